@@ -1,0 +1,113 @@
+"""`python -m engine`: catalog, deal, solve, simulate and match from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from engine.games import all_games, get_game
+from engine.protocol import BadRequest, EngineError
+
+
+def parse_sets(pairs: list[str]) -> dict[str, Any]:
+    """["variant=sixes", "exchange=false"] -> options (typed by GameSpec.resolve_options)."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise BadRequest(f"--set expects KEY=VALUE, got {pair!r}")
+        options[key] = value
+    return options
+
+
+def cmd_catalog(args: argparse.Namespace) -> Any:
+    return [{"id": g.spec.id, "name": g.spec.name, "options": [o.to_json() for o in g.spec.options]}
+            for g in all_games()]
+
+
+def cmd_deal(args: argparse.Namespace) -> Any:
+    game = get_game(args.game)
+    options = game.spec.resolve_options(parse_sets(args.set))
+    state = game.new_state(options, args.seed)
+    return {"game": game.spec.id, "seed": args.seed, "options": options, **game.view(state, None)}
+
+
+def cmd_solve(args: argparse.Namespace) -> Any:
+    if get_game(args.game).spec.id != "luzon":
+        raise BadRequest("solve supports luzon")
+    from engine.games.luzon import SPEC, deal
+    from engine.solvers.luzon import solve_state
+
+    options = SPEC.resolve_options(parse_sets(args.set))
+    state = deal(options["variant"], args.seed)
+    result = solve_state(state)
+    return {
+        "game": "luzon",
+        "seed": args.seed,
+        "options": options,
+        "deal": {
+            "columns": [[str(t) for t in col] for col in state.columns],
+            "reserve": [str(t) for t in state.reserve if t is not None],
+        },
+        "winnable": result.winnable,
+        "solution": result.solution,
+    }
+
+
+def cmd_simulate(args: argparse.Namespace) -> Any:
+    from engine.simulate import simulate
+
+    return simulate(args.game, parse_sets(args.set), args.deals, args.seed, args.policy)
+
+
+def cmd_match(args: argparse.Namespace) -> Any:
+    try:
+        from engine.match import run_match
+    except ImportError:
+        raise BadRequest("match is not available yet") from None
+    return run_match(args.game, args.seats.split(","), args.games, args.seed, parse_sets(args.set))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def command(name: str, func: Any, help: str, game: bool = True) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help)
+        if game:
+            p.add_argument("game")
+            p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a game option")
+        p.add_argument("--json", action="store_true", help="print JSON (the default output)")
+        p.set_defaults(func=func)
+        return p
+
+    command("catalog", cmd_catalog, "list the games and their options", game=False)
+    p = command("deal", cmd_deal, "print the initial position of a deal, everything visible")
+    p.add_argument("--seed", type=int, required=True)
+    p = command("solve", cmd_solve, "solve a Luzon deal exactly")
+    p.add_argument("--seed", type=int, required=True)
+    p = command("simulate", cmd_simulate, "play many deals of a solitaire with one policy")
+    p.add_argument("--deals", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--policy", default="advisor", help="random or advisor")
+    p = command("match", cmd_match, "play whole games between computer levels")
+    p.add_argument("--seats", required=True, help="levels, e.g. hard,medium")
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if getattr(args, "seed", 0) is not None and getattr(args, "seed", 0) < 0:
+        print("error: seed must be non-negative", file=sys.stderr)
+        return 2
+    try:
+        result = args.func(args)
+    except EngineError as exc:
+        print(f"error ({exc.code}): {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(result))
+    return 0

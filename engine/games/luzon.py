@@ -1,0 +1,260 @@
+"""Luzon: pairs to twelve — a one-player double-6 solitaire with everything face up.
+
+Move ids (columns c1..c5 and reserve slots r1..r3, 1-based):
+  "discard:c1+c3"  the bottom tiles of two columns (column numbers ascending)
+  "discard:c2+r1"  the bottom tile of a column with a reserve tile
+  "move:c2>c4"     the bottom tile of column 2 starts a new column in empty slot 4
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from engine.games import register
+from engine.protocol import JSON, Game, GameOver, GameSpec, Hint, IllegalMove, Option, Outcome
+from engine.rng import deal_rng
+from engine.tiles import Tile, domino_set
+
+COLUMNS = 5
+COLUMN_DEPTH = 5
+RESERVE = 3
+SIX_PIP_TILES = frozenset(t for t in domino_set(6) if t.pips == 6)
+
+RULES = (
+    (
+        "The deal",
+        (
+            "A double-6 set of 28 tiles is dealt face up into 5 columns of 5 tiles; the last 3 "
+            "tiles form the reserve, also face up.",
+            "The exposed tiles are the bottom tile of each column and every reserve tile.",
+        ),
+    ),
+    (
+        "Play",
+        (
+            "Discard two exposed tiles whose pips total 12. The two must come from different "
+            "columns, or one from a column and one from the reserve. Two reserve tiles never pair, "
+            "and the two lowest tiles of one column never pair.",
+            "While fewer than 5 columns hold tiles, the bottom tile of a column with at least 2 "
+            "tiles may be moved to start a new column. There are never more than 5 columns.",
+            "You win when all 28 tiles are discarded; you lose when no move is left.",
+        ),
+    ),
+    (
+        "Variant: ends total six",
+        (
+            "A discarded pair a-b / c-d must also match end to end: a+c = 6 and b+d = 6 with the "
+            "tiles turned some way round.",
+            "The four 6-pip tiles 0-6, 1-5, 2-4 and 3-3 cannot match that way, so they pair with "
+            "each other freely.",
+        ),
+    ),
+    (
+        "What the program does",
+        (
+            "The whole deal is visible, so an exact solver knows whether it can still be won. "
+            "The hint shows a move on a winning line; when none is left it says so and suggests "
+            "the move that lets you discard the most tiles. The 'still winnable' indicator can be "
+            "switched off in the settings.",
+            "The same deal number always gives the same deal.",
+        ),
+    ),
+)
+
+SPEC = GameSpec(
+    id="luzon",
+    name="Luzon",
+    aliases=("pairs-to-twelve",),
+    players_min=1,
+    players_max=1,
+    options=(
+        Option(
+            "variant",
+            "Variant",
+            ("twelve", "sixes"),
+            "twelve",
+            "twelve: pairs total 12; sixes: the ends must also total six",
+        ),
+    ),
+    summary="Discard all 28 tiles in pairs totalling twelve. Everything is face up.",
+    rules=RULES,
+    solitaire=True,
+)
+
+
+@dataclass(frozen=True)
+class LuzonState:
+    variant: str
+    columns: tuple[tuple[Tile, ...], ...]  # 5 slots, each top -> bottom; () is an empty slot
+    reserve: tuple[Tile | None, ...]  # 3 slots; None once discarded
+    discarded: tuple[tuple[Tile, Tile], ...] = ()
+
+    @property
+    def tiles_left(self) -> int:
+        return sum(len(c) for c in self.columns) + sum(t is not None for t in self.reserve)
+
+
+def pairs(x: Tile, y: Tile, variant: str) -> bool:
+    """Whether x and y may be discarded together (position rules aside)."""
+    if x.pips + y.pips != 12:
+        return False
+    if variant == "twelve" or (x in SIX_PIP_TILES and y in SIX_PIP_TILES):
+        return True
+    return (x.a + y.a == 6 and x.b + y.b == 6) or (x.a + y.b == 6 and x.b + y.a == 6)
+
+
+def deal(variant: str, seed: int) -> LuzonState:
+    tiles = list(domino_set(6))
+    deal_rng(seed).shuffle(tiles)
+    columns = tuple(tuple(tiles[i * COLUMN_DEPTH : (i + 1) * COLUMN_DEPTH]) for i in range(COLUMNS))
+    reserve = tuple(tiles[COLUMNS * COLUMN_DEPTH :])
+    return LuzonState(variant, columns, reserve)
+
+
+def legal_moves(state: LuzonState) -> list[str]:
+    moves: list[str] = []
+    bottoms = [(i, col[-1]) for i, col in enumerate(state.columns) if col]
+    for n, (i, x) in enumerate(bottoms):
+        for j, y in bottoms[n + 1 :]:
+            if pairs(x, y, state.variant):
+                moves.append(f"discard:c{i + 1}+c{j + 1}")
+        for k, r in enumerate(state.reserve):
+            if r is not None and pairs(x, r, state.variant):
+                moves.append(f"discard:c{i + 1}+r{k + 1}")
+    if len(bottoms) < COLUMNS:
+        empties = [j for j, col in enumerate(state.columns) if not col]
+        for i, col in enumerate(state.columns):
+            if len(col) >= 2:
+                moves.extend(f"move:c{i + 1}>c{j + 1}" for j in empties)
+    return sorted(moves)
+
+
+def _slot(text: str, kind: str, count: int) -> int:
+    if len(text) < 2 or text[0] != kind or not text[1:].isdigit() or not 1 <= int(text[1:]) <= count:
+        raise IllegalMove(f"bad position {text!r}")
+    return int(text[1:]) - 1
+
+
+def apply(state: LuzonState, move: str) -> LuzonState:
+    """The state after a legal move; IllegalMove (with the reason) otherwise."""
+    columns = list(state.columns)
+    reserve = list(state.reserve)
+    kind, _, arg = move.partition(":") if isinstance(move, str) else ("", "", "")
+    if kind == "discard" and "+" in arg:
+        first, second = arg.split("+", 1)
+        i = _slot(first, "c", COLUMNS)
+        if not columns[i]:
+            raise IllegalMove(f"column {i + 1} is empty")
+        x = columns[i][-1]
+        if second.startswith("r"):
+            k = _slot(second, "r", RESERVE)
+            y = reserve[k]
+            if y is None:
+                raise IllegalMove(f"reserve slot {k + 1} is empty")
+            reserve[k] = None
+        else:
+            j = _slot(second, "c", COLUMNS)
+            if j == i:
+                raise IllegalMove("the two lowest tiles of one column never pair")
+            if not columns[j]:
+                raise IllegalMove(f"column {j + 1} is empty")
+            y = columns[j][-1]
+            columns[j] = columns[j][:-1]
+        if not pairs(x, y, state.variant):
+            why = "do not total 12" if x.pips + y.pips != 12 else "do not match end to end (ends total six)"
+            raise IllegalMove(f"{x} and {y} {why}")
+        columns[i] = columns[i][:-1]
+        return LuzonState(state.variant, tuple(columns), tuple(reserve), state.discarded + ((x, y),))
+    if kind == "move" and ">" in arg:
+        source, target = arg.split(">", 1)
+        i, j = _slot(source, "c", COLUMNS), _slot(target, "c", COLUMNS)
+        if sum(1 for c in columns if c) >= COLUMNS:
+            raise IllegalMove("a new column may only start while fewer than 5 columns hold tiles")
+        if len(columns[i]) < 2:
+            raise IllegalMove("only a column with at least 2 tiles can give its bottom tile")
+        if columns[j]:
+            raise IllegalMove(f"column {j + 1} is not empty")
+        columns[j] = (columns[i][-1],)
+        columns[i] = columns[i][:-1]
+        return LuzonState(state.variant, tuple(columns), tuple(reserve), state.discarded)
+    raise IllegalMove(f"{move!r} is not a Luzon move")
+
+
+class LuzonGame(Game[LuzonState]):
+    spec = SPEC
+
+    def num_seats(self, options: dict[str, Any]) -> int:
+        return 1
+
+    def new_state(self, options: dict[str, Any], seed: int) -> LuzonState:
+        return deal(options["variant"], seed)
+
+    def to_move(self, state: LuzonState) -> int | None:
+        return 0 if state.tiles_left and legal_moves(state) else None
+
+    def legal_moves(self, state: LuzonState) -> list[str]:
+        return legal_moves(state) if state.tiles_left else []
+
+    def apply(self, state: LuzonState, move: str) -> LuzonState:
+        if self.to_move(state) is None:
+            raise GameOver("the game is over")
+        return apply(state, move)
+
+    def outcome(self, state: LuzonState) -> Outcome | None:
+        left = state.tiles_left
+        if left == 0:
+            return Outcome((0,), "All 28 tiles discarded: you won!", (0,))
+        if not legal_moves(state):
+            return Outcome((), f"No move is left with {left} tiles in play.", (left,))
+        return None
+
+    def view(self, state: LuzonState, seat: int | None) -> JSON:
+        left = state.tiles_left
+        return {
+            "board": {
+                "columns": [[str(t) for t in col] for col in state.columns],
+                "reserve": [str(t) if t else None for t in state.reserve],
+                "variant": state.variant,
+                "discarded": 28 - left,
+                "left": left,
+            },
+            "status": f"{left} tiles left" if left else "All tiles discarded",
+        }
+
+    def move_label(self, state: LuzonState, move: str) -> str:
+        kind, _, arg = move.partition(":")
+        if kind == "discard":
+            first, second = arg.split("+")
+            x = state.columns[int(first[1:]) - 1][-1]
+            y = state.reserve[int(second[1:]) - 1] if second[0] == "r" else state.columns[int(second[1:]) - 1][-1]
+            where = "from the reserve" if second[0] == "r" else f"from column {second[1:]}"
+            return f"Discard {x} (column {first[1:]}) with {y} ({where})"
+        source, target = arg.split(">")
+        tile = state.columns[int(source[1:]) - 1][-1]
+        return f"Move {tile} from column {source[1:]} to start column {target[1:]}"
+
+    def pieces(self, state: LuzonState) -> Counter[str]:
+        found: Counter[str] = Counter(str(t) for col in state.columns for t in col)
+        found.update(str(t) for t in state.reserve if t is not None)
+        found.update(str(t) for pair in state.discarded for t in pair)
+        return found
+
+    def hidden_from(self, state: LuzonState, seat: int) -> set[str]:
+        return set()
+
+    def hint(self, state: LuzonState, rng: random.Random) -> Hint | None:
+        from engine.solvers.luzon import hint
+
+        return hint(state)
+
+    def analysis(self, state: LuzonState) -> JSON:
+        from engine.solvers.luzon import solve_state
+
+        result = solve_state(state)
+        return {"winnable": result.winnable, "solution": result.solution}
+
+
+register(LuzonGame())

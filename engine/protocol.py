@@ -1,0 +1,229 @@
+"""The protocol every game follows, its value types and the typed errors.
+
+A game is a stateless object (one per module) over immutable states. The session and the
+JSON API drive every game through this interface only; the conformance suite checks it.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+JSON = Any  # a JSON-ready value: dict / list / str / int / float / bool / None
+
+
+class EngineError(Exception):
+    """Base of every error the engine reports to a caller; `code` is the API error code."""
+
+    code = "engine_error"
+
+
+class BadRequest(EngineError):
+    code = "bad_request"
+
+
+class UnknownGame(EngineError):
+    code = "unknown_game"
+
+
+class BadOption(EngineError):
+    code = "bad_option"
+
+
+class IllegalMove(EngineError):
+    code = "illegal_move"
+
+
+class NotYourTurn(EngineError):
+    code = "not_your_turn"
+
+
+class GameOver(EngineError):
+    code = "game_over"
+
+
+class UnknownSession(EngineError):
+    code = "unknown_session"
+
+
+class BadRecord(EngineError):
+    code = "bad_record"
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option: its key, label, allowed values (strings or ints) and default."""
+
+    key: str
+    label: str
+    choices: tuple[Any, ...]
+    default: Any
+    help: str = ""
+
+    def to_json(self) -> JSON:
+        return {
+            "key": self.key,
+            "label": self.label,
+            "choices": list(self.choices),
+            "default": self.default,
+            "help": self.help,
+        }
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the catalog says of a game. `rules` is the rules page: a list of
+    (heading, [paragraphs]) sections, the rulings of RULES.md among them."""
+
+    id: str
+    name: str
+    players_min: int
+    players_max: int
+    options: tuple[Option, ...] = ()
+    aliases: tuple[str, ...] = ()
+    summary: str = ""
+    rules: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    solitaire: bool = False
+
+    def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
+        """Defaults filled in, every value checked; raises BadOption."""
+        given = dict(given or {})
+        if not isinstance(given, dict):
+            raise BadOption("options must be an object")
+        known = {o.key: o for o in self.options}
+        for key in given:
+            if key not in known:
+                raise BadOption(f"{self.id} has no option {key!r}")
+        resolved: dict[str, Any] = {}
+        for opt in self.options:
+            value = given.get(opt.key, opt.default)
+            if isinstance(value, str) and all(isinstance(c, int) for c in opt.choices):
+                value = int(value) if value.lstrip("-").isdigit() else value
+            if isinstance(value, str) and all(isinstance(c, bool) for c in opt.choices):
+                value = {"true": True, "on": True, "false": False, "off": False}.get(value, value)
+            if value not in opt.choices or type(value) is not type(opt.default):
+                raise BadOption(
+                    f"option {opt.key}={value!r} is not one of {', '.join(map(str, opt.choices))}"
+                )
+            resolved[opt.key] = value
+        return resolved
+
+    def to_json(self) -> JSON:
+        return {
+            "id": self.id,
+            "name": self.name,
+            "aliases": list(self.aliases),
+            "players": {"min": self.players_min, "max": self.players_max},
+            "options": [o.to_json() for o in self.options],
+            "summary": self.summary,
+            "solitaire": self.solitaire,
+            "rules": [{"heading": h, "paragraphs": list(p)} for h, p in self.rules],
+        }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game. Solitaire: winners == (0,) when won, () when lost.
+    `scores` holds each seat's final score (solitaires: tiles/cards left, or ())."""
+
+    winners: tuple[int, ...]
+    reason: str
+    scores: tuple[int, ...] = ()
+    detail: JSON = field(default=None, compare=False)
+
+    def to_json(self) -> JSON:
+        return {
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "scores": list(self.scores),
+            "detail": self.detail,
+        }
+
+
+S = TypeVar("S")
+
+
+class Game(ABC, Generic[S]):
+    """One game's rules over an immutable state S. Moves are stable string ids."""
+
+    spec: GameSpec
+
+    @abstractmethod
+    def num_seats(self, options: dict[str, Any]) -> int:
+        """Seats for these (resolved) options; solitaires return 1."""
+
+    @abstractmethod
+    def new_state(self, options: dict[str, Any], seed: int) -> S:
+        """The deal for resolved options and a seed (random.Random(seed) only)."""
+
+    @abstractmethod
+    def to_move(self, state: S) -> int | None:
+        """The seat to move, or None when the game is over."""
+
+    @abstractmethod
+    def legal_moves(self, state: S) -> list[str]:
+        """The legal move ids, sorted and deterministic; empty when over."""
+
+    @abstractmethod
+    def apply(self, state: S, move: str) -> S:
+        """The state after `move`; raises IllegalMove (or GameOver) and changes nothing."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """None while the game runs."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> JSON:
+        """What `seat` may see, JSON-ready; seat None shows everything (deal, debugging).
+        Keys used by the page: "board" (game specific), "hand" (list of tile ids or None),
+        "hand_counts" (per seat), "stock" (count), "scores" (per seat), "status" (text)."""
+
+    @abstractmethod
+    def move_label(self, state: S, move: str) -> str:
+        """A short human description of `move` made in `state`, safe for every seat to read."""
+
+    @abstractmethod
+    def pieces(self, state: S) -> Counter[str]:
+        """Every tile/card of the game wherever it lies (conservation check)."""
+
+    @abstractmethod
+    def hidden_from(self, state: S, seat: int) -> set[str]:
+        """The tiles/cards `seat` must not see in `state` (leak check)."""
+
+    def determinize(self, state: S, seat: int, rng: random.Random) -> S:
+        """A full state consistent with what `seat` knows. Games without hidden
+        information return the state itself."""
+        return state
+
+    def hint(self, state: S, rng: random.Random) -> Hint | None:
+        """The game's own advice for the seat to move (solitaire advisors and solvers);
+        None lets the session ask a computer player instead. Uses only what the seat to
+        move may know."""
+        return None
+
+    def analysis(self, state: S) -> JSON:
+        """Extra facts the page shows beside the board (Luzon: still winnable?), computed
+        from what the seat to move may know; None when the game has none."""
+        return None
+
+    def check_move(self, state: S, move: str) -> None:
+        """Raise the right typed error when `move` is not legal in `state`."""
+        if self.to_move(state) is None:
+            raise GameOver("the game is over")
+        if not isinstance(move, str) or move not in self.legal_moves(state):
+            raise IllegalMove(f"{move!r} is not a legal move here")
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggested move with a short reason and, where known, the chance of winning."""
+
+    move: str
+    reason: str
+    chance: float | None = None
+
+    def to_json(self) -> JSON:
+        return {"move": self.move, "reason": self.reason, "chance": self.chance}

@@ -1,0 +1,218 @@
+"""A game in progress: seats, the record, undo/redo, computer turns, hints and views."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.games import get_game
+from engine.players import LEVELS, get_player
+from engine.protocol import JSON, BadRecord, BadRequest, EngineError, Game, GameOver, NotYourTurn
+from engine.rng import deal_rng
+
+RECORD_VERSION = 1
+
+
+def parse_seats(seats: Any, count: int) -> list[str]:
+    """Validate seat kinds: "human" or "ai:LEVEL"; default one human then computers."""
+    if seats is None:
+        return ["human"] + ["ai:medium" if count > 1 else "ai:advisor"] * (count - 1)
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        raise BadRequest("seats must be a list of strings")
+    if len(seats) != count:
+        raise BadRequest(f"this game needs {count} seats, got {len(seats)}")
+    for s in seats:
+        if s != "human":
+            if not s.startswith("ai:"):
+                raise BadRequest(f"bad seat {s!r}: use 'human' or 'ai:LEVEL'")
+            get_player(s[3:])
+    return list(seats)
+
+
+def parse_seed(seed: Any) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise BadRequest("seed must be a non-negative integer")
+    return seed
+
+
+@dataclass
+class Session:
+    """One game being played. `history[i]` is the state after `moves[:i]`."""
+
+    game: Game[Any]
+    options: dict[str, Any]
+    seed: int
+    seats: list[str]
+    history: list[Any]
+    moves: list[str] = field(default_factory=list)
+    redo_stack: list[str] = field(default_factory=list)
+
+    @classmethod
+    def new(cls, game_id: str, options: Any, seed: Any, seats: Any = None) -> Session:
+        game = get_game(game_id)
+        if options is not None and not isinstance(options, dict):
+            raise BadRequest("options must be an object")
+        resolved = game.spec.resolve_options(options)
+        seed = parse_seed(seed)
+        seat_list = parse_seats(seats, game.num_seats(resolved))
+        return cls(game, resolved, seed, seat_list, [game.new_state(resolved, seed)])
+
+    @classmethod
+    def load(cls, record: Any) -> Session:
+        """Replay a record, checking every move; raises BadRecord."""
+        if not isinstance(record, dict):
+            raise BadRecord("a record must be an object")
+        if record.get("version", RECORD_VERSION) != RECORD_VERSION:
+            raise BadRecord(f"record version {record.get('version')!r} is not supported")
+        moves = record.get("moves", [])
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise BadRecord("record moves must be a list of move ids")
+        try:
+            session = cls.new(record.get("game"), record.get("options"), record.get("seed"), record.get("seats"))
+        except EngineError as exc:
+            raise BadRecord(f"bad record: {exc}") from None
+        for i, move in enumerate(moves):
+            try:
+                session._apply(move)
+            except EngineError as exc:
+                raise BadRecord(f"move {i + 1} ({move}) is not legal: {exc}") from None
+        return session
+
+    @property
+    def state(self) -> Any:
+        return self.history[-1]
+
+    def record(self) -> JSON:
+        return {
+            "version": RECORD_VERSION,
+            "game": self.game.spec.id,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "seats": list(self.seats),
+            "moves": list(self.moves),
+        }
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.seats[seat] == "human"
+
+    def _apply(self, move: str) -> JSON:
+        state = self.state
+        seat = self.game.to_move(state)
+        self.game.check_move(state, move)
+        label = self.game.move_label(state, move)
+        self.history.append(self.game.apply(state, move))
+        self.moves.append(move)
+        return {"seat": seat, "move": move, "label": label}
+
+    def play(self, move: Any) -> JSON:
+        """A person's move; the seat to move must be a human seat."""
+        if not isinstance(move, str):
+            raise BadRequest("move must be a move id string")
+        self.game.check_move(self.state, move)
+        if not self.is_human(self.game.to_move(self.state)):
+            raise NotYourTurn("it is a computer seat's turn")
+        event = self._apply(move)
+        self.redo_stack.clear()
+        return event
+
+    def _seat_to_move(self) -> int:
+        seat = self.game.to_move(self.state)
+        if seat is None:
+            raise GameOver("the game is over")
+        return seat
+
+    def ai_rng(self) -> random.Random:
+        """Computer decisions are seeded by the game seed and the move number, so a game
+        replays the same way natively and in the browser."""
+        return deal_rng(self.seed, "ai", len(self.moves))
+
+    def ai_move(self, level: str | None = None) -> JSON:
+        """The computer seat to move plays once (a person's seat too when `level` is
+        given: autoplay of a solitaire)."""
+        state = self.state
+        seat = self._seat_to_move()
+        if level is None:
+            if self.is_human(seat):
+                raise NotYourTurn("it is a person's turn")
+            level = self.seats[seat][3:]
+        rng = self.ai_rng()
+        player = get_player(level)
+        move = player.choose(self.game, self.game.determinize(state, seat, rng), seat, rng)
+        event = self._apply(move)
+        self.redo_stack.clear()
+        return event
+
+    def hint(self) -> JSON:
+        state = self.state
+        seat = self._seat_to_move()
+        rng = self.ai_rng()
+        hint = self.game.hint(state, rng)
+        if hint is None:
+            level = next(lv for lv in ("hard", "medium", "easy") if lv in LEVELS)
+            move = get_player(level).choose(self.game, self.game.determinize(state, seat, rng), seat, rng)
+            return {"move": move, "label": self.game.move_label(state, move),
+                    "reason": f"the {level} computer player would play this", "chance": None}
+        return {**hint.to_json(), "label": self.game.move_label(state, hint.move)}
+
+    def undo(self) -> int:
+        """Take back the last move, and with computer seats back to the person's last
+        turn. Returns how many moves were taken back (0 when there is nothing to undo)."""
+        undone = 0
+        while self.moves:
+            self.redo_stack.append(self.moves.pop())
+            self.history.pop()
+            undone += 1
+            seat = self.game.to_move(self.state)
+            if self.is_human(seat) or all(s != "human" for s in self.seats):
+                break
+        return undone
+
+    def redo(self) -> int:
+        redone = 0
+        while self.redo_stack:
+            self._apply(self.redo_stack.pop())
+            redone += 1
+            seat = self.game.to_move(self.state)
+            if self.is_human(seat) or seat is None or not self.redo_stack:
+                break
+        return redone
+
+    def viewer(self, seat: Any = None) -> int:
+        if seat is not None:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+                raise BadRequest(f"seat must be 0..{len(self.seats) - 1}")
+            return seat
+        to_move = self.game.to_move(self.state)
+        if self.is_human(to_move):
+            assert to_move is not None
+            return to_move
+        humans = [i for i, s in enumerate(self.seats) if s == "human"]
+        return humans[0] if humans else 0
+
+    def view(self, seat: Any = None, events: list[JSON] | None = None) -> JSON:
+        viewer = self.viewer(seat)
+        state = self.state
+        to_move = self.game.to_move(state)
+        outcome = self.game.outcome(state)
+        legal = []
+        if to_move == viewer:
+            legal = [{"id": m, "label": self.game.move_label(state, m)} for m in self.game.legal_moves(state)]
+        view = {
+            "game": self.game.spec.id,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "seats": list(self.seats),
+            "seat": viewer,
+            "to_move": to_move,
+            "legal": legal,
+            "outcome": outcome.to_json() if outcome else None,
+            "events": events or [],
+            "can_undo": bool(self.moves) and any(s == "human" for s in self.seats),
+            "can_redo": bool(self.redo_stack),
+            "moves": len(self.moves),
+            "analysis": self.game.analysis(state) if to_move == viewer or outcome else None,
+        }
+        view.update(self.game.view(state, viewer))
+        return view
+

@@ -1,0 +1,120 @@
+"""Exact Luzon solver: depth-first search over positions with a transposition table.
+
+Positions are compared up to symmetry (the order of columns and of reserve slots does not
+matter), and only one empty slot is tried for a column move, since all are alike. The
+search finds the fewest tiles that can be left, stopping at the first complete clearance,
+so it proves a deal unwinnable or returns a winning line.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from engine.games.luzon import LuzonState, apply, deal, legal_moves
+from engine.protocol import Hint
+
+Key = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class Solution:
+    winnable: bool
+    solution: list[str] | None  # a winning line of move ids when winnable
+    best_left: int  # the fewest tiles that can be left from here
+    best_line: list[str]  # a line reaching best_left
+
+
+def _code(tile: object) -> int:
+    return tile.a * 7 + tile.b  # type: ignore[attr-defined]
+
+
+def _key(state: LuzonState) -> Key:
+    cols = tuple(sorted(tuple(_code(t) for t in col) for col in state.columns if col))
+    res = tuple(sorted(_code(t) for t in state.reserve if t is not None))
+    return cols, res
+
+
+def _search_moves(state: LuzonState) -> list[str]:
+    """Legal moves with column moves to the first empty slot only (the others are alike)."""
+    moves: list[str] = []
+    seen_sources: set[str] = set()
+    for move in legal_moves(state):
+        if move.startswith("move:"):
+            source = move.split(">")[0]
+            if source in seen_sources:
+                continue
+            seen_sources.add(source)
+        moves.append(move)
+    # discards first: they shrink the position, and a clearance is found sooner
+    return sorted(moves, key=lambda m: not m.startswith("discard"))
+
+
+class _Search:
+    def __init__(self) -> None:
+        self.best: dict[Key, tuple[int, str | None]] = {}
+
+    def run(self, state: LuzonState) -> int:
+        key = _key(state)
+        known = self.best.get(key)
+        if known is not None:
+            return known[0]
+        left = state.tiles_left
+        result: tuple[int, str | None] = (left, None)
+        if left:
+            for move in _search_moves(state):
+                child = self.run(apply(state, move))
+                if child < result[0]:
+                    result = (child, move)
+                    if child == 0:
+                        break
+        self.best[key] = result
+        return result[0]
+
+    def line(self, state: LuzonState) -> list[str]:
+        moves: list[str] = []
+        while True:
+            move = self.best[_key(state)][1]
+            if move is None:
+                return moves
+            moves.append(move)
+            state = apply(state, move)
+
+
+_CACHE: OrderedDict[LuzonState, Solution] = OrderedDict()
+_CACHE_SIZE = 256
+
+
+def solve_state(state: LuzonState) -> Solution:
+    """The exact answer for a position (cached: the page asks after every move)."""
+    cached = _CACHE.get(state)
+    if cached is not None:
+        _CACHE.move_to_end(state)
+        return cached
+    search = _Search()
+    best_left = search.run(state)
+    line = search.line(state)
+    result = Solution(best_left == 0, line if best_left == 0 else None, best_left, line)
+    _CACHE[state] = result
+    while len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return result
+
+
+def solve(seed: int, variant: str = "twelve") -> Solution:
+    return solve_state(deal(variant, seed))
+
+
+def hint(state: LuzonState) -> Hint | None:
+    result = solve_state(state)
+    if not result.best_line:
+        return None
+    move = result.best_line[0]
+    if result.winnable:
+        return Hint(move, "This move is on a winning line.", 1.0)
+    return Hint(
+        move,
+        f"The deal can no longer be won; this move lets you discard the most tiles "
+        f"({result.best_left} would be left).",
+        0.0,
+    )

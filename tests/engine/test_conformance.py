@@ -1,0 +1,128 @@
+"""One suite every registered game joins: seeded random playouts that check the protocol."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from engine.games import all_games
+from engine.protocol import EngineError, Game, GameOver, IllegalMove
+from engine.session import Session
+
+from tests.engine.helpers import tokens
+
+MAX_STEPS = 20_000
+SEEDS = range(4)
+
+
+def option_sets(game: Game[Any]) -> list[dict[str, Any]]:
+    """Defaults, then each non-default choice of each option on its own."""
+    sets = [{}]
+    for opt in game.spec.options:
+        sets += [{opt.key: c} for c in opt.choices if c != opt.default]
+    return sets
+
+
+CASES = [
+    pytest.param(game, opts, id=f"{game.spec.id}-{json.dumps(opts, sort_keys=True)}")
+    for game in all_games()
+    for opts in option_sets(game)
+]
+
+
+def playout(game: Game[Any], options: dict[str, Any], seed: int):
+    """Yield (state, move, next_state) along a seeded random playout, checking as it goes."""
+    state = game.new_state(options, seed)
+    rng = random.Random(seed)
+    for _ in range(MAX_STEPS):
+        seat = game.to_move(state)
+        moves = game.legal_moves(state)
+        if seat is None:
+            assert moves == [], "no moves once the game is over"
+            assert game.outcome(state) is not None
+            return
+        assert moves, "the seat to move has a move"
+        assert game.outcome(state) is None
+        move = rng.choice(moves)
+        nxt = game.apply(state, move)
+        yield state, move, nxt
+        state = nxt
+    pytest.fail(f"{game.spec.id} did not end within {MAX_STEPS} moves")
+
+
+@pytest.mark.parametrize("game,options", CASES)
+def test_random_playouts_keep_the_protocol(game: Game[Any], options: dict[str, Any]) -> None:
+    resolved = game.spec.resolve_options(options)
+    seats = game.num_seats(resolved)
+    for seed in SEEDS:
+        first = game.new_state(resolved, seed)
+        assert game.new_state(resolved, seed) == first, "same seed, same deal"
+        all_pieces = game.pieces(first)
+        for state, move, nxt in playout(game, resolved, seed):
+            moves = game.legal_moves(state)
+            assert moves == sorted(moves) and len(set(moves)) == len(moves)
+            assert game.pieces(nxt) == all_pieces, "tiles are conserved"
+            mover = game.to_move(state)
+            for seat in range(seats):
+                view = game.view(nxt, seat)
+                json.dumps(view)
+                hidden = game.hidden_from(nxt, seat)
+                assert not (tokens(view) & hidden), f"view of seat {seat} leaks {tokens(view) & hidden}"
+                if seat != mover:
+                    label = game.move_label(state, move)
+                    assert not (tokens(label) & hidden), f"label {label!r} leaks to seat {seat}"
+            if mover is not None and game.hidden_from(state, mover):
+                det = game.determinize(state, mover, random.Random(seed))
+                assert game.pieces(det) == game.pieces(state)
+                assert game.view(det, mover) == game.view(state, mover), "determinize keeps the seat's view"
+                assert game.legal_moves(det) == game.legal_moves(state)
+
+
+@pytest.mark.parametrize("game,options", CASES)
+def test_record_replays_to_the_same_state(game: Game[Any], options: dict[str, Any]) -> None:
+    resolved = game.spec.resolve_options(options)
+    seats = ["ai:easy"] * game.num_seats(resolved)
+    session = Session.new(game.spec.id, options, 7, seats)
+    steps = 0
+    while game.to_move(session.state) is not None and steps < 400:
+        session.ai_move()
+        steps += 1
+    replayed = Session.load(json.loads(json.dumps(session.record())))
+    assert replayed.state == session.state
+    assert replayed.moves == session.moves
+
+
+@pytest.mark.parametrize("game", [pytest.param(g, id=g.spec.id) for g in all_games()])
+def test_illegal_and_malformed_moves_change_nothing(game: Game[Any]) -> None:
+    options = game.spec.resolve_options({})
+    state = game.new_state(options, 3)
+    before = game.view(state, None)
+    for bad in ["", "nonsense", "discard:c9+r9", "play:99-99:left", "move:c1>c1", "pass:x", "draw:"]:
+        if bad in game.legal_moves(state):
+            continue
+        with pytest.raises(IllegalMove):
+            game.check_move(state, bad)
+        with pytest.raises(EngineError):
+            game.apply(state, bad)
+        assert game.view(state, None) == before
+
+
+@pytest.mark.parametrize("game", [pytest.param(g, id=g.spec.id) for g in all_games()])
+def test_finished_game_refuses_moves(game: Game[Any]) -> None:
+    options = game.spec.resolve_options({})
+    *_, (_, last_move, final) = playout(game, options, 5)
+    assert game.to_move(final) is None
+    with pytest.raises(GameOver):
+        game.check_move(final, last_move)
+
+
+@pytest.mark.parametrize("game", [pytest.param(g, id=g.spec.id) for g in all_games()])
+def test_spec_is_complete(game: Game[Any]) -> None:
+    spec = game.spec
+    assert spec.rules, "every game has a rules page"
+    json.dumps(spec.to_json())
+    for opt in spec.options:
+        assert opt.default in opt.choices
