@@ -1,0 +1,123 @@
+"""Every operation and error code of the JSON entry point; an error changes nothing."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from engine.api import handle
+from engine.solvers.luzon import solve
+
+
+def call(**req: Any) -> dict[str, Any]:
+    return json.loads(handle(json.dumps(req)))
+
+
+def new_luzon(seed: int = 1, **extra: Any) -> dict[str, Any]:
+    answer = call(**{"op": "new", "game": "luzon", "options": {}, "seed": seed, **extra})
+    assert answer["ok"], answer
+    return answer
+
+
+def test_catalog_lists_games_with_options_and_rules() -> None:
+    answer = call(op="catalog")
+    assert answer["ok"]
+    ids = [g["id"] for g in answer["games"]] + [g["id"] for g in answer["coming"]]
+    assert set(ids) == {"luzon", "big-clock", "clock", "draw", "matador", "tiddle-a-wink", "round-the-clock"}
+    luzon = next(g for g in answer["games"] if g["id"] == "luzon")
+    assert luzon["options"][0]["choices"] == ["twelve", "sixes"]
+    assert any("reserve" in p for section in luzon["rules"] for p in section["paragraphs"])
+
+
+def test_new_gives_the_same_deal_as_the_cli_solver() -> None:
+    view = new_luzon(5)["view"]
+    assert view["seed"] == 5 and view["to_move"] == 0 and view["seat"] == 0
+    assert view["board"]["left"] == 28
+    assert view["analysis"]["winnable"] == solve(5).winnable
+    assert all({"id", "label"} <= set(m) for m in view["legal"])
+
+
+def test_play_to_a_win_then_game_over() -> None:
+    seed = next(s for s in range(50) if solve(s).winnable)
+    sid = new_luzon(seed)["session"]
+    for move in solve(seed).solution or []:
+        answer = call(op="play", session=sid, move=move)
+        assert answer["ok"], answer
+        assert answer["view"]["events"][0]["move"] == move
+    view = answer["view"]
+    assert view["outcome"]["winners"] == [0] and view["to_move"] is None and view["legal"] == []
+    assert call(op="play", session=sid, move=move)["error"]["code"] == "game_over"
+    assert call(op="hint", session=sid)["error"]["code"] == "game_over"
+
+
+def test_hint_undo_redo_record_load() -> None:
+    sid = new_luzon(3)["session"]
+    hint = call(op="hint", session=sid)
+    assert hint["ok"] and hint["move"] and hint["reason"] and hint["label"]
+    after = call(op="play", session=sid, move=hint["move"])["view"]
+    assert after["can_undo"] and after["moves"] == 1
+    undone = call(op="undo", session=sid)
+    assert undone["undone"] == 1 and undone["view"]["moves"] == 0 and undone["view"]["can_redo"]
+    redone = call(op="redo", session=sid)
+    assert redone["redone"] == 1 and redone["view"]["board"] == after["board"]
+    record = call(op="record", session=sid)["record"]
+    assert record == {"version": 1, "game": "luzon", "options": {"variant": "twelve"}, "seed": 3,
+                      "seats": ["human"], "moves": [hint["move"]]}
+    loaded = call(op="load", record=record)
+    assert loaded["ok"] and loaded["session"] != sid and loaded["view"]["board"] == after["board"]
+    assert call(op="view", session=sid)["view"]["board"] == after["board"]
+    assert call(op="undo", session=loaded["session"])["view"]["moves"] == 0
+    assert call(op="undo", session=loaded["session"])["undone"] == 0  # nothing left: no error, no change
+
+
+def test_ai_autoplay_of_a_solitaire_with_advisor() -> None:
+    sid = new_luzon(3)["session"]
+    assert call(op="ai", session=sid)["error"]["code"] == "not_your_turn"
+    answer = call(op="ai", session=sid, level="advisor")
+    assert answer["ok"] and answer["view"]["moves"] == 1
+
+
+@pytest.mark.parametrize(
+    "request_text,code",
+    [
+        ("not json", "bad_request"),
+        ("[1, 2]", "bad_request"),
+        ('{"op": "fly"}', "bad_request"),
+        ('{"op": "new", "game": "chess", "seed": 1}', "unknown_game"),
+        ('{"op": "new", "game": "luzon", "seed": -1}', "bad_request"),
+        ('{"op": "new", "game": "luzon", "seed": "1"}', "bad_request"),
+        ('{"op": "new", "game": "luzon", "seed": 1, "options": {"variant": "nine"}}', "bad_option"),
+        ('{"op": "new", "game": "luzon", "seed": 1, "options": {"colour": "red"}}', "bad_option"),
+        ('{"op": "new", "game": "luzon", "seed": 1, "options": []}', "bad_request"),
+        ('{"op": "new", "game": "luzon", "seed": 1, "seats": ["human", "human"]}', "bad_request"),
+        ('{"op": "new", "game": "luzon", "seed": 1, "seats": ["ai:genius"]}', "bad_request"),
+        ('{"op": "play", "session": "nope", "move": "x"}', "unknown_session"),
+        ('{"op": "load", "record": {"game": "luzon", "seed": 1, "moves": ["discard:c1+c1"]}}', "bad_record"),
+        ('{"op": "load", "record": {"game": "chess", "seed": 1}}', "bad_record"),
+        ('{"op": "load", "record": {"version": 99, "game": "luzon", "seed": 1}}', "bad_record"),
+        ('{"op": "load", "record": "x"}', "bad_record"),
+    ],
+)
+def test_errors_have_codes(request_text: str, code: str) -> None:
+    answer = json.loads(handle(request_text))
+    assert answer["ok"] is False and answer["error"]["code"] == code and answer["error"]["message"]
+
+
+def test_illegal_and_malformed_moves_change_nothing() -> None:
+    sid = new_luzon(2)["session"]
+    before = call(op="view", session=sid)["view"]
+    legal = {m["id"] for m in before["legal"]}
+    unpaired = next(f"discard:c1+c{j}" for j in range(2, 6) if f"discard:c1+c{j}" not in legal)
+    for move in ["discard:c1+c1", unpaired, "move:c1>c2", "", 5, None]:
+        answer = call(op="play", session=sid, move=move)
+        assert answer["ok"] is False and answer["error"]["code"] in {"illegal_move", "bad_request"}
+    assert call(op="view", session=sid)["view"] == before
+    assert call(op="view", session=sid, seat=3)["error"]["code"] == "bad_request"
+
+
+def test_same_seed_same_deal_across_requests() -> None:
+    a = new_luzon(11, options={"variant": "sixes"})["view"]["board"]
+    b = call(op="new", game="pairs-to-twelve", options={"variant": "sixes"}, seed=11)["view"]["board"]
+    assert a == b
