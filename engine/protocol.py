@@ -213,8 +213,17 @@ class Game(ABC, Generic[S]):
         """Raise the right typed error when `move` is not legal in `state`."""
         if self.to_move(state) is None:
             raise GameOver("the game is over")
-        if not isinstance(move, str) or move not in self.legal_moves(state):
-            raise IllegalMove(f"{move!r} is not a legal move here")
+        if not isinstance(move, str):
+            raise IllegalMove(f"{move!r} is not a move id")
+        if move in self.legal_moves(state):
+            return
+        try:  # apply's own refusal says why ("3-5 and 2-2 do not total 12")
+            self.apply(state, move)
+        except EngineError:
+            raise
+        except Exception:
+            pass
+        raise IllegalMove(f"{move!r} is not a legal move here")
 
 
 @dataclass(frozen=True)
