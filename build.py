@@ -1,0 +1,434 @@
+#!/usr/bin/env python3
+"""Boneyard's one entry point (standard library only).
+
+    python build.py [build]            build dist/ (only what changed)
+    python build.py serve [--port N]   build, then serve dist/ on 127.0.0.1
+    python build.py test [PYTEST ARGS] venv + test extra + Chromium + build + pytest
+    python build.py bench [NAME...]    build, then print figures (tests/bench/NAME.py, default all)
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache"
+WEB = ROOT / "web"
+VENV = ROOT / ".venv"
+PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
+# Everything the Pyodide core needs at run time (the .d.ts, maps and node helpers are left out).
+PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
+                "python_stdlib.zip", "pyodide-lock.json")
+MICROPIP = ("micropip", "0.11.1")
+MICROPIP_PYTHON = "3.13"
+ENGINE_SOURCES = ("pyproject.toml", "README.md", "engine")
+MANIFEST = "build-manifest.json"
+CATALOG = "catalog.json"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update"]
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".css": "text/css",
+    ".html": "text/html",
+    ".png": "image/png",
+}
+
+
+def log(message: str) -> None:
+    """Print one line of build output."""
+    print(f"[build] {message}", flush=True)
+
+
+def run(cmd: list[str], **kwargs: object) -> None:
+    """Run a command from the repository root; stop the build if it fails."""
+    result = subprocess.run(cmd, cwd=ROOT, **kwargs)  # type: ignore[call-overload]
+    if result.returncode != 0:
+        sys.exit(f"[build] failed ({result.returncode}): {' '.join(cmd)}")
+
+
+def sha256_file(path: Path) -> str:
+    """The sha256 hex digest of a file."""
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def tree_files(base: Path) -> list[Path]:
+    """Files under base, sorted, without caches and dot files."""
+    skip = {"__pycache__", ".mypy_cache", ".pytest_cache"}
+    return sorted(p for p in base.rglob("*") if p.is_file() and not (skip & set(p.parts))
+                  and not p.name.startswith(".") and p.suffix != ".pyc")
+
+
+def sources_hash(paths: list[Path]) -> str:
+    """One digest over the names and contents of the given files and folders."""
+    digest = hashlib.sha256()
+    for entry in paths:
+        for path in tree_files(entry) if entry.is_dir() else [entry]:
+            digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + sha256_file(path).encode())
+    return digest.hexdigest()
+
+
+# ---------------------------------------------------------------- inputs
+
+
+def pinned_pyodide() -> str:
+    """The exact pyodide version pinned in package.json."""
+    version = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
+    if not version[:1].isdigit():
+        sys.exit(f"[build] package.json must pin pyodide exactly, found {version!r}")
+    return version
+
+
+def ensure_pyodide() -> str:
+    """Install node_modules with `npm ci` when the lock file changed; return the version."""
+    version = pinned_pyodide()
+    stamp = CACHE / "npm-ci.stamp"
+    lock_hash = sha256_file(ROOT / "package-lock.json")
+    installed = PYODIDE_NPM / "package.json"
+    fresh = (installed.exists() and json.loads(installed.read_text())["version"] == version
+             and stamp.exists() and stamp.read_text() == lock_hash)
+    if not fresh:
+        npm = shutil.which("npm")
+        if npm is None:
+            sys.exit("[build] npm not found: install Node.js (>= 18) with npm")
+        log(f"npm ci (pyodide {version})")
+        run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund"])
+        CACHE.mkdir(exist_ok=True)
+        stamp.write_text(lock_hash)
+    return version
+
+
+def ensure_micropip() -> Path:
+    """Download the micropip wheel once into .cache/wheels."""
+    name, version = MICROPIP
+    folder = CACHE / "wheels"
+    found = sorted(folder.glob(f"{name}-{version}-*.whl")) if folder.exists() else []
+    if found:
+        return found[0]
+    log(f"pip download {name}=={version}")
+    folder.mkdir(parents=True, exist_ok=True)
+    run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+         "--python-version", MICROPIP_PYTHON, "-d", str(folder), f"{name}=={version}"])
+    found = sorted(folder.glob(f"{name}-{version}-*.whl"))
+    if not found:
+        sys.exit(f"[build] {name} wheel missing after download")
+    return found[0]
+
+
+def ensure_engine_wheel() -> Path:
+    """Build the engine wheel with pip's standard build front end, when its sources changed."""
+    key = sources_hash([ROOT / name for name in ENGINE_SOURCES])[:16]
+    folder = CACHE / "engine" / key
+    found = sorted(folder.glob("*.whl")) if folder.exists() else []
+    if found:
+        return found[0]
+    log("building engine wheel (pip wheel)")
+    tmp = CACHE / "engine" / f"tmp-{os.getpid()}"
+    shutil.rmtree(tmp, ignore_errors=True)
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-cache-dir", "-q", "-w", str(tmp), "."])
+    wheels = sorted(tmp.glob("*.whl"))
+    if len(wheels) != 1:
+        sys.exit(f"[build] expected one engine wheel, found {wheels}")
+    for old in (CACHE / "engine").iterdir():
+        if old != tmp:
+            shutil.rmtree(old, ignore_errors=True)
+    tmp.rename(folder)
+    return folder / wheels[0].name
+
+
+def native_catalog() -> bytes:
+    """The catalog from the native engine, so the menu paints before Python loads in the page."""
+    code = "import sys; from engine.api import handle; sys.stdout.write(handle('{\"op\":\"catalog\"}'))"
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    answer = json.loads(result.stdout) if result.returncode == 0 and result.stdout else None
+    if not answer or not answer.get("ok"):
+        sys.exit(f"[build] engine catalog failed:\n{result.stderr or result.stdout}")
+    return (json.dumps(answer, indent=1, sort_keys=True) + "\n").encode()
+
+
+# ---------------------------------------------------------------- dist
+
+
+def plan_dist() -> tuple[dict[str, Path | bytes], dict[str, str]]:
+    """What dist/ must hold (path -> source file or bytes), and named entries for the manifest."""
+    version = ensure_pyodide()
+    plan: dict[str, Path | bytes] = {}
+    for name in PYODIDE_CORE:
+        if (PYODIDE_NPM / name).exists():
+            plan[f"pyodide/{name}"] = PYODIDE_NPM / name
+    micropip = ensure_micropip()
+    engine = ensure_engine_wheel()
+    plan[f"wheels/{micropip.name}"] = micropip
+    plan[f"wheels/{engine.name}"] = engine
+    for path in tree_files(WEB):
+        plan[str(path.relative_to(WEB).as_posix())] = path
+    plan[CATALOG] = native_catalog()
+    named = {"pyodide": version, "micropip_wheel": f"wheels/{micropip.name}",
+             "engine_wheel": f"wheels/{engine.name}"}
+    return plan, named
+
+
+def sync_dist(plan: dict[str, Path | bytes]) -> tuple[list[str], list[str]]:
+    """Make dist/ hold exactly the plan (plus the manifest); return (written, removed)."""
+    written: list[str] = []
+    for rel, source in plan.items():
+        target = DIST / rel
+        data = source if isinstance(source, bytes) else None
+        if target.exists():
+            if data is not None and target.read_bytes() == data:
+                continue
+            if isinstance(source, Path) and target.stat().st_size == source.stat().st_size \
+                    and sha256_file(target) == sha256_file(source):
+                continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if data is not None:
+            target.write_bytes(data)
+        else:
+            shutil.copyfile(source, target)  # type: ignore[arg-type]
+        written.append(rel)
+    removed: list[str] = []
+    if DIST.exists():
+        for path in sorted(DIST.rglob("*"), reverse=True):
+            rel = path.relative_to(DIST).as_posix()
+            if path.is_file() and rel not in plan and rel != MANIFEST:
+                path.unlink()
+                removed.append(rel)
+            elif path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+    return written, removed
+
+
+def write_manifest(plan: dict[str, Path | bytes], named: dict[str, str]) -> tuple[str, bool]:
+    """Write dist/build-manifest.json (every file, its size and sha256; build version)."""
+    files = {rel: {"sha256": sha256_file(DIST / rel), "size": (DIST / rel).stat().st_size}
+             for rel in sorted(plan)}
+    version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    manifest = {"version": version, **named, "files": files}
+    text = json.dumps(manifest, indent=1, sort_keys=True) + "\n"
+    target = DIST / MANIFEST
+    changed = not target.exists() or target.read_text() != text
+    if changed:
+        target.write_text(text)
+    return version, changed
+
+
+def human_size(n: float) -> str:
+    """Bytes as a short human-readable size."""
+    for unit in ("B", "KB", "MB", "GB"):
+        if n < 1024 or unit == "GB":
+            return f"{n:.1f} {unit}" if unit != "B" else f"{int(n)} B"
+        n /= 1024
+    return f"{n:.1f} GB"
+
+
+def build() -> str:
+    """Build dist/, rebuilding only what changed; return the build version."""
+    started = time.perf_counter()
+    plan, named = plan_dist()
+    written, removed = sync_dist(plan)
+    version, manifest_changed = write_manifest(plan, named)
+    for rel in written:
+        log(f"wrote {rel}")
+    for rel in removed:
+        log(f"removed {rel}")
+    if not written and not removed and not manifest_changed:
+        log("dist/ is up to date")
+    total = sum((DIST / rel).stat().st_size for rel in [*plan, MANIFEST])
+    log(f"dist/: {len(plan) + 1} files, {human_size(total)}, version {version} "
+        f"({time.perf_counter() - started:.1f} s)")
+    return version
+
+
+# ---------------------------------------------------------------- serve
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the right MIME types, no caching surprises, and no request log."""
+
+    protocol_version = "HTTP/1.1"  # keep-alive: many small modules
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    mounts: dict[str, Path] = {}
+
+    def translate_path(self, path: str) -> str:
+        """Serve /PREFIX/... from an extra folder when mounted (used by the bench)."""
+        for prefix, folder in self.mounts.items():
+            if path.startswith(f"/{prefix}/"):
+                rest = path.split("?", 1)[0].split("#", 1)[0][len(prefix) + 2:]
+                return str(folder / rest)
+        return super().translate_path(path)
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+def make_server(root: Path = DIST, port: int = 0,
+                mounts: dict[str, Path] | None = None) -> http.server.ThreadingHTTPServer:
+    """An HTTP server for root on 127.0.0.1 (port 0 = a free port); call serve_forever()."""
+    handler = type("Handler", (QuietHandler,), {"mounts": dict(mounts or {})})
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", port), functools.partial(handler, directory=str(root)))
+    server.daemon_threads = True
+    return server
+
+
+def serve_in_thread(root: Path = DIST, mounts: dict[str, Path] | None = None
+                    ) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """Start a server on a free port in a daemon thread; return it and its base URL."""
+    server = make_server(root, 0, mounts)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def serve(port: int) -> None:
+    """Build, then serve dist/ until interrupted."""
+    build()
+    server = make_server(DIST, port)
+    print(f"Boneyard is served at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C stops)",
+          flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# ---------------------------------------------------------------- test and bench
+
+
+def venv_python() -> Path:
+    """The interpreter of .venv."""
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def ensure_venv() -> Path:
+    """Create .venv and install the project with its test extra (again when pyproject changes)."""
+    python = venv_python()
+    if not python.exists():
+        log("creating .venv")
+        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+    stamp = VENV / "boneyard-install.stamp"
+    want = sha256_file(ROOT / "pyproject.toml")
+    if not stamp.exists() or stamp.read_text() != want:
+        log("installing .[test] into .venv")
+        run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", "-e", ".[test]"])
+        stamp.write_text(want)
+    return python
+
+
+PLAYWRIGHT_CHROMIUM = """
+import os
+from playwright.sync_api import sync_playwright
+with sync_playwright() as p:
+    path = p.chromium.executable_path
+print(path if path and os.path.exists(path) else "")
+"""
+
+
+def system_chromium() -> str | None:
+    """A Chromium installed by the system's package manager, if any."""
+    for candidate in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
+        if Path(candidate).exists():
+            return candidate
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def find_chromium(python: Path | str) -> tuple[str | None, str]:
+    """(executable or None for Playwright's own, description); exits if there is no Chromium."""
+    result = subprocess.run([str(python), "-c", PLAYWRIGHT_CHROMIUM], capture_output=True, text=True)
+    if result.returncode == 0 and result.stdout.strip():
+        return None, f"Playwright's Chromium ({result.stdout.strip()})"
+    found = system_chromium()
+    if found:
+        return found, found
+    if os.geteuid() == 0 and Path("/etc/debian_version").exists() and shutil.which("apt-get"):
+        log("no Chromium found: apt-get install chromium")
+        run(["apt-get", "update"])
+        run(["apt-get", "install", "-y", "chromium"], env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+        found = system_chromium()
+        if found:
+            return found, found
+    sys.exit("[build] No Chromium found. Install one of:\n"
+             "  Debian/Ubuntu:  sudo apt-get install chromium\n"
+             f"  any system:     {python} -m playwright install --with-deps chromium")
+
+
+def test(pytest_args: list[str]) -> int:
+    """The README's test command: venv, Chromium, build, all of pytest. Returns pytest's status."""
+    if sys.version_info < (3, 11):
+        sys.exit("[build] Python >= 3.11 is needed")
+    python = ensure_venv()
+    executable, description = find_chromium(python)
+    log(f"browser: {description}")
+    build()
+    env = {**os.environ, "BONEYARD_CHROMIUM": executable or "playwright", "BONEYARD_PREBUILT": "1"}
+    return subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
+
+
+def bench(names: list[str]) -> int:
+    """Build, then run the benchmark modules of tests/bench (all, or the named ones) in .venv."""
+    python = ensure_venv()
+    executable, description = find_chromium(python)
+    build()
+    env = {**os.environ, "BONEYARD_CHROMIUM": executable or "playwright", "BONEYARD_PREBUILT": "1"}
+    modules = sorted(p.stem for p in (ROOT / "tests" / "bench").glob("[!_]*.py"))
+    unknown = sorted(set(names) - set(modules))
+    if unknown:
+        sys.exit(f"[build] no benchmark {', '.join(unknown)} in tests/bench (have: {', '.join(modules)})")
+    status = 0
+    for module in names or modules:
+        print(f"\n== tests.bench.{module}" + (f" ({description})" if module == "page" else ""), flush=True)
+        result = subprocess.run([str(python), "-m", f"tests.bench.{module}"], cwd=ROOT, env=env)
+        status = status or result.returncode
+    return status
+
+
+def main(argv: list[str]) -> int:
+    """Parse the command line and run one task."""
+    parser = argparse.ArgumentParser(prog="build.py", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("task", nargs="?", default="build", choices=["build", "serve", "test", "bench"])
+    parser.add_argument("--port", type=int, default=8000, help="port for serve (default 8000)")
+    parser.add_argument("names", nargs="*", help="bench: benchmark modules of tests/bench to run (default all)")
+    if argv[:1] == ["test"]:
+        return test(argv[1:])
+    args = parser.parse_args(argv)
+    if args.task == "serve":
+        serve(args.port)
+    elif args.task == "bench":
+        return bench(args.names)
+    else:
+        build()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,47 @@
+"""The page shell on its own: real download progress, and a failed start with a Retry."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Route, expect
+
+from .conftest import READY_TIMEOUT_MS
+
+PROGRESS_FILES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json")
+
+
+def test_progress_counts_the_real_bytes(browser, server_url, dist_dir) -> None:
+    manifest = json.loads((dist_dir / "build-manifest.json").read_text())
+    files = [*PROGRESS_FILES, manifest["micropip_wheel"], manifest["engine_wheel"]]
+    total = sum(manifest["files"][name]["size"] for name in files)
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(server_url)
+    expect(page.locator(".game-card").first).to_be_visible()  # the menu does not wait for Python
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("window.boneyard.progress") == {"loaded": total, "total": total}
+    expect(page.locator("#engine-progress")).to_be_hidden()
+    expect(page.locator("#engine-text")).to_have_text("Engine ready")
+    context.close()
+
+
+def test_failed_start_shows_message_and_retry(browser, server_url) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+
+    def missing(route: Route) -> None:
+        route.fulfill(status=404, body="missing")
+
+    context.route("**/build-manifest.json", missing)
+    page.goto(server_url)
+    page.wait_for_selector("html[data-engine=failed]", state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#engine-text")).to_contain_text("failed to start")
+    expect(page.locator("#engine-text")).to_contain_text("build-manifest.json")
+    retry = page.locator("#engine-retry")
+    expect(retry).to_be_visible()
+    context.unroute("**/build-manifest.json", missing)
+    retry.click()
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    expect(retry).to_be_hidden()
+    context.close()

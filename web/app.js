@@ -1,0 +1,113 @@
+// Boneyard's page: paints the shell and the menu at once (from the build's catalog.json),
+// starts the engine worker, and routes between the menu, the rules pages and the games.
+// Routes (hash, so any static host and sub-path works): #/  #/rules/ID  #/play/ID?deal=N&KEY=VALUE
+
+import { engine } from "./boot.js";
+import { renderMenu } from "./render/menu.js";
+import { renderRules } from "./render/rules.js";
+import { mountLuzon } from "./render/luzon.js";
+import { mountGeneric } from "./render/generic.js";
+import { h } from "./render/dom.js";
+
+const SCREENS = { luzon: mountLuzon };
+const view = document.getElementById("view");
+let catalog = null;
+let mounted = null; // the current game screen, if any
+
+// ---- engine status in the top bar
+const statusText = document.getElementById("engine-text");
+const progress = document.getElementById("engine-progress");
+const retry = document.getElementById("engine-retry");
+const megabytes = (n) => (n / 1048576).toFixed(1);
+
+engine.addEventListener("progress", ({ detail: { loaded, total } }) => {
+  if (!total) return;
+  window.boneyard.progress = { loaded, total };
+  progress.max = total;
+  progress.value = loaded;
+  statusText.textContent = loaded < total
+    ? `Downloading the game engine: ${megabytes(loaded)} of ${megabytes(total)} MB`
+    : "Starting the game engine…";
+});
+async function onReady() {
+  statusText.textContent = "Engine ready";
+  progress.hidden = true;
+  retry.hidden = true;
+  const answer = await engine.request({ op: "catalog" });
+  const ids = (c) => JSON.stringify([c?.games.map((g) => g.id), c?.coming?.map((g) => g.id)]);
+  if (answer.ok && ids(answer) !== ids(catalog)) { // catalog.json is from the same build: rarely differs
+    catalog = answer;
+    if (!mounted) route();
+  }
+}
+engine.addEventListener("ready", onReady);
+function showFailure(message) {
+  statusText.textContent = `The game engine failed to start: ${message}`;
+  progress.hidden = true;
+  retry.hidden = false;
+}
+engine.addEventListener("failed", ({ detail: { message } }) => showFailure(message));
+if (engine.failure) showFailure(engine.failure); // failed before this module ran
+retry.addEventListener("click", () => {
+  retry.hidden = true;
+  progress.hidden = false;
+  progress.value = 0;
+  statusText.textContent = "Loading the game engine…";
+  engine.start().catch(() => {});
+  if (mounted) route();
+});
+
+// ---- notices (storage problems and the like)
+const notice = document.getElementById("notice");
+let noticeTimer = 0;
+export function notify(text) {
+  notice.textContent = text;
+  notice.hidden = false;
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => { notice.hidden = true; }, 8000);
+}
+
+// ---- routing
+function parseRoute() {
+  const [path, query = ""] = location.hash.replace(/^#\/?/, "").split("?");
+  const [page = "", id = ""] = path.split("/");
+  return { page, id: decodeURIComponent(id), params: new URLSearchParams(query) };
+}
+
+function route() {
+  mounted?.dispose();
+  mounted = null;
+  if (!catalog) return;
+  const { page, id, params } = parseRoute();
+  const spec = catalog.games.find((g) => g.id === id || g.aliases?.includes(id));
+  if (page === "rules" && spec) {
+    renderRules(view, spec);
+  } else if (page === "play" && spec) {
+    const mount = SCREENS[spec.id] ?? mountGeneric;
+    mounted = mount(view, { engine, spec, params, notify });
+    if (params.has("deal")) history.replaceState(null, "", `#/play/${spec.id}`);
+  } else {
+    if (page) history.replaceState(null, "", "#/");
+    renderMenu(view, catalog);
+  }
+  document.title = spec && page ? `${spec.name} — Boneyard` : "Boneyard — domino games";
+}
+window.addEventListener("hashchange", () => {
+  route();
+  view.focus({ preventScroll: true });
+  window.scrollTo(0, 0);
+});
+
+// ---- start: the engine is already loading (boot.js); paint the menu from catalog.json
+window.boneyard = { engine, request: (request) => engine.request(request) }; // for tests and benchmarks
+if (engine.state === "ready") onReady(); // ready before this module ran
+
+try {
+  const response = await fetch(new URL("catalog.json", import.meta.url), { cache: "no-cache" });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  catalog = await response.json();
+  route();
+} catch (error) {
+  view.replaceChildren(h("p", { class: "notice" }, `The game list could not be loaded (${error.message}).`));
+}
+requestAnimationFrame(() => performance.mark("shell-painted"));

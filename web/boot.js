@@ -1,0 +1,5 @@
+// Starts the engine worker as early as possible, before the rest of the page's modules load.
+import { Engine } from "./engine.js";
+
+export const engine = new Engine(new URL("worker.js", import.meta.url));
+engine.start().catch(() => {});

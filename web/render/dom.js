@@ -1,0 +1,48 @@
+// Small DOM helpers shared by the screens.
+
+/** Create an element: h("button", {type: "button"}, "text", child...). */
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value !== null && value !== undefined && value !== false) node.setAttribute(key, String(value));
+  }
+  node.append(...children.filter((c) => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
+/** A fresh deal number. */
+export function randomSeed() {
+  return crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000;
+}
+
+/** "1 player", "2–4 players". */
+export function playersText({ min, max }) {
+  if (min === max) return `${min} player${min === 1 ? "" : "s"}`;
+  return `${min}–${max} players`;
+}
+
+/** A <select> per option of a game spec. onChange(values) fires when the player changes one. */
+export function optionControls(spec, onChange) {
+  const selects = new Map();
+  const elements = spec.options.map((option) => {
+    const id = `option-${option.key}`;
+    const select = h("select", { id, name: option.key, title: option.help ?? "" },
+      ...option.choices.map((choice) => h("option", { value: String(choice) }, String(choice))));
+    select.value = String(option.default);
+    select.addEventListener("change", () => onChange(values()));
+    selects.set(option.key, { select, option });
+    return h("label", { class: "option", for: id }, `${option.label} `, select);
+  });
+  function values() {
+    const result = {};
+    for (const [key, { select, option }] of selects) {
+      const choice = option.choices.find((c) => String(c) === select.value);
+      result[key] = choice ?? option.default;
+    }
+    return result;
+  }
+  function set(current) {
+    for (const [key, { select }] of selects) if (key in (current ?? {})) select.value = String(current[key]);
+  }
+  return { elements, values, set };
+}

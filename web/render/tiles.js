@@ -1,0 +1,65 @@
+// SVG domino tiles with classic pips. A tile id is "a-b" with a <= b.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+// Pip centres in a 100 x 100 half, on a 3 x 3 grid (25, 50, 75), for 0..12.
+const L = 25, M = 50, H = 75;
+const PIPS = {
+  0: [],
+  1: [[M, M]],
+  2: [[L, L], [H, H]],
+  3: [[L, L], [M, M], [H, H]],
+  4: [[L, L], [H, L], [L, H], [H, H]],
+  5: [[L, L], [H, L], [M, M], [L, H], [H, H]],
+  6: [[L, L], [L, M], [L, H], [H, L], [H, M], [H, H]],
+  7: [[L, L], [L, M], [L, H], [M, M], [H, L], [H, M], [H, H]],
+  8: [[L, L], [L, M], [L, H], [M, L], [M, H], [H, L], [H, M], [H, H]],
+  9: [[L, L], [L, M], [L, H], [M, L], [M, M], [M, H], [H, L], [H, M], [H, H]],
+};
+
+export function parseTile(id) {
+  const [a, b] = String(id).split("-").map(Number);
+  return { a, b, pips: a + b };
+}
+
+function el(name, attrs = {}) {
+  const node = document.createElementNS(SVG_NS, name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  return node;
+}
+
+function half(group, value, dx, dy, turn) {
+  for (const [px, py] of PIPS[value] ?? []) {
+    const [x, y] = turn ? [py, 100 - px] : [px, py];
+    group.append(el("circle", { cx: dx + x, cy: dy + y, r: 10, class: `pip pip-${value}` }));
+  }
+  if (!(value in PIPS)) { // numbers above 9 (double-12 sets): written as digits
+    const text = el("text", { x: dx + 50, y: dy + 66, "text-anchor": "middle", class: "pip-number" });
+    text.textContent = String(value);
+    group.append(text);
+  }
+}
+
+/** An SVG domino; horizontal (200 x 100) unless vertical is true. Decorative: the caller names it. */
+export function tileSvg(id, { vertical = false } = {}) {
+  const { a, b } = parseTile(id);
+  const svg = el("svg", {
+    viewBox: vertical ? "0 0 100 200" : "0 0 200 100",
+    class: `domino ${vertical ? "vertical" : "horizontal"}`,
+    "aria-hidden": "true",
+    focusable: "false",
+  });
+  svg.append(el("rect", { x: 3, y: 3, width: vertical ? 94 : 194, height: vertical ? 194 : 94, rx: 14, class: "face" }));
+  svg.append(vertical
+    ? el("line", { x1: 14, y1: 100, x2: 86, y2: 100, class: "divider" })
+    : el("line", { x1: 100, y1: 14, x2: 100, y2: 86, class: "divider" }));
+  const pips = el("g");
+  half(pips, a, 0, 0, !vertical);
+  half(pips, b, vertical ? 0 : 100, vertical ? 100 : 0, !vertical);
+  svg.append(pips);
+  return svg;
+}
+
+/** "tile 3-5" style accessible name. */
+export function tileName(id) {
+  return `tile ${id}`;
+}
