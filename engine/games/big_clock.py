@@ -1,0 +1,485 @@
+"""The Big Clock — a one-player game: bring every double home to its hour on a clock face.
+
+Slots are numbered by their hour: double-12 has slots 12, 1, 2, ... 11 clockwise (the first
+dealt tile goes to 12), double-9 slots 1..9, double-6 slots 1..6. The 0-0 is the clock's
+hand: taken out before the deal, shown, never played.
+
+Move ids (K, A, B are slot numbers 1..N, never zero-padded):
+  "draw"               turn up the top tile of the face-down stock
+  "place:slotK"        put the drawn tile on slot K's pile (or into empty slot K when it is K-K)
+  "shift:slotA>slotB"  (only while a double is in trouble) move the top tile of slot A's pile
+                       onto slot B's pile, or into empty slot B when the tile is B-B
+  "refill:slotK"       fill the empty slot K with the top stock tile instead of bringing K-K
+  "resign"             give up; accepted whenever the game runs but not listed among the legal
+                       moves, so a player choosing uniformly among legal moves never resigns
+
+A turn: "draw"; a non-double that fits nowhere is set aside on its own, otherwise the drawn
+tile must be placed ("place:...") before anything else. The exception is a drawn double that
+fitted nowhere when drawn (it is "stuck", a double in trouble): shifts are allowed while it is
+held, and it may be placed wherever it fits. When a shift empties slot K and K-K is at hand
+(held, or on top of a pile), slot K waits ("pending"): the only moves are bringing K-K there
+or "refill:slotK". When K-K is not at hand the slot is refilled from the stock at once; with
+the stock empty it stays empty (and takes only K-K).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Any
+
+from engine.games import register
+from engine.protocol import JSON, Game, GameOver, GameSpec, Hint, IllegalMove, Option, Outcome
+from engine.rng import deal_rng
+from engine.tiles import Tile, domino_set, set_option
+
+SETS = ("double-12", "double-9", "double-6")
+HAND = Tile(0, 0)
+
+Pile = tuple[Tile, ...]
+Position = bytes  # a compact exact key of (piles, drawn tile), see BigClockState.position
+
+RULES = (
+    (
+        "The layout",
+        (
+            "Sets: double-12 (the default) has slots 12, 1, 2, ... 11 clockwise like a clock "
+            "face; double-9 has slots 1 to 9 and double-6 slots 1 to 6.",
+            "The 0-0 is taken out before the deal. It is the clock's hand: it is only shown in "
+            "the middle of the clock and never plays.",
+            "One tile is dealt face up to each slot in slot order (with double-12 the first "
+            "tile goes to 12 o'clock, then 1, 2, ... 11). The rest is the face-down stock.",
+            "Goal: every double n-n on top of slot n.",
+        ),
+    ),
+    (
+        "A turn",
+        (
+            "Draw the top stock tile. It must be placed on a pile whose top tile shares at "
+            "least one number with it and is not a double. When several piles fit, you choose.",
+            "A non-double that fits nowhere is set aside for good; the program does this for you.",
+            "Never place any tile on a double, home or not.",
+            "A double placed on its own slot is home: that pile is finished and never changes.",
+            "The drawn tile must be placed before you do anything else, except a drawn double "
+            "that fitted nowhere (see below).",
+        ),
+    ),
+    (
+        "Doubles in trouble and shifts",
+        (
+            "A double is in trouble when it was drawn and fits nowhere, or when it lies on a "
+            "wrong slot. A drawn double that fitted nowhere stays in trouble until you place it.",
+            "While any double is in trouble you may shift: move the top tile of any unfinished "
+            "pile onto another pile whose top shares a number with it and is not a double, or "
+            "into an empty slot when the tile is that slot's double. A shift may empty a slot.",
+            "An emptied slot must take its own double at once. When that double is at hand (on "
+            "top of a pile, or the drawn double) you may bring it there, or refill the slot; "
+            "when it is not, the program refills the slot with the top stock tile at once. "
+            "With the stock used up the slot stays empty and takes only its own double.",
+            "A shift that recreates a position seen since the last tile was taken from the "
+            "stock is not allowed; this keeps every game finite.",
+            "You may draw instead of shifting whenever no drawn tile is waiting.",
+        ),
+    ),
+    (
+        "Won and lost",
+        (
+            "You win when every double is home.",
+            "You lose when a drawn double cannot be placed and no shift is left; when the stock "
+            "is used up, a double is not home and no shift is left; or when you resign.",
+        ),
+    ),
+    (
+        "What the program does",
+        (
+            "The hint comes from an advisor that plans placements and shifts for the best "
+            "chance to win; it knows which tiles are still in the stock (by elimination) but "
+            "never their order.",
+            "The same deal number always gives the same deal.",
+        ),
+    ),
+)
+
+SPEC = GameSpec(
+    id="big-clock",
+    name="The Big Clock",
+    aliases=("bigclock", "big_clock"),
+    players_min=1,
+    players_max=1,
+    options=(
+        Option(
+            "set",
+            "Set",
+            SETS,
+            "double-12",
+            "double-12: a full clock of 12 slots; double-9: slots 1-9; double-6: slots 1-6",
+        ),
+    ),
+    summary="Bring every double home to its hour on a clock face of domino piles.",
+    rules=RULES,
+    solitaire=True,
+)
+
+
+def slot_order(size: int) -> tuple[int, ...]:
+    """The slots clockwise in dealing order: 12, 1..11 for double-12; 1..N otherwise."""
+    return (12, *range(1, 12)) if size == 12 else tuple(range(1, size + 1))
+
+
+def code(tile: Tile) -> int:
+    """A tile as one byte: 16a + b (at most 204 for double-12)."""
+    return 16 * tile.a + tile.b
+
+
+def pile_key(pile: Pile) -> bytes:
+    return bytes([16 * t.a + t.b for t in pile])
+
+
+def position_key(pile_keys: Any, drawn: Tile | None) -> Position:
+    """Piles separated by 255, then the drawn tile (255 when none): exact and cheap to hash."""
+    return b"\xff".join(pile_keys) + bytes((255 if drawn is None else code(drawn),))
+
+
+def fits(tile: Tile, pile: Pile) -> bool:
+    """Whether `tile` may go on `pile` (placed or shifted): the top shares a number and is not
+    a double. An empty slot is handled by the caller (it takes only its own double)."""
+    if not pile:
+        return False
+    top = pile[-1]
+    return top.a != top.b and (tile.a == top.a or tile.a == top.b or tile.b == top.a or tile.b == top.b)
+
+
+def is_home(slot: int, pile: Pile) -> bool:
+    return bool(pile) and pile[-1].a == slot and pile[-1].b == slot
+
+
+@dataclass(frozen=True)
+class BigClockState:
+    size: int
+    piles: tuple[Pile, ...]  # piles[k - 1] is slot k, bottom -> top, all face up
+    stock: tuple[Tile, ...]  # face down, top first
+    drawn: Tile | None = None  # the drawn tile waiting to be placed
+    stuck: bool = False  # the drawn tile is a double that fitted nowhere when drawn
+    set_aside: tuple[Tile, ...] = ()
+    pending: int = 0  # an empty slot waiting for its double (0: none)
+    seen: frozenset[Position] = field(default=frozenset(), repr=False)  # since the last stock tile
+    resigned: bool = False
+
+    @cached_property
+    def pile_keys(self) -> tuple[bytes, ...]:
+        return tuple(pile_key(p) for p in self.piles)
+
+    @cached_property
+    def position(self) -> Position:
+        return position_key(self.pile_keys, self.drawn)
+
+    def pile(self, slot: int) -> Pile:
+        return self.piles[slot - 1]
+
+    def home(self, slot: int) -> bool:
+        return is_home(slot, self.piles[slot - 1])
+
+    @cached_property
+    def homes(self) -> int:
+        return sum(is_home(k, p) for k, p in enumerate(self.piles, 1))
+
+    @cached_property
+    def trouble(self) -> tuple[Tile, ...]:
+        return tuple(self.troubled())
+
+    def troubled(self) -> list[Tile]:
+        """The doubles in trouble: the stuck drawn double, and doubles on wrong slots."""
+        out = [self.drawn] if self.stuck and self.drawn is not None else []
+        for k, pile in enumerate(self.piles, 1):
+            if pile and pile[-1].is_double and pile[-1].a != k:
+                out.append(pile[-1])
+        return out
+
+    def targets(self, tile: Tile) -> list[int]:
+        """Slots the drawn `tile` may be placed on."""
+        out = []
+        for k, pile in enumerate(self.piles, 1):
+            if fits(tile, pile) or (not pile and tile.a == k and tile.b == k):
+                out.append(k)
+        return out
+
+    def shifts(self) -> list[tuple[int, int]]:
+        """Legal shifts (source slot, target slot); empty unless a double is in trouble."""
+        if self.pending or not self.trouble:
+            return []
+        out = []
+        keys = list(self.pile_keys)
+        tops = [(k, p[-1].a, p[-1].b) if p else (k, -1, -1) for k, p in enumerate(self.piles, 1)]
+        for a, x, y in tops:
+            if x < 0 or (x == a and y == a):
+                continue  # empty, or home
+            for b, u, v in tops:
+                if b == a:
+                    continue
+                if u < 0:
+                    if not (x == b and y == b):
+                        continue  # an empty slot takes only its own double
+                elif u == v or not (x == u or x == v or y == u or y == v):
+                    continue
+                ka, kb = keys[a - 1], keys[b - 1]
+                keys[a - 1], keys[b - 1] = ka[:-1], kb + ka[-1:]
+                if position_key(keys, self.drawn) not in self.seen:
+                    out.append((a, b))
+                keys[a - 1], keys[b - 1] = ka, kb
+        return out
+
+    def _shifted(self, a: int, b: int) -> tuple[Pile, ...]:
+        piles = list(self.piles)
+        tile = piles[a - 1][-1]
+        piles[a - 1] = piles[a - 1][:-1]
+        piles[b - 1] = piles[b - 1] + (tile,)
+        return tuple(piles)
+
+    def at_hand(self, slot: int) -> bool:
+        """Whether slot's own double could be brought to it now (held or on a pile top)."""
+        double = Tile(slot, slot)
+        return self.drawn == double or any(p and p[-1] == double for p in self.piles)
+
+    @cached_property
+    def moves(self) -> tuple[str, ...]:
+        if self.resigned or self.homes == self.size:
+            return ()
+        moves: list[str] = []
+        if self.pending:
+            k = self.pending
+            double = Tile(k, k)
+            moves.append(f"refill:slot{k}")
+            if self.drawn == double:
+                moves.append(f"place:slot{k}")
+            moves += [f"shift:slot{a}>slot{k}" for a, p in enumerate(self.piles, 1) if p and p[-1] == double]
+            return tuple(sorted(moves))
+        if self.drawn is not None:
+            moves += [f"place:slot{k}" for k in self.targets(self.drawn)]
+            if not self.stuck:
+                return tuple(sorted(moves))
+        elif self.stock:
+            moves.append("draw")
+        moves += [f"shift:slot{a}>slot{b}" for a, b in self.shifts()]
+        return tuple(sorted(moves))
+
+    @property
+    def over(self) -> bool:
+        return not self.moves
+
+
+def deal(size: int, seed: int) -> BigClockState:
+    tiles = [t for t in domino_set(size) if t != HAND]
+    deal_rng(seed).shuffle(tiles)
+    piles: list[Pile] = [()] * size
+    for i, slot in enumerate(slot_order(size)):
+        piles[slot - 1] = (tiles[i],)
+    state = BigClockState(size, tuple(piles), tuple(tiles[size:]))
+    return replace(state, seen=frozenset({state.position}))
+
+
+def _slot(text: str, size: int) -> int:
+    if not text.startswith("slot") or not text[4:].isdigit() or text[4:].startswith("0"):
+        raise IllegalMove(f"bad slot {text!r}")
+    k = int(text[4:])
+    if not 1 <= k <= size:
+        raise IllegalMove(f"there is no slot {k}")
+    return k
+
+
+def _after_board_change(state: BigClockState, piles: tuple[Pile, ...], **changes: Any) -> BigClockState:
+    new = replace(state, piles=piles, **changes)
+    return replace(new, seen=state.seen | {new.position})
+
+
+def apply(state: BigClockState, move: str) -> BigClockState:
+    """The state after a legal move; IllegalMove (or GameOver) otherwise, nothing changed."""
+    if state.over:
+        raise GameOver("the game is over")
+    if move == "resign":
+        return replace(state, resigned=True)
+    if not isinstance(move, str) or move not in state.moves:
+        raise IllegalMove(f"{move!r} is not a legal move here")
+    kind, _, arg = move.partition(":")
+    if kind == "draw":
+        tile, stock = state.stock[0], state.stock[1:]
+        if state.targets(tile):
+            new = replace(state, stock=stock, drawn=tile, stuck=False)
+        elif tile.is_double:
+            new = replace(state, stock=stock, drawn=tile, stuck=True)
+        else:
+            new = replace(state, stock=stock, set_aside=state.set_aside + (tile,))
+        return replace(new, seen=frozenset({new.position}))
+    if kind == "place":
+        k = _slot(arg, state.size)
+        piles = list(state.piles)
+        assert state.drawn is not None
+        piles[k - 1] = piles[k - 1] + (state.drawn,)
+        return _after_board_change(state, tuple(piles), drawn=None, stuck=False, pending=0)
+    if kind == "refill":
+        k = _slot(arg, state.size)
+        piles = list(state.piles)
+        piles[k - 1] = (state.stock[0],)
+        new = replace(state, piles=tuple(piles), stock=state.stock[1:], pending=0)
+        return replace(new, seen=frozenset({new.position}))
+    if kind == "shift":
+        first, _, second = arg.partition(">")
+        a, b = _slot(first, state.size), _slot(second, state.size)
+        piles = state._shifted(a, b)
+        new = _after_board_change(state, piles, pending=0)
+        if piles[a - 1] or not new.stock:
+            return new
+        if new.at_hand(a):
+            return replace(new, pending=a)
+        refilled = list(piles)
+        refilled[a - 1] = (new.stock[0],)
+        new = replace(new, piles=tuple(refilled), stock=new.stock[1:])
+        return replace(new, seen=frozenset({new.position}))
+    raise IllegalMove(f"{move!r} is not a Big Clock move")  # pragma: no cover - moves checked above
+
+
+def tile_ids(tiles: Any) -> list[str]:
+    return [str(t) for t in tiles]
+
+
+def status_text(state: BigClockState) -> str:
+    if state.resigned:
+        return "Resigned"
+    if state.homes == state.size:
+        return "Every double is home: you won!"
+    if state.over:
+        return "Lost: " + lost_reason(state)
+    if state.pending:
+        return f"Slot {state.pending} is empty: bring its double there, or refill it from the stock"
+    if state.drawn is not None:
+        if state.stuck:
+            return f"The drawn {state.drawn} fits nowhere: shift tiles to make room for it"
+        return f"Place the drawn {state.drawn}"
+    if state.trouble:
+        return "A double is in trouble: shift tiles, or draw"
+    return "Draw a tile"
+
+
+def lost_reason(state: BigClockState) -> str:
+    if state.resigned:
+        return "you resigned."
+    left = state.size - state.homes
+    if state.drawn is not None:
+        return f"the drawn double {state.drawn} cannot be placed and no shift is left."
+    return f"the stock is used up, {left} doubles are not home and no shift is left."
+
+
+class BigClockGame(Game[BigClockState]):
+    spec = SPEC
+
+    def num_seats(self, options: dict[str, Any]) -> int:
+        return 1
+
+    def new_state(self, options: dict[str, Any], seed: int) -> BigClockState:
+        return deal(set_option(options["set"]), seed)
+
+    def to_move(self, state: BigClockState) -> int | None:
+        return None if state.over else 0
+
+    def legal_moves(self, state: BigClockState) -> list[str]:
+        return list(state.moves)
+
+    def check_move(self, state: BigClockState, move: str) -> None:
+        if state.over:
+            raise GameOver("the game is over")
+        if move != "resign" and (not isinstance(move, str) or move not in state.moves):
+            raise IllegalMove(f"{move!r} is not a legal move here")
+
+    def apply(self, state: BigClockState, move: str) -> BigClockState:
+        return apply(state, move)
+
+    def outcome(self, state: BigClockState) -> Outcome | None:
+        if not state.over:
+            return None
+        homes = state.homes
+        detail = {"home": homes, "doubles": state.size, "set_aside": len(state.set_aside)}
+        if homes == state.size:
+            return Outcome((0,), "Every double is home: you won!", (0,), detail)
+        return Outcome((), "Lost: " + lost_reason(state), (state.size - homes,), detail)
+
+    def view(self, state: BigClockState, seat: int | None) -> JSON:
+        troubled = state.troubled()
+        slots = []
+        for k in slot_order(state.size):
+            pile = state.pile(k)
+            slots.append(
+                {
+                    "slot": k,
+                    "pile": tile_ids(pile),
+                    "top": str(pile[-1]) if pile else None,
+                    "depth": len(pile),
+                    "home": is_home(k, pile),
+                    "empty": not pile,
+                    "trouble": bool(pile) and pile[-1].is_double and pile[-1].a != k,
+                }
+            )
+        board = {
+            "set": f"double-{state.size}",
+            "slots": slots,
+            "clock_hand": str(HAND),
+            "stock": len(state.stock),
+            "set_aside": tile_ids(state.set_aside),
+            "drawn": str(state.drawn) if state.drawn is not None else None,
+            "drawn_stuck": state.stuck,
+            "troubled": tile_ids(troubled),
+            "pending": state.pending or None,
+            "homes": state.homes,
+            "can_resign": not state.over,
+        }
+        return {"board": board, "hand": [str(HAND)], "stock": len(state.stock), "status": status_text(state)}
+
+    def move_label(self, state: BigClockState, move: str) -> str:
+        kind, _, arg = move.partition(":")
+        if kind == "draw":
+            return "Draw a tile from the stock"
+        if kind == "resign":
+            return "Resign"
+        if kind == "place":
+            k = int(arg[4:])
+            pile = state.pile(k)
+            where = f"on {pile[-1]}" if pile else "into the empty slot"
+            home = " (home)" if state.drawn == Tile(k, k) else ""
+            return f"Put {state.drawn} on slot {k} {where}{home}"
+        if kind == "refill":
+            return f"Refill empty slot {arg[4:]} from the stock"
+        if kind == "shift":
+            first, _, second = arg.partition(">")
+            a, b = int(first[4:]), int(second[4:])
+            tile = state.pile(a)[-1]
+            dst = state.pile(b)
+            where = f"onto {dst[-1]}" if dst else "into the empty slot"
+            home = " (home)" if tile == Tile(b, b) else ""
+            return f"Shift {tile} from slot {a} to slot {b} {where}{home}"
+        return move
+
+    def pieces(self, state: BigClockState) -> Counter[str]:
+        found: Counter[str] = Counter(str(t) for pile in state.piles for t in pile)
+        found.update(str(t) for t in state.stock)
+        found.update(str(t) for t in state.set_aside)
+        if state.drawn is not None:
+            found[str(state.drawn)] += 1
+        found[str(HAND)] += 1
+        return found
+
+    def hidden_from(self, state: BigClockState, seat: int) -> set[str]:
+        return {str(t) for t in state.stock}
+
+    def determinize(self, state: BigClockState, seat: int, rng: random.Random) -> BigClockState:
+        """The stock's content is known by elimination, its order is not: reshuffle it."""
+        stock = sorted(state.stock, key=code)
+        rng.shuffle(stock)
+        return replace(state, stock=tuple(stock))
+
+    def hint(self, state: BigClockState, rng: random.Random) -> Hint | None:
+        from engine.solvers.big_clock import hint
+
+        return hint(state, rng)
+
+
+register(BigClockGame())

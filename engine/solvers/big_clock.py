@@ -1,0 +1,412 @@
+"""The Big Clock advisor: plans placements and shift sequences for the best chance to win.
+
+What the seat knows: every face-up tile, hence the stock's content by elimination (never its
+order; `knowledge` rebuilds it from the face-up tiles only, so the advice is the same for
+every arrangement of the stock). The advisor searches the moves that involve no chance —
+placing the drawn tile, shifts, bringing a double into its emptied slot — with a beam search
+over whole sequences (with a larger beam when a drawn double is stuck, since the game is lost
+unless shifts make room), and scores every position where the next stock tile would be taken
+(a draw or a refill). The score estimates, from the stock's content with every order equally
+likely, how well each slot's double will get home:
+
+- a double home is worth most;
+- a slot is "ready" when its top tile shows its own number: its double, drawn, goes straight
+  home. A ready slot stays ready only if its double comes before every "forced cover" (a
+  stock tile that fits only ready slots, none of them its own), so it counts 1 / (1 + k)
+  with k such covers sharing it;
+- an unready slot gets ready if one of its "fixers" (stock tiles showing its number that fit
+  its top) comes before its double: f / (f + 1) with f fixers;
+- a double in trouble counts its slot's readiness and fixers the same way;
+- an unready slot whose double would find no pile to park on loses points;
+- a slot refilled from the stock counts its expected readiness.
+The weights were tuned by simulation (tests/bench/bench_clocks.py prints the win rates). The
+search is bounded (NODE_BUDGET) so a decision takes about 0.1 s natively at worst.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Iterator
+
+from engine.games.big_clock import HAND, BigClockState, code
+from engine.protocol import Hint
+from engine.tiles import Tile, domino_set
+
+Piles = tuple[tuple[int, ...], ...]
+EMPTY = -1  # an empty slot (it takes only its own double)
+UNKNOWN = -2  # a slot about to be refilled from the stock
+
+# evaluation weights (tuned by simulation, see tests/bench/bench_clocks.py)
+W_HOME = 100.0
+W_READY = 6.0
+W_READY_TROUBLE = 12.0
+W_TROUBLE = 6.0
+W_PARK = 3.0
+
+BEAM = 25
+DEPTH = 8
+STUCK_BEAM = 60  # a drawn double with nowhere to go: the game is lost unless shifts find room
+STUCK_DEPTH = 14
+NODE_BUDGET = 7000  # positions scored per decision at most: about 0.1 s natively
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What the seat knows of the stock: its content (by elimination), never its order."""
+
+    size: int
+    count: int  # tiles in the stock
+    doubles: frozenset[int]  # numbers whose double is still in the stock
+    tiles: tuple[int, ...]  # codes of the stock's tiles, sorted
+    with_number: tuple[int, ...]  # with_number[x]: stock non-doubles showing x
+
+
+def knowledge(state: BigClockState) -> Knowledge:
+    seen = {code(t) for pile in state.piles for t in pile}
+    seen.update(code(t) for t in state.set_aside)
+    if state.drawn is not None:
+        seen.add(code(state.drawn))
+    seen.add(code(HAND))
+    stock = tuple(sorted(c for c in (code(t) for t in domino_set(state.size)) if c not in seen))
+    with_number = [0] * (state.size + 1)
+    doubles = set()
+    for c in stock:
+        a, b = c >> 4, c & 15
+        if a == b:
+            doubles.add(a)
+        else:
+            with_number[a] += 1
+            with_number[b] += 1
+    return Knowledge(state.size, len(stock), frozenset(doubles), stock, tuple(with_number))
+
+
+def tops_of(piles: Piles) -> list[int]:
+    return [p[-1] if p else EMPTY for p in piles]
+
+
+def fits_code(tile: int, top: int) -> bool:
+    if top < 0:
+        return False
+    u, v = top >> 4, top & 15
+    if u == v:
+        return False
+    x, y = tile >> 4, tile & 15
+    return x == u or x == v or y == u or y == v
+
+
+W_SAFE = 6.0  # a ready slot, scaled by the chance its double comes before a forced cover
+W_FIX = 6.0  # an unready slot, by the chance a fixer comes before its double
+W_TFIX = 6.0  # a double in trouble, by the chance a fixer readies its slot
+
+
+class Static:
+    """What stays fixed during one search: the set size and the stock's content."""
+
+    __slots__ = ("n", "count", "doubles", "partners", "codes", "with_number")
+
+    def __init__(self, know: Knowledge):
+        self.n = know.size
+        self.count = know.count
+        self.doubles = know.doubles
+        self.partners: list[list[int]] = [[] for _ in range(know.size + 1)]
+        for c in know.tiles:  # partners[x]: y for every stock non-double x-y
+            a, b = c >> 4, c & 15
+            if a != b:
+                self.partners[a].append(b)
+                self.partners[b].append(a)
+        self.codes = frozenset(know.tiles)
+        self.with_number = know.with_number
+
+
+def evaluate(piles: Piles, know: Knowledge, refill: int = 0) -> float:
+    """The score of a position with no drawn tile waiting (higher is better). `refill` is a
+    slot about to be refilled from the stock (0: none)."""
+    tops = tops_of(piles)
+    if refill:
+        tops[refill - 1] = UNKNOWN
+    return score(features(tops, Static(know)))
+
+
+def score(f: tuple[float, ...]) -> float:
+    return (
+        W_HOME * f[0]
+        + W_SAFE * f[1]
+        + W_READY * f[2]
+        + W_FIX * f[3]
+        - W_PARK * f[4]
+        - W_TROUBLE * f[5]
+        + W_READY_TROUBLE * f[6]
+        + W_TFIX * f[7]
+    )
+
+
+def features(tops: list[int], st: Static) -> tuple[float, ...]:
+    """(homes, safe readiness, readiness, fixer chances, unparkable doubles, doubles in trouble,
+    troubled doubles' slots ready, troubled doubles' fixer chances) of the slots' top tiles.
+
+    Each stock tile is equally likely to come next, so a ready slot whose double competes
+    with k "forced covers" (stock tiles that fit only ready slots, none their own, shared
+    among them) stays ready with chance about 1 / (1 + k); an unready slot with f "fixers"
+    (stock tiles showing its number that fit its top) gets ready first with chance f / (f + 1).
+    """
+    n = st.n
+    ready = [0.0] * (n + 1)
+    home = [False] * (n + 1)
+    tu = [-9] * (n + 1)
+    tv = [-9] * (n + 1)
+    show: list[list[int]] = [[] for _ in range(n + 1)]
+    unready_shown = [False] * (n + 1)
+    troubles = 0
+    for k in range(1, n + 1):
+        t = tops[k - 1]
+        if t == 17 * k:
+            home[k] = True
+        elif t >= 0:
+            u, v = t >> 4, t & 15
+            if u == v:
+                troubles += 1
+            else:
+                tu[k], tv[k] = u, v
+                show[u].append(k)
+                show[v].append(k)
+                if u == k or v == k:
+                    ready[k] = 1.0
+                else:
+                    unready_shown[u] = unready_shown[v] = True
+        elif t == EMPTY:
+            ready[k] = 1.0
+        elif st.count:
+            ready[k] = st.with_number[k] / st.count
+    threat = [0.0] * (n + 1)
+    partners = st.partners
+    for a in range(n + 1):
+        sa = show[a]
+        if not sa or unready_shown[a]:
+            continue
+        for b in partners[a]:
+            if unready_shown[b]:
+                continue  # it can go on an unready slot
+            sb = show[b]
+            if sb and b < a:
+                continue  # counted from b
+            if a and (tu[a] == a or tv[a] == a or tu[a] == b or tv[a] == b):
+                continue  # its own slot a takes it (and is or gets ready)
+            if b and (tu[b] == b or tv[b] == b or tu[b] == a or tv[b] == a):
+                continue
+            opts = sa + sb
+            share = 1.0 / len(opts)
+            for k in opts:
+                threat[k] += share
+    codes = st.codes
+    homes = safe = readiness = fix = unparked = tready = tfix = 0.0
+    for s in range(1, n + 1):
+        if home[s]:
+            homes += 1
+            continue
+        r = ready[s]
+        f = 0
+        if r < 1.0 and tu[s] >= 0:
+            u, v = tu[s], tv[s]
+            f = ((16 * u + s if u < s else 16 * s + u) in codes) + ((16 * v + s if v < s else 16 * s + v) in codes)
+        if s in st.doubles:
+            safe += r / (1.0 + threat[s])
+            readiness += r
+            if r < 1.0:
+                fix += (1.0 - r) * f / (f + 1.0)
+                if not show[s]:
+                    unparked += 1
+        else:
+            tready += r
+            if r < 1.0:
+                tfix += (1.0 - r) * f / (f + 1.0)
+    return (homes, safe, readiness, fix, unparked, float(troubles), tready, tfix)
+
+
+class Node:
+    """A position of the search: piles as bytes of codes, the drawn tile (-1: none) and the
+    moves that led there from the root."""
+
+    __slots__ = ("piles", "held", "stuck", "path", "leaf")
+
+    def __init__(self, piles: tuple[bytes, ...], held: int, stuck: bool, path: tuple[str, ...], leaf: bool = False):
+        self.piles = piles
+        self.held = held
+        self.stuck = stuck
+        self.path = path
+        self.leaf = leaf  # the next thing is a refill from the stock: no planning beyond
+
+    def key(self) -> bytes:
+        return b"\xff".join(self.piles) + bytes((255 if self.held < 0 else self.held,))
+
+
+def children(node: Node, n: int, stock_left: int) -> Iterator[Node]:
+    """The positions one chance-free step away (macro: an emptied slot takes its double at
+    once when the double is at hand)."""
+    piles, held = node.piles, node.held
+    tops = [p[-1] if p else EMPTY for p in piles]
+    if held >= 0:
+        for k in range(1, n + 1):
+            t = tops[k - 1]
+            if fits_code(held, t) or (t == EMPTY and held == 17 * k):
+                new = list(piles)
+                new[k - 1] = piles[k - 1] + bytes((held,))
+                yield Node(tuple(new), -1, False, node.path + (f"place:slot{k}",))
+        if not node.stuck:
+            return
+    elif not any(t >= 0 and (t >> 4) == (t & 15) and t != 17 * k for k, t in enumerate(tops, 1)):
+        return
+    for a in range(1, n + 1):
+        t = tops[a - 1]
+        if t < 0 or t == 17 * a:
+            continue
+        x, y = t >> 4, t & 15
+        for b in range(1, n + 1):
+            if b == a:
+                continue
+            d = tops[b - 1]
+            if d == EMPTY:
+                if t != 17 * b:
+                    continue
+            else:
+                u, v = d >> 4, d & 15
+                if u == v or not (x == u or x == v or y == u or y == v):
+                    continue
+            new = list(piles)
+            new[a - 1] = piles[a - 1][:-1]
+            new[b - 1] = piles[b - 1] + bytes((t,))
+            path = node.path + (f"shift:slot{a}>slot{b}",)
+            if new[a - 1] or not stock_left:
+                yield Node(tuple(new), held, node.stuck, path)
+                continue
+            # slot a is empty: its double now, or a refill from the stock
+            double = 17 * a
+            if held == double:
+                new[a - 1] = bytes((double,))
+                yield Node(tuple(new), -1, False, path + (f"place:slot{a}",))
+                continue
+            source = next((k for k in range(1, n + 1) if new[k - 1] and new[k - 1][-1] == double), 0)
+            if source:
+                new[a - 1] = bytes((double,))
+                new[source - 1] = new[source - 1][:-1]
+                path = path + (f"shift:slot{source}>slot{a}",)
+                yield Node(tuple(new), held, node.stuck, path, leaf=not new[source - 1])
+                continue
+            yield Node(tuple(new), held, node.stuck, path, leaf=True)
+
+
+class Evaluator:
+    """Scores positions by their top tiles for one search, with a cache."""
+
+    def __init__(self, know: Knowledge):
+        self.static = Static(know)
+        self.cache: dict[bytes, float] = {}
+
+    def node(self, node: Node) -> float:
+        tops = [p[-1] if p else EMPTY for p in node.piles]
+        if node.leaf:
+            for k, p in enumerate(node.piles):
+                if not p:
+                    tops[k] = UNKNOWN
+                    break
+        key = bytes([t & 255 for t in tops])
+        value = self.cache.get(key)
+        if value is None:
+            value = self.cache[key] = score(features(tops, self.static))
+        return value
+
+
+def plan(state: BigClockState, know: Knowledge | None = None) -> tuple[float, tuple[str, ...], int]:
+    """The best chance-free move sequence from `state`, its score and how many doubles it
+    brings home; an empty sequence means draw."""
+    know = know or knowledge(state)
+    n = state.size
+    ev = Evaluator(know)
+    root = Node(state.pile_keys, code(state.drawn) if state.drawn is not None else -1, state.stuck, ())
+    stock_left = len(state.stock)
+    best_value, best_path, best_piles = float("-inf"), (), root.piles
+    if root.held < 0:
+        best_value = ev.node(root)
+    visited = set(state.seen)
+    visited.add(root.key())
+    frontier = [root]
+    beam, depth = (STUCK_BEAM, STUCK_DEPTH) if state.stuck else (BEAM, DEPTH)
+    budget = NODE_BUDGET
+    for _ in range(depth):
+        scored = []
+        for node in frontier:
+            if budget <= 0:
+                break
+            for child in children(node, n, stock_left):
+                key = child.key()
+                if key in visited:
+                    continue
+                visited.add(key)
+                budget -= 1
+                value = ev.node(child)
+                if (child.held < 0 or child.leaf) and value > best_value:
+                    best_value, best_path, best_piles = value, child.path, child.piles
+                if not child.leaf:
+                    scored.append((value, len(scored), child))
+        if not scored:
+            break
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        frontier = [c for _, _, c in scored[:beam]]
+    gain = _homes(best_piles) - _homes(root.piles)
+    return best_value, best_path, gain
+
+
+def _homes(piles: tuple[bytes, ...]) -> int:
+    return sum(1 for k, p in enumerate(piles, 1) if p and p[-1] == 17 * k)
+
+
+def choose(state: BigClockState) -> tuple[str, str, float]:
+    """(move, reason, score) for the seat to move."""
+    moves = state.moves
+    if not moves:
+        raise ValueError("the game is over")
+    if state.pending:
+        k = state.pending
+        home = next((m for m in moves if m.endswith(f">slot{k}") or m == f"place:slot{k}"), None)
+        if home:
+            return home, f"Bring {k}-{k} home into its empty slot.", 0.0
+    if moves == ("draw",):
+        return "draw", "Nothing to plan: draw the next tile.", 0.0
+    if len(moves) == 1:
+        return moves[0], "The only legal move.", 0.0
+    value, path, gain = plan(state)
+    if not path:
+        if "draw" in moves:
+            return "draw", "No shift improves the position: draw the next tile.", value
+        return moves[0], "No way to make room was found; every move loses.", value
+    move = path[0]
+    return move, _reason(state, move, path, gain), value
+
+
+def _reason(state: BigClockState, move: str, path: tuple[str, ...], gain: int) -> str:
+    then = ""
+    if len(path) > 1:
+        then = f" It starts a plan of {len(path)} moves"
+        then += f" that brings {gain} double{'s' if gain != 1 else ''} home." if gain else " that readies slots for their doubles."
+    if move.startswith("place:"):
+        k = int(move[len("place:slot"):])
+        tile = state.drawn
+        if tile == Tile(k, k):
+            return f"{tile} goes home."
+        if tile is not None and tile.is_double:
+            return f"Park {tile} on slot {k}; shifts can bring it home.{then}"
+        return f"Put {tile} on slot {k}: of the piles it fits, this leaves the clock readiest for the doubles to come.{then}"
+    first, _, second = move[len("shift:"):].partition(">")
+    tile = state.pile(int(first[4:]))[-1]
+    if len(path) == 1:
+        why = " It brings a double home." if gain else " It readies a slot for its double."
+        return f"Shift {tile} from slot {first[4:]} to slot {second[4:]}.{why}"
+    return f"Shift {tile} from slot {first[4:]} to slot {second[4:]}.{then}"
+
+
+def hint(state: BigClockState, rng: random.Random) -> Hint | None:
+    """The advisor's move (the rng is not needed: the advice is deterministic)."""
+    if state.over:
+        return None
+    move, reason, _ = choose(state)
+    return Hint(move, reason, None)
