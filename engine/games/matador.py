@@ -1,0 +1,163 @@
+"""Matador: a tile goes on an open end when its touching half and the end total ten.
+
+Move ids: "play:<tile>:<left|right>:<n>" where n is the number the tile leaves open (so a
+matador's two ways round are two moves), "draw" and "pass". See engine.games.draw for the
+shared round machinery and engine.layout for the line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.games import register
+from engine.games.draw import RoundInfo, TableGame, TableState, differences, total_of_others
+from engine.layout import Layout
+from engine.protocol import GameSpec, Option
+from engine.rng import deal_rng
+from engine.tiles import Tile, domino_set
+
+
+def is_matador(tile: Tile) -> bool:
+    """0-0 and every tile whose halves total ten."""
+    return tile.a + tile.b == 10 or (tile.a == 0 and tile.b == 0)
+
+
+def lead_of(hands: Any) -> tuple[int, Tile]:
+    """(seat, tile): the highest double; else the most pips, then the higher half."""
+    doubles = [(t.a, s) for s in range(len(hands)) for t in hands[s] if t.is_double]
+    if doubles:
+        value, leader = max(doubles)
+        return leader, Tile(value, value)
+    _, b, a, seat = max((t.a + t.b, t.b, t.a, s) for s in range(len(hands)) for t in hands[s])
+    return seat, Tile(a, b)
+
+
+RULES = (
+    (
+        "Set and deal",
+        (
+            "Double-9 (the default) or double-12; 3 to 8 players; 7 tiles each for 3 to 6 players, "
+            "5 each for 7 or 8. The rest is the draw pile.",
+            "The highest double leads; if nobody holds a double, the tile with the most pips leads "
+            "(between two tiles with as many pips, the one with the higher half). The lead tile is "
+            "set by its holder at once; play proceeds to the left.",
+        ),
+    ),
+    (
+        "Making ten",
+        (
+            "A single line with two open ends; doubles lie in line. The value of an open end is "
+            "the number on its exposed half, so an exposed 9-9 counts 9.",
+            "A tile may be attached when its touching half and the open end total 10; its far "
+            "half becomes the new open end. Example: on an open 9, play a tile with a 1.",
+            "Matadors are 0-0 and the tiles whose halves total 10 (double-9: 9-1, 8-2, 7-3, 6-4, "
+            "5-5, 0-0; double-12 adds 10-0). A matador may be played on any open end at any time, "
+            "either way round, and only a matador can go on a blank (0) end.",
+        ),
+    ),
+    (
+        "Turn",
+        (
+            "A player with a legal play that is not a matador must play (any legal tile).",
+            "A player whose only legal plays are matadors may play one, or draw instead.",
+            "A player with no legal play must draw. Drawing goes one tile at a time until the drawn "
+            "tile is playable; then he must play (that tile or another legal one). If the pile runs "
+            "out first, a player holding a matador must play it; otherwise he passes.",
+        ),
+    ),
+    (
+        "Scoring",
+        (
+            "Going out scores the total pips of all other hands (doubles at full value).",
+            "A blocked round (nobody can play and the pile is empty): the lowest hand scores the sum "
+            "over every opponent of (opponent's pips - his own). A tie for the lowest scores nothing.",
+            "Rounds continue, each dealt afresh, until a player reaches 100. Every game ends: should "
+            "200 rounds pass without anyone reaching 100, the highest score wins.",
+        ),
+    ),
+    (
+        "What the program does",
+        (
+            "When a round ends, every hand is shown with the score arithmetic (for example "
+            "\"19 - 5 = 14, 12 - 5 = 7, 21\"); seat 0 (you, at the default table) then deals the "
+            "next round. The same deal number always gives the same deals.",
+            "Computer players decide from what their seat can see: their own hand, the table, "
+            "how many tiles each player holds, and what the others showed by drawing or passing.",
+        ),
+    ),
+)
+
+SPEC = GameSpec(
+    id="matador",
+    name="Matador",
+    players_min=3,
+    players_max=8,
+    options=(
+        Option("set", "Domino set", ("double-9", "double-12"), "double-9"),
+        Option("players", "Players", (3, 4, 5, 6, 7, 8), 3),
+    ),
+    summary="Make ten at an open end; matadors go anywhere. First to 100 wins.",
+    rules=RULES,
+)
+
+
+class MatadorGame(TableGame):
+    spec = SPEC
+
+    def hand_size(self, top: int, players: int) -> int:
+        return 7 if players <= 6 else 5
+
+    def target(self, options: dict[str, Any]) -> int:
+        return 100
+
+    def start_layout(self, tile: Tile) -> Layout:
+        return Layout.line(tile, crosswise_doubles=False)
+
+    matching = False
+
+    def fits(self, tile: Tile, value: int, need: str) -> tuple[int, ...]:
+        a, b = tile.a, tile.b
+        if a + b == 10 or (a == 0 and b == 0):
+            return (a,) if a == b else (a, b)
+        if value == 0:
+            return ()
+        h = 10 - value
+        return (h,) if a == h or b == h else ()
+
+    def play_id(self, tile: Tile, end: str, near: int) -> str:
+        far = tile.b if tile.a == near else tile.a
+        return f"play:{tile}:{end}:{far}"
+
+    def turn_moves(self, state: TableState, plays: list[str]) -> list[str]:
+        ends = state.layout.open_ends()
+        if state.drawing:
+            drawn = state.drawn
+            assert drawn is not None
+            if not state.stock or any(self.fits(drawn, e.value, e.need) for e in ends):
+                return plays or ["pass"]
+            return ["draw"]
+        hand = state.hands[state.turn]
+        if any(not is_matador(t) and self.fits(t, e.value, e.need) for t in hand for e in ends):
+            return plays
+        if plays:
+            return plays + (["draw"] if state.stock else [])
+        return ["draw"] if state.stock else ["pass"]
+
+    def score(self, pips_: tuple[int, ...], winner: int, went_out: bool) -> tuple[int, str]:
+        return total_of_others(pips_, winner) if went_out else differences(pips_, winner)
+
+    def deal_round(self, n: int, top: int, seed: int, number: int) -> Any:
+        rng = deal_rng(seed) if number == 1 else deal_rng(seed, "round", number)
+        size = self.hand_size(top, n)
+        tiles = list(domino_set(top))
+        rng.shuffle(tiles)
+        hands = [sorted(tiles[i * size : (i + 1) * size]) for i in range(n)]
+        stock = tuple(tiles[n * size :])
+        leader, lead = lead_of(hands)
+        hands[leader].remove(lead)
+        info = RoundInfo(number, leader, lead)
+        layout = self.start_layout(lead)
+        return tuple(tuple(h) for h in hands), stock, layout, (leader + 1) % n, info
+
+
+GAME = register(MatadorGame())

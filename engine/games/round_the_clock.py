@@ -1,0 +1,136 @@
+"""Round The Clock: a double-6 block game around a 6-6 spinner with four arms.
+
+Move ids: "play:<tile>:arm<k>" (k = 0..3: north, east, south, west), "draw" and "pass".
+Play alternates globally between a tile phase and a double phase (engine.layout).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.games import register
+from engine.games.draw import RoundInfo, TableGame, TableState, total_of_others
+from engine.layout import Layout
+from engine.protocol import GameSpec, Option
+from engine.rng import deal_rng
+from engine.tiles import Tile, domino_set
+
+SPINNER = Tile(6, 6)
+KEEP_IN_BONEYARD = 2  # drawing is allowed only while more than 2 tiles remain
+
+RULES = (
+    (
+        "Set and deal",
+        (
+            "Double-6 set; 2 to 5 players; hands of 7 (2 players), 6 (3 players) or 5 (4 or 5 "
+            "players). The rest is the boneyard.",
+            "The holder of the 6-6 sets it. If nobody holds it, players draw from the boneyard one "
+            "tile at a time in seat order, starting at seat 0, until someone draws it; that player "
+            "sets it at once. Play then proceeds to his left.",
+        ),
+    ),
+    (
+        "Round the clock",
+        (
+            "The 6-6 is a spinner with four arms. Play alternates between two phases for the whole "
+            "table: in a tile phase each arm must receive one tile matching its open end, in any "
+            "order, until all four arms have one; in the double phase that follows, each arm must "
+            "receive the double of its open end, until all four have one. Then a new tile phase "
+            "begins, and so on. Doubles lie crosswise and do not branch.",
+            "An arm that has had its tile (or double) of the current phase is closed until the "
+            "phase changes.",
+            "A player who can play must play. A player who cannot play draws one tile, but only "
+            "while more than 2 tiles remain in the boneyard; he plays it if it fits, else passes. "
+            "A player who can play may not draw.",
+        ),
+    ),
+    (
+        "Scoring",
+        (
+            "The round ends when a player empties his hand, or when nobody can play or draw "
+            "(blocked).",
+            "The winner is the player who went out, else the lowest hand; he scores the total pips "
+            "in all other hands. A tie for the lowest hand in a block scores nothing.",
+            "Rounds continue until a player reaches the target: 50, 100 (default), 150, 200 or 250. "
+            "Each round is dealt afresh and led by the 6-6 again. Every game ends: should 200 rounds "
+            "pass without anyone reaching the target, the highest score wins.",
+        ),
+    ),
+    (
+        "What the program does",
+        (
+            "When a round ends, every hand is shown with the score arithmetic (for example "
+            "\"19 - 5 = 14, 12 - 5 = 7, 21\"); seat 0 (you, at the default table) then deals the "
+            "next round. The same deal number always gives the same deals.",
+            "Computer players decide from what their seat can see: their own hand, the table, "
+            "how many tiles each player holds, and what the others showed by drawing or passing.",
+        ),
+    ),
+)
+
+SPEC = GameSpec(
+    id="round-the-clock",
+    name="Round The Clock",
+    aliases=("rtc",),
+    players_min=2,
+    players_max=5,
+    options=(
+        Option("set", "Domino set", ("double-6",), "double-6"),
+        Option("players", "Players", (2, 3, 4, 5), 2),
+        Option("target", "Target score", (50, 100, 150, 200, 250), 100),
+    ),
+    summary="Four arms round the 6-6: a tile on every arm, then a double on every arm, and again.",
+    rules=RULES,
+)
+
+
+class RoundTheClockGame(TableGame):
+    spec = SPEC
+
+    def hand_size(self, top: int, players: int) -> int:
+        return {2: 7, 3: 6}.get(players, 5)
+
+    def start_layout(self, tile: Tile) -> Layout:
+        return Layout.spinner(tile)
+
+    def can_draw(self, state: TableState) -> bool:
+        return len(state.stock) > KEEP_IN_BONEYARD
+
+    def turn_moves(self, state: TableState, plays: list[str]) -> list[str]:
+        if state.drawn is not None:  # drew this turn: only the drawn tile may be played
+            return self.plays(state, state.turn, state.drawn) or ["pass"]
+        if plays:
+            return plays
+        return ["draw"] if self.can_draw(state) else ["pass"]
+
+    def score(self, pips_: tuple[int, ...], winner: int, went_out: bool) -> tuple[int, str]:
+        return total_of_others(pips_, winner)
+
+    def deal_round(self, n: int, top: int, seed: int, number: int) -> Any:
+        rng = deal_rng(seed) if number == 1 else deal_rng(seed, "round", number)
+        size = self.hand_size(top, n)
+        tiles = list(domino_set(6))
+        rng.shuffle(tiles)
+        hands = [sorted(tiles[i * size : (i + 1) * size]) for i in range(n)]
+        stock = list(tiles[n * size :])
+        draws = [0] * n
+        holder = next((s for s in range(n) if SPINNER in hands[s]), None)
+        seat = 0
+        while holder is None:
+            tile = stock.pop(0)
+            hands[seat].append(tile)
+            draws[seat] += 1
+            if tile == SPINNER:
+                holder = seat
+            seat = (seat + 1) % n
+        hands[holder].remove(SPINNER)
+        hands = [sorted(h) for h in hands]
+        info = RoundInfo(number, holder, SPINNER, 0, tuple(draws) if any(draws) else ())
+        return tuple(tuple(h) for h in hands), tuple(stock), Layout.spinner(SPINNER), (holder + 1) % n, info
+
+    def end_label(self, state: TableState, end: str) -> str:
+        k = int(end[3:])
+        return f"arm {k + 1} ({('north', 'east', 'south', 'west')[k]})"
+
+
+GAME = register(RoundTheClockGame())

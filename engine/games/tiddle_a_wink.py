@@ -1,0 +1,114 @@
+"""Tiddle-A-Wink: a line game for 6 to 10 players with no drawing; a double earns another turn.
+
+Move ids: "play:<tile>:<left|right>" and "pass" (the player says "Go"). The tiles left over
+after the deal are set aside unseen; the view counts them as "stock" (never drawable).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.games import register
+from engine.games.draw import TableGame, TableState, total_of_others
+from engine.layout import Layout
+from engine.protocol import GameSpec, Option
+from engine.tiles import Tile
+
+RULES = (
+    (
+        "Set and deal",
+        (
+            "Double-9 (the default) or double-12; 6 to 10 players; 5 tiles each. The rest is set "
+            "aside unseen: there is no drawing.",
+            "The highest double leads; if nobody holds a double, all tiles are reshuffled and dealt "
+            "again (from the same seeded generator). Play proceeds to the left.",
+        ),
+    ),
+    (
+        "Play",
+        (
+            "A single line with two open ends and ordinary matching (the touching halves show the "
+            "same number). Doubles lie crosswise but do not branch.",
+            "Whoever plays a double, the lead included, takes another turn at once.",
+            "A player who can play must play. A player who cannot play says \"Go\" and passes.",
+        ),
+    ),
+    (
+        "Scoring",
+        (
+            "Going out (\"Tiddle-A-Wink!\") scores the total pips of all other hands.",
+            "A blocked round (nobody can play): the lowest hand scores (total of all other hands) "
+            "- (his own). A tie for the lowest scores nothing.",
+            "Rounds continue, each dealt afresh, until a player reaches 200. Every game ends: should "
+            "200 rounds pass without anyone reaching 200, the highest score wins.",
+        ),
+    ),
+    (
+        "What the program does",
+        (
+            "When a round ends, every hand is shown with the score arithmetic (for example "
+            "\"19 - 5 = 14, 12 - 5 = 7, 21\"); seat 0 (you, at the default table) then deals the "
+            "next round. The same deal number always gives the same deals.",
+            "Computer players decide from what their seat can see: their own hand, the table, "
+            "how many tiles each player holds, and what the others showed by drawing or passing.",
+        ),
+    ),
+)
+
+SPEC = GameSpec(
+    id="tiddle-a-wink",
+    name="Tiddle-A-Wink",
+    aliases=("tiddle",),
+    players_min=6,
+    players_max=10,
+    options=(
+        Option("set", "Domino set", ("double-9", "double-12"), "double-9"),
+        Option("players", "Players", (6, 7, 8, 9, 10), 6),
+    ),
+    summary="A line game for a big table: no drawing, a double plays again, say \"Go\" when stuck. First to 200.",
+    rules=RULES,
+)
+
+
+class TiddleAWinkGame(TableGame):
+    spec = SPEC
+
+    def hand_size(self, top: int, players: int) -> int:
+        return 5
+
+    def target(self, options: dict[str, Any]) -> int:
+        return 200
+
+    def start_layout(self, tile: Tile) -> Layout:
+        return Layout.line(tile, crosswise_doubles=True)
+
+    draws = False
+
+    def can_draw(self, state: TableState) -> bool:
+        return False
+
+    def after_play_lead(self, n: int, leader: int) -> int:
+        return leader  # the lead is a double: another turn at once
+
+    def after_play(self, state: TableState, seat: int, tile: Tile) -> int:
+        return seat if tile.is_double else (seat + 1) % state.n
+
+    def score(self, pips_: tuple[int, ...], winner: int, went_out: bool) -> tuple[int, str]:
+        total, text = total_of_others(pips_, winner)
+        if went_out:
+            return total, text
+        own = pips_[winner]
+        return total - own, f"{text}, {total} - {own} = {total - own}"
+
+    def move_label(self, state: TableState, move: str) -> str:
+        if move == "pass":
+            return 'says "Go" and passes'
+        return super().move_label(state, move)
+
+    def round_json(self, state: TableState) -> Any:
+        out = super().round_json(state)
+        out["set_aside"] = len(state.stock)
+        return out
+
+
+GAME = register(TiddleAWinkGame())

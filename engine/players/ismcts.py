@@ -1,0 +1,165 @@
+"""The "hard" computer player: single-observer Information-Set Monte Carlo Tree Search.
+
+Each iteration deals the unseen tiles afresh (`Game.determinize` from the player's own view,
+so it never reads hidden tiles), walks one shared tree of move ids with UCB1 (availability
+counts: a child's chances are counted only when its move was legal), adds one node, plays the
+rest of the round out with a cheap heavy-tile-first policy and backs up each seat's share of
+the round's points. The budget is a fixed number of iterations, never a time, so a choice is
+a pure function of the view and the generator.
+
+Rewards: (seat's round points - mean points of the others) / a scale (the pips in play), so a
+round won big counts more than a round won small — the games are races to a target score.
+Games other than the table games fall back to the greedy player.
+
+Budget: at most `iterations` (300) iterations, and no more once `max_steps` (9000) moves have
+been simulated (at least `min_iterations`): a fixed amount of work, which keeps long rounds
+(double-12, Matador's drawing) near the same time per move as short ones. Both limits count
+moves, never time, so the choice does not depend on the machine.
+
+Determinizations respect what the table learnt from draws and passes (`TableState.voids`):
+a seat that had to draw on a 5 is never dealt a 5. `paired=True` replaces the tree by flat
+Monte Carlo with common random numbers at the root (an experiment; not the default).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from engine.players.greedy import GreedyPlayer, is_table_state, move_tile
+from engine.protocol import Game
+
+
+class Node:
+    __slots__ = ("avail", "children", "mover", "total", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover  # the seat that made the move leading here
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+        self.children: dict[str, Node] = {}
+
+
+def round_over(state: Any) -> bool:
+    return state.turn < 0 or state.between
+
+
+def round_rewards(state: Any, scale: float) -> list[float]:
+    points = state.last.points
+    n = len(points)
+    total = sum(points)
+    return [(p - (total - p) / (n - 1)) / scale for p in points]
+
+
+class IsmctsPlayer:
+    def __init__(self, iterations: int = 300, exploration: float = 0.7, epsilon: float = 0.1,
+                 max_steps: int = 9000, min_iterations: int = 60, paired: bool = False) -> None:
+        self.paired = paired
+        self.iterations = iterations
+        self.max_steps = max_steps  # 0: no cap; else stop once this many moves were simulated
+        self.min_iterations = min_iterations
+        self.exploration = exploration
+        self.epsilon = epsilon  # rollout: chance of a random move instead of the heaviest
+        self.fallback = GreedyPlayer()
+
+    def choose(self, game: Game[Any], state: Any, seat: int, rng: random.Random) -> str:
+        moves = game.legal_moves(state)
+        if len(moves) == 1:
+            return moves[0]
+        if not is_table_state(state):
+            return self.fallback.choose(game, state, seat, rng)
+        in_play = sum(t.a + t.b for h in state.hands for t in h)
+        scale = max(10.0, in_play / 2)
+        if self.paired:
+            return self.choose_paired(game, state, seat, rng, moves, scale)
+        root = Node(-1)
+        legal_moves = game.legal_moves
+        apply = game.apply
+        c = self.exploration
+        steps = 0
+        for it in range(self.iterations):
+            if self.max_steps and steps >= self.max_steps and it >= self.min_iterations:
+                break
+            s = game.determinize(state, seat, rng)
+            node = root
+            path = [root]
+            # selection and expansion
+            while not round_over(s):
+                legal = legal_moves(s)
+                mover = s.turn
+                children = node.children
+                untried = [m for m in legal if m not in children]
+                for m in legal:
+                    child = children.get(m)
+                    if child is not None:
+                        child.avail += 1
+                if untried:
+                    move = untried[0] if len(untried) == 1 else rng.choice(untried)
+                    child = Node(mover)
+                    child.avail = 1
+                    children[move] = child
+                    s = apply(s, move)
+                    path.append(child)
+                    break
+                best_value = -math.inf
+                best_move = legal[0]
+                for m in legal:
+                    ch = children[m]
+                    value = ch.total / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                    if value > best_value:
+                        best_value, best_move = value, m
+                node = children[best_move]
+                s = apply(s, best_move)
+                path.append(node)
+            # rollout
+            s, k = self.rollout(game, s, rng)
+            steps += k + len(path)
+            rewards = round_rewards(s, scale)
+            for nd in path:
+                nd.visits += 1
+                if nd.mover >= 0:
+                    nd.total += rewards[nd.mover]
+        best = max(moves, key=lambda m: (root.children[m].visits if m in root.children else -1))
+        return best
+
+    def choose_paired(self, game: Any, state: Any, seat: int, rng: random.Random, moves: list[str],
+                      scale: float) -> str:
+        totals = dict.fromkeys(moves, 0.0)
+        for _ in range(max(1, self.iterations // len(moves))):
+            d = game.determinize(state, seat, rng)
+            seed = rng.getrandbits(32)
+            for m in moves:
+                s, _ = self.rollout(game, game.apply(d, m), random.Random(seed))
+                totals[m] += round_rewards(s, scale)[seat]
+        return max(moves, key=lambda m: totals[m])
+
+    def rollout(self, game: Any, s: Any, rng: random.Random) -> tuple[Any, int]:
+        legal_moves = game.legal_moves
+        apply = game.apply
+        eps = self.epsilon
+        keep_matadors = game.spec.id == "matador"  # matadors fit anywhere: save them
+        k = 0
+        while not round_over(s):
+            k += 1
+            legal = legal_moves(s)
+            if len(legal) == 1:
+                move = legal[0]
+            elif rng.random() < eps:
+                move = rng.choice(legal)
+            else:
+                move = legal[0]
+                best = -100
+                for m in legal:
+                    t = move_tile(m)
+                    if t is None:
+                        w = -1
+                    else:
+                        w = t.a + t.b
+                        if keep_matadors and (w == 10 or w == 0):
+                            w -= 20
+                    if w > best:
+                        best, move = w, m
+            s = apply(s, move)
+        return s, k

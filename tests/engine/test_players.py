@@ -1,0 +1,116 @@
+"""The medium (greedy) and hard (ISMCTS) players, and run_match."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from engine.games import get_game
+from engine.layout import Layout
+from engine.match import run_match
+from engine.players import LEVELS
+from engine.players.greedy import GreedyPlayer
+from engine.players.ismcts import IsmctsPlayer
+from engine.rng import deal_rng
+from engine.tiles import Tile
+from tests.engine.test_draw import position, sort_tiles
+
+T = Tile.parse
+TABLE_GAMES = ["draw", "matador", "tiddle-a-wink", "round-the-clock"]
+FAST_HARD = IsmctsPlayer(iterations=60)
+
+
+def test_levels_are_registered() -> None:
+    assert isinstance(LEVELS["medium"], GreedyPlayer)
+    assert isinstance(LEVELS["hard"], IsmctsPlayer)
+
+
+def reshuffled(state: Any, seat: int, rng: random.Random) -> Any:
+    """The same position for `seat` with every hidden tile moved elsewhere."""
+    unknown = [t for s, h in enumerate(state.hands) if s != seat for t in h] + list(state.stock)
+    rng.shuffle(unknown)
+    hands, k = [], 0
+    for s, h in enumerate(state.hands):
+        if s == seat:
+            hands.append(h)
+        else:
+            hands.append(sort_tiles(unknown[k:k + len(h)]))
+            k += len(h)
+    return state._replace(hands=tuple(hands), stock=tuple(unknown[k:]), seed=rng.randrange(10**6))
+
+
+def positions(game_id: str, count: int) -> list[Any]:
+    """Positions with a real choice, from seeded random play."""
+    game = get_game(game_id)
+    found = []
+    for seed in range(50):
+        state = game.new_state(game.spec.resolve_options({}), seed)
+        rng = random.Random(seed)
+        while game.to_move(state) is not None and len(found) < count:
+            if len(game.legal_moves(state)) > 1 and not state.between:
+                found.append(state)
+                break
+            state = game.apply(state, rng.choice(game.legal_moves(state)))
+        if len(found) >= count:
+            break
+    return found
+
+
+@pytest.mark.parametrize("game_id", TABLE_GAMES)
+@pytest.mark.parametrize("player", [GreedyPlayer(), FAST_HARD], ids=["medium", "hard"])
+def test_choice_does_not_change_when_hidden_tiles_are_reshuffled(game_id: str, player: Any) -> None:
+    game = get_game(game_id)
+    for i, state in enumerate(positions(game_id, 3)):
+        seat = state.turn
+        other = reshuffled(state, seat, random.Random(i))
+        assert other != state
+        choices = set()
+        for s in (state, other):
+            rng = deal_rng(5, "ai", i)
+            choices.add(player.choose(game, game.determinize(s, seat, rng), seat, rng))
+        assert len(choices) == 1
+        assert choices.pop() in game.legal_moves(state)
+
+
+def test_greedy_plays_the_heavy_tile_first() -> None:
+    game = get_game("draw")
+    state = position(game, ["5-0 5-6 1-2 3-4", "0-0 1-1"], Layout.tree(T("5-5")), stock="2-2")
+    assert GreedyPlayer().choose(game, state, 0, random.Random(1)) == "play:5-6:e0"
+
+
+def test_greedy_blocks_when_it_can() -> None:
+    # Round The Clock, tile phase, only arm3 (at 6) open. Playing 0-6 turns the table to the
+    # double phase needing 1-1, 2-2, 3-3 and 0-0, all in our hand: nobody else can play.
+    # 5-6 is heavier but would leave the unseen 5-5 a place.
+    game = get_game("round-the-clock")
+    layout = Layout.spinner(T("6-6"))
+    for arm, tile in [("arm0", "1-6"), ("arm1", "2-6"), ("arm2", "3-6")]:
+        layout = layout.place(arm, T(tile), 6)
+    state = position(game, ["0-6 5-6 1-1 2-2 3-3 0-0", "4-5"], layout, stock="4-4 5-5 0-1", top=6)
+    assert GreedyPlayer().choose(game, state, 0, random.Random(1)) == "play:0-6:arm3"
+
+
+def test_hard_is_deterministic_and_skips_forced_moves() -> None:
+    game = get_game("draw")
+    state = positions("draw", 1)[0]
+    seat = state.turn
+    picks = {FAST_HARD.choose(game, game.determinize(state, seat, deal_rng(1, "x")), seat, deal_rng(1, "x"))
+             for _ in range(2)}
+    assert len(picks) == 1
+    forced = position(game, ["0-1", "2-2"], Layout.tree(T("5-5")), stock="3-3")
+    assert FAST_HARD.choose(game, forced, 0, random.Random(0)) == "draw"
+
+
+def test_run_match_rotates_seats_and_counts_wins() -> None:
+    result = run_match("draw", ["easy", "easy"], 4, 3, {"set": "double-6", "target": "50"})
+    assert result["game"] == "draw" and result["games"] == 4 and result["seats"] == ["easy", "easy"]
+    assert result["options"] == {"set": "double-6", "players": 2, "target": 50}
+    assert sum(result["wins"]) == 4 and len(result["mean_points"]) == 2
+    assert run_match("draw", ["easy", "easy"], 4, 3, {"set": "double-6", "target": "50"}) == result
+
+
+def test_run_match_medium_beats_easy_in_a_small_sample() -> None:
+    result = run_match("draw", ["medium", "easy"], 20, 1, {"set": "double-6", "target": "50"})
+    assert result["wins"][0] > result["wins"][1]
