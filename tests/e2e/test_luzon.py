@@ -256,18 +256,6 @@ def test_variant_option(app: App) -> None:
     expect(board).to_have_attribute("data-variant", "twelve", timeout=TIMEOUT)
 
 
-def test_other_games_open_and_take_a_move(app: App) -> None:
-    """Games without their own screen yet still start and play through the generic screen."""
-    for spec in native_catalog()["games"]:
-        if spec["id"] == "luzon":
-            continue
-        app.page.goto(f"{app.url}#/play/{spec['id']}")
-        first = app.page.locator(".game.generic .move-list button").first
-        expect(first).to_be_visible(timeout=TIMEOUT)
-        first.click()
-        expect(app.page.locator(".game.generic .message")).to_have_text("")
-
-
 def test_no_console_error_and_nothing_off_origin(app: App) -> None:
     assert any(url.endswith("pyodide.asm.wasm") for url in app.requests), "worker requests not observed"
     assert app.off_origin == []

@@ -1,0 +1,209 @@
+"""The Big Clock through the page: a won deal played by clicks following the native advisor,
+a lost deal played out by autoplay, drag and drop, keyboard, undo/redo, hint, resume after
+reload, and at the end: no console error and no request off 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import expect
+
+from .conftest import App
+
+SET = "double-6"
+WON_SEED = 5  # the advisor wins this double-6 deal (shifts, a stuck double, refills)
+LOST_SEED = 6  # the advisor loses this one in 7 moves
+TIMEOUT = 20_000
+
+
+def call(**request: object) -> dict:
+    from engine.api import handle  # the engine from the working tree, run natively
+
+    return json.loads(handle(json.dumps(request)))
+
+
+def advisor_line(seed: int) -> tuple[list[str], dict]:
+    """The advisor's moves for a deal, natively, and the final view."""
+    answer = call(op="new", game="big-clock", seed=seed, options={"set": SET}, seats=["human"])
+    moves: list[str] = []
+    while not answer["view"]["outcome"]:
+        answer = call(op="ai", session=answer["session"], level="advisor")
+        moves.append(answer["view"]["events"][-1]["move"])
+    return moves, answer["view"]
+
+
+def start_deal(app: App, seed: int) -> None:
+    board = app.page.locator("#board")
+    old = board.get_attribute("data-session") if board.count() else None
+    app.page.goto(f"{app.url}#/play/big-clock?deal={seed}&set={SET}")
+    if old:
+        expect(board).not_to_have_attribute("data-session", old, timeout=TIMEOUT)
+    expect(board).to_have_attribute("data-seed", str(seed), timeout=TIMEOUT)
+    expect(board).to_have_attribute("data-moves", "0", timeout=TIMEOUT)
+    expect(board).to_have_attribute("data-set", SET)
+
+
+def expect_moves(app: App, count: int) -> None:
+    expect(app.page.locator("#board")).to_have_attribute("data-moves", str(count), timeout=TIMEOUT)
+    expect(app.page.locator(".game.busy")).to_have_count(0, timeout=TIMEOUT)  # the game is saved
+
+
+def tops(app: App) -> dict[str, str]:
+    return app.page.eval_on_selector_all(
+        "#board .bc-slot", "slots => Object.fromEntries(slots.map(s => [s.dataset.slot, s.dataset.top]))")
+
+
+def click_move(app: App, move: str) -> None:
+    """Play a move id with clicks: the stock, the drawn tile then a slot, or a slot then a slot."""
+    kind, _, body = move.partition(":")
+    board = app.page.locator("#board")
+    if kind in ("draw", "refill"):
+        board.locator("[data-slot=stock]").click()
+    elif kind == "place":
+        board.locator("[data-slot=drawn]").click()
+        board.locator(f"[data-slot={body}]").click()
+    else:
+        first, second = body.split(">")
+        board.locator(f"[data-slot={first}]").click()
+        expect(board.locator(f"[data-slot={first}]")).to_have_attribute("aria-pressed", "true")
+        board.locator(f"[data-slot={second}]").click()
+
+
+def test_won_deal_by_clicks(app: App) -> None:
+    moves, final = advisor_line(WON_SEED)
+    assert final["outcome"]["winners"] == [0]
+    start_deal(app, WON_SEED)
+    native = call(op="new", game="big-clock", seed=WON_SEED, options={"set": SET}, seats=["human"])["view"]
+    assert tops(app) == {f"slot{s['slot']}": s["top"] for s in native["board"]["slots"]}
+    expect(app.page.locator("#board .bc-hand")).to_be_visible()
+    for done, move in enumerate(moves, start=1):
+        click_move(app, move)
+        expect_moves(app, done)
+    dialog = app.page.locator("#outcome")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_have_attribute("data-result", "won")
+    expect(dialog.locator("h2")).to_have_text("You won!")
+    assert app.page.locator("#board .bc-slot.home").count() == 6
+    dialog.locator("button", has_text="Close").click()
+    expect(dialog).to_be_hidden()
+
+
+def test_lost_deal_by_autoplay(app: App) -> None:
+    moves, final = advisor_line(LOST_SEED)
+    assert final["outcome"]["winners"] == []
+    start_deal(app, LOST_SEED)
+    app.page.click("button[data-action=autoplay]")
+    expect(app.page.locator("button[data-action=autoplay]")).to_have_text("Stop")
+    dialog = app.page.locator("#outcome")
+    expect(dialog).to_be_visible(timeout=30_000)
+    expect(dialog).to_have_attribute("data-result", "lost")
+    expect(dialog.locator("h2")).to_have_text("Game lost")
+    expect_moves(app, len(moves))
+    assert tops(app) == {f"slot{s['slot']}": s["top"] for s in final["board"]["slots"]}
+    dialog.locator("button", has_text="Undo last move").click()
+    expect_moves(app, len(moves) - 1)
+    expect(dialog).to_be_hidden()
+
+
+def test_autoplay_stops(app: App) -> None:
+    start_deal(app, WON_SEED)
+    button = app.page.locator("button[data-action=autoplay]")
+    button.click()
+    expect(app.page.locator("#board")).not_to_have_attribute("data-moves", "0", timeout=TIMEOUT)
+    button.click()
+    expect(button).to_have_text("Autoplay")
+    expect(app.page.locator("#board")).to_have_attribute("data-autoplay", "false")
+    played = int(app.page.get_attribute("#board", "data-moves") or 0)
+    app.page.wait_for_timeout(800)
+    assert int(app.page.get_attribute("#board", "data-moves") or 0) == played
+
+
+def test_undo_redo_and_illegal(app: App) -> None:
+    start_deal(app, WON_SEED)
+    before = tops(app)
+    undo = app.page.locator("button[data-action=undo]")
+    redo = app.page.locator("button[data-action=redo]")
+    expect(undo).to_be_disabled()
+    click_move(app, "shift:slot2>slot5")
+    expect_moves(app, 1)
+    assert tops(app) != before
+    undo.click()
+    expect_moves(app, 0)
+    assert tops(app) == before
+    redo.click()
+    expect_moves(app, 1)
+    app.page.keyboard.press("Control+z")
+    expect_moves(app, 0)
+    # a slot that is not a legal target: refused with a message, nothing changes
+    app.page.click("#board [data-slot=slot2]")
+    expect(app.page.locator("#board [data-slot=slot2]")).to_have_attribute("aria-pressed", "true")
+    wrong = app.page.locator("#board .bc-slot:not(.target):not([data-slot=slot2])").first.get_attribute("data-slot")
+    app.page.keyboard.press("Escape")
+    expect(app.page.locator("#board [data-slot=slot2]")).to_have_attribute("aria-pressed", "false")
+    app.page.locator("#board [data-slot=slot2]").drag_to(app.page.locator(f"#board [data-slot={wrong}]"))
+    expect(app.page.locator(".game .message")).to_contain_text("Not allowed")
+    expect(app.page.locator(".game .message")).to_have_attribute("data-kind", "error")
+    expect_moves(app, 0)
+
+
+def test_drag_and_keyboard(app: App) -> None:
+    moves, _ = advisor_line(WON_SEED)
+    start_deal(app, WON_SEED)
+    page = app.page
+    # the first move is a shift: by drag and drop
+    first, second = moves[0].split(":")[1].split(">")
+    page.locator(f"#board [data-slot={first}]").drag_to(page.locator(f"#board [data-slot={second}]"))
+    expect_moves(app, 1)
+    for done, move in enumerate(moves[1:7], start=2):
+        click_move(app, move)
+        expect_moves(app, done)
+    assert moves[7] == "draw" and moves[8] == "draw" and moves[9] == "place:slot3"
+    # draw by keyboard: focus the stock, Enter
+    page.focus("#board [data-slot=stock]")
+    page.keyboard.press("Enter")
+    expect_moves(app, 8)
+    page.focus("#board [data-slot=stock]")
+    page.keyboard.press("Space")
+    expect_moves(app, 9)
+    drawn = page.get_attribute("#board", "data-drawn")
+    assert drawn
+    assert "target" in (page.get_attribute("#board [data-slot=slot3]", "class") or "")
+    # place by dragging the drawn tile
+    page.locator("#board [data-slot=drawn]").drag_to(page.locator("#board [data-slot=slot3]"))
+    expect_moves(app, 10)
+    assert tops(app)["slot3"] == drawn
+
+
+def test_hint(app: App) -> None:
+    start_deal(app, WON_SEED)
+    hint = call(op="hint", session=call(op="new", game="big-clock", seed=WON_SEED, options={"set": SET},
+                                        seats=["human"])["session"])
+    app.page.click("button[data-action=hint]")
+    box = app.page.locator("#hint-text")
+    expect(box).to_be_visible()
+    expect(box).to_contain_text(hint["label"])
+    first, second = hint["move"].split(":")[1].split(">")
+    assert "hinted" in app.page.get_attribute(f"#board [data-slot={first}]", "class")
+    assert "hinted" in app.page.get_attribute(f"#board [data-slot={second}]", "class")
+
+
+def test_resume_after_reload(app: App) -> None:
+    moves, _ = advisor_line(WON_SEED)
+    start_deal(app, WON_SEED)
+    for done, move in enumerate(moves[:5], start=1):
+        click_move(app, move)
+        expect_moves(app, done)
+    before = tops(app)
+    app.page.goto(f"{app.url}#/")
+    app.page.reload()
+    app.wait_ready()
+    app.page.goto(f"{app.url}#/play/big-clock")
+    expect_moves(app, 5)
+    expect(app.page.locator(".game .message")).to_contain_text(f"Resumed deal {WON_SEED}")
+    assert tops(app) == before
+    expect(app.page.locator("#option-set")).to_have_value(SET)
+
+
+def test_no_console_errors_or_off_origin_requests(app: App) -> None:
+    assert app.errors == []
+    assert app.off_origin == []

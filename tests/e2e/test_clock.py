@@ -1,0 +1,164 @@
+"""Clock (CARDominoes) through the page: a deal won with an exchange chosen in the page (the
+advisor's chances shown as percentages, the hint at the best), the exchange-off deal played
+out, turning by click/button/keyboard, undo/redo, resume after reload, and at the end: no
+console error and no request off 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import expect
+
+from .conftest import App
+
+EXCHANGE_SEED = 12  # the fourth king turns up at move 39; the advisor's exchange (15%) wins
+TIMEOUT = 30_000
+
+
+def call(**request: object) -> dict:
+    from engine.api import handle  # the engine from the working tree, run natively
+
+    return json.loads(handle(json.dumps(request)))
+
+
+def native_until_exchange(seed: int) -> dict:
+    """The native answer when the exchange is to be chosen (turning from the deal)."""
+    answer = call(op="new", game="clock", seed=seed, options={"exchange": True}, seats=["human"])
+    while answer["view"]["board"]["phase"] == "turn":
+        answer = call(op="play", session=answer["session"], move="turn")
+    assert answer["view"]["board"]["exchange_pending"]
+    return answer
+
+
+def start_deal(app: App, seed: int, exchange: bool = True) -> None:
+    board = app.page.locator("#board")
+    old = board.get_attribute("data-session") if board.count() else None
+    app.page.goto(f"{app.url}#/play/clock?deal={seed}&exchange={'true' if exchange else 'false'}")
+    if old:
+        expect(board).not_to_have_attribute("data-session", old, timeout=TIMEOUT)
+    expect(board).to_have_attribute("data-seed", str(seed), timeout=TIMEOUT)
+    expect(board).to_have_attribute("data-moves", "0", timeout=TIMEOUT)
+
+
+def expect_moves(app: App, count: int) -> None:
+    expect(app.page.locator("#board")).to_have_attribute("data-moves", str(count), timeout=TIMEOUT)
+    expect(app.page.locator(".game.busy")).to_have_count(0, timeout=TIMEOUT)
+
+
+def face_up(app: App) -> list[list[str]]:
+    return app.page.eval_on_selector_all(
+        "#board .ck-pile", "piles => piles.map(p => p.dataset.up ? p.dataset.up.split(' ') : [])")
+
+
+def test_won_with_exchange(app: App) -> None:
+    native = native_until_exchange(EXCHANGE_SEED)
+    view = native["view"]
+    chances = view["analysis"]["exchange_chances"]
+    hint = call(op="hint", session=native["session"])
+    best = chances[0]
+    assert hint["move"] == best["move"] and 0 < best["chance"] < 1
+    start_deal(app, EXCHANGE_SEED)
+    page = app.page
+    page.click("button[data-action=play-all]")
+    board = page.locator("#board")
+    expect(board).to_have_attribute("data-phase", "exchange", timeout=TIMEOUT)
+    expect_moves(app, view["moves"])
+    assert face_up(app) == [s["face_up"] for s in view["board"]["slots"]]
+    panel = page.locator("#board .ck-exchange")
+    expect(panel).to_be_visible()
+    expect(panel).to_contain_text("fourth king")
+    percent = f"{round(best['chance'] * 100)}%"
+    expect(panel.locator(".ck-best")).to_contain_text(percent)
+    # every choice is offered with its chance; the best ones are marked
+    assert panel.locator(".ck-choice").count() == len(chances)
+    for choice in chances:
+        button = panel.locator(f"[data-slot='ex:{choice['slot']}:{choice['depth']}']")
+        expect(button).to_contain_text(f"{round(choice['chance'] * 100)}%")
+    assert panel.locator(".ck-choice.best").count() == sum(c["chance"] == best["chance"] for c in chances)
+    # the hint points at the best choice
+    page.click("button[data-action=hint]")
+    expect(page.locator("#hint-text")).to_contain_text(percent)
+    target = f"ex:{best['slot']}:{best['depth']}"
+    expect(panel.locator(f"[data-slot='{target}']")).to_have_class("ck-choice best hinted")
+    panel.locator(f"[data-slot='{target}']").click()
+    expect_moves(app, view["moves"] + 1)
+    expect(board).to_have_attribute("data-phase", "turn")
+    expect(page.locator(".game .message")).to_contain_text("Exchanged")
+    page.click("button[data-action=play-all]")
+    dialog = page.locator("#outcome")
+    expect(dialog).to_be_visible(timeout=TIMEOUT)
+    expect(dialog).to_have_attribute("data-result", "won")
+    expect(dialog.locator("h2")).to_have_text("You won!")
+    expect(board).to_have_attribute("data-face-down", "0")
+    assert all(len(pile) == 4 for pile in face_up(app))
+    dialog.locator("button", has_text="Close").click()
+
+
+def test_exchange_off_plays_out(app: App) -> None:
+    seed = 3
+    answer = call(op="new", game="clock", seed=seed, options={"exchange": False}, seats=["human"])
+    while not answer["view"]["outcome"]:
+        answer = call(op="play", session=answer["session"], move="turn")
+    final = answer["view"]
+    start_deal(app, seed, exchange=False)
+    page = app.page
+    expect(page.locator("#board .ck-nodecision")).to_contain_text("no decisions")
+    expect(page.locator("#option-exchange")).to_have_value("false")
+    page.click("#board button[data-action=play-out]")
+    dialog = page.locator("#outcome")
+    expect(dialog).to_be_visible(timeout=TIMEOUT)
+    won = bool(final["outcome"]["winners"])
+    expect(dialog).to_have_attribute("data-result", "won" if won else "lost")
+    expect_moves(app, final["moves"])
+    assert face_up(app) == [s["face_up"] for s in final["board"]["slots"]]
+    dialog.locator("button", has_text="Close").click()
+
+
+def test_turn_click_keyboard_undo(app: App) -> None:
+    start_deal(app, EXCHANGE_SEED)
+    page = app.page
+    answer = call(op="new", game="clock", seed=EXCHANGE_SEED, seats=["human"])
+    views = []
+    for _ in range(3):
+        answer = call(op="play", session=answer["session"], move="turn")
+        views.append(answer["view"])
+    page.click("button[data-action=turn]")
+    expect_moves(app, 1)
+    page.click("#board .ck-pile.next")  # the pile to turn from is a button
+    expect_moves(app, 2)
+    page.focus("#board .ck-pile.next")
+    page.keyboard.press("Enter")
+    expect_moves(app, 3)
+    assert face_up(app) == [s["face_up"] for s in views[2]["board"]["slots"]]
+    expect(page.locator(".game .message")).to_contain_text("Turned up the")
+    page.click("button[data-action=undo]")
+    expect_moves(app, 2)
+    assert face_up(app) == [s["face_up"] for s in views[1]["board"]["slots"]]
+    page.click("button[data-action=redo]")
+    expect_moves(app, 3)
+    page.keyboard.press("Control+z")
+    expect_moves(app, 2)
+
+
+def test_resume_after_reload(app: App) -> None:
+    native = native_until_exchange(EXCHANGE_SEED)
+    start_deal(app, EXCHANGE_SEED)
+    page = app.page
+    page.click("button[data-action=play-all]")
+    expect(page.locator("#board")).to_have_attribute("data-phase", "exchange", timeout=TIMEOUT)
+    expect_moves(app, native["view"]["moves"])
+    before = face_up(app)
+    page.goto(f"{app.url}#/")
+    page.reload()
+    app.wait_ready()
+    page.goto(f"{app.url}#/play/clock")
+    expect_moves(app, native["view"]["moves"])
+    expect(page.locator(".game .message")).to_contain_text(f"Resumed deal {EXCHANGE_SEED}")
+    expect(page.locator("#board")).to_have_attribute("data-phase", "exchange")
+    expect(page.locator("#board .ck-exchange")).to_be_visible()
+    assert face_up(app) == before
+
+
+def test_no_console_errors_or_off_origin_requests(app: App) -> None:
+    assert app.errors == []
+    assert app.off_origin == []

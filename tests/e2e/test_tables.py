@@ -1,0 +1,257 @@
+"""The table games through the page (draw, matador, tiddle-a-wink, round-the-clock): each set
+up on the setup screen and played to game over against computer opponents on a fixed seed (the
+person's moves by click, keyboard and drag and drop), a hot-seat round with every hand hidden
+between turns, resume after reload, and at the end: no console error, no request off 127.0.0.1."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import App
+
+TIMEOUT = 20_000
+GAME_SECONDS = 120
+
+
+def fresh(app: App, game: str) -> None:
+    """Open a game's screen on its setup form (no saved game), computers at full speed."""
+    page = app.page
+    page.goto(f"{app.url}#/")
+    page.evaluate("""game => {
+      localStorage.removeItem('boneyard.game.' + game);
+      localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'));
+    }""", game)
+    page.goto(f"{app.url}#/play/{game}")
+    expect(page.locator("#setup")).to_be_visible(timeout=TIMEOUT)
+
+
+def set_up(app: App, options: dict[str, str], seats: list[str], seed: int, names: list[str] | None = None) -> None:
+    page = app.page
+    for key, value in options.items():
+        page.select_option(f"#setup-{key}", value)
+    for i, kind in enumerate(seats):
+        page.select_option(f"#seat-type-{i}", "human" if kind == "human" else "ai")
+        if kind != "human":
+            page.select_option(f"#seat-level-{i}", kind.split(":")[1])
+        if names:
+            page.fill(f"#seat-name-{i}", names[i])
+    assert page.locator(".seat-row").count() == len(seats)
+    page.fill("#setup-seed", str(seed))
+    page.click("#setup-start")
+    expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=TIMEOUT)
+
+
+def my_move(app: App, style: str = "click") -> bool:
+    """Make one move for the person to move, if it is a person's turn: True when moved."""
+    page = app.page
+    if page.get_attribute("#turn", "data-whose") != "you" or page.get_attribute("#table-screen", "data-busy") == "true":
+        return False
+    moves = page.locator("#actions [data-move]")
+    if page.locator(".hand-tile.selected").count() and moves.count():
+        moves.first.click()  # Matador: which way round a matador goes
+        return True
+    tiles = page.locator(".hand-tile.playable")
+    if tiles.count():
+        tile = tiles.first
+        if style == "drag":
+            # find a place this tile takes, let go of the selection, then drag it there
+            slot = tile.get_attribute("data-slot")
+            tile.click()
+            end = page.locator(".end-marker.active").first.get_attribute("data-slot")
+            page.keyboard.press("Escape")
+            expect(page.locator(".end-marker.active")).to_have_count(0)
+            source = page.locator(f'[data-slot="{slot}"]').bounding_box()
+            target = page.locator(f'[data-slot="{end}"]').bounding_box()
+            x, y = source["x"] + source["width"] / 2, source["y"] + source["height"] / 2
+            page.mouse.move(x, y)
+            page.mouse.down()
+            page.mouse.move(x + 12, y - 12, steps=3)
+            page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=6)
+            page.mouse.up()
+            # the drop played it (or, for a matador, asks which way round)
+            page.wait_for_function("""slot => !document.querySelector(`#hand [data-slot="${slot}"]`)
+              || document.querySelector(".hand-tile.selected")""", arg=slot, timeout=TIMEOUT)
+        elif style == "keyboard":
+            tile.focus()
+            page.keyboard.press("Enter")  # select: focus moves to the first legal place
+            expect(page.locator(".end-marker.active").first).to_be_focused()
+            page.keyboard.press("Enter")
+        else:
+            tile.click()
+            page.locator(".end-marker.active").first.click()
+        return True
+    if moves.count():
+        moves.first.click()  # draw, pass / "Go"
+        return True
+    return False
+
+
+def play_to_game_over(app: App, styles: tuple[str, ...] = ("click",)) -> dict:
+    """Play on (the person by the given input styles in turn) until the game-over dialog."""
+    page = app.page
+    seen = {"rounds": 0, "arithmetic": [], "moves": 0}
+    deadline = time.monotonic() + GAME_SECONDS
+    while time.monotonic() < deadline:
+        dialog = page.locator("#round-summary[open]")
+        if dialog.count():
+            kind = dialog.get_attribute("data-kind")
+            arithmetic = page.locator("#summary-arithmetic")
+            if arithmetic.count():
+                seen["arithmetic"].append(arithmetic.inner_text())
+            if kind == "game-over":
+                return seen
+            seen["rounds"] += 1
+            page.click("#next-round")
+            continue
+        if page.locator("#pass-screen[open]").count():
+            page.click("#pass-ready")
+            continue
+        if my_move(app, styles[seen["moves"] % len(styles)]):
+            seen["moves"] += 1
+            continue
+        page.wait_for_timeout(30)
+    pytest.fail(f"the game did not end within {GAME_SECONDS} s: {seen}")
+
+
+def check_game_over(app: App) -> None:
+    page = app.page
+    expect(page.locator("#table-screen")).to_have_attribute("data-over", "game")
+    title = page.locator("#summary-title").inner_text()
+    assert title.startswith("Game over:") and ("win" in title)
+    scores = [int(s.split()[0]) for s in page.locator(".seat-score").all_inner_texts()]
+    assert max(scores) >= int(page.locator("#round-summary .target").inner_text().split()[2].rstrip("."))
+
+
+def test_draw_game_to_the_end_by_click_and_keyboard(app: App) -> None:
+    fresh(app, "draw")
+    set_up(app, {"set": "double-6", "players": "2", "target": "50"}, ["human", "ai:easy"], seed=3)
+    page = app.page
+    assert page.locator(".seat").count() == 2
+    seen = play_to_game_over(app, ("keyboard", "click"))
+    check_game_over(app)
+    assert seen["moves"] > 3
+    # every round's score arithmetic is spelled out ("You score 2 + 13 + 16 = 31 points.")
+    assert seen["arithmetic"] and all(re.fullmatch(r"\w+ scores? \d[\d +=,-]* points\.", a) for a in seen["arithmetic"])
+    # the whole layout is drawn: one SVG tile per placed tile
+    placed = page.locator("#layout [data-placed]").count()
+    assert placed >= 1
+
+
+def test_matador_to_the_end_by_drag_and_drop(app: App) -> None:
+    fresh(app, "matador")
+    set_up(app, {"set": "double-9", "players": "3"}, ["human", "ai:easy", "ai:medium"], seed=2)
+    page = app.page
+    assert page.locator(".seat").count() == 3
+    expect(page.locator(".seat .seat-kind").nth(2)).to_contain_text("medium")
+    play_to_game_over(app, ("drag", "click"))
+    check_game_over(app)
+
+
+def test_tiddle_a_wink_to_the_end_ten_seats_at_phone_width(app: App) -> None:
+    page = app.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    try:
+        fresh(app, "tiddle-a-wink")
+        set_up(app, {"set": "double-12", "players": "10"}, ["human"] + ["ai:easy"] * 9, seed=5)
+        assert page.locator(".seat").count() == 10
+        # the layout fits the phone's width
+        box = page.locator("#layout").bounding_box()
+        stage = page.locator("#layout .layout-stage").bounding_box()
+        assert stage["width"] <= box["width"] + 1
+        play_to_game_over(app)
+        check_game_over(app)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 361
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def test_round_the_clock_to_the_end_with_resume(app: App) -> None:
+    fresh(app, "round-the-clock")
+    set_up(app, {"players": "3", "target": "50"}, ["human", "ai:easy", "ai:easy"], seed=4)
+    page = app.page
+    # a few moves, then reload: the game comes back where it was
+    deadline = time.monotonic() + 30
+    while int(page.get_attribute("#table-screen", "data-moves") or 0) < 4 and time.monotonic() < deadline:
+        if not my_move(app):
+            page.wait_for_timeout(30)
+    page.wait_for_timeout(300)
+    expect(page.locator("#table-screen")).to_have_attribute("data-busy", "false")
+    moves = page.get_attribute("#table-screen", "data-moves")
+    placed = page.locator("#layout [data-placed]").count()
+    page.reload()
+    app.wait_ready()
+    expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=TIMEOUT)
+    assert int(page.get_attribute("#table-screen", "data-moves")) >= int(moves)
+    assert page.locator("#layout [data-placed]").count() >= placed
+    expect(page.locator("#log")).to_contain_text("Resumed deal 4")
+    play_to_game_over(app)
+    check_game_over(app)
+
+
+def test_hot_seat_round_hides_every_hand_between_turns(app: App) -> None:
+    fresh(app, "draw")
+    set_up(app, {"set": "double-6", "players": "3", "target": "50"}, ["human", "human", "ai:easy"], seed=11,
+           names=["Ann", "Bob", "Cy"])
+    page = app.page
+    passes = 0
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        if page.locator("#round-summary[open]").count():
+            break
+        if page.locator("#pass-screen[open]").count():
+            # while the pass screen is up, no tile of any hand is in the page
+            assert page.locator("#hand .hand-tile").count() == 0
+            assert page.locator("#layout .end-marker").count() == 0
+            seat = int(page.get_attribute("#pass-ready", "data-seat"))
+            name = ["Ann", "Bob"][seat]
+            expect(page.locator("#pass-title")).to_have_text(f"Pass the device to {name}")
+            page.click("#pass-ready")
+            expect(page.locator("#table-screen")).to_have_attribute("data-viewer", str(seat))
+            expect(page.locator("#hand-head")).to_contain_text(f"{name}'s tiles")
+            passes += 1
+            continue
+        if page.get_attribute("#table-screen", "data-to-move") == "2":
+            # the computer's turn: no person's tiles are on show meanwhile
+            assert page.locator("#hand .hand-tile").count() == 0 or \
+                page.get_attribute("#table-screen", "data-to-move") != "2"
+        if not my_move(app):
+            page.wait_for_timeout(30)
+    assert page.locator("#round-summary[open]").count(), "the hot-seat round did not end"
+    assert passes >= 2
+    expect(page.locator("#round-summary .summary-table tbody tr")).to_have_count(3)
+
+
+def test_no_console_error_and_nothing_off_origin(app: App) -> None:
+    assert app.errors == []
+    assert app.off_origin == []
+
+
+def test_table_has_no_serious_axe_violation(app: App) -> None:
+    """The table mid-game, a tile selected (legal places shown), light and dark; then the round summary."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    page = app.page
+    page.goto(f"{app.url}#/play/draw?deal=7&set=double-6&target=50&seats=human,ai:easy,ai:medium")
+    deadline = time.monotonic() + 30
+    while not page.locator(".hand-tile.playable").count() and time.monotonic() < deadline:
+        if not my_move(app):  # draws until a tile fits
+            page.wait_for_timeout(50)
+    page.locator(".hand-tile.playable").first.click()
+    expect(page.locator(".end-marker.active").first).to_be_visible()
+
+    def serious() -> list[str]:
+        results = Axe().run(page)
+        return [f"{v['id']}: {v['help']} {[n['target'] for n in v['nodes']][:3]}"
+                for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+
+    found = serious()
+    page.emulate_media(color_scheme="dark")
+    try:
+        found += [f"dark: {v}" for v in serious()]
+    finally:
+        page.emulate_media(color_scheme="light")
+    assert found == []

@@ -1,0 +1,256 @@
+// Draws the layout of the table games (engine.layout's JSON): a line (matador, tiddle-a-wink),
+// a tree where every double opens four ways (draw game) or Round The Clock's four arms.
+//
+// Geometry in "units" (a tile is 2 x 1 units). Tiles are placed in the engine's placement order,
+// so a tile never moves once drawn. Each branch travels in its compass direction; when it would
+// leave the table's width it turns a corner (one tile across) and comes back the other way, like
+// a snake, and when it would run into another tile it turns aside. The whole picture is scaled to
+// the width of its box, so every tile stays visible on a phone and on a desktop.
+
+import { h } from "./dom.js";
+import { tileSvg } from "./tiles.js";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const VEC = { north: [0, -1], east: [1, 0], south: [0, 1], west: [-1, 0] };
+const COMPASS = ["north", "east", "south", "west"];
+const OPPOSITE = { north: "south", south: "north", east: "west", west: "east" };
+const EPS = 0.01;
+
+export function turnDir(direction, side) {
+  const i = COMPASS.indexOf(direction);
+  if (side === "left") return COMPASS[(i + 3) % 4];
+  if (side === "right") return COMPASS[(i + 1) % 4];
+  return direction;
+}
+const horizontal = (d) => d === "east" || d === "west";
+
+/** The rectangle of a tile whose near edge is centred on point p, travelling d. */
+function rectFor(p, d, cross) {
+  const along = cross ? 1 : 2;
+  const across = cross ? 2 : 1;
+  const [vx, vy] = VEC[d];
+  const cx = p[0] + vx * along / 2;
+  const cy = p[1] + vy * along / 2;
+  const w = horizontal(d) ? along : across;
+  const hgt = horizontal(d) ? across : along;
+  return { x0: cx - w / 2, y0: cy - hgt / 2, x1: cx + w / 2, y1: cy + hgt / 2, cx, cy };
+}
+
+const overlaps = (a, b) => a.x0 < b.x1 - EPS && b.x0 < a.x1 - EPS && a.y0 < b.y1 - EPS && b.y0 < a.y1 - EPS;
+
+/** Half of a rectangle's extent across direction d. */
+const halfAcross = (r, d) => (horizontal(d) ? (r.y1 - r.y0) / 2 : (r.x1 - r.x0) / 2);
+const halfAlong = (r, d) => (horizontal(d) ? (r.x1 - r.x0) / 2 : (r.y1 - r.y0) / 2);
+
+/**
+ * Compute the drawing of a layout: {tiles: [{index, tile, rect, dir, cross, label}], markers:
+ * [{end, rect}], bbox}. `width` is the table's width in units (branches turn at its edges).
+ */
+export function computeLayout(board, width) {
+  const half = width / 2;
+  const placed = []; // by tile index: {rect, dir, cross, state}
+  const rects = [];
+  const bridges = []; // [[from], [to]]: lines across the gaps left where a branch was boxed in
+  const tiles = board.tiles;
+
+  const fits = (r, walls) => (!walls || (r.x0 >= -half - EPS && r.x1 <= half + EPS)) && !rects.some((o) => overlaps(r, o));
+
+  /** Choose where the next tile of a branch goes. state: {p, d, across, reverse, bias}. */
+  function place(state, cross, dry = false) {
+    const want = state.reverse ?? state.d;
+    const startFor = (nd) => {
+      if (nd === state.d) return state.p;
+      // a corner: the new tile lies alongside the end of the last one
+      const [vx, vy] = VEC[state.d];
+      const [nx, ny] = VEC[nd];
+      const newAcross = cross ? 1 : 0.5;
+      return [state.p[0] - vx * newAcross + nx * state.across, state.p[1] - vy * newAcross + ny * state.across];
+    };
+    const perps = horizontal(want) ? ["north", "south"] : ["east", "west"];
+    const coord = horizontal(want) ? state.p[1] : state.p[0];
+    const away = coord > EPS ? perps[1] : coord < -EPS ? perps[0] : (state.bias && perps.includes(state.bias) ? state.bias : perps[1]);
+    const order = [away, away === perps[0] ? perps[1] : perps[0]];
+    const candidates = [want, ...order].filter((nd) => nd !== OPPOSITE[state.d]);
+    let chosen = null;
+    let wallTurn = false;
+    for (const walls of [true, false]) {
+      for (const nd of candidates) {
+        const r = rectFor(startFor(nd), nd, cross);
+        if (fits(r, walls)) {
+          chosen = { nd, r };
+          break;
+        }
+      }
+      if (chosen) {
+        // a turn forced by the table's edge (straight ahead was free of tiles): come back the other way
+        const straight = rectFor(startFor(want), want, cross);
+        wallTurn = walls && chosen.nd !== want && !rects.some((o) => overlaps(straight, o));
+        break;
+      }
+    }
+    if (!chosen) {
+      // boxed in: go on further along (a gap, bridged by a line), so no tile ever hides another
+      search: for (let k = 1; k <= 40; k += 1) {
+        for (const nd of candidates) {
+          const [sx, sy] = startFor(nd);
+          const [gx, gy] = VEC[nd];
+          const r = rectFor([sx + gx * k, sy + gy * k], nd, cross);
+          if (fits(r, false)) {
+            chosen = { nd, r, bridge: [[sx, sy], [sx + gx * k, sy + gy * k]] };
+            break search;
+          }
+        }
+      }
+    }
+    if (!chosen) chosen = { nd: want, r: rectFor(startFor(want), want, cross) };
+    const { nd, r } = chosen;
+    if (chosen.bridge && !dry) bridges.push(chosen.bridge);
+    const [vx, vy] = VEC[nd];
+    const next = {
+      p: [r.cx + vx * halfAlong(r, nd), r.cy + vy * halfAlong(r, nd)],
+      d: nd,
+      across: halfAcross(r, nd),
+      reverse: wallTurn && horizontal(want) ? OPPOSITE[want] : null,
+      bias: state.bias,
+    };
+    if (!dry) rects.push(r);
+    return { rect: r, dir: nd, next };
+  }
+
+  // ---- the root
+  const root = tiles[0];
+  const rootCross = root.orientation === "crosswise";
+  const rootRect = rootCross ? { x0: -0.5, y0: -1, x1: 0.5, y1: 1, cx: 0, cy: 0 } : { x0: -1, y0: -0.5, x1: 1, y1: 0.5, cx: 0, cy: 0 };
+  rects.push(rootRect);
+  placed[0] = { rect: rootRect, dir: rootCross ? "east" : "east", cross: rootCross, state: null };
+  const rootStart = (d) => {
+    const [vx, vy] = VEC[d];
+    const p = [vx * halfAlong(rootRect, d), vy * halfAlong(rootRect, d)];
+    return { p, d, across: halfAcross(rootRect, d), reverse: null, bias: d === "west" ? "north" : d === "east" ? "south" : null };
+  };
+  const sideStart = (k, side) => {
+    const parent = placed[k];
+    const d = turnDir(parent.dir, side);
+    const [vx, vy] = VEC[d];
+    const r = parent.rect;
+    return { p: [r.cx + vx * halfAlong(r, d), r.cy + vy * halfAlong(r, d)], d, across: halfAcross(r, d), reverse: null,
+      bias: parent.state?.bias ?? null };
+  };
+  const startFor = (parentIndex, side) => {
+    if (parentIndex === 0) return rootStart(side);
+    if (side === "ahead") return placed[parentIndex].state;
+    return sideStart(parentIndex, side);
+  };
+
+  for (let i = 1; i < tiles.length; i += 1) {
+    const t = tiles[i];
+    const state = startFor(t.parent, t.side);
+    const cross = t.orientation === "crosswise";
+    const { rect, dir, next } = place(state, cross);
+    placed[i] = { rect, dir, cross, state: next };
+  }
+
+  // ---- where each open end takes its next tile
+  const rootSideOf = (end) => {
+    if (board.kind === "line") return end.name === "left" ? "west" : "east";
+    if (board.kind === "spinner") return board.arms?.find((a) => a.name === end.name)?.direction ?? "north";
+    return end.sides[0];
+  };
+  const markers = [];
+  for (const end of board.ends) {
+    let state;
+    if (end.tile === 0) {
+      // the root's own side, unless a branch already leaves it (line ends move along their branch)
+      state = rootStart(rootSideOf(end));
+    } else {
+      state = startFor(end.tile, end.sides[0] ?? "ahead");
+    }
+    const { rect } = place(state, false, true);
+    rects.push(rect); // markers do not overlap one another
+    markers.push({ end, rect });
+  }
+
+  const drawn = placed.map((p, i) => {
+    const t = tiles[i];
+    return { index: i, tile: t.tile, near: t.near, far: t.far, rect: p.rect, dir: p.dir, cross: p.cross };
+  });
+  const all = [...drawn.map((d) => d.rect), ...markers.map((m) => m.rect)];
+  const bbox = {
+    x0: Math.min(...all.map((r) => r.x0)) - 0.25, y0: Math.min(...all.map((r) => r.y0)) - 0.25,
+    x1: Math.max(...all.map((r) => r.x1)) + 0.25, y1: Math.max(...all.map((r) => r.y1)) + 0.25,
+  };
+  return { tiles: drawn, markers, bbox, bridges };
+}
+
+/** The tile id drawn so its halves face the right way: first half left/top. */
+function drawnId(t) {
+  if (t.index === 0 || t.cross) return `${t.near}-${t.far}`;
+  return t.dir === "east" || t.dir === "south" ? `${t.near}-${t.far}` : `${t.far}-${t.near}`;
+}
+function drawnVertical(t) {
+  if (t.index === 0) return t.cross;
+  return t.cross ? horizontal(t.dir) : !horizontal(t.dir);
+}
+
+const MAX_UNIT_PX = 30;
+
+/**
+ * Draw the layout into `box` (an element whose width is known). markerFor(end) returns
+ * {slot, label, active} for the ends to offer, or null. Returns nothing; re-call on resize.
+ */
+export function drawLayout(box, board, { markerFor = () => null, lastIndex = -1, endNames = () => "" } = {}) {
+  const boxWidth = Math.max(240, box.clientWidth || 320);
+  const width = Math.max(16, Math.min(36, Math.floor(boxWidth / 22)));
+  const { tiles, markers, bbox, bridges } = computeLayout(board, width);
+  const bw = bbox.x1 - bbox.x0;
+  const bh = bbox.y1 - bbox.y0;
+  const unit = Math.min(MAX_UNIT_PX, boxWidth / bw);
+  const pxW = bw * unit;
+  const pxH = bh * unit;
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("viewBox", `${bbox.x0} ${bbox.y0} ${bw} ${bh}`);
+  svg.setAttribute("width", String(pxW));
+  svg.setAttribute("height", String(pxH));
+  svg.setAttribute("class", "layout-svg");
+  svg.setAttribute("aria-hidden", "true");
+  for (const [[x1, y1], [x2, y2]] of bridges) {
+    const line = document.createElementNS(SVG_NS, "line");
+    for (const [k, v] of Object.entries({ x1, y1, x2, y2, class: "layout-bridge" })) line.setAttribute(k, String(v));
+    svg.append(line);
+  }
+  for (const t of tiles) {
+    const tile = tileSvg(drawnId(t), { vertical: drawnVertical(t) });
+    const r = t.rect;
+    tile.setAttribute("x", String(r.x0 + 0.03));
+    tile.setAttribute("y", String(r.y0 + 0.03));
+    tile.setAttribute("width", String(r.x1 - r.x0 - 0.06));
+    tile.setAttribute("height", String(r.y1 - r.y0 - 0.06));
+    tile.setAttribute("preserveAspectRatio", "none");
+    tile.setAttribute("data-index", String(t.index));
+    tile.setAttribute("data-placed", t.tile);
+    if (t.index === lastIndex) tile.classList.add("last-played");
+    if (t.index === 0) tile.classList.add("root-tile");
+    svg.append(tile);
+  }
+  const layer = h("div", { class: "layout-stage", role: "group" });
+  layer.style.width = `${pxW}px`;
+  layer.style.height = `${pxH}px`;
+  layer.append(svg);
+  for (const { end, rect } of markers) {
+    const marker = markerFor(end);
+    if (!marker) continue;
+    const button = h("button", {
+      type: "button", class: `end-marker${marker.active ? " active" : " dim"}`, "data-slot": marker.slot,
+      "data-end": end.name, "aria-label": marker.label, title: marker.label, disabled: marker.active ? null : "",
+    }, h("span", { "aria-hidden": "true" }, String(end.need === "double" ? `${end.value}-${end.value}` : end.value)));
+    button.style.left = `${(rect.x0 - bbox.x0) * unit}px`;
+    button.style.top = `${(rect.y0 - bbox.y0) * unit}px`;
+    button.style.width = `${(rect.x1 - rect.x0) * unit}px`;
+    button.style.height = `${(rect.y1 - rect.y0) * unit}px`;
+    layer.append(button);
+  }
+  layer.setAttribute("aria-label", endNames());
+  box.replaceChildren(layer);
+  box.dataset.unit = unit.toFixed(1);
+  return { unit, tiles: tiles.length };
+}

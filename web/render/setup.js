@@ -1,0 +1,106 @@
+// The setup screen of the table games: the game's options from the catalog spec (set, number
+// of players, target score where offered), then one row per seat: name, person or computer,
+// and the computer's level. Default: one person against computers.
+
+import { h, randomSeed } from "./dom.js";
+import { loadSettings } from "../storage.js";
+
+export const LEVELS = ["easy", "medium", "hard"];
+export const DEFAULT_NAMES = ["You", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo"];
+
+/** "ai:medium" -> "medium"; "human" -> null. */
+export function seatLevel(kind) {
+  return typeof kind === "string" && kind.startsWith("ai:") ? kind.slice(3) : null;
+}
+
+/**
+ * Render the setup form into `root`.
+ * initial: {options, seats, names} (a previous game, to start from); onStart({options, seats, names, seed});
+ * onCancel (optional): back to the game in progress.
+ */
+export function renderSetup(root, { spec, initial = {}, onStart, onCancel }) {
+  const optionSpec = Object.fromEntries(spec.options.map((o) => [o.key, o]));
+  const selects = {};
+  const optionRows = spec.options.map((option) => {
+    const id = `setup-${option.key}`;
+    const select = h("select", { id, name: option.key, "data-option": option.key },
+      ...option.choices.map((c) => h("option", { value: String(c) }, String(c))));
+    const start = initial.options?.[option.key];
+    select.value = String(option.choices.some((c) => String(c) === String(start)) ? start : option.default);
+    selects[option.key] = select;
+    return h("div", { class: "setup-field" }, h("label", { for: id }, option.label), select,
+      option.help ? h("small", { class: "setup-help" }, option.help) : null);
+  });
+
+  const seatsBox = h("fieldset", { class: "setup-seats" }, h("legend", {}, "Seats"));
+  const seatRows = [];
+  const value = (key) => {
+    const choice = optionSpec[key].choices.find((c) => String(c) === selects[key].value);
+    return choice ?? optionSpec[key].default;
+  };
+  const playerCount = () => (selects.players ? Number(value("players")) : spec.players.min);
+
+  function seatRow(i) {
+    const { settings } = loadSettings(); // the settings page's defaults: every seat a person? which level?
+    const fallback = settings.seats === "all" ? "human" : `ai:${LEVELS.includes(settings.level) ? settings.level : "medium"}`;
+    const kind = initial.seats?.[i] ?? (i === 0 ? "human" : fallback);
+    const name = h("input", { type: "text", id: `seat-name-${i}`, maxlength: "14", value: initial.names?.[i] ?? "",
+      placeholder: DEFAULT_NAMES[i] ?? `Player ${i + 1}`, "aria-label": `Seat ${i + 1} name`, "data-seat-name": String(i) });
+    name.value = initial.names?.[i] ?? DEFAULT_NAMES[i] ?? `Player ${i + 1}`;
+    const type = h("select", { id: `seat-type-${i}`, "aria-label": `Seat ${i + 1} player`, "data-seat-type": String(i) },
+      h("option", { value: "human" }, "Person"), h("option", { value: "ai" }, "Computer"));
+    type.value = kind === "human" ? "human" : "ai";
+    const level = h("select", { id: `seat-level-${i}`, "aria-label": `Seat ${i + 1} level`, "data-seat-level": String(i) },
+      ...LEVELS.map((l) => h("option", { value: l }, l[0].toUpperCase() + l.slice(1))));
+    level.value = seatLevel(kind) ?? "medium";
+    const sync = () => {
+      level.hidden = type.value === "human";
+      const defaults = [DEFAULT_NAMES[i], `Player ${i + 1}`];
+      if (defaults.includes(name.value)) name.value = type.value === "human" && i > 0 ? `Player ${i + 1}` : DEFAULT_NAMES[i];
+    };
+    type.addEventListener("change", sync);
+    sync();
+    return { row: h("div", { class: "seat-row" }, h("span", { class: "seat-no" }, String(i + 1)), name, type, level),
+      name, type, level };
+  }
+
+  function syncSeats() {
+    const n = playerCount();
+    while (seatRows.length < n) seatRows.push(seatRow(seatRows.length));
+    seatsBox.replaceChildren(h("legend", {}, "Seats (play goes in this order)"),
+      ...seatRows.slice(0, n).map((r) => r.row));
+  }
+  selects.players?.addEventListener("change", syncSeats);
+  syncSeats();
+
+  const seedInput = h("input", { type: "number", id: "setup-seed", min: "0", step: "1", inputmode: "numeric",
+    placeholder: "random", "aria-label": "Deal number (empty: random)" });
+  const error = h("p", { class: "message", role: "alert", "data-kind": "error", hidden: "" });
+  const start = h("button", { type: "submit", class: "primary", id: "setup-start" }, "Start");
+  const cancel = onCancel ? h("button", { type: "button", id: "setup-cancel" }, "Back to the game") : null;
+  const form = h("form", { class: "setup", id: "setup", "aria-label": `${spec.name} setup` },
+    h("div", { class: "setup-options" }, ...optionRows,
+      h("div", { class: "setup-field" }, h("label", { for: "setup-seed" }, "Deal number"), seedInput)),
+    seatsBox, error, h("div", { class: "actions" }, start, cancel));
+  cancel?.addEventListener("click", onCancel);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const options = Object.fromEntries(spec.options.map((o) => [o.key, value(o.key)]));
+    const rows = seatRows.slice(0, playerCount());
+    const seats = rows.map((r) => (r.type.value === "human" ? "human" : `ai:${r.level.value}`));
+    const many = seats.filter((k) => k === "human").length > 1;
+    const names = rows.map((r, i) => {
+      const text = r.name.value.trim() || DEFAULT_NAMES[i] || `Player ${i + 1}`;
+      return many && text === "You" ? `Player ${i + 1}` : text; // hot-seat: "You" would be anyone
+    });
+    const seedText = seedInput.value.trim();
+    const seed = /^\d+$/.test(seedText) ? Number(seedText) : randomSeed();
+    error.hidden = true;
+    onStart({ options, seats, names, seed }, (message) => {
+      error.textContent = message;
+      error.hidden = false;
+    });
+  });
+  root.replaceChildren(form);
+  return { form };
+}
