@@ -37,6 +37,8 @@ MICROPIP_PYTHON = "3.13"
 ENGINE_SOURCES = ("pyproject.toml", "README.md", "engine")
 MANIFEST = "build-manifest.json"
 CATALOG = "catalog.json"
+SERVICE_WORKER = "sw.js"  # web/sw.js is its template: build.py writes the version and file list in
+SW_START, SW_END = "/* BUILD-START (replaced by build.py) */", "/* BUILD-END */"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update"]
 MIME_TYPES = {
@@ -169,6 +171,79 @@ def native_catalog() -> bytes:
     return (json.dumps(answer, indent=1, sort_keys=True) + "\n").encode()
 
 
+# ---------------------------------------------------------------- icons
+
+
+ICON_BG, ICON_FACE, ICON_INK = (0x1f, 0x2a, 0x33), (0xfb, 0xf7, 0xec), (0x1f, 0x2a, 0x33)
+ICON_SIZES = (192, 512)
+
+
+def _png(width: int, rows: list[bytes]) -> bytes:
+    """A truecolor PNG from raw RGB rows (zlib + struct, no imaging library)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, len(rows), 8, 2, 0, 0, 0)
+    raw = b"".join(b"\0" + row for row in rows)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+
+
+def icon_png(size: int) -> bytes:
+    """The app icon (a 3-4 domino on slate, like icons/icon.svg), maskable: the domino stays in the
+    middle 70%. Shapes are drawn with signed distances, so the edges are antialiased."""
+    scale = size * 0.72 / 64  # icon.svg's 64-unit box, centred
+    off = (size - 64 * scale) / 2
+    pips = [(25, 12), (32, 17), (39, 22), (25, 42), (39, 42), (25, 52), (39, 52)]
+
+    def box(px: float, py: float, x0: float, y0: float, x1: float, y1: float, r: float) -> float:
+        qx = abs(px - (x0 + x1) / 2) - ((x1 - x0) / 2 - r)
+        qy = abs(py - (y0 + y1) / 2) - ((y1 - y0) / 2 - r)
+        return min(max(qx, qy), 0.0) + (max(qx, 0.0) ** 2 + max(qy, 0.0) ** 2) ** 0.5 - r
+
+    def mix(a: tuple[float, ...], b: tuple[int, ...], t: float) -> tuple[float, ...]:
+        return tuple(x + (y - x) * t for x, y in zip(a, b))
+
+    rows = []
+    for j in range(size):
+        row = bytearray()
+        for i in range(size):
+            x, y = (i + 0.5 - off) / scale, (j + 0.5 - off) / scale  # in icon units
+            aa = 1 / scale  # one pixel, in icon units
+            color: tuple[float, ...] = ICON_BG
+            if 12 <= x <= 52 and 0 <= y <= 64:
+                outer = box(x, y, 12.5, 0.5, 51.5, 63.5, 8.5)
+                inner = box(x, y, 15.5, 3.5, 48.5, 60.5, 5.5)
+                color = mix(color, ICON_INK, min(max(0.5 - outer / aa, 0), 1))
+                color = mix(color, ICON_FACE, min(max(0.5 - inner / aa, 0), 1))
+                ink = box(x, y, 20, 30.75, 44, 33.25, 1.25)
+                for cx, cy in pips:
+                    ink = min(ink, ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 - 3.6)
+                color = mix(color, ICON_INK, min(max(0.5 - ink / aa, 0), 1))
+            row += bytes(round(c) for c in color)
+        rows.append(bytes(row))
+    return _png(size, rows)
+
+
+def icon_pngs() -> dict[str, Path | bytes]:
+    """icons/icon-192.png and icons/icon-512.png, drawn once and kept in .cache/icons."""
+    key = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]  # redrawn when build.py changes
+    folder = CACHE / "icons" / key
+    out: dict[str, Path | bytes] = {}
+    for size in ICON_SIZES:
+        path = folder / f"icon-{size}.png"
+        if not path.exists():
+            folder.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(icon_png(size))
+        out[f"icons/icon-{size}.png"] = path
+    for old in (CACHE / "icons").iterdir():
+        if old != folder:
+            shutil.rmtree(old, ignore_errors=True)
+    return out
+
+
 # ---------------------------------------------------------------- dist
 
 
@@ -184,7 +259,9 @@ def plan_dist() -> tuple[dict[str, Path | bytes], dict[str, str]]:
     plan[f"wheels/{micropip.name}"] = micropip
     plan[f"wheels/{engine.name}"] = engine
     for path in tree_files(WEB):
-        plan[str(path.relative_to(WEB).as_posix())] = path
+        if path.relative_to(WEB).as_posix() != SERVICE_WORKER:  # written by seal()
+            plan[str(path.relative_to(WEB).as_posix())] = path
+    plan.update(icon_pngs())
     plan[CATALOG] = native_catalog()
     named = {"pyodide": version, "micropip_wheel": f"wheels/{micropip.name}",
              "engine_wheel": f"wheels/{engine.name}"}
@@ -192,7 +269,7 @@ def plan_dist() -> tuple[dict[str, Path | bytes], dict[str, str]]:
 
 
 def sync_dist(plan: dict[str, Path | bytes]) -> tuple[list[str], list[str]]:
-    """Make dist/ hold exactly the plan (plus the manifest); return (written, removed)."""
+    """Make dist/ hold exactly the plan (plus the manifest and sw.js); return (written, removed)."""
     written: list[str] = []
     for rel, source in plan.items():
         target = DIST / rel
@@ -213,7 +290,7 @@ def sync_dist(plan: dict[str, Path | bytes]) -> tuple[list[str], list[str]]:
     if DIST.exists():
         for path in sorted(DIST.rglob("*"), reverse=True):
             rel = path.relative_to(DIST).as_posix()
-            if path.is_file() and rel not in plan and rel != MANIFEST:
+            if path.is_file() and rel not in plan and rel not in (MANIFEST, SERVICE_WORKER):
                 path.unlink()
                 removed.append(rel)
             elif path.is_dir() and not any(path.iterdir()):
@@ -221,17 +298,34 @@ def sync_dist(plan: dict[str, Path | bytes]) -> tuple[list[str], list[str]]:
     return written, removed
 
 
-def write_manifest(plan: dict[str, Path | bytes], named: dict[str, str]) -> tuple[str, bool]:
-    """Write dist/build-manifest.json (every file, its size and sha256; build version)."""
-    files = {rel: {"sha256": sha256_file(DIST / rel), "size": (DIST / rel).stat().st_size}
-             for rel in sorted(plan)}
+def seal(dist: Path, named: dict[str, str]) -> tuple[str, bool]:
+    """Write dist/sw.js (the service worker, with the build version and every file to precache
+    with its sha256) and dist/build-manifest.json (every file, its size and sha256; the build
+    version). The version is a digest of every other file, so any change makes a new one.
+    Returns (version, whether anything changed). Also used by the tests on a copy of dist/."""
+    files = {rel: {"sha256": sha256_file(dist / rel), "size": (dist / rel).stat().st_size}
+             for rel in (p.relative_to(dist).as_posix() for p in tree_files(dist))
+             if rel not in (MANIFEST, SERVICE_WORKER)}
     version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
-    manifest = {"version": version, **named, "files": files}
+    precache = {rel: entry["sha256"] for rel, entry in files.items()}
+    precache[MANIFEST] = precache[SERVICE_WORKER] = ""  # they name each other: fetched without a checksum
+    template = (WEB / SERVICE_WORKER).read_text()
+    start, end = template.index(SW_START), template.index(SW_END) + len(SW_END)
+    generated = (f"{SW_START}\nconst VERSION = {json.dumps(version)};\n"
+                 f"const FILES = {json.dumps(precache, indent=1, sort_keys=True)};\n{SW_END}")
+    sw_text = template[:start] + generated + template[end:]
+    changed = False
+    sw_path = dist / SERVICE_WORKER
+    if not sw_path.exists() or sw_path.read_text() != sw_text:
+        sw_path.write_text(sw_text)
+        changed = True
+    files[SERVICE_WORKER] = {"sha256": sha256_file(sw_path), "size": sw_path.stat().st_size}
+    manifest = {"version": version, **named, "files": dict(sorted(files.items()))}
     text = json.dumps(manifest, indent=1, sort_keys=True) + "\n"
-    target = DIST / MANIFEST
-    changed = not target.exists() or target.read_text() != text
-    if changed:
+    target = dist / MANIFEST
+    if not target.exists() or target.read_text() != text:
         target.write_text(text)
+        changed = True
     return version, changed
 
 
@@ -249,15 +343,15 @@ def build() -> str:
     started = time.perf_counter()
     plan, named = plan_dist()
     written, removed = sync_dist(plan)
-    version, manifest_changed = write_manifest(plan, named)
+    version, manifest_changed = seal(DIST, named)
     for rel in written:
         log(f"wrote {rel}")
     for rel in removed:
         log(f"removed {rel}")
     if not written and not removed and not manifest_changed:
         log("dist/ is up to date")
-    total = sum((DIST / rel).stat().st_size for rel in [*plan, MANIFEST])
-    log(f"dist/: {len(plan) + 1} files, {human_size(total)}, version {version} "
+    total = sum((DIST / rel).stat().st_size for rel in [*plan, MANIFEST, SERVICE_WORKER])
+    log(f"dist/: {len(plan) + 2} files, {human_size(total)}, version {version} "
         f"({time.perf_counter() - started:.1f} s)")
     return version
 

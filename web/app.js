@@ -7,9 +7,17 @@ import { renderMenu } from "./render/menu.js";
 import { renderRules } from "./render/rules.js";
 import { mountLuzon } from "./render/luzon.js";
 import { mountGeneric } from "./render/generic.js";
+import { mountBigClock } from "./render/big_clock.js";
+import { mountClock } from "./render/clock.js";
+import { mountTable } from "./render/table.js";
 import { h } from "./render/dom.js";
+import { startOffline } from "./offline.js";
+import { renderStats } from "./render/stats.js";
+import { renderSettings } from "./render/settings.js";
+import { applySettings, checkStorage, loadSettings } from "./storage.js";
 
-const SCREENS = { luzon: mountLuzon };
+const SCREENS = { "big-clock": mountBigClock, clock: mountClock, luzon: mountLuzon,
+  draw: mountTable, matador: mountTable, "tiddle-a-wink": mountTable, "round-the-clock": mountTable };
 const view = document.getElementById("view");
 let catalog = null;
 let mounted = null; // the current game screen, if any
@@ -82,6 +90,10 @@ function route() {
   const spec = catalog.games.find((g) => g.id === id || g.aliases?.includes(id));
   if (page === "rules" && spec) {
     renderRules(view, spec);
+  } else if (page === "stats") {
+    renderStats(view, catalog, { notify });
+  } else if (page === "settings") {
+    renderSettings(view, { notify });
   } else if (page === "play" && spec) {
     const mount = SCREENS[spec.id] ?? mountGeneric;
     mounted = mount(view, { engine, spec, params, notify });
@@ -90,7 +102,13 @@ function route() {
     if (page) history.replaceState(null, "", "#/");
     renderMenu(view, catalog);
   }
-  document.title = spec && page ? `${spec.name} — Boneyard` : "Boneyard — domino games";
+  const pageTitles = { stats: "Statistics", settings: "Settings" };
+  document.title = spec && page ? `${spec.name} — Boneyard`
+    : pageTitles[page] ? `${pageTitles[page]} — Boneyard` : "Boneyard — domino games";
+  for (const link of document.querySelectorAll(".topnav a")) {
+    if (link.getAttribute("href") === `#/${page}`) link.setAttribute("aria-current", "page");
+    else link.removeAttribute("aria-current");
+  }
 }
 window.addEventListener("hashchange", () => {
   route();
@@ -101,11 +119,17 @@ window.addEventListener("hashchange", () => {
 // ---- start: the engine is already loading (boot.js); paint the menu from catalog.json
 window.boneyard = { engine, request: (request) => engine.request(request) }; // for tests and benchmarks
 if (engine.state === "ready") onReady(); // ready before this module ran
+startOffline(engine); // the service worker: offline play and "a new version is ready"
+const startSettings = loadSettings(); // a bad entry is fixed here and reported below
+applySettings(startSettings.settings); // tile style, animation speed, hints (on <html>)
 
 try {
   const response = await fetch(new URL("catalog.json", import.meta.url), { cache: "no-cache" });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   catalog = await response.json();
+  const dropped = checkStorage(catalog.games); // bad or old saved entries
+  if (startSettings.dropped && !dropped.includes("settings")) dropped.unshift("settings");
+  if (dropped.length) notify(`Saved data that could not be read was removed: ${dropped.join(", ")}.`);
   route();
 } catch (error) {
   view.replaceChildren(h("p", { class: "notice" }, `The game list could not be loaded (${error.message}).`));

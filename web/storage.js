@@ -3,8 +3,18 @@
 
 const PREFIX = "boneyard.";
 const SETTINGS_KEY = PREFIX + "settings.v1";
-const DEFAULT_SETTINGS = { showWinnable: true };
-const MOVE_ID = /^[a-z]+(:[A-Za-z0-9+>:_.-]+)?$/;
+const STATS_KEY = PREFIX + "stats.v1";
+/** Settings and their allowed values (the first is the default). */
+export const SETTING_CHOICES = {
+  tileStyle: ["classic", "color"], // classic black pips, or Color Dot (each number its own colour)
+  animation: ["normal", "fast", "off"],
+  hints: [true, false],
+  showWinnable: [true, false], // Luzon's "still winnable" indicator
+  seats: ["one", "all"], // table games: one person against the computer, or every seat a person
+  level: ["medium", "easy", "hard"], // the computer's default level
+};
+const DEFAULT_SETTINGS = Object.fromEntries(Object.entries(SETTING_CHOICES).map(([k, v]) => [k, v[0]]));
+const MOVE_ID = /^[a-z]+(-[a-z]+)*(:[A-Za-z0-9+>:_.-]+)?$/; // "next-round", "play:3-5:left"
 
 function readJSON(key) {
   try {
@@ -38,14 +48,27 @@ export function loadSettings() {
     drop(SETTINGS_KEY);
     return { settings, dropped: true };
   }
-  for (const [key, fallback] of Object.entries(DEFAULT_SETTINGS)) {
-    if (typeof value[key] === typeof fallback) settings[key] = value[key];
+  let bad = false;
+  for (const [key, value_] of Object.entries(value)) {
+    if (SETTING_CHOICES[key]?.includes(value_)) settings[key] = value_;
+    else bad = true; // unknown key or value: hand-edited or from another version
   }
-  return { settings, dropped: false };
+  if (bad) write(SETTINGS_KEY, settings);
+  return { settings, dropped: bad };
 }
 
 export function saveSettings(settings) {
   write(SETTINGS_KEY, settings);
+  applySettings(settings);
+  dispatchEvent(new CustomEvent("boneyard-settings", { detail: settings }));
+}
+
+/** Page-wide settings as attributes on <html>, for the style sheet: data-tiles, data-motion, data-hints. */
+export function applySettings(settings) {
+  const root = document.documentElement;
+  root.dataset.tiles = settings.tileStyle;
+  root.dataset.motion = settings.animation;
+  root.dataset.hints = settings.hints ? "on" : "off";
 }
 
 function gameKey(gameId) {
@@ -85,4 +108,127 @@ export function saveRecord(gameId, record) {
 
 export function dropRecord(gameId) {
   drop(gameKey(gameId));
+}
+
+// ---- statistics: per game and option set
+
+/** A stable key for a game's option set: "luzon|variant=twelve". */
+export function statsKey(gameId, options = {}) {
+  const parts = Object.keys(options).sort().map((k) => `${k}=${options[k]}`);
+  return [gameId, ...parts].join("|");
+}
+
+const COUNT = (v) => Number.isSafeInteger(v) && v >= 0;
+const NUMBER = (v) => typeof v === "number" && Number.isFinite(v);
+
+function validEntry(e) {
+  if (!e || typeof e !== "object" || Array.isArray(e)) return false;
+  if (typeof e.game !== "string" || !e.options || typeof e.options !== "object" || Array.isArray(e.options)) return false;
+  if (!Object.values(e.options).every((v) => ["string", "number", "boolean"].includes(typeof v))) return false;
+  if (![e.played, e.won, e.streak, e.bestStreak].every(COUNT) || e.won > e.played) return false;
+  if (e.streak > e.played || e.bestStreak > e.played || e.streak > e.bestStreak) return false;
+  if (e.scores !== undefined && !(e.scores && COUNT(e.scores.count) && NUMBER(e.scores.sum) && NUMBER(e.scores.best))) {
+    return false;
+  }
+  if (e.winnable !== undefined && !(e.winnable && COUNT(e.winnable.deals) && COUNT(e.winnable.won) &&
+      e.winnable.won <= e.winnable.deals)) return false;
+  return true;
+}
+
+/** All statistics: {stats: {key: entry}, dropped}. A bad or other-version entry is dropped. */
+export function loadStats() {
+  const { found, value } = readJSON(STATS_KEY);
+  if (!found) return { stats: {}, dropped: false };
+  if (value?.format !== 1 || !value.entries || typeof value.entries !== "object" || Array.isArray(value.entries) ||
+      !Array.isArray(value.recent) || !value.recent.every((k) => typeof k === "string") ||
+      !Object.values(value.entries).every(validEntry)) {
+    drop(STATS_KEY);
+    return { stats: {}, dropped: true, recent: [] };
+  }
+  return { stats: value.entries, dropped: false, recent: value.recent };
+}
+
+export function resetStats() {
+  drop(STATS_KEY);
+}
+
+/**
+ * Count a finished game in the statistics. Call it once when a game ends (any screen):
+ *   gameId: the catalog id; options: the game's option values (one statistics row per set);
+ *   outcome: {won: boolean, score?: number (where the game scores), lowerIsBetter?: boolean};
+ *   extra: {id?: string (the same id is counted once: e.g. a deal finished, undone and finished
+ *           again), winnable?: boolean (Luzon: the deal was winnable at its start)}.
+ * Returns the updated entry (or null if it was already counted).
+ */
+export function recordResult(gameId, options, outcome, extra = {}) {
+  const { stats, recent = [] } = loadStats();
+  if (extra.id && recent.includes(extra.id)) return null;
+  const key = statsKey(gameId, options);
+  const e = stats[key] ?? { game: gameId, options: { ...options }, played: 0, won: 0, streak: 0, bestStreak: 0 };
+  e.played += 1;
+  if (outcome.won) {
+    e.won += 1;
+    e.streak += 1;
+    e.bestStreak = Math.max(e.bestStreak, e.streak);
+  } else {
+    e.streak = 0;
+  }
+  if (NUMBER(outcome.score)) {
+    const s = e.scores ?? { count: 0, sum: 0, best: outcome.score, lowerIsBetter: Boolean(outcome.lowerIsBetter) };
+    s.count += 1;
+    s.sum += outcome.score;
+    s.best = (outcome.lowerIsBetter ? Math.min : Math.max)(s.best, outcome.score);
+    e.scores = s;
+  }
+  if (typeof extra.winnable === "boolean" && extra.winnable) {
+    const w = e.winnable ?? { deals: 0, won: 0 };
+    w.deals += 1;
+    if (outcome.won) w.won += 1;
+    e.winnable = w;
+  } else if (typeof extra.winnable === "boolean") {
+    e.winnable ??= { deals: 0, won: 0 };
+  }
+  stats[key] = e;
+  write(STATS_KEY, { format: 1, entries: stats, recent: extra.id ? [...recent, extra.id].slice(-200) : recent });
+  return e;
+}
+
+/** Check every Boneyard entry of localStorage at start; drop the bad ones. Returns what was dropped. */
+export function checkStorage(games = []) { // games: [{id, name}] from the catalog
+  const dropped = [];
+  if (loadSettings().dropped) dropped.push("settings");
+  if (loadStats().dropped) dropped.push("statistics");
+  for (const { id, name = id } of games) {
+    const key = gameKey(id);
+    const { found, value } = readJSON(key);
+    if (found && (value?.format !== 1 || !isValidRecord(value.record, id))) {
+      drop(key);
+      dropped.push(`the saved ${name} game`);
+    }
+  }
+  return dropped;
+}
+
+// ---- game records as files
+
+/** A record as the text of a .json file. */
+export function recordFileText(record) {
+  return JSON.stringify({ boneyard: "game-record", format: 1, record }, null, 1) + "\n";
+}
+
+/** Read a record file: {record} or {error: "a short reason"}. The moves are checked by the engine (load). */
+export function parseRecordFile(text, gameId) {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { error: "The file is not JSON." };
+  }
+  const record = value?.boneyard === "game-record" ? value.record : value;
+  if (!record || typeof record !== "object" || Array.isArray(record)) return { error: "The file holds no game record." };
+  if (typeof record.game === "string" && record.game !== gameId) {
+    return { error: `The file is a record of another game (${record.game}).` };
+  }
+  if (!isValidRecord(record, gameId)) return { error: "The file is not a valid game record of this version." };
+  return { record };
 }

@@ -2,7 +2,8 @@
 // discard them (click, drag and drop or keyboard); move a column's bottom tile to an empty column.
 
 import { attachBoardInput } from "../input.js";
-import { loadRecord, saveRecord, dropRecord, loadSettings, saveSettings } from "../storage.js";
+import { loadRecord, saveRecord, dropRecord, loadSettings, saveSettings, recordResult, recordFileText,
+  parseRecordFile } from "../storage.js";
 import { tileSvg, parseTile } from "./tiles.js";
 import { h, optionControls, randomSeed } from "./dom.js";
 
@@ -21,7 +22,8 @@ export function discardId(first, second) {
 }
 
 export function mountLuzon(root, { engine, spec, params, notify }) {
-  const state = { session: null, view: null, selected: [], hint: null, busy: false, shownOutcome: null };
+  const state = { session: null, view: null, selected: [], hint: null, busy: false, shownOutcome: null,
+    token: null, startWinnable: null }; // token: this game, counted once in the statistics
   let { settings } = loadSettings();
 
   const message = h("p", { class: "message", role: "status", "aria-live": "polite" });
@@ -46,6 +48,11 @@ export function mountLuzon(root, { engine, spec, params, notify }) {
     h("p", { class: "board-wait" }, "Waiting for the game engine…"));
   const hintBox = h("p", { class: "hint-text", id: "hint-text", hidden: "" });
   const outcome = h("dialog", { class: "outcome", id: "outcome", "aria-labelledby": "outcome-title" });
+  const dealLink = h("a", { id: "deal-link", class: "deal-link", href: "#" }, "Link to this deal");
+  const exportButton = h("button", { type: "button", "data-action": "export" }, "Export record");
+  const importInput = h("input", { type: "file", id: "import-record", accept: ".json,application/json" });
+  const tools = h("div", { class: "game-tools" }, dealLink, exportButton,
+    h("label", { class: "button file-label", for: "import-record" }, "Import record", importInput));
 
   root.replaceChildren(h("section", { class: "game luzon" },
     h("div", { class: "game-head" },
@@ -55,7 +62,7 @@ export function mountLuzon(root, { engine, spec, params, notify }) {
       buttons.newDeal, dealForm, ...options.elements, buttons.undo, buttons.redo, buttons.hint),
     h("div", { class: "statusline" }, status, winnable,
       h("label", { class: "toggle" }, winnableToggle, " Show if still winnable")),
-    message, hintBox, board, outcome));
+    message, hintBox, board, tools, outcome));
 
   const currentSeed = () => {
     const n = Number(dealInput.value);
@@ -80,10 +87,14 @@ export function mountLuzon(root, { engine, spec, params, notify }) {
       const answer = await engine.request(request);
       if (!answer.ok) return answer;
       if (answer.view) {
+        const before = state.view;
         state.session = answer.session;
         state.selected = [];
         state.hint = null;
         show(answer.view);
+        if (["play", "redo"].includes(request.op) && before && !before.outcome && answer.view.outcome) {
+          countResult(answer.view);
+        }
         if (save) await persist();
       }
       return answer;
@@ -95,6 +106,22 @@ export function mountLuzon(root, { engine, spec, params, notify }) {
     }
   }
 
+  /** The statistics: a finished game, counted once (an undo and a second finish do not count again). */
+  function countResult(view) {
+    recordResult(GAME, view.options, { won: view.outcome.winners.includes(0) },
+      { id: state.token, winnable: typeof state.startWinnable === "boolean" ? state.startWinnable : undefined });
+  }
+
+  /** After a new or loaded game: a fresh statistics token, and whether the deal was winnable at its start. */
+  async function started(record) {
+    state.token = `luzon:${Date.now().toString(36)}:${randomSeed()}`;
+    state.startWinnable = state.view?.moves === 0 ? state.view.analysis?.winnable ?? null : null;
+    if (record && state.startWinnable === null) { // a resumed game: ask the engine about its first position
+      const first = await engine.request({ op: "load", record: { ...record, moves: [] } });
+      if (first.ok) state.startWinnable = first.view.analysis?.winnable ?? null;
+    }
+  }
+
   async function persist() {
     const answer = await engine.request({ op: "record", session: state.session });
     if (answer.ok) saveRecord(GAME, answer.record);
@@ -103,7 +130,10 @@ export function mountLuzon(root, { engine, spec, params, notify }) {
   async function newGame(values, seed) {
     const answer = await send({ op: "new", game: GAME, options: values, seed, seats: ["human"] });
     if (answer && !answer.ok) say(answer.error.message, "error");
-    else if (answer) say(`Deal ${seed}. Pair exposed tiles totalling 12.`);
+    else if (answer) {
+      say(`Deal ${seed}. Pair exposed tiles totalling 12.`);
+      await started(null);
+    }
   }
 
   async function play(moveId) {
@@ -199,6 +229,40 @@ export function mountLuzon(root, { engine, spec, params, notify }) {
   };
   document.addEventListener("keydown", onShortcut);
 
+  exportButton.addEventListener("click", async () => {
+    if (!state.session) return;
+    const answer = await engine.request({ op: "record", session: state.session });
+    if (!answer.ok) {
+      say(answer.error.message, "error");
+      return;
+    }
+    const url = URL.createObjectURL(new Blob([recordFileText(answer.record)], { type: "application/json" }));
+    const a = h("a", { href: url, download: `boneyard-${GAME}-deal-${answer.record.seed}.json`, hidden: "" });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    say(`Exported deal ${answer.record.seed} (${answer.record.moves.length} moves).`);
+  });
+  importInput.addEventListener("change", async () => {
+    const file = importInput.files?.[0];
+    importInput.value = "";
+    if (!file) return;
+    const text = file.size > 2_000_000 ? "" : await file.text();
+    const { record, error } = parseRecordFile(text, GAME);
+    if (error) {
+      say(`The file ${file.name} could not be imported: ${error}`, "error");
+      return;
+    }
+    const answer = await send({ op: "load", record }); // the engine replays it move by move
+    if (!answer?.ok) {
+      say(`The file ${file.name} could not be imported: ${answer?.error?.message ?? "the engine refused it"}`, "error");
+      return;
+    }
+    await started(record);
+    say(`Imported deal ${record.seed} (${record.moves.length} moves).`);
+  });
+
   async function showHint() {
     if (!state.session || state.busy) return;
     const answer = await engine.request({ op: "hint", session: state.session });
@@ -213,6 +277,8 @@ export function mountLuzon(root, { engine, spec, params, notify }) {
 
   function show(view) {
     state.view = view;
+    const query = new URLSearchParams({ deal: String(view.seed), ...view.options });
+    dealLink.href = `#/play/${GAME}?${query}`;
     dealInput.value = String(view.seed);
     options.set(view.options);
     render();
@@ -300,9 +366,11 @@ export function mountLuzon(root, { engine, spec, params, notify }) {
     const won = view.outcome.winners.includes(0);
     const again = h("button", { type: "button", class: "primary" }, "New deal");
     again.addEventListener("click", () => { outcome.close(); newGame(options.values(), randomSeed()); });
+    const replay = h("button", { type: "button", "data-action": "replay" }, "Replay deal");
+    replay.addEventListener("click", () => { outcome.close(); newGame(view.options, view.seed); });
     const close = h("button", { type: "button" }, "Close");
     close.addEventListener("click", () => outcome.close());
-    const actions = [again];
+    const actions = [again, replay];
     if (!won && view.can_undo) {
       const undo = h("button", { type: "button" }, "Undo last move");
       undo.addEventListener("click", () => { outcome.close(); buttons.undo.click(); });
@@ -334,6 +402,7 @@ export function mountLuzon(root, { engine, spec, params, notify }) {
       const answer = await send({ op: "load", record });
       if (answer?.ok) {
         say(`Resumed deal ${record.seed}.`);
+        await started(record);
         return;
       }
       dropRecord(GAME);

@@ -33,7 +33,7 @@ function half(group, value, dx, dy, turn) {
     group.append(el("circle", { cx: dx + x, cy: dy + y, r: 10, class: `pip pip-${value}` }));
   }
   if (!(value in PIPS)) { // numbers above 9 (double-12 sets): written as digits
-    const text = el("text", { x: dx + 50, y: dy + 66, "text-anchor": "middle", class: "pip-number" });
+    const text = el("text", { x: dx + 50, y: dy + 66, "text-anchor": "middle", class: `pip-number pip-${value}` });
     text.textContent = String(value);
     group.append(text);
   }

@@ -1,0 +1,175 @@
+"""Offline play through the service worker, with dist/ served under a sub-path (/boneyard/):
+first visit precaches every file of the build; with the server stopped a reload still reaches
+engine-ready and a Luzon deal is played to its end; a new build offers "a new version is
+ready — reload"; no request leaves the origin."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import READY_TIMEOUT_MS, build, solve
+
+WON_SEED = 7
+TIMEOUT = 20_000
+SUB = "boneyard"
+
+
+@dataclass
+class Site:
+    """A copy of dist/ served at http://127.0.0.1:PORT/boneyard/ by a server that can be stopped."""
+
+    root: Path
+    port: int = 0
+    server: object = None
+
+    @property
+    def folder(self) -> Path:
+        return self.root / SUB
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/{SUB}/"
+
+    def start(self) -> None:
+        self.server = build.make_server(self.root, self.port)
+        self.port = self.server.server_address[1]  # type: ignore[attr-defined]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()  # type: ignore[attr-defined]
+
+    def stop(self) -> None:
+        self.server.shutdown()  # type: ignore[attr-defined]
+        self.server.server_close()  # type: ignore[attr-defined]
+        self.server = None
+
+
+@dataclass
+class Visit:
+    page: object
+    site: Site
+    off_origin: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+@pytest.fixture(scope="module")
+def site(dist_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    root = tmp_path_factory.mktemp("site")
+    shutil.copytree(dist_dir, root / SUB)
+    site = Site(root)
+    site.start()
+    yield site
+    if site.server:
+        site.stop()
+
+
+@pytest.fixture(scope="module")
+def visit(browser: object, site: Site) -> Iterator[Visit]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    page = context.new_page()
+    state = Visit(page, site)
+    origin = f"http://127.0.0.1:{site.port}/"
+
+    def on_request(request: object) -> None:
+        url = request.url  # type: ignore[attr-defined]
+        if not url.startswith((origin, "data:", "blob:")):
+            state.off_origin.append(url)
+
+    context.on("request", on_request)
+    page.on("pageerror", lambda error: state.errors.append(f"pageerror: {error}"))
+    yield state
+    context.close()
+
+
+def wait_ready(page: object) -> None:
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)  # type: ignore
+
+
+def cache_state(page: object) -> dict:
+    return page.evaluate("""async () => {
+      const names = await caches.keys();
+      const out = {};
+      for (const name of names) out[name] = (await (await caches.open(name)).keys()).map((r) => r.url);
+      return out;
+    }""")  # type: ignore[attr-defined]
+
+
+def test_first_visit_precaches_every_file(visit: Visit) -> None:
+    page, site = visit.page, visit.site
+    page.goto(site.url)
+    wait_ready(page)
+    page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    manifest = json.loads((site.folder / "build-manifest.json").read_text())
+    caches = cache_state(page)
+    assert list(caches) == [f"boneyard:{site.url}:{manifest['version']}"]
+    cached = sorted(url[len(site.url):] for url in next(iter(caches.values())))
+    assert cached == sorted([*manifest["files"], "build-manifest.json"]) == sorted(
+        p.relative_to(site.folder).as_posix() for p in site.folder.rglob("*") if p.is_file())
+    scope = page.evaluate("navigator.serviceWorker.controller && navigator.serviceWorker.ready.then(r => r.scope)")
+    assert scope == site.url  # scoped to its folder, under the sub-path
+
+
+def play_won_deal(page: object, url: str) -> None:
+    answer = solve(WON_SEED)
+    page.goto(f"{url}#/play/luzon?deal={WON_SEED}&variant=twelve")  # type: ignore[attr-defined]
+    board = page.locator("#board")  # type: ignore[attr-defined]
+    expect(board).to_have_attribute("data-seed", str(WON_SEED), timeout=TIMEOUT)
+    expect(board).to_have_attribute("data-moves", "0", timeout=TIMEOUT)
+    for done, move in enumerate(answer["solution"], start=1):
+        first, second = move.split(":")[1].replace(">", "+").split("+")
+        page.click(f"#board [data-slot={first}]")  # type: ignore[attr-defined]
+        page.click(f"#board [data-slot={second}]")  # type: ignore[attr-defined]
+        expect(board).to_have_attribute("data-moves", str(done), timeout=TIMEOUT)
+    dialog = page.locator("#outcome")  # type: ignore[attr-defined]
+    expect(dialog).to_have_attribute("data-result", "won")
+    dialog.locator("button", has_text="Close").click()
+
+
+def test_offline_reload_plays_a_deal_to_its_end(visit: Visit) -> None:
+    page, site = visit.page, visit.site
+    site.stop()
+    page.reload()
+    wait_ready(page)
+    # from the cache, unchanged: the wasm keeps its MIME type
+    kind = page.evaluate("fetch('pyodide/pyodide.asm.wasm').then(r => r.headers.get('content-type'))")
+    assert kind == "application/wasm"
+    play_won_deal(page, site.url)
+    page.reload()  # and the game record survives the offline reload
+    wait_ready(page)
+    expect(page.locator("#board")).to_have_attribute("data-seed", str(WON_SEED), timeout=TIMEOUT)
+
+
+def test_new_build_offers_update(visit: Visit, dist_dir: Path) -> None:
+    page, site = visit.page, visit.site
+    old = json.loads((site.folder / "build-manifest.json").read_text())
+    with (site.folder / "style.css").open("a") as handle:
+        handle.write("\n/* a new build */\n")
+    named = {key: value for key, value in old.items() if key not in ("version", "files")}
+    version, _ = build.seal(site.folder, named)
+    assert version != old["version"]
+    site.start()  # same port: same origin
+    page.reload()  # the navigation makes the browser check sw.js
+    wait_ready(page)
+    banner = page.locator("#update-banner")
+    expect(banner).to_be_visible(timeout=60_000)
+    expect(banner).to_contain_text("A new version is ready")
+    # until the reload, this page keeps its own build
+    assert "a new build" not in page.evaluate("fetch('style.css').then(r => r.text())")
+    if page.locator("#outcome[open]").count():  # the resumed won deal: its dialog is modal
+        page.locator("#outcome button", has_text="Close").click()
+    page.click("#update-reload")
+    page.wait_for_function("() => !document.getElementById('update-banner')", timeout=60_000)
+    wait_ready(page)
+    page.wait_for_function(
+        "v => caches.keys().then(k => k.length === 1 && k[0].endsWith(':' + v))", arg=version, timeout=30_000)
+    assert "a new build" in page.evaluate("fetch('style.css').then(r => r.text())")
+
+
+def test_nothing_left_the_origin(visit: Visit) -> None:
+    assert visit.off_origin == []
+    assert visit.errors == []

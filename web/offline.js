@@ -1,0 +1,82 @@
+// Offline play: registers the service worker (sw.js, scoped to this folder) once the engine has
+// started, so its precache download does not compete with the first start, and offers
+// "a new version is ready — reload" when a new build has been precached beside this one.
+// <html data-offline> is "installing", then "ready" (every file cached, the page controlled);
+// <html data-update="ready"> while a new version waits.
+
+import { h } from "./render/dom.js";
+
+const REGISTER_TIMEOUT_MS = 120_000;
+
+function showUpdate(registration) {
+  const waiting = registration.waiting;
+  if (!waiting || !navigator.serviceWorker.controller) return; // first install: nothing to replace
+  document.documentElement.dataset.update = "ready";
+  if (document.getElementById("update-banner")) return;
+  const reload = h("button", { type: "button", class: "primary", id: "update-reload" }, "Reload");
+  const later = h("button", { type: "button" }, "Later");
+  const banner = h("div", { class: "update-banner", id: "update-banner", role: "alert" },
+    h("span", {}, "A new version is ready — reload to use it."), reload, later);
+  reload.addEventListener("click", () => {
+    reload.disabled = true;
+    sessionStorage.setItem("boneyard.updating", "1");
+    (registration.waiting ?? waiting).postMessage({ type: "skip-waiting" });
+  });
+  later.addEventListener("click", () => banner.remove());
+  document.body.append(banner);
+}
+
+function watch(registration) {
+  const track = (worker) => {
+    if (!worker) return;
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "installed") showUpdate(registration);
+    });
+  };
+  track(registration.installing);
+  registration.addEventListener("updatefound", () => track(registration.installing));
+  showUpdate(registration);
+}
+
+/** Register sw.js after the engine is ready (or at once if it already is). */
+export function startOffline(engine) {
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  const root = document.documentElement;
+  const hadController = Boolean(navigator.serviceWorker.controller);
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    // A new version took over: reload, so the page never runs files of two builds.
+    if (hadController || sessionStorage.getItem("boneyard.updating")) {
+      sessionStorage.removeItem("boneyard.updating");
+      location.reload();
+    }
+  });
+  const register = async () => {
+    root.dataset.offline = "installing";
+    const registration = await navigator.serviceWorker.register(new URL("sw.js", import.meta.url),
+      { scope: new URL("./", import.meta.url).pathname, updateViaCache: "none" });
+    watch(registration);
+    let timer;
+    const timeout = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error("service worker not ready")), REGISTER_TIMEOUT_MS);
+    });
+    await Promise.race([navigator.serviceWorker.ready, timeout]).finally(() => clearTimeout(timer));
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => {
+        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
+        setTimeout(resolve, 5_000);
+      });
+    }
+    root.dataset.offline = navigator.serviceWorker.controller ? "ready" : "failed";
+    registration.update().catch(() => {}); // a newer build on the server? (also checked on navigation)
+  };
+  const go = () => register().catch((error) => {
+    root.dataset.offline = "failed";
+    console.warn(`Offline play is not available: ${error.message}`);
+  });
+  if (engine.state === "ready" || hadController) go();
+  else {
+    const once = () => { engine.removeEventListener("ready", once); engine.removeEventListener("failed", once); go(); };
+    engine.addEventListener("ready", once);
+    engine.addEventListener("failed", once);
+  }
+}

@@ -1,0 +1,45 @@
+// The settings page (#/settings): tile style, animation speed, hints, Luzon's "still winnable"
+// indicator, and the default seats and computer level of the table games. Saved at once.
+
+import { h } from "./dom.js";
+import { loadSettings, saveSettings } from "../storage.js";
+import { tileSvg } from "./tiles.js";
+
+const FIELDS = [
+  { key: "tileStyle", label: "Tile style", choices: [["classic", "Classic black pips"],
+    ["color", "Color Dot: each number its own colour (pips stay)"]] },
+  { key: "animation", label: "Animation speed", choices: [["normal", "Normal"], ["fast", "Fast"], ["off", "Off"]] },
+  { key: "hints", label: "Hints", choices: [[true, "On: show the Hint button"], [false, "Off"]] },
+  { key: "showWinnable", label: "Luzon: show if the deal is still winnable", choices: [[true, "Show"], [false, "Hide"]] },
+  { key: "seats", label: "Table games: default seats", choices: [["one", "You against the computer"],
+    ["all", "Every seat a person (pass and play)"]] },
+  { key: "level", label: "Table games: computer level", choices: [["easy", "Easy"], ["medium", "Medium"], ["hard", "Hard"]] },
+];
+
+export function renderSettings(root, { notify } = {}) {
+  let { settings, dropped } = loadSettings();
+  if (dropped) notify?.("Some saved settings could not be read and were reset to their defaults.");
+  const groups = FIELDS.map((field) => h("fieldset", { class: "setting", "data-setting": field.key },
+    h("legend", {}, field.label),
+    ...field.choices.map(([value, text]) => {
+      const id = `setting-${field.key}-${value}`;
+      const input = h("input", { type: "radio", name: field.key, id, value: String(value) });
+      input.checked = settings[field.key] === value;
+      input.addEventListener("change", () => {
+        if (!input.checked) return;
+        settings = { ...settings, [field.key]: value };
+        saveSettings(settings);
+        status.textContent = `Saved: ${field.label.toLowerCase()} — ${text}.`;
+      });
+      return h("label", { for: id, class: "choice" }, input, ` ${text}`);
+    })));
+  const status = h("p", { class: "message", role: "status", "aria-live": "polite" });
+  const preview = h("div", { class: "tile-preview", "aria-label": "Preview of the tile style: tiles 0-1, 2-3, 4-5, 6-6, 7-8 and 9-9", role: "img" },
+    ...["0-1", "2-3", "4-5", "6-6", "7-8", "9-9"].map((id) => h("span", { class: "tile" }, tileSvg(id))));
+  root.replaceChildren(h("section", { class: "settings-page" },
+    h("p", { class: "crumbs" }, h("a", { href: "#/" }, "Menu"), " › Settings"),
+    h("h1", {}, "Settings"),
+    h("div", { class: "settings-form" }, groups[0], preview, ...groups.slice(1)),
+    status,
+    h("p", { class: "help" }, "Saved in this browser at once. Colour is never the only cue: pips and numbers stay.")));
+}

@@ -1,0 +1,98 @@
+// Boneyard's service worker: precaches every file of the build (the list below is written by
+// build.py from dist/, with each file's sha256) under one cache named by the build version, and
+// answers from that cache, returning the cached responses unchanged (URL and headers kept: the
+// MIME type of .wasm and Chromium's wasm code cache depend on them).
+// A new build is a new sw.js (its version differs): it precaches beside the old one and waits;
+// the page offers "a new version is ready — reload" and sends {type: "skip-waiting"}; on
+// activation the caches of older builds (of this scope only) are deleted.
+// Everything is relative to this file's folder, so the site works under any sub-path.
+
+/* BUILD-START (replaced by build.py) */
+const VERSION = "dev";
+const FILES = {};
+/* BUILD-END */
+
+const SCOPE = self.registration.scope; // the folder this file lives in, with a trailing slash
+const PREFIX = `boneyard:${SCOPE}:`;
+const CACHE = PREFIX + VERSION;
+const INDEX = new URL("index.html", SCOPE).href;
+
+const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+/** Fetch one file of the build and check its sha256; once more bypassing the HTTP cache if it differs. */
+async function fetchChecked(path, sha256) {
+  const url = new URL(path, SCOPE).href;
+  for (const mode of ["no-cache", "reload"]) {
+    const response = await fetch(url, { cache: mode, credentials: "same-origin" });
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    const digest = hex(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
+    if (!sha256 || digest === sha256) return [url, response];
+  }
+  throw new Error(`${path}: the server holds a different build (sha256 differs)`);
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    const older = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
+    /** The same file from an older build of this scope, if its bytes are unchanged (no download). */
+    const reuse = async (url, sha256) => {
+      if (!sha256) return null;
+      for (const name of older) {
+        const response = await (await caches.open(name)).match(url);
+        if (response && hex(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer())) === sha256) {
+          return response;
+        }
+      }
+      return null;
+    };
+    const entries = Object.entries(FILES);
+    const problems = [];
+    let next = 0;
+    const worker = async () => { // a few downloads at a time; one failure does not abort the others
+      while (next < entries.length) {
+        const [path, sha256] = entries[next++];
+        try {
+          const url = new URL(path, SCOPE).href;
+          if (await cache.match(url)) continue; // a retried install
+          const kept = await reuse(url, sha256);
+          await cache.put(url, kept ?? (await fetchChecked(path, sha256))[1]);
+        } catch (error) {
+          problems.push(error.message);
+        }
+      }
+    };
+    await Promise.all([worker(), worker(), worker(), worker()]);
+    // Incomplete: this install fails and the browser tries again on a later visit.
+    if (problems.length) throw new Error(`precache failed: ${problems.join("; ")}`);
+    if (!self.registration.active) await self.skipWaiting(); // the first install: nothing to mix with
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "skip-waiting") self.skipWaiting();
+  else if (event.data?.type === "version") event.source?.postMessage({ type: "version", version: VERSION });
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
+  const url = new URL(request.url);
+  url.search = "";
+  url.hash = "";
+  const key = url.href === SCOPE && request.mode === "navigate" ? INDEX : url.href;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const cached = await cache.match(key);
+    return cached ?? fetch(request);
+  })());
+});
