@@ -1,0 +1,195 @@
+"""Strength, speed and throughput of the table games' computer players (native Python).
+
+    python3 -m tests.bench.bench_tables [--games 1000] [--jobs 2] [--only NAME[,NAME]] [--json FILE]
+
+Prints:
+  - the strength table: for each figure the wins of the level named first over N whole games
+    (seats rotated every game, as in `python -m engine match`), the win rate and its 95%
+    Wilson confidence interval, against the target of the issue;
+  - hard's time per move (median, worst) over every decision it took in a sample of games,
+    as CPU time of the process (time.process_time), so a busy machine does not inflate it;
+  - rounds per second with every seat "easy" (CPU time of the process).
+Games are split into slices over --jobs worker processes; the result is the same as one
+run_match call over all the games (each game is seeded by its number).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from engine.games import get_game
+from engine.match import run_match
+from engine.players import get_player
+from engine.rng import deal_rng
+
+# name, game, seats (the level measured first), options, target win rate of seat 0 (or None)
+FIGURES: list[tuple[str, str, list[str], dict[str, Any], float | None]] = [
+    ("draw-6 hard v medium", "draw", ["hard", "medium"], {"set": "double-6"}, 0.60),
+    ("draw-9 hard v medium", "draw", ["hard", "medium"], {"set": "double-9"}, 0.60),
+    ("rtc hard v medium", "round-the-clock", ["hard", "medium"], {}, 0.55),
+    ("matador hard v 2 medium", "matador", ["hard", "medium", "medium"], {}, 1 / 3),
+    ("draw-6 medium v easy", "draw", ["medium", "easy"], {"set": "double-6"}, 0.5),
+    ("draw-9 medium v easy", "draw", ["medium", "easy"], {"set": "double-9"}, 0.5),
+    ("rtc medium v easy", "round-the-clock", ["medium", "easy"], {}, 0.5),
+    ("matador medium v 2 easy", "matador", ["medium", "easy", "easy"], {}, 1 / 3),
+    ("tiddle medium v 5 easy", "tiddle-a-wink", ["medium"] + ["easy"] * 5, {}, 1 / 6),
+]
+SEED = 20_000
+SLICE = 30  # games per task: a multiple of 2, 3 and 6 keeps the seat rotation balanced
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def _slice(args: tuple[str, list[str], int, int, dict[str, Any]]) -> dict:
+    game, seats, start, count, options = args
+    return run_match(game, seats, count, SEED, options, start=start)
+
+
+def strength(pool: ProcessPoolExecutor, figures: list[Any], games_default: int, hard_games: int) -> list[dict]:
+    rows = []
+    for name, game, seats, options, target in figures:
+        games = hard_games if hard_games and "hard" in seats else games_default
+        t0 = time.perf_counter()
+        tasks = [(game, seats, s, min(SLICE, games - s), options) for s in range(0, games, SLICE)]
+        wins = [0] * len(seats)
+        points = [0.0] * len(seats)
+        for part in pool.map(_slice, tasks):
+            for i in range(len(seats)):
+                wins[i] += part["wins"][i]
+                points[i] += part["mean_points"][i] * part["games"]
+        lo, hi = wilson(wins[0], games)
+        row = {
+            "figure": name, "game": game, "options": options, "seats": seats, "games": games,
+            "wins": wins, "rate": wins[0] / games, "ci95": [lo, hi], "target": target,
+            "meets": target is not None and lo > target,
+            "mean_points": [round(p / games, 1) for p in points],
+            "seconds": round(time.perf_counter() - t0, 1),
+        }
+        rows.append(row)
+        print(f"{name:26s} {wins[0]:5d}/{games:<5d} {100 * row['rate']:5.1f}%  "
+              f"95% CI {100 * lo:5.1f}-{100 * hi:5.1f}%  target > {100 * target:4.1f}%  "
+              f"{'ok' if row['meets'] else 'NOT MET'}  wins {wins}  mean points {row['mean_points']}  "
+              f"({row['seconds']} s)", flush=True)
+    return rows
+
+
+def _timed_game(args: tuple[str, dict[str, Any], int]) -> list[float]:
+    """Hard in seat 0 against medium; the time of each of hard's decisions with a choice."""
+    game_id, options, seed = args
+    game = get_game(game_id)
+    resolved = game.spec.resolve_options(options)
+    n = game.num_seats(resolved)
+    players = [get_player("hard")] + [get_player("medium")] * (n - 1)
+    state = game.new_state(resolved, seed)
+    times: list[float] = []
+    k = 0
+    while (seat := game.to_move(state)) is not None:
+        rng = deal_rng(seed, "ai", k)
+        view = game.determinize(state, seat, rng)
+        t0 = time.process_time()
+        move = players[seat].choose(game, view, seat, rng)
+        if seat == 0 and len(game.legal_moves(state)) > 1:
+            times.append(time.process_time() - t0)
+        state = game.apply(state, move)
+        k += 1
+    return times
+
+
+def move_times(pool: ProcessPoolExecutor, games: int) -> list[dict]:
+    rows = []
+    for game_id, options in [("draw", {"set": "double-6"}), ("draw", {"set": "double-9"}),
+                             ("draw", {"set": "double-12"}), ("round-the-clock", {}),
+                             ("matador", {"players": 3}), ("tiddle-a-wink", {})]:
+        times: list[float] = []
+        for part in pool.map(_timed_game, [(game_id, options, SEED + g) for g in range(games)]):
+            times.extend(part)
+        times.sort()
+        row = {"game": game_id, "options": options, "moves": len(times),
+               "median_s": round(statistics.median(times), 4), "worst_s": round(times[-1], 4),
+               "p95_s": round(times[int(0.95 * (len(times) - 1))], 4)}
+        rows.append(row)
+        print(f"hard time per move {game_id:16s} {json.dumps(options):22s} moves {len(times):5d}  "
+              f"median {row['median_s']:.3f} s  p95 {row['p95_s']:.3f} s  worst {row['worst_s']:.3f} s", flush=True)
+    return rows
+
+
+def rounds_per_second(seconds: float = 2.0) -> list[dict]:
+    rows = []
+    easy = get_player("easy")
+    for game_id, options in [("draw", {"set": "double-6"}), ("draw", {}), ("round-the-clock", {}),
+                             ("matador", {}), ("tiddle-a-wink", {})]:
+        game = get_game(game_id)
+        resolved = game.spec.resolve_options(options)
+        rounds = moves = 0
+        seed = 0
+        t0 = time.process_time()
+        while time.process_time() - t0 < seconds:
+            state = game.new_state(resolved, seed)
+            k = 0
+            while (seat := game.to_move(state)) is not None:
+                rng = deal_rng(seed, "ai", k)
+                state = game.apply(state, easy.choose(game, game.determinize(state, seat, rng), seat, rng))
+                k += 1
+            rounds += state.round_no
+            moves += k
+            seed += 1
+        elapsed = time.process_time() - t0
+        row = {"game": game_id, "options": options, "rounds_per_s": round(rounds / elapsed, 1),
+               "moves_per_s": round(moves / elapsed)}
+        rows.append(row)
+        print(f"easy seats {game_id:16s} {json.dumps(options):22s} {row['rounds_per_s']:8.1f} rounds/s "
+              f"{row['moves_per_s']:8d} moves/s", flush=True)
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=1000, help="games per strength figure")
+    parser.add_argument("--hard-games", type=int, default=0,
+                        help="games for the figures with a hard seat (default: --games)")
+    parser.add_argument("--timing-games", type=int, default=20, help="games sampled for hard's move times")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--only", default="", help="comma-separated figure names (substring match)")
+    parser.add_argument("--skip", default="", help="parts to skip: strength,timing,throughput")
+    parser.add_argument("--json", default="", help="also write the results to this file")
+    args = parser.parse_args(argv)
+    figures = FIGURES
+    if args.only:
+        keys = args.only.split(",")
+        figures = [f for f in FIGURES if any(k in f[0] for k in keys)]
+    skip = set(args.skip.split(",")) if args.skip else set()
+    out: dict[str, Any] = {"python": sys.version.split()[0]}
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        if "strength" not in skip:
+            print(f"Strength: whole games ({args.games} per figure"
+                  f"{f', {args.hard_games} with a hard seat' if args.hard_games else ''}), seats rotated, "
+                  "95% Wilson CI", flush=True)
+            out["strength"] = strength(pool, figures, args.games, args.hard_games)
+        if "timing" not in skip:
+            print(f"Hard's CPU time per move (native, {args.timing_games} games against medium each)", flush=True)
+            out["timing"] = move_times(pool, args.timing_games)
+    if "throughput" not in skip:
+        print("Rounds per second with easy seats (native, one process)", flush=True)
+        out["throughput"] = rounds_per_second()
+    if args.json:
+        with open(args.json, "w") as fh:
+            json.dump(out, fh, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
