@@ -126,7 +126,9 @@ def app(browser: object, server_url: str) -> Iterator[App]:
     page.on("console", on_console)
     page.on("pageerror", lambda error: state.errors.append(f"pageerror: {error}"))
     page.on("worker", lambda worker: worker.on("console", on_console) if hasattr(worker, "on") else None)
-    page.on("requestfailed", lambda request: None if request.url in state.off_origin
+    # net::ERR_ABORTED is a request cancelled by a navigation or reload, not a failure
+    page.on("requestfailed", lambda request: None
+            if request.url in state.off_origin or "ERR_ABORTED" in (request.failure or "")
             else state.errors.append(f"request failed: {request.url} {request.failure}"))
     state.open()
     yield state

@@ -91,11 +91,11 @@ export function mountLuzon(root, { engine, spec, params, notify }) {
         state.session = answer.session;
         state.selected = [];
         state.hint = null;
-        show(answer.view);
+        if (save) await persist(); // saved before it is shown, and no await after it: a key
+        show(answer.view); //         pressed once the move is on screen is never dropped as busy
         if (["play", "redo"].includes(request.op) && before && !before.outcome && answer.view.outcome) {
           countResult(answer.view);
         }
-        if (save) await persist();
       }
       return answer;
     } catch (error) {
