@@ -25,6 +25,7 @@ search is bounded (NODE_BUDGET) so a decision takes about 0.1 s natively at wors
 
 from __future__ import annotations
 
+import gc
 import random
 from dataclasses import dataclass
 from typing import Iterator
@@ -33,22 +34,25 @@ from engine.games.big_clock import HAND, BigClockState, code
 from engine.protocol import Hint
 from engine.tiles import Tile, domino_set
 
-Piles = tuple[tuple[int, ...], ...]
+Piles = tuple[tuple[int, ...], ...] | tuple[bytes, ...]  # tile codes 16a + b, bottom -> top
 EMPTY = -1  # an empty slot (it takes only its own double)
 UNKNOWN = -2  # a slot about to be refilled from the stock
 
 # evaluation weights (tuned by simulation, see tests/bench/bench_clocks.py)
-W_HOME = 100.0
-W_READY = 6.0
-W_READY_TROUBLE = 12.0
-W_TROUBLE = 6.0
-W_PARK = 3.0
+W_HOME = 100.0  # a double home
+W_SAFE = 6.0  # a ready slot, scaled by the chance its double comes before a forced cover
+W_READY = 6.0  # a ready slot
+W_FIX = 6.0  # an unready slot, by the chance a fixer comes before its double
+W_PARK = 3.0  # (penalty) an unready slot whose double would find nowhere to park
+W_TROUBLE = 6.0  # (penalty) a double in trouble on a wrong slot
+W_READY_TROUBLE = 12.0  # the slot of a double in trouble is ready
+W_TFIX = 6.0  # a double in trouble, by the chance a fixer readies its slot
 
 BEAM = 25
 DEPTH = 8
 STUCK_BEAM = 60  # a drawn double with nowhere to go: the game is lost unless shifts find room
 STUCK_DEPTH = 14
-NODE_BUDGET = 7000  # positions scored per decision at most: about 0.1 s natively
+NODE_BUDGET = 5000  # positions scored per decision at most: about 0.1 s natively at worst
 
 
 @dataclass(frozen=True)
@@ -93,11 +97,6 @@ def fits_code(tile: int, top: int) -> bool:
         return False
     x, y = tile >> 4, tile & 15
     return x == u or x == v or y == u or y == v
-
-
-W_SAFE = 6.0  # a ready slot, scaled by the chance its double comes before a forced cover
-W_FIX = 6.0  # an unready slot, by the chance a fixer comes before its double
-W_TFIX = 6.0  # a double in trouble, by the chance a fixer readies its slot
 
 
 class Static:
@@ -223,44 +222,42 @@ def features(tops: list[int], st: Static) -> tuple[float, ...]:
     return (homes, safe, readiness, fix, unparked, float(troubles), tready, tfix)
 
 
-class Node:
-    """A position of the search: piles as bytes of codes, the drawn tile (-1: none) and the
-    moves that led there from the root."""
-
-    __slots__ = ("piles", "held", "stuck", "path", "leaf")
-
-    def __init__(self, piles: tuple[bytes, ...], held: int, stuck: bool, path: tuple[str, ...], leaf: bool = False):
-        self.piles = piles
-        self.held = held
-        self.stuck = stuck
-        self.path = path
-        self.leaf = leaf  # the next thing is a refill from the stock: no planning beyond
-
-    def key(self) -> bytes:
-        return b"\xff".join(self.piles) + bytes((255 if self.held < 0 else self.held,))
+Trail = tuple  # (parent trail, moves of this step) — a linked list of the moves from the root
+Child = tuple  # (piles, tops, held, stuck, moves, leaf)
 
 
-def children(node: Node, n: int, stock_left: int) -> Iterator[Node]:
-    """The positions one chance-free step away (macro: an emptied slot takes its double at
-    once when the double is at hand)."""
-    piles, held = node.piles, node.held
-    tops = [p[-1] if p else EMPTY for p in piles]
+def children(
+    piles: tuple[bytes, ...], tops: list[int], held: int, stuck: bool, n: int, stock_left: int, visited: set[bytes]
+) -> Iterator[Child]:
+    """The positions one chance-free step away that are not in `visited` (they are added to
+    it). Macro: an emptied slot takes its double at once when the double is at hand.
+    `leaf`: the next thing is a refill from the stock."""
+    join = b"\xff".join
     if held >= 0:
         for k in range(1, n + 1):
             t = tops[k - 1]
             if fits_code(held, t) or (t == EMPTY and held == 17 * k):
                 new = list(piles)
                 new[k - 1] = piles[k - 1] + bytes((held,))
-                yield Node(tuple(new), -1, False, node.path + (f"place:slot{k}",))
-        if not node.stuck:
+                key = join(new) + b"\xff"
+                if key in visited:
+                    continue
+                visited.add(key)
+                new_tops = tops[:]
+                new_tops[k - 1] = held
+                yield tuple(new), new_tops, -1, False, (f"place:slot{k}",), False
+        if not stuck:
             return
     elif not any(t >= 0 and (t >> 4) == (t & 15) and t != 17 * k for k, t in enumerate(tops, 1)):
         return
+    held_byte = bytes((255 if held < 0 else held,))
     for a in range(1, n + 1):
         t = tops[a - 1]
         if t < 0 or t == 17 * a:
             continue
         x, y = t >> 4, t & 15
+        rest = piles[a - 1][:-1]
+        moved = bytes((t,))
         for b in range(1, n + 1):
             if b == a:
                 continue
@@ -273,26 +270,48 @@ def children(node: Node, n: int, stock_left: int) -> Iterator[Node]:
                 if u == v or not (x == u or x == v or y == u or y == v):
                     continue
             new = list(piles)
-            new[a - 1] = piles[a - 1][:-1]
-            new[b - 1] = piles[b - 1] + bytes((t,))
-            path = node.path + (f"shift:slot{a}>slot{b}",)
-            if new[a - 1] or not stock_left:
-                yield Node(tuple(new), held, node.stuck, path)
+            new[a - 1] = rest
+            new[b - 1] = piles[b - 1] + moved
+            move = f"shift:slot{a}>slot{b}"
+            if rest or not stock_left:
+                key = join(new) + held_byte
+                if key in visited:
+                    continue
+                visited.add(key)
+                new_tops = tops[:]
+                new_tops[a - 1] = rest[-1] if rest else EMPTY
+                new_tops[b - 1] = t
+                yield tuple(new), new_tops, held, stuck, (move,), False
                 continue
             # slot a is empty: its double now, or a refill from the stock
+            new_tops = tops[:]
+            new_tops[a - 1] = EMPTY
+            new_tops[b - 1] = t
             double = 17 * a
+            moves: tuple[str, ...] = (move,)
+            new_held, leaf = held, True
             if held == double:
                 new[a - 1] = bytes((double,))
-                yield Node(tuple(new), -1, False, path + (f"place:slot{a}",))
+                new_tops[a - 1] = double
+                moves, new_held, leaf = (move, f"place:slot{a}"), -1, False
+            else:
+                source = 0
+                for k in range(1, n + 1):
+                    if new_tops[k - 1] == double:
+                        source = k
+                        break
+                if source:
+                    new[a - 1] = bytes((double,))
+                    new_tops[a - 1] = double
+                    left = new[source - 1][:-1]
+                    new[source - 1] = left
+                    new_tops[source - 1] = left[-1] if left else EMPTY
+                    moves, leaf = (move, f"shift:slot{source}>slot{a}"), not left
+            key = join(new) + bytes((255 if new_held < 0 else new_held,))
+            if key in visited:
                 continue
-            source = next((k for k in range(1, n + 1) if new[k - 1] and new[k - 1][-1] == double), 0)
-            if source:
-                new[a - 1] = bytes((double,))
-                new[source - 1] = new[source - 1][:-1]
-                path = path + (f"shift:slot{source}>slot{a}",)
-                yield Node(tuple(new), held, node.stuck, path, leaf=not new[source - 1])
-                continue
-            yield Node(tuple(new), held, node.stuck, path, leaf=True)
+            visited.add(key)
+            yield tuple(new), new_tops, new_held, stuck and new_held >= 0, moves, leaf
 
 
 class Evaluator:
@@ -302,18 +321,22 @@ class Evaluator:
         self.static = Static(know)
         self.cache: dict[bytes, float] = {}
 
-    def node(self, node: Node) -> float:
-        tops = [p[-1] if p else EMPTY for p in node.piles]
-        if node.leaf:
-            for k, p in enumerate(node.piles):
-                if not p:
-                    tops[k] = UNKNOWN
-                    break
+    def tops(self, tops: list[int], leaf: bool) -> float:
+        if leaf:
+            tops = [UNKNOWN if t == EMPTY else t for t in tops]
         key = bytes([t & 255 for t in tops])
         value = self.cache.get(key)
         if value is None:
             value = self.cache[key] = score(features(tops, self.static))
         return value
+
+
+def _path(trail: Trail) -> tuple[str, ...]:
+    parts: list[tuple[str, ...]] = []
+    while trail:
+        trail, moves = trail
+        parts.append(moves)
+    return tuple(m for moves in reversed(parts) for m in moves)
 
 
 def plan(state: BigClockState, know: Knowledge | None = None) -> tuple[float, tuple[str, ...], int]:
@@ -322,38 +345,43 @@ def plan(state: BigClockState, know: Knowledge | None = None) -> tuple[float, tu
     know = know or knowledge(state)
     n = state.size
     ev = Evaluator(know)
-    root = Node(state.pile_keys, code(state.drawn) if state.drawn is not None else -1, state.stuck, ())
+    piles = state.pile_keys
+    tops = [p[-1] if p else EMPTY for p in piles]
+    held = code(state.drawn) if state.drawn is not None else -1
     stock_left = len(state.stock)
-    best_value, best_path, best_piles = float("-inf"), (), root.piles
-    if root.held < 0:
-        best_value = ev.node(root)
+    best_value, best_trail, best_piles = float("-inf"), (), piles
+    if held < 0:
+        best_value = ev.tops(tops, False)
     visited = set(state.seen)
-    visited.add(root.key())
-    frontier = [root]
+    visited.add(b"\xff".join(piles) + bytes((255 if held < 0 else held,)))
+    frontier = [(piles, tops, held, state.stuck, ())]
     beam, depth = (STUCK_BEAM, STUCK_DEPTH) if state.stuck else (BEAM, DEPTH)
     budget = NODE_BUDGET
-    for _ in range(depth):
-        scored = []
-        for node in frontier:
-            if budget <= 0:
+    was_enabled = gc.isenabled()
+    gc.disable()  # the search makes many short-lived acyclic objects: reference counting frees them
+    try:
+        for _ in range(depth):
+            scored = []
+            for p, t, h, st, trail in frontier:
+                if budget <= 0:
+                    break
+                for cp, ct, ch, cs, moves, leaf in children(p, t, h, st, n, stock_left, visited):
+                    budget -= 1
+                    value = ev.tops(ct, leaf)
+                    child_trail = (trail, moves)
+                    if (ch < 0 or leaf) and value > best_value:
+                        best_value, best_trail, best_piles = value, child_trail, cp
+                    if not leaf:
+                        scored.append((value, len(scored), (cp, ct, ch, cs, child_trail)))
+            if not scored:
                 break
-            for child in children(node, n, stock_left):
-                key = child.key()
-                if key in visited:
-                    continue
-                visited.add(key)
-                budget -= 1
-                value = ev.node(child)
-                if (child.held < 0 or child.leaf) and value > best_value:
-                    best_value, best_path, best_piles = value, child.path, child.piles
-                if not child.leaf:
-                    scored.append((value, len(scored), child))
-        if not scored:
-            break
-        scored.sort(key=lambda x: (-x[0], x[1]))
-        frontier = [c for _, _, c in scored[:beam]]
-    gain = _homes(best_piles) - _homes(root.piles)
-    return best_value, best_path, gain
+            scored.sort(key=lambda x: (-x[0], x[1]))
+            frontier = [c for _, _, c in scored[:beam]]
+    finally:
+        if was_enabled:
+            gc.enable()
+    gain = _homes(best_piles) - _homes(piles)
+    return best_value, _path(best_trail), gain
 
 
 def _homes(piles: tuple[bytes, ...]) -> int:
