@@ -1,7 +1,7 @@
 """Matador: a tile goes on an open end when its touching half and the end total ten.
 
 Move ids: "play:<tile>:<left|right>:<n>" where n is the number the tile leaves open (so a
-matador's two ways round are two moves), "draw" and "pass". See engine.games.draw for the
+matador's two ways round are two moves), "draw" and "pass". See engine.games.table for the
 shared round machinery and engine.layout for the line.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games import register
-from engine.games.draw import RoundInfo, TableGame, TableState, differences, total_of_others
+from engine.games.table import RoundInfo, TableGame, TableState, differences, total_of_others
 from engine.layout import Layout
 from engine.protocol import GameSpec, Option
 from engine.rng import deal_rng

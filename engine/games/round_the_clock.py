@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games import register
-from engine.games.draw import RoundInfo, TableGame, TableState, total_of_others
+from engine.games.table import RoundInfo, TableGame, TableState, total_of_others
 from engine.layout import Layout
 from engine.protocol import GameSpec, Option
 from engine.rng import deal_rng

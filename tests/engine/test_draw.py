@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from engine.games import get_game
-from engine.games.draw import RoundInfo, TableState, differences, sort_tiles
+from engine.games.table import RoundInfo, TableState, differences, sort_tiles
 from engine.layout import Layout
 from engine.protocol import BadOption, GameOver, IllegalMove
 from engine.rng import deal_rng
