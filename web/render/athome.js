@@ -81,6 +81,15 @@ export function gameTools({ gameId, engine, session, say, load, linkOptions = {}
   const element = h("div", { class: "game-tools", role: "group", "aria-label": "Game link and record" },
     link, copy, exportButton, h("label", { class: "button file-label", for: "import-record" }, "Import record", importInput));
 
+  let shown = null; // the view on screen
+  link.addEventListener("click", (event) => {
+    const plain = event.button === 0 && !(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey);
+    if (!plain || !shown?.moves || shown.outcome) return; // a new tab, or nothing to lose: follow it
+    event.preventDefault(); // following it here would start the deal again and lose the moves made
+    say(`This link opens deal ${shown.seed} from its start, in place of this game: copy it with ` +
+      "“Copy game link”, or open it in a new tab.");
+  });
+
   copy.addEventListener("click", async () => {
     const url = new URL(link.getAttribute("href"), location.href).href;
     try {
@@ -129,6 +138,7 @@ export function gameTools({ gameId, engine, session, say, load, linkOptions = {}
   });
 
   function update(view) {
+    shown = view;
     link.hidden = !view;
     copy.disabled = !view;
     exportButton.disabled = !view;
