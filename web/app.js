@@ -97,7 +97,7 @@ function route() {
   } else if (page === "play" && spec) {
     const mount = SCREENS[spec.id] ?? mountGeneric;
     mounted = mount(view, { engine, spec, params, notify });
-    if (params.has("deal")) history.replaceState(null, "", `#/play/${spec.id}`);
+    if ([...params.keys()].length) history.replaceState(null, "", `#/play/${spec.id}`); // a reload resumes the game
   } else {
     if (page) history.replaceState(null, "", "#/");
     renderMenu(view, catalog);

@@ -89,21 +89,30 @@ export function isValidRecord(value, gameId) {
     value.moves.every((m) => typeof m === "string" && MOVE_ID.test(m));
 }
 
-/** The saved record of a game: {record} when valid, {dropped: true} when a bad entry was removed. */
+/** True when value is a saved game entry of this game: {format: 1, record, token?}. */
+function isValidSaved(value, gameId) {
+  return value?.format === 1 && isValidRecord(value.record, gameId) &&
+    (value.token === undefined || typeof value.token === "string");
+}
+
+/**
+ * The saved game of a game: {record, token} when valid ({record: null} when there is none),
+ * {dropped: true} when a bad entry was removed. token: the game's statistics token, so a game
+ * resumed after a reload is still counted once.
+ */
 export function loadRecord(gameId) {
   const key = gameKey(gameId);
   const { found, value } = readJSON(key);
-  if (!found) return { record: null, dropped: false };
-  const record = value && typeof value === "object" ? value.record : undefined;
-  if (value?.format !== 1 || !isValidRecord(record, gameId)) {
+  if (!found) return { record: null, token: null, dropped: false };
+  if (!isValidSaved(value, gameId)) {
     drop(key);
-    return { record: null, dropped: true };
+    return { record: null, token: null, dropped: true };
   }
-  return { record, dropped: false };
+  return { record: value.record, token: value.token ?? null, dropped: false };
 }
 
-export function saveRecord(gameId, record) {
-  write(gameKey(gameId), { format: 1, saved: Date.now(), record });
+export function saveRecord(gameId, record, token = undefined) {
+  write(gameKey(gameId), { format: 1, saved: Date.now(), record, token });
 }
 
 export function dropRecord(gameId) {
@@ -201,7 +210,7 @@ export function checkStorage(games = []) { // games: [{id, name}] from the catal
   for (const { id, name = id } of games) {
     const key = gameKey(id);
     const { found, value } = readJSON(key);
-    if (found && (value?.format !== 1 || !isValidRecord(value.record, id))) {
+    if (found && !isValidSaved(value, id)) {
       drop(key);
       dropped.push(`the saved ${name} game`);
     }

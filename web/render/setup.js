@@ -13,6 +13,13 @@ export function seatLevel(kind) {
   return typeof kind === "string" && kind.startsWith("ai:") ? kind.slice(3) : null;
 }
 
+/** The seats of a new table by the settings page: seat 0 a person, the others people or computers of the default level. */
+export function defaultSeats(count) {
+  const { settings } = loadSettings();
+  const other = settings.seats === "all" ? "human" : `ai:${LEVELS.includes(settings.level) ? settings.level : "medium"}`;
+  return Array.from({ length: count }, (_, i) => (i === 0 ? "human" : other));
+}
+
 /**
  * Render the setup form into `root`.
  * initial: {options, seats, names} (a previous game, to start from); onStart({options, seats, names, seed});
@@ -41,9 +48,7 @@ export function renderSetup(root, { spec, initial = {}, onStart, onCancel }) {
   const playerCount = () => (selects.players ? Number(value("players")) : spec.players.min);
 
   function seatRow(i) {
-    const { settings } = loadSettings(); // the settings page's defaults: every seat a person? which level?
-    const fallback = settings.seats === "all" ? "human" : `ai:${LEVELS.includes(settings.level) ? settings.level : "medium"}`;
-    const kind = initial.seats?.[i] ?? (i === 0 ? "human" : fallback);
+    const kind = initial.seats?.[i] ?? defaultSeats(i + 1)[i]; // the settings page's defaults
     const name = h("input", { type: "text", id: `seat-name-${i}`, maxlength: "14", value: initial.names?.[i] ?? "",
       placeholder: DEFAULT_NAMES[i] ?? `Player ${i + 1}`, "aria-label": `Seat ${i + 1} name`, "data-seat-name": String(i) });
     name.value = initial.names?.[i] ?? DEFAULT_NAMES[i] ?? `Player ${i + 1}`;

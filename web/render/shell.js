@@ -1,17 +1,23 @@
-// The frame shared by the clock solitaires (The Big Clock, Clock): toolbar (new deal, deal
-// number, options, undo/redo, hint, game buttons), status line, message, hint box, board,
-// won/lost dialog, resume after reload (storage.js) and the engine round trips.
+// The frame shared by the solitaires (Luzon, The Big Clock, Clock): toolbar (new deal, deal
+// number, options, undo/redo, hint, game buttons), status line, message, hint box, board, game
+// tools (link, export, import: athome.js), won/lost dialog with new deal and replay, game links,
+// resume after reload (storage.js), statistics and the engine round trips.
 
-import { loadRecord, saveRecord, dropRecord, recordResult } from "../storage.js";
+import { loadRecord, saveRecord, dropRecord } from "../storage.js";
 import { h, optionControls, randomSeed } from "./dom.js";
+import { countGame, finishes, gameTools, linkProblemsText, newToken, readGameLink } from "./athome.js";
 
 /**
- * game: {id, name, boardClass, boardLabel, extraButtons: [el], render(view, api),
- *        intro(view) -> text, summary(view) -> text, onHint(answer), onDispose()}
- * Returns the api: {state, say, send, play, newGame, buttons, board, hintBox, render, options}
+ * game: {id, boardClass, boardLabel, extraButtons: [el], statusExtras: [el], render(view, api),
+ *        intro(view) -> text, summary(view) -> text, lostTitle, moveName(moveId) -> text,
+ *        onView(view) (every new view), onReset() (new deal, undo), onHint(answer),
+ *        onStarted(view, record) (a new, resumed or imported game; may be async),
+ *        countExtra() -> extra statistics (countGame), onDispose()}
+ * Returns the api: {state, say, send, play, newGame, buttons, board, hintBox, render, options, dispose}
  */
 export function mountShell(root, { engine, spec, params, notify }, game) {
-  const state = { session: null, view: null, hint: null, busy: false, shownOutcome: null, locked: false };
+  const state = { session: null, view: null, hint: null, busy: false, shownOutcome: null, locked: false,
+    token: null }; // token: this game, counted once in the statistics
   const message = h("p", { class: "message", role: "status", "aria-live": "polite" });
   const dealInput = h("input", { type: "number", id: "deal-number", min: "0", step: "1", inputmode: "numeric",
     "aria-label": "Deal number" });
@@ -31,6 +37,7 @@ export function mountShell(root, { engine, spec, params, notify }, game) {
     h("p", { class: "board-wait" }, "Waiting for the game engine…"));
   const hintBox = h("p", { class: "hint-text", id: "hint-text", hidden: "" });
   const outcome = h("dialog", { class: "outcome", id: "outcome", "aria-labelledby": "outcome-title" });
+  const tools = gameTools({ gameId: game.id, engine, say, session: () => state.session, load: importRecord });
 
   root.replaceChildren(h("section", { class: `game ${game.id}` },
     h("div", { class: "game-head" },
@@ -39,8 +46,8 @@ export function mountShell(root, { engine, spec, params, notify }, game) {
     h("div", { class: "toolbar", role: "toolbar", "aria-label": "Game controls" },
       buttons.newDeal, dealForm, ...options.elements, buttons.undo, buttons.redo, buttons.hint,
       ...(game.extraButtons ?? [])),
-    h("div", { class: "statusline" }, status),
-    message, hintBox, board, outcome));
+    h("div", { class: "statusline" }, status, ...(game.statusExtras ?? [])),
+    message, hintBox, board, tools.element, outcome));
 
   const currentSeed = () => {
     const n = Number(dealInput.value);
@@ -58,23 +65,21 @@ export function mountShell(root, { engine, spec, params, notify }, game) {
   }
 
   /** Send a request; on success show the new view and save the game. */
-  async function send(request, { save = true, force = false } = {}) {
-    if (state.busy && !force) return null;
+  async function send(request, { save = true, token = undefined } = {}) {
+    if (state.busy) return null;
     setBusy(true);
     try {
       const answer = await engine.request(request);
       if (!answer.ok) return answer;
       if (answer.view) {
         const before = state.view;
-        if (["new", "load"].includes(request.op)) state.token = `${game.id}:${Date.now().toString(36)}:${randomSeed()}`;
-        if (["play", "ai", "redo"].includes(request.op) && before && !before.outcome && answer.view.outcome) {
-          // the statistics: a finished game, counted once (an undo and a second finish do not count again)
-          recordResult(game.id, answer.view.options, { won: answer.view.outcome.winners.includes(0) }, { id: state.token });
-        }
+        if (["new", "load"].includes(request.op)) state.token = token ?? newToken(game.id);
         state.session = answer.session;
         state.hint = null;
-        show(answer.view);
-        if (save) await persist();
+        game.onView?.(answer.view);
+        if (save) await persist(); // saved before it is shown, and no await after it: a key
+        show(answer.view); //         pressed once the move is on screen is never dropped as busy
+        if (finishes(request.op, before, answer.view)) countGame(answer.view, state.token, game.countExtra?.());
       }
       return answer;
     } catch (error) {
@@ -87,7 +92,19 @@ export function mountShell(root, { engine, spec, params, notify }, game) {
 
   async function persist() {
     const answer = await engine.request({ op: "record", session: state.session });
-    if (answer.ok) saveRecord(game.id, answer.record);
+    if (answer.ok) saveRecord(game.id, answer.record, state.token);
+  }
+
+  /** Load a record in place of the game on screen (resume, import); token: the saved game's. */
+  async function load(record, token = undefined) {
+    const answer = await send({ op: "load", record }, { token });
+    if (answer?.ok) await game.onStarted?.(answer.view, record);
+    return answer;
+  }
+
+  function importRecord(record) {
+    game.onReset?.();
+    return load(record);
   }
 
   async function newGame(values, seed) {
@@ -95,13 +112,16 @@ export function mountShell(root, { engine, spec, params, notify }, game) {
     for (let i = 0; state.busy && i < 200; i++) await new Promise((resolve) => setTimeout(resolve, 25)); // autoplay's last request
     const answer = await send({ op: "new", game: game.id, options: values, seed, seats: ["human"] });
     if (answer && !answer.ok) say(answer.error.message, "error");
-    else if (answer) say(`Deal ${seed}. ${game.intro(answer.view)}`);
+    else if (answer) {
+      say(`Deal ${seed}. ${game.intro(answer.view)}`);
+      await game.onStarted?.(answer.view, null);
+    }
   }
 
   async function play(moveId, { quiet = false } = {}) {
     const answer = await send({ op: "play", session: state.session, move: moveId });
     if (answer && !answer.ok) {
-      say(`Not allowed: ${moveId}. ${answer.error.message}`, "error");
+      say(`Not allowed: ${game.moveName?.(moveId) ?? moveId}. ${answer.error.message}`, "error");
       render();
     } else if (answer && !quiet) {
       say(answer.view.events.at(-1)?.label ?? "");
@@ -123,7 +143,10 @@ export function mountShell(root, { engine, spec, params, notify }, game) {
     game.onReset?.();
     send({ op: "undo", session: state.session }).then(() => say(""));
   });
-  buttons.redo.addEventListener("click", () => send({ op: "redo", session: state.session }).then(() => say("")));
+  buttons.redo.addEventListener("click", () => {
+    game.onReset?.();
+    send({ op: "redo", session: state.session }).then(() => say(""));
+  });
   buttons.hint.addEventListener("click", showHint);
   const onShortcut = (event) => {
     if (!(event.ctrlKey || event.metaKey) || event.target.matches?.("input, select, textarea")) return;
@@ -151,6 +174,7 @@ export function mountShell(root, { engine, spec, params, notify }, game) {
     state.view = view;
     dealInput.value = String(view.seed);
     options.set(view.options);
+    tools.update(view);
     render();
   }
 
@@ -172,7 +196,7 @@ export function mountShell(root, { engine, spec, params, notify }, game) {
     if (state.hint) {
       const chance = state.hint.chance;
       hintBox.textContent = `Hint: ${state.hint.label}. ${state.hint.reason}` +
-        (typeof chance === "number" && !state.hint.reason.includes("%") ? ` (chance to win ${Math.round(chance * 100)}%)` : "");
+        (chance > 0 && chance < 1 && !state.hint.reason.includes("%") ? ` (chance to win ${Math.round(chance * 100)}%)` : "");
       hintBox.hidden = false;
     } else {
       hintBox.hidden = true;
@@ -194,9 +218,11 @@ export function mountShell(root, { engine, spec, params, notify }, game) {
     const won = view.outcome.winners.includes(0);
     const again = h("button", { type: "button", class: "primary" }, "New deal");
     again.addEventListener("click", () => { outcome.close(); newGame(options.values(), randomSeed()); });
+    const replay = h("button", { type: "button", "data-action": "replay" }, "Replay deal");
+    replay.addEventListener("click", () => { outcome.close(); newGame(view.options, view.seed); });
     const close = h("button", { type: "button" }, "Close");
     close.addEventListener("click", () => outcome.close());
-    const actions = [again];
+    const actions = [again, replay];
     if (!won && view.can_undo) {
       const undo = h("button", { type: "button" }, "Undo last move");
       undo.addEventListener("click", () => { outcome.close(); buttons.undo.click(); });
@@ -205,7 +231,7 @@ export function mountShell(root, { engine, spec, params, notify }, game) {
     actions.push(close);
     outcome.dataset.result = won ? "won" : "lost";
     outcome.replaceChildren(
-      h("h2", { id: "outcome-title" }, won ? "You won!" : "Game lost"),
+      h("h2", { id: "outcome-title" }, won ? "You won!" : game.lostTitle ?? "Game lost"),
       h("p", {}, view.outcome.reason || view.status),
       h("p", {}, `Deal ${view.seed} · ${game.summary(view)}`),
       h("div", { class: "actions" }, ...actions));
@@ -213,23 +239,19 @@ export function mountShell(root, { engine, spec, params, notify }, game) {
     again.focus();
   }
 
+  /** Start: the deal of a game link, else the saved game, else a new deal. */
   async function begin() {
     await engine.ready();
-    const seedParam = params.get("deal");
-    if (seedParam !== null && /^\d+$/.test(seedParam)) {
-      const values = options.values();
-      for (const option of spec.options) {
-        if (!params.has(option.key)) continue;
-        const choice = option.choices.find((c) => String(c) === params.get(option.key));
-        if (choice !== undefined) values[option.key] = choice;
-      }
-      await newGame(values, Number(seedParam));
+    const link = readGameLink(spec, params);
+    if (link.problems.length) notify(linkProblemsText(spec, link.problems));
+    if (link.seed !== null) {
+      await newGame(link.options, link.seed);
       return;
     }
-    const { record, dropped } = loadRecord(game.id);
+    const { record, token, dropped } = loadRecord(game.id);
     if (dropped) notify(`The saved ${spec.name} game could not be read and was removed.`);
     if (record) {
-      const answer = await send({ op: "load", record });
+      const answer = await load(record, token ?? undefined); // the saved token: counted once across reloads
       if (answer?.ok) {
         say(`Resumed deal ${record.seed}.`);
         return;

@@ -66,6 +66,8 @@ export function renderStats(root, catalog, { notify } = {}) {
     h("p", { class: "crumbs" }, h("a", { href: "#/" }, "Menu"), " › Statistics"),
     h("h1", { tabindex: "-1" }, "Statistics"),
     entries.length ? table : h("p", { class: "empty" }, "No game finished yet: results appear here after each game."),
-    h("p", { class: "help" }, "Kept in this browser only. Win rate: won of played. Streak: wins in a row."),
+    h("p", { class: "help" }, "Kept in this browser only. Win rate: won of played. Streak: wins in a row. " +
+      "Table games count the first seat a person plays (a table of computers only is not counted); " +
+      "their best and mean score are that seat's final points."),
     entries.length ? h("div", { class: "actions" }, reset, confirm) : null));
 }

@@ -1,14 +1,18 @@
 // The table games (draw, matador, tiddle-a-wink, round-the-clock): one screen for all four,
 // driven by the engine's view. Setup (setup.js), the layout (layout.js), the person's hand,
 // the other seats around, computer moves at an adjustable pace, round summaries, hot-seat play
-// with a "pass to <name>" screen, and resume after reload.
+// with a "pass to <name>" screen, resume after reload, game links (#/play/draw?deal=3&set=double-6
+// &players=2&target=50&seats=human,ai:easy; without seats, the settings page's default seats),
+// record export and import, and the statistics of a finished game for the person's seat
+// (the first seat a person plays; a table of computers only is not counted).
 
 import { attachBoardInput } from "../input.js";
 import { loadRecord, saveRecord, dropRecord, loadSettings } from "../storage.js";
 import { tileSvg } from "./tiles.js";
-import { h } from "./dom.js";
+import { h, randomSeed } from "./dom.js";
 import { drawLayout } from "./layout.js";
-import { renderSetup, seatLevel, DEFAULT_NAMES } from "./setup.js";
+import { renderSetup, seatLevel, defaultSeats, DEFAULT_NAMES } from "./setup.js";
+import { countGame, finishes, gameTools, linkProblemsText, newToken, readGameLink } from "./athome.js";
 
 export const TABLE_GAMES = ["draw", "matador", "tiddle-a-wink", "round-the-clock"];
 const SPEEDS = [["slow", "Slow", 1600], ["normal", "Normal", 800], ["fast", "Fast", 300], ["instant", "Instant", 0]];
@@ -46,6 +50,11 @@ export function sentence(name, label) {
   return `${name} ${label}`;
 }
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+/** A say(text, kind) that writes into one message element. */
+const sayIn = (element) => (text, kind = "info") => {
+  element.textContent = text;
+  element.dataset.kind = kind;
+};
 const sum = (values) => values.reduce((a, b) => a + b, 0);
 
 export function mountTable(root, { engine, spec, params, notify }) {
@@ -53,7 +62,7 @@ export function mountTable(root, { engine, spec, params, notify }) {
   const state = {
     session: null, view: null, viewer: 0, names: [], selected: null, hint: null, busy: false, timer: 0,
     log: [], lastAction: {}, shownRound: null, shownOutcome: null, covered: false, round: null, disposed: false,
-    choice: null,
+    choice: null, token: null, // token: this game, counted once in the statistics
   };
   const storedSpeed = readLocal(SPEED_KEY);
   const { settings } = loadSettings(); // the settings page: animation speed and hints
@@ -66,7 +75,11 @@ export function mountTable(root, { engine, spec, params, notify }) {
   const head = h("div", { class: "game-head" }, title, h("a", { href: `#/rules/${GAME}`, class: "rules-link" }, "Rules"),
     newButton);
   const body = h("div", { class: "table-body" });
-  const section = h("section", { class: "game table-game", "data-game": GAME, id: "table-screen" }, head, body);
+  const toolsMessage = h("p", { class: "message", id: "tools-message", "aria-live": "polite" });
+  const tools = gameTools({ gameId: GAME, engine, session: () => state.session, say: sayIn(toolsMessage),
+    load: (record) => loadGame(record, newToken(GAME), `Imported deal ${record.seed}`), linkOptions: { seats: true } });
+  const section = h("section", { class: "game table-game", "data-game": GAME, id: "table-screen" }, head, body,
+    tools.element, toolsMessage);
   root.replaceChildren(section);
 
   const turn = h("p", { class: "turn-banner", id: "turn", role: "status", "aria-live": "polite" });
@@ -111,10 +124,7 @@ export function mountTable(root, { engine, spec, params, notify }) {
   const myTurn = () => Boolean(state.view && !state.view.outcome && state.view.to_move === state.viewer &&
     isHuman(state.viewer) && !state.covered && legal().length);
 
-  function say(text, kind = "info") {
-    message.textContent = text;
-    message.dataset.kind = kind;
-  }
+  const say = sayIn(message);
 
   // ---- setup
   function showSetup(initial, canCancel) {
@@ -160,9 +170,10 @@ export function mountTable(root, { engine, spec, params, notify }) {
     return answer;
   }
 
-  function resetGame(answer, viewer) {
+  function resetGame(answer, viewer, token = newToken(GAME)) {
     clearTimeout(state.timer);
     state.session = answer.session;
+    state.token = token;
     state.failed = false;
     state.viewer = viewer;
     state.view = null;
@@ -194,7 +205,9 @@ export function mountTable(root, { engine, spec, params, notify }) {
         }
         return answer;
       }
+      const before = state.view;
       if (answer.view) accept(answer.view);
+      if (finishes(request.op, before, answer.view)) countGame(answer.view, state.token, { scored: true });
       await persist();
       return answer;
     } catch (error) {
@@ -209,7 +222,38 @@ export function mountTable(root, { engine, spec, params, notify }) {
 
   async function persist() {
     const answer = await engine.request({ op: "record", session: state.session });
-    if (answer.ok) saveRecord(GAME, answer.record);
+    if (answer.ok) saveRecord(GAME, answer.record, state.token);
+  }
+
+  /**
+   * Put a record on the table in place of the game there (resume, import), seen by its first
+   * person's seat; the engine replays it move by move and refuses a bad one without change.
+   * token: the game's statistics token; note: the first line of the log.
+   */
+  async function loadGame(record, token, note) {
+    if (state.busy) return null;
+    clearTimeout(state.timer);
+    state.busy = true;
+    let answer;
+    try {
+      const first = (record.seats ?? []).indexOf("human");
+      answer = await engine.request({ op: "load", record, seat: first < 0 ? 0 : first });
+    } finally {
+      state.busy = false;
+    }
+    if (!answer.ok) {
+      step(); // the game on the table goes on
+      return answer;
+    }
+    resetGame(answer, answer.view.seat, token);
+    state.covered = (record.seats ?? []).filter((k) => k === "human").length > 1;
+    state.round = `${answer.view.round?.number}`;
+    logLine(`${note} (round ${answer.view.round?.number ?? 1}).`);
+    state.view = answer.view;
+    state.viewer = answer.view.seat;
+    showTable();
+    await persist();
+    return answer;
   }
 
   /** Take in a new view: log its events, then draw it. */
@@ -356,7 +400,12 @@ export function mountTable(root, { engine, spec, params, notify }) {
     const again = h("button", { type: "button", class: "primary", id: "play-again" }, "New game, same table");
     again.addEventListener("click", () => {
       summary.close();
-      startGame({ options: view.options, seats: view.seats, names: state.names, seed: Math.floor(Math.random() * 1e6) });
+      startGame({ options: view.options, seats: view.seats, names: state.names, seed: randomSeed() });
+    });
+    const replay = h("button", { type: "button", id: "replay", "data-action": "replay" }, "Replay this deal");
+    replay.addEventListener("click", () => {
+      summary.close();
+      startGame({ options: view.options, seats: view.seats, names: state.names, seed: view.seed });
     });
     const change = h("button", { type: "button", id: "change-setup" }, "Change setup");
     change.addEventListener("click", () => {
@@ -368,7 +417,7 @@ export function mountTable(root, { engine, spec, params, notify }) {
     summary.dataset.kind = "game-over";
     summary.replaceChildren(h("h2", { id: "summary-title" }, `Game over: ${text}`),
       ...(view.last_round ? summaryBody(view.last_round) : []),
-      h("div", { class: "actions" }, again, change, close));
+      h("div", { class: "actions" }, again, replay, change, close));
     if (!summary.open) summary.showModal();
     again.focus();
     section.dataset.over = "game";
@@ -514,6 +563,7 @@ export function mountTable(root, { engine, spec, params, notify }) {
     section.dataset.over = view.outcome ? "game" : "";
     section.dataset.covered = String(state.covered);
     section.dataset.seed = String(view.seed);
+    tools.update(view);
 
     // turn banner
     const seat = view.to_move;
@@ -642,42 +692,24 @@ export function mountTable(root, { engine, spec, params, notify }) {
     await engine.ready();
     const storedNames = readLocal(NAMES_KEY(GAME));
     const names = Array.isArray(storedNames) && storedNames.every((n) => typeof n === "string") ? storedNames : [];
-    const seedParam = params.get("deal");
-    if (seedParam !== null && /^\d+$/.test(seedParam)) {
-      const options = {};
-      for (const option of spec.options) {
-        const raw = params.get(option.key);
-        const choice = option.choices.find((c) => String(c) === raw);
-        options[option.key] = choice ?? option.default;
-      }
-      const count = Number(options.players ?? spec.players.min);
-      const seatParam = params.get("seats")?.split(",") ?? [];
-      const seatKinds = Array.from({ length: count }, (_, i) => seatParam[i] ?? (i === 0 ? "human" : "ai:medium"));
-      const answer = await startGame({ options, seats: seatKinds, names: seatKinds.map((_, i) => names[i] ?? DEFAULT_NAMES[i]),
-        seed: Number(seedParam) });
+    state.names = names;
+    const link = readGameLink(spec, params, { seats: true });
+    if (link.problems.length) notify(linkProblemsText(spec, link.problems));
+    if (link.seed !== null) {
+      const seatKinds = link.seats ?? defaultSeats(Number(link.options.players ?? spec.players.min));
+      const answer = await startGame({ options: link.options, seats: seatKinds,
+        names: seatKinds.map((_, i) => names[i] ?? DEFAULT_NAMES[i]), seed: link.seed });
       if (answer && !answer.ok) {
         notify(answer.error.message);
         showSetup({}, false);
       }
       return;
     }
-    const { record, dropped } = loadRecord(GAME);
+    const { record, token, dropped } = loadRecord(GAME);
     if (dropped) notify(`The saved ${spec.name} game could not be read and was removed.`);
     if (record) {
-      const first = (record.seats ?? []).indexOf("human");
-      const answer = await engine.request({ op: "load", record, seat: first < 0 ? 0 : first });
-      if (answer.ok) {
-        state.names = names;
-        resetGame(answer, answer.view.seat);
-        state.covered = (record.seats ?? []).filter((k) => k === "human").length > 1;
-        state.round = `${answer.view.round?.number}`;
-        logLine(`Resumed deal ${record.seed} (round ${answer.view.round?.number ?? 1}).`);
-        if (answer.view.round?.over) state.shownRound = null;
-        state.view = answer.view;
-        state.viewer = answer.view.seat;
-        showTable();
-        return;
-      }
+      const answer = await loadGame(record, token ?? newToken(GAME), `Resumed deal ${record.seed}`);
+      if (answer?.ok) return;
       dropRecord(GAME);
       notify(`The saved ${spec.name} game could not be restored and was removed.`);
     }

@@ -1,0 +1,180 @@
+// "At home" pieces every game screen shares: game links (read from the route, written for the
+// deal on screen), the game tools under the board (link to this deal, copy it, export and import
+// a record file) and counting a finished game in the statistics once.
+
+import { h, randomSeed } from "./dom.js";
+import { parseRecordFile, recordFileText, recordResult } from "../storage.js";
+import { LEVELS } from "./setup.js";
+
+const DEAL = /^\d{1,15}$/;
+
+/** "ai:easy" and the like; "human". */
+const isSeatKind = (kind) => kind === "human" || LEVELS.some((level) => kind === `ai:${level}`);
+
+/**
+ * Read a game link's query: deal=N, one KEY=VALUE per option of the game, and with
+ * `seats: true` (the table games) seats=human,ai:easy,... (one per player).
+ * Returns {seed, options, seats, problems}: seed is null when the link names no deal or a bad
+ * one (the screen then opens as if there were no link); a bad option value falls back to the
+ * option's default and bad seats to null; every value dropped is one line of `problems`.
+ */
+export function readGameLink(spec, params, { seats: withSeats = false } = {}) {
+  const problems = [];
+  const options = Object.fromEntries(spec.options.map((o) => [o.key, o.default]));
+  const raw = params.get("deal");
+  if (raw === null) { // no link, or a link without its deal number
+    if ([...params.keys()].length) problems.push("it names no deal number (deal=N)");
+    return { seed: null, options, seats: null, problems };
+  }
+  const seed = DEAL.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : null;
+  if (seed === null) problems.push(`the deal number “${raw}” is not a whole number from 0`);
+  for (const option of spec.options) {
+    const value = params.get(option.key);
+    if (value === null) continue;
+    const choice = option.choices.find((c) => String(c) === value);
+    if (choice === undefined) {
+      problems.push(`${option.label} “${value}” is not one of ${option.choices.join(", ")} (${option.default} used)`);
+    } else {
+      options[option.key] = choice;
+    }
+  }
+  let seats = null;
+  if (withSeats && params.has("seats")) {
+    const kinds = params.get("seats").split(",");
+    const count = Number(options.players ?? spec.players.min);
+    if (kinds.length === count && kinds.every(isSeatKind)) seats = kinds;
+    else problems.push(`the seats “${params.get("seats")}” are not ${count} of human, ${LEVELS.map((l) => `ai:${l}`).join(", ")}`);
+  }
+  const known = new Set(["deal", ...spec.options.map((o) => o.key), ...(withSeats ? ["seats"] : [])]);
+  for (const key of new Set(params.keys())) {
+    if (!known.has(key)) problems.push(`“${key}” is not a setting of ${spec.name} (ignored)`);
+  }
+  return { seed, options, seats, problems };
+}
+
+/** The notice for a link's problems (empty when there are none). */
+export function linkProblemsText(spec, problems) {
+  return problems.length ? `The ${spec.name} link was not fully understood: ${problems.join("; ")}.` : "";
+}
+
+/** The game link of a view's deal: "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy". */
+export function gameLinkHref(view, { seats = false } = {}) {
+  const query = { deal: view.seed, ...view.options, ...(seats ? { seats: view.seats.join(",") } : {}) };
+  const text = Object.entries(query)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value)).replace(/%2C/g, ",").replace(/%3A/g, ":")}`)
+    .join("&");
+  return `#/play/${view.game}?${text}`;
+}
+
+/**
+ * The game tools: "Link to this deal", "Copy game link", "Export record" and "Import record".
+ *   gameId; engine; session() -> the session id on screen (or null); say(text, kind);
+ *   load(record) -> the engine's answer after the screen loaded the record in place of its
+ *   game (or null when it was busy); linkOptions: for gameLinkHref.
+ * Returns {element, update(view)}: update after every view (null: no game yet).
+ */
+export function gameTools({ gameId, engine, session, say, load, linkOptions = {} }) {
+  const link = h("a", { id: "deal-link", class: "deal-link", href: "#", hidden: "" }, "Link to this deal");
+  const copy = h("button", { type: "button", "data-action": "copy-link", disabled: "" }, "Copy game link");
+  const exportButton = h("button", { type: "button", "data-action": "export", disabled: "" }, "Export record");
+  const importInput = h("input", { type: "file", id: "import-record", accept: ".json,application/json" });
+  const element = h("div", { class: "game-tools", role: "group", "aria-label": "Game link and record" },
+    link, copy, exportButton, h("label", { class: "button file-label", for: "import-record" }, "Import record", importInput));
+
+  let shown = null; // the view on screen
+  link.addEventListener("click", (event) => {
+    const plain = event.button === 0 && !(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey);
+    if (!plain || !shown?.moves || shown.outcome) return; // a new tab, or nothing to lose: follow it
+    event.preventDefault(); // following it here would start the deal again and lose the moves made
+    say(`This link opens deal ${shown.seed} from its start, in place of this game: copy it with ` +
+      "“Copy game link”, or open it in a new tab.");
+  });
+
+  copy.addEventListener("click", async () => {
+    const url = new URL(link.getAttribute("href"), location.href).href;
+    try {
+      await navigator.clipboard.writeText(url);
+      say(`Game link copied: ${url}`);
+    } catch {
+      say(`Copy this game link: ${url}`); // no clipboard (an insecure origin, or refused): show it
+    }
+  });
+
+  exportButton.addEventListener("click", async () => {
+    const id = session();
+    const answer = id ? await engine.request({ op: "record", session: id }) : null;
+    if (!answer?.ok) {
+      say(`The record could not be exported: ${answer?.error.message ?? "no game yet"}.`, "error");
+      return;
+    }
+    const { record } = answer;
+    const url = URL.createObjectURL(new Blob([recordFileText(record)], { type: "application/json" }));
+    const a = h("a", { href: url, download: `boneyard-${gameId}-deal-${record.seed}.json`, hidden: "" });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    say(`Exported deal ${record.seed} (${record.moves.length} moves).`);
+  });
+
+  importInput.addEventListener("change", async () => {
+    const file = importInput.files?.[0];
+    importInput.value = "";
+    if (!file) return;
+    const refuse = (reason) => say(`The file ${file.name} could not be imported: ${reason}`, "error");
+    if (file.size > 2_000_000) {
+      refuse("it is larger than a game record can be.");
+      return;
+    }
+    const { record, error } = parseRecordFile(await file.text(), gameId);
+    if (error) {
+      refuse(error);
+      return;
+    }
+    const answer = await load(record); // the engine replays it move by move; a bad move changes nothing
+    if (!answer) refuse("the game was busy; try again.");
+    else if (!answer.ok) refuse(answer.error.message);
+    else say(`Imported deal ${record.seed} (${record.moves.length} moves).`);
+  });
+
+  function update(view) {
+    shown = view;
+    link.hidden = !view;
+    copy.disabled = !view;
+    exportButton.disabled = !view;
+    if (view) link.href = gameLinkHref(view, linkOptions);
+  }
+  return { element, update };
+}
+
+// ---- statistics
+
+/** A fresh statistics token: one per game started or imported (kept with the saved game). */
+export const newToken = (gameId) => `${gameId}:${Date.now().toString(36)}:${randomSeed()}`;
+
+/**
+ * The seat whose results the statistics keep: the first seat a person plays (seat 0 of a
+ * solitaire; in hot-seat, the first person's seat); null when every seat is a computer.
+ */
+export function personSeat(view) {
+  const seat = (view.seats ?? ["human"]).indexOf("human");
+  return seat < 0 ? null : seat;
+}
+
+/** True when the answer to `op` finished the game: a move (or redo) from a running game to game over. */
+export function finishes(op, before, view) {
+  return ["play", "ai", "redo"].includes(op) && Boolean(before && !before.outcome && view?.outcome);
+}
+
+/**
+ * Count a finished game for the person's seat, once per token (an undo and a second finish, or a
+ * reload, do not count again). scored: the person's final points go to best and mean score
+ * (the table games); winnable: Luzon's "the deal was winnable at its start".
+ */
+export function countGame(view, token, { scored = false, winnable } = {}) {
+  const seat = personSeat(view);
+  if (seat === null || !view.outcome) return null;
+  const outcome = { won: view.outcome.winners.includes(seat) };
+  if (scored) outcome.score = view.outcome.scores?.[seat] ?? view.scores?.[seat];
+  return recordResult(view.game, view.options, outcome, { id: token, winnable });
+}
