@@ -6,7 +6,6 @@ import { engine } from "./boot.js";
 import { renderMenu } from "./render/menu.js";
 import { renderRules } from "./render/rules.js";
 import { mountLuzon } from "./render/luzon.js";
-import { mountGeneric } from "./render/generic.js";
 import { mountBigClock } from "./render/big_clock.js";
 import { mountClock } from "./render/clock.js";
 import { mountTable } from "./render/table.js";
@@ -94,11 +93,11 @@ function route() {
     renderStats(view, catalog, { notify });
   } else if (page === "settings") {
     renderSettings(view, { notify });
-  } else if (page === "play" && spec) {
-    const mount = SCREENS[spec.id] ?? mountGeneric;
-    mounted = mount(view, { engine, spec, params, notify });
+  } else if (page === "play" && spec && SCREENS[spec.id]) {
+    mounted = SCREENS[spec.id](view, { engine, spec, params, notify });
     if ([...params.keys()].length) history.replaceState(null, "", `#/play/${spec.id}`); // a reload resumes the game
   } else {
+    if ((page === "play" || page === "rules") && !spec) notify(`There is no game called "${id}" here; pick one below.`);
     if (page) history.replaceState(null, "", "#/");
     renderMenu(view, catalog);
   }

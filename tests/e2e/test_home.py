@@ -159,3 +159,10 @@ def test_record_export_then_import(app: App) -> None:
 def test_no_console_error_and_nothing_off_origin(app: App) -> None:
     assert app.off_origin == []
     assert app.errors == []
+
+
+def test_a_link_to_an_unknown_game_opens_the_menu_with_a_notice(app: App) -> None:
+    app.open("#/play/no-such-game")
+    expect(app.page.locator("#notice")).to_contain_text('no game called "no-such-game"', timeout=TIMEOUT)
+    expect(app.page.locator("a[href='#/play/luzon']").first).to_be_visible()
+    assert app.page.evaluate("location.hash") == "#/"
