@@ -13,7 +13,6 @@ decisions (two or more legal moves), and compared with a baseline measured in th
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import os
 import random
@@ -23,6 +22,7 @@ from typing import Any
 
 from engine.games import get_game
 from engine.simulate import play_deal
+from tests.bench._stats import wilson
 
 CASES: list[tuple[str, dict[str, Any]]] = [
     ("big-clock", {"set": "double-12"}),
@@ -34,16 +34,6 @@ CASES: list[tuple[str, dict[str, Any]]] = [
 
 
 ADVISOR_DEALS = {"double-12": 2_000, "double-9": 3_000, "double-6": 10_000}
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
-    if n == 0:
-        return 0.0, 0.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _chunk(args: tuple[str, dict[str, Any], list[int], str]) -> tuple[int, int, float]:

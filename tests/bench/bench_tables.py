@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 import time
@@ -28,6 +27,7 @@ from engine.games import get_game
 from engine.match import run_match
 from engine.players import get_player
 from engine.rng import deal_rng
+from tests.bench._stats import wilson
 
 # name, game, seats (the level measured first), options, target win rate of seat 0 (or None)
 FIGURES: list[tuple[str, str, list[str], dict[str, Any], float | None]] = [
@@ -43,15 +43,6 @@ FIGURES: list[tuple[str, str, list[str], dict[str, Any], float | None]] = [
 ]
 SEED = 20_000
 SLICE = 30  # games per task: a multiple of 2, 3 and 6 keeps the seat rotation balanced
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def _slice(args: tuple[str, list[str], int, int, dict[str, Any]]) -> dict:
