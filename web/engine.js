@@ -35,7 +35,9 @@ export class Engine extends EventTarget {
       } else if (data.type === "ready") {
         clearTimeout(timer);
         performance.mark("engine-ready");
-        this.startup = data.phases;
+        // the worker's start steps, in ms since this page's navigation started
+        const offset = (data.timeOrigin ?? performance.timeOrigin) - performance.timeOrigin;
+        this.startup = Object.fromEntries(Object.entries(data.phases ?? {}).map(([k, v]) => [k, Math.round(v + offset)]));
         this.setState("ready");
         this.dispatchEvent(new CustomEvent("ready", { detail: data }));
         settle.resolve();

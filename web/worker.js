@@ -100,15 +100,37 @@ function prefetch(path) {
 }
 
 // ---- start
-const phases = {}; // step -> ms since the worker started, reported with "ready"
-const phase = (name) => { phases[name] = Math.round(performance.now()); };
+// Each step of the start is a performance mark ("boneyard:NAME") in this worker; the times (ms
+// since the worker started, and the worker's timeOrigin) are reported with "ready".
+const phases = {};
+const phase = (name) => {
+  if (name in phases) return;
+  performance.mark(`boneyard:${name}`);
+  phases[name] = Math.round(performance.now());
+};
+
+// Pyodide compiles and instantiates its wasm with instantiateStreaming; done here as the two
+// steps it is made of, so that each can be timed (same result: {module, instance}).
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  phase("wasm-fetch");
+  const module = await WebAssembly.compileStreaming(source);
+  phase("wasm-compile");
+  const instance = await WebAssembly.instantiate(module, imports);
+  phase("wasm-instantiate");
+  return { module, instance };
+};
 
 async function start() {
   // Pyodide starts at once; the manifest (sizes, wheel names) and the wheels come in parallel.
+  phase("worker");
   const pyodideReady = withTimeout(import("./pyodide/pyodide.mjs"), STEP_TIMEOUT_MS, "pyodide.mjs")
-    .then(({ loadPyodide }) => withTimeout(
-      loadPyodide({ indexURL: new URL("pyodide/", base).href, stdout: () => {}, stderr: (s) => console.warn(s) }),
-      STEP_TIMEOUT_MS, "Pyodide start"));
+    .then(({ loadPyodide }) => {
+      phase("pyodide-module");
+      return withTimeout(loadPyodide({
+        indexURL: new URL("pyodide/", base).href, stdout: () => {}, stderr: (s) => console.warn(s),
+        fsInit: () => phase("fs-init"), // Emscripten's preRun: the file system is being set up
+      }), STEP_TIMEOUT_MS, "Pyodide start");
+    });
   pyodideReady.catch(() => {});
   const manifestResponse = await withTimeout(
     nativeFetch(new URL("build-manifest.json", base), { cache: "no-cache" }), STEP_TIMEOUT_MS, "build manifest");
@@ -146,7 +168,7 @@ async function start() {
   handle = pyodide.globals.get("_boneyard_handle");
   if (typeof handle !== "function") throw new Error("engine.api.handle is missing");
   phase("engine-import");
-  postMessage({ type: "ready", version: manifest.version, phases });
+  postMessage({ type: "ready", version: manifest.version, phases, timeOrigin: performance.timeOrigin });
   for (const message of waiting.splice(0)) answer(message);
 }
 
