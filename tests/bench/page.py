@@ -13,6 +13,7 @@ Run with `python build.py bench` (or `python -m tests.bench.page` after a build,
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import shutil
@@ -96,6 +97,8 @@ class Visits:
     with_precache: int
     cold_steps: dict[str, int]
     warm_steps: dict[str, int]
+    warm_start: str = ""  # how the warm visit's engine started: "snapshot" or "normal"
+    cold_snapshot: dict[str, int] | None = None  # the first visit's snapshot steps (ms since navigation)
 
 
 def cold_then_warm(playwright: object, url: str) -> Visits:
@@ -126,6 +129,10 @@ def cold_then_warm(playwright: object, url: str) -> Visits:
         cold_steps = page.evaluate(STARTUP)
         at_ready = transferred[0]
         page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        # the start-up snapshot is stored (pages without snapshots: at once)
+        page.wait_for_function("() => document.documentElement.dataset.snapshot"
+                               " || typeof window.boneyard.engine.pageTimes !== 'function'", timeout=READY_TIMEOUT_MS)
+        cold_snapshot = page.evaluate("window.boneyard.engine.snapshot?.phases ?? null")
         page.wait_for_timeout(500)
         with_precache = transferred[0]
         page.close()
@@ -134,7 +141,8 @@ def cold_then_warm(playwright: object, url: str) -> Visits:
         page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
         warm = float(page.evaluate("performance.getEntriesByName('engine-ready')[0].startTime"))
         assert page.evaluate("Boolean(navigator.serviceWorker.controller)"), "second visit not served by the worker"
-        return Visits(cold, warm, at_ready, with_precache, cold_steps, page.evaluate(STARTUP))
+        return Visits(cold, warm, at_ready, with_precache, cold_steps, page.evaluate(STARTUP),
+                      page.evaluate("window.boneyard.engine.startKind?.start ?? 'normal'"), cold_snapshot)
     finally:
         context.close()
         profile.cleanup()
@@ -191,6 +199,13 @@ def print_visits(label: str, visits: list[Visits]) -> None:
     print(f"{label}ratio warm / cold:            {warm / cold:.3f}  (target <= {WARM_TARGET}) "
           f"{'ok' if warm / cold <= WARM_TARGET else 'OVER TARGET'}; "
           f"per visit: {', '.join(f'{v.warm / v.cold:.2f}' for v in visits)}")
+    print(f"{label}warm starts from a snapshot:  {sum(v.warm_start == 'snapshot' for v in visits)} of {len(visits)}")
+    made = [v.cold_snapshot for v in visits if v.cold_snapshot and "snapshot-made" in v.cold_snapshot]
+    if made:
+        def after(name: str) -> float:
+            return statistics.median(m[name] - m["engine-import"] for m in made if name in m)
+        print(f"{label}first visit, after engine-ready: games imported +{after('games-import'):.0f} ms, snapshot "
+              f"taken +{after('snapshot-made'):.0f} ms (requests wait until then), stored +{after('snapshot-saved'):.0f} ms")
 
 
 def print_steps(visits: list[Visits]) -> None:
@@ -213,7 +228,7 @@ def print_steps(visits: list[Visits]) -> None:
         for visit in visits:
             steps = getattr(visit, which)
             ordered = sorted(steps.items(), key=lambda item: item[1])
-            for (_, before), (name, when) in zip(ordered, ordered[1:]):
+            for (_, before), (name, when) in itertools.pairwise(ordered):
                 out.setdefault(name, []).append(when - before)
         return {name: statistics.median(values) for name, values in out.items()}
 
