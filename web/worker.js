@@ -9,8 +9,6 @@
 //               {type: "failed", message} | {id, response: json string}
 // Named "engine:no-snapshot", the worker neither uses nor keeps a snapshot (and deletes a stored one).
 
-import * as snapshots from "./snapshot.js";
-
 const STEP_TIMEOUT_MS = 90_000;
 const base = new URL("./", import.meta.url);
 const nativeFetch = globalThis.fetch.bind(globalThis);
@@ -128,6 +126,7 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
 };
 
 const SNAPSHOT_TIMEOUT_MS = 30_000;
+let snapshots = null; // the module snapshot.js, imported at the start, in parallel with Pyodide's
 const scope = base.href; // snapshots are kept per site folder
 const snapshotsWanted = globalThis.name !== "engine:no-snapshot";
 const STDLIB_ZIP = /^\/lib\/python\d+\.zip$/; // every start writes it; a snapshot does not keep it
@@ -309,14 +308,23 @@ async function start() {
       return manifest;
     });
   manifestReady.catch(() => {});
-  const canStore = snapshotsWanted && "indexedDB" in globalThis;
-  let unusable = null; // why no stored snapshot could even be read
-  const storedReady = !("indexedDB" in globalThis) ? Promise.resolve(null)
-    : snapshotsWanted ? snapshots.read(scope).catch((error) => { unusable = error.message; return null; })
-    : snapshots.clear(scope).then(() => null, () => null); // started without: the stored one is not trusted
+  let unusable = null; // why a stored snapshot could not even be read
+  const storedReady = import("./snapshot.js").then(async (module) => {
+    snapshots = module;
+    if (!("indexedDB" in globalThis)) return null;
+    if (!snapshotsWanted) { // started without: the stored one is not trusted
+      await module.clear(scope).catch(() => {});
+      return null;
+    }
+    return await module.read(scope);
+  }).catch((error) => {
+    unusable = `reading it failed: ${error?.message ?? error}`;
+    return null;
+  });
   const { loadPyodide } = await pyodideModule;
   const stored = await storedReady;
   phase("snapshot-read");
+  const canStore = snapshotsWanted && "indexedDB" in globalThis && snapshots !== null;
 
   let started = null;
   let fallback = unusable; // why a stored snapshot was not used
