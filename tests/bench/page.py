@@ -251,6 +251,7 @@ def main() -> int:
     server, url = build.serve_in_thread(build.DIST, mounts={"__bench": Path(__file__).parent / "bare"})
     app_ms: list[float] = []
     bare_ms: list[float] = []
+    baseline_ms: list[float] = []
     visits: list[Visits] = []
     baseline_visits: list[Visits] = []
     times: list[float] = []
@@ -258,26 +259,28 @@ def main() -> int:
         browser = launch(playwright)
         print(f"browser: Chromium {browser.version}, {RUNS} loads of each kind", flush=True)
         time_to_ready(browser, url)  # warm the server and the OS file cache
+        other = folder = None
+        if BASELINE:
+            folder = baseline_dist(BASELINE)
+            other = build.serve_in_thread(folder)
+            print(f"baseline: web/ of {BASELINE} at {other[1]}", flush=True)
         if "bare" in parts:
             for run in range(RUNS):
                 pages = [("app", url, app_ms), ("bare", url + "__bench/index.html", bare_ms)]
+                if other:
+                    pages.append(("baseline", other[1], baseline_ms))
                 for _, target, into in pages if run % 2 == 0 else reversed(pages):
                     into.append(time_to_ready(browser, target))
         if "warm" in parts:
-            other = folder = None
-            if BASELINE:
-                folder = baseline_dist(BASELINE)
-                other = build.serve_in_thread(folder)
-                print(f"baseline: web/ of {BASELINE} at {other[1]}", flush=True)
             for run in range(RUNS):
                 if other and run % 2 == 0:
                     baseline_visits.append(cold_then_warm(playwright, other[1]))
                 visits.append(cold_then_warm(playwright, url))
                 if other and run % 2 == 1:
                     baseline_visits.append(cold_then_warm(playwright, other[1]))
-            if other:
-                other[0].shutdown()
-                shutil.rmtree(folder, ignore_errors=True)
+        if other:
+            other[0].shutdown()
+            shutil.rmtree(folder, ignore_errors=True)
         if "play" in parts:
             times = play_round_trips(browser, url)
         browser.close()
@@ -289,6 +292,10 @@ def main() -> int:
         print(f"engine-ready, bare Pyodide:   median {bare:7.0f} ms  (runs: {', '.join(f'{t:.0f}' for t in bare_ms)})")
         print(f"ratio app / bare:             {ratio:.3f}  (target <= {RATIO_TARGET}) "
               f"{'ok' if ratio <= RATIO_TARGET else 'OVER TARGET'}")
+        if baseline_ms:
+            before = statistics.median(baseline_ms)
+            print(f"engine-ready, baseline app:   median {before:7.0f} ms  (runs: {', '.join(f'{t:.0f}' for t in baseline_ms)})"
+                  f"; app / baseline {app / before:.3f}, baseline / bare {before / bare:.3f}")
     if visits:
         print_visits("", visits)
         dist_bytes = sum(p.stat().st_size for p in build.DIST.rglob("*") if p.is_file())
