@@ -56,6 +56,7 @@ async function countBody(url, response) {
   }
   if (expected.has(url)) received.set(url, expected.get(url));
   report(true);
+  if (url.endsWith("/python_stdlib.zip")) phase("stdlib-fetched"); // Pyodide writes it into its FS now
 }
 
 /** Files whose bytes the progress bar counts (the manifest gives their sizes). */
