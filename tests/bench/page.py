@@ -235,8 +235,12 @@ def print_steps(visits: list[Visits]) -> None:
     cold_spans, warm_spans = spans("cold_steps"), spans("warm_steps")
     print("start steps (median ms since navigation; in brackets: median ms since the previous step)")
     print(f"  {'step':<18} {'cold':>16} {'warm':>16}")
-    order = sorted(names, key=lambda n: (at("cold_steps", n) if at("cold_steps", n) is not None
-                                         else at("warm_steps", n) or 0))
+    # in cold order; a step of the warm start only comes after the warm step that precedes it
+    order = sorted((n for n in names if at("cold_steps", n) is not None), key=lambda n: at("cold_steps", n) or 0)
+    for name in sorted((n for n in names if n not in order), key=lambda n: at("warm_steps", n) or 0):
+        when = at("warm_steps", name) or 0
+        before = [i for i, n in enumerate(order) if (at("warm_steps", n) or when + 1) <= when]
+        order.insert(before[-1] + 1 if before else 0, name)
     for name in order:
         cells = []
         for which, lengths in (("cold_steps", cold_spans), ("warm_steps", warm_spans)):
