@@ -342,7 +342,7 @@ async function start() {
     }
     if (fallback) {
       console.warn(`Boneyard: the start-up snapshot was not used (${fallback}); starting normally`);
-      const kept = ["worker", "pyodide-module", "manifest", "snapshot-read"]; // the failed attempt's steps go
+      const kept = ["worker", "pyodide-module", "pyodide-asm-module", "manifest", "snapshot-read"]; // the failed attempt's steps go
       for (const name of Object.keys(phases)) if (!kept.includes(name)) delete phases[name];
       await snapshots.clear(scope).catch(() => {});
     }
