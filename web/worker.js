@@ -1,8 +1,13 @@
 // Boneyard engine worker (module worker): loads Pyodide from this site, installs the engine
 // wheel with micropip and answers JSON requests with engine.api.handle.
+// A normal start then keeps a snapshot of itself (snapshot.js); a later start of the same build
+// restores it instead, and starts normally if that fails in any way.
 // Messages in:  {id, request: json string}
-// Messages out: {type: "progress", loaded, total} | {type: "ready", version, phases} |
+// Messages out: {type: "progress", loaded, total} |
+//               {type: "ready", version, phases, timeOrigin, start: "normal"|"snapshot", fallback} |
+//               {type: "snapshot", state: "restoring"|"saved"|"not-saved", ...} |
 //               {type: "failed", message} | {id, response: json string}
+// Named "engine:no-snapshot", the worker neither uses nor keeps a snapshot (and deletes a stored one).
 
 const STEP_TIMEOUT_MS = 90_000;
 const base = new URL("./", import.meta.url);
@@ -51,6 +56,7 @@ async function countBody(url, response) {
   }
   if (expected.has(url)) received.set(url, expected.get(url));
   report(true);
+  if (url.endsWith("/python_stdlib.zip")) phase("stdlib-fetched"); // Pyodide writes it into its FS now
 }
 
 /** Files whose bytes the progress bar counts (the manifest gives their sizes). */
@@ -100,29 +106,85 @@ function prefetch(path) {
 }
 
 // ---- start
-const phases = {}; // step -> ms since the worker started, reported with "ready"
-const phase = (name) => { phases[name] = Math.round(performance.now()); };
+// Each step of the start is a performance mark ("boneyard:NAME") in this worker; the times (ms
+// since the worker started, and the worker's timeOrigin) are reported with "ready".
+const phases = {};
+const phase = (name) => {
+  if (name in phases) return;
+  performance.mark(`boneyard:${name}`);
+  phases[name] = Math.round(performance.now());
+};
 
-async function start() {
-  // Pyodide starts at once; the manifest (sizes, wheel names) and the wheels come in parallel.
-  const pyodideReady = withTimeout(import("./pyodide/pyodide.mjs"), STEP_TIMEOUT_MS, "pyodide.mjs")
-    .then(({ loadPyodide }) => withTimeout(
-      loadPyodide({ indexURL: new URL("pyodide/", base).href, stdout: () => {}, stderr: (s) => console.warn(s) }),
-      STEP_TIMEOUT_MS, "Pyodide start"));
+// Pyodide compiles and instantiates its wasm with instantiateStreaming; done here as the two
+// steps it is made of, so that each can be timed (same result: {module, instance}).
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  phase("wasm-fetch");
+  const module = await WebAssembly.compileStreaming(source);
+  phase("wasm-compile");
+  const instance = await WebAssembly.instantiate(module, imports);
+  phase("wasm-instantiate");
+  return { module, instance };
+};
+
+const SNAPSHOT_TIMEOUT_MS = 30_000;
+let snapshots = null; // the module snapshot.js, imported at the start, in parallel with Pyodide's
+const scope = base.href; // snapshots are kept per site folder
+const snapshotsWanted = globalThis.name !== "engine:no-snapshot";
+const STDLIB_ZIP = /^\/lib\/python\d+\.zip$/; // every start writes it; a snapshot does not keep it
+const pyodideOptions = () => ({
+  indexURL: new URL("pyodide/", base).href, stdout: () => {}, stderr: (s) => console.warn(s),
+});
+const HANDLE = "from engine.api import handle as _boneyard_handle\n_boneyard_handle";
+
+/** Start Pyodide from a stored snapshot (memory and files); returns engine.api.handle. Throws on
+ *  any problem (the caller then starts normally). */
+async function startFromSnapshot(loadPyodide, stored) {
+  postMessage({ type: "snapshot", state: "restoring" });
+  const memory = snapshots.checked(stored).then((bytes) => { phase("snapshot-checked"); return bytes; });
+  memory.catch(() => {});
+  let filesProblem = null; // an error thrown in fsInit would go unhandled: kept for after the start
+  const pyodide = await withTimeout(loadPyodide({
+    ...pyodideOptions(),
+    _loadSnapshot: memory,
+    _snapshotDeserializer: deserializeInert,
+    fsInit: (FS) => {
+      phase("fs-init");
+      try {
+        snapshots.restoreFiles(FS, stored.meta.files);
+      } catch (error) {
+        filesProblem = error;
+      }
+      phase("snapshot-files");
+    },
+  }), SNAPSHOT_TIMEOUT_MS, "Pyodide start from the snapshot");
+  if (filesProblem) throw new Error(`restoring the snapshot's files failed: ${filesProblem.message ?? filesProblem}`);
+  phase("pyodide");
+  const found = pyodide.runPython(HANDLE);
+  if (typeof found !== "function") throw new Error("engine.api.handle is missing");
+  // the restored engine must answer (its games were imported before the snapshot)
+  const catalog = JSON.parse(found(JSON.stringify({ op: "catalog" })));
+  if (!catalog.ok || !catalog.games?.length) {
+    found.destroy();
+    throw new Error(`the restored engine does not answer: ${JSON.stringify(catalog.error)}`);
+  }
+  phase("engine-check");
+  return found;
+}
+
+/** The normal start: Pyodide boots, micropip (loaded by URL) installs the engine wheel, engine.api
+ *  is imported. Returns {pyodide, handle}. */
+async function startNormally(loadPyodide, manifestReady, makeSnapshot) {
+  const pyodideReady = withTimeout(loadPyodide({
+    ...pyodideOptions(),
+    _makeSnapshot: makeSnapshot,
+    fsInit: () => phase("fs-init"),
+  }), STEP_TIMEOUT_MS, "Pyodide start");
   pyodideReady.catch(() => {});
-  const manifestResponse = await withTimeout(
-    nativeFetch(new URL("build-manifest.json", base), { cache: "no-cache" }), STEP_TIMEOUT_MS, "build manifest");
-  if (!manifestResponse.ok) throw new Error(`build-manifest.json: HTTP ${manifestResponse.status}`);
-  const manifest = await manifestResponse.json();
-  const sized = (path) => expected.set(new URL(path, base).href, manifest.files[path]?.size ?? 0);
-  for (const name of ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]) sized(`pyodide/${name}`);
-  sized(manifest.micropip_wheel);
-  sized(manifest.engine_wheel);
-  report(true);
+  const manifest = await manifestReady;
+  sized(manifest, [manifest.micropip_wheel, manifest.engine_wheel]);
   const micropipUrl = new URL(manifest.micropip_wheel, base).href;
   const engineUrl = new URL(manifest.engine_wheel, base).href;
   const wheels = Promise.all([prefetch(manifest.micropip_wheel), prefetch(manifest.engine_wheel)]);
-  phase("manifest");
 
   const pyodide = await pyodideReady;
   phase("pyodide");
@@ -141,13 +203,170 @@ async function start() {
   await withTimeout(pyodide.runPythonAsync(`await micropip.install(${JSON.stringify(engineUrl)}, deps=False)`),
     STEP_TIMEOUT_MS, "engine install");
   phase("engine-install");
-  await withTimeout(pyodide.runPythonAsync("from engine.api import handle as _boneyard_handle"),
-    STEP_TIMEOUT_MS, "engine import");
-  handle = pyodide.globals.get("_boneyard_handle");
-  if (typeof handle !== "function") throw new Error("engine.api.handle is missing");
+  await withTimeout(pyodide.runPythonAsync("import engine.api"), STEP_TIMEOUT_MS, "engine import");
+  const found = pyodide.runPython(HANDLE);
+  if (typeof found !== "function") throw new Error("engine.api.handle is missing");
   phase("engine-import");
-  postMessage({ type: "ready", version: manifest.version, phases });
+  return { pyodide, handle: found };
+}
+
+// ---- snapshots (see snapshot.js)
+
+// After "ready" (synchronously, so no request is answered before it): the games are imported, as
+// the page's first request (the catalog) would do anyway, and micropip, which has done its work,
+// is unloaded: its modules hold JS functions that a snapshot cannot name.
+const IMPORT_GAMES = "import engine.games\nengine.games.all_games()\nNone";
+const UNLOAD_MICROPIP = `
+import gc, sys
+for _name in [n for n in sys.modules if n == "micropip" or n.startswith("micropip.")]:
+    del sys.modules[_name]
+globals().pop("micropip", None)
+globals().pop("_name", None)
+gc.collect()
+`;
+
+// JS objects that Python still references when the snapshot is taken and that Pyodide cannot name
+// by a path from globalThis: the Response of the engine wheel's download (micropip's pyfetch) and
+// its arrayBuffer method stay referenced after micropip is unloaded. Nothing uses them again; a
+// restored start gets an empty Response and the same method. Any other object stops the snapshot.
+const INERT = {
+  response: { is: (value) => value instanceof Response, make: () => new Response() },
+  "response.arrayBuffer": {
+    is: (value) => value === Response.prototype.arrayBuffer, make: () => Response.prototype.arrayBuffer,
+  },
+};
+
+function serializeInert(value) {
+  for (const [name, kind] of Object.entries(INERT)) if (kind.is(value)) return { inert: name };
+  const what = typeof value === "function" ? `function ${value.name}` : value?.constructor?.name ?? typeof value;
+  throw new Error(`Python holds a JS object that a snapshot cannot keep (${what})`);
+}
+
+function deserializeInert(data) {
+  const kind = INERT[data?.inert];
+  if (!kind) throw new Error(`unknown object in the snapshot: ${JSON.stringify(data)}`);
+  return kind.make();
+}
+
+/** Run fn while pyodide.loadedPackages is empty. Pyodide's snapshot expects that JS object, which
+ *  Python holds a reference to, to be as a fresh start has it ({}): it is JS state, not in the
+ *  wasm memory, and a restored instance starts with it empty (nothing is loaded after the start). */
+function withoutLoadedPackages(pyodide, fn) {
+  const loaded = pyodide.loadedPackages;
+  const saved = { ...loaded };
+  for (const name of Object.keys(saved)) delete loaded[name];
+  try {
+    return fn();
+  } finally {
+    Object.assign(loaded, saved);
+  }
+}
+
+/** The snapshot of a normal start ({memory, files}), or throws. Synchronous. */
+function takeSnapshot(pyodide) {
+  pyodide.runPython(IMPORT_GAMES);
+  phase("games-import");
+  pyodide.runPython(UNLOAD_MICROPIP);
+  const memory = withoutLoadedPackages(pyodide, () => pyodide.makeMemorySnapshot({ serializer: serializeInert }));
+  const files = snapshots.captureFiles(pyodide.FS, (path) => STDLIB_ZIP.test(path));
+  return { memory, files };
+}
+
+/** Store the snapshot of a normal start (or say why there is none) and tell the page. */
+async function keep(made, reason, manifest) {
+  try {
+    if (!made) throw new Error(reason);
+    await snapshots.save(scope, { version: manifest.version, pyodide: manifest.pyodide, files: made.files }, made.memory);
+    phase("snapshot-saved");
+    postMessage({ type: "snapshot", state: "saved", size: made.memory.byteLength, phases });
+  } catch (error) {
+    if (made) console.warn(`Boneyard: the start-up snapshot was not saved (${error?.message ?? error})`);
+    postMessage({ type: "snapshot", state: "not-saved", reason: error?.message ?? String(error), phases });
+  }
+}
+
+function sized(manifest, paths) {
+  for (const path of paths) expected.set(new URL(path, base).href, manifest.files[path]?.size ?? 0);
+  report(true);
+}
+
+async function start() {
+  // Pyodide's module, the manifest (build version, sizes, wheel names) and the stored snapshot
+  // are asked for at once.
+  phase("worker");
+  const pyodideModule = withTimeout(import("./pyodide/pyodide.mjs"), STEP_TIMEOUT_MS, "pyodide.mjs")
+    .then((module) => { phase("pyodide-module"); return module; });
+  // loadPyodide imports pyodide.asm.mjs (1.2 MB) only once it runs: fetched and parsed now, in
+  // parallel, the same module is then at hand
+  import("./pyodide/pyodide.asm.mjs").then(() => phase("pyodide-asm-module"), () => {});
+  const manifestReady = withTimeout(
+    nativeFetch(new URL("build-manifest.json", base), { cache: "no-cache" }), STEP_TIMEOUT_MS, "build manifest")
+    .then(async (response) => {
+      if (!response.ok) throw new Error(`build-manifest.json: HTTP ${response.status}`);
+      const manifest = await response.json();
+      phase("manifest");
+      sized(manifest, ["pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"].map((name) => `pyodide/${name}`));
+      return manifest;
+    });
+  manifestReady.catch(() => {});
+  let unusable = null; // why a stored snapshot could not even be read
+  const storedReady = import("./snapshot.js").then(async (module) => {
+    snapshots = module;
+    if (!("indexedDB" in globalThis)) return null;
+    if (!snapshotsWanted) { // started without: the stored one is not trusted
+      await module.clear(scope).catch(() => {});
+      return null;
+    }
+    return await module.read(scope);
+  }).catch((error) => {
+    unusable = `reading it failed: ${error?.message ?? error}`;
+    return null;
+  });
+  const { loadPyodide } = await pyodideModule;
+  const stored = await storedReady;
+  phase("snapshot-read");
+  const canStore = snapshotsWanted && "indexedDB" in globalThis && snapshots !== null;
+
+  let started = null;
+  let fallback = unusable; // why a stored snapshot was not used
+  if (stored) {
+    const manifest = await manifestReady;
+    if (stored.meta.version !== manifest.version) {
+      fallback = `it belongs to build ${stored.meta.version}, this is ${manifest.version}`;
+    } else {
+      try {
+        started = { handle: await startFromSnapshot(loadPyodide, stored), pyodide: null };
+      } catch (error) {
+        fallback = error?.message ?? String(error);
+      }
+    }
+    if (fallback) {
+      console.warn(`Boneyard: the start-up snapshot was not used (${fallback}); starting normally`);
+      const kept = ["worker", "pyodide-module", "pyodide-asm-module", "manifest", "snapshot-read"]; // the failed attempt's steps go
+      for (const name of Object.keys(phases)) if (!kept.includes(name)) delete phases[name];
+      await snapshots.clear(scope).catch(() => {});
+    }
+  }
+  const fromSnapshot = Boolean(started);
+  started ??= await startNormally(loadPyodide, manifestReady, canStore);
+  const manifest = await manifestReady;
+  postMessage({
+    type: "ready", version: manifest.version, phases, timeOrigin: performance.timeOrigin,
+    start: fromSnapshot ? "snapshot" : "normal", fallback,
+  });
+  let made = null;
+  let reason = canStore ? null : "snapshots are off";
+  if (!fromSnapshot && canStore) {
+    try { // synchronously, before any request is answered: the engine has no session yet
+      made = takeSnapshot(started.pyodide);
+      phase("snapshot-made");
+    } catch (error) {
+      reason = `making the snapshot failed: ${error?.message ?? error}`;
+    }
+  }
+  handle = started.handle;
   for (const message of waiting.splice(0)) answer(message);
+  if (!fromSnapshot) await keep(made, reason, manifest);
 }
 
 function answer({ id, request }) {

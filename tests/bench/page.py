@@ -13,10 +13,15 @@ Run with `python build.py bench` (or `python -m tests.bench.page` after a build,
 from __future__ import annotations
 
 import contextlib
+import itertools
+import json
 import os
+import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from playwright.sync_api import Browser, sync_playwright
@@ -26,6 +31,9 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 
 RUNS = int(os.environ.get("BONEYARD_BENCH_RUNS", "5"))
+# A git revision: its web/ (the page, worker, service worker) in a copy of this build is measured
+# too, first and warm visits alternating with this build's (before/after figures of one run).
+BASELINE = os.environ.get("BONEYARD_BENCH_BASELINE", "")
 PLAYS = int(os.environ.get("BONEYARD_BENCH_PLAYS", "200"))
 READY_TIMEOUT_MS = 180_000
 RATIO_TARGET = 1.15
@@ -74,7 +82,26 @@ def time_to_ready(browser: Browser, url: str) -> float:
         context.close()
 
 
-def cold_then_warm(playwright: object, url: str) -> tuple[float, float, int, int]:
+STARTUP = """() => ({...window.boneyard.engine.startup,
+  "engine-start": Math.round(performance.getEntriesByName('engine-start')[0].startTime),
+  "engine-ready": Math.round(performance.getEntriesByName('engine-ready')[0].startTime)})"""
+
+
+@dataclass
+class Visits:
+    """A cold first visit and a warm second visit (served by the service worker) of one profile."""
+
+    cold: float
+    warm: float
+    at_ready: int
+    with_precache: int
+    cold_steps: dict[str, int]
+    warm_steps: dict[str, int]
+    warm_start: str = ""  # how the warm visit's engine started: "snapshot" or "normal"
+    cold_snapshot: dict[str, int] | None = None  # the first visit's snapshot steps (ms since navigation)
+
+
+def cold_then_warm(playwright: object, url: str) -> Visits:
     """In a fresh browser profile (on disk, like a real one: its HTTP cache lets the service
     worker's precache revalidate what the first start downloaded): the cold start (ms to
     engine-ready), the bytes transferred until engine-ready and until the service worker has
@@ -99,8 +126,13 @@ def cold_then_warm(playwright: object, url: str) -> tuple[float, float, int, int
         page.goto(url)
         page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
         cold = float(page.evaluate("performance.getEntriesByName('engine-ready')[0].startTime"))
+        cold_steps = page.evaluate(STARTUP)
         at_ready = transferred[0]
         page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        # the start-up snapshot is stored (pages without snapshots: at once)
+        page.wait_for_function("() => document.documentElement.dataset.snapshot"
+                               " || typeof window.boneyard.engine.pageTimes !== 'function'", timeout=READY_TIMEOUT_MS)
+        cold_snapshot = page.evaluate("window.boneyard.engine.snapshot?.phases ?? null")
         page.wait_for_timeout(500)
         with_precache = transferred[0]
         page.close()
@@ -109,7 +141,8 @@ def cold_then_warm(playwright: object, url: str) -> tuple[float, float, int, int
         page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
         warm = float(page.evaluate("performance.getEntriesByName('engine-ready')[0].startTime"))
         assert page.evaluate("Boolean(navigator.serviceWorker.controller)"), "second visit not served by the worker"
-        return cold, warm, at_ready, with_precache
+        return Visits(cold, warm, at_ready, with_precache, cold_steps, page.evaluate(STARTUP),
+                      page.evaluate("window.boneyard.engine.startKind?.start ?? 'normal'"), cold_snapshot)
     finally:
         context.close()
         profile.cleanup()
@@ -127,43 +160,162 @@ def play_round_trips(browser: Browser, url: str) -> list[float]:
         context.close()
 
 
+def baseline_dist(revision: str) -> Path:
+    """A copy of dist/ with the web/ files of a git revision instead of this build's (the engine
+    wheel, Pyodide and micropip are this build's), sealed like a build (sw.js and manifest)."""
+    folder = Path(tempfile.mkdtemp(prefix="boneyard-baseline-"))
+    shutil.copytree(build.DIST, folder, dirs_exist_ok=True)
+
+    def git(*args: str) -> bytes:
+        return subprocess.run(["git", *args], cwd=build.ROOT, capture_output=True, check=True).stdout
+
+    built = ("pyodide/", "wheels/", build.CATALOG, *(f"icons/icon-{size}.png" for size in build.ICON_SIZES))
+    for path in build.tree_files(folder):  # what came from web/ goes
+        if not path.relative_to(folder).as_posix().startswith(built):
+            path.unlink()
+    for name in git("ls-tree", "-r", "--name-only", revision, "web/").decode().split():
+        target = folder / name.removeprefix("web/")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(git("show", f"{revision}:{name}"))
+    (folder / build.SERVICE_WORKER).unlink()  # written again by seal, from the revision's template
+    template = build.WEB / build.SERVICE_WORKER
+    manifest = json.loads((build.DIST / build.MANIFEST).read_text())
+    named = {key: value for key, value in manifest.items() if key not in ("version", "files")}
+    saved = template.read_bytes()
+    try:
+        template.write_bytes(git("show", f"{revision}:web/{build.SERVICE_WORKER}"))
+        build.seal(folder, named)
+    finally:
+        template.write_bytes(saved)
+    return folder
+
+
+def print_visits(label: str, visits: list[Visits]) -> None:
+    """Cold and warm medians of some visits, and their ratio."""
+    cold = statistics.median(v.cold for v in visits)
+    warm = statistics.median(v.warm for v in visits)
+    print(f"{label}cold start (first visit):     median {cold:7.0f} ms  (runs: {', '.join(f'{v.cold:.0f}' for v in visits)})")
+    print(f"{label}warm start (service worker):  median {warm:7.0f} ms  (runs: {', '.join(f'{v.warm:.0f}' for v in visits)})")
+    print(f"{label}ratio warm / cold:            {warm / cold:.3f}  (target <= {WARM_TARGET}) "
+          f"{'ok' if warm / cold <= WARM_TARGET else 'OVER TARGET'}; "
+          f"per visit: {', '.join(f'{v.warm / v.cold:.2f}' for v in visits)}")
+    print(f"{label}warm starts from a snapshot:  {sum(v.warm_start == 'snapshot' for v in visits)} of {len(visits)}")
+    made = [v.cold_snapshot for v in visits if v.cold_snapshot and "snapshot-made" in v.cold_snapshot]
+    if made:
+        def after(name: str) -> float:
+            return statistics.median(m[name] - m["engine-import"] for m in made if name in m)
+        print(f"{label}first visit, after engine-ready: games imported +{after('games-import'):.0f} ms, snapshot "
+              f"taken +{after('snapshot-made'):.0f} ms (requests wait until then), stored +{after('snapshot-saved'):.0f} ms")
+
+
+def print_steps(visits: list[Visits]) -> None:
+    """Median time (ms since navigation) at which each step of the start was reached, cold and
+    warm, and the median length of each step (from the step before it, in start order)."""
+    names: list[str] = []
+    for visit in visits:
+        for steps in (visit.cold_steps, visit.warm_steps):
+            for name in sorted(steps, key=steps.__getitem__):
+                if name not in names:
+                    names.append(name)
+
+    def at(which: str, name: str) -> float | None:
+        values = [getattr(v, which)[name] for v in visits if name in getattr(v, which)]
+        return statistics.median(values) if values else None
+
+    def spans(which: str) -> dict[str, float]:
+        """Median length of each step: from the previous step reached in the same visit."""
+        out: dict[str, list[float]] = {}
+        for visit in visits:
+            steps = getattr(visit, which)
+            ordered = sorted(steps.items(), key=lambda item: item[1])
+            for (_, before), (name, when) in itertools.pairwise(ordered):
+                out.setdefault(name, []).append(when - before)
+        return {name: statistics.median(values) for name, values in out.items()}
+
+    cold_spans, warm_spans = spans("cold_steps"), spans("warm_steps")
+    print("start steps (median ms since navigation; in brackets: median ms since the previous step)")
+    print(f"  {'step':<18} {'cold':>16} {'warm':>16}")
+    # in cold order; a step of the warm start only comes after the warm step that precedes it
+    order = sorted((n for n in names if at("cold_steps", n) is not None), key=lambda n: at("cold_steps", n) or 0)
+    for name in sorted((n for n in names if n not in order), key=lambda n: at("warm_steps", n) or 0):
+        when = at("warm_steps", name) or 0
+        before = [i for i, n in enumerate(order) if (at("warm_steps", n) or when + 1) <= when]
+        order.insert(before[-1] + 1 if before else 0, name)
+    for name in order:
+        cells = []
+        for which, lengths in (("cold_steps", cold_spans), ("warm_steps", warm_spans)):
+            when = at(which, name)
+            cells.append("-" if when is None else f"{when:6.0f} [{lengths.get(name, 0):5.0f}]")
+        print(f"  {name:<18} {cells[0]:>16} {cells[1]:>16}")
+
+
 def main() -> int:
-    """Print the figures."""
+    """Print the figures (BONEYARD_BENCH_PARTS=bare,warm,play picks some; default all)."""
+    parts = set(os.environ.get("BONEYARD_BENCH_PARTS", "bare,warm,play").split(","))
     server, url = build.serve_in_thread(build.DIST, mounts={"__bench": Path(__file__).parent / "bare"})
     app_ms: list[float] = []
     bare_ms: list[float] = []
+    baseline_ms: list[float] = []
+    visits: list[Visits] = []
+    baseline_visits: list[Visits] = []
+    times: list[float] = []
     with sync_playwright() as playwright:
         browser = launch(playwright)
-        print(f"browser: Chromium {browser.version}, {RUNS} cold loads each, alternating", flush=True)
+        print(f"browser: Chromium {browser.version}, {RUNS} loads of each kind", flush=True)
         time_to_ready(browser, url)  # warm the server and the OS file cache
-        for run in range(RUNS):
-            pages = [("app", url, app_ms), ("bare", url + "__bench/index.html", bare_ms)]
-            for _, target, into in pages if run % 2 == 0 else reversed(pages):
-                into.append(time_to_ready(browser, target))
-        visits = [cold_then_warm(playwright, url) for _ in range(RUNS)]
-        times = play_round_trips(browser, url)
+        other = folder = None
+        if BASELINE:
+            folder = baseline_dist(BASELINE)
+            other = build.serve_in_thread(folder)
+            print(f"baseline: web/ of {BASELINE} at {other[1]}", flush=True)
+        if "bare" in parts:
+            for run in range(RUNS):
+                pages = [("app", url, app_ms), ("bare", url + "__bench/index.html", bare_ms)]
+                if other:
+                    pages.append(("baseline", other[1], baseline_ms))
+                for _, target, into in pages if run % 2 == 0 else reversed(pages):
+                    into.append(time_to_ready(browser, target))
+        if "warm" in parts:
+            for run in range(RUNS):
+                if other and run % 2 == 0:
+                    baseline_visits.append(cold_then_warm(playwright, other[1]))
+                visits.append(cold_then_warm(playwright, url))
+                if other and run % 2 == 1:
+                    baseline_visits.append(cold_then_warm(playwright, other[1]))
+        if other:
+            other[0].shutdown()
+            shutil.rmtree(folder, ignore_errors=True)
+        if "play" in parts:
+            times = play_round_trips(browser, url)
         browser.close()
     server.shutdown()
-    app, bare = statistics.median(app_ms), statistics.median(bare_ms)
-    ratio = app / bare
-    play = statistics.median(times)
-    print(f"engine-ready, app page:       median {app:7.0f} ms  (runs: {', '.join(f'{t:.0f}' for t in app_ms)})")
-    print(f"engine-ready, bare Pyodide:   median {bare:7.0f} ms  (runs: {', '.join(f'{t:.0f}' for t in bare_ms)})")
-    print(f"ratio app / bare:             {ratio:.3f}  (target <= {RATIO_TARGET}) "
-          f"{'ok' if ratio <= RATIO_TARGET else 'OVER TARGET'}")
-    cold = statistics.median(v[0] for v in visits)
-    warm = statistics.median(v[1] for v in visits)
-    dist_bytes = sum(p.stat().st_size for p in build.DIST.rglob("*") if p.is_file())
-    print(f"cold start (first visit):     median {cold:7.0f} ms  (runs: {', '.join(f'{v[0]:.0f}' for v in visits)})")
-    print(f"warm start (service worker):  median {warm:7.0f} ms  (runs: {', '.join(f'{v[1]:.0f}' for v in visits)})")
-    print(f"ratio warm / cold:            {warm / cold:.3f}  (target <= {WARM_TARGET}) "
-          f"{'ok' if warm / cold <= WARM_TARGET else 'OVER TARGET'}")
-    print(f"size of dist/:                {dist_bytes / 1048576:.1f} MB ({dist_bytes} bytes)")
-    print(f"transferred, cold visit:      {visits[0][2] / 1048576:.1f} MB until engine-ready, "
-          f"{visits[0][3] / 1048576:.1f} MB once the service worker has cached every file")
-    print(f"play round trip (n={len(times)}):  median {play:.2f} ms, p90 "
-          f"{statistics.quantiles(times, n=10)[-1]:.2f} ms, max {max(times):.2f} ms  "
-          f"(target median <= {PLAY_TARGET_MS} ms) {'ok' if play <= PLAY_TARGET_MS else 'OVER TARGET'}")
+    if app_ms:
+        app, bare = statistics.median(app_ms), statistics.median(bare_ms)
+        ratio = app / bare
+        print(f"engine-ready, app page:       median {app:7.0f} ms  (runs: {', '.join(f'{t:.0f}' for t in app_ms)})")
+        print(f"engine-ready, bare Pyodide:   median {bare:7.0f} ms  (runs: {', '.join(f'{t:.0f}' for t in bare_ms)})")
+        print(f"ratio app / bare:             {ratio:.3f}  (target <= {RATIO_TARGET}) "
+              f"{'ok' if ratio <= RATIO_TARGET else 'OVER TARGET'}")
+        if baseline_ms:
+            before = statistics.median(baseline_ms)
+            print(f"engine-ready, baseline app:   median {before:7.0f} ms  (runs: {', '.join(f'{t:.0f}' for t in baseline_ms)})"
+                  f"; app / baseline {app / before:.3f}, baseline / bare {before / bare:.3f}")
+    if visits:
+        print_visits("", visits)
+        dist_bytes = sum(p.stat().st_size for p in build.DIST.rglob("*") if p.is_file())
+        print(f"size of dist/:                {dist_bytes / 1048576:.1f} MB ({dist_bytes} bytes)")
+        print(f"transferred, cold visit:      {visits[0].at_ready / 1048576:.1f} MB until engine-ready, "
+              f"{visits[0].with_precache / 1048576:.1f} MB once the service worker has cached every file")
+        print_steps(visits)
+    if baseline_visits:
+        print(f"-- baseline (web/ of {BASELINE}), same run:")
+        print_visits("", baseline_visits)
+        print_steps(baseline_visits)
+    if times:
+        play = statistics.median(times)
+        print(f"play round trip (n={len(times)}):  median {play:.2f} ms, p90 "
+              f"{statistics.quantiles(times, n=10)[-1]:.2f} ms, max {max(times):.2f} ms  "
+              f"(target median <= {PLAY_TARGET_MS} ms) {'ok' if play <= PLAY_TARGET_MS else 'OVER TARGET'}")
     return 0
 
 

@@ -1,0 +1,223 @@
+"""The start-up snapshot (web/snapshot.js, kept in IndexedDB): a normal first start stores one;
+the next start of the same build restores it, reaches engine-ready without micropip, plays a
+move and a hint through the page, and answers exactly as a normal start and the native engine
+do; a damaged, stale or incomplete snapshot is not used: the page starts normally, plays, stores
+a fresh snapshot, and the start after that uses it again."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import ROOT, App, solve
+
+TIMEOUT = 20_000
+SEED = 7
+
+# Requests run in the page and natively: "$" is the session of the last "new", "$hint" the move
+# of the last hint. The computer players and hints are seeded: the answers are all determined.
+SCENARIO = [
+    {"op": "new", "game": "draw", "options": {"set": "double-6", "players": 2, "target": 50}, "seed": 3,
+     "seats": ["ai:medium", "ai:easy"]},
+    *[{"op": "ai", "session": "$"}] * 6,
+    {"op": "hint", "session": "$"},
+    {"op": "new", "game": "luzon", "seed": SEED, "seats": ["human"]},
+    {"op": "hint", "session": "$"},
+    {"op": "play", "session": "$", "move": "$hint"},
+    {"op": "undo", "session": "$"},
+    {"op": "new", "game": "big-clock", "seed": 5, "seats": ["human"]},
+    {"op": "hint", "session": "$"},
+    {"op": "play", "session": "$", "move": "$hint"},
+]
+
+RUN_IN_PAGE = """async (steps) => {
+  const out = [];
+  let session = null, hint = null;
+  for (const step of steps) {
+    const request = {...step};
+    if (request.session === "$") request.session = session;
+    if (request.move === "$hint") request.move = hint;
+    const answer = await window.boneyard.request(request);
+    if (request.op === "new") session = answer.session;
+    if (request.op === "hint") hint = answer.move;
+    out.push(answer);
+  }
+  return out;
+}"""
+
+RUN_NATIVELY = """
+import json, sys
+from engine.api import handle
+out, session, hint = [], None, None
+for step in json.load(sys.stdin):
+    request = dict(step)
+    if request.get("session") == "$": request["session"] = session
+    if request.get("move") == "$hint": request["move"] = hint
+    answer = json.loads(handle(json.dumps(request)))
+    if request["op"] == "new": session = answer.get("session")
+    if request["op"] == "hint": hint = answer.get("move")
+    out.append(answer)
+json.dump(out, sys.stdout)
+"""
+
+STORED = """async (change) => {
+  const scope = new URL("./", location.href).href;
+  const db = await new Promise((resolve, reject) => {
+    const request = indexedDB.open("boneyard-snapshots");
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  const run = (mode, work) => new Promise((resolve, reject) => {
+    const tx = db.transaction("snapshots", mode);
+    const result = work(tx.objectStore("snapshots"));
+    tx.oncomplete = () => resolve(result.result);
+    tx.onerror = () => reject(tx.error);
+  });
+  const get = (key) => run("readonly", (store) => store.get(key));
+  const put = (key, value) => run("readwrite", (store) => store.put(value, key));
+  const meta = await get(scope);
+  const memory = await get(scope + "#memory");
+  const sha256 = async (bytes) => [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))]
+    .map((b) => b.toString(16).padStart(2, "0")).join("");
+  if (change === "bytes") {  // damaged memory: its sha256 differs
+    memory[Math.floor(memory.length / 2)] ^= 0xff;
+    await put(scope + "#memory", memory);
+  } else if (change === "magic") {  // not a Pyodide snapshot, yet with a matching sha256
+    memory.fill(0, 0, 4);
+    await put(scope + "#memory", memory);
+    await put(scope, {...meta, sha256: await sha256(memory)});
+  } else if (change === "stale") {  // the snapshot of another build
+    await put(scope, {...meta, version: "0123456789abcdef"});
+  } else if (change === "files") {  // a file that cannot be written back
+    await put(scope, {...meta, files: [...meta.files, {path: "/no/such/folder/f.py", kind: "file", mode: 420,
+                                                        mtime: 0, data: new Uint8Array(1)}]});
+  } else if (change === "memory-missing") {
+    await run("readwrite", (store) => store.delete(scope + "#memory"));
+  }
+  db.close();
+  return meta ? {version: meta.version, size: meta.size, memorySize: memory?.byteLength ?? null,
+                 files: meta.files.length} : null;
+}"""
+
+
+def strip_sessions(value: object) -> object:
+    """Answers without their session ids (which depend on what the page asked for before)."""
+    if isinstance(value, dict):
+        return {key: strip_sessions(item) for key, item in value.items() if key != "session"}
+    if isinstance(value, list):
+        return [strip_sessions(item) for item in value]
+    return value
+
+
+def native_answers() -> list:
+    result = subprocess.run([sys.executable, "-c", RUN_NATIVELY], input=json.dumps(SCENARIO), cwd=ROOT,
+                            capture_output=True, text=True, check=True)
+    return json.loads(result.stdout)
+
+
+def how_started(app: App) -> dict:
+    return app.page.evaluate("""() => ({start: document.documentElement.dataset.engineStart,
+      fallback: window.boneyard.engine.startKind?.fallback ?? null, steps: window.boneyard.engine.startup})""")
+
+
+def wait_saved(app: App) -> None:
+    app.page.wait_for_selector("html[data-snapshot=saved]", state="attached", timeout=60_000)
+
+
+def reload(app: App) -> dict:
+    app.page.reload()
+    app.wait_ready()
+    return how_started(app)
+
+
+def play_a_move_and_a_hint(app: App) -> None:
+    """A Luzon deal through the page: the solver's first move by clicks, then a hint (the solver
+    module is imported only now: from the files a snapshot start wrote back)."""
+    from engine.api import handle  # the engine run natively, for the expected hint
+
+    first = solve(SEED)["solution"][0]
+    deal = json.loads(handle(json.dumps({"op": "new", "game": "luzon", "seed": SEED, "seats": ["human"],
+                                         "options": {"variant": "twelve"}})))
+    played = json.loads(handle(json.dumps({"op": "play", "session": deal["session"], "move": first})))
+    expected = json.loads(handle(json.dumps({"op": "hint", "session": played["session"]})))["move"]
+    app.page.goto(f"{app.url}#/play/luzon?deal={SEED}&variant=twelve")
+    board = app.page.locator("#board")
+    expect(board).to_have_attribute("data-seed", str(SEED), timeout=TIMEOUT)
+    expect(board).to_have_attribute("data-moves", "0", timeout=TIMEOUT)
+    a, b = first.split(":")[1].replace(">", "+").split("+")
+    app.page.click(f"#board [data-slot={a}]")
+    app.page.click(f"#board [data-slot={b}]")
+    expect(board).to_have_attribute("data-moves", "1", timeout=TIMEOUT)
+    app.page.click("button[data-action=hint]")
+    expect(app.page.locator("#hint-text")).to_be_visible(timeout=TIMEOUT)
+    hinted = app.page.eval_on_selector_all("#board .hinted", "els => els.map(e => e.dataset.slot)")
+    assert sorted(hinted) == sorted(expected.split(":")[1].replace(">", "+").split("+"))
+
+
+def test_first_start_is_normal_and_stores_a_snapshot(app: App, dist_dir) -> None:
+    started = how_started(app)
+    assert started["start"] == "normal" and started["fallback"] is None
+    assert "micropip-load" in started["steps"] and "engine-install" in started["steps"]
+    wait_saved(app)
+    stored = app.page.evaluate(STORED, None)
+    version = json.loads((dist_dir / "build-manifest.json").read_text())["version"]
+    assert stored["version"] == version
+    assert stored["size"] == stored["memorySize"] > 1_000_000
+    assert stored["files"] > 10
+
+
+def test_next_start_is_from_the_snapshot_and_plays(app: App) -> None:
+    started = reload(app)
+    assert started["start"] == "snapshot", started
+    assert started["fallback"] is None
+    assert "snapshot-checked" in started["steps"] and "micropip-load" not in started["steps"]
+    assert app.page.evaluate("document.documentElement.dataset.engine") == "ready"
+    play_a_move_and_a_hint(app)
+
+
+def test_snapshot_start_answers_like_a_normal_start_and_natively(app: App) -> None:
+    assert how_started(app)["start"] == "snapshot"
+    from_snapshot = strip_sessions(app.page.evaluate(RUN_IN_PAGE, SCENARIO))
+    assert all(answer["ok"] for answer in from_snapshot[:8]), from_snapshot
+    assert from_snapshot == strip_sessions(native_answers())
+    # the same page, its engine restarted without the snapshot (which that deletes)
+    app.page.evaluate("window.boneyard.engine.start({snapshot: false})")
+    app.wait_ready()
+    assert how_started(app)["start"] == "normal"
+    assert strip_sessions(app.page.evaluate(RUN_IN_PAGE, SCENARIO)) == from_snapshot
+    assert app.page.evaluate(STORED, None) is None
+
+
+@pytest.mark.parametrize(("damage", "reason"), [
+    ("bytes", "does not match its sha256"),
+    ("magic", "invalid magic number"),
+    ("stale", "belongs to build 0123456789abcdef"),
+    ("files", "restoring the snapshot's files failed"),
+    ("memory-missing", "memory is missing"),
+])
+def test_unusable_snapshot_falls_back_to_a_normal_start(app: App, damage: str, reason: str) -> None:
+    if app.page.evaluate(STORED, None) is None:  # a snapshot to damage
+        assert reload(app)["start"] == "normal"
+        wait_saved(app)
+    app.page.evaluate(STORED, damage)
+    started = reload(app)
+    assert started["start"] == "normal", started
+    assert reason in (started["fallback"] or ""), started
+    assert "micropip-load" in started["steps"]
+    answer = app.page.evaluate("""async () => {
+      const r = window.boneyard.request;
+      const deal = await r({op: "new", game: "luzon", seed: 7, seats: ["human"]});
+      return r({op: "play", session: deal.session, move: deal.view.legal[0].id});
+    }""")
+    assert answer["ok"], answer
+    wait_saved(app)  # a fresh snapshot replaces the unusable one ...
+    assert reload(app)["start"] == "snapshot"  # ... and the next start uses it
+
+
+def test_no_console_error_and_nothing_off_origin(app: App) -> None:
+    assert app.off_origin == []
+    assert app.errors == []
