@@ -15,6 +15,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -338,10 +339,21 @@ def human_size(n: float) -> str:
     return f"{n:.1f} GB"
 
 
+def check_page_links(plan: dict[str, Path | bytes]) -> None:
+    """Every local href/src of index.html names a file of the build (a stale preload of a
+    removed module would only show up as a 404 in the browser)."""
+    html = (WEB / "index.html").read_text()
+    local = {m for m in re.findall(r'(?:href|src)="([^"#:?]+)"', html) if not m.startswith("/")}
+    missing = sorted(m for m in local if m not in plan and m not in (MANIFEST, SERVICE_WORKER))
+    if missing:
+        sys.exit(f"[build] web/index.html refers to files that are not in the build: {', '.join(missing)}")
+
+
 def build() -> str:
     """Build dist/, rebuilding only what changed; return the build version."""
     started = time.perf_counter()
     plan, named = plan_dist()
+    check_page_links(plan)
     written, removed = sync_dist(plan)
     version, manifest_changed = seal(DIST, named)
     for rel in written:
