@@ -70,8 +70,10 @@ def round_rewards(state: Any, scale: float) -> list[float]:
 
 class IsmctsPlayer:
     def __init__(self, iterations: int = 300, exploration: float = 0.7, epsilon: float = 0.1,
-                 max_steps: int = 6000, min_iterations: int = 60, paired: bool = False) -> None:
+                 max_steps: int = 6000, min_iterations: int = 60, paired: bool = False,
+                 early_stop: bool = True) -> None:
         self.paired = paired
+        self.early_stop = early_stop  # stop once the choice cannot change (False: for tests)
         self.iterations = iterations
         self.max_steps = max_steps  # 0: no cap; else stop once this many moves were simulated
         self.min_iterations = min_iterations
@@ -97,7 +99,7 @@ class IsmctsPlayer:
         for it in range(self.iterations):
             if self.max_steps and steps >= self.max_steps and it >= self.min_iterations:
                 break
-            if settled(root, self.iterations - it):
+            if self.early_stop and settled(root, self.iterations - it):
                 break
             s = game.determinize(state, seat, rng)
             node = root

@@ -92,6 +92,17 @@ def test_greedy_blocks_when_it_can() -> None:
     assert GreedyPlayer().choose(game, state, 0, random.Random(1)) == "play:0-6:arm3"
 
 
+@pytest.mark.parametrize("game_id", TABLE_GAMES)
+def test_hard_stopping_early_makes_the_same_choice_as_the_full_budget(game_id: str) -> None:
+    game = get_game(game_id)
+    early, full = IsmctsPlayer(iterations=120), IsmctsPlayer(iterations=120, early_stop=False)
+    for i, state in enumerate(positions(game_id, 4)):
+        seat = state.turn
+        picks = [p.choose(game, game.determinize(state, seat, deal_rng(9, "ai", i)), seat, deal_rng(9, "ai", i))
+                 for p in (early, full)]
+        assert picks[0] == picks[1]
+
+
 def test_hard_is_deterministic_and_skips_forced_moves() -> None:
     game = get_game("draw")
     state = positions("draw", 1)[0]
