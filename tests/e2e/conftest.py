@@ -13,6 +13,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
@@ -99,6 +100,30 @@ class App:
         """Load the page at url#fragment and wait for the engine."""
         self.page.goto(self.url + fragment)  # type: ignore[attr-defined]
         self.wait_ready()
+
+
+SCREEN_TIMEOUT_MS = 30_000  # a game screen's answer after a click or a navigation
+
+
+def open_deal(app: App, game: str, seed: int, **options: str) -> None:
+    """Open a solitaire's deal by its game link (#/play/GAME?deal=N&KEY=VALUE...) and wait for
+    its first view (a new session when another game was on screen)."""
+    board = app.page.locator("#board")  # type: ignore[attr-defined]
+    old = board.get_attribute("data-session") if board.count() else None
+    query = "".join(f"&{key}={value}" for key, value in options.items())
+    app.page.goto(f"{app.url}#/play/{game}?deal={seed}{query}")  # type: ignore[attr-defined]
+    if old:
+        expect(board).not_to_have_attribute("data-session", old, timeout=SCREEN_TIMEOUT_MS)
+    expect(board).to_have_attribute("data-seed", str(seed), timeout=SCREEN_TIMEOUT_MS)
+    expect(board).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
+
+
+def expect_moves(app: App, count: int) -> None:
+    """The board shows `count` moves and the screen is idle (the game is saved)."""
+    page = app.page
+    expect(page.locator("#board")).to_have_attribute(  # type: ignore[attr-defined]
+        "data-moves", str(count), timeout=SCREEN_TIMEOUT_MS)
+    expect(page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)  # type: ignore[attr-defined]
 
 
 @pytest.fixture(scope="module")

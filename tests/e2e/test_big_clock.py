@@ -8,7 +8,7 @@ import json
 
 from playwright.sync_api import expect
 
-from .conftest import App
+from .conftest import App, expect_moves, open_deal
 
 SET = "double-6"
 WON_SEED = 5  # the advisor wins this double-6 deal (shifts, a stuck double, refills)
@@ -33,19 +33,8 @@ def advisor_line(seed: int) -> tuple[list[str], dict]:
 
 
 def start_deal(app: App, seed: int) -> None:
-    board = app.page.locator("#board")
-    old = board.get_attribute("data-session") if board.count() else None
-    app.page.goto(f"{app.url}#/play/big-clock?deal={seed}&set={SET}")
-    if old:
-        expect(board).not_to_have_attribute("data-session", old, timeout=TIMEOUT)
-    expect(board).to_have_attribute("data-seed", str(seed), timeout=TIMEOUT)
-    expect(board).to_have_attribute("data-moves", "0", timeout=TIMEOUT)
-    expect(board).to_have_attribute("data-set", SET)
-
-
-def expect_moves(app: App, count: int) -> None:
-    expect(app.page.locator("#board")).to_have_attribute("data-moves", str(count), timeout=TIMEOUT)
-    expect(app.page.locator(".game.busy")).to_have_count(0, timeout=TIMEOUT)  # the game is saved
+    open_deal(app, "big-clock", seed, set=SET)
+    expect(app.page.locator("#board")).to_have_attribute("data-set", SET)
 
 
 def tops(app: App) -> dict[str, str]:

@@ -9,7 +9,7 @@ import json
 
 from playwright.sync_api import expect
 
-from .conftest import App
+from .conftest import App, expect_moves, open_deal
 
 EXCHANGE_SEED = 12  # the fourth king turns up at move 39; the advisor's exchange (15%) wins
 TIMEOUT = 30_000
@@ -31,18 +31,7 @@ def native_until_exchange(seed: int) -> dict:
 
 
 def start_deal(app: App, seed: int, exchange: bool = True) -> None:
-    board = app.page.locator("#board")
-    old = board.get_attribute("data-session") if board.count() else None
-    app.page.goto(f"{app.url}#/play/clock?deal={seed}&exchange={'true' if exchange else 'false'}")
-    if old:
-        expect(board).not_to_have_attribute("data-session", old, timeout=TIMEOUT)
-    expect(board).to_have_attribute("data-seed", str(seed), timeout=TIMEOUT)
-    expect(board).to_have_attribute("data-moves", "0", timeout=TIMEOUT)
-
-
-def expect_moves(app: App, count: int) -> None:
-    expect(app.page.locator("#board")).to_have_attribute("data-moves", str(count), timeout=TIMEOUT)
-    expect(app.page.locator(".game.busy")).to_have_count(0, timeout=TIMEOUT)
+    open_deal(app, "clock", seed, exchange="true" if exchange else "false")
 
 
 def face_up(app: App) -> list[list[str]]:

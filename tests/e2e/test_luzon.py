@@ -8,7 +8,7 @@ import json
 
 from playwright.sync_api import expect
 
-from .conftest import App, solve
+from .conftest import App, expect_moves, open_deal, solve
 
 WON_SEED = 7  # a winnable deal whose solution includes a column move
 TIMEOUT = 20_000
@@ -21,18 +21,7 @@ def native_catalog() -> dict:
 
 
 def start_deal(app: App, seed: int, variant: str = "twelve") -> None:
-    """Open Luzon with a given deal number through the URL, wait for its first view."""
-    board = app.page.locator("#board")
-    old = board.get_attribute("data-session") if board.count() else None
-    app.page.goto(f"{app.url}#/play/luzon?deal={seed}&variant={variant}")
-    if old:
-        expect(board).not_to_have_attribute("data-session", old, timeout=TIMEOUT)
-    expect(board).to_have_attribute("data-seed", str(seed), timeout=TIMEOUT)
-    expect(board).to_have_attribute("data-moves", "0", timeout=TIMEOUT)
-
-
-def expect_moves(app: App, count: int) -> None:
-    expect(app.page.locator("#board")).to_have_attribute("data-moves", str(count), timeout=TIMEOUT)
+    open_deal(app, "luzon", seed, variant=variant)
 
 
 def columns_on_page(app: App) -> list[list[str]]:
