@@ -4,7 +4,7 @@ The round machinery, move ids and view keys are those of `engine.games.table.Tab
 from __future__ import annotations
 
 from engine.games import register
-from engine.games.table import TableGame
+from engine.games.table import PROGRAM_RULES, TableGame
 from engine.layout import Layout
 from engine.protocol import GameSpec, Option
 from engine.tiles import Tile
@@ -49,16 +49,7 @@ DRAW_RULES = (
             "highest score wins.",
         ),
     ),
-    (
-        "What the program does",
-        (
-            "When a round ends, every hand is shown with the score arithmetic (for example "
-            "\"19 - 5 = 14, 12 - 5 = 7, 21\"); seat 0 (you, at the default table) then deals the "
-            "next round. The same deal number always gives the same deals.",
-            "Computer players decide from what their seat can see: their own hand, the table, "
-            "how many tiles each player holds, and what the others showed by drawing or passing.",
-        ),
-    ),
+    PROGRAM_RULES,
 )
 
 DRAW_SPEC = GameSpec(

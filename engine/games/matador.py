@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games import register
-from engine.games.table import RoundInfo, TableGame, TableState, differences, total_of_others
+from engine.games.table import PROGRAM_RULES, RoundInfo, TableGame, TableState, differences, total_of_others
 from engine.layout import Layout
 from engine.protocol import GameSpec, Option
 from engine.rng import deal_rng
@@ -75,16 +75,7 @@ RULES = (
             "200 rounds pass without anyone reaching 100, the highest score wins.",
         ),
     ),
-    (
-        "What the program does",
-        (
-            "When a round ends, every hand is shown with the score arithmetic (for example "
-            "\"19 - 5 = 14, 12 - 5 = 7, 21\"); seat 0 (you, at the default table) then deals the "
-            "next round. The same deal number always gives the same deals.",
-            "Computer players decide from what their seat can see: their own hand, the table, "
-            "how many tiles each player holds, and what the others showed by drawing or passing.",
-        ),
-    ),
+    PROGRAM_RULES,
 )
 
 SPEC = GameSpec(

@@ -49,6 +49,19 @@ NEXT_ROUND = "next-round"
 DEALER = 0  # the seat offered "next-round"
 
 
+# The last section of every table game's rules page: what this program adds to the sheet.
+PROGRAM_RULES = (
+    "What the program does",
+    (
+        "When a round ends, every hand is shown with the score arithmetic (for example "
+        "\"19 - 5 = 14, 12 - 5 = 7, 21\"); seat 0 (you, at the default table) then deals the "
+        "next round. The same deal number always gives the same deals.",
+        "Computer players decide from what their seat can see: their own hand, the table, "
+        "how many tiles each player holds, and what the others showed by drawing or passing.",
+    ),
+)
+
+
 class RoundInfo(NamedTuple):
     """Public facts about how the current round started."""
 
