@@ -137,9 +137,17 @@ def pile_key(pile: Pile) -> bytes:
     return bytes([16 * t.a + t.b for t in pile])
 
 
+NO_HELD = b"\xff"  # the last byte of a position key when no drawn tile is held
+
+
+def held_byte(held: int) -> bytes:
+    """The last byte of a position key: the held tile's code, or 255 (-1: none)."""
+    return NO_HELD if held < 0 else bytes((held,))
+
+
 def position_key(pile_keys: Any, drawn: Tile | None) -> Position:
     """Piles separated by 255, then the drawn tile (255 when none): exact and cheap to hash."""
-    return b"\xff".join(pile_keys) + bytes((255 if drawn is None else code(drawn),))
+    return b"\xff".join(pile_keys) + held_byte(-1 if drawn is None else code(drawn))
 
 
 def fits(tile: Tile, pile: Pile) -> bool:

@@ -30,7 +30,7 @@ import random
 from dataclasses import dataclass
 from typing import Iterator
 
-from engine.games.big_clock import HAND, BigClockState, code
+from engine.games.big_clock import HAND, NO_HELD, BigClockState, code, held_byte
 from engine.protocol import Hint
 from engine.tiles import Tile, domino_set
 
@@ -229,9 +229,10 @@ Child = tuple  # (piles, tops, held, stuck, moves, leaf)
 def children(
     piles: tuple[bytes, ...], tops: list[int], held: int, stuck: bool, n: int, stock_left: int, visited: set[bytes]
 ) -> Iterator[Child]:
-    """The positions one chance-free step away that are not in `visited` (they are added to
-    it). Macro: an emptied slot takes its double at once when the double is at hand.
-    `leaf`: the next thing is a refill from the stock."""
+    """The positions one chance-free step away that are not in `visited` (keys as made by
+    `engine.games.big_clock.position_key`; they are added to it). Macro: an emptied slot takes
+    its double at once when the double is at hand. `leaf`: the next thing is a refill from the
+    stock."""
     join = b"\xff".join
     if held >= 0:
         for k in range(1, n + 1):
@@ -239,7 +240,7 @@ def children(
             if fits_code(held, t) or (t == EMPTY and held == 17 * k):
                 new = list(piles)
                 new[k - 1] = piles[k - 1] + bytes((held,))
-                key = join(new) + b"\xff"
+                key = join(new) + NO_HELD
                 if key in visited:
                     continue
                 visited.add(key)
@@ -250,7 +251,7 @@ def children(
             return
     elif not any(t >= 0 and (t >> 4) == (t & 15) and t != 17 * k for k, t in enumerate(tops, 1)):
         return
-    held_byte = bytes((255 if held < 0 else held,))
+    held_key = held_byte(held)
     for a in range(1, n + 1):
         t = tops[a - 1]
         if t < 0 or t == 17 * a:
@@ -274,7 +275,7 @@ def children(
             new[b - 1] = piles[b - 1] + moved
             move = f"shift:slot{a}>slot{b}"
             if rest or not stock_left:
-                key = join(new) + held_byte
+                key = join(new) + held_key
                 if key in visited:
                     continue
                 visited.add(key)
@@ -307,7 +308,7 @@ def children(
                     new[source - 1] = left
                     new_tops[source - 1] = left[-1] if left else EMPTY
                     moves, leaf = (move, f"shift:slot{source}>slot{a}"), not left
-            key = join(new) + bytes((255 if new_held < 0 else new_held,))
+            key = join(new) + held_byte(new_held)
             if key in visited:
                 continue
             visited.add(key)
@@ -353,7 +354,7 @@ def plan(state: BigClockState, know: Knowledge | None = None) -> tuple[float, tu
     if held < 0:
         best_value = ev.tops(tops, False)
     visited = set(state.seen)
-    visited.add(b"\xff".join(piles) + bytes((255 if held < 0 else held,)))
+    visited.add(state.position)
     frontier = [(piles, tops, held, state.stuck, ())]
     beam, depth = (STUCK_BEAM, STUCK_DEPTH) if state.stuck else (BEAM, DEPTH)
     budget = NODE_BUDGET
