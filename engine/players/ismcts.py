@@ -19,8 +19,7 @@ soon as the most visited move leads the next by more than the iterations left: t
 is then the one the full budget would make, for less work.
 
 Determinizations respect what the table learnt from draws and passes (`TableState.voids`):
-a seat that had to draw on a 5 is never dealt a 5. `paired=True` replaces the tree by flat
-Monte Carlo with common random numbers at the root (an experiment; not the default).
+a seat that had to draw on a 5 is never dealt a 5.
 """
 
 from __future__ import annotations
@@ -70,9 +69,7 @@ def round_rewards(state: Any, scale: float) -> list[float]:
 
 class IsmctsPlayer:
     def __init__(self, iterations: int = 300, exploration: float = 0.7, epsilon: float = 0.1,
-                 max_steps: int = 6000, min_iterations: int = 60, paired: bool = False,
-                 early_stop: bool = True) -> None:
-        self.paired = paired
+                 max_steps: int = 6000, min_iterations: int = 60, early_stop: bool = True) -> None:
         self.early_stop = early_stop  # stop once the choice cannot change (False: for tests)
         self.iterations = iterations
         self.max_steps = max_steps  # 0: no cap; else stop once this many moves were simulated
@@ -89,8 +86,6 @@ class IsmctsPlayer:
             return self.fallback.choose(game, state, seat, rng)
         in_play = sum(t.a + t.b for h in state.hands for t in h)
         scale = max(10.0, in_play / 2)
-        if self.paired:
-            return self.choose_paired(game, state, seat, rng, moves, scale)
         root = Node(-1)
         legal_moves = game.legal_moves
         apply = game.apply
@@ -142,17 +137,6 @@ class IsmctsPlayer:
                     nd.total += rewards[nd.mover]
         best = max(moves, key=lambda m: (root.children[m].visits if m in root.children else -1))
         return best
-
-    def choose_paired(self, game: Any, state: Any, seat: int, rng: random.Random, moves: list[str],
-                      scale: float) -> str:
-        totals = dict.fromkeys(moves, 0.0)
-        for _ in range(max(1, self.iterations // len(moves))):
-            d = game.determinize(state, seat, rng)
-            seed = rng.getrandbits(32)
-            for m in moves:
-                s, _ = self.rollout(game, game.apply(d, m), random.Random(seed))
-                totals[m] += round_rewards(s, scale)[seat]
-        return max(moves, key=lambda m: totals[m])
 
     def rollout(self, game: Any, s: Any, rng: random.Random) -> tuple[Any, int]:
         legal_moves = game.legal_moves
