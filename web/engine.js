@@ -55,6 +55,9 @@ export class Engine extends EventTarget {
         if (data.state === "restoring") {
           restoring = setTimeout(() => startNormally(`the start from a snapshot took over ${SNAPSHOT_TIMEOUT_MS / 1000} s`),
             SNAPSHOT_TIMEOUT_MS);
+        } else if (data.state === "fallback") { // the worker gave up the snapshot and starts normally itself
+          clearTimeout(restoring);
+          restoring = null;
         } else {
           document.documentElement.dataset.snapshot = data.state; // "saved" | "not-saved"
           this.snapshot = { ...data, phases: this.pageTimes(data) };

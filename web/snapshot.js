@@ -11,20 +11,13 @@
 // start normally, which stores a fresh snapshot. One record per scope: a new one replaces the
 // old build's.
 
+import { withTimeout } from "./timeout.js";
+
 const DB_NAME = "boneyard-snapshots";
 const STORE = "snapshots";
 const DB_TIMEOUT_MS = 10_000;
 
-export const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
-
-/** Reject when a promise takes longer than ms. */
-function withTimeout(promise, ms, what) {
-  let timer;
-  const timeout = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
+const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 const done = (request) => new Promise((resolve, reject) => {
   request.onsuccess = () => resolve(request.result);

@@ -5,9 +5,11 @@
 // Messages in:  {id, request: json string}
 // Messages out: {type: "progress", loaded, total} |
 //               {type: "ready", version, phases, timeOrigin, start: "normal"|"snapshot", fallback} |
-//               {type: "snapshot", state: "restoring"|"saved"|"not-saved", ...} |
+//               {type: "snapshot", state: "restoring"|"fallback"|"saved"|"not-saved", ...} |
 //               {type: "failed", message} | {id, response: json string}
 // Named "engine:no-snapshot", the worker neither uses nor keeps a snapshot (and deletes a stored one).
+
+import { withTimeout } from "./timeout.js";
 
 const STEP_TIMEOUT_MS = 90_000;
 const base = new URL("./", import.meta.url);
@@ -16,14 +18,6 @@ const nativeFetch = globalThis.fetch.bind(globalThis);
 let handle = null; // PyProxy of engine.api.handle, kept for the worker's lifetime
 const waiting = []; // requests that arrived before the engine was ready
 
-/** Reject when a promise takes longer than ms. */
-function withTimeout(promise, ms, what) {
-  let timer;
-  const timeout = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 // ---- download progress: count the streamed bytes of known files against the manifest sizes
 const expected = new Map(); // absolute URL (no query) -> size in bytes
@@ -342,6 +336,7 @@ async function start() {
     }
     if (fallback) {
       console.warn(`Boneyard: the start-up snapshot was not used (${fallback}); starting normally`);
+      postMessage({ type: "snapshot", state: "fallback", reason: fallback }); // the page's watchdog stops
       const kept = ["worker", "pyodide-module", "pyodide-asm-module", "manifest", "snapshot-read"]; // the failed attempt's steps go
       for (const name of Object.keys(phases)) if (!kept.includes(name)) delete phases[name];
       await snapshots.clear(scope).catch(() => {});

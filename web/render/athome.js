@@ -58,7 +58,7 @@ export function linkProblemsText(spec, problems) {
 }
 
 /** The game link of a view's deal: "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy". */
-export function gameLinkHref(view, { seats = false } = {}) {
+function gameLinkHref(view, { seats = false } = {}) {
   const query = { deal: view.seed, ...view.options, ...(seats ? { seats: view.seats.join(",") } : {}) };
   const text = Object.entries(query)
     .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value)).replace(/%2C/g, ",").replace(/%3A/g, ":")}`)

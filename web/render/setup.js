@@ -15,9 +15,14 @@ export function seatLevel(kind) {
 
 /** The seats of a new table by the settings page: seat 0 a person, the others people or computers of the default level. */
 export function defaultSeats(count) {
+  return Array.from({ length: count }, (_, i) => defaultSeat(i));
+}
+
+/** Seat i's kind by the settings page (seat 0 is always a person). */
+function defaultSeat(i) {
+  if (i === 0) return "human";
   const { settings } = loadSettings();
-  const other = settings.seats === "all" ? "human" : `ai:${LEVELS.includes(settings.level) ? settings.level : "medium"}`;
-  return Array.from({ length: count }, (_, i) => (i === 0 ? "human" : other));
+  return settings.seats === "all" ? "human" : `ai:${LEVELS.includes(settings.level) ? settings.level : "medium"}`;
 }
 
 /**
@@ -48,7 +53,7 @@ export function renderSetup(root, { spec, initial = {}, onStart, onCancel }) {
   const playerCount = () => (selects.players ? Number(value("players")) : spec.players.min);
 
   function seatRow(i) {
-    const kind = initial.seats?.[i] ?? defaultSeats(i + 1)[i]; // the settings page's defaults
+    const kind = initial.seats?.[i] ?? defaultSeat(i); // the settings page's defaults
     const name = h("input", { type: "text", id: `seat-name-${i}`, maxlength: "14", value: initial.names?.[i] ?? "",
       placeholder: DEFAULT_NAMES[i] ?? `Player ${i + 1}`, "aria-label": `Seat ${i + 1} name`, "data-seat-name": String(i) });
     name.value = initial.names?.[i] ?? DEFAULT_NAMES[i] ?? `Player ${i + 1}`;

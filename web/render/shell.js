@@ -96,7 +96,7 @@ export function mountShell(root, { engine, spec, params, notify }, game) {
   }
 
   /** Load a record in place of the game on screen (resume, import); token: the saved game's. */
-  async function load(record, token = undefined) {
+  async function load(record, token) {
     const answer = await send({ op: "load", record }, { token });
     if (answer?.ok) await game.onStarted?.(answer.view, record);
     return answer;
@@ -251,7 +251,7 @@ export function mountShell(root, { engine, spec, params, notify }, game) {
     const { record, token, dropped } = loadRecord(game.id);
     if (dropped) notify(`The saved ${spec.name} game could not be read and was removed.`);
     if (record) {
-      const answer = await load(record, token ?? undefined); // the saved token: counted once across reloads
+      const answer = await load(record, token); // the saved token: counted once across reloads
       if (answer?.ok) {
         say(`Resumed deal ${record.seed}.`);
         return;

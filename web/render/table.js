@@ -12,7 +12,7 @@ import { tileSvg } from "./tiles.js";
 import { h, randomSeed } from "./dom.js";
 import { drawLayout } from "./layout.js";
 import { renderSetup, seatLevel, defaultSeats, DEFAULT_NAMES } from "./setup.js";
-import { countGame, finishes, gameTools, linkProblemsText, newToken, readGameLink } from "./athome.js";
+import { countGame, finishes, gameTools, linkProblemsText, newToken, personSeat, readGameLink } from "./athome.js";
 
 export const TABLE_GAMES = ["draw", "matador", "tiddle-a-wink", "round-the-clock"];
 const SPEEDS = [["slow", "Slow", 1600], ["normal", "Normal", 800], ["fast", "Fast", 300], ["instant", "Instant", 0]];
@@ -77,7 +77,7 @@ export function mountTable(root, { engine, spec, params, notify }) {
   const body = h("div", { class: "table-body" });
   const toolsMessage = h("p", { class: "message", id: "tools-message", "aria-live": "polite" });
   const tools = gameTools({ gameId: GAME, engine, session: () => state.session, say: sayIn(toolsMessage),
-    load: (record) => loadGame(record, newToken(GAME), `Imported deal ${record.seed}`), linkOptions: { seats: true } });
+    load: importGame, linkOptions: { seats: true } });
   const section = h("section", { class: "game table-game", "data-game": GAME, id: "table-screen" }, head, body,
     tools.element, toolsMessage);
   root.replaceChildren(section);
@@ -236,8 +236,7 @@ export function mountTable(root, { engine, spec, params, notify }) {
     state.busy = true;
     let answer;
     try {
-      const first = (record.seats ?? []).indexOf("human");
-      answer = await engine.request({ op: "load", record, seat: first < 0 ? 0 : first });
+      answer = await engine.request({ op: "load", record, seat: personSeat(record) ?? 0 });
     } finally {
       state.busy = false;
     }
@@ -250,9 +249,14 @@ export function mountTable(root, { engine, spec, params, notify }) {
     state.round = `${answer.view.round?.number}`;
     logLine(`${note} (round ${answer.view.round?.number ?? 1}).`);
     state.view = answer.view;
-    state.viewer = answer.view.seat;
     showTable();
-    await persist();
+    return answer;
+  }
+
+  /** An imported record replaces the game on the table, and the saved game. */
+  async function importGame(record) {
+    const answer = await loadGame(record, newToken(GAME), `Imported deal ${record.seed}`);
+    if (answer?.ok) await persist();
     return answer;
   }
 
