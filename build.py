@@ -299,10 +299,11 @@ def sync_dist(plan: dict[str, Path | bytes]) -> tuple[list[str], list[str]]:
     return written, removed
 
 
-def seal(dist: Path, named: dict[str, str]) -> tuple[str, bool]:
+def seal(dist: Path, named: dict[str, str], template: str | None = None) -> tuple[str, bool]:
     """Write dist/sw.js (the service worker, with the build version and every file to precache
     with its sha256) and dist/build-manifest.json (every file, its size and sha256; the build
     version). The version is a digest of every other file, so any change makes a new one.
+    `template`: the service worker's template text (default: web/sw.js).
     Returns (version, whether anything changed). Also used by the tests on a copy of dist/."""
     files = {rel: {"sha256": sha256_file(dist / rel), "size": (dist / rel).stat().st_size}
              for rel in (p.relative_to(dist).as_posix() for p in tree_files(dist))
@@ -310,7 +311,7 @@ def seal(dist: Path, named: dict[str, str]) -> tuple[str, bool]:
     version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
     precache = {rel: entry["sha256"] for rel, entry in files.items()}
     precache[MANIFEST] = precache[SERVICE_WORKER] = ""  # they name each other: fetched without a checksum
-    template = (WEB / SERVICE_WORKER).read_text()
+    template = template if template is not None else (WEB / SERVICE_WORKER).read_text()
     start, end = template.index(SW_START), template.index(SW_END) + len(SW_END)
     generated = (f"{SW_START}\nconst VERSION = {json.dumps(version)};\n"
                  f"const FILES = {json.dumps(precache, indent=1, sort_keys=True)};\n{SW_END}")

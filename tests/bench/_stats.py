@@ -13,3 +13,8 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(ordered: list[float], q: float) -> float:
+    """The q-th quantile (0 to 1) of values sorted ascending, by nearest rank below."""
+    return ordered[int(q * (len(ordered) - 1))]

@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 from engine.api import handle  # noqa: E402
 from tests.bench.page import READY_TIMEOUT_MS, launch  # noqa: E402
+from tests.bench._stats import percentile  # noqa: E402
 
 DECISIONS = int(os.environ.get("BONEYARD_BENCH_DECISIONS", "40"))  # x5 for the cheap advisors
 TARGET_MEDIAN_S, TARGET_WORST_S = 0.3, 1.0
@@ -101,7 +102,7 @@ def native_times(game: str, options: dict[str, Any], seats: list[str], level: st
 
 def summary(times: list[float]) -> tuple[float, float, float]:
     ordered = sorted(times)
-    return statistics.median(ordered), ordered[int(0.95 * (len(ordered) - 1))], ordered[-1]
+    return statistics.median(ordered), percentile(ordered, 0.95), ordered[-1]
 
 
 def main() -> int:

@@ -27,7 +27,7 @@ from engine.games import get_game
 from engine.match import run_match
 from engine.players import get_player
 from engine.rng import deal_rng
-from tests.bench._stats import wilson
+from tests.bench._stats import percentile, wilson
 
 # name, game, seats (the level measured first), options, target win rate of seat 0 (or None)
 FIGURES: list[tuple[str, str, list[str], dict[str, Any], float | None]] = [
@@ -111,7 +111,7 @@ def move_times(pool: ProcessPoolExecutor, games: int) -> list[dict]:
         times.sort()
         row = {"game": game_id, "options": options, "moves": len(times),
                "median_s": round(statistics.median(times), 4), "worst_s": round(times[-1], 4),
-               "p95_s": round(times[int(0.95 * (len(times) - 1))], 4)}
+               "p95_s": round(percentile(times, 0.95), 4)}
         rows.append(row)
         print(f"hard time per move {game_id:16s} {json.dumps(options):22s} moves {len(times):5d}  "
               f"median {row['median_s']:.3f} s  p95 {row['p95_s']:.3f} s  worst {row['worst_s']:.3f} s", flush=True)

@@ -178,33 +178,27 @@ def baseline_dist(revision: str) -> Path:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(git("show", f"{revision}:{name}"))
     (folder / build.SERVICE_WORKER).unlink()  # written again by seal, from the revision's template
-    template = build.WEB / build.SERVICE_WORKER
     manifest = json.loads((build.DIST / build.MANIFEST).read_text())
     named = {key: value for key, value in manifest.items() if key not in ("version", "files")}
-    saved = template.read_bytes()
-    try:
-        template.write_bytes(git("show", f"{revision}:web/{build.SERVICE_WORKER}"))
-        build.seal(folder, named)
-    finally:
-        template.write_bytes(saved)
+    build.seal(folder, named, git("show", f"{revision}:web/{build.SERVICE_WORKER}").decode())
     return folder
 
 
-def print_visits(label: str, visits: list[Visits]) -> None:
+def print_visits(visits: list[Visits]) -> None:
     """Cold and warm medians of some visits, and their ratio."""
     cold = statistics.median(v.cold for v in visits)
     warm = statistics.median(v.warm for v in visits)
-    print(f"{label}cold start (first visit):     median {cold:7.0f} ms  (runs: {', '.join(f'{v.cold:.0f}' for v in visits)})")
-    print(f"{label}warm start (service worker):  median {warm:7.0f} ms  (runs: {', '.join(f'{v.warm:.0f}' for v in visits)})")
-    print(f"{label}ratio warm / cold:            {warm / cold:.3f}  (target <= {WARM_TARGET}) "
+    print(f"cold start (first visit):     median {cold:7.0f} ms  (runs: {', '.join(f'{v.cold:.0f}' for v in visits)})")
+    print(f"warm start (service worker):  median {warm:7.0f} ms  (runs: {', '.join(f'{v.warm:.0f}' for v in visits)})")
+    print(f"ratio warm / cold:            {warm / cold:.3f}  (target <= {WARM_TARGET}) "
           f"{'ok' if warm / cold <= WARM_TARGET else 'OVER TARGET'}; "
           f"per visit: {', '.join(f'{v.warm / v.cold:.2f}' for v in visits)}")
-    print(f"{label}warm starts from a snapshot:  {sum(v.warm_start == 'snapshot' for v in visits)} of {len(visits)}")
-    made = [v.cold_snapshot for v in visits if v.cold_snapshot and "snapshot-made" in v.cold_snapshot]
+    print(f"warm starts from a snapshot:  {sum(v.warm_start == 'snapshot' for v in visits)} of {len(visits)}")
+    made = [v.cold_snapshot for v in visits if v.cold_snapshot and "snapshot-saved" in v.cold_snapshot]
     if made:
         def after(name: str) -> float:
             return statistics.median(m[name] - m["engine-import"] for m in made if name in m)
-        print(f"{label}first visit, after engine-ready: games imported +{after('games-import'):.0f} ms, snapshot "
+        print(f"first visit, after engine-ready: games imported +{after('games-import'):.0f} ms, snapshot "
               f"taken +{after('snapshot-made'):.0f} ms (requests wait until then), stored +{after('snapshot-saved'):.0f} ms")
 
 
@@ -301,7 +295,7 @@ def main() -> int:
             print(f"engine-ready, baseline app:   median {before:7.0f} ms  (runs: {', '.join(f'{t:.0f}' for t in baseline_ms)})"
                   f"; app / baseline {app / before:.3f}, baseline / bare {before / bare:.3f}")
     if visits:
-        print_visits("", visits)
+        print_visits(visits)
         dist_bytes = sum(p.stat().st_size for p in build.DIST.rglob("*") if p.is_file())
         print(f"size of dist/:                {dist_bytes / 1048576:.1f} MB ({dist_bytes} bytes)")
         print(f"transferred, cold visit:      {visits[0].at_ready / 1048576:.1f} MB until engine-ready, "
@@ -309,7 +303,7 @@ def main() -> int:
         print_steps(visits)
     if baseline_visits:
         print(f"-- baseline (web/ of {BASELINE}), same run:")
-        print_visits("", baseline_visits)
+        print_visits(baseline_visits)
         print_steps(baseline_visits)
     if times:
         play = statistics.median(times)
