@@ -156,13 +156,13 @@ def test_record_export_then_import(app: App) -> None:
     expect_moves(app, 3)  # the game in progress is untouched
 
 
-def test_no_console_error_and_nothing_off_origin(app: App) -> None:
-    assert app.off_origin == []
-    assert app.errors == []
-
-
 def test_a_link_to_an_unknown_game_opens_the_menu_with_a_notice(app: App) -> None:
     app.open("#/play/no-such-game")
     expect(app.page.locator("#notice")).to_contain_text('no game called "no-such-game"', timeout=TIMEOUT)
     expect(app.page.locator("a[href='#/play/luzon']").first).to_be_visible()
     assert app.page.evaluate("location.hash") == "#/"
+
+
+def test_no_console_error_and_nothing_off_origin(app: App) -> None:
+    assert app.off_origin == []
+    assert app.errors == []

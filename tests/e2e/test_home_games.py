@@ -12,22 +12,16 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from .conftest import App
-from .test_big_clock import advisor_line, click_move, tops
-from .test_big_clock import expect_moves as expect_clock_moves
+from .conftest import App, expect_moves
+from .test_big_clock import advisor_line, call, click_move, tops
 from .test_big_clock import start_deal as start_clock_deal
+from .test_home import stats
 from .test_tables import my_move, play_to_game_over
 
 TIMEOUT = 30_000
 CLOCK_LINK = "#/play/big-clock?deal=12&set=double-9"
 TABLE = {"set": "double-6", "players": "3", "target": "100"}
 TABLE_LINK = "#/play/draw?deal=3&set=double-6&players=3&target=100"
-
-
-def call(**request: object) -> dict:
-    from engine.api import handle  # the engine from the working tree, run natively
-
-    return json.loads(handle(json.dumps(request)))
 
 
 def instant_computers(app: App) -> None:
@@ -54,10 +48,6 @@ def hand(page: object) -> list[str]:
 def placed(page: object) -> list[str]:
     """The tiles of the layout, in the order drawn."""
     return page.eval_on_selector_all("#layout [data-placed]", "els => els.map(e => e.dataset.placed)")  # type: ignore
-
-
-def stats_entry(app: App, key: str) -> dict:
-    return json.loads(app.page.evaluate("localStorage.getItem('boneyard.stats.v1')"))["entries"][key]
 
 
 def import_file(app: App, name: str, data: bytes) -> None:
@@ -153,8 +143,8 @@ def test_bad_link_gives_a_notice_and_a_playable_page(app: App) -> None:
     page.goto(app.url + "#/play/draw?deal=three&players=9")
     expect(notice).to_contain_text("“three” is not a whole number")
     expect(notice).to_contain_text("“9” is not one of 2, 3, 4, 5, 6")
-    # the game in progress (the one opened above), or the setup screen: never a dead page
-    expect(page.locator("#table-screen[data-session], #setup").first).to_be_visible(timeout=TIMEOUT)
+    # the bad deal number is dropped: the game in progress (the one opened above) is resumed
+    expect(page.locator("#table-screen[data-session]")).to_be_visible(timeout=TIMEOUT)
     page.goto(app.url + "#/play/draw?deal=4&players=2&seats=human,robot")
     expect(notice).to_contain_text("the seats “human,robot” are not 2 of")
     expect(page.locator("#table-screen")).to_have_attribute("data-seed", "4", timeout=TIMEOUT)
@@ -165,19 +155,19 @@ def test_clock_record_export_import_and_replay(app: App) -> None:
     start_clock_deal(app, 5)
     for done, move in enumerate(moves[:4], start=1):
         click_move(app, move)
-        expect_clock_moves(app, done)
+        expect_moves(app, done)
     before = tops(app)
     saved = export_record(app)
     assert saved["record"]["game"] == "big-clock" and saved["record"]["moves"] == moves[:4]
     start_clock_deal(app, 6)
     import_file(app, "clock.json", json.dumps(saved).encode())
-    expect_clock_moves(app, 4)
+    expect_moves(app, 4)
     assert tops(app) == before
     message = app.page.locator(".game .message")
     expect(message).to_contain_text("Imported deal 5 (4 moves)")
     # a bad file, another game's record, an illegal move: refused with a message, nothing changes
     refuse_bad_files(app, message, saved, {"game": "luzon", "options": {"variant": "twelve"}}, "shift:slot1>slot1")
-    expect_clock_moves(app, 4)
+    expect_moves(app, 4)
     assert tops(app) == before
     # a finished game offers a new deal and a replay of the same deal
     start_clock_deal(app, 6)  # the advisor loses this one in a few moves
@@ -187,7 +177,7 @@ def test_clock_record_export_import_and_replay(app: App) -> None:
     expect(dialog.locator("button", has_text="New deal")).to_be_visible()
     dialog.locator("button[data-action=replay]").click()
     expect(dialog).to_be_hidden()
-    expect_clock_moves(app, 0)
+    expect_moves(app, 0)
     expect(app.page.locator("#board")).to_have_attribute("data-seed", "6")
 
 
@@ -235,7 +225,7 @@ def test_table_game_counted_in_the_statistics_once(app: App) -> None:
     won = title.startswith("Game over: You win")
     score = int(page.locator(".seat-score").first.inner_text().split()[0])
     key = "draw|players=2|set=double-6|target=50"
-    entry = stats_entry(app, key)
+    entry = stats(app)[key]
     assert (entry["played"], entry["won"]) == (1, int(won))
     assert entry["scores"]["best"] == score and entry["scores"]["count"] == 1
     # a reload of the finished game shows it again (with a replay) and does not count it again
@@ -258,7 +248,7 @@ def test_table_game_counted_in_the_statistics_once(app: App) -> None:
     summary.locator("#replay").click()
     expect(page.locator("#table-screen")).to_have_attribute("data-over", "", timeout=TIMEOUT)
     expect(page.locator("#table-screen")).to_have_attribute("data-seed", "3")
-    assert stats_entry(app, key)["played"] == 1
+    assert stats(app)[key]["played"] == 1
 
 
 def test_no_console_error_and_nothing_off_origin(app: App) -> None:
