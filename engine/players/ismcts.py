@@ -18,6 +18,11 @@ moves, never time, so the choice does not depend on the machine. The search also
 soon as the most visited move leads the next by more than the iterations left: the choice
 is then the one the full budget would make, for less work.
 
+Round The Clock gets three times the budget (`BUDGET_SCALE`): its rounds are a few moves long,
+so a search costs little, and nearly all of them end blocked with the lowest hand winning, so
+the outcome turns on the other hand and the boneyard, which only more determinizations sample
+well. Three times the budget there still keeps a move within the browser time target.
+
 Determinizations respect what the table learnt from draws and passes (`TableState.voids`):
 a seat that had to draw on a 5 is never dealt a 5.
 """
@@ -30,6 +35,9 @@ from typing import Any
 
 from engine.players.greedy import GreedyPlayer, is_table_state, move_tile
 from engine.protocol import Game
+
+
+BUDGET_SCALE: dict[str, int] = {"round-the-clock": 3}  # iterations and moves, per game id
 
 
 class Node:
@@ -86,15 +94,17 @@ class IsmctsPlayer:
             return self.fallback.choose(game, state, seat, rng)
         in_play = sum(t.a + t.b for h in state.hands for t in h)
         scale = max(10.0, in_play / 2)
+        scale_budget = BUDGET_SCALE.get(game.spec.id, 1)
+        iterations, max_steps = self.iterations * scale_budget, self.max_steps * scale_budget
         root = Node(-1)
         legal_moves = game.legal_moves
         apply = game.apply
         c = self.exploration
         steps = 0
-        for it in range(self.iterations):
-            if self.max_steps and steps >= self.max_steps and it >= self.min_iterations:
+        for it in range(iterations):
+            if max_steps and steps >= max_steps and it >= self.min_iterations:
                 break
-            if self.early_stop and settled(root, self.iterations - it):
+            if self.early_stop and settled(root, iterations - it):
                 break
             s = game.determinize(state, seat, rng)
             node = root

@@ -125,3 +125,15 @@ def test_run_match_rotates_seats_and_counts_wins() -> None:
 def test_run_match_medium_beats_easy_in_a_small_sample() -> None:
     result = run_match("draw", ["medium", "easy"], 20, 1, {"set": "double-6", "target": "50"})
     assert result["wins"][0] > result["wins"][1]
+
+
+@pytest.mark.parametrize(("game_id", "scale"), [("draw", 1), ("round-the-clock", 3)])
+def test_hard_searches_round_the_clock_with_three_times_the_budget(game_id: str, scale: int,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    game = get_game(game_id)
+    state = positions(game_id, 1)[0]
+    deals = []
+    real = game.determinize
+    monkeypatch.setattr(game, "determinize", lambda *args: deals.append(1) or real(*args))
+    IsmctsPlayer(iterations=20, max_steps=0, early_stop=False).choose(game, state, state.turn, random.Random(2))
+    assert len(deals) == 20 * scale
