@@ -11,7 +11,8 @@ Big Clock and Clock hints, played through `ai` with level "advisor").
 
 Run with `python build.py bench ai_browser` (or `python -m tests.bench.ai_browser` after a
 build, in .venv). BONEYARD_BENCH_DECISIONS sets the decisions timed per case (default 40 for
-`hard`, five times as many for the advisors, which are cheap).
+`hard`, five times as many for the advisors, which are cheap); BONEYARD_BENCH_ONLY, when set,
+keeps only the cases whose label contains it (e.g. "round-the-clock").
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from tests.bench.page import READY_TIMEOUT_MS, launch  # noqa: E402
 from tests.bench._stats import percentile  # noqa: E402
 
 DECISIONS = int(os.environ.get("BONEYARD_BENCH_DECISIONS", "40"))  # x5 for the cheap advisors
+ONLY = os.environ.get("BONEYARD_BENCH_ONLY", "")
 TARGET_MEDIAN_S, TARGET_WORST_S = 0.3, 1.0
 
 # label, game, options, seats (the measured seat is 0), level for `ai` (None: the seat's own)
@@ -115,7 +117,7 @@ def main() -> int:
         page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
         print(f"Chromium {browser.version}; {DECISIONS} decisions per case (seat 0, 2+ legal moves); "
               f"seconds per decision, browser round trip vs native handle()", flush=True)
-        for label, game, options, seats, level in CASES:
+        for label, game, options, seats, level in [c for c in CASES if ONLY in c[0]]:
             decisions = DECISIONS * 5 if level == "advisor" else DECISIONS
             web = list(page.evaluate(LOOP, [game, options, seats, level, decisions, seed]))
             nat = native_times(game, options, seats, level, decisions, seed)
