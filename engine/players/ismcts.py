@@ -94,8 +94,8 @@ class IsmctsPlayer:
             return self.fallback.choose(game, state, seat, rng)
         in_play = sum(t.a + t.b for h in state.hands for t in h)
         scale = max(10.0, in_play / 2)
-        scale_budget = BUDGET_SCALE.get(game.spec.id, 1)
-        iterations, max_steps = self.iterations * scale_budget, self.max_steps * scale_budget
+        factor = BUDGET_SCALE.get(game.spec.id, 1)
+        iterations, max_steps = self.iterations * factor, self.max_steps * factor
         root = Node(-1)
         legal_moves = game.legal_moves
         apply = game.apply
