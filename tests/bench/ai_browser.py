@@ -108,6 +108,10 @@ def summary(times: list[float]) -> tuple[float, float, float]:
 
 
 def main() -> int:
+    cases = [c for c in CASES if ONLY in c[0]]
+    if not cases:
+        print(f"BONEYARD_BENCH_ONLY={ONLY!r} matches no case; labels: {', '.join(c[0] for c in CASES)}")
+        return 2
     server, url = build.serve_in_thread(build.DIST)
     seed = 20_000
     with sync_playwright() as playwright:
@@ -117,7 +121,7 @@ def main() -> int:
         page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
         print(f"Chromium {browser.version}; {DECISIONS} decisions per case (seat 0, 2+ legal moves); "
               f"seconds per decision, browser round trip vs native handle()", flush=True)
-        for label, game, options, seats, level in [c for c in CASES if ONLY in c[0]]:
+        for label, game, options, seats, level in cases:
             decisions = DECISIONS * 5 if level == "advisor" else DECISIONS
             web = list(page.evaluate(LOOP, [game, options, seats, level, decisions, seed]))
             nat = native_times(game, options, seats, level, decisions, seed)
