@@ -31,11 +31,12 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from engine.players.greedy import GreedyPlayer, is_table_state, move_tile
+from engine.players.rtc_playout import RtcPlayout
 from engine.protocol import Game
-
 
 BUDGET_SCALE: dict[str, int] = {"round-the-clock": 3}  # iterations and moves, per game id
 
@@ -51,10 +52,6 @@ class Node:
         self.children: dict[str, Node] = {}
 
 
-def round_over(state: Any) -> bool:
-    return state.turn < 0 or state.between
-
-
 def settled(root: Node, remaining: int) -> bool:
     """True when the most visited move leads every other by more than the iterations left:
     the final choice (most visits) can no longer change, so the rest would be wasted work."""
@@ -68,8 +65,7 @@ def settled(root: Node, remaining: int) -> bool:
     return first - second > remaining
 
 
-def round_rewards(state: Any, scale: float) -> list[float]:
-    points = state.last.points
+def round_rewards(points: Sequence[int], scale: float) -> list[float]:
     n = len(points)
     total = sum(points)
     return [(p - (total - p) / (n - 1)) / scale for p in points]
@@ -96,9 +92,8 @@ class IsmctsPlayer:
         scale = max(10.0, in_play / 2)
         factor = BUDGET_SCALE.get(game.spec.id, 1)
         iterations, max_steps = self.iterations * factor, self.max_steps * factor
+        fast = FAST_PLAYOUTS.get(game.spec.id)
         root = Node(-1)
-        legal_moves = game.legal_moves
-        apply = game.apply
         c = self.exploration
         steps = 0
         for it in range(iterations):
@@ -106,13 +101,14 @@ class IsmctsPlayer:
                 break
             if self.early_stop and settled(root, iterations - it):
                 break
-            s = game.determinize(state, seat, rng)
+            dealt = game.determinize(state, seat, rng)
+            s: Playout = fast(dealt) if fast else EnginePlayout(game, dealt)
             node = root
             path = [root]
             # selection and expansion
-            while not round_over(s):
-                legal = legal_moves(s)
-                mover = s.turn
+            while not s.over():
+                legal = s.legal()
+                mover = s.mover()
                 children = node.children
                 untried = [m for m in legal if m not in children]
                 for m in legal:
@@ -124,7 +120,7 @@ class IsmctsPlayer:
                     child = Node(mover)
                     child.avail = 1
                     children[move] = child
-                    s = apply(s, move)
+                    s.play(move)
                     path.append(child)
                     break
                 best_value = -math.inf
@@ -135,12 +131,11 @@ class IsmctsPlayer:
                     if value > best_value:
                         best_value, best_move = value, m
                 node = children[best_move]
-                s = apply(s, best_move)
+                s.play(best_move)
                 path.append(node)
-            # rollout
-            s, k = self.rollout(game, s, rng)
-            steps += k + len(path)
-            rewards = round_rewards(s, scale)
+            steps += s.rollout(rng, self.epsilon) + len(path)
+            assert s.points is not None
+            rewards = round_rewards(s.points, scale)
             for nd in path:
                 nd.visits += 1
                 if nd.mover >= 0:
@@ -148,18 +143,61 @@ class IsmctsPlayer:
         best = max(moves, key=lambda m: (root.children[m].visits if m in root.children else -1))
         return best
 
-    def rollout(self, game: Any, s: Any, rng: random.Random) -> tuple[Any, int]:
+
+class Playout(Protocol):
+    """One determinized round being searched, changed in place by `play` and `rollout`."""
+
+    @property
+    def points(self) -> Sequence[int] | None:
+        """Each seat's points once the round is over."""
+
+    def over(self) -> bool: ...
+    def mover(self) -> int: ...
+    def legal(self) -> list[str]: ...
+    def play(self, move: str) -> None: ...
+    def rollout(self, rng: random.Random, epsilon: float) -> int: ...
+
+
+class EnginePlayout:
+    """A round played through the game's own rules (any table game)."""
+
+    __slots__ = ("game", "state")
+
+    def __init__(self, game: Game[Any], state: Any) -> None:
+        self.game = game
+        self.state = state
+
+    @property
+    def points(self) -> Sequence[int] | None:
+        return self.state.last.points if self.over() else None
+
+    def over(self) -> bool:
+        return self.state.turn < 0 or self.state.between
+
+    def mover(self) -> int:
+        return int(self.state.turn)
+
+    def legal(self) -> list[str]:
+        return self.game.legal_moves(self.state)
+
+    def play(self, move: str) -> None:
+        self.state = self.game.apply(self.state, move)
+
+    def rollout(self, rng: random.Random, epsilon: float) -> int:
+        """Play the round out: the heaviest tile (first in move order), or with chance
+        `epsilon` a uniformly random move; forced moves use no randomness. Matadors, which
+        fit anywhere, are kept back. Returns the number of moves played."""
+        game, s = self.game, self.state
         legal_moves = game.legal_moves
         apply = game.apply
-        eps = self.epsilon
-        keep_matadors = game.spec.id == "matador"  # matadors fit anywhere: save them
+        keep_matadors = game.spec.id == "matador"
         k = 0
-        while not round_over(s):
+        while not (s.turn < 0 or s.between):
             k += 1
             legal = legal_moves(s)
             if len(legal) == 1:
                 move = legal[0]
-            elif rng.random() < eps:
+            elif rng.random() < epsilon:
                 move = rng.choice(legal)
             else:
                 move = legal[0]
@@ -175,4 +213,9 @@ class IsmctsPlayer:
                     if w > best:
                         best, move = w, m
             s = apply(s, move)
-        return s, k
+        self.state = s
+        return k
+
+
+# Games with a compact copy of their round for the search (equivalence-tested against the engine).
+FAST_PLAYOUTS: dict[str, Callable[[Any], Playout]] = {"round-the-clock": RtcPlayout}

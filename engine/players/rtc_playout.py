@@ -1,0 +1,162 @@
+"""A compact, mutable Round The Clock round for the hard player's search.
+
+The search plays hundreds of thousands of simulated moves per decision. Through the engine
+each one builds an immutable `TableState` and `Layout` and formats move ids; here a round is a
+few lists of small integers changed in place, several times faster. It is a second copy of
+the round's rules, so it must agree with the engine move for move: the same legal moves in
+the same order (the engine's sorted move ids), the same draws, the same end and the same
+points. `tests/engine/test_rtc_playout.py` checks that over many played-out rounds, and that
+the search chooses exactly as it does through the engine.
+
+Only what a round needs is kept: hands, the boneyard, the four arms and the phase. The voids
+and scores play no part once a determinization is dealt.
+
+Tiles are numbered in sorted order (0-0 is 0, 6-6 is 27); a play is tile * 4 + arm, so
+sorting codes sorts the engine's move ids ("play:a-b:armK").
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from typing import Any
+
+from engine.tiles import domino_set
+
+KEEP_IN_BONEYARD = 2  # drawing is allowed only while more than 2 tiles remain (the rules)
+
+_TILES = domino_set(6)
+_ID = {t: i for i, t in enumerate(_TILES)}
+_A = [t.a for t in _TILES]
+_B = [t.b for t in _TILES]
+PIPS = [t.a + t.b for t in _TILES]
+DRAW = 4 * len(_TILES)
+PASS = DRAW + 1
+NAMES = [f"play:{t}:arm{k}" for t in _TILES for k in range(4)] + ["draw", "pass"]
+CODES = {name: code for code, name in enumerate(NAMES)}
+
+
+_FITS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+
+
+def fits_table(ends: list[int], done: list[bool], double_phase: bool) -> list[tuple[int, ...]]:
+    """Per tile, its play codes on the arms open now (built once per arrangement)."""
+    key = (double_phase, *(-1 if d else v for v, d in zip(ends, done)))
+    table = _FITS.get(key)
+    if table is None:
+        arms = [(k, v) for k, v in enumerate(key[1:]) if v >= 0]
+        if double_phase:
+            table = [tuple(t * 4 + k for k, v in arms if _A[t] == _B[t] == v) for t in range(len(_TILES))]
+        else:
+            table = [tuple(t * 4 + k for k, v in arms if v in (_A[t], _B[t])) for t in range(len(_TILES))]
+        _FITS[key] = table
+    return table
+
+
+class RtcPlayout:
+    """One Round The Clock round in play. `points` is None until the round ends."""
+
+    __slots__ = ("done", "double_phase", "drawn", "ends", "fits", "hands", "n", "points", "stock", "turn")
+
+    def __init__(self, state: Any) -> None:
+        """From a `TableState` of round-the-clock (normally a determinization)."""
+        layout = state.layout
+        self.n: int = state.n
+        self.hands: list[list[int]] = [[_ID[t] for t in h] for h in state.hands]
+        self.stock: list[int] = [_ID[t] for t in reversed(state.stock)]  # next tile last
+        self.ends: list[int] = [e.value for e in layout.ends]
+        self.done: list[bool] = list(layout.done)
+        self.double_phase: bool = layout.phase == "double"
+        self.fits = fits_table(self.ends, self.done, self.double_phase)
+        self.turn: int = state.turn
+        self.drawn: int = -1 if state.drawn is None else _ID[state.drawn]
+        over = state.turn < 0 or state.between
+        self.points: list[int] | None = list(state.last.points) if over else None
+
+    # ---- the protocol the search uses (move ids as the engine writes them) ------------
+    def over(self) -> bool:
+        return self.points is not None
+
+    def mover(self) -> int:
+        return self.turn
+
+    def legal(self) -> list[str]:
+        return [NAMES[c] for c in self.legal_codes()]
+
+    def play(self, move: str) -> None:
+        self.apply(CODES[move])
+
+    def rollout(self, rng: random.Random, epsilon: float) -> int:
+        """Play the round out: the heaviest tile (first in move order), or with chance
+        `epsilon` a uniformly random move; forced moves use no randomness. Returns the
+        number of moves played. The same policy as `EnginePlayout.rollout`."""
+        steps = 0
+        while self.points is None:
+            steps += 1
+            legal = self.legal_codes()
+            if len(legal) == 1:
+                code = legal[0]
+            elif rng.random() < epsilon:
+                code = rng.choice(legal)
+            else:  # several moves are always plays
+                code = legal[0]
+                best = PIPS[code >> 2]
+                for c in legal:
+                    w = PIPS[c >> 2]
+                    if w > best:
+                        best, code = w, c
+            self.apply(code)
+        return steps
+
+    # ---- rules ---------------------------------------------------------------------------
+    def plays(self, tiles: list[int]) -> list[int]:
+        """Play codes for `tiles` (sorted), in sorted order."""
+        fits = self.fits
+        return [c for t in tiles for c in fits[t]]
+
+    def legal_codes(self) -> list[int]:
+        if self.drawn >= 0:  # drew this turn: only the drawn tile may be played
+            return self.plays([self.drawn]) or [PASS]
+        return self.plays(self.hands[self.turn]) or [DRAW if len(self.stock) > KEEP_IN_BONEYARD else PASS]
+
+    def apply(self, code: int) -> None:
+        """Make a move the caller knows is legal."""
+        seat = self.turn
+        if code == DRAW:
+            tile = self.stock.pop()
+            insort(self.hands[seat], tile)
+            self.drawn = tile
+            return
+        if code != PASS:
+            tile, arm = code >> 2, code & 3
+            hand = self.hands[seat]
+            hand.remove(tile)
+            ends = self.ends
+            ends[arm] = _B[tile] if _A[tile] == ends[arm] else _A[tile]
+            done = self.done
+            done[arm] = True
+            if all(done):
+                self.double_phase = not self.double_phase
+                done[:] = (False, False, False, False)
+            self.fits = fits_table(ends, done, self.double_phase)
+            if not hand:
+                self.end(seat)
+                return
+        self.turn = (seat + 1) % self.n
+        self.drawn = -1
+        if len(self.stock) <= KEEP_IN_BONEYARD and not any(self.plays(h) for h in self.hands):
+            self.end(None)  # blocked
+
+    def end(self, out: int | None) -> None:
+        """Score the round: who went out, else the single lowest hand, takes every other
+        hand's pips; a tie for the lowest in a block scores nothing."""
+        pips = [sum(PIPS[t] for t in h) for h in self.hands]
+        winner = out
+        if winner is None:
+            low = min(pips)
+            lows = [s for s, p in enumerate(pips) if p == low]
+            winner = lows[0] if len(lows) == 1 else None
+        points = [0] * self.n
+        if winner is not None:
+            points[winner] = sum(pips) - pips[winner]
+        self.points = points

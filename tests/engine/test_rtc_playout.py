@@ -1,0 +1,93 @@
+"""The compact Round The Clock round used by the hard player's search agrees with the engine."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from engine.games import get_game
+from engine.players import ismcts
+from engine.players.ismcts import EnginePlayout, IsmctsPlayer
+from engine.players.rtc_playout import RtcPlayout
+from engine.rng import deal_rng
+from tests.engine.test_players import positions
+
+GAME: Any = get_game("round-the-clock")
+
+
+def random_rounds(players: int, seeds: range) -> Any:
+    """(state, move) along seeded random play of each seed's first round."""
+    options = GAME.spec.resolve_options({"players": players})
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = GAME.new_state(options, seed)
+        while not (state.turn < 0 or state.between):
+            move = rng.choice(GAME.legal_moves(state))
+            yield state, move
+            state = GAME.apply(state, move)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_position_has_the_engines_moves_turn_and_result(players: int) -> None:
+    ends = 0
+    for state, move in random_rounds(players, range(60)):
+        sim = RtcPlayout(state)
+        assert sim.legal() == GAME.legal_moves(state)
+        assert sim.mover() == state.turn
+        sim.play(move)
+        after = GAME.apply(state, move)
+        over = after.turn < 0 or after.between
+        assert sim.over() == over
+        if over:
+            ends += 1
+            assert sim.points == list(after.last.points)
+        else:
+            assert (sim.turn, sim.legal()) == (after.turn, GAME.legal_moves(after))
+    assert ends == 60
+
+
+def test_blocked_rounds_and_ties_score_as_in_the_engine() -> None:
+    reasons = set()
+    for state, move in random_rounds(2, range(200)):
+        after = GAME.apply(state, move)
+        if after.between or after.turn < 0:
+            sim = RtcPlayout(state)
+            sim.play(move)
+            reasons.add((after.last.reason, after.last.winner is None))
+            assert sim.points == list(after.last.points)
+    assert {("blocked", False), ("blocked", True), ("out", False)} <= reasons
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_rollouts_play_the_same_moves_with_the_same_randomness(players: int) -> None:
+    checked = 0
+    for i, (state, _) in enumerate(random_rounds(players, range(30))):
+        if i % 3:
+            continue
+        engine, sim = EnginePlayout(GAME, state), RtcPlayout(state)
+        rngs = random.Random(i), random.Random(i)
+        steps = engine.rollout(rngs[0], 0.3), sim.rollout(rngs[1], 0.3)
+        assert steps[0] == steps[1]
+        assert list(engine.points or ()) == sim.points
+        assert rngs[0].random() == rngs[1].random()  # the same draws were used
+        checked += 1
+    assert checked > 50
+
+
+def test_the_search_chooses_exactly_as_through_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    player = IsmctsPlayer(iterations=40)
+    states = positions("round-the-clock", 6)
+    assert len(states) == 6
+
+    def choices() -> list[str]:
+        out = []
+        for i, state in enumerate(states):
+            rng = deal_rng(3, "ai", i)
+            out.append(player.choose(GAME, GAME.determinize(state, state.turn, rng), state.turn, rng))
+        return out
+
+    fast = choices()
+    monkeypatch.setattr(ismcts, "FAST_PLAYOUTS", {})
+    assert choices() == fast
