@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from engine.players.greedy import GreedyPlayer, is_table_state, move_tile
-from engine.players.rtc_playout import RtcPlayout
+from engine.players.rtc_playout import RtcDealer
 from engine.protocol import Game
 
 BUDGET_SCALE: dict[str, int] = {"round-the-clock": 3}  # iterations and moves, per game id
@@ -92,7 +92,8 @@ class IsmctsPlayer:
         scale = max(10.0, in_play / 2)
         factor = BUDGET_SCALE.get(game.spec.id, 1)
         iterations, max_steps = self.iterations * factor, self.max_steps * factor
-        fast = FAST_PLAYOUTS.get(game.spec.id)
+        fast = FAST_DEALERS.get(game.spec.id)
+        dealer = fast(state, seat) if fast else EngineDealer(game, state, seat)
         root = Node(-1)
         c = self.exploration
         steps = 0
@@ -101,8 +102,7 @@ class IsmctsPlayer:
                 break
             if self.early_stop and settled(root, iterations - it):
                 break
-            dealt = game.determinize(state, seat, rng)
-            s: Playout = fast(dealt) if fast else EnginePlayout(game, dealt)
+            s = dealer.deal(rng)
             node = root
             path = [root]
             # selection and expansion
@@ -156,6 +156,22 @@ class Playout(Protocol):
     def legal(self) -> list[str]: ...
     def play(self, move: str) -> None: ...
     def rollout(self, rng: random.Random, epsilon: float) -> int: ...
+
+
+class Dealer(Protocol):
+    """Deals the searching seat's determinizations of one position."""
+
+    def deal(self, rng: random.Random) -> Playout: ...
+
+
+class EngineDealer:
+    """`Game.determinize`, each deal played through the game's own rules."""
+
+    def __init__(self, game: Game[Any], state: Any, seat: int) -> None:
+        self.game, self.state, self.seat = game, state, seat
+
+    def deal(self, rng: random.Random) -> EnginePlayout:
+        return EnginePlayout(self.game, self.game.determinize(self.state, self.seat, rng))
 
 
 class EnginePlayout:
@@ -218,4 +234,4 @@ class EnginePlayout:
 
 
 # Games with a compact copy of their round for the search (equivalence-tested against the engine).
-FAST_PLAYOUTS: dict[str, Callable[[Any], Playout]] = {"round-the-clock": RtcPlayout}
+FAST_DEALERS: dict[str, Callable[[Any, int], Dealer]] = {"round-the-clock": RtcDealer}

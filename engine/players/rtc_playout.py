@@ -73,6 +73,15 @@ class RtcPlayout:
         over = state.turn < 0 or state.between
         self.points: list[int] | None = list(state.last.points) if over else None
 
+    def redealt(self, hands: list[list[int]], stock: list[int], drawn: int) -> RtcPlayout:
+        """This position with other hands, boneyard (next tile last) and drawn tile."""
+        out = RtcPlayout.__new__(RtcPlayout)
+        out.n, out.turn, out.points = self.n, self.turn, self.points
+        out.ends, out.done = self.ends[:], self.done[:]
+        out.double_phase, out.fits = self.double_phase, self.fits
+        out.hands, out.stock, out.drawn = hands, stock, drawn
+        return out
+
     # ---- the protocol the search uses (move ids as the engine writes them) ------------
     def over(self) -> bool:
         return self.points is not None
@@ -160,3 +169,67 @@ class RtcPlayout:
         if winner is not None:
             points[winner] = sum(pips) - pips[winner]
         self.points = points
+
+
+class RtcDealer:
+    """Determinizations of one position for `seat`, dealt straight into playouts: the same
+    tiles from the same generator calls as `TableGame.determinize` (tested), without
+    building a `TableState` each time."""
+
+    def __init__(self, state: Any, seat: int) -> None:
+        self.base = base = RtcPlayout(state)
+        self.seat = seat
+        self.unknown = sorted([t for s, h in enumerate(base.hands) if s != seat for t in h] + base.stock)
+        self.sizes = [len(h) for h in base.hands]
+        # Seats known to lack some ends (they drew or passed on them) are dealt first, each
+        # only tiles it may hold; per seat, which tiles it may not.
+        voids = state.voids or ((),) * state.n
+        self.barred = [
+            (s, [any(_fits(t, v, need) for v, need in voids[s]) for t in range(len(_TILES))])
+            for s in range(state.n)
+            if s != seat and voids[s] and state.hands[s] and not (state.drawing and s == state.turn)
+        ]
+        self.guess_drawn = state.drawn is not None and 0 <= state.turn != seat
+
+    def deal(self, rng: random.Random) -> RtcPlayout:
+        base, seat, sizes = self.base, self.seat, self.sizes
+        pool = self.unknown[:]
+        rng.shuffle(pool)
+        chosen: dict[int, list[int]] = {}
+        rest = pool
+        for s, barred in self.barred:
+            take: list[int] = []
+            keep: list[int] = []
+            need = sizes[s]
+            for t in rest:
+                if len(take) < need and not barred[t]:
+                    take.append(t)
+                else:
+                    keep.append(t)
+            if len(take) < need:  # rare: deal ignoring what is known
+                chosen, rest = {}, pool
+                break
+            chosen[s] = take
+            rest = keep
+        hands: list[list[int]] = []
+        k = 0
+        for s, size in enumerate(sizes):
+            if s == seat:
+                hands.append(base.hands[s][:])
+            elif s in chosen:
+                hands.append(sorted(chosen[s]))
+            else:
+                hands.append(sorted(rest[k : k + size]))
+                k += size
+        drawn = base.drawn
+        if self.guess_drawn:
+            hand = hands[base.turn]
+            drawn = hand[rng.randrange(len(hand))]
+        rng.getrandbits(31)  # the engine's fresh seed for later deals: keeps the generator in step
+        return base.redealt(hands, rest[k:][::-1], drawn)
+
+
+def _fits(tile: int, value: int, need: str) -> bool:
+    if need == "double":
+        return _A[tile] == _B[tile] == value
+    return value in (_A[tile], _B[tile])

@@ -10,7 +10,7 @@ import pytest
 from engine.games import get_game
 from engine.players import ismcts
 from engine.players.ismcts import EnginePlayout, IsmctsPlayer
-from engine.players.rtc_playout import RtcPlayout
+from engine.players.rtc_playout import RtcDealer, RtcPlayout
 from engine.rng import deal_rng
 from tests.engine.test_players import positions
 
@@ -76,6 +76,21 @@ def test_rollouts_play_the_same_moves_with_the_same_randomness(players: int) -> 
     assert checked > 50
 
 
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_dealt_determinizations_are_the_engines(players: int) -> None:
+    kinds = set()
+    for i, (state, _) in enumerate(random_rounds(players, range(40))):
+        for seat in range(players):
+            rngs = random.Random(i), random.Random(i)
+            dealt = RtcDealer(state, seat).deal(rngs[0])
+            engine = RtcPlayout(GAME.determinize(state, seat, rngs[1]))
+            assert (dealt.hands, dealt.stock, dealt.drawn) == (engine.hands, engine.stock, engine.drawn)
+            assert (dealt.turn, dealt.ends, dealt.done) == (engine.turn, engine.ends, engine.done)
+            assert rngs[0].random() == rngs[1].random()
+            kinds.add((any(state.voids), state.drawn is not None and seat != state.turn))
+    assert kinds == {(False, False), (True, False), (True, True)}
+
+
 def test_the_search_chooses_exactly_as_through_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     player = IsmctsPlayer(iterations=40)
     states = positions("round-the-clock", 6)
@@ -89,5 +104,5 @@ def test_the_search_chooses_exactly_as_through_the_engine(monkeypatch: pytest.Mo
         return out
 
     fast = choices()
-    monkeypatch.setattr(ismcts, "FAST_PLAYOUTS", {})
+    monkeypatch.setattr(ismcts, "FAST_DEALERS", {})
     assert choices() == fast
