@@ -41,10 +41,10 @@ _FITS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
 
 def fits_table(ends: list[int], done: list[bool], double_phase: bool) -> list[tuple[int, ...]]:
     """Per tile, its play codes on the arms open now (built once per arrangement)."""
-    key = (double_phase, *(-1 if d else v for v, d in zip(ends, done)))
+    key = (double_phase, *ends, *done)
     table = _FITS.get(key)
     if table is None:
-        arms = [(k, v) for k, v in enumerate(key[1:]) if v >= 0]
+        arms = [(k, v) for k, (v, d) in enumerate(zip(ends, done)) if not d]
         if double_phase:
             table = [tuple(t * 4 + k for k, v in arms if _A[t] == _B[t] == v) for t in range(len(_TILES))]
         else:
