@@ -8,6 +8,8 @@ Prints:
     Wilson confidence interval, against the target of the issue;
   - hard's time per move (median, worst) over every decision it took in a sample of games,
     as CPU time of the process (time.process_time), so a busy machine does not inflate it;
+  - Round The Clock's hard search through its compact round and through the engine's rules:
+    the time ratio on the same decisions, and whether the choices agree;
   - rounds per second with every seat "easy" (CPU time of the process).
 Games are split into slices over --jobs worker processes; the result is the same as one
 run_match call over all the games (each game is seeded by its number).
@@ -25,7 +27,7 @@ from typing import Any
 
 from engine.games import get_game
 from engine.match import run_match
-from engine.players import get_player
+from engine.players import get_player, ismcts
 from engine.rng import deal_rng
 from tests.bench._stats import percentile, wilson
 
@@ -118,6 +120,49 @@ def move_times(pool: ProcessPoolExecutor, games: int) -> list[dict]:
     return rows
 
 
+def compact_playout_speedup(decisions: int = 60) -> dict:
+    """Round The Clock's search through its compact round (`engine.players.rtc_playout`) and
+    through the engine's own rules, on the same decisions in the same run: the CPU time ratio,
+    and whether every choice agreed (it must: the two are the same rules)."""
+    game = get_game("round-the-clock")
+    resolved = game.spec.resolve_options({})
+    hard, medium = get_player("hard"), get_player("medium")
+    positions: list[tuple[Any, int, int]] = []
+    seed = SEED
+    while len(positions) < decisions:
+        state, k = game.new_state(resolved, seed), 0
+        while (seat := game.to_move(state)) is not None and len(positions) < decisions:
+            rng = deal_rng(seed, "ai", k)
+            if seat == 0 and len(game.legal_moves(state)) > 1:
+                positions.append((state, seed, k))
+            player = hard if seat == 0 else medium
+            state = game.apply(state, player.choose(game, game.determinize(state, seat, rng), seat, rng))
+            k += 1
+        seed += 1
+    times: dict[str, float] = {}
+    choices: dict[str, list[str]] = {}
+    fast = dict(ismcts.FAST_DEALERS)
+    for path in ("compact", "engine", "compact again"):
+        ismcts.FAST_DEALERS.clear()
+        if path != "engine":
+            ismcts.FAST_DEALERS.update(fast)
+        picks = []
+        t0 = time.process_time()
+        for state, game_seed, k in positions:
+            rng = deal_rng(game_seed, "ai", k)
+            picks.append(hard.choose(game, game.determinize(state, 0, rng), 0, rng))
+        times[path] = time.process_time() - t0
+        choices[path] = picks
+    compact = (times["compact"] + times["compact again"]) / 2
+    row = {"decisions": decisions, "engine_s": round(times["engine"], 2), "compact_s": round(compact, 2),
+           "speedup": round(times["engine"] / compact, 2),
+           "same_choices": choices["compact"] == choices["engine"] == choices["compact again"]}
+    print(f"Round The Clock hard, {decisions} decisions: through the engine {row['engine_s']:.2f} s, "
+          f"through the compact round {row['compact_s']:.2f} s (mean of two runs around it): "
+          f"{row['speedup']:.1f}x; same choices: {row['same_choices']}", flush=True)
+    return row
+
+
 def rounds_per_second(seconds: float = 2.0) -> list[dict]:
     rows = []
     easy = get_player("easy")
@@ -155,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timing-games", type=int, default=20, help="games sampled for hard's move times")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", default="", help="comma-separated figure names (substring match)")
-    parser.add_argument("--skip", default="", help="parts to skip: strength,timing,throughput")
+    parser.add_argument("--skip", default="", help="parts to skip: strength,timing,playout,throughput")
     parser.add_argument("--json", default="", help="also write the results to this file")
     args = parser.parse_args(argv)
     figures = FIGURES
@@ -173,6 +218,10 @@ def main(argv: list[str] | None = None) -> int:
         if "timing" not in skip:
             print(f"Hard's CPU time per move (native, {args.timing_games} games against medium each)", flush=True)
             out["timing"] = move_times(pool, args.timing_games)
+    if "playout" not in skip:
+        print("Hard's search in Round The Clock: compact round v the engine's rules (CPU time, one process)",
+              flush=True)
+        out["playout"] = compact_playout_speedup()
     if "throughput" not in skip:
         print("Rounds per second with easy seats (native, one process)", flush=True)
         out["throughput"] = rounds_per_second()
