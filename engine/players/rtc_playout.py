@@ -21,9 +21,8 @@ import random
 from bisect import insort
 from typing import Any
 
+from engine.games.round_the_clock import KEEP_IN_BONEYARD
 from engine.tiles import domino_set
-
-KEEP_IN_BONEYARD = 2  # drawing is allowed only while more than 2 tiles remain (the rules)
 
 _TILES = domino_set(6)
 _ID = {t: i for i, t in enumerate(_TILES)}
