@@ -1,7 +1,8 @@
 """The "hard" computer player: single-observer Information-Set Monte Carlo Tree Search.
 
 Each iteration deals the unseen tiles afresh (`Game.determinize` from the player's own view,
-so it never reads hidden tiles), walks one shared tree of move ids with UCB1 (availability
+so it never reads hidden tiles; a `Dealer` makes that deal, into a `Playout` the search
+changes in place: through the engine's rules, or a game's compact copy in `FAST_DEALERS`), walks one shared tree of move ids with UCB1 (availability
 counts: a child's chances are counted only when its move was legal), adds one node, plays the
 rest of the round out with a cheap heavy-tile-first policy and backs up each seat's share of
 the round's points. The budget is a fixed number of iterations, never a time, so a choice is
