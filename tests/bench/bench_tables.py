@@ -142,17 +142,20 @@ def compact_playout_speedup(decisions: int = 60) -> dict:
     times: dict[str, float] = {}
     choices: dict[str, list[str]] = {}
     fast = dict(ismcts.FAST_DEALERS)
-    for path in ("compact", "engine", "compact again"):
-        ismcts.FAST_DEALERS.clear()
-        if path != "engine":
-            ismcts.FAST_DEALERS.update(fast)
-        picks = []
-        t0 = time.process_time()
-        for state, game_seed, k in positions:
-            rng = deal_rng(game_seed, "ai", k)
-            picks.append(hard.choose(game, game.determinize(state, 0, rng), 0, rng))
-        times[path] = time.process_time() - t0
-        choices[path] = picks
+    try:
+        for path in ("compact", "engine", "compact again"):
+            ismcts.FAST_DEALERS.clear()
+            if path != "engine":
+                ismcts.FAST_DEALERS.update(fast)
+            picks = []
+            t0 = time.process_time()
+            for state, game_seed, k in positions:
+                rng = deal_rng(game_seed, "ai", k)
+                picks.append(hard.choose(game, game.determinize(state, 0, rng), 0, rng))
+            times[path] = time.process_time() - t0
+            choices[path] = picks
+    finally:
+        ismcts.FAST_DEALERS.update(fast)
     compact = (times["compact"] + times["compact again"]) / 2
     row = {"decisions": decisions, "engine_s": round(times["engine"], 2), "compact_s": round(compact, 2),
            "speedup": round(times["engine"] / compact, 2),
