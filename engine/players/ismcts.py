@@ -1,11 +1,11 @@
 """The "hard" computer player: single-observer Information-Set Monte Carlo Tree Search.
 
 Each iteration deals the unseen tiles afresh (`Game.determinize` from the player's own view,
-so it never reads hidden tiles; a `Dealer` makes that deal, into a `Playout` the search
-changes in place: through the engine's rules, or a game's compact copy in `FAST_DEALERS`), walks one shared tree of move ids with UCB1 (availability
+so it never reads hidden tiles), walks one shared tree of move ids with UCB1 (availability
 counts: a child's chances are counted only when its move was legal), adds one node, plays the
 rest of the round out with a cheap heavy-tile-first policy and backs up each seat's share of
-the round's points. The budget is a fixed number of iterations, never a time, so a choice is
+the round's points. Each deal is a `Playout` (`engine.players.playout`) the search changes in
+place: through the engine's rules, or, for a game in `FAST_DEALERS`, its compact copy. The budget is a fixed number of iterations, never a time, so a choice is
 a pure function of the view and the generator.
 
 Rewards: (seat's round points - mean points of the others) / a scale (the pips in play), so a
@@ -35,9 +35,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any
 
-from engine.players.greedy import GreedyPlayer, is_table_state, move_tile
+from engine.players.greedy import GreedyPlayer, is_table_state
+from engine.players.playout import Dealer, EngineDealer
 from engine.players.rtc_playout import RtcDealer
 from engine.protocol import Game
 
@@ -145,95 +146,6 @@ class IsmctsPlayer:
                     nd.total += rewards[nd.mover]
         best = max(moves, key=lambda m: (root.children[m].visits if m in root.children else -1))
         return best
-
-
-class Playout(Protocol):
-    """One determinized round being searched, changed in place by `play` and `rollout`."""
-
-    @property
-    def points(self) -> Sequence[int] | None:
-        """Each seat's points once the round is over."""
-
-    def over(self) -> bool: ...
-    def mover(self) -> int: ...
-    def legal(self) -> list[str]: ...
-    def play(self, move: str) -> None: ...
-    def rollout(self, rng: random.Random, epsilon: float) -> int: ...
-
-
-class Dealer(Protocol):
-    """Deals the searching seat's determinizations of one position."""
-
-    def deal(self, rng: random.Random) -> Playout: ...
-
-
-class EngineDealer:
-    """`Game.determinize`, each deal played through the game's own rules."""
-
-    def __init__(self, game: Game[Any], state: Any, seat: int) -> None:
-        self.game, self.state, self.seat = game, state, seat
-
-    def deal(self, rng: random.Random) -> EnginePlayout:
-        return EnginePlayout(self.game, self.game.determinize(self.state, self.seat, rng))
-
-
-class EnginePlayout:
-    """A round played through the game's own rules (any table game)."""
-
-    __slots__ = ("game", "state")
-
-    def __init__(self, game: Game[Any], state: Any) -> None:
-        self.game = game
-        self.state = state
-
-    @property
-    def points(self) -> Sequence[int] | None:
-        return self.state.last.points if self.over() else None
-
-    def over(self) -> bool:
-        return self.state.turn < 0 or self.state.between
-
-    def mover(self) -> int:
-        return int(self.state.turn)
-
-    def legal(self) -> list[str]:
-        return self.game.legal_moves(self.state)
-
-    def play(self, move: str) -> None:
-        self.state = self.game.apply(self.state, move)
-
-    def rollout(self, rng: random.Random, epsilon: float) -> int:
-        """Play the round out: the heaviest tile (first in move order), or with chance
-        `epsilon` a uniformly random move; forced moves use no randomness. Matadors, which
-        fit anywhere, are kept back. Returns the number of moves played."""
-        game, s = self.game, self.state
-        legal_moves = game.legal_moves
-        apply = game.apply
-        keep_matadors = game.spec.id == "matador"
-        k = 0
-        while not (s.turn < 0 or s.between):
-            k += 1
-            legal = legal_moves(s)
-            if len(legal) == 1:
-                move = legal[0]
-            elif rng.random() < epsilon:
-                move = rng.choice(legal)
-            else:
-                move = legal[0]
-                best = -100
-                for m in legal:
-                    t = move_tile(m)
-                    if t is None:
-                        w = -1
-                    else:
-                        w = t.a + t.b
-                        if keep_matadors and (w == 10 or w == 0):
-                            w -= 20
-                    if w > best:
-                        best, move = w, m
-            s = apply(s, move)
-        self.state = s
-        return k
 
 
 # Games with a compact copy of their round for the search (equivalence-tested against the engine).

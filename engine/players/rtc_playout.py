@@ -19,13 +19,15 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from typing import Any
+from typing import Any, cast
 
-from engine.games.round_the_clock import KEEP_IN_BONEYARD
+from engine.games.round_the_clock import GAME, KEEP_IN_BONEYARD, RoundTheClockGame
+from engine.players.playout import rollout_move
 from engine.tiles import domino_set
 
 _TILES = domino_set(6)
 _ID = {t: i for i, t in enumerate(_TILES)}
+_fits = cast(RoundTheClockGame, GAME).fits  # the game's own matching rule
 _A = [t.a for t in _TILES]
 _B = [t.b for t in _TILES]
 PIPS = [t.a + t.b for t in _TILES]
@@ -38,16 +40,19 @@ CODES = {name: code for code, name in enumerate(NAMES)}
 _FITS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
 
 
+def code_weight(code: int) -> int:
+    """A move's pips (only plays are ever weighed: draw and pass come alone)."""
+    return PIPS[code >> 2]
+
+
 def fits_table(ends: list[int], done: list[bool], double_phase: bool) -> list[tuple[int, ...]]:
     """Per tile, its play codes on the arms open now (built once per arrangement)."""
     key = (double_phase, *ends, *done)
     table = _FITS.get(key)
     if table is None:
         arms = [(k, v) for k, (v, d) in enumerate(zip(ends, done)) if not d]
-        if double_phase:
-            table = [tuple(t * 4 + k for k, v in arms if _A[t] == _B[t] == v) for t in range(len(_TILES))]
-        else:
-            table = [tuple(t * 4 + k for k, v in arms if v in (_A[t], _B[t])) for t in range(len(_TILES))]
+        need = "double" if double_phase else "match"
+        table = [tuple(i * 4 + k for k, v in arms if _fits(t, v, need)) for i, t in enumerate(_TILES)]
         _FITS[key] = table
     return table
 
@@ -95,25 +100,11 @@ class RtcPlayout:
         self.apply(CODES[move])
 
     def rollout(self, rng: random.Random, epsilon: float) -> int:
-        """Play the round out: the heaviest tile (first in move order), or with chance
-        `epsilon` a uniformly random move; forced moves use no randomness. Returns the
-        number of moves played. The same policy as `EnginePlayout.rollout`."""
+        """Play the round out with `rollout_move`; returns the number of moves played."""
         steps = 0
         while self.points is None:
             steps += 1
-            legal = self.legal_codes()
-            if len(legal) == 1:
-                code = legal[0]
-            elif rng.random() < epsilon:
-                code = rng.choice(legal)
-            else:  # several moves are always plays
-                code = legal[0]
-                best = PIPS[code >> 2]
-                for c in legal:
-                    w = PIPS[c >> 2]
-                    if w > best:
-                        best, code = w, c
-            self.apply(code)
+            self.apply(rollout_move(self.legal_codes(), code_weight, rng, epsilon))
         return steps
 
     # ---- rules ---------------------------------------------------------------------------
@@ -184,7 +175,7 @@ class RtcDealer:
         # only tiles it may hold; per seat, which tiles it may not.
         voids = state.voids or ((),) * state.n
         self.barred = [
-            (s, [any(_fits(t, v, need) for v, need in voids[s]) for t in range(len(_TILES))])
+            (s, [any(_fits(t, v, need) for v, need in voids[s]) for t in _TILES])
             for s in range(state.n)
             if s != seat and voids[s] and state.hands[s] and not (state.drawing and s == state.turn)
         ]
@@ -227,8 +218,3 @@ class RtcDealer:
         rng.getrandbits(31)  # the engine's fresh seed for later deals: keeps the generator in step
         return base.redealt(hands, rest[k:][::-1], drawn)
 
-
-def _fits(tile: int, value: int, need: str) -> bool:
-    if need == "double":
-        return _A[tile] == _B[tile] == value
-    return value in (_A[tile], _B[tile])

@@ -9,7 +9,8 @@ import pytest
 
 from engine.games import get_game
 from engine.players import ismcts
-from engine.players.ismcts import EnginePlayout, IsmctsPlayer
+from engine.players.ismcts import IsmctsPlayer
+from engine.players.playout import EnginePlayout
 from engine.players.rtc_playout import RtcDealer, RtcPlayout
 from engine.rng import deal_rng
 from tests.engine.test_players import positions
