@@ -106,6 +106,17 @@ def op_close(req: dict[str, Any]) -> JSON:
     return {"ok": True}
 
 
+def op_review(req: dict[str, Any]) -> JSON:
+    """Rate the decisions of a record (or of a session's game so far), a slice at a time."""
+    from engine.review import review
+
+    if "session" in req:
+        record = _session(req)[1].record()
+    else:
+        record = req.get("record")
+    return {"ok": True, "review": review(record, req.get("seats"), req.get("start", 0), req.get("limit"))}
+
+
 OPS: dict[str, Callable[[dict[str, Any]], JSON]] = {
     "catalog": op_catalog,
     "new": op_new,
@@ -118,6 +129,7 @@ OPS: dict[str, Callable[[dict[str, Any]], JSON]] = {
     "record": op_record,
     "load": op_load,
     "close": op_close,
+    "review": op_review,
 }
 
 
