@@ -1,0 +1,169 @@
+"""Is the game review honest? Calibration and speed (a benchmark that prints, not a test).
+
+Run: python -m tests.bench.bench_review [--decisions N] [--playouts M] [--only TEXT]
+
+Calibration, table games: seat 0 is played by the random player ("easy", so there are mistakes
+to find) against medium; at N of its real decisions the review's loss (best move's value minus
+the played move's, in round points, from the hard player's search at the review's budget) is
+compared with the loss measured by playing both moves out M times to the end of the round from
+determinizations of seat 0's view (common random numbers: the same deal and the same medium
+players after each move). Printed: the correlation of the two losses, the mean measured loss per
+grade, and for each label how often the measured loss reaches that label's threshold.
+
+Calibration, The Big Clock: the review's estimate (SAMPLES advisor play-outs per move) against
+a ten times larger sample, on the decisions where the player differed from the advisor.
+
+Speed: a whole game's review natively (each table game to its end, seat 0 easy against medium;
+each solitaire, a whole deal played by the random player).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from typing import Any
+
+import engine.review as review_mod
+from engine.games import get_game
+from engine.players import get_player
+from engine.protocol import Game
+from engine.review import GRADES, POINTS, grade, rate_by_advisor_playouts, rate_by_search, review
+from engine.rng import deal_rng
+from engine.session import Session
+
+TABLE_CASES: list[tuple[str, dict[str, Any]]] = [
+    ("draw", {"set": "double-6", "players": 2}),
+    ("draw", {"set": "double-9", "players": 3}),
+    ("round-the-clock", {}),
+    ("matador", {}),
+    ("tiddle-a-wink", {}),
+]
+
+
+def _round_margin(game: Game[Any], state: Any, seat: int, rng: random.Random) -> float:
+    """Play the round out with medium players; the seat's round points minus the others' mean."""
+    medium = get_player("medium")
+    while not (state.turn < 0 or state.between):
+        mover = game.to_move(state)
+        state = game.apply(state, medium.choose(game, state, mover, rng))
+    points = state.last.points
+    others = [p for s, p in enumerate(points) if s != seat]
+    return points[seat] - sum(others) / len(others)
+
+
+def _table_positions(game_id: str, options: dict[str, Any], wanted: int) -> list[tuple[Game[Any], Any]]:
+    """Seat 0's real decisions in games of easy (seat 0) against medium, first rounds only."""
+    game = get_game(game_id)
+    found: list[tuple[Game[Any], Any]] = []
+    seed = 50_000
+    while len(found) < wanted:
+        n = game.num_seats(game.spec.resolve_options(options))
+        session = Session.new(game_id, options, seed, ["human"] + ["ai:medium"] * (n - 1))
+        while len(found) < wanted and not (session.state.turn < 0 or session.state.between):
+            state = session.state
+            seat = game.to_move(state)
+            if seat == 0 and len(game.legal_moves(state)) >= 2:
+                found.append((game, state))
+            session.ai_move("easy" if seat == 0 else None)
+        seed += 1
+    return found
+
+
+def calibrate_table(game_id: str, options: dict[str, Any], decisions: int, playouts: int) -> None:
+    rows = []
+    started = time.process_time()
+    for k, (game, state) in enumerate(_table_positions(game_id, options, decisions)):
+        rng = deal_rng(k, "bench-review")
+        played = get_player("easy").choose(game, state, 0, rng)
+        ratings = rate_by_search(game, state, 0, played, rng)
+        best = max(ratings.values, key=lambda m: ratings.values[m])
+        said = ratings.values[best] - ratings.values.get(played, ratings.values[best])
+        measured = 0.0
+        if best != played:
+            diffs = []
+            for _ in range(playouts):
+                deal = game.determinize(state, 0, rng)
+                seed = rng.getrandbits(32)
+                diffs.append(_round_margin(game, game.apply(deal, best), 0, random.Random(seed))
+                             - _round_margin(game, game.apply(deal, played), 0, random.Random(seed)))
+            measured = statistics.fmean(diffs)
+        rows.append((said, measured, grade(POINTS, said)))
+    cpu = time.process_time() - started
+    said, measured = [r[0] for r in rows], [r[1] for r in rows]
+    corr = statistics.correlation(said, measured) if len(set(said)) > 1 and len(set(measured)) > 1 else float("nan")
+    print(f"{game_id} {options}: {len(rows)} decisions, {playouts} play-outs each, {cpu:.0f} s CPU; "
+          f"correlation of review loss and measured loss {corr:.2f}")
+    for name, least in GRADES[POINTS]:
+        labelled = [m for s, m, g in rows if g == name]
+        if labelled:
+            holds = sum(m >= least for m in labelled)
+            print(f"  {name:10} (review loss >= {least:g}): {len(labelled):3} decisions, measured loss "
+                  f"mean {statistics.fmean(labelled):5.1f}, reaches {least:g} in {holds}/{len(labelled)}")
+    for name in ("good", "best"):
+        labelled = [m for s, m, g in rows if g == name]
+        if labelled:
+            print(f"  {name:10}: {len(labelled):3} decisions, measured loss mean {statistics.fmean(labelled):5.1f}")
+
+
+def calibrate_big_clock(decisions: int) -> None:
+    game = get_game("big-clock")
+    small = review_mod.SAMPLES
+    errors = []
+    seed = 0
+    while len(errors) < decisions:
+        session = Session.new("big-clock", {"set": "double-6"}, seed, ["human"])
+        while len(errors) < decisions and game.to_move(session.state) is not None:
+            state = session.state
+            if len(game.legal_moves(state)) >= 2:
+                played = get_player("easy").choose(game, state, 0, deal_rng(seed, "p", len(errors)))
+                first = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "a", len(errors)))
+                if first.values and len(first.values) == 2:
+                    review_mod.SAMPLES = small * 10
+                    large = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "b", len(errors)))
+                    review_mod.SAMPLES = small
+                    loss = lambda r: max(r.values.values()) - r.values[played]  # noqa: E731
+                    errors.append(abs(loss(first) - loss(large)))
+            session.ai_move("easy")
+        seed += 1
+    print(f"big-clock double-6: {decisions} decisions where the move differed from the advisor's; "
+          f"|loss at {small} play-outs - loss at {small * 10}|: median {statistics.median(errors):.3f}, "
+          f"worst {max(errors):.3f}")
+
+
+def speed() -> None:
+    cases = [(gid, opts) for gid, opts in TABLE_CASES] + [
+        ("luzon", {}), ("clock", {"exchange": True}), ("big-clock", {"set": "double-6"}),
+        ("big-clock", {"set": "double-9"})]
+    for game_id, options in cases:
+        game = get_game(game_id)
+        n = game.num_seats(game.spec.resolve_options(options))
+        session = Session.new(game_id, options, 7, ["human"] + ["ai:medium"] * (n - 1))
+        while game.to_move(session.state) is not None:
+            seat = game.to_move(session.state)
+            session.ai_move("easy" if seat == 0 else None)
+        started = time.process_time()
+        result = review(session.record())
+        cpu = time.process_time() - started
+        print(f"review {game_id} {options}: {result['total']} decisions in {len(session.moves)} moves, "
+              f"{cpu:.2f} s CPU natively ({cpu / max(1, result['total']):.3f} s per decision)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decisions", type=int, default=40)
+    parser.add_argument("--playouts", type=int, default=60)
+    parser.add_argument("--only", default="", help="calibration, big-clock or speed")
+    args = parser.parse_args()
+    if args.only in ("", "speed"):
+        speed()
+    if args.only in ("", "calibration"):
+        for game_id, options in TABLE_CASES:
+            calibrate_table(game_id, options, args.decisions, args.playouts)
+    if args.only in ("", "big-clock"):
+        calibrate_big_clock(max(5, args.decisions // 4))
+
+
+if __name__ == "__main__":
+    main()
