@@ -254,9 +254,9 @@ class Game(ABC, Generic[S]):
     def check_move(self, state: S, move: str) -> None:
         """Raise the right typed error when `move` is not legal in `state`."""
         if self.to_move(state) is None:
-            raise GameOver("the game is over")
+            raise GameOver("The game is over.")
         if not isinstance(move, str):
-            raise IllegalMove(f"{move!r} is not a move id")
+            raise IllegalMove("That is not a move.")
         if move in self.legal_moves(state):
             return
         try:  # apply's own refusal says why ("3-5 and 2-2 do not total 12")

@@ -167,9 +167,9 @@ class Session:
         if hint is None:
             level = next(lv for lv in ("hard", "medium", "easy") if lv in LEVELS)
             move = get_player(level).choose(self.game, known, seat, rng)
-            return {"move": move, "label": self.game.move_label(state, move),
+            return {**self.move_entry(state, move), "move": move,
                     "reason": f"the {level} computer player would play this", "chance": None}
-        return {**hint.to_json(), "label": self.game.move_label(state, hint.move)}
+        return {**self.move_entry(state, hint.move), **hint.to_json()}
 
     def undo_target(self) -> int | None:
         """How many moves stay after an undo: back to the person's last turn (a table of

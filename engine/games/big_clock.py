@@ -432,7 +432,7 @@ def lost_reason(state: BigClockState) -> str:
     left = state.size - state.homes
     if state.drawn is not None:
         return f"the drawn double {state.drawn} cannot be placed and no shift is left."
-    return f"the stock is used up, {plural(left, 'double')} not home and no shift is left."
+    return f"the stock is used up, {plural(left, 'double')} {'is' if left == 1 else 'are'} not home and no shift is left."
 
 
 def summary_text(state: BigClockState) -> str:

@@ -212,7 +212,10 @@ def pips(hand: tuple[Tile, ...]) -> int:
 
 
 def seat_list(seats: list[int]) -> str:
-    return ", ".join(str(s) for s in seats)
+    """"seat 2", "seats 0 and 2", "seats 0, 1 and 3"."""
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return f"seats {', '.join(str(s) for s in seats[:-1])} and {seats[-1]}"
 
 
 def differences(pips_: tuple[int, ...], winner: int) -> Score:
@@ -475,7 +478,7 @@ class TableGame(Game[TableState]):
             best = max(scores)
             winners = tuple(reached) if reached else tuple(s for s in range(state.n) if scores[s] == best)
             reason = (
-                f"seat {seat_list(list(winners))} reached {state.target}"
+                f"{seat_list(list(winners))} reached {state.target}"
                 if reached
                 else f"the round limit ({MAX_ROUNDS}) was reached; the highest score wins"
             )

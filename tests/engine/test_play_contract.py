@@ -14,6 +14,7 @@ import pytest
 
 from engine.api import handle
 from engine.games import all_games, get_game
+from engine.games.big_clock import lost_reason
 from engine.games.clock import CENTRE, ClockState
 from engine.games.table import Score, Term
 from engine.layout import Layout
@@ -258,6 +259,16 @@ def test_hint_is_refused_on_a_computer_turn() -> None:
     assert "play:" not in hint["error"]["message"]
 
 
+def test_a_hint_carries_the_move_s_fields() -> None:
+    answer = call(op="new", game="draw", seed=5, seats=["human", "ai:easy"])
+    sid, view = answer["session"], answer["view"]
+    while view["to_move"] != 0:
+        view = call(op="ai", session=sid)["view"]
+    hint = call(op="hint", session=sid)
+    entry = next(m for m in view["legal"] if m["id"] == hint["move"])
+    assert {k: hint[k] for k in entry} == entry and hint["reason"]
+
+
 def test_hint_is_refused_at_a_table_of_computers_only() -> None:
     sid = call(op="new", game="matador", seed=2, seats=["ai:easy"] * 3)["session"]
     assert call(op="hint", session=sid)["error"]["code"] == "not_your_turn"
@@ -499,8 +510,19 @@ def test_big_clock_texts_count_correctly_and_a_lost_game_offers_no_shift() -> No
             assert not any("shift tiles" in t.lower() or "make room" in t for t in texts), texts
         assert not any(re.search(r"\b1 (tiles|doubles)\b", t) for t in texts), texts
     assert seen_lost
-    one_left = replace(game.new_state({"set": "double-6"}, 0), stock=())
-    assert "1 doubles" not in game.view(one_left, 0)["status"]
+    assert lost_reason(replace(game.new_state({"set": "double-6"}, 0), stock=())).startswith("the stock is used up")
+    almost = replace(game.new_state({"set": "double-6"}, 0), stock=(),
+                     piles=tuple((T(f"{k}-{k}"),) for k in range(1, 6)) + ((T("1-2"),),))
+    assert "1 double is not home" in lost_reason(almost)
+
+
+def test_a_table_game_won_by_two_seats_names_both() -> None:
+    game = get_game("draw")
+    state = position(game, ["1-5", "2-3", "5-6"], Layout.tree(T("5-5")), scores=(95, 99, 80), target=100)
+    state = game.apply(state, "play:1-5:e0")  # seat 0 goes out with 16: 111
+    assert game.outcome(state).reason == "seat 0 reached 100"
+    tied = position(game, ["1-4", "2-3", "3-3"], Layout.tree(T("9-9")), turn=2, scores=(100, 0, 100))
+    assert game.outcome(game.apply(tied, "pass")).reason == "seats 0 and 2 reached 100"
 
 
 def clock_over(face_down: int, exchanged: bool) -> ClockState:
