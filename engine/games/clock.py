@@ -235,7 +235,8 @@ def exchange_text(state: ClockState) -> str:
         return "exchange off: no decisions in this game"
     if state.swapped is not None:
         slot, _ = state.swapped
-        return f"exchange used: you took {state.taken} and put the king face down at {slot_name(slot)}"
+        assert state.taken is not None
+        return f"exchange used: you took the {state.taken.name} and put the king face down at {slot_name(slot)}"
     if state.phase == "exchange":
         return "exchange: choose a face-down tile"
     if state.phase in ("won", "lost"):

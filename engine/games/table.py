@@ -663,7 +663,10 @@ class TableGame(Game[TableState]):
             return "The round is still being played."
         if move == "draw":
             if not self.can_draw(state):
-                return "There is nothing to draw." if self.draws else "Nobody draws in this game."
+                if not self.draws:
+                    return "Nobody draws in this game."
+                return "The last tiles stay in the boneyard: you may not draw." if state.stock \
+                    else "There is nothing to draw."
             return "You can play, so you may not draw." if any(m.startswith("play:") for m in legal) \
                 else "You may not draw now."
         if move == "pass":

@@ -542,9 +542,22 @@ def test_clock_texts_fit_the_end_of_the_game() -> None:
     assert "with 1 tile still face down" in lost["status"]
     assert "1 tile still face down" in game.outcome(clock_over(1, False)).reason
     used = game.view(clock_over(2, True), 0)["board"]["summary"]
-    assert "you took JS and put the king face down at 3 o'clock" in used and "(JS taken)" not in used
+    assert "you took the jack of spades and put the king face down at 3 o'clock" in used and "JS" not in used
     assert "again" in game.view(clock_over(2, True), 0)["status"]
     fresh = game.view(game.new_state({"exchange": True}, 1), 0)["board"]["summary"]
     assert fresh.endswith("exchange available once")
     off = game.view(game.new_state({"exchange": False}, 1), 0)["board"]["summary"]
     assert "exchange off" in off
+
+
+def test_table_refusals_say_why() -> None:
+    rtc = get_game("round-the-clock")
+    state = position(rtc, ["0-1 2-2", "3-3"], Layout.spinner(T("6-6")), stock="0-0 1-1", top=6)
+    assert rtc.legal_moves(state) == ["pass"]
+    assert rtc.refusal(state, "draw") == "The last tiles stay in the boneyard: you may not draw."
+    assert rtc.refusal(state, "play:0-1:arm0") == "0-1 does not fit there: that end needs a 6."
+    assert rtc.refusal(state, "play:4-5:arm0") == "You do not hold 4-5."
+    draw = get_game("draw")
+    state = position(draw, ["1-5 2-3", "0-0"], Layout.tree(T("5-5")), stock="4-4")
+    assert draw.refusal(state, "draw") == "You can play, so you may not draw."
+    assert draw.refusal(state, "play:1-5:e3") == "That end is not open."
