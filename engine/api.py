@@ -39,7 +39,8 @@ def _answer(sid: str, session: Session, req: dict[str, Any], events: list[JSON] 
     return {"ok": True, "session": sid, "view": session.view(req.get("seat"), events), **extra}
 
 
-def _saved(sid: str, session: Session, req: dict[str, Any], events: list[JSON] | None = None, **extra: Any) -> JSON:
+def _saved(sid: str, session: Session, req: dict[str, Any], events: list[JSON] | None = None,
+           **extra: Any) -> JSON:
     """An answer to a request that changes the game: it carries the record too (what
     {"op":"record"} returns), so the page saves without a second round trip."""
     return _answer(sid, session, req, events, record=session.record(), **extra)

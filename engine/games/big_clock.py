@@ -432,7 +432,8 @@ def lost_reason(state: BigClockState) -> str:
     left = state.size - state.homes
     if state.drawn is not None:
         return f"the drawn double {state.drawn} cannot be placed and no shift is left."
-    return f"the stock is used up, {plural(left, 'double')} {'is' if left == 1 else 'are'} not home and no shift is left."
+    verb = "is" if left == 1 else "are"
+    return f"the stock is used up, {plural(left, 'double')} {verb} not home and no shift is left."
 
 
 def summary_text(state: BigClockState) -> str:
@@ -501,7 +502,7 @@ class BigClockGame(Game[BigClockState]):
             "set_aside": tile_ids(state.set_aside),
             "drawn": str(state.drawn) if state.drawn is not None else None,
             "drawn_stuck": state.stuck,
-            "drawn_targets": [f"slot{k}" for k in state.targets(state.drawn)] if state.drawn is not None else [],
+            "drawn_targets": [] if state.drawn is None else [f"slot{k}" for k in state.targets(state.drawn)],
             "summary": summary_text(state),
             "troubled": tile_ids(troubled),
             "pending": state.pending or None,
@@ -547,7 +548,9 @@ class BigClockGame(Game[BigClockState]):
         elif kind == "refill":
             out.update({"from": "stock", "to": arg, "button": f"Refill slot {arg[4:]}"})
         elif kind == "place":
-            out.update({"tile": str(state.drawn), "from": "drawn", "to": arg, "home": state.drawn == Tile(int(arg[4:]), int(arg[4:]))})
+            k = int(arg[4:])
+            home = state.drawn == Tile(k, k)
+            out.update({"tile": str(state.drawn), "from": "drawn", "to": arg, "home": home})
         elif kind == "shift":
             first, _, second = arg.partition(">")
             tile = state.pile(int(first[4:]))[-1]

@@ -236,7 +236,8 @@ def exchange_text(state: ClockState) -> str:
     if state.swapped is not None:
         slot, _ = state.swapped
         assert state.taken is not None
-        return f"exchange used: you took the {state.taken.name} and put the king face down at {slot_name(slot)}"
+        return (f"exchange used: you took the {state.taken.name} and put the king face down "
+                f"at {slot_name(slot)}")
     if state.phase == "exchange":
         return "exchange: choose a face-down tile"
     if state.phase in ("won", "lost"):

@@ -170,13 +170,15 @@ def apply(state: LuzonState, move: str) -> LuzonState:
         else:
             j = _slot(second, "c", COLUMNS)
             if j == i:
-                raise IllegalMove("Two tiles of one column never pair: take the other from another column or the reserve.")
+                raise IllegalMove("Two tiles of one column never pair: "
+                                  "take the other from another column or the reserve.")
             if not columns[j]:
                 raise IllegalMove(f"Column {j + 1} is empty.")
             y = columns[j][-1]
             columns[j] = columns[j][:-1]
         if not pairs(x, y, state.variant):
-            why = "do not total 12" if x.pips + y.pips != 12 else "do not match end to end (the ends must total six)"
+            why = ("do not total 12" if x.pips + y.pips != 12
+                   else "do not match end to end (the ends must total six)")
             raise IllegalMove(f"{x} and {y} {why}.")
         columns[i] = columns[i][:-1]
         return LuzonState(state.variant, tuple(columns), tuple(reserve), state.discarded + ((x, y),))
@@ -274,9 +276,10 @@ class LuzonGame(Game[LuzonState]):
         text = self._text(state, move)
         you = text[0].lower() + text[1:]
         if kind == "discard":
-            return {"kind": kind, "tiles": [str(self.tile_at(state, first)), str(self.tile_at(state, second))],
-                    "from": [first, second], "to": "discard", "you": you}
-        return {"kind": kind, "tile": str(self.tile_at(state, first)), "from": first, "to": second, "you": you}
+            tiles = [str(self.tile_at(state, first)), str(self.tile_at(state, second))]
+            return {"kind": kind, "tiles": tiles, "from": [first, second], "to": "discard", "you": you}
+        tile = str(self.tile_at(state, first))
+        return {"kind": kind, "tile": tile, "from": first, "to": second, "you": you}
 
     def pieces(self, state: LuzonState) -> Counter[str]:
         found: Counter[str] = Counter(str(t) for col in state.columns for t in col)

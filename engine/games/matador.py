@@ -10,7 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games import register
-from engine.games.table import PROGRAM_RULES, RoundInfo, Score, TableGame, TableState, differences, total_of_others
+from engine.games.table import (
+    PROGRAM_RULES, RoundInfo, Score, TableGame, TableState, differences, total_of_others,
+)
 from engine.layout import Layout
 from engine.protocol import GameSpec, Option
 from engine.rng import deal_rng

@@ -105,7 +105,7 @@ class Score(NamedTuple):
     def text(self) -> str:
         """"92"; "19 + 12 = 31"; "19 - 5 = 14, 12 - 5 = 7, 21"; "... = 31, 31 - 5 = 26"."""
         if any(t.minus is not None for t in self.terms):
-            parts = [f"{t.pips} - {t.minus} = {t.value}" if t.minus is not None else str(t.pips) for t in self.terms]
+            parts = [str(t.pips) if t.minus is None else f"{t.pips} - {t.minus} = {t.value}" for t in self.terms]
             text = ", ".join(parts) + (f", {self.sum}" if len(parts) > 1 else "")
         elif len(self.terms) == 1:
             text = str(self.sum)
@@ -606,7 +606,9 @@ class TableGame(Game[TableState]):
         if far is not None and not tile.is_double:
             text += f", leaving {far} open"
         opened = self.left_open(state, tile, end, far)
-        you = f"play {where}" + (f", leaving {opened} open" if opened is not None and not tile.is_double else "")
+        you = f"play {where}"
+        if opened is not None and not tile.is_double:
+            you += f", leaving {opened} open"
         return text, you, None
 
     def left_open(self, state: TableState, tile: Tile, end: str, far: int | None) -> int | None:
@@ -689,7 +691,8 @@ class TableGame(Game[TableState]):
             if needs is None:
                 return f"{tile} does not fit there: only a matador goes on a blank end."
             return f"{tile} does not fit there: that end needs a {needs}."
-        if state.drawn is not None and tile != state.drawn and not any(m.startswith(f"play:{tile}:") for m in legal):
+        playable = any(m.startswith(f"play:{tile}:") for m in legal)
+        if state.drawn is not None and tile != state.drawn and not playable:
             return f"Play the tile you drew ({state.drawn}), or pass."
         return f"{tile} cannot be played that way now."
 
