@@ -7,26 +7,31 @@ How a decision is valued depends on what is known of the game, never on its name
 - another solitaire: the move played and the advisor's choice are each played out to the end
   by the advisor over the same determinizations; their win rates are the estimate;
 - a table game: the hard player's search from the seat's own information at that moment
-  (a determinization of its view, never the hidden tiles), without its early stop, gives each
-  move's mean round-point margin.
+  (determinizations of its view, never the hidden tiles) names its few best candidates; they
+  and the move played are played out to the end of the round by the medium player over the
+  same determinizations: their mean round-point margins.
 
-The grades compare the move played with the best move by the loss in that unit:
-win chance lost (0..1), or round points lost (table games). The thresholds are in GRADES and
-are checked against play-outs by `tests/bench/bench_review.py`.
+The grades compare the move played with the best move by the loss in that unit: win chance lost
+(0..1), or round points lost (table games); a sampled loss is graded by its lower bound (two
+standard errors below), so a label is not a coin toss. The thresholds are in GRADES; the labels
+are checked against independent play-outs by `tests/bench/bench_review.py`.
 """
 
 from __future__ import annotations
 
 import importlib
+import math
 import pkgutil
 import random
+import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 import engine.solvers
-from engine.players import get_player
+from engine.players import Player, get_player
 from engine.players.ismcts import IsmctsPlayer
+from engine.players.playout import EnginePlayout
 from engine.protocol import JSON, BadRequest, Game
 from engine.rng import deal_rng
 from engine.session import Session
@@ -39,8 +44,8 @@ GRADES: dict[str, tuple[tuple[str, float], ...]] = {
     WIN: (("blunder", 0.30), ("mistake", 0.15), ("inaccuracy", 0.05)),
     POINTS: (("blunder", 8.0), ("mistake", 4.0), ("inaccuracy", 2.0)),
 }
-SAMPLES = 60  # advisor play-outs per compared move in a solitaire without an exact rater
-TABLE_ITERATIONS = 600  # the review's search budget per decision (the hard player: 300)
+SAMPLES = 60  # paired play-outs per compared move (solitaires without an exact rater, table games)
+CANDIDATES = 3  # table games: the search's most visited moves compared with the move played
 
 
 @dataclass(frozen=True)
@@ -53,6 +58,16 @@ class Ratings:
     exact: bool
     samples: int = 0  # determinizations or play-outs behind each value; 0 when exact
     detail: dict[str, JSON] = field(default_factory=dict)
+    outcomes: dict[str, list[float]] = field(default_factory=dict)  # per move, play-out by play-out
+
+    def uncertainty(self, best: str, played: str) -> float:
+        """Two standard errors of the sampled loss (best minus played, play-out by play-out over
+        the same determinizations); 0 when exact or when nothing was sampled."""
+        a, b = self.outcomes.get(best), self.outcomes.get(played)
+        if not a or not b or best == played:
+            return 0.0
+        diffs = [x - y for x, y in zip(a, b, strict=True)]
+        return 2 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
 
 
 Rater = Callable[[Game[Any], Any, int, str, random.Random], Ratings]
@@ -85,14 +100,14 @@ def rate_by_advisor_playouts(game: Game[Any], state: Any, seat: int, played: str
     best = advisor.choose(game, game.determinize(state, seat, rng), seat, rng)
     if best == played:
         return Ratings({}, WIN, exact=False, detail={"agrees": True})
-    wins = dict.fromkeys((best, played), 0)
+    outcomes: dict[str, list[float]] = {best: [], played: []}
     for _ in range(SAMPLES):
         deal = game.determinize(state, seat, rng)
         seed = rng.getrandbits(32)
-        for move in wins:
-            wins[move] += _advisor_wins(game, game.apply(deal, move), seat, random.Random(seed))
-    return Ratings({m: w / SAMPLES for m, w in wins.items()}, WIN, exact=False, samples=SAMPLES,
-                   detail={"agrees": False})
+        for move, results in outcomes.items():
+            results.append(float(_advisor_wins(game, game.apply(deal, move), seat, random.Random(seed))))
+    return Ratings({m: statistics.fmean(r) for m, r in outcomes.items()}, WIN, exact=False, samples=SAMPLES,
+                   detail={"agrees": False}, outcomes=outcomes)
 
 
 def _advisor_wins(game: Game[Any], state: Any, seat: int, rng: random.Random) -> bool:
@@ -104,13 +119,39 @@ def _advisor_wins(game: Game[Any], state: Any, seat: int, rng: random.Random) ->
 
 
 def rate_by_search(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random) -> Ratings:
-    """The hard player's search from the seat's information, every move explored (no early
-    stop, twice the budget): each move's mean round-point margin."""
-    player = IsmctsPlayer(iterations=TABLE_ITERATIONS, max_steps=0)
-    search = player.search(game, game.determinize(state, seat, rng), seat, rng, early_stop=False)
-    values = {m: v for m in game.legal_moves(state) if (v := search.mean_points(m)) is not None}
+    """The hard player's search, from the seat's information, names its CANDIDATES most
+    visited moves; they and the move played are each played out to the end of the round
+    SAMPLES times over the same determinizations of the seat's view (common random numbers),
+    every seat then played by the medium player: their mean round-point margins (the seat's
+    points minus the others' mean), the best of them the best move. Play-outs rather than the
+    tree's own means: a move the search visited rarely has a mean too noisy to grade, and the
+    search's cheap rollouts misjudge Matador's held-back tiles (tests/bench/bench_review.py)."""
+    search = IsmctsPlayer().search(game, game.determinize(state, seat, rng), seat, rng, early_stop=False)
     visits = {m: child.visits for m, child in search.root.children.items()}
-    return Ratings(values, POINTS, exact=False, samples=sum(visits.values()), detail={"visits": visits})
+    ranked = sorted(game.legal_moves(state), key=lambda m: -visits.get(m, -1))
+    moves = list(dict.fromkeys([*ranked[:CANDIDATES], played]))
+    outcomes: dict[str, list[float]] = {m: [] for m in moves}
+    for _ in range(SAMPLES):
+        deal = game.determinize(state, seat, rng)
+        seed = rng.getrandbits(32)
+        for move, results in outcomes.items():
+            results.append(round_margin(game, game.apply(deal, move), seat, get_player("medium"),
+                                        random.Random(seed)))
+    values = {m: statistics.fmean(r) for m, r in outcomes.items()}
+    return Ratings(values, POINTS, exact=False, samples=SAMPLES, detail={"visits": visits}, outcomes=outcomes)
+
+
+def round_margin(game: Game[Any], state: Any, seat: int, player: Player, rng: random.Random) -> float:
+    """Every seat played by `player` to the end of the round: the seat's round points minus
+    the mean of the others'."""
+    playout = EnginePlayout(game, state)
+    while not playout.over():
+        mover = playout.mover()
+        playout.play(player.choose(game, playout.state, mover, rng))
+    points = playout.points
+    assert points is not None
+    others = [p for s, p in enumerate(points) if s != seat]
+    return points[seat] - sum(others) / len(others)
 
 
 def rater_for(game: Game[Any]) -> Rater:
@@ -120,9 +161,13 @@ def rater_for(game: Game[Any]) -> Rater:
     return rate_by_advisor_playouts if game.spec.solitaire else rate_by_search
 
 
-def grade(unit: str, loss: float) -> str:
+def grade(unit: str, loss: float, uncertainty: float = 0.0) -> str:
+    """The grade of a loss. A sampled loss is graded by its lower bound (loss minus two standard
+    errors), so "mistake" means at least a mistake's loss with about 97% confidence; a smaller
+    loss is "good", none at all "best"."""
+    sure = loss - uncertainty
     for name, least in GRADES[unit]:
-        if loss >= least - 1e-9:
+        if sure >= least - 1e-9:
             return name
     return "best" if loss <= 1e-9 else "good"
 
@@ -175,6 +220,7 @@ def _decision(game: Game[Any], state: Any, index: int, seat: int, played: str, r
         loss = max(0.0, values[best] - values.get(played, values[best]))
     else:  # the rater only confirmed that the move played is its best
         best, loss = played, 0.0
+    uncertainty = ratings.uncertainty(best, played)
     return {
         "index": index,
         "seat": seat,
@@ -185,7 +231,8 @@ def _decision(game: Game[Any], state: Any, index: int, seat: int, played: str, r
         "value_played": values.get(played),
         "value_best": values.get(best),
         "loss": loss,
-        "grade": grade(ratings.unit, loss),
+        "uncertainty": uncertainty,
+        "grade": grade(ratings.unit, loss, uncertainty),
         "unit": ratings.unit,
         "exact": ratings.exact,
         "samples": ratings.samples,

@@ -3,11 +3,11 @@
 Run: python -m tests.bench.bench_review [--decisions N] [--playouts M] [--only TEXT]
 
 Calibration, table games: seat 0 is played by the random player ("easy", so there are mistakes
-to find) against medium; at N of its real decisions the review's loss (best move's value minus
-the played move's, in round points, from the hard player's search at the review's budget) is
-compared with the loss measured by playing both moves out M times to the end of the round from
-determinizations of seat 0's view (common random numbers: the same deal and the same medium
-players after each move). Printed: the correlation of the two losses, the mean measured loss per
+to find) against medium; at N of its real decisions the review's loss (the best move's mean
+round-point margin minus the played move's, from its SAMPLES paired play-outs with the search's
+rollout policy) is compared with the loss measured independently: both moves played out M times
+to the end of the round from other determinizations of seat 0's view, every seat then played by
+the medium player (common random numbers: the same deal and the same players after each move). Printed: the correlation of the two losses, the mean measured loss per
 grade, and for each label how often the measured loss reaches that label's threshold.
 
 Calibration, The Big Clock: the review's estimate (SAMPLES advisor play-outs per move) against
@@ -29,7 +29,9 @@ import engine.review as review_mod
 from engine.games import get_game
 from engine.players import get_player
 from engine.protocol import Game
-from engine.review import GRADES, POINTS, grade, rate_by_advisor_playouts, rate_by_search, review
+from engine.players.ismcts import IsmctsPlayer
+from engine.players.playout import matador_weight, rollout_move, tile_weight
+from engine.review import GRADES, POINTS, grade, rate_by_advisor_playouts, rate_by_search, review, round_margin
 from engine.rng import deal_rng
 from engine.session import Session
 
@@ -40,17 +42,6 @@ TABLE_CASES: list[tuple[str, dict[str, Any]]] = [
     ("matador", {}),
     ("tiddle-a-wink", {}),
 ]
-
-
-def _round_margin(game: Game[Any], state: Any, seat: int, rng: random.Random) -> float:
-    """Play the round out with medium players; the seat's round points minus the others' mean."""
-    medium = get_player("medium")
-    while not (state.turn < 0 or state.between):
-        mover = game.to_move(state)
-        state = game.apply(state, medium.choose(game, state, mover, rng))
-    points = state.last.points
-    others = [p for s, p in enumerate(points) if s != seat]
-    return points[seat] - sum(others) / len(others)
 
 
 def _table_positions(game_id: str, options: dict[str, Any], wanted: int) -> list[tuple[Game[Any], Any]]:
@@ -73,38 +64,57 @@ def _table_positions(game_id: str, options: dict[str, Any], wanted: int) -> list
 
 def calibrate_table(game_id: str, options: dict[str, Any], decisions: int, playouts: int) -> None:
     rows = []
+    medium, rollout = get_player("medium"), RolloutPlayer()
     started = time.process_time()
     for k, (game, state) in enumerate(_table_positions(game_id, options, decisions)):
         rng = deal_rng(k, "bench-review")
         played = get_player("easy").choose(game, state, 0, rng)
-        ratings = rate_by_search(game, state, 0, played, rng)
+        ratings = rate_by_search(game, state, 0, played, deal_rng(k, "review"))
         best = max(ratings.values, key=lambda m: ratings.values[m])
         said = ratings.values[best] - ratings.values.get(played, ratings.values[best])
         measured = 0.0
         if best != played:
             diffs = []
+            rollouts = []
             for _ in range(playouts):
                 deal = game.determinize(state, 0, rng)
                 seed = rng.getrandbits(32)
-                diffs.append(_round_margin(game, game.apply(deal, best), 0, random.Random(seed))
-                             - _round_margin(game, game.apply(deal, played), 0, random.Random(seed)))
+                diffs.append(round_margin(game, game.apply(deal, best), 0, medium, random.Random(seed))
+                             - round_margin(game, game.apply(deal, played), 0, medium, random.Random(seed)))
+                rollouts.append(round_margin(game, game.apply(deal, best), 0, rollout, random.Random(seed))
+                                - round_margin(game, game.apply(deal, played), 0, rollout, random.Random(seed)))
             measured = statistics.fmean(diffs)
-        rows.append((said, measured, grade(POINTS, said)))
+            other = statistics.fmean(rollouts)
+        else:
+            other = 0.0
+        rows.append((said, measured, grade(POINTS, said, ratings.uncertainty(best, played)), other))
     cpu = time.process_time() - started
-    said, measured = [r[0] for r in rows], [r[1] for r in rows]
-    corr = statistics.correlation(said, measured) if len(set(said)) > 1 and len(set(measured)) > 1 else float("nan")
+    said, measured, other = [r[0] for r in rows], [r[1] for r in rows], [r[3] for r in rows]
     print(f"{game_id} {options}: {len(rows)} decisions, {playouts} play-outs each, {cpu:.0f} s CPU; "
-          f"correlation of review loss and measured loss {corr:.2f}")
+          f"correlation of the review's loss with the loss measured again: {_corr(said, measured):.2f}; "
+          f"with the search's rollout policy playing on: {_corr(said, other):.2f}")
     for name, least in GRADES[POINTS]:
-        labelled = [m for s, m, g in rows if g == name]
+        labelled = [m for s, m, g, _ in rows if g == name]
         if labelled:
             holds = sum(m >= least for m in labelled)
             print(f"  {name:10} (review loss >= {least:g}): {len(labelled):3} decisions, measured loss "
                   f"mean {statistics.fmean(labelled):5.1f}, reaches {least:g} in {holds}/{len(labelled)}")
     for name in ("good", "best"):
-        labelled = [m for s, m, g in rows if g == name]
+        labelled = [m for s, m, g, _ in rows if g == name]
         if labelled:
             print(f"  {name:10}: {len(labelled):3} decisions, measured loss mean {statistics.fmean(labelled):5.1f}")
+
+
+def _corr(xs: list[float], ys: list[float]) -> float:
+    return statistics.correlation(xs, ys) if len(set(xs)) > 1 and len(set(ys)) > 1 else float("nan")
+
+
+class RolloutPlayer:
+    """The hard player's rollout policy as a player: heaviest tile first, a random move now and then."""
+
+    def choose(self, game: Game[Any], state: Any, seat: int, rng: random.Random) -> str:
+        weight = matador_weight if game.spec.id == "matador" else tile_weight
+        return rollout_move(game.legal_moves(state), weight, rng, IsmctsPlayer().epsilon)
 
 
 def calibrate_big_clock(decisions: int) -> None:

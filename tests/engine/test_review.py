@@ -22,7 +22,6 @@ from engine.solvers.luzon import solve_state
 
 @pytest.fixture(autouse=True)
 def small_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(review_mod, "TABLE_ITERATIONS", 120)
     monkeypatch.setattr(review_mod, "SAMPLES", 12)
 
 
