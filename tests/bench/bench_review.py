@@ -28,10 +28,18 @@ from typing import Any
 import engine.review as review_mod
 from engine.games import get_game
 from engine.players import get_player
-from engine.protocol import Game
 from engine.players.ismcts import IsmctsPlayer
 from engine.players.playout import matador_weight, rollout_move, tile_weight
-from engine.review import GRADES, POINTS, grade, rate_by_advisor_playouts, rate_by_search, review, round_margin
+from engine.protocol import Game
+from engine.review import (
+    GRADES,
+    POINTS,
+    grade,
+    rate_by_advisor_playouts,
+    rate_by_search,
+    review,
+    round_margin,
+)
 from engine.rng import deal_rng
 from engine.session import Session
 
@@ -118,28 +126,40 @@ class RolloutPlayer:
 
 
 def calibrate_big_clock(decisions: int) -> None:
+    """The review's sampled losses (SAMPLES advisor play-outs) against losses measured with ten
+    times the play-outs on other determinizations, where the move differed from the advisor's."""
     game = get_game("big-clock")
     small = review_mod.SAMPLES
-    errors = []
+    rows = []
     seed = 0
-    while len(errors) < decisions:
+    started = time.process_time()
+    while len(rows) < decisions:
         session = Session.new("big-clock", {"set": "double-6"}, seed, ["human"])
-        while len(errors) < decisions and game.to_move(session.state) is not None:
+        while len(rows) < decisions and game.to_move(session.state) is not None:
             state = session.state
             if len(game.legal_moves(state)) >= 2:
-                played = get_player("easy").choose(game, state, 0, deal_rng(seed, "p", len(errors)))
-                first = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "a", len(errors)))
-                if first.values and len(first.values) == 2:
+                played = get_player("easy").choose(game, state, 0, deal_rng(seed, "p", len(rows)))
+                said = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "a", len(rows)))
+                if len(said.values) == 2:
+                    best = max(said.values, key=lambda m: (said.values[m], m == played))
+                    loss = said.values[best] - said.values[played]
                     review_mod.SAMPLES = small * 10
-                    large = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "b", len(errors)))
+                    again = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "b", len(rows)))
                     review_mod.SAMPLES = small
-                    loss = lambda r: max(r.values.values()) - r.values[played]  # noqa: E731
-                    errors.append(abs(loss(first) - loss(large)))
+                    measured = again.values[best] - again.values[played]
+                    rows.append((loss, measured, grade(WIN, loss, said.uncertainty(best, played))))
             session.ai_move("easy")
         seed += 1
-    print(f"big-clock double-6: {decisions} decisions where the move differed from the advisor's; "
-          f"|loss at {small} play-outs - loss at {small * 10}|: median {statistics.median(errors):.3f}, "
-          f"worst {max(errors):.3f}")
+    cpu = time.process_time() - started
+    print(f"big-clock double-6: {len(rows)} decisions where the move differed from the advisor's, {cpu:.0f} s CPU; "
+          f"correlation of the loss at {small} play-outs with the loss at {small * 10}: "
+          f"{_corr([r[0] for r in rows], [r[1] for r in rows]):.2f}")
+    for name, least in GRADES[WIN]:
+        labelled = [m for _, m, g in rows if g == name]
+        if labelled:
+            holds = sum(m >= least for m in labelled)
+            print(f"  {name:10} (loss >= {least:g}): {len(labelled):3} decisions, measured loss mean "
+                  f"{statistics.fmean(labelled):.3f}, reaches {least:g} in {holds}/{len(labelled)}")
 
 
 def speed() -> None:
