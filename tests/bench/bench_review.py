@@ -34,6 +34,7 @@ from engine.protocol import Game
 from engine.review import (
     GRADES,
     POINTS,
+    WIN,
     grade,
     rate_by_advisor_playouts,
     rate_by_search,
