@@ -63,7 +63,8 @@ class Session:
         """Replay a record, checking every move; raises BadRecord."""
         if not isinstance(record, dict):
             raise BadRecord("a record must be an object")
-        if record.get("version", RECORD_VERSION) != RECORD_VERSION:
+        version = record.get("version", RECORD_VERSION)
+        if type(version) is not int or version != RECORD_VERSION:  # not True, not 1.0
             raise BadRecord(f"record version {record.get('version')!r} is not supported")
         moves = record.get("moves", [])
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):

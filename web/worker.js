@@ -368,8 +368,11 @@ function answer({ id, request }) {
   let response;
   try {
     response = handle(request); // str -> JS string: no proxy crosses the boundary
-  } catch (error) {
-    response = JSON.stringify({ ok: false, error: { code: "internal_error", message: String(error) } });
+    if (typeof response !== "string") throw new Error(`the engine answered ${typeof response}`);
+  } catch (error) { // the details stay in this console; the page gets a typed error, no traceback
+    console.warn(`Boneyard: the engine failed on a request: ${String(error).slice(0, 2000)}`);
+    const name = error?.constructor?.name ?? "Error";
+    response = JSON.stringify({ ok: false, error: { code: "internal_error", message: `the engine failed on this request (${name})` } });
   }
   postMessage({ id, response });
 }
