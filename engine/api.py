@@ -15,7 +15,8 @@ from engine.games import PLANNED, all_games
 from engine.protocol import JSON, BadRequest, EngineError, UnknownSession
 from engine.session import Session
 
-MAX_SESSIONS = 64  # oldest sessions are dropped beyond this (a page keeps one or two)
+MAX_SESSIONS = 16  # the least recently used sessions are dropped beyond this (a page keeps one or two
+# and closes those it no longer shows)
 
 _sessions: dict[str, Session] = {}
 _ids = itertools.count(1)
@@ -33,6 +34,7 @@ def _session(req: dict[str, Any]) -> tuple[str, Session]:
     sid = req.get("session")
     if not isinstance(sid, str) or sid not in _sessions:
         raise UnknownSession(f"no session {sid!r}")
+    _sessions[sid] = _sessions.pop(sid)  # the most recently used goes last: dropped last
     return sid, _sessions[sid]
 
 

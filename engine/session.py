@@ -12,6 +12,11 @@ from engine.protocol import JSON, BadRecord, BadRequest, EngineError, Game, Game
 from engine.rng import deal_rng
 
 RECORD_VERSION = 1
+# A session keeps the states after its last KEEP_RECENT moves (undo is instant) and, before those,
+# only every CHECKPOINT_EVERY-th: an undo further back rebuilds the missing states by replaying the
+# moves from the checkpoint below (the games are deterministic), so a long game's memory stays small.
+KEEP_RECENT = 32
+CHECKPOINT_EVERY = 64
 
 
 def parse_seats(seats: Any, count: int) -> list[str]:
@@ -38,7 +43,8 @@ def parse_seed(seed: Any) -> int:
 
 @dataclass
 class Session:
-    """One game being played. `history[i]` is the state after `moves[:i]`."""
+    """One game being played. `history[i]` is the state after `moves[:i]`, or None where it was
+    let go (see KEEP_RECENT); the last one is always there."""
 
     game: Game[Any]
     options: dict[str, Any]
@@ -94,6 +100,21 @@ class Session:
             "moves": list(self.moves),
         }
 
+    def _let_go(self) -> None:
+        """Drop the state that has just left the recent window, unless it is a checkpoint."""
+        index = len(self.history) - 1 - KEEP_RECENT
+        if index > 0 and index % CHECKPOINT_EVERY:
+            self.history[index] = None
+
+    def _rebuild_last(self) -> None:
+        """Make history[-1] a state again: replay the moves from the nearest kept state below."""
+        last = len(self.history) - 1
+        start = max(i for i in range(last + 1) if self.history[i] is not None)
+        state = self.history[start]
+        for i in range(start, last):
+            state = self.game.apply(state, self.moves[i])
+            self.history[i + 1] = state
+
     def is_human(self, seat: int | None) -> bool:
         return seat is not None and self.seats[seat] == "human"
 
@@ -104,6 +125,7 @@ class Session:
         label = self.game.move_label(state, move)
         self.history.append(self.game.apply(state, move))
         self.moves.append(move)
+        self._let_go()
         return {"seat": seat, "move": move, "label": label}
 
     def play(self, move: Any) -> JSON:
@@ -163,6 +185,8 @@ class Session:
         while self.moves:
             self.redo_stack.append(self.moves.pop())
             self.history.pop()
+            if self.history[-1] is None:
+                self._rebuild_last()
             undone += 1
             seat = self.game.to_move(self.state)
             if self.is_human(seat) or all(s != "human" for s in self.seats):
