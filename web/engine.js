@@ -143,8 +143,18 @@ export class Engine extends EventTarget {
     console.warn(`Boneyard: ${reason}; restarting the engine`);
     this.restarting = reason;
     this.sessions = [];
+    // requests under way go to the new engine: one without a session (a saved game being loaded,
+    // say) is answered as it would have been; one with a session gets unknown_session
+    const carried = [...this.pending.values()];
+    for (const entry of carried) clearTimeout(entry.timer);
+    this.pending.clear();
     this.dispatchEvent(new CustomEvent("restarting", { detail: { reason } }));
-    this.start({ snapshot }).catch(() => { this.restarting = null; });
+    this.start({ snapshot }).then(() => {
+      for (const entry of carried) this.request(entry.request).then(entry.resolve, entry.reject);
+    }, (error) => {
+      this.restarting = null;
+      for (const entry of carried) entry.reject(error);
+    });
   }
 
   /** Ping the worker; no answer in time and it is replaced. `busy`: requests are under way, so the
@@ -231,7 +241,7 @@ export class Engine extends EventTarget {
         reject(new Error(`The engine did not answer "${request.op}" in time.`));
         this.restart(`the engine did not answer "${request.op}" within ${REQUEST_TIMEOUT_MS / 1000} s`);
       }, REQUEST_TIMEOUT_MS);
-      this.pending.set(id, { resolve, reject, timer });
+      this.pending.set(id, { resolve, reject, timer, request });
       this.worker.postMessage({ id, request: JSON.stringify(request) });
     });
     if (request.op === "close") this.sessions = this.sessions.filter((s) => s !== request.session);

@@ -25,7 +25,11 @@ export function startGuard({ engine, catalog, remount, notify }) {
   };
   const nameOf = (gameId) => catalog()?.games.find((g) => g.id === gameId)?.name ?? gameId;
 
-  addEventListener("hashchange", () => forgetOtherGames(gameOnScreen()?.id ?? null));
+  addEventListener("hashchange", () => {
+    const shown = gameOnScreen()?.id ?? null;
+    forgetOtherGames(shown);
+    if (banner() && banner().dataset.game !== shown) close(); // about a game no longer on screen
+  });
 
   addEventListener("boneyard-storage", ({ detail }) => {
     if (detail.kind === "full") showFull(detail);

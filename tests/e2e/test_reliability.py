@@ -158,6 +158,14 @@ def test_a_dead_worker_is_restarted_and_the_game_reloaded(app: App, line: list[s
     expect(page.locator("#engine-text")).to_have_text("Engine ready")
     expect(page.locator("#board")).to_have_attribute("data-moves", "3", timeout=SCREEN_TIMEOUT_MS)
     play(app, line, 3, 1)
+    # the worker dies, and the saved game is opened before anything noticed: it is loaded by the
+    # new engine, never dropped as "could not be restored"
+    page.evaluate("boneyard.engine.worker.terminate()")
+    page.goto(f"{app.url}#/")
+    page.goto(f"{app.url}#/play/luzon")
+    expect(page.locator("#notice")).to_contain_text("restarted", timeout=RESTART_TIMEOUT_MS)
+    expect(page.locator("#board")).to_have_attribute("data-moves", "4", timeout=SCREEN_TIMEOUT_MS)
+    assert saved_moves(app) == 4
 
 
 def test_sessions_the_page_no_longer_shows_are_closed(app: App) -> None:
