@@ -158,15 +158,14 @@ async function startFromSnapshot(loadPyodide, stored) {
   phase("pyodide");
   const found = pyodide.runPython(HANDLE);
   if (typeof found !== "function") throw new Error("engine.api.handle is missing");
-  // the restored engine must answer (its games were imported before the snapshot), import every
-  // module of the engine, and play each game
+  // the restored engine must answer (its games were imported before the snapshot) and play each
+  // game (a module missing from the restored files shows now, not in the middle of a game)
   try {
-    pyodide.runPython(IMPORT_ENGINE);
     const catalog = JSON.parse(found(JSON.stringify({ op: "catalog" })));
     if (!catalog.ok || !catalog.games?.length) {
       throw new Error(`it does not answer: ${JSON.stringify(catalog.error)}`);
     }
-    for (const game of catalog.games) exercise(found, game.id);
+    for (const game of catalog.games) exercise(found, game);
   } catch (error) {
     found.destroy();
     throw new Error(`the restored engine failed its check: ${String(error?.message ?? error).split("\n").filter(Boolean).at(-1)}`);
@@ -175,19 +174,9 @@ async function startFromSnapshot(loadPyodide, stored) {
   return found;
 }
 
-// Every module the engine wheel installed (its RECORD lists them), imported, except the command
-// line's: a file missing from a snapshot shows now, not in the middle of a game.
-const IMPORT_ENGINE = `
-import importlib, importlib.metadata
-for _file in importlib.metadata.distribution("boneyard-engine").files:
-    _name = str(_file)
-    if _name.startswith("engine/") and _name.endswith(".py") and not _name.endswith("__main__.py"):
-        importlib.import_module(_name[:-3].replace("/", ".").removesuffix(".__init__"))
-del _file, _name
-`;
-
-/** One game through the restored engine: a deal, a computer move and a view; then closed. */
-function exercise(handle, game) {
+/** One game through the restored engine: a deal, a computer move, a view and, for a solitaire
+ *  (its advisor or solver: quick), a hint; then closed. */
+function exercise(handle, { id: game, solitaire }) {
   const ask = (request) => {
     const answer = JSON.parse(handle(JSON.stringify(request)));
     if (!answer.ok) throw new Error(`${game} ${request.op}: ${answer.error.code}: ${answer.error.message}`);
@@ -196,6 +185,7 @@ function exercise(handle, game) {
   const { session } = ask({ op: "new", game, seed: 1 });
   ask({ op: "ai", session, level: "easy" });
   ask({ op: "view", session });
+  if (solitaire) ask({ op: "hint", session });
   ask({ op: "close", session });
 }
 
