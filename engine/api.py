@@ -127,6 +127,13 @@ def op_review(req: dict[str, Any]) -> JSON:
     return {"ok": True, "review": review(record, req.get("seats"), req.get("start", 0), req.get("limit"))}
 
 
+def op_replay(req: dict[str, Any]) -> JSON:
+    """A record's game as one seat saw it after some of its moves (the replay of the coach)."""
+    from engine.review import replay
+
+    return {"ok": True, **replay(req.get("record"), req.get("at"), req.get("seat"), req.get("reveal", False))}
+
+
 OPS: dict[str, Callable[[dict[str, Any]], JSON]] = {
     "catalog": op_catalog,
     "new": op_new,
@@ -140,6 +147,7 @@ OPS: dict[str, Callable[[dict[str, Any]], JSON]] = {
     "load": op_load,
     "close": op_close,
     "review": op_review,
+    "replay": op_replay,
 }
 
 

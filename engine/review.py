@@ -24,7 +24,7 @@ import math
 import pkgutil
 import random
 import statistics
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -191,8 +191,8 @@ def review(record: Any, seats: list[int] | None = None, start: int = 0, limit: i
     rate = rater_for(game)
     positions = [
         (i, state, seat)
-        for i, state in enumerate(session.history[:-1])
-        if (seat := game.to_move(state)) in seats and len(game.legal_moves(state)) >= 2
+        for i, state in enumerate(states(session))
+        if i < len(session.moves) and (seat := game.to_move(state)) in seats and len(game.legal_moves(state)) >= 2
     ]
     end = len(positions) if limit is None else min(len(positions), start + limit)
     decisions = []
@@ -201,7 +201,7 @@ def review(record: Any, seats: list[int] | None = None, start: int = 0, limit: i
             progress(done, len(positions))
         played = session.moves[i]
         ratings = rate(game, state, seat, played, deal_rng(session.seed, "review", i))
-        decisions.append(_decision(game, state, i, seat, played, ratings))
+        decisions.append(_decision(session, state, i, seat, played, ratings))
     return {"game": game.spec.id, "seats": seats, "moves": len(session.moves), "total": len(positions),
             "start": start, "next": end if end < len(positions) else None, "decisions": decisions,
             "summary": summary(decisions)}
@@ -213,7 +213,40 @@ def summary(decisions: list[JSON]) -> dict[str, int]:
             for name in ("best", "good", "inaccuracy", "mistake", "blunder")}
 
 
-def _decision(game: Game[Any], state: Any, index: int, seat: int, played: str, ratings: Ratings) -> JSON:
+def states(session: Session) -> Iterator[Any]:
+    """The positions of a session's game from the deal on: before each move, then the last."""
+    state = session.game.new_state(session.options, session.seed)
+    for move in session.moves:
+        yield state
+        state = session.game.apply(state, move)
+    yield state
+
+
+def replay(record: Any, at: Any, seat: Any = None, reveal: Any = False) -> JSON:
+    """The view of a record's game after its first `at` moves, from `seat` (default: the first
+    person's seat) as that seat saw it then, with the event of the move that led there.
+    `reveal` adds every hand, for a finished game only."""
+    session = Session.load(record)
+    if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(session.moves):
+        raise BadRequest(f"at must be a move number from 0 to {len(session.moves)}")
+    if reveal not in (True, False):
+        raise BadRequest("reveal must be true or false")
+    if reveal and session.game.to_move(session.state) is not None:
+        raise BadRequest("every hand is shown once the game is over")
+    viewer = session.viewer(seat) if seat is not None else next(
+        (i for i, kind in enumerate(session.seats) if kind == "human"), 0)
+    game = session.game
+    shown = Session.load({**session.record(), "moves": session.moves[: max(0, at - 1)]})
+    events = [shown.replay_move(session.moves[at - 1])] if at else []
+    view = shown.view(viewer, events)
+    view["legal"], view["extra_moves"], view["can_undo"], view["can_redo"] = [], [], False, False
+    if reveal:
+        view["all_hands"] = game.view(shown.state, None).get("hands")
+    return {"view": view, "at": at, "moves": len(session.moves)}
+
+
+def _decision(session: Session, state: Any, index: int, seat: int, played: str, ratings: Ratings) -> JSON:
+    game = session.game
     values = ratings.values
     if values:
         best = max(values, key=lambda m: (values[m], m == played))
@@ -226,8 +259,10 @@ def _decision(game: Game[Any], state: Any, index: int, seat: int, played: str, r
         "seat": seat,
         "played": played,
         "played_label": game.move_label(state, played),
+        "played_move": session.move_entry(state, played),
         "best": best,
         "best_label": game.move_label(state, best),
+        "best_move": session.move_entry(state, best),
         "value_played": values.get(played),
         "value_best": values.get(best),
         "loss": loss,

@@ -165,3 +165,51 @@ def test_cli_review_prints_the_same_review(tmp_path) -> None:
     bad = subprocess.run([sys.executable, "-m", "engine", "review", str(tmp_path / "missing.json")],
                          check=False, capture_output=True, text=True)
     assert bad.returncode == 2 and "cannot read the record" in bad.stderr
+
+
+def _draw_record(moves: int) -> dict:
+    session = Session.new("draw", {"players": 3}, 8, ["human", "ai:easy", "ai:easy"])
+    while len(session.moves) < moves and session.game.to_move(session.state) is not None:
+        seat = session.game.to_move(session.state)
+        session.ai_move("easy" if session.is_human(seat) else None)
+    return session.record()
+
+
+def test_replay_shows_each_position_as_the_seat_saw_it_then() -> None:
+    record = _draw_record(30)
+    live = Session.new("draw", record["options"], record["seed"], record["seats"])
+    game = live.game
+    for at in range(len(record["moves"]) + 1):
+        answer = json.loads(handle(json.dumps({"op": "replay", "record": record, "at": at})))
+        assert answer["ok"] and answer["at"] == at and answer["moves"] == len(record["moves"])
+        view = answer["view"]
+        expected = live.view(0)
+        for key in ("hand", "hand_counts", "board", "scores", "stock", "to_move", "status"):
+            assert view[key] == expected[key], (at, key)
+        hidden = game.hidden_from(live.state, 0)
+        dump = json.dumps(view)
+        assert not [tile for tile in hidden if f'"{tile}"' in dump], at
+        assert view["legal"] == [] and view["can_undo"] is False and "all_hands" not in view
+        if at:
+            assert view["events"][0]["id"] == record["moves"][at - 1]
+        if at < len(record["moves"]):
+            live.replay_move(record["moves"][at])
+
+
+def test_replay_reveals_every_hand_only_once_the_game_is_over() -> None:
+    unfinished = _draw_record(10)
+    refused = json.loads(handle(json.dumps({"op": "replay", "record": unfinished, "at": 3, "reveal": True})))
+    assert refused["ok"] is False and refused["error"]["code"] == "bad_request"
+    finished = _draw_record(100_000)
+    answer = json.loads(handle(json.dumps({"op": "replay", "record": finished, "at": 3, "reveal": True})))
+    assert answer["ok"] and len(answer["view"]["all_hands"]) == 3
+    for bad in ({"at": -1}, {"at": True}, {"at": 10_000}, {"at": 1, "reveal": "yes"}, {"at": 1, "seat": 9}):
+        answer = json.loads(handle(json.dumps({"op": "replay", "record": finished, **bad})))
+        assert answer["ok"] is False and answer["error"]["code"] == "bad_request", bad
+
+
+def test_review_decisions_carry_both_moves_fields() -> None:
+    record, index, lost, kept = _luzon_blunder()
+    last = review(record)["decisions"][-1]
+    assert last["played_move"]["id"] == lost and last["played_move"]["kind"] == "discard"
+    assert last["best_move"]["id"] == last["best"] and "from" in last["best_move"]
