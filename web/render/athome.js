@@ -54,7 +54,7 @@ export function readGameLink(spec, params, { seats: withSeats = false } = {}) {
 
 /** The notice for a link's problems (empty when there are none). */
 export function linkProblemsText(spec, problems) {
-  return problems.length ? `The ${spec.name} link was not fully understood: ${problems.join("; ")}.` : "";
+  return problems.length ? `The link to ${spec.name} was not fully understood: ${problems.join("; ")}.` : "";
 }
 
 /** The game link of a view's deal: "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy". */

@@ -2,7 +2,7 @@
 // of players, target score where offered), then one row per seat: name, person or computer,
 // and the computer's level. Default: one person against computers.
 
-import { h, randomSeed } from "./dom.js";
+import { choiceLabel, h, randomSeed } from "./dom.js";
 import { loadSettings } from "../storage.js";
 
 export const LEVELS = ["easy", "medium", "hard"];
@@ -36,7 +36,7 @@ export function renderSetup(root, { spec, initial = {}, onStart, onCancel }) {
   const optionRows = spec.options.map((option) => {
     const id = `setup-${option.key}`;
     const select = h("select", { id, name: option.key, "data-option": option.key },
-      ...option.choices.map((c) => h("option", { value: String(c) }, String(c))));
+      ...option.choices.map((c) => h("option", { value: String(c) }, choiceLabel(option, c))));
     const start = initial.options?.[option.key];
     select.value = String(option.choices.some((c) => String(c) === String(start)) ? start : option.default);
     selects[option.key] = select;
