@@ -124,9 +124,12 @@ def test_play_log_survives_a_reload(app: App) -> None:
     open_table(app, "#/play/draw?deal=3&set=double-6&players=2&target=100&seats=human,ai:easy")
     page = app.page
     for _ in range(2):
+        before = int(page.get_attribute("#table-screen", "data-moves") or 0)
         expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=TIMEOUT)
         assert my_move(app)
-    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=TIMEOUT)
+        page.wait_for_function("""before => { const s = document.querySelector('#table-screen');
+          return Number(s.dataset.moves) > before && s.dataset.busy === 'false' &&
+            document.querySelector('#turn').dataset.whose === 'you'; }""", arg=before, timeout=TIMEOUT)
     lines = page.locator("#log li").all_inner_texts()
     assert len(lines) >= 4
     page.reload()

@@ -21,7 +21,6 @@ import { createClock } from "../render/clock.js";
 const RENDERERS = { table: createTable, columns: createLuzon, dial: createBigClock, "card-dial": createClock };
 const LOG_LIMIT = 80;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Mount the screen of a game (spec: its catalog entry) into root. Returns {dispose}. */
 export function mountGame(root, { engine, spec, params, notify }) {
@@ -45,7 +44,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
   const logBox = h("details", { class: "log-box", open: "" }, h("summary", {}, "Play log"), logList);
 
   const api = {
-    spec, state, board, engine, say, render, play, send, autoplay, name, legal, myTurn, isHuman, hotSeat,
+    spec, state, board, engine, say, render, play, send, autoplay, name, legal, myTurn, isHuman, hotSeat, dealText,
     hintMove: () => (state.hint ? legal().find((m) => m.id === state.hint.move) ?? null : null),
   };
   const screen = RENDERERS[legacyScreen(spec)](api);
@@ -70,7 +69,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
   speedSelect.value = speed;
   const speedLabel = h("label", { for: "speed", class: "option speed" }, "Computer speed ", speedSelect);
   const tools = gameTools({ gameId: spec.id, engine, say, session: () => state.session, load: importRecord,
-    linkOptions: { seats: screen.setup } });
+    linkOptions: { seats: screen.setup, hidden: Boolean(spec.hidden_hands) } });
   const toolbar = h("div", { class: "toolbar", role: "toolbar", "aria-label": "Game controls" },
     buttons.newGame, ...(screen.setup ? [] : [dealForm, ...options.elements]), buttons.undo, buttons.redo,
     buttons.hint, ...(screen.buttons ?? []), speedLabel);
@@ -90,6 +89,8 @@ export function mountGame(root, { engine, spec, params, notify }) {
   function name(seat) { return state.names[seat] ?? DEFAULT_NAMES[seat] ?? `Seat ${seat + 1}`; }
   function legal() { return state.view?.legal ?? []; }
   function isHuman(seat) { return state.view?.seats?.[seat] === "human"; }
+  /** "Deal 12 · ", or nothing while a game with hidden hands is in progress (the number would show them). */
+  function dealText(view) { return !spec.hidden_hands || view?.outcome ? `Deal ${view.seed} · ` : ""; }
   function hotSeat() { return (state.view?.seats ?? []).filter((k) => k === "human").length > 1; }
   /** The person on screen may move now. */
   function myTurn() {
@@ -163,7 +164,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
   function accept(view, op) {
     for (const event of view.events ?? []) {
       logLine(isHuman(event.seat) && name(event.seat) === "You" && event.you
-        ? capital(event.you) : `${name(event.seat)} ${event.label}`, event.seat);
+        ? `You ${event.you}` : `${name(event.seat)} ${event.label}`, event.seat);
       state.lastAction[event.seat] = screen.actionText?.(event) ?? "";
     }
     if (view.round?.number !== state.view?.round?.number) state.lastAction = {};
@@ -171,6 +172,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     state.view = view;
     state.viewer = view.seat;
     state.hint = null;
+    if (!view.outcome) state.shownOutcome = null; // a game finished again after an undo is shown again
     if (op === "undo") logLine("Moves taken back.");
     say(view.outcome ? view.outcome.reason || view.status : screen.describe?.(view, view.events?.at(-1), op) ?? "");
   }
@@ -216,13 +218,13 @@ export function mountGame(root, { engine, spec, params, notify }) {
       state.names = names;
       saveNames(spec.id, names);
     }
-    const log = names ? [{ text: `New game, deal ${seed}: ${names.map((n, i) => `${n} (${seatText(seats[i])})`).join(", ")}.`,
+    const log = names ? [{ text: `New game${spec.hidden_hands ? "" : `, deal ${seed}`}: ${names.map((n, i) => `${n} (${seatText(seats[i])})`).join(", ")}.`,
       seat: null }] : [];
     const answer = await send(request, { log });
     if (answer?.ok) {
       showPlay();
       state.covered = hotSeat();
-      if (!names) say(`Deal ${seed}. ${screen.intro(answer.view)}`);
+      if (!names) say(`${dealText(answer.view).replace(" · ", ". ")}${screen.intro(answer.view)}`);
       await screen.started?.(state.view, null);
       render();
       step();
@@ -482,7 +484,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     });
     screen.draw(view);
     if (!screen.setup) {
-      dealInput.value = String(view.seed);
+      dealInput.value = dealText(view) ? String(view.seed) : "";
       options.set(view.options);
     }
     tools.update(view);
@@ -531,19 +533,20 @@ export function mountGame(root, { engine, spec, params, notify }) {
     await engine.ready();
     const link = readGameLink(spec, params, { seats: screen.setup });
     if (link.problems.length) notify(linkProblemsText(spec, link.problems));
-    if (link.seed !== null) {
+    if (link.seed !== null || link.fresh) {
       const seats = screen.setup ? link.seats ?? defaultSeats(Number(link.options.players ?? spec.players.min)) : ["human"];
       const names = screen.setup ? seats.map((_, i) => state.names[i] ?? DEFAULT_NAMES[i]) : null;
-      const answer = await newGame(link.options, link.seed, seats, names);
+      const answer = await newGame(link.options, link.seed ?? randomSeed(), seats, names);
       if (answer?.ok) return;
       if (answer) notify(answer.error.message);
     } else {
       const { record, token, log, dropped } = loadRecord(spec.id);
       if (dropped) notify(`The saved ${spec.name} game could not be read and was removed.`);
       if (record) {
-        const answer = await load(record, token, `Resumed deal ${record.seed}.`, log);
+        const resumed = spec.hidden_hands ? "Resumed the game in progress." : `Resumed deal ${record.seed}.`;
+        const answer = await load(record, token, resumed, log);
         if (answer?.ok) {
-          say(`Resumed deal ${record.seed}.`);
+          say(resumed);
           render();
           return;
         }

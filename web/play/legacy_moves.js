@@ -26,7 +26,7 @@ function fields(id, board) {
 const VERB_FOR_YOU = { plays: "play", draws: "draw", passes: "pass", says: "say", deals: "deal" };
 const you = (label) => {
   const [verb, ...rest] = String(label).split(" ");
-  return ["you", VERB_FOR_YOU[verb] ?? verb, ...rest].join(" ");
+  return [VERB_FOR_YOU[verb] ?? verb, ...rest].join(" ");
 };
 
 /** The view with structured moves, as the engine will send it. */

@@ -232,7 +232,7 @@ export function createBigClock(ctl) {
     stop: () => { stopRequested = true; },
     focusTarget: () => ctl.board.querySelector("[data-slot=drawn], .bc-slot.target, .bc-slot.source, [data-slot=stock]:not([disabled])"),
     intro: () => "Draw a tile, then place it on a pile it matches.",
-    statusText: (view) => `Deal ${view.seed} · ${view.status}`,
+    statusText: (view) => `${ctl.dealText(view)}${view.status}`,
     outcomeTitle: (view, won) => (won ? "You won!" : "Game lost"),
     outcomeBody: (view) => {
       const b = view.board;

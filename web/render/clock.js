@@ -212,7 +212,7 @@ export function createClock(ctl) {
     intro: (view) => (view.options.exchange
       ? "Turn the tiles up; if the fourth king comes too early you may exchange it once."
       : "With the exchange off this game has no decisions: turn tiles one by one, or play it out."),
-    statusText: (view) => `Deal ${view.seed} · ${view.status}`,
+    statusText: (view) => `${ctl.dealText(view)}${view.status}`,
     outcomeTitle: (view, won) => (won ? "You won!" : "Game lost"),
     outcomeBody: (view) => [h("p", {}, view.outcome.reason || view.status),
       h("p", {}, `Deal ${view.seed} · ${52 - view.board.face_down} of 52 tiles face up` +

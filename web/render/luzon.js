@@ -139,7 +139,7 @@ export function createLuzon(ctl) {
     hinted: () => { selected = []; },
     describe: (view, event) => event?.label ?? "",
     intro: () => "Pair exposed tiles totalling 12.",
-    statusText: (view) => `Deal ${view.seed} · ${view.status}`,
+    statusText: (view) => `${ctl.dealText(view)}${view.status}`,
     outcomeTitle: (view, won) => (won ? "You won!" : "No moves left"),
     outcomeBody: (view) => [h("p", {}, view.outcome.reason || view.status),
       h("p", {}, `Deal ${view.seed} · ${view.board.discarded} of 28 tiles discarded`)],

@@ -80,7 +80,19 @@ export function renderSetup(root, { spec, initial = {}, onStart, onCancel }) {
     seatsBox.replaceChildren(h("legend", {}, "Seats (play goes in this order)"),
       ...seatRows.slice(0, n).map((r) => r.row));
   }
-  selects.players?.addEventListener("change", syncSeats);
+  // only valid combinations: the catalog's player limits by the value of one option (a set's size)
+  const limits = spec.player_limits;
+  function syncLimits() {
+    if (!limits || !selects.players || !selects[limits.option]) return;
+    const range = (value) => limits.by_value?.[value] ?? [spec.players.min, spec.players.max];
+    const [min, max] = range(selects[limits.option].value);
+    for (const option of selects.players.options) option.disabled = Number(option.value) < min || Number(option.value) > max;
+    const players = Number(selects.players.value);
+    if (players < min || players > max) selects.players.value = String(Math.min(Math.max(players, min), max));
+  }
+  selects.players?.addEventListener("change", () => { syncLimits(); syncSeats(); });
+  if (limits) selects[limits.option]?.addEventListener("change", () => { syncLimits(); syncSeats(); });
+  syncLimits();
   syncSeats();
 
   const seedInput = h("input", { type: "number", id: "setup-seed", min: "0", step: "1", inputmode: "numeric",
