@@ -81,7 +81,31 @@ def round_trips(page: object, url: str) -> dict[str, float]:
         out.setdefault("luzon", []).append(len(page.evaluate("window.boneyard.engine.__counted")))  # type: ignore
         if page.locator("#outcome[open]").count():  # type: ignore[attr-defined]
             break
-    return {game: sum(counts) / len(counts) for game, counts in out.items()}
+    # a table game: requests per move made (the person's by clicks, the computers' own), instant pace
+    page.evaluate("localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")  # type: ignore
+    page.goto(url + "#/play/draw?deal=3&set=double-6&players=3&target=100&seats=human,ai:easy,ai:easy")  # type: ignore
+    page.wait_for_selector("#turn[data-whose=you]", timeout=TIMEOUT_MS)  # type: ignore[attr-defined]
+    page.evaluate(COUNT)  # type: ignore[attr-defined]
+    start = int(page.get_attribute("#table-screen", "data-moves"))  # type: ignore[attr-defined]
+    for _ in range(MOVES):
+        if not page.locator("#turn[data-whose=you]").count():  # type: ignore[attr-defined]
+            break
+        before = int(page.get_attribute("#table-screen", "data-moves"))  # type: ignore[attr-defined]
+        if page.locator(".hand-tile.playable").count():  # type: ignore[attr-defined]
+            page.locator(".hand-tile.playable").first.click()  # type: ignore[attr-defined]
+            page.locator(".end-marker.active").first.click()  # type: ignore[attr-defined]
+        else:
+            page.locator("#actions [data-move]").first.click()  # type: ignore[attr-defined]
+        page.wait_for_function("""before => { const s = document.querySelector('#table-screen');
+          return Number(s.dataset.moves) > before && s.dataset.busy === 'false' &&
+            (document.querySelector('#turn').dataset.whose !== 'computer'); }""", arg=before, timeout=TIMEOUT_MS)
+    page.wait_for_timeout(300)  # type: ignore[attr-defined]
+    made = int(page.get_attribute("#table-screen", "data-moves")) - start  # type: ignore[attr-defined]
+    ops = page.evaluate("window.boneyard.engine.__counted")  # type: ignore[attr-defined]
+    moving = sum(op in ("play", "ai") for op in ops)
+    out["draw"] = [len(ops) / moving] if moving else []
+    print(f"  draw: {made} moves, {len(ops)} requests ({', '.join(sorted(set(ops)))})")
+    return {game: sum(counts) / len(counts) for game, counts in out.items() if counts}
 
 
 def main() -> int:
