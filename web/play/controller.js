@@ -154,7 +154,8 @@ export function mountGame(root, { engine, spec, params, notify }) {
   function startSession(answer, token, log = []) {
     clearTimeout(state.timer);
     Object.assign(state, { session: answer.session, token: token ?? newToken(spec.id), view: null, hint: null,
-      log: [...log], lastAction: {}, shownRound: null, shownOutcome: null, failed: false, covered: false });
+      log: [...log], lastAction: {}, shownRound: null, shownOutcome: null, failed: false,
+      covered: answer.view.seats.filter((k) => k === "human").length > 1 && !answer.view.outcome }); // hot seat: cover first
     state.viewer = answer.view.seat;
     screen.reset?.();
     closeDialogs();
@@ -223,7 +224,6 @@ export function mountGame(root, { engine, spec, params, notify }) {
     const answer = await send(request, { log });
     if (answer?.ok) {
       showPlay();
-      state.covered = hotSeat();
       if (!names) say(`${dealText(answer.view).replace(" · ", ". ")}${screen.intro(answer.view)}`);
       await screen.started?.(state.view, null);
       render();
@@ -240,18 +240,13 @@ export function mountGame(root, { engine, spec, params, notify }) {
     const answer = await send({ op: "load", record, seat: personSeat(record) ?? 0 }, { token, log });
     if (!answer?.ok) return answer;
     showPlay();
-    state.covered = hotSeat() && !state.view.outcome;
     await screen.started?.(state.view, record);
     render();
     step();
     return answer;
   }
 
-  async function importRecord(record) {
-    const answer = await load(record, newToken(spec.id), `Imported deal ${record.seed}.`);
-    if (answer?.ok) await persist(answer);
-    return answer;
-  }
+  const importRecord = (record) => load(record, newToken(spec.id), `Imported deal ${record.seed}.`);
 
   function showPlay() {
     if (!body.contains(playArea)) body.replaceChildren(playArea);
