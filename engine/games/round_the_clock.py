@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games import register
-from engine.games.table import PROGRAM_RULES, RoundInfo, TableGame, TableState, total_of_others
+from engine.games.table import PROGRAM_RULES, RoundInfo, Score, TableGame, TableState, total_of_others
 from engine.layout import Layout
 from engine.protocol import GameSpec, Option
 from engine.rng import deal_rng
@@ -72,6 +72,8 @@ SPEC = GameSpec(
     ),
     summary="Four arms round the 6-6: a tile on every arm, then a double on every arm, and again.",
     rules=RULES,
+    screen="table",
+    hidden_hands=True,
 )
 
 
@@ -94,7 +96,7 @@ class RoundTheClockGame(TableGame):
             return plays
         return ["draw"] if self.can_draw(state) else ["pass"]
 
-    def score(self, pips_: tuple[int, ...], winner: int, went_out: bool) -> tuple[int, str]:
+    def score(self, pips_: tuple[int, ...], winner: int, went_out: bool) -> Score:
         return total_of_others(pips_, winner)
 
     def deal_round(self, n: int, top: int, seed: int, number: int) -> Any:
