@@ -246,31 +246,37 @@ def test_focus_lands_on_the_next_control_after_draw(app: App) -> None:
 def test_walk_every_game(app: App) -> None:
     """New, moves, undo, redo, hint, reload and the end of every game; no console error."""
     page = app.page
-    # the solitaires: a few moves by hint, undo, redo, reload, then the end by the advisor or play-out
+    # the solitaires: a hint, a few moves, undo and redo where the moves showed nothing hidden, reload
     for game, options in (("luzon", {"variant": "twelve"}), ("big-clock", {"set": "double-6"}),
                           ("clock", {"exchange": "true"})):
         open_deal(app, game, 12, **options)
         undo, redo, hint = (page.locator(f"button[data-action={a}]") for a in ("undo", "redo", "hint"))
         hint.click()
         expect(page.locator("#hint-text")).to_be_visible(timeout=TIMEOUT)
-        legal = call(op="new", game=game, seed=12, options=options)["view"]["legal"]
-        assert legal
-        page.evaluate("() => 0")
-        done = int(page.get_attribute("#board", "data-moves") or 0)
-        if game == "clock":
-            page.click("button[data-action=turn]")
+        for done in range(1, 4):
+            if game == "luzon":
+                page.click("button[data-action=hint]")
+                page.wait_for_selector("#board .hinted", timeout=TIMEOUT)
+                for slot in page.eval_on_selector_all("#board .hinted", "els => els.map(e => e.dataset.slot)"):
+                    page.click(f"#board [data-slot='{slot}']")
+            elif game == "big-clock":
+                if page.locator("#board [data-slot=stock]:not([disabled])").count():
+                    page.click("#board [data-slot=stock]")
+                else:
+                    page.click("#board .bc-slot.target >> nth=0")
+            else:
+                page.click("button[data-action=turn]")
+            expect_moves(app, done)
+        if undo.is_enabled():  # Luzon: all face up; a draw or a turned tile is never taken back
+            undo.click()
+            expect_moves(app, 2)
+            redo.click()
+            expect_moves(app, 3)
         else:
-            page.click("#board .hinted >> nth=0")
-            if not int(page.get_attribute("#board", "data-moves") or 0) > done and page.locator("#board .hinted").count() > 1:
-                page.click("#board .hinted >> nth=1")
-        expect_moves(app, 1)
-        undo.click()
-        expect_moves(app, 0)
-        redo.click()
-        expect_moves(app, 1)
+            assert game != "luzon"
         page.reload()
         app.wait_ready()
-        expect_moves(app, 1)
+        expect_moves(app, 3)
         expect(page.locator(".game .message")).to_contain_text("Resumed")
     # the table games: to the end of a short game, with a reload on the way
     for game, fragment in (("draw", "set=double-6&players=2&target=50&seats=human,ai:easy"),
@@ -289,6 +295,8 @@ def test_walk_every_game(app: App) -> None:
         moves = int(page.get_attribute("#table-screen", "data-moves"))
         page.click("button[data-action=undo]")
         expect(page.locator("#table-screen")).not_to_have_attribute("data-moves", str(moves), timeout=TIMEOUT)
+        page.click("button[data-action=redo]")
+        expect(page.locator("#table-screen")).to_have_attribute("data-moves", str(moves), timeout=TIMEOUT)
         page.reload()
         app.wait_ready()
         expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=TIMEOUT)
@@ -299,3 +307,78 @@ def test_walk_every_game(app: App) -> None:
         if not page.locator("#round-summary[open]").count():
             assert [t for t in ways_on(app) if re.search(r"new game|replay|setup|summary", t, re.I)], ways_on(app)
     assert app.errors == []
+
+
+def test_log_speaks_to_the_person(app: App) -> None:
+    """Defect 5: 'You say "Go" and pass', never 'You say "Go" and passes'."""
+    page = app.page
+    open_table(app, "#/play/tiddle-a-wink?deal=5&set=double-9&players=6&seats=human,ai:easy,ai:easy,ai:easy,ai:easy,ai:easy")
+    deadline = time.monotonic() + 60
+    said = []
+    while time.monotonic() < deadline and not page.locator("#round-summary[open]").count():
+        said = [line for line in page.locator("#log li").all_inner_texts() if line.startswith("You say")]
+        if said:
+            break
+        if not my_move(app):
+            page.wait_for_timeout(30)
+    assert said, "the person never said Go"
+    for line in page.locator("#log li").all_inner_texts():
+        assert not re.match(r"You\b.*\b(plays|passes|says|draws|leads)\b", line), line
+
+
+def test_hidden_hands_keep_the_deal_number_back_until_the_end(app: App) -> None:
+    """Defect 7 (page): no deal number on screen or in the link while a draw game is on."""
+    page = app.page
+    open_table(app, "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy")
+    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=TIMEOUT)
+    assert "deal=" not in page.get_attribute("#deal-link", "href")
+    assert not re.search(r"\bdeal 3\b", page.locator(".game").inner_text(), re.I)
+    play_to_game_over(app)
+    assert "deal=3" in page.get_attribute("#deal-link", "href")
+    # a table of people only: the link never shows the deal either
+    open_table(app, "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,human")
+    assert "deal=" not in page.get_attribute("#deal-link", "href")
+
+
+def test_setup_offers_only_valid_player_counts(app: App) -> None:
+    """Defect 9: double-6 takes 2-4 players in the draw game."""
+    page = app.page
+    fresh(app, "draw")
+    page.select_option("#setup-set", "double-9")
+    page.select_option("#setup-players", "6")
+    page.select_option("#setup-set", "double-6")
+    expect(page.locator("#setup-players")).to_have_value("4")
+    disabled = page.eval_on_selector_all("#setup-players option", "os => os.filter(o => o.disabled).map(o => o.value)")
+    assert disabled == ["5", "6"]
+    assert page.locator(".seat-row").count() == 4
+
+
+def test_rules_page_reads_as_the_game_does(app: App) -> None:
+    """Defect 16: Clock's exchange is on/off, and other names are names, not ids."""
+    page = app.page
+    page.goto(f"{app.url}#/rules/clock")
+    expect(page.locator(".rules")).to_contain_text("Exchange: on, off (default on)", timeout=TIMEOUT)
+    expect(page.locator(".rules .meta")).to_contain_text("Clock with CARDominoes")
+    expect(page.locator(".rules .meta")).not_to_contain_text("clock-cardominoes")
+
+
+def test_hint_only_on_a_persons_turn(app: App) -> None:
+    """Defect 8 (page): no Hint while a computer is to move."""
+    page = app.page
+    page.goto(f"{app.url}#/")
+    page.evaluate("localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('slow'))")
+    page.goto(f"{app.url}#/play/matador?deal=2&set=double-9&players=3&seats=human,ai:easy,ai:easy")
+    expect(page.locator("#turn")).to_have_attribute("data-whose", "computer", timeout=TIMEOUT)
+    expect(page.locator("button[data-action=hint]")).to_be_disabled()
+    instant(app)
+
+
+def test_big_clock_offers_resign(app: App) -> None:
+    """The engine's extra moves are buttons: The Big Clock's resign, confirmed by a second click."""
+    page = app.page
+    open_deal(app, "big-clock", 5, set="double-6")
+    resign = page.locator("button[data-move=resign]")
+    resign.click()
+    expect(resign).to_contain_text("sure")
+    resign.click()
+    expect(page.locator("#outcome")).to_have_attribute("data-result", "lost", timeout=TIMEOUT)

@@ -10,8 +10,7 @@ import { SPEEDS, dropRecord, loadNames, loadRecord, loadSettings, loadSpeed, sav
   from "../storage.js";
 import { h, optionControls, randomSeed } from "../render/dom.js";
 import { countGame, finishes, gameTools, linkProblemsText, newToken, personSeat, readGameLink } from "../render/athome.js";
-import { renderSetup, defaultSeats, DEFAULT_NAMES } from "../render/setup.js";
-import { legacyScreen, withStructuredMoves } from "./legacy_moves.js";
+import { renderSetup, defaultSeats, seatLevel, DEFAULT_NAMES } from "../render/setup.js";
 import { createTable } from "../render/table.js";
 import { createLuzon } from "../render/luzon.js";
 import { createBigClock } from "../render/big_clock.js";
@@ -45,9 +44,9 @@ export function mountGame(root, { engine, spec, params, notify }) {
 
   const api = {
     spec, state, board, engine, say, render, play, send, autoplay, name, legal, myTurn, isHuman, hotSeat, dealText,
-    hintMove: () => (state.hint ? legal().find((m) => m.id === state.hint.move) ?? null : null),
+    hintMove: () => state.hint, // a hint carries its move's fields
   };
-  const screen = RENDERERS[legacyScreen(spec)](api);
+  const screen = RENDERERS[spec.screen](api);
   board.id = screen.boardId;
   board.className = screen.boardClass;
   dialog.id = screen.dialogId;
@@ -70,9 +69,10 @@ export function mountGame(root, { engine, spec, params, notify }) {
   const speedLabel = h("label", { for: "speed", class: "option speed" }, "Computer speed ", speedSelect);
   const tools = gameTools({ gameId: spec.id, engine, say, session: () => state.session, load: importRecord,
     linkOptions: { seats: screen.setup, hidden: Boolean(spec.hidden_hands) } });
+  const extraMoves = h("span", { class: "extra-moves" }); // moves the engine accepts beside the legal ones (resign)
   const toolbar = h("div", { class: "toolbar", role: "toolbar", "aria-label": "Game controls" },
     buttons.newGame, ...(screen.setup ? [] : [dealForm, ...options.elements]), buttons.undo, buttons.redo,
-    buttons.hint, ...(screen.buttons ?? []), speedLabel);
+    buttons.hint, ...(screen.buttons ?? []), extraMoves, speedLabel);
   const playArea = h("div", { class: "play-area" },
     toolbar, h("div", { class: "statusline" }, status, ...(screen.statusExtras ?? [])),
     message, hintBox, wayOn, board, screen.showsLog ? logBox : null, tools.element);
@@ -132,8 +132,8 @@ export function mountGame(root, { engine, spec, params, notify }) {
       }
       const before = state.view;
       if (request.op === "new" || request.op === "load") startSession(answer, token, log);
-      accept(withStructuredMoves(answer.view), request.op);
-      await persist(answer);
+      accept(answer.view, request.op);
+      persist(answer);
       if (finishes(request.op, before, state.view)) countGame(state.view, state.token, screen.countExtra?.() ?? {});
       return answer;
     } catch (error) {
@@ -146,9 +146,9 @@ export function mountGame(root, { engine, spec, params, notify }) {
     }
   }
 
-  async function persist(answer) {
-    const record = answer.record ?? (await engine.request({ op: "record", session: state.session })).record;
-    if (record) saveRecord(spec.id, record, state.token, state.log);
+  /** Save the game from the answer's record (one request per move). */
+  function persist(answer) {
+    if (answer.record) saveRecord(spec.id, answer.record, state.token, state.log);
   }
 
   function startSession(answer, token, log = []) {
@@ -231,7 +231,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     }
     return answer;
   }
-  const seatText = (kind) => (kind === "human" ? "person" : `computer, ${kind.slice(3)}`);
+  const seatText = (kind) => (kind === "human" ? "person" : `computer, ${seatLevel(kind)}`);
 
   /** Put a record on screen in place of the game there (resume, import), seen by its first person's seat. */
   async function load(record, token, note, log = []) {
@@ -246,7 +246,9 @@ export function mountGame(root, { engine, spec, params, notify }) {
     return answer;
   }
 
-  const importRecord = (record) => load(record, newToken(spec.id), `Imported deal ${record.seed}.`);
+  function importRecord(record) {
+    return load(record, newToken(spec.id), `Imported deal ${record.seed}.`);
+  }
 
   function showPlay() {
     if (!body.contains(playArea)) body.replaceChildren(playArea);
@@ -306,7 +308,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     if (!answer.ok) return;
     if (passScreen.open) passScreen.close();
     state.covered = false;
-    state.view = withStructuredMoves({ ...answer.view, events: [] });
+    state.view = { ...answer.view, events: [] };
     state.viewer = seat;
     say(`${name(seat)}, your turn.`);
     render();
@@ -409,6 +411,25 @@ export function mountGame(root, { engine, spec, params, notify }) {
     if (focused || (parts.length && document.activeElement === document.body)) parts[0]?.focus();
   }
 
+  /** Buttons for the extra moves (The Big Clock's resign): a second click within a few seconds confirms. */
+  function renderExtraMoves(moves) {
+    const keep = [...extraMoves.children].map((b) => b.dataset.move).join() === moves.map((m) => m.id).join();
+    if (keep) return;
+    extraMoves.replaceChildren(...moves.map((move) => {
+      const button = h("button", { type: "button", "data-move": move.id }, move.button ?? move.you);
+      button.addEventListener("click", () => {
+        if (button.dataset.confirm) {
+          play(move.id);
+          return;
+        }
+        button.dataset.confirm = "true";
+        button.textContent = `${move.button ?? move.you}: are you sure?`;
+        setTimeout(() => { delete button.dataset.confirm; button.textContent = move.button ?? move.you; }, 4000);
+      });
+      return button;
+    }));
+  }
+
   // ---- undo, redo, hint
   function undo() {
     if (state.busy || hotSeat()) return;
@@ -494,7 +515,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     hintBox.hidden = !state.hint;
     if (state.hint) {
       const { chance, reason } = state.hint;
-      const what = api.hintMove()?.you ?? state.hint.label;
+      const what = state.hint.you.charAt(0).toUpperCase() + state.hint.you.slice(1);
       hintBox.textContent = `Hint: ${what}. ${reason}` +
         (chance > 0 && chance < 1 && !reason.includes("%") ? ` (chance to win ${Math.round(chance * 100)}%)` : "");
     }
@@ -502,6 +523,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     message.dataset.kind = state.message.kind;
     logList.replaceChildren(...state.log.map((entry) =>
       h("li", { "data-seat": entry.seat === null ? null : String(entry.seat) }, entry.text)));
+    renderExtraMoves(mine ? view.extra_moves ?? [] : []);
     renderWayOn();
     // the keyboard stays where it was, else on the next sensible control (never the page's body)
     const again = focusKey && board.querySelector(`[data-slot="${CSS.escape(focusKey)}"]:not([disabled])`);

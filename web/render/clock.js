@@ -41,13 +41,12 @@ export function createClock(ctl) {
     }
     if (view.board.exchange_pending) {
       const pile = view.board.slots.find((s) => pileKey(s) === place);
-      const bottom = exchanges().find((m) => m.to === place && m.depth === pile?.face_down);
+      const bottom = exchanges().find((m) => m.from === place && m.depth === pile?.face_down);
       if (bottom) move(bottom);
       else ctl.say("That pile has no face-down tile: choose one below.", "error");
       return;
     }
-    const next = view.board.slots.find((s) => s.slot === view.board.next_slot);
-    if (next && place === pileKey(next) && turnMove(view)) move(turnMove(view));
+    if (turnMove(view)?.from === place) move(turnMove(view));
     else ctl.say(`Tiles are turned from ${hourName(view.board.next_slot)} now (highlighted).`, "error");
   }
 
@@ -96,10 +95,10 @@ export function createClock(ctl) {
 
   function pileElement(s, b, view, fresh) {
     const slot = s.slot;
-    const next = b.next_slot === slot && ctl.myTurn() && !b.exchange_pending;
+    const next = ctl.myTurn() && turnMove(view)?.from === pileKey(s);
     const exchanging = b.exchange_pending && s.face_down > 0 && ctl.myTurn();
     const hint = ctl.hintMove();
-    const hinted = hint && (hint.to === pileKey(s) || (hint.kind === "turn" && b.next_slot === slot));
+    const hinted = hint?.from === pileKey(s);
     const classes = ["ck-pile"];
     if (slot === CENTRE) classes.push("centre");
     if (next) classes.push("next");
@@ -146,8 +145,8 @@ export function createClock(ctl) {
     const best = chances[0]?.chance ?? 0;
     const hint = ctl.hintMove();
     const moves = exchanges();
-    const rows = b.slots.filter((s) => moves.some((m) => m.to === pileKey(s))).map((s) => {
-      const buttons = moves.filter((m) => m.to === pileKey(s)).map((m) => {
+    const rows = b.slots.filter((s) => moves.some((m) => m.from === pileKey(s))).map((s) => {
+      const buttons = moves.filter((m) => m.from === pileKey(s)).map((m) => {
         const d = m.depth;
         const chance = chances.find((c) => c.slot === s.slot && c.depth === d)?.chance ?? 0;
         const isBest = chance > 0 && chance === best;

@@ -25,14 +25,12 @@ export function createLuzon(ctl) {
   const same = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
   const discardOf = (places) => legal().find((m) => m.kind === "discard" && same(m.from, places));
   const moveOf = (from, to) => legal().find((m) => m.kind === "move" && m.from === from && m.to === to);
-  const emptyColumns = () => (state.view?.board.columns ?? []).map((c, i) => (c.length ? null : `c${i + 1}`)).filter(Boolean);
-
-  function tileAt(place) {
-    const b = state.view?.board;
-    if (!b) return null;
-    if (place[0] === "r") return b.reserve[Number(place.slice(1)) - 1] ?? null;
-    return b.columns[Number(place.slice(1)) - 1]?.at(-1) ?? null;
-  }
+  /** The board's places (the engine's keys: columns c1.., reserve r1..) and the exposed tile of each. */
+  const places = (board) => new Map([...board.columns.map((column, i) => [`c${i + 1}`, column.at(-1) ?? null]),
+    ...board.reserve.map((tile, i) => [`r${i + 1}`, tile ?? null])]);
+  const tileAt = (place) => (state.view ? places(state.view.board).get(place) ?? null : null);
+  const emptyColumns = () => [...places(state.view.board)].filter(([place, tile]) => !tile &&
+    legal().some((m) => m.kind === "move" && m.to === place));
 
   function play(move) {
     selected = [];

@@ -110,7 +110,7 @@ export function createTable(ctl) {
     if (seat === state.viewer && ctl.isHuman(seat)) {
       const who = ctl.hotSeat() ? `${ctl.name(seat)}, your turn` : "Your turn";
       const only = ctl.legal().every((m) => m.kind !== "play");
-      return ["you", only ? `${who}: ${ctl.legal().map((m) => m.you ?? m.label).join(" or ")}.`
+      return ["you", only ? `${who}: ${ctl.legal().map((m) => m.you).join(" or ")}.`
         : `${who}: pick a tile, then a highlighted place.`];
     }
     if (ctl.isHuman(seat)) return ["none", `${ctl.name(seat)}'s turn.`];
@@ -141,9 +141,11 @@ export function createTable(ctl) {
         const here = plays().filter((m) => m.to === slot);
         if (!mine || !here.length) return null;
         const mineHere = selected ? here.filter((m) => m.tile === selected) : [];
+        // an end that takes another number than it shows (Matador's "makes ten") says what it needs
         const needs = here[0].needs ?? null;
-        return { slot, active: mineHere.length > 0, hinted: hinted?.to === slot, text: needs === null ? null : `needs ${needs}`,
-          label: mineHere.length ? capital(mineHere[0].you ?? mineHere[0].label) : `open end ${needs === null ? end.value : `needing ${needs}`}` };
+        const other = needs !== null && needs !== end.value;
+        return { slot, active: mineHere.length > 0, hinted: hinted?.to === slot, text: other ? `needs ${needs}` : null,
+          label: mineHere.length ? capital(mineHere[0].you) : `open end ${other ? `needing ${needs}` : end.value}` };
       },
     });
 
@@ -172,7 +174,7 @@ export function createTable(ctl) {
     const moves = !mine ? [] : choice ?? ctl.legal().filter((m) => m.kind !== "play" && m.kind !== "next-round");
     const buttons = moves.map((move) => {
       const button = h("button", { type: "button", class: "primary", "data-move": move.id },
-        choice ? capital(move.you ?? move.label) : move.button ?? capital(move.you ?? move.label));
+        choice ? capital(move.you) : move.button ?? capital(move.you));
       button.addEventListener("click", () => { selected = null; ctl.play(move.id); });
       return button;
     });
@@ -202,29 +204,16 @@ export function createTable(ctl) {
     if (winner === null) headline = "The round is blocked and the lowest hands tie: nobody scores.";
     else if (last.reason === "out") headline = `${name} went out.`;
     else headline = `The round is blocked: ${name} has the lowest hand.`;
-    const points = winner === null ? 0 : last.points[winner];
     return [
       h("p", { class: "summary-headline" }, headline),
       winner === null ? null : h("p", { class: "arithmetic", id: "summary-arithmetic" },
-        `${name} ${name === "You" ? "score" : "scores"} `, h("strong", {}, arithmeticText(last, points)), " points."),
+        `${name} ${name === "You" ? "score" : "scores"} `, h("strong", {}, last.score.text), " points."),
       h("div", { class: "summary-scroll" }, h("table", { class: "summary-table" },
         h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Tiles left"), h("th", { class: "num" }, "Pips"),
           h("th", { class: "num" }, "Round"), h("th", { class: "num" }, "Total"))),
         h("tbody", {}, ...rows))),
       h("p", { class: "target" }, `First to ${view.target} wins.`),
     ].filter(Boolean);
-  }
-
-  /** "2 + 13 + 16 = 31" from the round's numbers. */
-  function arithmeticText(last, points) {
-    const sums = last.sum;
-    if (sums?.terms) {
-      const terms = sums.terms.map((t) => (t.minus ? `− ${t.value}` : String(t.value)));
-      const text = terms.join(" + ").replace(/\+ −/g, "−");
-      return sums.terms.length > 1 ? `${text} = ${sums.total}` : String(sums.total);
-    }
-    return last.arithmetic && !new RegExp(`(^|= )${points}$`).test(last.arithmetic) ? `${last.arithmetic} = ${points}`
-      : last.arithmetic ?? String(points);
   }
 
   return {
