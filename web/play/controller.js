@@ -325,6 +325,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
       h("p", {}, "Every hand is hidden. Only the player named above should look at the next screen."),
       h("div", { class: "actions" }, go));
     if (!passScreen.open) passScreen.showModal();
+    renderWayOn();
     go.focus();
   }
 
@@ -352,6 +353,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     dialog.replaceChildren(h("h2", { id: "summary-title" }, `Round ${view.last_round?.round ?? view.round.number} is over`),
       ...screen.roundSummary(view, view.last_round), h("div", { class: "actions" }, next));
     dialog.showModal();
+    renderWayOn();
     next.focus();
   }
 
@@ -374,6 +376,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     dialog.replaceChildren(h("h2", { id: "summary-title" }, screen.outcomeTitle(view, won)),
       ...screen.outcomeBody(view), h("div", { class: "actions" }, ...actions));
     dialog.showModal();
+    renderWayOn();
     again.focus();
   }
 
