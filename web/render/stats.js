@@ -2,15 +2,15 @@
 // best streak, best and mean score where the game scores, and for Luzon the deals won among the
 // deals that were winnable. A reset button (asks once more) clears them.
 
-import { h } from "./dom.js";
+import { choiceLabel, h } from "./dom.js";
 import { loadStats, resetStats } from "../storage.js";
 
 const percent = (won, of) => (of ? `${Math.round((100 * won) / of)}%` : "—");
 
 function optionText(spec, options) {
   const parts = Object.entries(options).map(([key, value]) => {
-    const label = spec?.options.find((o) => o.key === key)?.label ?? key;
-    return `${label}: ${value}`;
+    const option = spec?.options.find((o) => o.key === key);
+    return `${option?.label ?? key}: ${option ? choiceLabel(option, value) : value}`;
   });
   return parts.join(", ") || "standard";
 }
