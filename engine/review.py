@@ -239,7 +239,7 @@ def replay(record: Any, at: Any, seat: Any = None, reveal: Any = False) -> JSON:
     shown = Session.load({**session.record(), "moves": session.moves[: max(0, at - 1)]})
     events = [shown.replay_move(session.moves[at - 1])] if at else []
     view = shown.view(viewer, events)
-    view["legal"], view["extra_moves"], view["can_undo"], view["can_redo"] = [], [], False, False
+    view["extra_moves"], view["can_undo"], view["can_redo"] = [], False, False  # a replay plays nothing
     if reveal:
         view["all_hands"] = game.view(shown.state, None).get("hands")
     return {"view": view, "at": at, "moves": len(session.moves)}
