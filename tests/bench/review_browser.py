@@ -67,6 +67,9 @@ def main() -> None:
             page = browser.new_page()
             page.goto(url)
             page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+            # warm up: the first review imports the review and solver modules in the worker
+            warm_s, _ = page.evaluate(LOOP, game_record("luzon", {}, 1, seed=1))
+            print(f"first review in this page (a Luzon deal; loads the review's modules): {warm_s:.2f} s")
             print(f"{'game':40} {'decisions':>9} {'browser s':>10} {'native s':>9} {'ratio':>6}  goal {GOAL_S:g} s")
             for game, options, seats in CASES:
                 record = game_record(game, options, seats)
