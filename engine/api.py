@@ -10,7 +10,7 @@ import itertools
 import json
 from typing import Any, Callable
 
-from engine.games import PLANNED, all_games
+from engine.games import all_games
 from engine.protocol import JSON, BadRequest, EngineError, UnknownSession
 from engine.session import Session
 
@@ -40,10 +40,7 @@ def _answer(sid: str, session: Session, req: dict[str, Any], events: list[JSON] 
 
 
 def op_catalog(req: dict[str, Any]) -> JSON:
-    games = [g.spec.to_json() for g in all_games()]
-    built = {g["id"] for g in games}
-    coming = [{"id": gid, "name": name} for gid, name in PLANNED.items() if gid not in built]
-    return {"ok": True, "games": games, "coming": coming}
+    return {"ok": True, "games": [g.spec.to_json() for g in all_games()]}
 
 
 def op_new(req: dict[str, Any]) -> JSON:

@@ -76,7 +76,8 @@ class Option:
 @dataclass(frozen=True)
 class GameSpec:
     """What the catalog says of a game. `rules` is the rules page: a list of
-    (heading, [paragraphs]) sections, the rulings of RULES.md among them."""
+    (heading, [paragraphs]) sections, the rulings of RULES.md among them. `order` places it in
+    the catalog (the menu): solitaires first (10s), then the table games (from 40)."""
 
     id: str
     name: str
@@ -87,6 +88,7 @@ class GameSpec:
     summary: str = ""
     rules: tuple[tuple[str, tuple[str, ...]], ...] = ()
     solitaire: bool = False
+    order: int = 100  # the catalog lists games by this number, then by name
 
     def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in, every value checked; raises BadOption."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.games import get_game
-from engine.players import LEVELS, get_player
+from engine.players import get_player
 from engine.protocol import JSON, BadRecord, BadRequest, EngineError, Game, GameOver, NotYourTurn
 from engine.rng import deal_rng
 
@@ -149,7 +149,7 @@ class Session:
         rng = self.ai_rng()
         hint = self.game.hint(state, rng)
         if hint is None:
-            level = next(lv for lv in ("hard", "medium", "easy") if lv in LEVELS)
+            level = "hard"
             move = get_player(level).choose(self.game, self.game.determinize(state, seat, rng), seat, rng)
             return {"move": move, "label": self.game.move_label(state, move),
                     "reason": f"the {level} computer player would play this", "chance": None}

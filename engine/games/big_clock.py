@@ -119,6 +119,7 @@ SPEC = GameSpec(
     ),
     summary="Bring every double home to its hour on a clock face of domino piles.",
     rules=RULES,
+    order=20,
     solitaire=True,
 )
 

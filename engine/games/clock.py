@@ -98,6 +98,7 @@ SPEC = GameSpec(
     ),
     summary="Turn the tiles up pile by pile around a clock dial before the fourth king appears.",
     rules=RULES,
+    order=30,
     solitaire=True,
 )
 

@@ -81,6 +81,7 @@ SPEC = GameSpec(
     ),
     summary="Discard all 28 tiles in pairs totalling twelve. Everything is face up.",
     rules=RULES,
+    order=10,
     solitaire=True,
 )
 

@@ -89,6 +89,7 @@ SPEC = GameSpec(
     ),
     summary="Make ten at an open end; matadors go anywhere. First to 100 wins.",
     rules=RULES,
+    order=50,
 )
 
 

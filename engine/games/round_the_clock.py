@@ -72,6 +72,7 @@ SPEC = GameSpec(
     ),
     summary="Four arms round the 6-6: a tile on every arm, then a double on every arm, and again.",
     rules=RULES,
+    order=70,
 )
 
 

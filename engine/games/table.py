@@ -146,7 +146,6 @@ def sort_tiles(tiles: Any) -> tuple[Tile, ...]:
     return tuple(sorted(tiles, key=tile_key))
 
 
-_TILE_CACHE: dict[str, Tile] = {}
 _PLAY_CACHE: dict[str, tuple[Tile, str, int | None]] = {}
 
 

@@ -58,6 +58,7 @@ SPEC = GameSpec(
     ),
     summary="A line game for a big table: no drawing, a double plays again, say \"Go\" when stuck. First to 200.",
     rules=RULES,
+    order=60,
 )
 
 

@@ -21,10 +21,9 @@ is then the one the full budget would make, for less work.
 
 Round The Clock gets nine times the budget (`BUDGET_SCALE`): nearly all of its rounds end
 blocked with the lowest hand winning, so the outcome turns on the other hand and the boneyard,
-which only more determinizations sample well (1,000 games v medium: 53.3% at 1x, 55.7% at 3x,
-56.6% at 9x). Its rounds are a few moves long and its search runs on a compact copy of the
-round (`engine.players.rtc_playout`, several times faster than the engine's rules), so a move
-still takes well under the browser time target.
+which only more determinizations sample well (README.md, "Figures", has the measured ladder).
+Its rounds are a few moves long and its search runs on a compact copy of the round
+(`engine.players.rtc_playout`), so a move still takes well under the browser time target.
 
 Determinizations respect what the table learnt from draws and passes (`TableState.voids`):
 a seat that had to draw on a 5 is never dealt a 5.

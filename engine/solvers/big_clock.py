@@ -20,7 +20,8 @@ likely, how well each slot's double will get home:
 - an unready slot whose double would find no pile to park on loses points;
 - a slot refilled from the stock counts its expected readiness.
 The weights were tuned by simulation (tests/bench/bench_clocks.py prints the win rates). The
-search is bounded (NODE_BUDGET) so a decision takes about 0.1 s natively at worst.
+search is bounded (NODE_BUDGET: positions scored, never time), so a decision takes a bounded
+amount of work; tests/bench/bench_clocks.py measures its time.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ BEAM = 25
 DEPTH = 8
 STUCK_BEAM = 60  # a drawn double with nowhere to go: the game is lost unless shifts find room
 STUCK_DEPTH = 14
-NODE_BUDGET = 5000  # positions scored per decision at most: about 0.1 s natively at worst
+NODE_BUDGET = 5000  # positions scored per decision at most
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from engine.games import get_game
+from engine.games import all_games, get_game
 from engine.layout import Layout
 from engine.match import run_match
 from engine.players import LEVELS, ismcts
@@ -18,7 +18,7 @@ from engine.tiles import Tile
 from tests.engine.test_draw import position, sort_tiles
 
 T = Tile.parse
-TABLE_GAMES = ["draw", "matador", "tiddle-a-wink", "round-the-clock"]
+TABLE_GAMES = [g.spec.id for g in all_games() if not g.spec.solitaire]
 FAST_HARD = IsmctsPlayer(iterations=60)
 
 
