@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import itertools
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine.games import all_games
 from engine.protocol import JSON, BadRequest, EngineError, UnknownSession

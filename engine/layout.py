@@ -114,7 +114,8 @@ class Layout(_LayoutFields):
         cached = self.__dict__.get("open")
         if cached is None:
             need = "double" if self.phase == "double" else "match"
-            cached = self.__dict__["open"] = tuple(e._replace(need=need) for e, d in zip(self.ends, self.done) if not d)
+            ends = zip(self.ends, self.done, strict=True)
+            cached = self.__dict__["open"] = tuple(e._replace(need=need) for e, d in ends if not d)
         return cached
 
     def end(self, name: str) -> End | None:
@@ -151,15 +152,15 @@ class Layout(_LayoutFields):
         index = len(self.tiles)
         tiles = self.tiles + (Placed(tile, near, far, cross, end.tile, side, direction),)
         if self.kind == "tree":
-            ends = []
+            grown: list[End] = []
             for e in self.ends:
                 if e.name == name:
                     if len(e.sides) > 1:
-                        ends.append(e._replace(sides=e.sides[1:]))
+                        grown.append(e._replace(sides=e.sides[1:]))
                 else:
-                    ends.append(e)
-            ends.append(End(f"e{index}", far, index, DOUBLE_SIDES if tile.is_double else SINGLE_SIDES))
-            return self._replace(tiles=tiles, ends=tuple(ends))
+                    grown.append(e)
+            grown.append(End(f"e{index}", far, index, DOUBLE_SIDES if tile.is_double else SINGLE_SIDES))
+            return self._replace(tiles=tiles, ends=tuple(grown))
         new_end = End(name, far, index, SINGLE_SIDES)
         ends = tuple(new_end if e.name == name else e for e in self.ends)
         if self.kind == "line":
@@ -197,7 +198,7 @@ class Layout(_LayoutFields):
         cached = self.__dict__.get("json")
         if cached is None:
             cached = self.__dict__["json"] = self._json()
-        return cached  # type: ignore[no-any-return]
+        return cached
 
     def _json(self) -> dict[str, object]:
         """{"kind", "root": 0, "tiles": [...], "branches": [...], "ends": [...]} and for the

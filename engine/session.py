@@ -49,7 +49,7 @@ class Session:
     redo_stack: list[str] = field(default_factory=list)
 
     @classmethod
-    def new(cls, game_id: str, options: Any, seed: Any, seats: Any = None) -> Session:
+    def new(cls, game_id: Any, options: Any, seed: Any, seats: Any = None) -> Session:
         game = get_game(game_id)
         if options is not None and not isinstance(options, dict):
             raise BadRequest("options must be an object")

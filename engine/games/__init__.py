@@ -19,7 +19,7 @@ def register(game: Game[Any]) -> Game[Any]:
     return game
 
 
-def get_game(name: str) -> Game[Any]:
+def get_game(name: Any) -> Game[Any]:
     """A game by id or alias; raises UnknownGame."""
     _load_all()
     if isinstance(name, str):

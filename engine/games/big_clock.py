@@ -335,13 +335,13 @@ def apply(state: BigClockState, move: str) -> BigClockState:
     if kind == "shift":
         first, _, second = arg.partition(">")
         a, b = _slot(first, state.size), _slot(second, state.size)
-        piles = state._shifted(a, b)
-        new = _after_board_change(state, piles, pending=0)
-        if piles[a - 1] or not new.stock:
+        shifted = state._shifted(a, b)
+        new = _after_board_change(state, shifted, pending=0)
+        if shifted[a - 1] or not new.stock:
             return new
         if new.at_hand(a):
             return replace(new, pending=a)
-        refilled = list(piles)
+        refilled = list(shifted)
         refilled[a - 1] = (new.stock[0],)
         new = replace(new, piles=tuple(refilled), stock=new.stock[1:])
         return replace(new, seen=frozenset({new.position}))

@@ -184,11 +184,11 @@ def apply(state: ClockState, move: str) -> ClockState:
         down[state.next_slot - 1] = pile[1:]
         return _place(state, pile[0], down)
     slot, depth = _parse_exchange(move)
-    pile = list(down[slot - 1])
-    taken = pile[depth - 1]
+    swapped = list(down[slot - 1])
+    taken = swapped[depth - 1]
     king = state.up[KING - 1][-1]
-    pile[depth - 1] = king
-    down[slot - 1] = tuple(pile)
+    swapped[depth - 1] = king
+    down[slot - 1] = tuple(swapped)
     up = list(state.up)
     up[KING - 1] = up[KING - 1][:-1]
     return _place(replace(state, up=tuple(up)), taken, down, swapped=(slot, king), taken=taken)

@@ -104,7 +104,8 @@ class RoundSummary(NamedTuple):
             low = min(self.pips)
             return f"Round {self.number} is blocked with a tie for the lowest hand ({low}): nobody scores."
         how = "goes out" if self.reason == "out" else f"has the lowest hand ({self.pips[self.winner]})"
-        return f"Round {self.number}: seat {self.winner} {how} and scores {self.points[self.winner]} ({self.arithmetic})."
+        scored = self.points[self.winner]
+        return f"Round {self.number}: seat {self.winner} {how} and scores {scored} ({self.arithmetic})."
 
 
 class _TableFields(NamedTuple):
@@ -352,12 +353,12 @@ class TableGame(Game[TableState]):
             return self._settle(nxt)
         if move == "draw":
             tile = state.stock[0]
-            hands = list(state.hands)
-            hands[seat] = sort_tiles(hands[seat] + (tile,))
+            grown = list(state.hands)
+            grown[seat] = sort_tiles(grown[seat] + (tile,))
             voids = state.voids
             if not state.drawing:  # the first draw of the turn: forced, or Matador's choice
                 voids = self._learn(state, seat, () if self.can_play(state, seat) else self._ends(state))
-            return state._replace(hands=tuple(hands), stock=state.stock[1:], drawn=tile, drawing=True, voids=voids)
+            return state._replace(hands=tuple(grown), stock=state.stock[1:], drawn=tile, drawing=True, voids=voids)
         if move == "pass":
             voids = self._learn(state, seat, self._ends(state), keep=not self.draws)
             nxt = state._replace(turn=(seat + 1) % state.n, drawn=None, drawing=False, voids=voids)
@@ -370,14 +371,14 @@ class TableGame(Game[TableState]):
         else:
             near = tile.a if tile.b == far else tile.b
         layout = state.layout.place(end_name, tile, near)
-        hands = list(state.hands)
-        hand = hands[seat]
+        held = list(state.hands)
+        hand = held[seat]
         i = hand.index(tile)
-        hands[seat] = hand[:i] + hand[i + 1 :]
-        if not hands[seat]:
-            return self._end_round(state._replace(hands=tuple(hands), layout=layout), seat)
-        nxt = self.after_play(state, seat, tile)
-        return self._settle(state._replace(hands=tuple(hands), layout=layout, turn=nxt, drawn=None, drawing=False))
+        held[seat] = hand[:i] + hand[i + 1 :]
+        if not held[seat]:
+            return self._end_round(state._replace(hands=tuple(held), layout=layout), seat)
+        after = self.after_play(state, seat, tile)
+        return self._settle(state._replace(hands=tuple(held), layout=layout, turn=after, drawn=None, drawing=False))
 
     draws = True  # False: nobody ever draws, so what a seat lacks stays lacking
 
@@ -415,7 +416,7 @@ class TableGame(Game[TableState]):
         arithmetic = ""
         if winner is not None:
             points[winner], arithmetic = self.score(pips_, winner, out is not None)
-        scores = tuple(s + p for s, p in zip(state.scores, points))
+        scores = tuple(s + p for s, p in zip(state.scores, points, strict=True))
         summary = RoundSummary(
             state.round_no, "out" if out is not None else "blocked", winner, state.hands, pips_,
             tuple(points), arithmetic, scores,
@@ -457,9 +458,9 @@ class TableGame(Game[TableState]):
         shuffled with rng and dealt back respecting the hand sizes. The seed is replaced too,
         so later deals carry no knowledge either."""
         if state.between or state.turn < 0:
-            stock = sorted(state.stock, key=tile_key)
-            rng.shuffle(stock)
-            return state._replace(stock=tuple(stock), seed=rng.getrandbits(31))
+            shuffled = sorted(state.stock, key=tile_key)
+            rng.shuffle(shuffled)
+            return state._replace(stock=tuple(shuffled), seed=rng.getrandbits(31))
         unknown = [t for s, h in enumerate(state.hands) if s != seat for t in h]
         unknown.extend(state.stock)
         unknown.sort(key=tile_key)
@@ -479,7 +480,7 @@ class TableGame(Game[TableState]):
         knowledge is ignored for this deal. Index -1 is the stock."""
         n = state.n
         voids = state.voids or ((),) * n
-        out: list[list[Tile]] = [[] for _ in range(n)] + [[]]
+        out: list[list[Tile]] = [[] for _ in range(n + 1)]
         fits = self.fits
         constrained = [s for s in range(n) if s != seat and voids[s] and state.hands[s]
                        and not (state.drawing and s == state.turn)]  # mid-draw: holds a fitting tile
@@ -504,7 +505,7 @@ class TableGame(Game[TableState]):
             if ok:
                 pool = rest
             else:
-                out = [[] for _ in range(n)] + [[]]
+                out = [[] for _ in range(n + 1)]
                 constrained = []
         k = 0
         for s in range(n):

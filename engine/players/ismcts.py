@@ -5,8 +5,9 @@ so it never reads hidden tiles), walks one shared tree of move ids with UCB1 (av
 counts: a child's chances are counted only when its move was legal), adds one node, plays the
 rest of the round out with a cheap heavy-tile-first policy and backs up each seat's share of
 the round's points. Each deal is a `Playout` (`engine.players.playout`) the search changes in
-place: through the engine's rules, or, for a game in `FAST_DEALERS`, its compact copy. The budget is a fixed number of iterations, never a time, so a choice is
-a pure function of the view and the generator.
+place: through the engine's rules, or, for a game in `FAST_DEALERS`, its compact copy. The
+budget is a fixed number of iterations, never a time, so a choice is a pure function of the
+view and the generator.
 
 Rewards: (seat's round points - mean points of the others) / a scale (the pips in play), so a
 round won big counts more than a round won small — the games are races to a target score.

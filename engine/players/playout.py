@@ -74,7 +74,7 @@ class EnginePlayout:
         return self.state.last.points if self.over() else None
 
     def over(self) -> bool:
-        return self.state.turn < 0 or self.state.between
+        return bool(self.state.turn < 0 or self.state.between)
 
     def mover(self) -> int:
         return int(self.state.turn)

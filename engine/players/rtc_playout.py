@@ -50,7 +50,7 @@ def fits_table(ends: list[int], done: list[bool], double_phase: bool) -> list[tu
     key = (double_phase, *ends, *done)
     table = _FITS.get(key)
     if table is None:
-        arms = [(k, v) for k, (v, d) in enumerate(zip(ends, done)) if not d]
+        arms = [(k, v) for k, (v, d) in enumerate(zip(ends, done, strict=True)) if not d]
         need = "double" if double_phase else "match"
         table = [tuple(i * 4 + k for k, v in arms if _fits(t, v, need)) for i, t in enumerate(_TILES)]
         _FITS[key] = table

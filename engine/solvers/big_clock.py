@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import gc
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Any
 
 from engine.games.big_clock import HAND, NO_HELD, BigClockState, code, held_byte
 from engine.protocol import Hint
@@ -103,7 +104,7 @@ def fits_code(tile: int, top: int) -> bool:
 class Static:
     """What stays fixed during one search: the set size and the stock's content."""
 
-    __slots__ = ("n", "count", "doubles", "partners", "codes", "with_number")
+    __slots__ = ("codes", "count", "doubles", "n", "partners", "with_number")
 
     def __init__(self, know: Knowledge):
         self.n = know.size
@@ -223,8 +224,9 @@ def features(tops: list[int], st: Static) -> tuple[float, ...]:
     return (homes, safe, readiness, fix, unparked, float(troubles), tready, tfix)
 
 
-Trail = tuple  # (parent trail, moves of this step) — a linked list of the moves from the root
-Child = tuple  # (piles, tops, held, stuck, moves, leaf)
+Trail = tuple[Any, ...]  # (parent trail, moves of this step) — a linked list of the moves from the root
+Child = tuple[tuple[bytes, ...], list[int], int, bool, tuple[str, ...], bool]  # (piles, tops, held, stuck, moves, leaf)
+Node = tuple[tuple[bytes, ...], list[int], int, bool, Trail]  # (piles, tops, held, stuck, trail)
 
 
 def children(
@@ -351,19 +353,20 @@ def plan(state: BigClockState, know: Knowledge | None = None) -> tuple[float, tu
     tops = [p[-1] if p else EMPTY for p in piles]
     held = code(state.drawn) if state.drawn is not None else -1
     stock_left = len(state.stock)
-    best_value, best_trail, best_piles = float("-inf"), (), piles
+    best_trail: Trail = ()
+    best_value, best_piles = float("-inf"), piles
     if held < 0:
         best_value = ev.tops(tops, False)
     visited = set(state.seen)
     visited.add(state.position)
-    frontier = [(piles, tops, held, state.stuck, ())]
+    frontier: list[Node] = [(piles, tops, held, state.stuck, ())]
     beam, depth = (STUCK_BEAM, STUCK_DEPTH) if state.stuck else (BEAM, DEPTH)
     budget = NODE_BUDGET
     was_enabled = gc.isenabled()
     gc.disable()  # the search makes many short-lived acyclic objects: reference counting frees them
     try:
         for _ in range(depth):
-            scored = []
+            scored: list[tuple[float, int, Node]] = []
             for p, t, h, st, trail in frontier:
                 if budget <= 0:
                     break
@@ -417,7 +420,8 @@ def _reason(state: BigClockState, move: str, path: tuple[str, ...], gain: int) -
     then = ""
     if len(path) > 1:
         then = f" It starts a plan of {len(path)} moves"
-        then += f" that brings {gain} double{'s' if gain != 1 else ''} home." if gain else " that readies slots for their doubles."
+        then += (f" that brings {gain} double{'s' if gain != 1 else ''} home." if gain
+                 else " that readies slots for their doubles.")
     if move.startswith("place:"):
         k = int(move[len("place:slot"):])
         tile = state.drawn
@@ -425,7 +429,8 @@ def _reason(state: BigClockState, move: str, path: tuple[str, ...], gain: int) -
             return f"{tile} goes home."
         if tile is not None and tile.is_double:
             return f"Park {tile} on slot {k}; shifts can bring it home.{then}"
-        return f"Put {tile} on slot {k}: of the piles it fits, this leaves the clock readiest for the doubles to come.{then}"
+        return (f"Put {tile} on slot {k}: of the piles it fits, this leaves the clock readiest for the doubles "
+                f"to come.{then}")
     first, _, second = move[len("shift:"):].partition(">")
     tile = state.pile(int(first[4:]))[-1]
     if len(path) == 1:

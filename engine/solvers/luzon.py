@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from engine.games.luzon import LuzonState, apply, deal, legal_moves
 from engine.protocol import Hint
+from engine.tiles import Tile
 
 Key = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
 
@@ -25,8 +26,8 @@ class Solution:
     best_line: list[str]  # a line reaching best_left
 
 
-def _code(tile: object) -> int:
-    return tile.a * 7 + tile.b  # type: ignore[attr-defined]
+def _code(tile: Tile) -> int:
+    return tile.a * 7 + tile.b
 
 
 def _key(state: LuzonState) -> Key:

@@ -1,5 +1,5 @@
-"""Luzon through the page (and a smoke test of the other games): engine start, a seeded deal won by clicks following the native
-solver, illegal pair, undo/redo, drag and drop, keyboard, hint, resume after reload,
+"""Luzon through the page (and a smoke test of the other games): engine start, a seeded deal won by
+clicks following the native solver, illegal pair, undo/redo, drag and drop, keyboard, hint, resume after reload,
 bad storage, and at the end: no console error and no request off 127.0.0.1."""
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def reserve_on_page(app: App) -> list[str | None]:
 
 
 def click_move(app: App, move: str) -> None:
-    kind, body = move.split(":")
+    _, body = move.split(":")
     first, second = body.replace(">", "+").split("+")
     app.page.click(f"#board [data-slot={first}]")
     app.page.click(f"#board [data-slot={second}]")

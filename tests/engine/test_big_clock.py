@@ -16,7 +16,6 @@ from engine.protocol import GameOver, IllegalMove
 from engine.rng import deal_rng
 from engine.solvers.big_clock import choose, hint, knowledge
 from engine.tiles import Tile, domino_set
-
 from tests.engine.helpers import tokens
 
 T = Tile.parse

@@ -15,7 +15,6 @@ from engine.games.clock import CENTRE, ClockState, apply, deal
 from engine.protocol import GameOver, IllegalMove
 from engine.solvers.clock import exchange_chances, hint, sampled_chances
 from engine.tiles import Card, card_deck
-
 from tests.engine.helpers import tokens
 
 GAME = get_game("clock")
@@ -121,7 +120,7 @@ def test_win_iff_bottom_tiles_lead_to_the_centre() -> None:
         state = deal(False, seed)
         bottom = {s: state.down[s - 1][-1].rank for s in range(1, CENTRE)}
 
-        def reaches_centre(s: int) -> bool:
+        def reaches_centre(s: int, bottom: dict[int, int] = bottom) -> bool:
             path = set()
             while s != CENTRE:
                 if s in path:
@@ -250,7 +249,7 @@ def exhaustive(state: ClockState) -> dict[str, Fraction]:
     total = 0
     for perm in itertools.permutations(cards):
         down = [list(p) for p in state.down]
-        for (s, d), card in zip(places, perm):
+        for (s, d), card in zip(places, perm, strict=True):
             down[s - 1][d] = card
         arranged = ClockState(True, tuple(map(tuple, down)), state.up, CENTRE, "exchange")
         total += 1
@@ -259,7 +258,8 @@ def exhaustive(state: ClockState) -> dict[str, Fraction]:
     return {m: Fraction(w, total) for m, w in wins.items()}
 
 
-@pytest.mark.parametrize("sizes", [{1: 2, 2: 1, 3: 3}, {4: 1, 7: 2, 9: 1, 12: 2}, {1: 1, 2: 1, 3: 1, 5: 1, 8: 1, 11: 1}])
+@pytest.mark.parametrize("sizes", [{1: 2, 2: 1, 3: 3}, {4: 1, 7: 2, 9: 1, 12: 2},
+                                   {1: 1, 2: 1, 3: 1, 5: 1, 8: 1, 11: 1}])
 def test_exact_chances_match_an_exhaustive_enumeration(sizes: dict[int, int]) -> None:
     state = crafted(sizes)
     exact = exhaustive(state)
