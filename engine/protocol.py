@@ -9,8 +9,9 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 JSON = Any  # a JSON-ready value: dict / list / str / int / float / bool / None
 
@@ -238,3 +239,29 @@ class Hint:
 
     def to_json(self) -> JSON:
         return {"move": self.move, "reason": self.reason, "chance": self.chance}
+
+
+class Playout(Protocol):
+    """One determinized round that the hard player's search (engine.players.ismcts) changes in
+    place. `legal` and `play` speak move ids; `codes`, `weight` and `step` are the same legal
+    moves, in the same order, in the playout's own encoding (the rollouts use them).
+    `engine.players.playout.EnginePlayout` serves every table game through its rules; a game may
+    offer a compact copy of its round instead (`engine.games.table.TableAi.fast_dealer`)."""
+
+    @property
+    def points(self) -> Sequence[int] | None:
+        """Each seat's points once the round is over."""
+
+    def over(self) -> bool: ...
+    def mover(self) -> int: ...
+    def legal(self) -> list[str]: ...
+    def play(self, move: str) -> None: ...
+    def codes(self) -> list[Any]: ...
+    def weight(self, code: Any) -> int: ...
+    def step(self, code: Any) -> None: ...
+
+
+class Dealer(Protocol):
+    """Deals the searching seat's determinizations of one position."""
+
+    def deal(self, rng: random.Random) -> Playout: ...

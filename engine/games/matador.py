@@ -10,7 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games import register
-from engine.games.table import PROGRAM_RULES, RoundInfo, TableGame, TableState, differences, total_of_others
+from engine.games.table import (
+    PROGRAM_RULES,
+    RoundInfo,
+    TableAi,
+    TableGame,
+    TableState,
+    differences,
+    total_of_others,
+)
 from engine.layout import Layout
 from engine.protocol import GameSpec, Option
 from engine.rng import deal_rng
@@ -95,6 +103,14 @@ SPEC = GameSpec(
 
 class MatadorGame(TableGame):
     spec = SPEC
+    # Only going out (or the lowest hand) scores, and ends are made to ten: keeping playable
+    # tiles and leaving ends others cannot make ten with matter more than weight; the matadors
+    # are kept for when nothing else fits.
+    ai = TableAi(
+        weights={"pips": 0.3, "double": 4.0, "again": 0.0, "numbers": 1.0, "mine": 3.0, "theirs": 1.0,
+                 "block": 6.0, "keep_back": 6.0},
+        keep_back=is_matador,
+    )
 
     def hand_size(self, top: int, players: int) -> int:
         return 7 if players <= 6 else 5

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games import register
-from engine.games.table import PROGRAM_RULES, RoundInfo, TableGame, TableState, total_of_others
+from engine.games.round_the_clock_compact import RtcDealer
+from engine.games.table import PROGRAM_RULES, RoundInfo, TableAi, TableGame, TableState, total_of_others
 from engine.layout import Layout
 from engine.protocol import GameSpec, Option
 from engine.rng import deal_rng
@@ -78,15 +79,17 @@ SPEC = GameSpec(
 
 class RoundTheClockGame(TableGame):
     spec = SPEC
+    kept_in_stock = KEEP_IN_BONEYARD
+    # Nearly every round ends blocked with the lowest hand winning, so the outcome turns on the
+    # other hands and the boneyard, which only more determinizations sample well; a compact
+    # copy of the round keeps that search fast.
+    ai = TableAi(budget_scale=9, fast_dealer=RtcDealer)
 
     def hand_size(self, top: int, players: int) -> int:
         return {2: 7, 3: 6}.get(players, 5)
 
     def start_layout(self, tile: Tile) -> Layout:
         return Layout.spinner(tile)
-
-    def can_draw(self, state: TableState) -> bool:
-        return len(state.stock) > KEEP_IN_BONEYARD
 
     def turn_moves(self, state: TableState, plays: list[str]) -> list[str]:
         if state.drawn is not None:  # drew this turn: only the drawn tile may be played

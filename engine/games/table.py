@@ -37,10 +37,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple, TypeVar
 
 from engine.layout import Layout
-from engine.protocol import JSON, BadOption, Game, GameOver, GameSpec, IllegalMove, Outcome
+from engine.protocol import JSON, BadOption, Dealer, Game, GameOver, GameSpec, IllegalMove, Outcome
 from engine.rng import deal_rng
 from engine.tiles import Tile, domino_set, set_option
 
@@ -150,6 +152,56 @@ def sort_tiles(tiles: Any) -> tuple[Tile, ...]:
 _PLAY_CACHE: dict[str, tuple[Tile, str, int | None]] = {}
 
 
+T = TypeVar("T")
+
+
+def deal_unseen(rng: random.Random, pool: list[T], sizes: Sequence[int], seat: int,
+                barred: Sequence[tuple[int, Callable[[T], bool]]], key: Callable[[T], Any] | None,
+                guess_drawn_of: int | None) -> tuple[list[list[T]], list[T], T | None, int]:
+    """A determinization's deal: `pool` (what `seat` cannot see, in sorted order) shuffled and
+    dealt to the other seats (`sizes[s]` each, every hand sorted by `key`) and the stock (the
+    rest, next tile first; `seat`'s own hand is left empty for the caller). Seats known to lack
+    some ends pick first: `barred` lists them in seat order, each with the test of a tile it
+    cannot hold, and each takes the first tiles it may hold; should that fail (rare), the
+    knowledge is ignored for this deal. Then, when seat `guess_drawn_of` drew a tile this turn
+    that `seat` did not see, which of its tiles that is; last, a fresh seed for later deals.
+    Returns (hands, stock, drawn, seed). The engine (`TableGame.determinize`) and a game's
+    compact round deal through here, so they make the same calls on `rng`."""
+    rng.shuffle(pool)
+    n = len(sizes)
+    hands: list[list[T]] = [[] for _ in range(n)]
+    rest = pool
+    chosen: set[int] = set()
+    for s, cannot_hold in barred:
+        take: list[T] = []
+        keep: list[T] = []
+        need = sizes[s]
+        for t in rest:
+            if len(take) < need and not cannot_hold(t):
+                take.append(t)
+            else:
+                keep.append(t)
+        if len(take) < need:
+            hands, rest, chosen = [[] for _ in range(n)], pool, set()
+            break
+        hands[s] = take
+        chosen.add(s)
+        rest = keep
+    k = 0
+    for s in range(n):
+        if s == seat:
+            continue
+        if s not in chosen:
+            hands[s] = rest[k : k + sizes[s]]
+            k += sizes[s]
+        hands[s].sort(key=key)
+    drawn = None
+    if guess_drawn_of is not None:
+        hand = hands[guess_drawn_of]
+        drawn = hand[rng.randrange(len(hand))]
+    return hands, rest[k:], drawn, rng.getrandbits(31)
+
+
 def pips(hand: tuple[Tile, ...]) -> int:
     return sum(t.a + t.b for t in hand)
 
@@ -181,6 +233,24 @@ def total_of_others(pips_: tuple[int, ...], winner: int) -> tuple[int, str]:
     return sum(others), _sum_text(others)
 
 
+@dataclass(frozen=True)
+class TableAi:
+    """What a table game tells the computer players (engine.players), which never name a game.
+
+    weights       the medium player's evaluation weights (engine.players.greedy); None: its own
+    keep_back     tiles worth keeping for when nothing else fits (Matador's matadors): medium
+                  counts playing one against a move, the hard player's rollouts play them last
+    budget_scale  the hard player's search budget (iterations and simulated moves) times this
+    fast_dealer   a compact copy of the round for the hard player's search, made from (game,
+                  state, seat); it must agree with the rules move for move (tested)
+    """
+
+    weights: Mapping[str, float] | None = None
+    keep_back: Callable[[Tile], bool] | None = None
+    budget_scale: int = 1
+    fast_dealer: Callable[[TableGame, TableState, int], Dealer] | None = None
+
+
 class TableGame(Game[TableState]):
     """Rounds of a domino table game to a target score. Subclasses set `spec`, the layout and
     the hooks marked below; everything else (dealing, drawing, blocks, scoring, views,
@@ -188,6 +258,7 @@ class TableGame(Game[TableState]):
 
     spec: GameSpec
     set_sizes: tuple[int, ...] = (6, 9, 12)
+    ai = TableAi()  # what the computer players need to know of this game
 
     # ---- hooks --------------------------------------------------------------------------
     def hand_size(self, top: int, players: int) -> int:
@@ -208,8 +279,11 @@ class TableGame(Game[TableState]):
             return (value,) if tile.a == value and tile.b == value else ()
         return (value,) if tile.a == value or tile.b == value else ()
 
+    kept_in_stock: int | None = 0  # tiles of the stock never drawn; None: nobody ever draws
+
     def can_draw(self, state: TableState) -> bool:
-        return bool(state.stock)
+        """Drawing is allowed while the stock holds more than `kept_in_stock` tiles."""
+        return self.kept_in_stock is not None and len(state.stock) > self.kept_in_stock
 
     def turn_moves(self, state: TableState, plays: list[str]) -> list[str]:
         """The legal moves given the seat's legal plays (draw game: play, else draw, else pass)."""
@@ -329,6 +403,10 @@ class TableGame(Game[TableState]):
     def to_move(self, state: TableState) -> int | None:
         return None if state.turn < 0 else state.turn
 
+    def move_tile(self, move: str) -> Tile | None:
+        """The tile a move puts on the table; None for "draw", "pass" and "next-round"."""
+        return self.parse_play(move)[0] if move.startswith("play:") else None
+
     def parse_play(self, move: str) -> tuple[Tile, str, int | None]:
         parsed = _PLAY_CACHE.get(move)
         if parsed is None:
@@ -360,7 +438,7 @@ class TableGame(Game[TableState]):
                 voids = self._learn(state, seat, () if self.can_play(state, seat) else self._ends(state))
             return state._replace(hands=tuple(grown), stock=state.stock[1:], drawn=tile, drawing=True, voids=voids)
         if move == "pass":
-            voids = self._learn(state, seat, self._ends(state), keep=not self.draws)
+            voids = self._learn(state, seat, self._ends(state), keep=self.kept_in_stock is None)
             nxt = state._replace(turn=(seat + 1) % state.n, drawn=None, drawing=False, voids=voids)
             return self._settle(nxt)
         tile, end_name, far = self.parse_play(move)
@@ -379,8 +457,6 @@ class TableGame(Game[TableState]):
             return self._end_round(state._replace(hands=tuple(held), layout=layout), seat)
         after = self.after_play(state, seat, tile)
         return self._settle(state._replace(hands=tuple(held), layout=layout, turn=after, drawn=None, drawing=False))
-
-    draws = True  # False: nobody ever draws, so what a seat lacks stays lacking
 
     def _ends(self, state: TableState) -> tuple[tuple[int, str], ...]:
         return tuple((e.value, e.need) for e in state.layout.open_ends())
@@ -404,18 +480,25 @@ class TableGame(Game[TableState]):
             return self._end_round(state, None)
         return state
 
-    def _end_round(self, state: TableState, out: int | None) -> TableState:
-        pips_ = tuple(pips(h) for h in state.hands)
+    def score_round(self, pips_: tuple[int, ...], out: int | None) -> tuple[int | None, list[int], str]:
+        """(winner, each seat's points, the arithmetic) of a round ending with hands of these
+        pips: `out` went out, or (None) it is blocked and the single lowest hand wins; a tie
+        for the lowest scores nothing (winner None)."""
         if out is not None:
             winner: int | None = out
         else:
             low = min(pips_)
             lows = [s for s, p in enumerate(pips_) if p == low]
             winner = lows[0] if len(lows) == 1 else None
-        points = [0] * state.n
+        points = [0] * len(pips_)
         arithmetic = ""
         if winner is not None:
             points[winner], arithmetic = self.score(pips_, winner, out is not None)
+        return winner, points, arithmetic
+
+    def _end_round(self, state: TableState, out: int | None) -> TableState:
+        pips_ = tuple(pips(h) for h in state.hands)
+        winner, points, arithmetic = self.score_round(pips_, out)
         scores = tuple(s + p for s, p in zip(state.scores, points, strict=True))
         summary = RoundSummary(
             state.round_no, "out" if out is not None else "blocked", winner, state.hands, pips_,
@@ -464,58 +547,29 @@ class TableGame(Game[TableState]):
         unknown = [t for s, h in enumerate(state.hands) if s != seat for t in h]
         unknown.extend(state.stock)
         unknown.sort(key=tile_key)
-        rng.shuffle(unknown)
-        dealt = self._deal_respecting_voids(state, seat, unknown)
-        hands = [h if s == seat else sort_tiles(dealt[s]) for s, h in enumerate(state.hands)]
-        stock = tuple(dealt[-1])
-        drawn = state.drawn
-        if drawn is not None and state.turn != seat and state.turn >= 0:
-            drawn = hands[state.turn][rng.randrange(len(hands[state.turn]))]
-        return state._replace(hands=tuple(hands), stock=stock, seed=rng.getrandbits(31), drawn=drawn)
-
-    def _deal_respecting_voids(self, state: TableState, seat: int, pool: list[Tile]) -> list[list[Tile]]:
-        """Deal the shuffled `pool` to the other seats (then the stock), giving a seat known
-        to lack some numbers only tiles it may hold. Seats with such knowledge pick first,
-        each taking the first fitting tiles in pool order; should that fail (rare), the
-        knowledge is ignored for this deal. Index -1 is the stock."""
-        n = state.n
-        voids = state.voids or ((),) * n
-        out: list[list[Tile]] = [[] for _ in range(n + 1)]
         fits = self.fits
-        constrained = [s for s in range(n) if s != seat and voids[s] and state.hands[s]
-                       and not (state.drawing and s == state.turn)]  # mid-draw: holds a fitting tile
-        if constrained:
-            rest = list(pool)
-            ok = True
-            for s in constrained:
-                ends = voids[s]
-                need = len(state.hands[s])
-                take: list[Tile] = []
-                keep: list[Tile] = []
-                for t in rest:
-                    if len(take) < need and not any(fits(t, v, nd) for v, nd in ends):
-                        take.append(t)
-                    else:
-                        keep.append(t)
-                if len(take) < need:
-                    ok = False
-                    break
-                out[s] = take
-                rest = keep
-            if ok:
-                pool = rest
-            else:
-                out = [[] for _ in range(n + 1)]
-                constrained = []
-        k = 0
-        for s in range(n):
-            if s == seat or s in constrained:
-                continue
-            size = len(state.hands[s])
-            out[s] = pool[k : k + size]
-            k += size
-        out[-1] = pool[k:]
-        return out
+
+        def lacking(ends: tuple[tuple[int, str], ...]) -> Callable[[Tile], bool]:
+            return lambda t: any(fits(t, v, nd) for v, nd in ends)
+
+        barred = [(s, lacking(state.voids[s])) for s in self.void_seats(state, seat)]
+        dealt, stock, guessed, seed = deal_unseen(rng, unknown, [len(h) for h in state.hands], seat, barred, tile_key,
+                                                  self.unseen_draw(state, seat))
+        hands = tuple(h if s == seat else tuple(dealt[s]) for s, h in enumerate(state.hands))
+        drawn = state.drawn if guessed is None else guessed
+        return state._replace(hands=hands, stock=tuple(stock), seed=seed, drawn=drawn)
+
+    def void_seats(self, state: TableState, seat: int) -> list[int]:
+        """The other seats whose known voids (what they drew or passed on) constrain a
+        determinization for `seat`: those with tiles, except a seat in the middle of drawing
+        (it holds a fitting tile by now)."""
+        voids = state.voids or ((),) * state.n
+        return [s for s in range(state.n) if s != seat and voids[s] and state.hands[s]
+                and not (state.drawing and s == state.turn)]
+
+    def unseen_draw(self, state: TableState, seat: int) -> int | None:
+        """The seat that drew a tile this turn which `seat` did not see, if any."""
+        return state.turn if state.drawn is not None and 0 <= state.turn != seat else None
 
     def end_label(self, state: TableState, end: str) -> str:
         if end.startswith("arm"):

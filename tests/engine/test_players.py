@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -10,7 +11,7 @@ import pytest
 from engine.games import all_games, get_game
 from engine.layout import Layout
 from engine.match import run_match
-from engine.players import LEVELS, ismcts
+from engine.players import LEVELS
 from engine.players.greedy import GreedyPlayer
 from engine.players.ismcts import IsmctsPlayer
 from engine.rng import deal_rng
@@ -132,7 +133,7 @@ def test_hard_searches_round_the_clock_with_nine_times_the_budget(game_id: str, 
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     game = get_game(game_id)
     state = positions(game_id, 1)[0]
-    monkeypatch.setattr(ismcts, "FAST_DEALERS", {})  # deal through game.determinize, counted here
+    monkeypatch.setattr(game, "ai", dataclasses.replace(game.ai, fast_dealer=None))  # deal through game.determinize
     deals = []
     real = game.determinize
     monkeypatch.setattr(game, "determinize", lambda *args: deals.append(1) or real(*args))
