@@ -11,7 +11,7 @@ from typing import Any
 from engine.games import register
 from engine.games.round_the_clock_compact import RtcDealer
 from engine.games.table import PROGRAM_RULES, RoundInfo, TableAi, TableGame, TableState, total_of_others
-from engine.layout import Layout
+from engine.layout import DOUBLE_PHASE, TILE_PHASE, Layout
 from engine.protocol import GameSpec, Option
 from engine.rng import deal_rng
 from engine.tiles import Tile, domino_set
@@ -89,7 +89,21 @@ class RoundTheClockGame(TableGame):
         return {2: 7, 3: 6}.get(players, 5)
 
     def start_layout(self, tile: Tile) -> Layout:
-        return Layout.spinner(tile)
+        return Layout.spinner(tile)._replace(phase=TILE_PHASE)
+
+    def place(self, layout: Layout, end: str, tile: Tile, near: int) -> Layout:
+        """The phase rule: an arm that had its tile (or double) of the phase is closed; once
+        all four have, the phase changes and every arm opens again, needing a matching tile
+        in the tile phase and the double of its end in the double phase."""
+        placed = layout.place(end, tile, near)
+        arm = int(end[3:])
+        closed = tuple(c or i == arm for i, c in enumerate(placed.closed))
+        if not all(closed):
+            return placed._replace(closed=closed)
+        phase = DOUBLE_PHASE if placed.phase == TILE_PHASE else TILE_PHASE
+        need = "double" if phase == DOUBLE_PHASE else "match"
+        ends = tuple(e._replace(need=need) for e in placed.ends)
+        return placed._replace(ends=ends, phase=phase, closed=(False,) * 4)
 
     def turn_moves(self, state: TableState, plays: list[str]) -> list[str]:
         if state.drawn is not None:  # drew this turn: only the drawn tile may be played
@@ -121,7 +135,7 @@ class RoundTheClockGame(TableGame):
         hands[holder].remove(SPINNER)
         hands = [sorted(h) for h in hands]
         info = RoundInfo(number, holder, SPINNER, 0, tuple(draws) if any(draws) else ())
-        return tuple(tuple(h) for h in hands), tuple(stock), Layout.spinner(SPINNER), (holder + 1) % n, info
+        return tuple(tuple(h) for h in hands), tuple(stock), self.start_layout(SPINNER), (holder + 1) % n, info
 
     def end_label(self, state: TableState, end: str) -> str:
         k = int(end[3:])

@@ -25,6 +25,7 @@ from bisect import insort
 from collections.abc import Callable
 
 from engine.games.table import TableGame, TableState, deal_unseen
+from engine.layout import DOUBLE_PHASE
 from engine.tiles import Tile, domino_set
 
 _TILES = domino_set(6)
@@ -83,8 +84,8 @@ class RtcPlayout:
         self.hands: list[list[int]] = [[_ID[t] for t in h] for h in state.hands]
         self.stock: list[int] = [_ID[t] for t in reversed(state.stock)]  # next tile last
         self.ends: list[int] = [e.value for e in layout.ends]
-        self.done: list[bool] = list(layout.done)
-        self.double_phase: bool = layout.phase == "double"
+        self.done: list[bool] = list(layout.closed)
+        self.double_phase: bool = layout.phase == DOUBLE_PHASE
         self.fits = rules.fits_table(self.ends, self.done, self.double_phase)
         self.turn: int = state.turn
         self.drawn: int = -1 if state.drawn is None else _ID[state.drawn]

@@ -48,6 +48,7 @@ from engine.tiles import Tile, domino_set, set_option
 
 MAX_ROUNDS = 200  # a safety stop: every game ends (see the rules page)
 NEXT_ROUND = "next-round"
+DRAW = "draw"
 DEALER = 0  # the seat offered "next-round"
 
 
@@ -273,6 +274,11 @@ class TableGame(Game[TableState]):
     def start_layout(self, tile: Tile) -> Layout:
         raise NotImplementedError
 
+    def place(self, layout: Layout, end: str, tile: Tile, near: int) -> Layout:
+        """The layout after `tile` goes on open end `end` with its half `near` touching (a game
+        whose rules open and close ends adds them here)."""
+        return layout.place(end, tile, near)
+
     def fits(self, tile: Tile, value: int, need: str) -> tuple[int, ...]:
         """The halves of `tile` that may touch an open end of `value` (empty: it does not fit)."""
         if need == "double":
@@ -448,7 +454,7 @@ class TableGame(Game[TableState]):
             near = self.fits(tile, end.value, end.need)[0]
         else:
             near = tile.a if tile.b == far else tile.b
-        layout = state.layout.place(end_name, tile, near)
+        layout = self.place(state.layout, end_name, tile, near)
         held = list(state.hands)
         hand = held[seat]
         i = hand.index(tile)

@@ -15,7 +15,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engine.games.table import TableGame, TableState
+from engine.games.table import DRAW, TableGame, TableState
 from engine.protocol import Game
 from engine.tiles import Tile, domino_set
 
@@ -88,7 +88,7 @@ class GreedyPlayer:
         """"draw" is a choice only where a game lets a seat draw instead of playing (holding
         only tiles worth keeping back): draw while the pile is deep and nobody is close to
         going out."""
-        if move != "draw":
+        if move != DRAW:
             return -1000.0
         danger = min(len(h) for s, h in enumerate(state.hands) if s != seat)
         return 1000.0 if len(state.stock) >= 4 and danger > 2 else -1000.0

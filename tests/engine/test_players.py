@@ -86,9 +86,9 @@ def test_greedy_blocks_when_it_can() -> None:
     # double phase needing 1-1, 2-2, 3-3 and 0-0, all in our hand: nobody else can play.
     # 5-6 is heavier but would leave the unseen 5-5 a place.
     game = get_game("round-the-clock")
-    layout = Layout.spinner(T("6-6"))
+    layout = game.start_layout(T("6-6"))
     for arm, tile in [("arm0", "1-6"), ("arm1", "2-6"), ("arm2", "3-6")]:
-        layout = layout.place(arm, T(tile), 6)
+        layout = game.place(layout, arm, T(tile), 6)
     state = position(game, ["0-6 5-6 1-1 2-2 3-3 0-0", "4-5"], layout, stock="4-4 5-5 0-1", top=6)
     assert GreedyPlayer().choose(game, state, 0, random.Random(1)) == "play:0-6:arm3"
 
