@@ -6,8 +6,8 @@ JSON API's answers.
 
 - picks: every game, every option set of the conformance suite, positions from seeded random
   playouts; at each position the pick of every computer level (easy, medium, hard, advisor),
-  each from a determinization for the seat to move as a session makes it, and the hint
-  (the game's own, else the hard player's, as `Session.hint`).
+  each from a determinization for the seat to move as a session makes it, and the hint's
+  move, reason and chance (the game's own, else the hard player's, as `Session.hint`).
 - api: the catalog, and a fixed corpus of requests (new, play, ai at every level, hint, undo, redo,
   view, record, load, close, malformed and illegal requests) through `engine.api.handle` in a
   fresh process; every answer's bytes.
@@ -73,7 +73,7 @@ def picks_lines(game: Game[Any]) -> list[str]:
                     rng = deal_rng(seed, "ai", i, level)
                     picks.append(get_player(level).choose(game, game.determinize(state, seat, rng), seat, rng))
                 session = Session(game, options, seed, ["human"] * game.num_seats(options), [state])
-                hint = session.hint()
+                hint = {k: v for k, v in session.hint().items() if k in ("move", "reason", "chance")}
                 lines.append(json.dumps([game.spec.id, opts, seed, i, picks, hint], sort_keys=True))
     return lines
 
