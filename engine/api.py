@@ -40,20 +40,27 @@ def _answer(sid: str, session: Session, req: dict[str, Any], events: list[JSON] 
     return {"ok": True, "session": sid, "view": session.view(req.get("seat"), events), **extra}
 
 
+def _saved(sid: str, session: Session, req: dict[str, Any], events: list[JSON] | None = None,
+           **extra: Any) -> JSON:
+    """An answer to a request that changes the game: it carries the record too (what
+    {"op":"record"} returns), so the page saves without a second round trip."""
+    return _answer(sid, session, req, events, record=session.record(), **extra)
+
+
 def op_catalog(req: dict[str, Any]) -> JSON:
-    return {"ok": True, "games": [g.spec.to_json() for g in all_games()]}
+    return {"ok": True, "games": [g.catalog_json() for g in all_games()]}
 
 
 def op_new(req: dict[str, Any]) -> JSON:
     session = Session.new(req.get("game"), req.get("options"), req.get("seed"), req.get("seats"))
     session.viewer(req.get("seat"))
-    return _answer(_store(session), session, req)
+    return _saved(_store(session), session, req)
 
 
 def op_play(req: dict[str, Any]) -> JSON:
     sid, session = _session(req)
     session.viewer(req.get("seat"))
-    return _answer(sid, session, req, [session.play(req.get("move"))])
+    return _saved(sid, session, req, [session.play(req.get("move"))])
 
 
 def op_ai(req: dict[str, Any]) -> JSON:
@@ -62,7 +69,7 @@ def op_ai(req: dict[str, Any]) -> JSON:
     level = req.get("level")
     if level is not None and not isinstance(level, str):
         raise BadRequest("level must be a string")
-    return _answer(sid, session, req, [session.ai_move(level)])
+    return _saved(sid, session, req, [session.ai_move(level)])
 
 
 def op_hint(req: dict[str, Any]) -> JSON:
@@ -73,13 +80,13 @@ def op_hint(req: dict[str, Any]) -> JSON:
 def op_undo(req: dict[str, Any]) -> JSON:
     sid, session = _session(req)
     session.viewer(req.get("seat"))
-    return _answer(sid, session, req, undone=session.undo())
+    return _saved(sid, session, req, undone=session.undo())
 
 
 def op_redo(req: dict[str, Any]) -> JSON:
     sid, session = _session(req)
     session.viewer(req.get("seat"))
-    return _answer(sid, session, req, redone=session.redo())
+    return _saved(sid, session, req, redone=session.redo())
 
 
 def op_view(req: dict[str, Any]) -> JSON:
@@ -95,7 +102,7 @@ def op_record(req: dict[str, Any]) -> JSON:
 def op_load(req: dict[str, Any]) -> JSON:
     session = Session.load(req.get("record"))
     session.viewer(req.get("seat"))
-    return _answer(_store(session), session, req)
+    return _saved(_store(session), session, req)
 
 
 def op_close(req: dict[str, Any]) -> JSON:

@@ -63,12 +63,20 @@ class Option:
     choices: tuple[Any, ...]
     default: Any
     help: str = ""
+    labels: tuple[str, ...] = ()  # how each choice reads to a player; default: on/off or the value
+
+    def choice_labels(self) -> list[str]:
+        """Display text per choice: the declared labels, "on"/"off" for booleans, else the value."""
+        if self.labels:
+            return list(self.labels)
+        return [("on" if c else "off") if isinstance(c, bool) else str(c) for c in self.choices]
 
     def to_json(self) -> JSON:
         return {
             "key": self.key,
             "label": self.label,
             "choices": list(self.choices),
+            "choice_labels": self.choice_labels(),
             "default": self.default,
             "help": self.help,
         }
@@ -90,6 +98,9 @@ class GameSpec:
     rules: tuple[tuple[str, tuple[str, ...]], ...] = ()
     solitaire: bool = False
     order: int = 100  # the catalog lists games by this number, then by name
+    screen: str = ""  # the screen kind the page mounts: "columns", "dial", "card-dial", "table"
+    hidden_hands: bool = False  # hands are hidden: the deal number is not shown during play
+    alias_names: tuple[str, ...] = ()  # other names of the game, as a player reads them
 
     def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in, every value checked; raises BadOption."""
@@ -119,6 +130,9 @@ class GameSpec:
             "id": self.id,
             "name": self.name,
             "aliases": list(self.aliases),
+            "alias_names": list(self.alias_names),
+            "screen": self.screen,
+            "hidden_hands": self.hidden_hands,
             "players": {"min": self.players_min, "max": self.players_max},
             "options": [o.to_json() for o in self.options],
             "summary": self.summary,
@@ -188,6 +202,34 @@ class Game(ABC, Generic[S]):
     def move_label(self, state: S, move: str) -> str:
         """A short human description of `move` made in `state`, safe for every seat to read."""
 
+    def move_fields(self, state: S, move: str) -> dict[str, Any]:
+        """Structured facts of `move` in `state` for the page, parsed from the id here and
+        nowhere else: always "kind" and "you" (the move in the second person: "draw a tile");
+        where a tile moves, "tile", "from" and "to" (place keys of the view's board); "button"
+        (a short caption) for moves the page shows as buttons. Safe for every seat to read,
+        like the label."""
+        return {"kind": move.partition(":")[0], "you": self.move_label(state, move)}
+
+    def extra_moves(self, state: S) -> list[str]:
+        """Moves accepted but not among the legal moves (The Big Clock's "resign", which a
+        random player must never pick); a page may offer them as buttons."""
+        return []
+
+    def revealed_to(self, state: S, move: str, after: S) -> frozenset[int]:
+        """The seats to whom making `move` (from `state` to `after`) showed hidden information:
+        the mover for a drawn tile, every seat when a round end shows all hands. The session
+        never undoes such a move when one of those seats is a person's."""
+        return frozenset()
+
+    def player_limits(self) -> JSON:
+        """How the allowed player counts depend on another option, for the setup page:
+        {"option": key, "by_value": {value: [min, max]}}; None when only spec.players applies."""
+        return None
+
+    def catalog_json(self) -> JSON:
+        """The catalog entry of this game: its spec and what the setup page derives from rules."""
+        return {**self.spec.to_json(), "player_limits": self.player_limits()}
+
     @abstractmethod
     def pieces(self, state: S) -> Counter[str]:
         """Every tile/card of the game wherever it lies (conservation check)."""
@@ -215,9 +257,9 @@ class Game(ABC, Generic[S]):
     def check_move(self, state: S, move: str) -> None:
         """Raise the right typed error when `move` is not legal in `state`."""
         if self.to_move(state) is None:
-            raise GameOver("the game is over")
+            raise GameOver("The game is over.")
         if not isinstance(move, str):
-            raise IllegalMove(f"{move!r} is not a move id")
+            raise IllegalMove("That is not a move.")
         if move in self.legal_moves(state):
             return
         try:  # apply's own refusal says why ("3-5 and 2-2 do not total 12")
@@ -226,7 +268,7 @@ class Game(ABC, Generic[S]):
             raise
         except Exception:
             pass
-        raise IllegalMove(f"{move!r} is not a legal move here")
+        raise IllegalMove("That move is not possible now.")
 
 
 @dataclass(frozen=True)

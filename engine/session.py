@@ -47,6 +47,9 @@ class Session:
     history: list[Any]
     moves: list[str] = field(default_factory=list)
     redo_stack: list[str] = field(default_factory=list)
+    # Undo never goes below this many moves: the last move that showed a person hidden
+    # information (a drawn tile, a round end showing every hand) stays made.
+    undo_floor: int = 0
 
     @classmethod
     def new(cls, game_id: Any, options: Any, seed: Any, seats: Any = None) -> Session:
@@ -96,14 +99,22 @@ class Session:
     def is_human(self, seat: int | None) -> bool:
         return seat is not None and self.seats[seat] == "human"
 
+    def move_entry(self, state: Any, move: str) -> JSON:
+        """A move as the page reads it: id, label (third person, after a seat name) and the
+        game's structured fields (kind, you, tile, from, to, ...)."""
+        return {"id": move, "label": self.game.move_label(state, move), **self.game.move_fields(state, move)}
+
     def _apply(self, move: str) -> JSON:
         state = self.state
         seat = self.game.to_move(state)
         self.game.check_move(state, move)
-        label = self.game.move_label(state, move)
-        self.history.append(self.game.apply(state, move))
+        entry = self.move_entry(state, move)
+        after = self.game.apply(state, move)
+        self.history.append(after)
         self.moves.append(move)
-        return {"seat": seat, "move": move, "label": label}
+        if any(self.is_human(s) for s in self.game.revealed_to(state, move, after)):
+            self.undo_floor = len(self.moves)
+        return {"seat": seat, "move": move, **entry}
 
     def play(self, move: Any) -> JSON:
         """A person's move; the seat to move must be a human seat."""
@@ -111,7 +122,7 @@ class Session:
             raise BadRequest("move must be a move id string")
         self.game.check_move(self.state, move)
         if not self.is_human(self.game.to_move(self.state)):
-            raise NotYourTurn("it is a computer seat's turn")
+            raise NotYourTurn("Wait: it is a computer player's turn.")
         event = self._apply(move)
         self.redo_stack.clear()
         return event
@@ -119,7 +130,7 @@ class Session:
     def _seat_to_move(self) -> int:
         seat = self.game.to_move(self.state)
         if seat is None:
-            raise GameOver("the game is over")
+            raise GameOver("The game is over.")
         return seat
 
     def ai_rng(self) -> random.Random:
@@ -134,7 +145,7 @@ class Session:
         seat = self._seat_to_move()
         if level is None:
             if self.is_human(seat):
-                raise NotYourTurn("it is a person's turn")
+                raise NotYourTurn("It is a person's turn.")
             level = self.seats[seat][3:]
         rng = self.ai_rng()
         player = get_player(level)
@@ -144,28 +155,41 @@ class Session:
         return event
 
     def hint(self) -> JSON:
+        """Advice for a person whose turn it is, from what that seat may know only: the game's
+        own advisor or a computer player, both given a determinized state."""
         state = self.state
         seat = self._seat_to_move()
+        if not self.is_human(seat):
+            raise NotYourTurn("Hints are for a person's turn: it is a computer player's turn.")
         rng = self.ai_rng()
-        hint = self.game.hint(state, rng)
+        known = self.game.determinize(state, seat, rng)
+        hint = self.game.hint(known, rng)
         if hint is None:
             level = "hard"
-            move = get_player(level).choose(self.game, self.game.determinize(state, seat, rng), seat, rng)
-            return {"move": move, "label": self.game.move_label(state, move),
+            move = get_player(level).choose(self.game, known, seat, rng)
+            return {**self.move_entry(state, move), "move": move,
                     "reason": f"the {level} computer player would play this", "chance": None}
-        return {**hint.to_json(), "label": self.game.move_label(state, hint.move)}
+        return {**self.move_entry(state, hint.move), **hint.to_json()}
+
+    def undo_target(self) -> int | None:
+        """How many moves stay after an undo: back to the person's last turn (a table of
+        computers only: one move), never below the undo floor; None when nothing can be undone."""
+        people = any(s == "human" for s in self.seats)
+        for kept in range(len(self.moves) - 1, self.undo_floor - 1, -1):
+            if not people or self.is_human(self.game.to_move(self.history[kept])):
+                return kept
+        return None
 
     def undo(self) -> int:
         """Take back the last move, and with computer seats back to the person's last
         turn. Returns how many moves were taken back (0 when there is nothing to undo)."""
-        undone = 0
-        while self.moves:
+        kept = self.undo_target()
+        if kept is None:
+            return 0
+        undone = len(self.moves) - kept
+        for _ in range(undone):
             self.redo_stack.append(self.moves.pop())
             self.history.pop()
-            undone += 1
-            seat = self.game.to_move(self.state)
-            if self.is_human(seat) or all(s != "human" for s in self.seats):
-                break
         return undone
 
     def redo(self) -> int:
@@ -195,9 +219,10 @@ class Session:
         state = self.state
         to_move = self.game.to_move(state)
         outcome = self.game.outcome(state)
-        legal = []
+        legal, extra = [], []
         if to_move == viewer:
-            legal = [{"id": m, "label": self.game.move_label(state, m)} for m in self.game.legal_moves(state)]
+            legal = [self.move_entry(state, m) for m in self.game.legal_moves(state)]
+            extra = [self.move_entry(state, m) for m in self.game.extra_moves(state)]
         view = {
             "game": self.game.spec.id,
             "options": dict(self.options),
@@ -206,9 +231,10 @@ class Session:
             "seat": viewer,
             "to_move": to_move,
             "legal": legal,
+            "extra_moves": extra,
             "outcome": outcome.to_json() if outcome else None,
             "events": events or [],
-            "can_undo": bool(self.moves) and any(s == "human" for s in self.seats),
+            "can_undo": any(s == "human" for s in self.seats) and self.undo_target() is not None,
             "can_redo": bool(self.redo_stack),
             "moves": len(self.moves),
             "analysis": self.game.analysis(state) if to_move == viewer or outcome else None,

@@ -121,6 +121,7 @@ SPEC = GameSpec(
     rules=RULES,
     order=20,
     solitaire=True,
+    screen="dial",
 )
 
 
@@ -290,11 +291,65 @@ def deal(size: int, seed: int) -> BigClockState:
 
 def _slot(text: str, size: int) -> int:
     if not text.startswith("slot") or not text[4:].isdigit() or text[4:].startswith("0"):
-        raise IllegalMove(f"bad slot {text!r}")
+        raise IllegalMove(NOT_POSSIBLE)
     k = int(text[4:])
     if not 1 <= k <= size:
-        raise IllegalMove(f"there is no slot {k}")
+        raise IllegalMove(f"There is no slot {k}.")
     return k
+
+
+NOT_POSSIBLE = "That move is not possible now."
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def refusal(state: BigClockState, move: str) -> str:
+    """Why `move` (not legal in `state`) is refused, worded for the player."""
+    kind, _, arg = move.partition(":")
+    if state.pending:
+        return f"Slot {state.pending} is empty: bring its double there, or refill it from the stock."
+    drawn = state.drawn
+    if kind == "draw":
+        if drawn is not None:
+            return f"Place the drawn {drawn} first."
+        return "The stock is empty."
+    if kind == "refill":
+        return "Only a slot emptied by a shift while its double is at hand can be refilled."
+    if kind == "place":
+        if drawn is None:
+            return "Draw a tile first."
+        k = _slot(arg, state.size)
+        pile = state.pile(k)
+        if not pile:
+            return f"An empty slot takes only its own double ({k}-{k})."
+        if pile[-1].is_double:
+            return "Nothing goes on a double."
+        return f"{drawn} does not fit on slot {k}: it must share a number with {pile[-1]}."
+    if kind == "shift":
+        if drawn is not None and not state.stuck:
+            return f"Place the drawn {drawn} first."
+        if not state.trouble:
+            return "Shifts are allowed only while a double is in trouble."
+        first, _, second = arg.partition(">")
+        a, b = _slot(first, state.size), _slot(second, state.size)
+        source, target = state.pile(a), state.pile(b)
+        if not source:
+            return f"Slot {a} is empty."
+        if state.home(a):
+            return f"Slot {a} is finished: its double is home."
+        if a == b:
+            return NOT_POSSIBLE
+        tile = source[-1]
+        if not target:
+            return f"An empty slot takes only its own double ({b}-{b})."
+        if target[-1].is_double:
+            return "Nothing goes on a double."
+        if not tile.shares_number(target[-1]):
+            return f"{tile} does not fit on slot {b}: it must share a number with {target[-1]}."
+        return "That shift would repeat a position seen since the last tile came from the stock."
+    return NOT_POSSIBLE
 
 
 def _after_board_change(state: BigClockState, piles: tuple[Pile, ...], **changes: Any) -> BigClockState:
@@ -305,11 +360,11 @@ def _after_board_change(state: BigClockState, piles: tuple[Pile, ...], **changes
 def apply(state: BigClockState, move: str) -> BigClockState:
     """The state after a legal move; IllegalMove (or GameOver) otherwise, nothing changed."""
     if state.over:
-        raise GameOver("the game is over")
+        raise GameOver("The game is over.")
     if move == "resign":
         return replace(state, resigned=True)
     if not isinstance(move, str) or move not in state.moves:
-        raise IllegalMove(f"{move!r} is not a legal move here")
+        raise IllegalMove(refusal(state, move) if isinstance(move, str) else "That is not a move.")
     kind, _, arg = move.partition(":")
     if kind == "draw":
         tile, stock = state.stock[0], state.stock[1:]
@@ -345,7 +400,7 @@ def apply(state: BigClockState, move: str) -> BigClockState:
         refilled[a - 1] = (new.stock[0],)
         new = replace(new, piles=tuple(refilled), stock=new.stock[1:])
         return replace(new, seen=frozenset({new.position}))
-    raise IllegalMove(f"{move!r} is not a Big Clock move")  # pragma: no cover - moves checked above
+    raise IllegalMove(NOT_POSSIBLE)  # pragma: no cover - moves checked above
 
 
 def tile_ids(tiles: Any) -> list[str]:
@@ -362,6 +417,8 @@ def status_text(state: BigClockState) -> str:
     if state.pending:
         return f"Slot {state.pending} is empty: bring its double there, or refill it from the stock"
     if state.drawn is not None:
+        if state.stuck and state.targets(state.drawn):
+            return f"The drawn {state.drawn} fits now: place it, or shift more tiles"
         if state.stuck:
             return f"The drawn {state.drawn} fits nowhere: shift tiles to make room for it"
         return f"Place the drawn {state.drawn}"
@@ -376,7 +433,14 @@ def lost_reason(state: BigClockState) -> str:
     left = state.size - state.homes
     if state.drawn is not None:
         return f"the drawn double {state.drawn} cannot be placed and no shift is left."
-    return f"the stock is used up, {left} doubles are not home and no shift is left."
+    verb = "is" if left == 1 else "are"
+    return f"the stock is used up, {plural(left, 'double')} {verb} not home and no shift is left."
+
+
+def summary_text(state: BigClockState) -> str:
+    """The position in a line: doubles home, tiles set aside, tiles left in the stock."""
+    return (f"{state.homes} of {state.size} doubles home, {plural(len(state.set_aside), 'tile')} set aside, "
+            f"{len(state.stock)} left in the stock")
 
 
 class BigClockGame(Game[BigClockState]):
@@ -396,9 +460,11 @@ class BigClockGame(Game[BigClockState]):
 
     def check_move(self, state: BigClockState, move: str) -> None:
         if state.over:
-            raise GameOver("the game is over")
-        if move != "resign" and (not isinstance(move, str) or move not in state.moves):
-            raise IllegalMove(f"{move!r} is not a legal move here")
+            raise GameOver("The game is over.")
+        if not isinstance(move, str):
+            raise IllegalMove("That is not a move.")
+        if move != "resign" and move not in state.moves:
+            raise IllegalMove(refusal(state, move))
 
     def apply(self, state: BigClockState, move: str) -> BigClockState:
         return apply(state, move)
@@ -420,6 +486,7 @@ class BigClockGame(Game[BigClockState]):
             slots.append(
                 {
                     "slot": k,
+                    "key": f"slot{k}",
                     "pile": tile_ids(pile),
                     "top": str(pile[-1]) if pile else None,
                     "depth": len(pile),
@@ -436,6 +503,8 @@ class BigClockGame(Game[BigClockState]):
             "set_aside": tile_ids(state.set_aside),
             "drawn": str(state.drawn) if state.drawn is not None else None,
             "drawn_stuck": state.stuck,
+            "drawn_targets": [] if state.drawn is None else [f"slot{k}" for k in state.targets(state.drawn)],
+            "summary": summary_text(state),
             "troubled": tile_ids(troubled),
             "pending": state.pending or None,
             "homes": state.homes,
@@ -466,6 +535,37 @@ class BigClockGame(Game[BigClockState]):
             home = " (home)" if tile == Tile(b, b) else ""
             return f"Shift {tile} from slot {a} to slot {b} {where}{home}"
         return move
+
+    def move_fields(self, state: BigClockState, move: str) -> dict[str, Any]:
+        """Place keys: "stock", "drawn", "slotK". draw: stock -> drawn; place: drawn -> slotK
+        (tile, home); shift: slotA -> slotB (tile, home); refill: stock -> slotK; resign."""
+        kind, _, arg = move.partition(":")
+        text = self.move_label(state, move)
+        out: dict[str, Any] = {"kind": kind, "you": text[0].lower() + text[1:]}
+        if kind == "draw":
+            out.update({"from": "stock", "to": "drawn", "button": "Draw"})
+        elif kind == "resign":
+            out["button"] = "Resign"
+        elif kind == "refill":
+            out.update({"from": "stock", "to": arg, "button": f"Refill slot {arg[4:]}"})
+        elif kind == "place":
+            k = int(arg[4:])
+            home = state.drawn == Tile(k, k)
+            out.update({"tile": str(state.drawn), "from": "drawn", "to": arg, "home": home})
+        elif kind == "shift":
+            first, _, second = arg.partition(">")
+            tile = state.pile(int(first[4:]))[-1]
+            b = int(second[4:])
+            out.update({"tile": str(tile), "from": first, "to": second, "home": tile == Tile(b, b)})
+        return out
+
+    def extra_moves(self, state: BigClockState) -> list[str]:
+        return [] if state.over else ["resign"]
+
+    def revealed_to(self, state: BigClockState, move: str, after: BigClockState) -> frozenset[int]:
+        """Every move that takes a tile from the face-down stock (a draw, a refill, a shift
+        whose emptied slot was refilled at once) shows it."""
+        return frozenset((0,)) if len(after.stock) < len(state.stock) else frozenset()
 
     def pieces(self, state: BigClockState) -> Counter[str]:
         found: Counter[str] = Counter(str(t) for pile in state.piles for t in pile)

@@ -100,6 +100,8 @@ SPEC = GameSpec(
     rules=RULES,
     order=30,
     solitaire=True,
+    screen="card-dial",
+    alias_names=("Clock with CARDominoes",),
 )
 
 
@@ -168,16 +170,16 @@ def _place(state: ClockState, card: Card, down: list[tuple[Card, ...]], **change
 def _parse_exchange(move: str) -> tuple[int, int]:
     parts = move.split(":")
     if len(parts) != 3 or not parts[1].startswith("slot") or not parts[1][4:].isdigit() or not parts[2].isdigit():
-        raise IllegalMove(f"bad exchange move {move!r}")
+        raise IllegalMove("That move is not possible now.")
     return int(parts[1][4:]), int(parts[2])
 
 
 def apply(state: ClockState, move: str) -> ClockState:
     """The state after a legal move; IllegalMove (or GameOver) otherwise, nothing changed."""
     if state.phase in ("won", "lost"):
-        raise GameOver("the game is over")
+        raise GameOver("The game is over.")
     if not isinstance(move, str) or move not in state.moves:
-        raise IllegalMove(f"{move!r} is not a legal move here")
+        raise IllegalMove(refusal(state, move) if isinstance(move, str) else "That is not a move.")
     down = list(state.down)
     if move == "turn":
         pile = down[state.next_slot - 1]
@@ -194,6 +196,25 @@ def apply(state: ClockState, move: str) -> ClockState:
     return _place(replace(state, up=tuple(up)), taken, down, swapped=(slot, king), taken=taken)
 
 
+def refusal(state: ClockState, move: str) -> str:
+    """Why `move` (not legal in `state`) is refused, worded for the player."""
+    if state.phase == "exchange":
+        if move.startswith("exchange:"):
+            return "There is no face-down tile there."
+        return "Choose a face-down tile to exchange the king with."
+    if move.startswith("exchange:"):
+        if not state.exchange:
+            return "The exchange is off in this game."
+        if state.exchange_used:
+            return "The exchange is used: it is allowed once per game."
+        return "An exchange is only possible when the fourth king turns up too early."
+    return "That move is not possible now."
+
+
+def tiles(n: int) -> str:
+    return f"{n} tile{'' if n == 1 else 's'}"
+
+
 def slot_name(slot: int) -> str:
     return "the centre" if slot == CENTRE else f"{slot} o'clock"
 
@@ -202,10 +223,32 @@ def status_text(state: ClockState) -> str:
     if state.phase == "won":
         return "Every tile is face up: you won!"
     if state.phase == "lost":
-        return f"Lost: the fourth king turned up with {state.face_down} tiles still face down"
+        again = " again" if state.exchange_used else ""
+        return f"Lost: the fourth king turned up{again} with {tiles(state.face_down)} still face down"
     if state.phase == "exchange":
         return "The fourth king turned up too early: choose a face-down tile to exchange it with"
     return f"Turn up the next tile of {slot_name(state.next_slot)}"
+
+
+def exchange_text(state: ClockState) -> str:
+    """The exchange, as the player reads it under the dial."""
+    if not state.exchange:
+        return "exchange off: no decisions in this game"
+    if state.swapped is not None:
+        slot, _ = state.swapped
+        assert state.taken is not None
+        return (f"exchange used: you took the {state.taken.name} and put the king face down "
+                f"at {slot_name(slot)}")
+    if state.phase == "exchange":
+        return "exchange: choose a face-down tile"
+    if state.phase in ("won", "lost"):
+        return "exchange not used"
+    return "exchange available once"
+
+
+def summary_text(state: ClockState) -> str:
+    up = 52 - state.face_down
+    return f"{up} of 52 face up · {state.face_down} face down · {exchange_text(state)}"
 
 
 class ClockGame(Game[ClockState]):
@@ -234,7 +277,7 @@ class ClockGame(Game[ClockState]):
             again = " again" if state.exchange_used else ""
             return Outcome(
                 (),
-                f"Lost: the fourth king turned up{again} with {left} tiles still face down.",
+                f"Lost: the fourth king turned up{again} with {tiles(left)} still face down.",
                 (left,),
                 {"face_down": left},
             )
@@ -246,6 +289,7 @@ class ClockGame(Game[ClockState]):
         for s in range(1, CENTRE + 1):
             entry: dict[str, Any] = {
                 "slot": s,
+                "key": f"slot{s}",
                 "rank": RANKS[s - 1],
                 "face_down": len(state.down[s - 1]),
                 "face_up": [str(c) for c in state.up[s - 1]],
@@ -272,6 +316,7 @@ class ClockGame(Game[ClockState]):
                 "taken": str(state.taken),
             },
             "phase": state.phase,
+            "summary": summary_text(state),
         }
         return {"board": board, "stock": state.face_down, "status": status_text(state)}
 
@@ -284,6 +329,23 @@ class ClockGame(Game[ClockState]):
             where = "the bottom tile" if depth == n else f"tile {depth} of {n} from the top"
             return f"Exchange the king with {where} of {slot_name(slot)}"
         return move
+
+    def move_fields(self, state: ClockState, move: str) -> dict[str, Any]:
+        """Place keys "slot1".."slot13" (13: the centre). turn: from the pile played from,
+        depth 1 (its top face-down tile); exchange: from the pile and depth of the tile taken,
+        "king_from" the centre, where the fourth king lies face up."""
+        text = self.move_label(state, move)
+        out: dict[str, Any] = {"kind": move.partition(":")[0], "you": text[0].lower() + text[1:]}
+        if move == "turn":
+            out.update({"from": f"slot{state.next_slot}", "depth": 1, "button": "Turn"})
+        elif move.startswith("exchange:"):
+            slot, depth = _parse_exchange(move)
+            out.update({"from": f"slot{slot}", "depth": depth, "king_from": f"slot{CENTRE}"})
+        return out
+
+    def revealed_to(self, state: ClockState, move: str, after: ClockState) -> frozenset[int]:
+        """Turning up a tile, and an exchange (it turns the taken tile up), show a hidden tile."""
+        return frozenset((0,))
 
     def pieces(self, state: ClockState) -> Counter[str]:
         found: Counter[str] = Counter(str(c) for pile in state.down for c in pile)

@@ -83,6 +83,8 @@ SPEC = GameSpec(
     rules=RULES,
     order=10,
     solitaire=True,
+    screen="columns",
+    alias_names=("Pairs to Twelve",),
 )
 
 
@@ -135,53 +137,72 @@ def legal_moves(state: LuzonState) -> list[str]:
 
 def _slot(text: str, kind: str, count: int) -> int:
     if len(text) < 2 or text[0] != kind or not text[1:].isdigit() or not 1 <= int(text[1:]) <= count:
-        raise IllegalMove(f"bad position {text!r}")
+        raise IllegalMove(NOT_POSSIBLE)
     return int(text[1:]) - 1
 
 
+NOT_POSSIBLE = "That move is not possible now."
+
+
 def apply(state: LuzonState, move: str) -> LuzonState:
-    """The state after a legal move; IllegalMove (with the reason) otherwise."""
+    """The state after a legal move; IllegalMove (with the reason, worded for the player)
+    otherwise. Move ids are the canonical ones of legal_moves (column first)."""
     columns = list(state.columns)
     reserve = list(state.reserve)
     kind, _, arg = move.partition(":") if isinstance(move, str) else ("", "", "")
     if kind == "discard" and "+" in arg:
         first, second = arg.split("+", 1)
+        if first.startswith("r") and second.startswith("r"):
+            raise IllegalMove("Two reserve tiles never pair: take one from a column.")
+        if first.startswith("r") and second.startswith("c"):
+            swapped = f"discard:{second}+{first}"
+            apply(state, swapped)  # refused with its reason, if any
+            raise IllegalMove(NOT_POSSIBLE)
         i = _slot(first, "c", COLUMNS)
         if not columns[i]:
-            raise IllegalMove(f"column {i + 1} is empty")
+            raise IllegalMove(f"Column {i + 1} is empty.")
         x = columns[i][-1]
         if second.startswith("r"):
             k = _slot(second, "r", RESERVE)
             y = reserve[k]
             if y is None:
-                raise IllegalMove(f"reserve slot {k + 1} is empty")
+                raise IllegalMove("That reserve tile is already discarded.")
             reserve[k] = None
         else:
             j = _slot(second, "c", COLUMNS)
             if j == i:
-                raise IllegalMove("the two lowest tiles of one column never pair")
+                raise IllegalMove("Two tiles of one column never pair: "
+                                  "take the other from another column or the reserve.")
             if not columns[j]:
-                raise IllegalMove(f"column {j + 1} is empty")
+                raise IllegalMove(f"Column {j + 1} is empty.")
             y = columns[j][-1]
             columns[j] = columns[j][:-1]
         if not pairs(x, y, state.variant):
-            why = "do not total 12" if x.pips + y.pips != 12 else "do not match end to end (ends total six)"
-            raise IllegalMove(f"{x} and {y} {why}")
+            why = ("do not total 12" if x.pips + y.pips != 12
+                   else "do not match end to end (the ends must total six)")
+            raise IllegalMove(f"{x} and {y} {why}.")
         columns[i] = columns[i][:-1]
         return LuzonState(state.variant, tuple(columns), tuple(reserve), state.discarded + ((x, y),))
     if kind == "move" and ">" in arg:
         source, target = arg.split(">", 1)
         i, j = _slot(source, "c", COLUMNS), _slot(target, "c", COLUMNS)
         if sum(1 for c in columns if c) >= COLUMNS:
-            raise IllegalMove("a new column may only start while fewer than 5 columns hold tiles")
+            raise IllegalMove("A new column may only start while fewer than 5 columns hold tiles.")
         if len(columns[i]) < 2:
-            raise IllegalMove("only a column with at least 2 tiles can give its bottom tile")
+            raise IllegalMove("Only a column with at least 2 tiles can give its bottom tile to a new column.")
         if columns[j]:
-            raise IllegalMove(f"column {j + 1} is not empty")
+            raise IllegalMove(f"Column {j + 1} is not empty: a new column starts in an empty place.")
         columns[j] = (columns[i][-1],)
         columns[i] = columns[i][:-1]
         return LuzonState(state.variant, tuple(columns), tuple(reserve), state.discarded)
-    raise IllegalMove(f"{move!r} is not a Luzon move")
+    raise IllegalMove(NOT_POSSIBLE)
+
+
+def places(move: str) -> tuple[str, str]:
+    """The two place keys of a move id: ("c1", "r2") for "discard:c1+r2", ("c2", "c4") for "move:c2>c4"."""
+    _, _, arg = move.partition(":")
+    first, _, second = arg.replace(">", "+").partition("+")
+    return first, second
 
 
 class LuzonGame(Game[LuzonState]):
@@ -201,7 +222,7 @@ class LuzonGame(Game[LuzonState]):
 
     def apply(self, state: LuzonState, move: str) -> LuzonState:
         if self.to_move(state) is None:
-            raise GameOver("the game is over")
+            raise GameOver("The game is over.")
         return apply(state, move)
 
     def outcome(self, state: LuzonState) -> Outcome | None:
@@ -221,21 +242,45 @@ class LuzonGame(Game[LuzonState]):
                 "variant": state.variant,
                 "discarded": 28 - left,
                 "left": left,
+                "keys": {"columns": [f"c{i + 1}" for i in range(COLUMNS)],
+                         "reserve": [f"r{k + 1}" for k in range(RESERVE)]},
             },
-            "status": f"{left} tiles left" if left else "All tiles discarded",
+            "status": f"{left} tile{'s' if left != 1 else ''} left" if left else "All tiles discarded",
         }
 
+    def tile_at(self, state: LuzonState, place: str) -> Tile:
+        """The exposed tile at a place key ("c3": the bottom of column 3, "r1": reserve slot 1)."""
+        if place[0] == "r":
+            tile = state.reserve[int(place[1:]) - 1]
+            assert tile is not None
+            return tile
+        return state.columns[int(place[1:]) - 1][-1]
+
     def move_label(self, state: LuzonState, move: str) -> str:
-        kind, _, arg = move.partition(":")
+        return self._text(state, move)
+
+    def _text(self, state: LuzonState, move: str) -> str:
+        kind = move.partition(":")[0]
+        first, second = places(move)
+        x = self.tile_at(state, first)
         if kind == "discard":
-            first, second = arg.split("+")
-            x = state.columns[int(first[1:]) - 1][-1]
-            y = state.reserve[int(second[1:]) - 1] if second[0] == "r" else state.columns[int(second[1:]) - 1][-1]
+            y = self.tile_at(state, second)
             where = "from the reserve" if second[0] == "r" else f"from column {second[1:]}"
             return f"Discard {x} (column {first[1:]}) with {y} ({where})"
-        source, target = arg.split(">")
-        tile = state.columns[int(source[1:]) - 1][-1]
-        return f"Move {tile} from column {source[1:]} to start column {target[1:]}"
+        return f"Move {x} from column {first[1:]} to start column {second[1:]}"
+
+    def move_fields(self, state: LuzonState, move: str) -> dict[str, Any]:
+        """discard: "tiles" and "from" lists (place keys "c1".."c5", "r1".."r3"), to "discard";
+        move: "tile", "from", "to" (column keys)."""
+        kind = move.partition(":")[0]
+        first, second = places(move)
+        text = self._text(state, move)
+        you = text[0].lower() + text[1:]
+        if kind == "discard":
+            tiles = [str(self.tile_at(state, first)), str(self.tile_at(state, second))]
+            return {"kind": kind, "tiles": tiles, "from": [first, second], "to": "discard", "you": you}
+        tile = str(self.tile_at(state, first))
+        return {"kind": kind, "tile": tile, "from": first, "to": second, "you": you}
 
     def pieces(self, state: LuzonState) -> Counter[str]:
         found: Counter[str] = Counter(str(t) for col in state.columns for t in col)

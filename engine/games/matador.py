@@ -13,6 +13,7 @@ from engine.games import register
 from engine.games.table import (
     PROGRAM_RULES,
     RoundInfo,
+    Score,
     TableAi,
     TableGame,
     TableState,
@@ -98,6 +99,8 @@ SPEC = GameSpec(
     summary="Make ten at an open end; matadors go anywhere. First to 100 wins.",
     rules=RULES,
     order=50,
+    screen="table",
+    hidden_hands=True,
 )
 
 
@@ -132,6 +135,9 @@ class MatadorGame(TableGame):
         h = 10 - value
         return (h,) if a == h or b == h else ()
 
+    def end_needs(self, value: int, need: str) -> int | None:
+        return 10 - value if value else None  # a blank end takes only a matador
+
     def play_id(self, tile: Tile, end: str, near: int) -> str:
         far = tile.b if tile.a == near else tile.a
         return f"play:{tile}:{end}:{far}"
@@ -151,7 +157,7 @@ class MatadorGame(TableGame):
             return plays + (["draw"] if state.stock else [])
         return ["draw"] if state.stock else ["pass"]
 
-    def score(self, pips_: tuple[int, ...], winner: int, went_out: bool) -> tuple[int, str]:
+    def score(self, pips_: tuple[int, ...], winner: int, went_out: bool) -> Score:
         return total_of_others(pips_, winner) if went_out else differences(pips_, winner)
 
     def deal_round(self, n: int, top: int, seed: int, number: int) -> Any:

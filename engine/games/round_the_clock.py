@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.games import register
 from engine.games.round_the_clock_compact import RtcDealer
-from engine.games.table import PROGRAM_RULES, RoundInfo, TableAi, TableGame, TableState, total_of_others
+from engine.games.table import PROGRAM_RULES, RoundInfo, Score, TableAi, TableGame, TableState, total_of_others
 from engine.layout import DOUBLE_PHASE, TILE_PHASE, Layout
 from engine.protocol import GameSpec, Option
 from engine.rng import deal_rng
@@ -74,6 +74,8 @@ SPEC = GameSpec(
     summary="Four arms round the 6-6: a tile on every arm, then a double on every arm, and again.",
     rules=RULES,
     order=70,
+    screen="table",
+    hidden_hands=True,
 )
 
 
@@ -112,7 +114,7 @@ class RoundTheClockGame(TableGame):
             return plays
         return ["draw"] if self.can_draw(state) else ["pass"]
 
-    def score(self, pips_: tuple[int, ...], winner: int, went_out: bool) -> tuple[int, str]:
+    def score(self, pips_: tuple[int, ...], winner: int, went_out: bool) -> Score:
         return total_of_others(pips_, winner)
 
     def deal_round(self, n: int, top: int, seed: int, number: int) -> Any:

@@ -75,6 +75,54 @@ class RoundInfo(NamedTuple):
     lead_draws: tuple[int, ...] = ()  # round-the-clock: tiles each seat drew looking for 6-6
 
 
+class Term(NamedTuple):
+    """One seat's part of a round's score: its pips, less the winner's (`minus`) or not."""
+
+    seat: int
+    pips: int
+    minus: int | None = None
+
+    @property
+    def value(self) -> int:
+        return self.pips - (self.minus or 0)
+
+    def to_json(self) -> JSON:
+        return {"seat": self.seat, "pips": self.pips, "minus": self.minus, "value": self.value}
+
+
+class Score(NamedTuple):
+    """A round's score as numbers: the terms summed, then (Tiddle-A-Wink's block) the
+    winner's own pips taken off (`less`). `text()` writes it out, the total once."""
+
+    terms: tuple[Term, ...]
+    less: int | None = None
+
+    @property
+    def sum(self) -> int:
+        return sum(t.value for t in self.terms)
+
+    @property
+    def total(self) -> int:
+        return self.sum - (self.less or 0)
+
+    def text(self) -> str:
+        """"92"; "19 + 12 = 31"; "19 - 5 = 14, 12 - 5 = 7, 21"; "... = 31, 31 - 5 = 26"."""
+        if any(t.minus is not None for t in self.terms):
+            parts = [str(t.pips) if t.minus is None else f"{t.pips} - {t.minus} = {t.value}" for t in self.terms]
+            text = ", ".join(parts) + (f", {self.sum}" if len(parts) > 1 else "")
+        elif len(self.terms) == 1:
+            text = str(self.sum)
+        else:
+            text = f"{' + '.join(str(t.pips) for t in self.terms)} = {self.sum}"
+        if self.less is not None:
+            text += f", {self.sum} - {self.less} = {self.total}"
+        return text
+
+    def to_json(self) -> JSON:
+        return {"terms": [t.to_json() for t in self.terms], "sum": self.sum, "less": self.less,
+                "total": self.total, "text": self.text()}
+
+
 class RoundSummary(NamedTuple):
     """A finished round, everything revealed. winner None: a tie for lowest in a block."""
 
@@ -84,20 +132,28 @@ class RoundSummary(NamedTuple):
     hands: tuple[tuple[Tile, ...], ...]
     pips: tuple[int, ...]
     points: tuple[int, ...]
-    arithmetic: str
+    arithmetic: str  # score.text(), or "" for a tie
     scores: tuple[int, ...]  # after the round
+    score: Score | None = None  # None for a tie
 
     def to_json(self) -> JSON:
         # Revealed tiles are [a, b] pairs: they belong to the previous deal, and must not be
         # confused with tile ids ("3-5") that may lie hidden in the current deal.
         return {
+            **self.history_json(),
+            "hands": [[[t.a, t.b] for t in h] for h in self.hands],
+        }
+
+    def history_json(self) -> JSON:
+        """The round as numbers and text, without the hands (the view's "rounds" list)."""
+        return {
             "round": self.number,
             "reason": self.reason,
             "winner": self.winner,
-            "hands": [[[t.a, t.b] for t in h] for h in self.hands],
             "pips": list(self.pips),
             "points": list(self.points),
             "arithmetic": self.arithmetic,
+            "score": self.score.to_json() if self.score else None,
             "scores": list(self.scores),
             "text": self.text(),
         }
@@ -131,6 +187,7 @@ class _TableFields(NamedTuple):
     # Public inferences: per seat, open ends (value, need) that none of its tiles fits,
     # learnt when it had to draw or pass (what every player at the table sees).
     voids: tuple[tuple[tuple[int, str], ...], ...] = ()
+    rounds: tuple[RoundSummary, ...] = ()  # every finished round, oldest first (last is `last`)
 
 
 class TableState(_TableFields):
@@ -208,30 +265,23 @@ def pips(hand: tuple[Tile, ...]) -> int:
 
 
 def seat_list(seats: list[int]) -> str:
-    return ", ".join(str(s) for s in seats)
+    """"seat 2", "seats 0 and 2", "seats 0, 1 and 3"."""
+    if len(seats) == 1:
+        return f"seat {seats[0]}"
+    return f"seats {', '.join(str(s) for s in seats[:-1])} and {seats[-1]}"
 
 
-def _sum_text(values: list[int]) -> str:
-    if len(values) == 1:
-        return str(values[0])
-    return f"{' + '.join(map(str, values))} = {sum(values)}"
-
-
-def differences(pips_: tuple[int, ...], winner: int) -> tuple[int, str]:
-    """Sum over opponents of (their pips - the winner's): (21, "19 - 5 = 14, 12 - 5 = 7, 21")."""
+def differences(pips_: tuple[int, ...], winner: int) -> Score:
+    """Sum over opponents of (their pips - the winner's): "19 - 5 = 14, 12 - 5 = 7, 21".
+    A winner with no pips left scores the others' pips as they are."""
     own = pips_[winner]
-    others = [p for s, p in enumerate(pips_) if s != winner]
-    if own == 0:
-        return sum(others), _sum_text(others)
-    parts = [f"{p} - {own} = {p - own}" for p in others]
-    total = sum(p - own for p in others)
-    return total, ", ".join(parts) + (f", {total}" if len(parts) > 1 else "")
+    minus = own if own else None
+    return Score(tuple(Term(s, p, minus) for s, p in enumerate(pips_) if s != winner))
 
 
-def total_of_others(pips_: tuple[int, ...], winner: int) -> tuple[int, str]:
-    """Total pips of every other hand: (31, "19 + 12 = 31")."""
-    others = [p for s, p in enumerate(pips_) if s != winner]
-    return sum(others), _sum_text(others)
+def total_of_others(pips_: tuple[int, ...], winner: int) -> Score:
+    """Total pips of every other hand: "19 + 12 = 31"."""
+    return Score(tuple(Term(s, p) for s, p in enumerate(pips_) if s != winner))
 
 
 @dataclass(frozen=True)
@@ -301,7 +351,7 @@ class TableGame(Game[TableState]):
         """The seat to move after `seat` played `tile` and still holds tiles."""
         return (seat + 1) % state.n
 
-    def score(self, pips_: tuple[int, ...], winner: int, went_out: bool) -> tuple[int, str]:
+    def score(self, pips_: tuple[int, ...], winner: int, went_out: bool) -> Score:
         return differences(pips_, winner)
 
     def deal_round(self, n: int, top: int, seed: int, number: int) -> tuple[
@@ -426,9 +476,9 @@ class TableGame(Game[TableState]):
 
     def apply(self, state: TableState, move: str) -> TableState:
         if state.turn < 0:
-            raise GameOver("the game is over")
+            raise GameOver("The game is over.")
         if not isinstance(move, str) or move not in self._legal(state):
-            raise IllegalMove(f"{move!r} is not a legal move here")
+            raise IllegalMove(self.refusal(state, move) if isinstance(move, str) else "That is not a move.")
         seat = state.turn
         if move == NEXT_ROUND:
             hands, stock, layout, first, info = self.deal_round(state.n, state.top, state.seed, state.round_no + 1)
@@ -486,10 +536,10 @@ class TableGame(Game[TableState]):
             return self._end_round(state, None)
         return state
 
-    def score_round(self, pips_: tuple[int, ...], out: int | None) -> tuple[int | None, list[int], str]:
-        """(winner, each seat's points, the arithmetic) of a round ending with hands of these
-        pips: `out` went out, or (None) it is blocked and the single lowest hand wins; a tie
-        for the lowest scores nothing (winner None)."""
+    def score_round(self, pips_: tuple[int, ...], out: int | None) -> tuple[int | None, list[int], Score | None]:
+        """(winner, each seat's points, the winner's score) of a round ending with hands of
+        these pips: `out` went out, or (None) it is blocked and the single lowest hand wins; a
+        tie for the lowest scores nothing (winner and score None)."""
         if out is not None:
             winner: int | None = out
         else:
@@ -497,25 +547,27 @@ class TableGame(Game[TableState]):
             lows = [s for s, p in enumerate(pips_) if p == low]
             winner = lows[0] if len(lows) == 1 else None
         points = [0] * len(pips_)
-        arithmetic = ""
+        score = None
         if winner is not None:
-            points[winner], arithmetic = self.score(pips_, winner, out is not None)
-        return winner, points, arithmetic
+            score = self.score(pips_, winner, out is not None)
+            points[winner] = score.total
+        return winner, points, score
 
     def _end_round(self, state: TableState, out: int | None) -> TableState:
         pips_ = tuple(pips(h) for h in state.hands)
-        winner, points, arithmetic = self.score_round(pips_, out)
+        winner, points, score = self.score_round(pips_, out)
         scores = tuple(s + p for s, p in zip(state.scores, points, strict=True))
         summary = RoundSummary(
             state.round_no, "out" if out is not None else "blocked", winner, state.hands, pips_,
-            tuple(points), arithmetic, scores,
+            tuple(points), score.text() if score else "", scores, score,
         )
+        state = state._replace(rounds=state.rounds + (summary,))
         reached = [s for s in range(state.n) if scores[s] >= state.target]
         if reached or state.round_no >= MAX_ROUNDS:
             best = max(scores)
             winners = tuple(reached) if reached else tuple(s for s in range(state.n) if scores[s] == best)
             reason = (
-                f"seat {seat_list(list(winners))} reached {state.target}"
+                f"{seat_list(list(winners))} reached {state.target}"
                 if reached
                 else f"the round limit ({MAX_ROUNDS}) was reached; the highest score wins"
             )
@@ -584,23 +636,125 @@ class TableGame(Game[TableState]):
             k = int(end[1:])
             placed = state.layout.tiles[k]
             return f"the {placed.far} of {placed.tile}" if k else f"the {placed.tile}"
-        return f"the {end}"
+        return f"the {end} end"
+
+    def end_needs(self, value: int, need: str) -> int | None:
+        """The number a tile must show to go on an open end of `value` (None: only special
+        tiles may, like Matador's matadors on a blank end)."""
+        return value
+
+    pass_words = ("passes", "pass", "Pass")  # label, "you" form, button caption
 
     def move_label(self, state: TableState, move: str) -> str:
+        return self._words(state, move)[0]
+
+    def _words(self, state: TableState, move: str) -> tuple[str, str, str | None]:
+        """(label after a seat name, the same for "you", button caption or None)."""
         if move == "draw":
-            return "draws a tile"
+            return "draws a tile", "draw a tile", "Draw"
         if move == "pass":
-            return "passes"
+            return self.pass_words
         if move == NEXT_ROUND:
-            return f"deals round {state.round_no + 1}"
+            n = state.round_no + 1
+            return f"deals round {n}", f"deal round {n}", f"Deal round {n}"
         try:
             tile, end, far = self.parse_play(move)
         except (ValueError, IndexError):
-            return move
-        text = f"plays {tile} on {self.end_label(state, end)}"
+            return move, move, None
+        where = f"{tile} on {self.end_label(state, end)}"
+        text = f"plays {where}"
         if far is not None and not tile.is_double:
             text += f", leaving {far} open"
-        return text
+        opened = self.left_open(state, tile, end, far)
+        you = f"play {where}"
+        if opened is not None and not tile.is_double:
+            you += f", leaving {opened} open"
+        return text, you, None
+
+    def left_open(self, state: TableState, tile: Tile, end: str, far: int | None) -> int | None:
+        """The number `tile` leaves open when played on `end` (None when it cannot go there)."""
+        if far is not None:
+            return far
+        e = state.layout.end(end)
+        if e is None:
+            return None
+        near = self.fits(tile, e.value, e.need)
+        return tile.other(near[0]) if near and tile.has(near[0]) else None
+
+    def move_fields(self, state: TableState, move: str) -> dict[str, Any]:
+        """kind "play" | "draw" | "pass" | "next-round"; plays add tile, from "hand", to
+        "end:<end>", end, need ("match"/"double"), needs, open; draw goes from "stock" to "hand"."""
+        _, you, button = self._words(state, move)
+        out: dict[str, Any] = {"kind": move if move in ("draw", "pass", NEXT_ROUND) else "play", "you": you}
+        if button:
+            out["button"] = button
+        if move == "draw":
+            out.update({"from": "stock", "to": "hand"})
+        if out["kind"] != "play":
+            return out
+        try:
+            tile, end, far = self.parse_play(move)
+        except (ValueError, IndexError):
+            return {"kind": "unknown", "you": move}
+        e = state.layout.end(end)
+        out.update({"tile": str(tile), "from": "hand", "to": f"end:{end}", "end": end,
+                    "need": e.need if e else None, "needs": self.end_needs(e.value, e.need) if e else None,
+                    "open": self.left_open(state, tile, end, far)})
+        return out
+
+    def revealed_to(self, state: TableState, move: str, after: TableState) -> frozenset[int]:
+        """A draw shows the drawer a tile; a round end shows every hand; a deal every seat its hand."""
+        if move == NEXT_ROUND or (after.between and not state.between) or (after.turn < 0 <= state.turn):
+            return frozenset(range(state.n))
+        if move == "draw":
+            return frozenset((state.turn,))
+        return frozenset()
+
+    def player_limits(self) -> JSON:
+        choices = next(o.choices for o in self.spec.options if o.key == "set")
+        return {"option": "set",
+                "by_value": {c: list(self.players_allowed(set_option(c))) for c in choices}}
+
+    def refusal(self, state: TableState, move: str) -> str:
+        """Why `move` is not legal, worded for the player (the move id is never echoed)."""
+        seat = state.turn
+        legal = self._legal(state)
+        if state.between:
+            return "The round is over: deal the next round first."
+        if move == NEXT_ROUND:
+            return "The round is still being played."
+        if move == "draw":
+            if not self.can_draw(state):
+                if self.kept_in_stock is None:
+                    return "Nobody draws in this game."
+                return "The last tiles stay in the boneyard: you may not draw." if state.stock \
+                    else "There is nothing to draw."
+            return "You can play, so you may not draw." if any(m.startswith("play:") for m in legal) \
+                else "You may not draw now."
+        if move == "pass":
+            if "draw" in legal:
+                return "You cannot pass while you can draw."
+            return "You can play, so you may not pass."
+        try:
+            tile, end, _ = self.parse_play(move)
+        except (ValueError, IndexError):
+            return "That move is not possible now."
+        if tile not in state.hands[seat]:
+            return f"You do not hold {tile}."
+        e = state.layout.end(end)
+        if e is None:
+            return "That end is not open."
+        if not self.fits(tile, e.value, e.need):
+            needs = self.end_needs(e.value, e.need)
+            if e.need == "double":
+                return f"{tile} does not fit there: that arm needs the {e.value}-{e.value}."
+            if needs is None:
+                return f"{tile} does not fit there: only a matador goes on a blank end."
+            return f"{tile} does not fit there: that end needs a {needs}."
+        playable = any(m.startswith(f"play:{tile}:") for m in legal)
+        if state.drawn is not None and tile != state.drawn and not playable:
+            return f"Play the tile you drew ({state.drawn}), or pass."
+        return f"{tile} cannot be played that way now."
 
     def status(self, state: TableState) -> str:
         if state.turn < 0:
@@ -636,6 +790,7 @@ class TableGame(Game[TableState]):
             "status": self.status(state),
             "round": self.round_json(state),
             "last_round": state.last.to_json() if state.last else None,
+            "rounds": [r.history_json() for r in state.rounds],
         }
         if seat is None:
             out["hands"] = [[str(t) for t in h] for h in state.hands]

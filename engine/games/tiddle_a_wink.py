@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games import register
-from engine.games.table import PROGRAM_RULES, TableGame, TableState, total_of_others
+from engine.games.table import PROGRAM_RULES, Score, TableGame, TableState, total_of_others
 from engine.layout import Layout
 from engine.protocol import GameSpec, Option
 from engine.tiles import Tile
@@ -59,6 +59,9 @@ SPEC = GameSpec(
     summary="A line game for a big table: no drawing, a double plays again, say \"Go\" when stuck. First to 200.",
     rules=RULES,
     order=60,
+    screen="table",
+    hidden_hands=True,
+    alias_names=("Tiddle",),
 )
 
 
@@ -82,17 +85,11 @@ class TiddleAWinkGame(TableGame):
     def after_play(self, state: TableState, seat: int, tile: Tile) -> int:
         return seat if tile.is_double else (seat + 1) % state.n
 
-    def score(self, pips_: tuple[int, ...], winner: int, went_out: bool) -> tuple[int, str]:
-        total, text = total_of_others(pips_, winner)
-        if went_out:
-            return total, text
-        own = pips_[winner]
-        return total - own, f"{text}, {total} - {own} = {total - own}"
+    def score(self, pips_: tuple[int, ...], winner: int, went_out: bool) -> Score:
+        others = total_of_others(pips_, winner)
+        return others if went_out else others._replace(less=pips_[winner])
 
-    def move_label(self, state: TableState, move: str) -> str:
-        if move == "pass":
-            return 'says "Go" and passes'
-        return super().move_label(state, move)
+    pass_words = ('says "Go" and passes', 'say "Go" and pass', '"Go"')
 
     def round_json(self, state: TableState) -> Any:
         out = super().round_json(state)

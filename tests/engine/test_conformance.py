@@ -52,6 +52,62 @@ def playout(game: Game[Any], options: dict[str, Any], seed: int):
     pytest.fail(f"{game.spec.id} did not end within {MAX_STEPS} moves")
 
 
+def board_places(screen: str, view: dict[str, Any]) -> set[str]:
+    """The place keys a view's board offers, by screen kind (what move fields may name)."""
+    board = view["board"]
+    if screen == "table":
+        return {"hand", "stock"} | {f"end:{e['name']}" for e in board["ends"]}
+    if screen == "columns":
+        return set(board["keys"]["columns"]) | set(board["keys"]["reserve"]) | {"discard"}
+    if screen == "dial":
+        return {"stock", "drawn"} | {s["key"] for s in board["slots"]}
+    assert screen == "card-dial", f"unknown screen kind {screen!r}"
+    return {s["key"] for s in board["slots"]}
+
+
+def tile_at(screen: str, view: dict[str, Any], place: str) -> str | None:
+    """The tile a move would take from `place` as the mover sees it."""
+    board = view["board"]
+    if screen == "columns":
+        if place.startswith("r"):
+            return board["reserve"][int(place[1:]) - 1]
+        return board["columns"][int(place[1:]) - 1][-1]
+    if screen == "dial":
+        if place == "drawn":
+            return board["drawn"]
+        return next(s["top"] for s in board["slots"] if s["key"] == place)
+    return None
+
+
+def check_move_fields(game: Game[Any], state: Any, move: str, view: dict[str, Any]) -> dict[str, Any]:
+    """The structured fields of a legal move agree with its id and the mover's view."""
+    fields = game.move_fields(state, move)
+    screen = game.spec.screen
+    assert fields["kind"] == move.partition(":")[0], (move, fields)
+    assert isinstance(fields["you"], str) and fields["you"], (move, fields)
+    assert ":" not in move or move not in fields["you"], "a raw move id is never shown"
+    assert not fields["you"].endswith("passes"), "the second person never reads 'passes'"
+    places = board_places(screen, view)
+    for key in ("from", "to"):
+        where = fields.get(key)
+        for place in where if isinstance(where, list) else [where] if where else []:
+            assert place in places, f"{move}: {key} {place!r} is not a place of the board {sorted(places)}"
+    if "tiles" in fields:
+        assert fields["tiles"] == [tile_at(screen, view, p) for p in fields["from"]], (move, fields)
+    if "tile" in fields:
+        if fields.get("from") == "hand":
+            assert fields["tile"] in view["hand"], (move, fields)
+        else:
+            assert fields["tile"] == tile_at(screen, view, fields["from"]), (move, fields)
+    if fields["kind"] == "play" and screen == "table":
+        assert fields["to"] == f"end:{fields['end']}" and fields["tile"] in move
+        end = next(e for e in view["board"]["ends"] if e["name"] == fields["end"])
+        assert fields["need"] == end["need"]
+    if "button" in fields:
+        assert isinstance(fields["button"], str) and fields["button"]
+    return fields
+
+
 @pytest.mark.parametrize("game,options", CASES)
 def test_random_playouts_keep_the_protocol(game: Game[Any], options: dict[str, Any]) -> None:
     resolved = game.spec.resolve_options(options)
@@ -65,6 +121,13 @@ def test_random_playouts_keep_the_protocol(game: Game[Any], options: dict[str, A
             assert moves == sorted(moves) and len(set(moves)) == len(moves)
             assert game.pieces(nxt) == all_pieces, "tiles are conserved"
             mover = game.to_move(state)
+            mover_view = game.view(state, mover)
+            for legal in moves:
+                check_move_fields(game, state, legal, mover_view)
+            fields = game.move_fields(state, move)
+            if fields.get("open") is not None:  # the tile's far half faces out where it was placed
+                placed = game.view(nxt, None)["board"]["tiles"][-1]
+                assert placed["tile"] == fields["tile"] and placed["far"] == fields["open"], (move, fields)
             for seat in range(seats):
                 view = game.view(nxt, seat)
                 json.dumps(view)
@@ -73,6 +136,7 @@ def test_random_playouts_keep_the_protocol(game: Game[Any], options: dict[str, A
                 if seat != mover:
                     label = game.move_label(state, move)
                     assert not (tokens(label) & hidden), f"label {label!r} leaks to seat {seat}"
+                    assert not (tokens(fields) & hidden), f"fields {fields!r} leak to seat {seat}"
             if mover is not None and game.hidden_from(state, mover):
                 det = game.determinize(state, mover, random.Random(seed))
                 assert game.pieces(det) == game.pieces(state)

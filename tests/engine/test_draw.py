@@ -123,7 +123,8 @@ def test_a_player_who_can_play_may_not_draw() -> None:
 
 def test_sheet_scoring_example() -> None:
     # the winner has 5, the others 19 and 12: 19 - 5 = 14, 12 - 5 = 7, he scores 21
-    assert differences((5, 19, 12), 0) == (21, "19 - 5 = 14, 12 - 5 = 7, 21")
+    score = differences((5, 19, 12), 0)
+    assert (score.total, score.text()) == (21, "19 - 5 = 14, 12 - 5 = 7, 21")
     # the same through a blocked round: 9-9 root, nothing matches 9 and the pile is empty
     state = position(GAME, ["1-4", "3-7 4-5", "3-3 2-4"], Layout.tree(T("9-9")), turn=1)
     state = GAME.apply(state, "pass")  # seat 1 passes; nobody can play: blocked
