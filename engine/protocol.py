@@ -243,17 +243,6 @@ class Game(ABC, Generic[S]):
         information return the state itself."""
         return state
 
-    def hint(self, state: S, rng: random.Random) -> Hint | None:
-        """The game's own advice for the seat to move (solitaire advisors and solvers);
-        None lets the session ask a computer player instead. Uses only what the seat to
-        move may know."""
-        return None
-
-    def analysis(self, state: S) -> JSON:
-        """Extra facts the page shows beside the board (Luzon: still winnable?), computed
-        from what the seat to move may know; None when the game has none."""
-        return None
-
     def check_move(self, state: S, move: str) -> None:
         """Raise the right typed error when `move` is not legal in `state`."""
         if self.to_move(state) is None:

@@ -10,6 +10,7 @@ from engine.games import get_game
 from engine.players import get_player
 from engine.protocol import JSON, BadRecord, BadRequest, EngineError, Game, GameOver, NotYourTurn
 from engine.rng import deal_rng
+from engine.solvers import advisor_for
 
 RECORD_VERSION = 1
 
@@ -163,7 +164,8 @@ class Session:
             raise NotYourTurn("Hints are for a person's turn: it is a computer player's turn.")
         rng = self.ai_rng()
         known = self.game.determinize(state, seat, rng)
-        hint = self.game.hint(known, rng)
+        advisor = advisor_for(self.game)
+        hint = advisor.hint(known, rng) if advisor else None
         if hint is None:
             level = "hard"
             move = get_player(level).choose(self.game, known, seat, rng)
@@ -214,6 +216,11 @@ class Session:
         humans = [i for i, s in enumerate(self.seats) if s == "human"]
         return humans[0] if humans else 0
 
+    def analysis(self) -> JSON:
+        """What the game's advisor shows beside the board now (None without one)."""
+        advisor = advisor_for(self.game)
+        return advisor.analysis(self.state) if advisor else None
+
     def view(self, seat: Any = None, events: list[JSON] | None = None) -> JSON:
         viewer = self.viewer(seat)
         state = self.state
@@ -237,7 +244,7 @@ class Session:
             "can_undo": any(s == "human" for s in self.seats) and self.undo_target() is not None,
             "can_redo": bool(self.redo_stack),
             "moves": len(self.moves),
-            "analysis": self.game.analysis(state) if to_move == viewer or outcome else None,
+            "analysis": self.analysis() if to_move == viewer or outcome else None,
         }
         view.update(self.game.view(state, viewer))
         return view

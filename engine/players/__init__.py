@@ -9,6 +9,7 @@ from typing import Any, Protocol
 from engine.players.greedy import GreedyPlayer
 from engine.players.ismcts import IsmctsPlayer
 from engine.protocol import BadRequest, Game
+from engine.solvers import advisor_for
 
 
 class Player(Protocol):
@@ -25,10 +26,11 @@ class RandomPlayer:
 
 
 class AdvisorPlayer:
-    """Plays the game's own hint (solitaire advisors and solvers)."""
+    """Plays the hint of the game's advisor (engine.solvers), if it has one."""
 
     def choose(self, game: Game[Any], state: Any, seat: int, rng: random.Random) -> str:
-        hint = game.hint(state, rng)
+        advisor = advisor_for(game)
+        hint = advisor.hint(state, rng) if advisor else None
         return hint.move if hint else rng.choice(game.legal_moves(state))
 
 

@@ -32,8 +32,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from engine.games.big_clock import HAND, NO_HELD, BigClockState, code, held_byte
-from engine.protocol import Hint
+from engine.games.big_clock import DRAW, GAME, HAND, NO_HELD, BigClockGame, BigClockState, code, held_byte
+from engine.protocol import JSON, Hint
+from engine.solvers import register_advisor
 from engine.tiles import Tile, domino_set
 
 Piles = tuple[tuple[int, ...], ...] | tuple[bytes, ...]  # tile codes 16a + b, bottom -> top
@@ -395,7 +396,7 @@ def _homes(piles: tuple[bytes, ...]) -> int:
 
 def choose(state: BigClockState) -> tuple[str, str, float]:
     """(move, reason, score) for the seat to move."""
-    moves = state.moves
+    moves = GAME.legal_moves(state)
     if not moves:
         raise ValueError("the game is over")
     if state.pending:
@@ -403,14 +404,14 @@ def choose(state: BigClockState) -> tuple[str, str, float]:
         home = next((m for m in moves if m.endswith(f">slot{k}") or m == f"place:slot{k}"), None)
         if home:
             return home, f"Bring {k}-{k} home into its empty slot.", 0.0
-    if moves == ("draw",):
-        return "draw", "Nothing to plan: draw the next tile.", 0.0
+    if moves == [DRAW]:
+        return DRAW, "Nothing to plan: draw the next tile.", 0.0
     if len(moves) == 1:
         return moves[0], "The only legal move.", 0.0
     value, path, gain = plan(state)
     if not path:
-        if "draw" in moves:
-            return "draw", "No shift improves the position: draw the next tile.", value
+        if DRAW in moves:
+            return DRAW, "No shift improves the position: draw the next tile.", value
         return moves[0], "No way to make room was found; every move loses.", value
     move = path[0]
     return move, _reason(state, move, path, gain), value
@@ -441,7 +442,20 @@ def _reason(state: BigClockState, move: str, path: tuple[str, ...], gain: int) -
 
 def hint(state: BigClockState, rng: random.Random) -> Hint | None:
     """The advisor's move (the rng is not needed: the advice is deterministic)."""
-    if state.over:
+    if GAME.to_move(state) is None:
         return None
     move, reason, _ = choose(state)
     return Hint(move, reason, None)
+
+
+class BigClockAdvisor:
+    """The planner's move as the hint; no analysis beside the board."""
+
+    def hint(self, state: BigClockState, rng: random.Random) -> Hint | None:
+        return hint(state, rng)
+
+    def analysis(self, state: BigClockState) -> JSON:
+        return None
+
+
+register_advisor(BigClockGame, BigClockAdvisor())

@@ -8,11 +8,13 @@ so it proves a deal unwinnable or returns a winning line.
 
 from __future__ import annotations
 
+import random
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from engine.games.luzon import LuzonState, apply, deal, legal_moves
-from engine.protocol import Hint
+from engine.games.luzon import GAME, LuzonGame, LuzonState
+from engine.protocol import JSON, Hint
+from engine.solvers import register_advisor
 from engine.tiles import Tile
 
 Key = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
@@ -40,7 +42,7 @@ def _search_moves(state: LuzonState) -> list[str]:
     """Legal moves with column moves to the first empty slot only (the others are alike)."""
     moves: list[str] = []
     seen_sources: set[str] = set()
-    for move in legal_moves(state):
+    for move in GAME.legal_moves(state):
         if move.startswith("move:"):
             source = move.split(">")[0]
             if source in seen_sources:
@@ -64,7 +66,7 @@ class _Search:
         result: tuple[int, str | None] = (left, None)
         if left:
             for move in _search_moves(state):
-                child = self.run(apply(state, move))
+                child = self.run(GAME.apply(state, move))
                 if child < result[0]:
                     result = (child, move)
                     if child == 0:
@@ -79,7 +81,7 @@ class _Search:
             if move is None:
                 return moves
             moves.append(move)
-            state = apply(state, move)
+            state = GAME.apply(state, move)
 
 
 _CACHE: OrderedDict[LuzonState, Solution] = OrderedDict()
@@ -103,7 +105,7 @@ def solve_state(state: LuzonState) -> Solution:
 
 
 def solve(seed: int, variant: str = "twelve") -> Solution:
-    return solve_state(deal(variant, seed))
+    return solve_state(GAME.new_state({"variant": variant}, seed))
 
 
 def hint(state: LuzonState) -> Hint | None:
@@ -119,3 +121,17 @@ def hint(state: LuzonState) -> Hint | None:
         f"({result.best_left} would be left).",
         0.0,
     )
+
+
+class LuzonAdvisor:
+    """The exact solver's line as the hint; whether the deal can still be won as the analysis."""
+
+    def hint(self, state: LuzonState, rng: random.Random) -> Hint | None:
+        return hint(state)
+
+    def analysis(self, state: LuzonState) -> JSON:
+        result = solve_state(state)
+        return {"winnable": result.winnable, "solution": result.solution}
+
+
+register_advisor(LuzonGame, LuzonAdvisor())
