@@ -12,7 +12,6 @@ from typing import Any
 from engine.games import register
 from engine.games.table import (
     PROGRAM_RULES,
-    RoundInfo,
     Score,
     TableAi,
     TableGame,
@@ -22,8 +21,7 @@ from engine.games.table import (
 )
 from engine.layout import Layout
 from engine.protocol import GameSpec, Option
-from engine.rng import deal_rng
-from engine.tiles import Tile, domino_set
+from engine.tiles import Tile
 
 
 def is_matador(tile: Tile) -> bool:
@@ -124,8 +122,6 @@ class MatadorGame(TableGame):
     def start_layout(self, tile: Tile) -> Layout:
         return Layout.line(tile, crosswise_doubles=False)
 
-    matching = False
-
     def fits(self, tile: Tile, value: int, need: str) -> tuple[int, ...]:
         a, b = tile.a, tile.b
         if a + b == 10 or (a == 0 and b == 0):
@@ -160,18 +156,9 @@ class MatadorGame(TableGame):
     def score(self, pips_: tuple[int, ...], winner: int, went_out: bool) -> Score:
         return total_of_others(pips_, winner) if went_out else differences(pips_, winner)
 
-    def deal_round(self, n: int, top: int, seed: int, number: int) -> Any:
-        rng = deal_rng(seed) if number == 1 else deal_rng(seed, "round", number)
-        size = self.hand_size(top, n)
-        tiles = list(domino_set(top))
-        rng.shuffle(tiles)
-        hands = [sorted(tiles[i * size : (i + 1) * size]) for i in range(n)]
-        stock = tuple(tiles[n * size :])
+    def choose_lead(self, hands: list[list[Tile]], stock: list[Tile]) -> tuple[int, Tile, tuple[int, ...]]:
         leader, lead = lead_of(hands)
-        hands[leader].remove(lead)
-        info = RoundInfo(number, leader, lead)
-        layout = self.start_layout(lead)
-        return tuple(tuple(h) for h in hands), stock, layout, (leader + 1) % n, info
+        return leader, lead, ()
 
 
 GAME = register(MatadorGame())

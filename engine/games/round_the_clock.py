@@ -6,15 +6,12 @@ Play alternates globally between a tile phase and a double phase (engine.layout)
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.games import register
 from engine.games.round_the_clock_compact import RtcDealer
-from engine.games.table import PROGRAM_RULES, RoundInfo, Score, TableAi, TableGame, TableState, total_of_others
+from engine.games.table import PROGRAM_RULES, Score, TableAi, TableGame, TableState, total_of_others
 from engine.layout import DOUBLE_PHASE, TILE_PHASE, Layout
 from engine.protocol import GameSpec, Option
-from engine.rng import deal_rng
-from engine.tiles import Tile, domino_set
+from engine.tiles import Tile
 
 SPINNER = Tile(6, 6)
 KEEP_IN_BONEYARD = 2  # drawing is allowed only while more than 2 tiles remain
@@ -117,13 +114,10 @@ class RoundTheClockGame(TableGame):
     def score(self, pips_: tuple[int, ...], winner: int, went_out: bool) -> Score:
         return total_of_others(pips_, winner)
 
-    def deal_round(self, n: int, top: int, seed: int, number: int) -> Any:
-        rng = deal_rng(seed) if number == 1 else deal_rng(seed, "round", number)
-        size = self.hand_size(top, n)
-        tiles = list(domino_set(6))
-        rng.shuffle(tiles)
-        hands = [sorted(tiles[i * size : (i + 1) * size]) for i in range(n)]
-        stock = list(tiles[n * size :])
+    def choose_lead(self, hands: list[list[Tile]], stock: list[Tile]) -> tuple[int, Tile, tuple[int, ...]]:
+        """The holder of the 6-6 leads; if nobody holds it, seats draw from the boneyard one
+        tile at a time in seat order, from seat 0, until someone draws it."""
+        n = len(hands)
         draws = [0] * n
         holder = next((s for s in range(n) if SPINNER in hands[s]), None)
         seat = 0
@@ -134,10 +128,7 @@ class RoundTheClockGame(TableGame):
             if tile == SPINNER:
                 holder = seat
             seat = (seat + 1) % n
-        hands[holder].remove(SPINNER)
-        hands = [sorted(h) for h in hands]
-        info = RoundInfo(number, holder, SPINNER, 0, tuple(draws) if any(draws) else ())
-        return tuple(tuple(h) for h in hands), tuple(stock), self.start_layout(SPINNER), (holder + 1) % n, info
+        return holder, SPINNER, tuple(draws) if any(draws) else ()
 
     def end_label(self, state: TableState, end: str) -> str:
         k = int(end[3:])

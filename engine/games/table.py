@@ -191,8 +191,7 @@ class _TableFields(NamedTuple):
 
 
 class TableState(_TableFields):
-    """Immutable (a named tuple; `_replace` gives a changed copy). The instance dict holds
-    only `legal`, the cached legal move list, which takes no part in equality."""
+    """Immutable (a named tuple; `_replace` gives a changed copy)."""
 
     @property
     def round_no(self) -> int:
@@ -303,25 +302,33 @@ class TableAi:
 
 
 class TableGame(Game[TableState]):
-    """Rounds of a domino table game to a target score. Subclasses set `spec`, the layout and
-    the hooks marked below; everything else (dealing, drawing, blocks, scoring, views,
-    determinization) is shared."""
+    """Rounds of a domino table game to a target score. A game sets `spec` and the two
+    declarations below, and overrides the hooks it needs; the base owns the algorithms (the
+    deal, turns, drawing, blocks, scoring, views, determinization).
+
+    Rule hooks (this section): hand_size, players_allowed, target, choose_lead,
+    after_play_lead, start_layout, place, fits, turn_moves, after_play, score. Word hooks
+    (with the views below): play_id, end_label, end_needs, pass_words, round_json."""
 
     spec: GameSpec
-    set_sizes: tuple[int, ...] = (6, 9, 12)
+    kept_in_stock: int | None = 0  # tiles of the stock never drawn; None: nobody ever draws
     ai = TableAi()  # what the computer players need to know of this game
 
-    # ---- hooks --------------------------------------------------------------------------
+    # ---- rule hooks ---------------------------------------------------------------------
     def hand_size(self, top: int, players: int) -> int:
+        """Tiles dealt to each seat."""
         raise NotImplementedError
 
     def players_allowed(self, top: int) -> tuple[int, int]:
+        """The players a set allows (the spec's range unless the set narrows it)."""
         return self.spec.players_min, self.spec.players_max
 
     def target(self, options: dict[str, Any]) -> int:
+        """The score that ends the game."""
         return int(options["target"])
 
     def start_layout(self, tile: Tile) -> Layout:
+        """The layout holding the lead tile alone."""
         raise NotImplementedError
 
     def place(self, layout: Layout, end: str, tile: Tile, near: int) -> Layout:
@@ -335,12 +342,6 @@ class TableGame(Game[TableState]):
             return (value,) if tile.a == value and tile.b == value else ()
         return (value,) if tile.a == value or tile.b == value else ()
 
-    kept_in_stock: int | None = 0  # tiles of the stock never drawn; None: nobody ever draws
-
-    def can_draw(self, state: TableState) -> bool:
-        """Drawing is allowed while the stock holds more than `kept_in_stock` tiles."""
-        return self.kept_in_stock is not None and len(state.stock) > self.kept_in_stock
-
     def turn_moves(self, state: TableState, plays: list[str]) -> list[str]:
         """The legal moves given the seat's legal plays (draw game: play, else draw, else pass)."""
         if plays:
@@ -352,14 +353,30 @@ class TableGame(Game[TableState]):
         return (seat + 1) % state.n
 
     def score(self, pips_: tuple[int, ...], winner: int, went_out: bool) -> Score:
+        """The winner's score from every hand's pips (default: the sum of the differences)."""
         return differences(pips_, winner)
 
+    def choose_lead(self, hands: list[list[Tile]], stock: list[Tile]) -> tuple[int, Tile, tuple[int, ...]] | None:
+        """Who leads a fresh deal, with which tile, and how many tiles each seat drew to find
+        it (a game may have seats draw from `stock` into `hands`: Round The Clock); None: deal
+        again. Default: the highest double leads; nobody holds a double: deal again."""
+        doubles = [(t.a, s) for s in range(len(hands)) for t in hands[s] if t.is_double]
+        if not doubles:
+            return None
+        value, leader = max(doubles)
+        return leader, Tile(value, value), ()
+
+    def after_play_lead(self, n: int, leader: int) -> int:
+        """The seat to move once `leader` has set the lead tile."""
+        return (leader + 1) % n
+
+    # ---- dealing ------------------------------------------------------------------------
     def deal_round(self, n: int, top: int, seed: int, number: int) -> tuple[
         tuple[tuple[Tile, ...], ...], tuple[Tile, ...], Layout, int, RoundInfo
     ]:
-        """Hands, stock, layout with the lead tile set, first seat to move, round info.
-        Default (draw, tiddle-a-wink): the highest double leads; no double: reshuffle and
-        deal again from the same generator."""
+        """Hands, stock, layout with the lead tile set, first seat to move, round info: the
+        set shuffled (round 1 from the seed, later rounds from the seed and their number),
+        dealt, and dealt again from the same generator while `choose_lead` says so."""
         rng = deal_rng(seed) if number == 1 else deal_rng(seed, "round", number)
         size = self.hand_size(top, n)
         redeals = 0
@@ -367,22 +384,17 @@ class TableGame(Game[TableState]):
             tiles = list(domino_set(top))
             rng.shuffle(tiles)
             hands = [sorted(tiles[i * size : (i + 1) * size], key=tile_key) for i in range(n)]
-            stock = tuple(tiles[n * size :])
-            doubles = [(t.a, s) for s in range(n) for t in hands[s] if t.is_double]
-            if doubles:
+            stock = tiles[n * size :]
+            lead = self.choose_lead(hands, stock)
+            if lead is not None:
                 break
             redeals += 1
-        value, leader = max(doubles)
-        lead = Tile(value, value)
-        hands[leader].remove(lead)
-        info = RoundInfo(number, leader, lead, redeals)
+        leader, tile, draws = lead
+        hands[leader].remove(tile)
+        info = RoundInfo(number, leader, tile, redeals, draws)
         first = self.after_play_lead(n, leader)
-        return tuple(tuple(h) for h in hands), stock, self.start_layout(lead), first, info
+        return tuple(sort_tiles(h) for h in hands), tuple(stock), self.start_layout(tile), first, info
 
-    def after_play_lead(self, n: int, leader: int) -> int:
-        return (leader + 1) % n
-
-    # ---- options and dealing ------------------------------------------------------------
     def num_seats(self, options: dict[str, Any]) -> int:
         return int(options["players"])
 
@@ -402,17 +414,24 @@ class TableGame(Game[TableState]):
         return self._settle(state)
 
     # ---- rules --------------------------------------------------------------------------
-    def play_id(self, tile: Tile, end: str, near: int) -> str:
-        return f"play:{tile}:{end}"
+    def can_draw(self, state: TableState) -> bool:
+        """Drawing is allowed while the stock holds more than `kept_in_stock` tiles."""
+        return self.kept_in_stock is not None and len(state.stock) > self.kept_in_stock
 
-    matching = True  # fits() is ordinary matching (a fast path in plays/can_play)
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # Ordinary matching (the base's `fits`) takes a fast path in plays/can_play; a game
+        # that overrides `fits` always goes through it.
+        cls._matching = cls.fits is TableGame.fits
+
+    _matching = True
 
     def plays(self, state: TableState, seat: int, only: Tile | None = None) -> list[str]:
         """Every "play:..." move of `seat` (of the tile `only` when given), unsorted."""
         ends = state.layout.open_ends()
         hand = (only,) if only is not None else state.hands[seat]
         out: list[str] = []
-        if self.matching:
+        if self._matching:
             for e in ends:
                 v, name = e.value, e.name
                 if e.need == "double":
@@ -429,7 +448,7 @@ class TableGame(Game[TableState]):
     def can_play(self, state: TableState, seat: int) -> bool:
         ends = state.layout.open_ends()
         hand = state.hands[seat]
-        if self.matching:
+        if self._matching:
             for e in ends:
                 v = e.value
                 if e.need == "double":
@@ -446,14 +465,19 @@ class TableGame(Game[TableState]):
             return []
         return list(self._legal(state))
 
+    _last_legal: tuple[TableState, list[str]] | None = None
+
     def _legal(self, state: TableState) -> list[str]:
-        legal = state.__dict__.get("legal")
-        if legal is None:
-            if state.between:
-                legal = [NEXT_ROUND]
-            else:
-                legal = sorted(self.turn_moves(state, self.plays(state, state.turn)))
-            state.__dict__["legal"] = legal
+        """The legal moves, remembered for the last state asked about: the moves of a state are
+        nearly always asked for, then the same state is played from (apply checks the move)."""
+        last = self._last_legal
+        if last is not None and last[0] is state:
+            return last[1]
+        if state.between:
+            legal = [NEXT_ROUND]
+        else:
+            legal = sorted(self.turn_moves(state, self.plays(state, state.turn)))
+        self._last_legal = (state, legal)
         return legal
 
     def to_move(self, state: TableState) -> int | None:
@@ -628,6 +652,11 @@ class TableGame(Game[TableState]):
     def unseen_draw(self, state: TableState, seat: int) -> int | None:
         """The seat that drew a tile this turn which `seat` did not see, if any."""
         return state.turn if state.drawn is not None and 0 <= state.turn != seat else None
+
+    # ---- words (hooks: play_id, end_label, end_needs, pass_words, round_json) ------------
+    def play_id(self, tile: Tile, end: str, near: int) -> str:
+        """The move id of `tile` on `end` with its half `near` touching."""
+        return f"play:{tile}:{end}"
 
     def end_label(self, state: TableState, end: str) -> str:
         if end.startswith("arm"):

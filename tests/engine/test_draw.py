@@ -236,3 +236,18 @@ def test_voids_are_reset_each_round_and_dropped_when_matador_draws_by_choice() -
                      voids=(((9, "match"),), (), ()))
     state = matador.apply(state, "draw")  # by choice: it held a matador
     assert state.voids[0] == ()
+
+
+def test_a_game_that_overrides_fits_is_never_served_by_the_matching_fast_path() -> None:
+    class NoBlanks(type(GAME)):  # type: ignore[misc]
+        """The draw game, where a tile with a blank half fits nowhere."""
+
+        def fits(self, tile: Tile, value: int, need: str) -> tuple[int, ...]:
+            return () if 0 in (tile.a, tile.b) else super().fits(tile, value, need)
+
+    game = NoBlanks()
+    state = position(game, ["0-5 5-6", "1-1"], Layout.tree(T("5-5")), stock="2-2")
+    assert game.legal_moves(state) == ["play:5-6:e0"]
+    blank_only = position(game, ["0-5", "1-1"], Layout.tree(T("5-5")), stock="2-2")
+    assert not game.can_play(blank_only, 0) and game.legal_moves(blank_only) == ["draw"]
+    assert GAME.legal_moves(blank_only) == ["play:0-5:e0"]
