@@ -382,7 +382,17 @@ class BigClockGame(Game[BigClockState]):
     def to_move(self, state: BigClockState) -> int | None:
         return 0 if self.legal_moves(state) else None
 
+    _last_legal: tuple[BigClockState, list[str]] | None = None
+
     def legal_moves(self, state: BigClockState) -> list[str]:
+        """The legal moves, remembered for the last state asked about (a request asks several
+        times: whose turn, the outcome, the list, the status)."""
+        last = self._last_legal
+        if last is None or last[0] is not state:
+            last = self._last_legal = (state, self._moves(state))
+        return list(last[1])
+
+    def _moves(self, state: BigClockState) -> list[str]:
         if state.resigned or state.homes == state.size:
             return []
         moves: list[str] = []
