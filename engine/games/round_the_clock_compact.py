@@ -49,6 +49,16 @@ class Rules:
         assert kept is not None, "Round The Clock draws"
         self.kept = kept
         self._tables: dict[tuple[int | bool, ...], list[tuple[int, ...]]] = {}
+        self._points: dict[tuple[tuple[int, ...], int | None], tuple[int, ...]] = {}
+
+    def points(self, pips: tuple[int, ...], out: int | None) -> tuple[int, ...]:
+        """Each seat's points for a round ending with hands of these pips (`TableGame.score_round`,
+        remembered: the search ends many rounds the same way)."""
+        key = (pips, out)
+        found = self._points.get(key)
+        if found is None:
+            found = self._points[key] = tuple(self.game.score_round(pips, out)[1])
+        return found
 
     def fits_table(self, ends: list[int], done: list[bool], double_phase: bool) -> list[tuple[int, ...]]:
         """Per tile, its play codes on the arms open now (built once per arrangement)."""
@@ -162,7 +172,7 @@ class RtcPlayout:
     def end(self, out: int | None) -> None:
         """Score the round by the game's rules."""
         pips = tuple(sum(PIPS[t] for t in h) for h in self.hands)
-        self.points = self.rules.game.score_round(pips, out)[1]
+        self.points = list(self.rules.points(pips, out))
 
 
 class RtcDealer:
