@@ -170,6 +170,9 @@ class Game(ABC, Generic[S]):
     """One game's rules over an immutable state S. Moves are stable string ids."""
 
     spec: GameSpec
+    # Its hints and analysis come from an advisor registered in engine.solvers (a missing one
+    # is an error, never a silent fallback to a computer player's hints).
+    has_advisor: bool = False
 
     @abstractmethod
     def num_seats(self, options: dict[str, Any]) -> int:

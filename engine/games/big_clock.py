@@ -365,6 +365,7 @@ def summary_text(state: BigClockState) -> str:
 
 class BigClockGame(Game[BigClockState]):
     spec = SPEC
+    has_advisor = True
 
     def num_seats(self, options: dict[str, Any]) -> int:
         return 1

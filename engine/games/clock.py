@@ -214,6 +214,7 @@ def summary_text(state: ClockState) -> str:
 
 class ClockGame(Game[ClockState]):
     spec = SPEC
+    has_advisor = True
 
     def num_seats(self, options: dict[str, Any]) -> int:
         return 1

@@ -126,6 +126,7 @@ def places(move: str) -> tuple[str, str]:
 
 class LuzonGame(Game[LuzonState]):
     spec = SPEC
+    has_advisor = True
 
     def num_seats(self, options: dict[str, Any]) -> int:
         return 1

@@ -36,9 +36,13 @@ def register_advisor(game_type: type[Game[Any]], advisor: Advisor) -> None:
 
 
 def advisor_for(game: Game[Any]) -> Advisor | None:
-    """The advisor registered for this game's class, if any."""
+    """The advisor registered for this game's class; None for a game without one. Raises
+    ModuleNotFoundError when the game has one (`Game.has_advisor`) but its module is missing."""
     _load_all()
-    return ADVISORS.get(type(game))
+    advisor = ADVISORS.get(type(game))
+    if advisor is None and game.has_advisor:
+        raise ModuleNotFoundError(f"the advisor of {type(game).__name__} is missing from {__name__}")
+    return advisor
 
 
 _loaded = False

@@ -12,6 +12,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 from engine.games import all_games
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
@@ -102,3 +104,15 @@ def test_players_and_solvers_name_no_game() -> None:
             continue
         strings = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
         assert not strings & names, f"{name} names {sorted(strings & names)}"
+
+
+def test_a_game_with_an_advisor_refuses_to_go_without_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engine.games import get_game
+    from engine.solvers import ADVISORS, advisor_for
+
+    game = get_game("luzon")
+    assert advisor_for(game) is not None
+    monkeypatch.delitem(ADVISORS, type(game))  # as if engine/solvers/luzon.py were missing
+    with pytest.raises(ModuleNotFoundError):
+        advisor_for(game)
+    assert advisor_for(get_game("draw")) is None
