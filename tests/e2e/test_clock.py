@@ -59,11 +59,11 @@ def test_won_with_exchange(app: App) -> None:
     percent = f"{round(best['chance'] * 100)}%"
     expect(panel.locator(".ck-best")).to_contain_text(percent)
     # every choice is offered with its chance; the best ones are marked
-    assert panel.locator(".ck-choice").count() == len(chances)
+    expect(panel.locator(".ck-choice")).to_have_count(len(chances), timeout=TIMEOUT)  # once autoplay has let go
     for choice in chances:
         button = panel.locator(f"[data-slot='ex:{choice['slot']}:{choice['depth']}']")
         expect(button).to_contain_text(f"{round(choice['chance'] * 100)}%")
-    assert panel.locator(".ck-choice.best").count() == sum(c["chance"] == best["chance"] for c in chances)
+    expect(panel.locator(".ck-choice.best")).to_have_count(sum(c["chance"] == best["chance"] for c in chances))
     # the hint points at the best choice
     page.click("button[data-action=hint]")
     expect(page.locator("#hint-text")).to_contain_text(percent)
