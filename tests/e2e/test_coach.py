@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from engine.api import handle
@@ -78,6 +79,9 @@ def test_replay_with_buttons_keys_and_scrubber_and_review_marks_the_blunder(app:
     expect(page.locator("#coach-move")).to_contain_text("Better:")
     hinted = page.eval_on_selector_all("#coach-board .hinted", "els => els.map(e => e.dataset.slot)")
     assert sorted(hinted) == sorted(best["from"])
+    results = Axe().run(page)
+    serious = [v["id"] for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    assert not serious, serious
     page.click("button[data-action=coach-close]")
     expect(page.locator("#board")).to_have_attribute("data-moves", str(total), timeout=TIMEOUT)
     assert not app.errors, app.errors
