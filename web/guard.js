@@ -8,7 +8,8 @@
 //   engine restart: said in the notice line; app.js reloads the game on screen from its save.
 
 import { h } from "./render/dom.js";
-import { forgetOtherGames, freeSpace, heldRecord, keepOurs, recordFileText, takeTheirs } from "./storage.js";
+import { forgetOtherGames, freeSpace, heldRecord, keepOurs, takeTheirs } from "./storage.js";
+import { downloadRecord } from "./render/athome.js";
 
 const BANNER_ID = "storage-banner";
 
@@ -97,13 +98,7 @@ export function startGuard({ engine, catalog, remount, notify }) {
   function download(gameId) {
     const record = heldRecord(gameId);
     if (!record) return;
-    const url = URL.createObjectURL(new Blob([recordFileText(record)], { type: "application/json" }));
-    const a = h("a", { href: url, download: `boneyard-${gameId}-deal-${record.seed}.json`, hidden: "" });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    notify(`Exported deal ${record.seed} (${record.moves.length} moves).`);
+    notify(downloadRecord(gameId, record));
   }
 }
 

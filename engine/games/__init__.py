@@ -3,10 +3,9 @@ registry imports them all on first use, so a new game is one new module and noth
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from typing import Any
 
+from engine.plugins import import_submodules
 from engine.protocol import Game, UnknownGame
 
 GAMES: dict[str, Game[Any]] = {}
@@ -45,6 +44,5 @@ def _load_all() -> None:
     global _loaded
     if _loaded:
         return
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        importlib.import_module(f"{__name__}.{info.name}")
+    import_submodules(__name__, __path__)
     _loaded = True

@@ -8,11 +8,10 @@ reverse. A game without an advisor gets hints from a computer player.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 import random
 from typing import Any, Protocol, runtime_checkable
 
+from engine.plugins import import_submodules
 from engine.protocol import JSON, Game, Hint
 
 
@@ -61,6 +60,5 @@ def _load_all() -> None:
     global _loaded
     if _loaded:
         return
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        importlib.import_module(f"{__name__}.{info.name}")
+    import_submodules(__name__, __path__)
     _loaded = True

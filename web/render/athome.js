@@ -111,14 +111,7 @@ export function gameTools({ gameId, engine, session, say, load, linkOptions = {}
       say(`The record could not be exported: ${answer?.error.message ?? "no game yet"}.`, "error");
       return;
     }
-    const { record } = answer;
-    const url = URL.createObjectURL(new Blob([recordFileText(record)], { type: "application/json" }));
-    const a = h("a", { href: url, download: `boneyard-${gameId}-deal-${record.seed}.json`, hidden: "" });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    say(`Exported deal ${record.seed} (${record.moves.length} moves).`);
+    say(downloadRecord(gameId, answer.record));
   });
 
   importInput.addEventListener("change", async () => {
@@ -161,6 +154,17 @@ export const newToken = (gameId) => `${gameId}:${Date.now().toString(36)}:${rand
  * The seat whose results the statistics keep: the first seat a person plays (seat 0 of a
  * solitaire; in hot-seat, the first person's seat); null when every seat is a computer.
  */
+/** Save a record as a file (the browser's download); returns what to tell the player. */
+export function downloadRecord(gameId, record) {
+  const url = URL.createObjectURL(new Blob([recordFileText(record)], { type: "application/json" }));
+  const a = h("a", { href: url, download: `boneyard-${gameId}-deal-${record.seed}.json`, hidden: "" });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return `Exported deal ${record.seed} (${record.moves.length} moves).`;
+}
+
 export function personSeat(view) {
   const seat = (view.seats ?? ["human"]).indexOf("human");
   return seat < 0 ? null : seat;
