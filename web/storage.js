@@ -1,5 +1,12 @@
 // localStorage: settings and the record of the game in progress, per game.
-// Everything read back is validated; a bad entry is dropped and reported to the caller.
+// Everything read back is validated (own properties only: a key such as "toString", "constructor"
+// or "__proto__" is just an unknown key); a bad entry is dropped and reported to the caller.
+//
+// Saving never loses a game without a word. This page keeps in memory the last record it saved (or
+// tried to save) of each game, and tells the page (an "boneyard-storage" event on window, see
+// storageEvents) when storage is full (the game goes on in memory; freeSpace and exportText help)
+// or when another tab saved the same game: then this tab stops saving that game until the player
+// takes the other tab's game (takeTheirs) or keeps this one (keepOurs).
 
 const PREFIX = "boneyard.";
 const SETTINGS_KEY = PREFIX + "settings.v1";
@@ -26,12 +33,15 @@ function readJSON(key) {
   }
 }
 
+const own = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+const isPlainObject = (value) => Boolean(value) && typeof value === "object" && !Array.isArray(value);
+
 function write(key, value) {
   try {
     localStorage.setItem(key, JSON.stringify(value));
     return true;
   } catch {
-    return false; // storage full or disabled: the game goes on without saving
+    return false; // storage full or disabled: the caller says so
   }
 }
 
@@ -41,21 +51,27 @@ export function drop(key) {
   } catch { /* ignore */ }
 }
 
+/** The settings ({settings, dropped}); never throws: anything unreadable gives the defaults. */
 export function loadSettings() {
-  const { found, value } = readJSON(SETTINGS_KEY);
   const settings = { ...DEFAULT_SETTINGS };
-  if (!found) return { settings, dropped: false };
-  if (!value || typeof value !== "object" || Array.isArray(value)) {
+  try {
+    const { found, value } = readJSON(SETTINGS_KEY);
+    if (!found) return { settings, dropped: false };
+    if (!isPlainObject(value)) {
+      drop(SETTINGS_KEY);
+      return { settings, dropped: true };
+    }
+    let bad = false;
+    for (const [key, value_] of Object.entries(value)) {
+      if (own(SETTING_CHOICES, key) && SETTING_CHOICES[key].includes(value_)) settings[key] = value_;
+      else bad = true; // unknown key or value: hand-edited or from another version
+    }
+    if (bad) write(SETTINGS_KEY, settings);
+    return { settings, dropped: bad };
+  } catch {
     drop(SETTINGS_KEY);
-    return { settings, dropped: true };
+    return { settings: { ...DEFAULT_SETTINGS }, dropped: true };
   }
-  let bad = false;
-  for (const [key, value_] of Object.entries(value)) {
-    if (SETTING_CHOICES[key]?.includes(value_)) settings[key] = value_;
-    else bad = true; // unknown key or value: hand-edited or from another version
-  }
-  if (bad) write(SETTINGS_KEY, settings);
-  return { settings, dropped: bad };
 }
 
 export function saveSettings(settings) {
@@ -116,11 +132,77 @@ export function loadRecord(gameId) {
     drop(key);
     return { record: null, token: null, dropped: true };
   }
+  remember(gameId, value.record, value.token, key, value.log);
   return { record: value.record, token: value.token ?? null, log: value.log ?? [], dropped: false };
 }
 
+// ---- what this page holds of each game, and what it tells the page
+
+/** gameId -> {record, token, text}: the game as this page last saved it (or tried to); text: the
+ *  JSON written (or read), to tell this tab's writes from another tab's. */
+const held = new Map();
+/** Games another tab saved since this page last did: not saved here until the player chooses. */
+const contested = new Set();
+/** Games whose last save failed (storage full). */
+const unsaved = new Set();
+
+function remember(gameId, record, token, key = gameKey(gameId), log = undefined) {
+  let text = null;
+  try { text = localStorage.getItem(key); } catch { /* unreadable: compared as changed */ }
+  held.set(gameId, { record, token: token ?? undefined, text, log });
+}
+
+/** Tell the page: detail {kind: "full" | "saved" | "other-tab", gameId, ...}. */
+function announce(detail) {
+  dispatchEvent(new CustomEvent("boneyard-storage", { detail }));
+}
+
+/** The text in storage of a game when it already holds this record and token, else null. */
+function storedSame(gameId, record, token) {
+  try {
+    const text = localStorage.getItem(gameKey(gameId));
+    const value = text === null ? null : JSON.parse(text);
+    const same = value?.format === 1 && (value.token ?? undefined) === (token ?? undefined) &&
+      JSON.stringify(value.record) === JSON.stringify(record);
+    return same ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeHeld(gameId) {
+  const { record, token, log } = held.get(gameId);
+  // unchanged (a reload, or the other tab's game just taken): not written again, so the other
+  // tab is not told of a change that is none
+  let text = storedSame(gameId, record, token);
+  let ok = true;
+  if (text === null) {
+    text = JSON.stringify({ format: 1, saved: Date.now(), record, token, log });
+    try {
+      localStorage.setItem(gameKey(gameId), text);
+    } catch {
+      ok = false;
+    }
+  }
+  if (ok) {
+    held.get(gameId).text = text;
+    if (unsaved.delete(gameId)) announce({ kind: "saved", gameId });
+  } else {
+    unsaved.add(gameId);
+    announce({ kind: "full", gameId, moves: record.moves?.length ?? 0 });
+  }
+  return ok;
+}
+
+/**
+ * Save the record of a game in progress. Returns true when it is in storage; false when it is
+ * kept in memory only: storage is full ("full" event, every later save tries again) or another
+ * tab saved this game and the player has not chosen yet ("other-tab" event).
+ */
 export function saveRecord(gameId, record, token = undefined, log = undefined) {
-  write(gameKey(gameId), { format: 1, saved: Date.now(), record, token, log: log?.slice(0, LOG_LIMIT) });
+  held.set(gameId, { record, token, text: held.get(gameId)?.text ?? null, log: log?.slice(0, LOG_LIMIT) });
+  if (contested.has(gameId)) return false;
+  return writeHeld(gameId);
 }
 
 // ---- the table games: the computers' pace and the seat names last used per game
@@ -153,7 +235,90 @@ export function saveNames(gameId, names) {
 
 export function dropRecord(gameId) {
   drop(gameKey(gameId));
+  held.delete(gameId);
+  unsaved.delete(gameId);
 }
+
+/** This page's record of a game (the last one saved or kept in memory), or null. */
+export function heldRecord(gameId) {
+  return held.get(gameId)?.record ?? null;
+}
+
+/** The games whose last save failed (storage full). */
+export function unsavedGames() {
+  return [...unsaved];
+}
+
+/** The other tab's game replaces this page's (the caller then reloads the game from storage). */
+export function takeTheirs(gameId) {
+  contested.delete(gameId);
+  unsaved.delete(gameId);
+  held.delete(gameId);
+}
+
+/** This page's game replaces the other tab's in storage. Returns false if storage is full. */
+export function keepOurs(gameId) {
+  contested.delete(gameId);
+  return held.has(gameId) ? writeHeld(gameId) : true;
+}
+
+/** Forget what this page holds of every game but `keep` (the one on screen, if any). */
+export function forgetOtherGames(keep = null) {
+  for (const gameId of [...held.keys()]) {
+    if (gameId !== keep) {
+      held.delete(gameId);
+      contested.delete(gameId);
+      unsaved.delete(gameId);
+    }
+  }
+}
+
+/** Free what can go when storage is full: the saved games already finished (counted in the
+ *  statistics), except those this page holds, and the statistics' detail (the list of counted
+ *  games beyond the last 20). Then every game kept in memory is saved again. Returns
+ *  {freed: bytes, saved: true when every held game is in storage now}. */
+export function freeSpace() {
+  let freed = 0;
+  const { stats, recent = [], dropped } = loadStats();
+  const counted = new Set(recent);
+  try {
+    for (let i = localStorage.length - 1; i >= 0; i--) {
+      const key = localStorage.key(i);
+      if (!key?.startsWith(`${PREFIX}game.`) || held.has(key.slice(`${PREFIX}game.`.length))) continue;
+      const text = localStorage.getItem(key) ?? "";
+      let finished = true; // unreadable: it goes too
+      try { finished = counted.has(JSON.parse(text)?.token); } catch { /* unreadable */ }
+      if (finished) {
+        localStorage.removeItem(key);
+        freed += key.length + text.length;
+      }
+    }
+    if (!dropped && recent.length > 20) {
+      const before = localStorage.getItem(STATS_KEY)?.length ?? 0;
+      if (write(STATS_KEY, { format: 1, entries: stats, recent: recent.slice(-20) })) {
+        freed += before - (localStorage.getItem(STATS_KEY)?.length ?? 0);
+      }
+    }
+  } catch { /* storage unusable: nothing more to free */ }
+  let saved = true;
+  for (const gameId of held.keys()) if (!contested.has(gameId) && unsaved.has(gameId)) saved = writeHeld(gameId) && saved;
+  return { freed, saved };
+}
+
+/** Another tab wrote a game this page holds: stop saving it here and ask the player. */
+addEventListener("storage", (event) => {
+  if (event.storageArea !== localStorage || !event.key?.startsWith(`${PREFIX}game.`)) return;
+  const gameId = event.key.slice(`${PREFIX}game.`.length);
+  const mine = held.get(gameId);
+  if (!mine || event.newValue === mine.text) return;
+  let theirs = null;
+  try {
+    const value = JSON.parse(event.newValue ?? "null");
+    if (isValidSaved(value, gameId)) theirs = value.record;
+  } catch { /* not a game: treated as removed */ }
+  contested.add(gameId);
+  announce({ kind: "other-tab", gameId, theirs, ours: mine.record });
+});
 
 // ---- statistics: per game and option set
 
@@ -184,7 +349,7 @@ function validEntry(e) {
 export function loadStats() {
   const { found, value } = readJSON(STATS_KEY);
   if (!found) return { stats: {}, dropped: false };
-  if (value?.format !== 1 || !value.entries || typeof value.entries !== "object" || Array.isArray(value.entries) ||
+  if (!isPlainObject(value) || value.format !== 1 || !isPlainObject(value.entries) ||
       !Array.isArray(value.recent) || !value.recent.every((k) => typeof k === "string") ||
       !Object.values(value.entries).every(validEntry)) {
     drop(STATS_KEY);
@@ -209,7 +374,7 @@ export function recordResult(gameId, options, outcome, extra = {}) {
   const { stats, recent = [] } = loadStats();
   if (extra.id && recent.includes(extra.id)) return null;
   const key = statsKey(gameId, options);
-  const e = stats[key] ?? { game: gameId, options: { ...options }, played: 0, won: 0, streak: 0, bestStreak: 0 };
+  const e = (own(stats, key) ? stats[key] : null) ?? { game: gameId, options: { ...options }, played: 0, won: 0, streak: 0, bestStreak: 0 };
   e.played += 1;
   if (outcome.won) {
     e.won += 1;

@@ -382,3 +382,16 @@ def test_big_clock_offers_resign(app: App) -> None:
     expect(resign).to_contain_text("sure")
     resign.click()
     expect(page.locator("#outcome")).to_have_attribute("data-result", "lost", timeout=TIMEOUT)
+
+
+def test_clock_names_the_exchanged_tile(app: App) -> None:
+    """Defect 13: "exchange used (JS taken)" names the tile in words, and "1 tile is" not "1 tiles are"."""
+    page = app.page
+    open_deal(app, "clock", 12, exchange="true")  # the fourth king turns up at move 39
+    page.click("button[data-action=play-all]")
+    expect(page.locator("#board")).to_have_attribute("data-phase", "exchange", timeout=TIMEOUT)
+    assert not re.search(r"\b1 tiles\b", page.locator("#board .ck-exchange").inner_text())
+    page.locator("#board .ck-choice.best").first.click()
+    expect(page.locator("#board")).to_have_attribute("data-phase", "turn", timeout=TIMEOUT)
+    info = page.locator("#board .ck-info").inner_text()
+    assert re.search(r"exchange used: the \w+ of \w+ taken", info), info

@@ -16,6 +16,7 @@ import { createLuzon } from "../render/luzon.js";
 import { createBigClock } from "../render/big_clock.js";
 import { createClock } from "../render/clock.js";
 import { animateChanges, celebrate, measure, motionMs, shake } from "./motion.js";
+import { createCoach } from "./coach.js";
 
 /** A renderer per screen kind of the catalog. */
 const RENDERERS = { table: createTable, columns: createLuzon, dial: createBigClock, "card-dial": createClock };
@@ -28,7 +29,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
   const state = {
     session: null, view: null, viewer: 0, names: loadNames(spec.id), token: null, busy: false, locked: false,
     hint: null, log: [], lastAction: {}, covered: false, shownRound: null, shownOutcome: null, timer: 0,
-    failed: false, disposed: false, message: { text: "", kind: "info" },
+    failed: false, disposed: false, message: { text: "", kind: "info" }, record: null,
   };
   const { settings } = loadSettings();
   let speed = loadSpeed();
@@ -59,6 +60,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     undo: h("button", { type: "button", "data-action": "undo", "aria-keyshortcuts": "Control+Z" }, "Undo"),
     redo: h("button", { type: "button", "data-action": "redo", "aria-keyshortcuts": "Control+Y" }, "Redo"),
     hint: h("button", { type: "button", "data-action": "hint" }, "Hint"),
+    coach: h("button", { type: "button", "data-action": "coach" }, "Replay"),
   };
   const dealInput = h("input", { type: "number", id: "deal-number", min: "0", step: "1", inputmode: "numeric",
     "aria-label": "Deal number" });
@@ -78,7 +80,8 @@ export function mountGame(root, { engine, spec, params, notify }) {
   const moreButton = h("button", { type: "button", class: "more-button", "aria-expanded": "false",
     "aria-controls": "side-panel" }, "More");
   const toolbar = h("div", { class: "toolbar", role: "toolbar", "aria-label": "Game controls" },
-    buttons.newGame, buttons.undo, buttons.redo, buttons.hint, ...(screen.buttons ?? []), extraMoves, moreButton);
+    buttons.newGame, buttons.undo, buttons.redo, buttons.hint, ...(screen.buttons ?? []), extraMoves, buttons.coach,
+    moreButton);
   const side = h("div", { class: "side-panel", id: "side-panel" },
     ...(screen.setup ? [] : [dealForm, ...options.elements]), speedLabel, tools.element,
     h("a", { href: `#/rules/${spec.id}`, class: "rules-link side-rules" }, "Rules"),
@@ -183,7 +186,9 @@ export function mountGame(root, { engine, spec, params, notify }) {
 
   /** Save the game from the answer's record (one request per move). */
   function persist(answer) {
-    if (answer.record) saveRecord(spec.id, answer.record, state.token, state.log);
+    if (!answer.record) return;
+    state.record = answer.record;
+    saveRecord(spec.id, answer.record, state.token, state.log);
   }
 
   function startSession(answer, token, log = []) {
@@ -411,6 +416,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     if (screen.setup) actions.push(action("Change setup", { id: "change-setup" }, () =>
       showSetup({ options: view.options, seats: view.seats, names: state.names }, false)));
     if (!won && view.can_undo && !hotSeat()) actions.push(action("Undo last move", {}, undo));
+    if (!hotSeat()) actions.push(action("Review the game", { "data-action": "review-game" }, openCoach));
     actions.push(action(screen.setup ? "Look at the table" : "Close", {}, () => render()));
     dialog.dataset.kind = "game-over";
     dialog.dataset.result = won ? "won" : "lost";
@@ -503,6 +509,27 @@ export function mountGame(root, { engine, spec, params, notify }) {
   buttons.undo.addEventListener("click", undo);
   buttons.redo.addEventListener("click", redo);
   buttons.hint.addEventListener("click", hint);
+  buttons.coach.addEventListener("click", openCoach);
+
+  // ---- the coach: replay and review the game on screen (the game waits meanwhile)
+  let coach = null;
+  function openCoach() {
+    if (!state.record || state.busy || hotSeat()) return;
+    clearTimeout(state.timer);
+    closeDialogs();
+    coach = createCoach({ engine, spec, record: state.record, createRenderer: RENDERERS[spec.screen], name,
+      onClose: closeCoach });
+    body.replaceChildren(coach.element);
+    coach.focus();
+  }
+  function closeCoach() {
+    coach?.dispose();
+    coach = null;
+    showPlay();
+    render();
+    step();
+    buttons.coach.focus();
+  }
   speedSelect.addEventListener("change", () => {
     speed = speedSelect.value;
     saveSpeed(speed);
@@ -560,6 +587,8 @@ export function mountGame(root, { engine, spec, params, notify }) {
     buttons.undo.hidden = buttons.redo.hidden = hotSeat();
     buttons.hint.disabled = !mine || Boolean(view.round?.over);
     buttons.hint.hidden = settings.hints === false;
+    buttons.coach.disabled = state.locked || !view.moves || hotSeat();
+    buttons.coach.hidden = hotSeat(); // a replay from one seat would show that seat's hand to everyone
     speedLabel.hidden = !view.seats.some((k) => k !== "human");
     hintBox.hidden = !state.hint;
     if (state.hint) {
@@ -630,6 +659,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
       state.disposed = true;
       clearTimeout(state.timer);
       screen.stop?.();
+      coach?.dispose();
       resize.disconnect();
       document.removeEventListener("keydown", onShortcut);
       closeDialogs();
