@@ -3,7 +3,7 @@
 
     python build.py [build]            build dist/ (only what changed)
     python build.py serve [--port N]   build, then serve dist/ on 127.0.0.1
-    python build.py test [PYTEST ARGS] venv + test extra + Chromium + build + pytest
+    python build.py test [PYTEST ARGS] venv + test extra + Chromium + ruff + mypy + build + pytest
     python build.py bench [NAME...]    build, then print figures (tests/bench/NAME.py, default all)
 """
 
@@ -23,6 +23,7 @@ import threading
 import time
 import venv
 from pathlib import Path
+from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -207,7 +208,7 @@ def icon_png(size: int) -> bytes:
         return min(max(qx, qy), 0.0) + (max(qx, 0.0) ** 2 + max(qy, 0.0) ** 2) ** 0.5 - r
 
     def mix(a: tuple[float, ...], b: tuple[int, ...], t: float) -> tuple[float, ...]:
-        return tuple(x + (y - x) * t for x, y in zip(a, b))
+        return tuple(x + (y - x) * t for x, y in zip(a, b, strict=True))
 
     rows = []
     for j in range(size):
@@ -396,8 +397,8 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with the right MIME types, no caching surprises, and no request log."""
 
     protocol_version = "HTTP/1.1"  # keep-alive: many small modules
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
-    mounts: dict[str, Path] = {}
+    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    mounts: ClassVar[dict[str, Path]] = {}
 
     def translate_path(self, path: str) -> str:
         """Serve /PREFIX/... from an extra folder when mounted (used by the bench)."""
@@ -414,7 +415,7 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
                 self.send_header(name, value)
         super().end_headers()
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 
@@ -512,14 +513,24 @@ def find_chromium(python: Path | str) -> tuple[str | None, str]:
 
 def test(pytest_args: list[str]) -> int:
     """The README's test command: venv, Chromium, build, all of pytest. Returns pytest's status."""
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - build.py may run on an older python3
         sys.exit("[build] Python >= 3.11 is needed")
     python = ensure_venv()
     executable, description = find_chromium(python)
     log(f"browser: {description}")
+    lint(python)
     build()
     env = {**os.environ, "BONEYARD_CHROMIUM": executable or "playwright", "BONEYARD_PREBUILT": "1"}
     return subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
+
+
+def lint(python: Path) -> None:
+    """ruff (the whole repository) and mypy (engine/, strict), configured in pyproject.toml;
+    the test command stops here when either finds a fault."""
+    log("ruff check")
+    run([str(python), "-m", "ruff", "check", "--quiet", "."])
+    log("mypy (strict) engine")
+    run([str(python), "-m", "mypy"])
 
 
 def bench(names: list[str]) -> int:

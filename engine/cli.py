@@ -37,11 +37,11 @@ def cmd_deal(args: argparse.Namespace) -> Any:
 def cmd_solve(args: argparse.Namespace) -> Any:
     if get_game(args.game).spec.id != "luzon":
         raise BadRequest("solve supports luzon")
-    from engine.games.luzon import SPEC, deal
+    from engine.games.luzon import GAME
     from engine.solvers.luzon import solve_state
 
-    options = SPEC.resolve_options(parse_sets(args.set))
-    state = deal(options["variant"], args.seed)
+    options = GAME.spec.resolve_options(parse_sets(args.set))
+    state = GAME.new_state(options, args.seed)
     result = solve_state(state)
     return {
         "game": "luzon",

@@ -12,10 +12,9 @@ Three shapes, one structure:
             whole address: root east, west, north, south; any other double ahead, then its
             left flank, then its right flank (seen along its branch's direction).
 - "spinner" (round-the-clock): the 6-6 root with four arms named "arm0".."arm3" (north, east,
-            south, west: clockwise like a clock). Play alternates globally between the tile
-            phase (each arm takes one tile matching its end) and the double phase (each arm
-            takes the double of its end); an arm that has had its tile of the phase is closed
-            until the phase changes. Doubles lie crosswise and do not branch.
+            south, west: clockwise like a clock). Doubles lie crosswise and do not branch.
+            Which arms are closed, what each needs and the phase shown on the board are the
+            game's to say (Round The Clock's phase rule is in its own module).
 
 Move ids are built by the games as "play:<tile>:<end>" with these end names, e.g.
 "play:3-5:left", "play:4-4:arm2", "play:5-6:e7"; the names never change once given.
@@ -30,6 +29,7 @@ from typing import NamedTuple
 from engine.tiles import Tile
 
 COMPASS = ("north", "east", "south", "west")  # clockwise
+TILE_PHASE, DOUBLE_PHASE = "tile", "double"  # Round The Clock's phases, as the board shows them
 ARM_DIRECTIONS = COMPASS  # arm0..arm3
 ROOT_TREE_SIDES = ("east", "west", "north", "south")
 DOUBLE_SIDES = ("ahead", "left", "right")
@@ -75,14 +75,14 @@ class _LayoutFields(NamedTuple):
     tiles: tuple[Placed, ...]
     ends: tuple[End, ...]
     crosswise_doubles: bool
-    phase: str = ""  # spinner: "tile" | "double"
-    done: tuple[bool, ...] = ()  # spinner: which arms have had their tile of this phase
+    phase: str = ""  # a name the game gives the board's state (Round The Clock: "tile" | "double")
+    closed: tuple[bool, ...] = ()  # per end, closed by the game's rule (empty: none)
 
 
 class Layout(_LayoutFields):
     """Immutable; `place` returns a new layout. `ends` lists every end (spinner: all four
     arms, closed or not); `open_ends()` those that may take a tile now. The instance dict
-    only caches derived values (open ends, the JSON), which take no part in equality."""
+    only caches the JSON, which takes no part in equality."""
 
     # ---- construction -------------------------------------------------------------------
     @staticmethod
@@ -105,17 +105,13 @@ class Layout(_LayoutFields):
             raise ValueError("a spinner is a double")
         placed = Placed(root, root.a, root.b, True, -1, "", "")
         ends = tuple(End(f"arm{i}", root.a, 0, SINGLE_SIDES) for i in range(4))
-        return Layout("spinner", (placed,), ends, True, "tile", (False,) * 4)
+        return Layout("spinner", (placed,), ends, True, "", (False,) * 4)
 
     # ---- queries ------------------------------------------------------------------------
     def open_ends(self) -> tuple[End, ...]:
-        if self.kind != "spinner":
+        if not any(self.closed):
             return self.ends
-        cached = self.__dict__.get("open")
-        if cached is None:
-            need = "double" if self.phase == "double" else "match"
-            cached = self.__dict__["open"] = tuple(e._replace(need=need) for e, d in zip(self.ends, self.done) if not d)
-        return cached
+        return tuple(e for e, c in zip(self.ends, self.closed, strict=True) if not c)
 
     def end(self, name: str) -> End | None:
         for e in self.open_ends():
@@ -151,25 +147,18 @@ class Layout(_LayoutFields):
         index = len(self.tiles)
         tiles = self.tiles + (Placed(tile, near, far, cross, end.tile, side, direction),)
         if self.kind == "tree":
-            ends = []
+            grown: list[End] = []
             for e in self.ends:
                 if e.name == name:
                     if len(e.sides) > 1:
-                        ends.append(e._replace(sides=e.sides[1:]))
+                        grown.append(e._replace(sides=e.sides[1:]))
                 else:
-                    ends.append(e)
-            ends.append(End(f"e{index}", far, index, DOUBLE_SIDES if tile.is_double else SINGLE_SIDES))
-            return self._replace(tiles=tiles, ends=tuple(ends))
-        new_end = End(name, far, index, SINGLE_SIDES)
+                    grown.append(e)
+            grown.append(End(f"e{index}", far, index, DOUBLE_SIDES if tile.is_double else SINGLE_SIDES))
+            return self._replace(tiles=tiles, ends=tuple(grown))
+        new_end = End(name, far, index, SINGLE_SIDES, end.need)
         ends = tuple(new_end if e.name == name else e for e in self.ends)
-        if self.kind == "line":
-            return self._replace(tiles=tiles, ends=ends)
-        arm = int(name[3:])
-        done = tuple(d or i == arm for i, d in enumerate(self.done))
-        phase = self.phase
-        if all(done):
-            phase, done = ("double" if phase == "tile" else "tile"), (False,) * 4
-        return self._replace(tiles=tiles, ends=ends, phase=phase, done=done)
+        return self._replace(tiles=tiles, ends=ends)
 
     # ---- the page -----------------------------------------------------------------------
     def branches(self) -> list[dict[str, object]]:
@@ -197,7 +186,7 @@ class Layout(_LayoutFields):
         cached = self.__dict__.get("json")
         if cached is None:
             cached = self.__dict__["json"] = self._json()
-        return cached  # type: ignore[no-any-return]
+        return cached
 
     def _json(self) -> dict[str, object]:
         """{"kind", "root": 0, "tiles": [...], "branches": [...], "ends": [...]} and for the
@@ -231,7 +220,7 @@ class Layout(_LayoutFields):
         if self.kind == "spinner":
             out["phase"] = self.phase
             out["arms"] = [
-                {"name": e.name, "direction": ARM_DIRECTIONS[i], "value": e.value, "closed": self.done[i]}
+                {"name": e.name, "direction": ARM_DIRECTIONS[i], "value": e.value, "closed": self.closed[i]}
                 for i, e in enumerate(self.ends)
             ]
         return out

@@ -35,7 +35,7 @@ def play_game(game: Game[Any], options: dict[str, Any], seed: int, seat_levels: 
 
 
 def run_match(game_id: str, levels: list[str], games: int, seed: int, options: dict[str, Any] | None = None,
-              *, start: int = 0) -> dict:
+              *, start: int = 0) -> dict[str, Any]:
     """N whole games between `levels` (one per seat). "wins" counts games won per level (a
     shared win counts for each winner); "mean_points" is each level's mean final score.
     `start` numbers the first game (games start .. start+N-1), so a long match can be split

@@ -10,8 +10,9 @@ import random
 import re
 from abc import ABC, abstractmethod
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 _INT_TEXT = re.compile(r"-?[0-9]{1,9}")  # an option value given as text
 
@@ -87,7 +88,8 @@ class Option:
 @dataclass(frozen=True)
 class GameSpec:
     """What the catalog says of a game. `rules` is the rules page: a list of
-    (heading, [paragraphs]) sections, the rulings of RULES.md among them."""
+    (heading, [paragraphs]) sections, the rulings of RULES.md among them. `order` places it in
+    the catalog (the menu): solitaires first (10s), then the table games (from 40)."""
 
     id: str
     name: str
@@ -98,6 +100,7 @@ class GameSpec:
     summary: str = ""
     rules: tuple[tuple[str, tuple[str, ...]], ...] = ()
     solitaire: bool = False
+    order: int = 100  # the catalog lists games by this number, then by name
     screen: str = ""  # the screen kind the page mounts: "columns", "dial", "card-dial", "table"
     hidden_hands: bool = False  # hands are hidden: the deal number is not shown during play
     alias_names: tuple[str, ...] = ()  # other names of the game, as a player reads them
@@ -167,6 +170,9 @@ class Game(ABC, Generic[S]):
     """One game's rules over an immutable state S. Moves are stable string ids."""
 
     spec: GameSpec
+    # Its hints and analysis come from an advisor registered in engine.solvers (a missing one
+    # is an error, never a silent fallback to a computer player's hints).
+    has_advisor: bool = False
 
     @abstractmethod
     def num_seats(self, options: dict[str, Any]) -> int:
@@ -243,17 +249,6 @@ class Game(ABC, Generic[S]):
         information return the state itself."""
         return state
 
-    def hint(self, state: S, rng: random.Random) -> Hint | None:
-        """The game's own advice for the seat to move (solitaire advisors and solvers);
-        None lets the session ask a computer player instead. Uses only what the seat to
-        move may know."""
-        return None
-
-    def analysis(self, state: S) -> JSON:
-        """Extra facts the page shows beside the board (Luzon: still winnable?), computed
-        from what the seat to move may know; None when the game has none."""
-        return None
-
     def check_move(self, state: S, move: str) -> None:
         """Raise the right typed error when `move` is not legal in `state`."""
         if self.to_move(state) is None:
@@ -281,3 +276,29 @@ class Hint:
 
     def to_json(self) -> JSON:
         return {"move": self.move, "reason": self.reason, "chance": self.chance}
+
+
+class Playout(Protocol):
+    """One determinized round that the hard player's search (engine.players.ismcts) changes in
+    place. `legal` and `play` speak move ids; `codes`, `weight` and `step` are the same legal
+    moves, in the same order, in the playout's own encoding (the rollouts use them).
+    `engine.players.playout.EnginePlayout` serves every table game through its rules; a game may
+    offer a compact copy of its round instead (`engine.games.table.TableAi.fast_dealer`)."""
+
+    @property
+    def points(self) -> Sequence[int] | None:
+        """Each seat's points once the round is over."""
+
+    def over(self) -> bool: ...
+    def mover(self) -> int: ...
+    def legal(self) -> list[str]: ...
+    def play(self, move: str) -> None: ...
+    def codes(self) -> list[Any]: ...
+    def weight(self, code: Any) -> int: ...
+    def step(self, code: Any) -> None: ...
+
+
+class Dealer(Protocol):
+    """Deals the searching seat's determinizations of one position."""
+
+    def deal(self, rng: random.Random) -> Playout: ...

@@ -2,8 +2,8 @@
 seats a person played, as a chess program's game review does.
 
 How a decision is valued depends on what is known of the game, never on its name:
-- a solver module that declares `rate_moves(state)` for the game (`GAME_ID`) values every
-  legal move exactly (Luzon: winnable or not; Clock: the exact c/n of each exchange);
+- a game whose advisor values every legal move exactly (`engine.solvers.MoveRater`: Luzon,
+  winnable or not; Clock, the exact c/n of each exchange) is rated by it;
 - another solitaire: the move played and the advisor's choice are each played out to the end
   by the advisor over the same determinizations; their win rates are the estimate;
 - a table game: the hard player's search from the seat's own information at that moment
@@ -19,22 +19,21 @@ are checked against independent play-outs by `tests/bench/bench_review.py`.
 
 from __future__ import annotations
 
-import importlib
 import math
-import pkgutil
 import random
 import statistics
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-import engine.solvers
+from engine.games.table import TableGame
 from engine.players import Player, get_player
 from engine.players.ismcts import IsmctsPlayer
 from engine.players.playout import EnginePlayout
 from engine.protocol import JSON, BadRequest, Game
 from engine.rng import deal_rng
 from engine.session import Session
+from engine.solvers import MoveRater, advisor_for
 
 WIN = "win"  # values are chances of winning, 0..1
 POINTS = "points"  # values are the expected round points of the seat minus the others' mean
@@ -73,23 +72,12 @@ class Ratings:
 Rater = Callable[[Game[Any], Any, int, str, random.Random], Ratings]
 
 
-def _exact_raters() -> dict[str, Callable[[Any], tuple[dict[str, float], dict[str, JSON]]]]:
-    """`GAME_ID -> rate_moves` of every solver module that declares both."""
-    found = {}
-    for info in pkgutil.iter_modules(engine.solvers.__path__):
-        module = importlib.import_module(f"engine.solvers.{info.name}")
-        game_id, rate = getattr(module, "GAME_ID", None), getattr(module, "rate_moves", None)
-        if isinstance(game_id, str) and callable(rate):
-            found[game_id] = rate
-    return found
-
-
-def rate_exact(rate: Callable[[Any], tuple[dict[str, float], dict[str, JSON]]]) -> Rater:
-    def rater(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random) -> Ratings:
-        values, detail = rate(state)
+def rate_exact(rater: MoveRater) -> Rater:
+    def rate(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random) -> Ratings:
+        values, detail = rater.rate_moves(state)
         return Ratings(values, WIN, exact=True, detail=detail)
 
-    return rater
+    return rate
 
 
 def rate_by_advisor_playouts(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random) -> Ratings:
@@ -126,6 +114,7 @@ def rate_by_search(game: Game[Any], state: Any, seat: int, played: str, rng: ran
     points minus the others' mean), the best of them the best move. Play-outs rather than the
     tree's own means: a move the search visited rarely has a mean too noisy to grade, and the
     search's cheap rollouts misjudge Matador's held-back tiles (tests/bench/bench_review.py)."""
+    assert isinstance(game, TableGame)
     search = IsmctsPlayer().search(game, game.determinize(state, seat, rng), seat, rng, early_stop=False)
     visits = {m: child.visits for m, child in search.root.children.items()}
     ranked = sorted(game.legal_moves(state), key=lambda m: -visits.get(m, -1))
@@ -141,7 +130,7 @@ def rate_by_search(game: Game[Any], state: Any, seat: int, played: str, rng: ran
     return Ratings(values, POINTS, exact=False, samples=SAMPLES, detail={"visits": visits}, outcomes=outcomes)
 
 
-def round_margin(game: Game[Any], state: Any, seat: int, player: Player, rng: random.Random) -> float:
+def round_margin(game: TableGame, state: Any, seat: int, player: Player, rng: random.Random) -> float:
     """Every seat played by `player` to the end of the round: the seat's round points minus
     the mean of the others'."""
     playout = EnginePlayout(game, state)
@@ -155,10 +144,10 @@ def round_margin(game: Game[Any], state: Any, seat: int, player: Player, rng: ra
 
 
 def rater_for(game: Game[Any]) -> Rater:
-    exact = _exact_raters().get(game.spec.id)
-    if exact is not None:
-        return rate_exact(exact)
-    return rate_by_advisor_playouts if game.spec.solitaire else rate_by_search
+    advisor = advisor_for(game)
+    if isinstance(advisor, MoveRater):
+        return rate_exact(advisor)
+    return rate_by_search if isinstance(game, TableGame) else rate_by_advisor_playouts
 
 
 def grade(unit: str, loss: float, uncertainty: float = 0.0) -> str:

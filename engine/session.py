@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.games import get_game
-from engine.players import LEVELS, get_player
+from engine.players import get_player
 from engine.protocol import JSON, BadRecord, BadRequest, EngineError, Game, GameOver, NotYourTurn
 from engine.rng import deal_rng
+from engine.solvers import advisor_for
 
 RECORD_VERSION = 1
 # A session keeps the states after its last KEEP_RECENT moves (undo is instant) and, before those,
@@ -58,7 +59,7 @@ class Session:
     undo_floor: int = 0
 
     @classmethod
-    def new(cls, game_id: str, options: Any, seed: Any, seats: Any = None) -> Session:
+    def new(cls, game_id: Any, options: Any, seed: Any, seats: Any = None) -> Session:
         game = get_game(game_id)
         if options is not None and not isinstance(options, dict):
             raise BadRequest("options must be an object")
@@ -194,9 +195,10 @@ class Session:
             raise NotYourTurn("Hints are for a person's turn: it is a computer player's turn.")
         rng = self.ai_rng()
         known = self.game.determinize(state, seat, rng)
-        hint = self.game.hint(known, rng)
+        advisor = advisor_for(self.game)
+        hint = advisor.hint(known, rng) if advisor else None
         if hint is None:
-            level = next(lv for lv in ("hard", "medium", "easy") if lv in LEVELS)
+            level = "hard"
             move = get_player(level).choose(self.game, known, seat, rng)
             return {**self.move_entry(state, move), "move": move,
                     "reason": f"the {level} computer player would play this", "chance": None}
@@ -246,6 +248,11 @@ class Session:
         humans = [i for i, s in enumerate(self.seats) if s == "human"]
         return humans[0] if humans else 0
 
+    def analysis(self) -> JSON:
+        """What the game's advisor shows beside the board now (None without one)."""
+        advisor = advisor_for(self.game)
+        return advisor.analysis(self.state) if advisor else None
+
     def view(self, seat: Any = None, events: list[JSON] | None = None) -> JSON:
         viewer = self.viewer(seat)
         state = self.state
@@ -269,7 +276,7 @@ class Session:
             "can_undo": any(s == "human" for s in self.seats) and self.undo_target() is not None,
             "can_redo": bool(self.redo_stack),
             "moves": len(self.moves),
-            "analysis": self.game.analysis(state) if to_move == viewer or outcome else None,
+            "analysis": self.analysis() if to_move == viewer or outcome else None,
         }
         view.update(self.game.view(state, viewer))
         return view

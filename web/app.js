@@ -37,7 +37,7 @@ async function onReady() {
   progress.hidden = true;
   retry.hidden = true;
   const answer = await engine.request({ op: "catalog" });
-  const ids = (c) => JSON.stringify([c?.games.map((g) => g.id), c?.coming?.map((g) => g.id)]);
+  const ids = (c) => JSON.stringify(c?.games.map((g) => g.id));
   if (answer.ok && ids(answer) !== ids(catalog)) { // catalog.json is from the same build: rarely differs
     catalog = answer;
     if (!mounted) route();

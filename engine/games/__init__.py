@@ -1,7 +1,10 @@
-"""The registry of games: every game module registers its Game object here."""
+"""The registry of games. Every module of this package that calls `register` is a game: the
+registry imports them all on first use, so a new game is one new module and nothing else."""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from typing import Any
 
 from engine.protocol import Game, UnknownGame
@@ -16,7 +19,7 @@ def register(game: Game[Any]) -> Game[Any]:
     return game
 
 
-def get_game(name: str) -> Game[Any]:
+def get_game(name: Any) -> Game[Any]:
     """A game by id or alias; raises UnknownGame."""
     _load_all()
     if isinstance(name, str):
@@ -29,44 +32,19 @@ def get_game(name: str) -> Game[Any]:
 
 
 def all_games() -> list[Game[Any]]:
+    """Every game in catalog order (`GameSpec.order`, then the name)."""
     _load_all()
-    return list(GAMES.values())
-
-
-# Catalog order: solitaires first, then the table games. A module missing here is "coming".
-GAME_MODULES = (
-    "luzon",
-    "big_clock",
-    "clock",
-    "draw",
-    "matador",
-    "tiddle_a_wink",
-    "round_the_clock",
-)
-PLANNED = {
-    "luzon": "Luzon",
-    "big-clock": "The Big Clock",
-    "clock": "Clock (CARDominoes)",
-    "draw": "Color Dot draw game",
-    "matador": "Matador",
-    "tiddle-a-wink": "Tiddle-A-Wink",
-    "round-the-clock": "Round The Clock",
-}
+    return sorted(GAMES.values(), key=lambda g: (g.spec.order, g.spec.name))
 
 
 _loaded = False
 
 
 def _load_all() -> None:
+    """Import every module of this package (once); the games among them register."""
     global _loaded
-    import importlib
-
     if _loaded:
         return
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        importlib.import_module(f"{__name__}.{info.name}")
     _loaded = True
-    for mod in GAME_MODULES:
-        try:
-            importlib.import_module(f"engine.games.{mod}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"engine.games.{mod}":
-                raise

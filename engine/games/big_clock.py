@@ -31,12 +31,13 @@ from functools import cached_property
 from typing import Any
 
 from engine.games import register
-from engine.protocol import JSON, Game, GameOver, GameSpec, Hint, IllegalMove, Option, Outcome
+from engine.protocol import JSON, Game, GameOver, GameSpec, IllegalMove, Option, Outcome
 from engine.rng import deal_rng
 from engine.tiles import Tile, domino_set, set_option
 
 SETS = ("double-12", "double-9", "double-6")
 HAND = Tile(0, 0)
+DRAW = "draw"  # the move that turns up the top stock tile
 
 Pile = tuple[Tile, ...]
 Position = bytes  # a compact exact key of (piles, drawn tile), see BigClockState.position
@@ -119,6 +120,7 @@ SPEC = GameSpec(
     ),
     summary="Bring every double home to its hour on a clock face of domino piles.",
     rules=RULES,
+    order=20,
     solitaire=True,
     screen="dial",
 )
@@ -251,41 +253,6 @@ class BigClockState:
         double = Tile(slot, slot)
         return self.drawn == double or any(p and p[-1] == double for p in self.piles)
 
-    @cached_property
-    def moves(self) -> tuple[str, ...]:
-        if self.resigned or self.homes == self.size:
-            return ()
-        moves: list[str] = []
-        if self.pending:
-            k = self.pending
-            double = Tile(k, k)
-            moves.append(f"refill:slot{k}")
-            if self.drawn == double:
-                moves.append(f"place:slot{k}")
-            moves += [f"shift:slot{a}>slot{k}" for a, p in enumerate(self.piles, 1) if p and p[-1] == double]
-            return tuple(sorted(moves))
-        if self.drawn is not None:
-            moves += [f"place:slot{k}" for k in self.targets(self.drawn)]
-            if not self.stuck:
-                return tuple(sorted(moves))
-        elif self.stock:
-            moves.append("draw")
-        moves += [f"shift:slot{a}>slot{b}" for a, b in self.shifts()]
-        return tuple(sorted(moves))
-
-    @property
-    def over(self) -> bool:
-        return not self.moves
-
-
-def deal(size: int, seed: int) -> BigClockState:
-    tiles = [t for t in domino_set(size) if t != HAND]
-    deal_rng(seed).shuffle(tiles)
-    piles: list[Pile] = [()] * size
-    for i, slot in enumerate(slot_order(size)):
-        piles[slot - 1] = (tiles[i],)
-    state = BigClockState(size, tuple(piles), tuple(tiles[size:]))
-    return replace(state, seen=frozenset({state.position}))
 
 
 def _slot(text: str, size: int) -> int:
@@ -356,62 +323,16 @@ def _after_board_change(state: BigClockState, piles: tuple[Pile, ...], **changes
     return replace(new, seen=state.seen | {new.position})
 
 
-def apply(state: BigClockState, move: str) -> BigClockState:
-    """The state after a legal move; IllegalMove (or GameOver) otherwise, nothing changed."""
-    if state.over:
-        raise GameOver("The game is over.")
-    if move == "resign":
-        return replace(state, resigned=True)
-    if not isinstance(move, str) or move not in state.moves:
-        raise IllegalMove(refusal(state, move) if isinstance(move, str) else "That is not a move.")
-    kind, _, arg = move.partition(":")
-    if kind == "draw":
-        tile, stock = state.stock[0], state.stock[1:]
-        if state.targets(tile):
-            new = replace(state, stock=stock, drawn=tile, stuck=False)
-        elif tile.is_double:
-            new = replace(state, stock=stock, drawn=tile, stuck=True)
-        else:
-            new = replace(state, stock=stock, set_aside=state.set_aside + (tile,))
-        return replace(new, seen=frozenset({new.position}))
-    if kind == "place":
-        k = _slot(arg, state.size)
-        piles = list(state.piles)
-        assert state.drawn is not None
-        piles[k - 1] = piles[k - 1] + (state.drawn,)
-        return _after_board_change(state, tuple(piles), drawn=None, stuck=False, pending=0)
-    if kind == "refill":
-        k = _slot(arg, state.size)
-        piles = list(state.piles)
-        piles[k - 1] = (state.stock[0],)
-        new = replace(state, piles=tuple(piles), stock=state.stock[1:], pending=0)
-        return replace(new, seen=frozenset({new.position}))
-    if kind == "shift":
-        first, _, second = arg.partition(">")
-        a, b = _slot(first, state.size), _slot(second, state.size)
-        piles = state._shifted(a, b)
-        new = _after_board_change(state, piles, pending=0)
-        if piles[a - 1] or not new.stock:
-            return new
-        if new.at_hand(a):
-            return replace(new, pending=a)
-        refilled = list(piles)
-        refilled[a - 1] = (new.stock[0],)
-        new = replace(new, piles=tuple(refilled), stock=new.stock[1:])
-        return replace(new, seen=frozenset({new.position}))
-    raise IllegalMove(NOT_POSSIBLE)  # pragma: no cover - moves checked above
-
-
 def tile_ids(tiles: Any) -> list[str]:
     return [str(t) for t in tiles]
 
 
-def status_text(state: BigClockState) -> str:
+def status_text(state: BigClockState, over: bool) -> str:
     if state.resigned:
         return "Resigned"
     if state.homes == state.size:
         return "Every double is home: you won!"
-    if state.over:
+    if over:
         return "Lost: " + lost_reason(state)
     if state.pending:
         return f"Slot {state.pending} is empty: bring its double there, or refill it from the stock"
@@ -444,32 +365,112 @@ def summary_text(state: BigClockState) -> str:
 
 class BigClockGame(Game[BigClockState]):
     spec = SPEC
+    has_advisor = True
 
     def num_seats(self, options: dict[str, Any]) -> int:
         return 1
 
     def new_state(self, options: dict[str, Any], seed: int) -> BigClockState:
-        return deal(set_option(options["set"]), seed)
+        size = set_option(options["set"])
+        tiles = [t for t in domino_set(size) if t != HAND]
+        deal_rng(seed).shuffle(tiles)
+        piles: list[Pile] = [()] * size
+        for i, slot in enumerate(slot_order(size)):
+            piles[slot - 1] = (tiles[i],)
+        state = BigClockState(size, tuple(piles), tuple(tiles[size:]))
+        return replace(state, seen=frozenset({state.position}))
 
     def to_move(self, state: BigClockState) -> int | None:
-        return None if state.over else 0
+        return 0 if self.legal_moves(state) else None
+
+    _last_legal: tuple[BigClockState, list[str]] | None = None
 
     def legal_moves(self, state: BigClockState) -> list[str]:
-        return list(state.moves)
+        """The legal moves, remembered for the last state asked about (a request asks several
+        times: whose turn, the outcome, the list, the status)."""
+        last = self._last_legal
+        if last is None or last[0] is not state:
+            last = self._last_legal = (state, self._moves(state))
+        return list(last[1])
+
+    def _moves(self, state: BigClockState) -> list[str]:
+        if state.resigned or state.homes == state.size:
+            return []
+        moves: list[str] = []
+        if state.pending:
+            k = state.pending
+            double = Tile(k, k)
+            moves.append(f"refill:slot{k}")
+            if state.drawn == double:
+                moves.append(f"place:slot{k}")
+            moves += [f"shift:slot{a}>slot{k}" for a, p in enumerate(state.piles, 1) if p and p[-1] == double]
+            return sorted(moves)
+        if state.drawn is not None:
+            moves += [f"place:slot{k}" for k in state.targets(state.drawn)]
+            if not state.stuck:
+                return sorted(moves)
+        elif state.stock:
+            moves.append(DRAW)
+        moves += [f"shift:slot{a}>slot{b}" for a, b in state.shifts()]
+        return sorted(moves)
 
     def check_move(self, state: BigClockState, move: str) -> None:
-        if state.over:
+        legal = self.legal_moves(state)
+        if not legal:
             raise GameOver("The game is over.")
         if not isinstance(move, str):
             raise IllegalMove("That is not a move.")
-        if move != "resign" and move not in state.moves:
+        if move != "resign" and move not in legal:
             raise IllegalMove(refusal(state, move))
 
     def apply(self, state: BigClockState, move: str) -> BigClockState:
-        return apply(state, move)
+        """The state after a legal move; IllegalMove (or GameOver) otherwise, nothing changed."""
+        legal = self.legal_moves(state)
+        if not legal:
+            raise GameOver("The game is over.")
+        if move == "resign":
+            return replace(state, resigned=True)
+        if not isinstance(move, str) or move not in legal:
+            raise IllegalMove(refusal(state, move) if isinstance(move, str) else "That is not a move.")
+        kind, _, arg = move.partition(":")
+        if kind == "draw":
+            tile, stock = state.stock[0], state.stock[1:]
+            if state.targets(tile):
+                new = replace(state, stock=stock, drawn=tile, stuck=False)
+            elif tile.is_double:
+                new = replace(state, stock=stock, drawn=tile, stuck=True)
+            else:
+                new = replace(state, stock=stock, set_aside=state.set_aside + (tile,))
+            return replace(new, seen=frozenset({new.position}))
+        if kind == "place":
+            k = _slot(arg, state.size)
+            piles = list(state.piles)
+            assert state.drawn is not None
+            piles[k - 1] = piles[k - 1] + (state.drawn,)
+            return _after_board_change(state, tuple(piles), drawn=None, stuck=False, pending=0)
+        if kind == "refill":
+            k = _slot(arg, state.size)
+            piles = list(state.piles)
+            piles[k - 1] = (state.stock[0],)
+            new = replace(state, piles=tuple(piles), stock=state.stock[1:], pending=0)
+            return replace(new, seen=frozenset({new.position}))
+        if kind == "shift":
+            first, _, second = arg.partition(">")
+            a, b = _slot(first, state.size), _slot(second, state.size)
+            shifted = state._shifted(a, b)
+            new = _after_board_change(state, shifted, pending=0)
+            if shifted[a - 1] or not new.stock:
+                return new
+            if new.at_hand(a):
+                return replace(new, pending=a)
+            refilled = list(shifted)
+            refilled[a - 1] = (new.stock[0],)
+            new = replace(new, piles=tuple(refilled), stock=new.stock[1:])
+            return replace(new, seen=frozenset({new.position}))
+        raise IllegalMove(NOT_POSSIBLE)  # pragma: no cover - moves checked above
 
     def outcome(self, state: BigClockState) -> Outcome | None:
-        if not state.over:
+        if self.legal_moves(state):
             return None
         homes = state.homes
         detail = {"home": homes, "doubles": state.size, "set_aside": len(state.set_aside)}
@@ -507,9 +508,10 @@ class BigClockGame(Game[BigClockState]):
             "troubled": tile_ids(troubled),
             "pending": state.pending or None,
             "homes": state.homes,
-            "can_resign": not state.over,
+            "can_resign": bool(self.legal_moves(state)),
         }
-        return {"board": board, "hand": [str(HAND)], "stock": len(state.stock), "status": status_text(state)}
+        status = status_text(state, not self.legal_moves(state))
+        return {"board": board, "hand": [str(HAND)], "stock": len(state.stock), "status": status}
 
     def move_label(self, state: BigClockState, move: str) -> str:
         kind, _, arg = move.partition(":")
@@ -559,7 +561,7 @@ class BigClockGame(Game[BigClockState]):
         return out
 
     def extra_moves(self, state: BigClockState) -> list[str]:
-        return [] if state.over else ["resign"]
+        return ["resign"] if self.legal_moves(state) else []
 
     def revealed_to(self, state: BigClockState, move: str, after: BigClockState) -> frozenset[int]:
         """Every move that takes a tile from the face-down stock (a draw, a refill, a shift
@@ -584,10 +586,6 @@ class BigClockGame(Game[BigClockState]):
         rng.shuffle(stock)
         return replace(state, stock=tuple(stock))
 
-    def hint(self, state: BigClockState, rng: random.Random) -> Hint | None:
-        from engine.solvers.big_clock import hint
 
-        return hint(state, rng)
-
-
-register(BigClockGame())
+GAME = BigClockGame()
+register(GAME)

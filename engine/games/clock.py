@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.games import register
-from engine.protocol import JSON, Game, GameOver, GameSpec, Hint, IllegalMove, Option, Outcome
+from engine.protocol import JSON, Game, GameOver, GameSpec, IllegalMove, Option, Outcome
 from engine.rng import deal_rng
 from engine.tiles import RANKS, Card, card_deck
 
@@ -98,6 +98,7 @@ SPEC = GameSpec(
     ),
     summary="Turn the tiles up pile by pile around a clock dial before the fourth king appears.",
     rules=RULES,
+    order=30,
     solitaire=True,
     screen="card-dial",
     alias_names=("Clock with CARDominoes",),
@@ -131,23 +132,6 @@ class ClockState:
         pile = self.down[slot - 1]
         return pile.index(king) + 1 if king in pile else None
 
-    @property
-    def moves(self) -> list[str]:
-        if self.phase == "turn":
-            return ["turn"]
-        if self.phase == "exchange":
-            return sorted(
-                f"exchange:slot{s}:{d}" for s in range(1, CENTRE + 1) for d in range(1, len(self.down[s - 1]) + 1)
-            )
-        return []
-
-
-def deal(exchange: bool, seed: int) -> ClockState:
-    cards = list(card_deck())
-    deal_rng(seed).shuffle(cards)
-    down = tuple(tuple(cards[PILE * i : PILE * (i + 1)]) for i in range(CENTRE))
-    return ClockState(exchange, down, ((),) * CENTRE)
-
 
 def _place(state: ClockState, card: Card, down: list[tuple[Card, ...]], **changes: Any) -> ClockState:
     """Place `card` face up at its rank's slot and decide what happens next."""
@@ -171,28 +155,6 @@ def _parse_exchange(move: str) -> tuple[int, int]:
     if len(parts) != 3 or not parts[1].startswith("slot") or not parts[1][4:].isdigit() or not parts[2].isdigit():
         raise IllegalMove("That move is not possible now.")
     return int(parts[1][4:]), int(parts[2])
-
-
-def apply(state: ClockState, move: str) -> ClockState:
-    """The state after a legal move; IllegalMove (or GameOver) otherwise, nothing changed."""
-    if state.phase in ("won", "lost"):
-        raise GameOver("The game is over.")
-    if not isinstance(move, str) or move not in state.moves:
-        raise IllegalMove(refusal(state, move) if isinstance(move, str) else "That is not a move.")
-    down = list(state.down)
-    if move == "turn":
-        pile = down[state.next_slot - 1]
-        down[state.next_slot - 1] = pile[1:]
-        return _place(state, pile[0], down)
-    slot, depth = _parse_exchange(move)
-    pile = list(down[slot - 1])
-    taken = pile[depth - 1]
-    king = state.up[KING - 1][-1]
-    pile[depth - 1] = king
-    down[slot - 1] = tuple(pile)
-    up = list(state.up)
-    up[KING - 1] = up[KING - 1][:-1]
-    return _place(replace(state, up=tuple(up)), taken, down, swapped=(slot, king), taken=taken)
 
 
 def refusal(state: ClockState, move: str) -> str:
@@ -252,21 +214,49 @@ def summary_text(state: ClockState) -> str:
 
 class ClockGame(Game[ClockState]):
     spec = SPEC
+    has_advisor = True
 
     def num_seats(self, options: dict[str, Any]) -> int:
         return 1
 
     def new_state(self, options: dict[str, Any], seed: int) -> ClockState:
-        return deal(options["exchange"], seed)
+        cards = list(card_deck())
+        deal_rng(seed).shuffle(cards)
+        down = tuple(tuple(cards[PILE * i : PILE * (i + 1)]) for i in range(CENTRE))
+        return ClockState(options["exchange"], down, ((),) * CENTRE)
 
     def to_move(self, state: ClockState) -> int | None:
         return 0 if state.phase in ("turn", "exchange") else None
 
     def legal_moves(self, state: ClockState) -> list[str]:
-        return state.moves
+        if state.phase == "turn":
+            return ["turn"]
+        if state.phase == "exchange":
+            return sorted(
+                f"exchange:slot{s}:{d}" for s in range(1, CENTRE + 1) for d in range(1, len(state.down[s - 1]) + 1)
+            )
+        return []
 
     def apply(self, state: ClockState, move: str) -> ClockState:
-        return apply(state, move)
+        """The state after a legal move; IllegalMove (or GameOver) otherwise, nothing changed."""
+        if state.phase in ("won", "lost"):
+            raise GameOver("The game is over.")
+        if not isinstance(move, str) or move not in self.legal_moves(state):
+            raise IllegalMove(refusal(state, move) if isinstance(move, str) else "That is not a move.")
+        down = list(state.down)
+        if move == "turn":
+            pile = down[state.next_slot - 1]
+            down[state.next_slot - 1] = pile[1:]
+            return _place(state, pile[0], down)
+        slot, depth = _parse_exchange(move)
+        swapped = list(down[slot - 1])
+        taken = swapped[depth - 1]
+        king = state.up[KING - 1][-1]
+        swapped[depth - 1] = king
+        down[slot - 1] = tuple(swapped)
+        up = list(state.up)
+        up[KING - 1] = up[KING - 1][:-1]
+        return _place(replace(state, up=tuple(up)), taken, down, swapped=(slot, king), taken=taken)
 
     def outcome(self, state: ClockState) -> Outcome | None:
         if state.phase == "won":
@@ -364,18 +354,6 @@ class ClockGame(Game[ClockState]):
         down = tuple(tuple(c if c == known else next(it) for c in pile) for pile in state.down)
         return replace(state, down=down)
 
-    def analysis(self, state: ClockState) -> JSON:
-        """While an exchange is chosen: every choice with its exact chance to win, best first."""
-        if state.phase != "exchange":
-            return None
-        from engine.solvers.clock import exchange_chances
 
-        return {"exchange_chances": [c.to_json() for c in exchange_chances(state)]}
-
-    def hint(self, state: ClockState, rng: random.Random) -> Hint | None:
-        from engine.solvers.clock import hint
-
-        return hint(state)
-
-
-register(ClockGame())
+GAME = ClockGame()
+register(GAME)

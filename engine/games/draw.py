@@ -65,6 +65,7 @@ DRAW_SPEC = GameSpec(
     ),
     summary="Match ends, draw when you cannot play; every double opens four ways. First to the target wins.",
     rules=DRAW_RULES,
+    order=40,
     screen="table",
     hidden_hands=True,
     alias_names=("Draw game", "Color Dot"),

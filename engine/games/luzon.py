@@ -8,13 +8,12 @@ Move ids (columns c1..c5 and reserve slots r1..r3, 1-based):
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from engine.games import register
-from engine.protocol import JSON, Game, GameOver, GameSpec, Hint, IllegalMove, Option, Outcome
+from engine.protocol import JSON, Game, GameOver, GameSpec, IllegalMove, Option, Outcome
 from engine.rng import deal_rng
 from engine.tiles import Tile, domino_set
 
@@ -81,6 +80,7 @@ SPEC = GameSpec(
     ),
     summary="Discard all 28 tiles in pairs totalling twelve. Everything is face up.",
     rules=RULES,
+    order=10,
     solitaire=True,
     screen="columns",
     alias_names=("Pairs to Twelve",),
@@ -108,32 +108,6 @@ def pairs(x: Tile, y: Tile, variant: str) -> bool:
     return (x.a + y.a == 6 and x.b + y.b == 6) or (x.a + y.b == 6 and x.b + y.a == 6)
 
 
-def deal(variant: str, seed: int) -> LuzonState:
-    tiles = list(domino_set(6))
-    deal_rng(seed).shuffle(tiles)
-    columns = tuple(tuple(tiles[i * COLUMN_DEPTH : (i + 1) * COLUMN_DEPTH]) for i in range(COLUMNS))
-    reserve = tuple(tiles[COLUMNS * COLUMN_DEPTH :])
-    return LuzonState(variant, columns, reserve)
-
-
-def legal_moves(state: LuzonState) -> list[str]:
-    moves: list[str] = []
-    bottoms = [(i, col[-1]) for i, col in enumerate(state.columns) if col]
-    for n, (i, x) in enumerate(bottoms):
-        for j, y in bottoms[n + 1 :]:
-            if pairs(x, y, state.variant):
-                moves.append(f"discard:c{i + 1}+c{j + 1}")
-        for k, r in enumerate(state.reserve):
-            if r is not None and pairs(x, r, state.variant):
-                moves.append(f"discard:c{i + 1}+r{k + 1}")
-    if len(bottoms) < COLUMNS:
-        empties = [j for j, col in enumerate(state.columns) if not col]
-        for i, col in enumerate(state.columns):
-            if len(col) >= 2:
-                moves.extend(f"move:c{i + 1}>c{j + 1}" for j in empties)
-    return sorted(moves)
-
-
 def _slot(text: str, kind: str, count: int) -> int:
     if len(text) < 2 or text[0] != kind or not text[1:].isdigit() or not 1 <= int(text[1:]) <= count:
         raise IllegalMove(NOT_POSSIBLE)
@@ -141,60 +115,6 @@ def _slot(text: str, kind: str, count: int) -> int:
 
 
 NOT_POSSIBLE = "That move is not possible now."
-
-
-def apply(state: LuzonState, move: str) -> LuzonState:
-    """The state after a legal move; IllegalMove (with the reason, worded for the player)
-    otherwise. Move ids are the canonical ones of legal_moves (column first)."""
-    columns = list(state.columns)
-    reserve = list(state.reserve)
-    kind, _, arg = move.partition(":") if isinstance(move, str) else ("", "", "")
-    if kind == "discard" and "+" in arg:
-        first, second = arg.split("+", 1)
-        if first.startswith("r") and second.startswith("r"):
-            raise IllegalMove("Two reserve tiles never pair: take one from a column.")
-        if first.startswith("r") and second.startswith("c"):
-            swapped = f"discard:{second}+{first}"
-            apply(state, swapped)  # refused with its reason, if any
-            raise IllegalMove(NOT_POSSIBLE)
-        i = _slot(first, "c", COLUMNS)
-        if not columns[i]:
-            raise IllegalMove(f"Column {i + 1} is empty.")
-        x = columns[i][-1]
-        if second.startswith("r"):
-            k = _slot(second, "r", RESERVE)
-            y = reserve[k]
-            if y is None:
-                raise IllegalMove("That reserve tile is already discarded.")
-            reserve[k] = None
-        else:
-            j = _slot(second, "c", COLUMNS)
-            if j == i:
-                raise IllegalMove("Two tiles of one column never pair: "
-                                  "take the other from another column or the reserve.")
-            if not columns[j]:
-                raise IllegalMove(f"Column {j + 1} is empty.")
-            y = columns[j][-1]
-            columns[j] = columns[j][:-1]
-        if not pairs(x, y, state.variant):
-            why = ("do not total 12" if x.pips + y.pips != 12
-                   else "do not match end to end (the ends must total six)")
-            raise IllegalMove(f"{x} and {y} {why}.")
-        columns[i] = columns[i][:-1]
-        return LuzonState(state.variant, tuple(columns), tuple(reserve), state.discarded + ((x, y),))
-    if kind == "move" and ">" in arg:
-        source, target = arg.split(">", 1)
-        i, j = _slot(source, "c", COLUMNS), _slot(target, "c", COLUMNS)
-        if sum(1 for c in columns if c) >= COLUMNS:
-            raise IllegalMove("A new column may only start while fewer than 5 columns hold tiles.")
-        if len(columns[i]) < 2:
-            raise IllegalMove("Only a column with at least 2 tiles can give its bottom tile to a new column.")
-        if columns[j]:
-            raise IllegalMove(f"Column {j + 1} is not empty: a new column starts in an empty place.")
-        columns[j] = (columns[i][-1],)
-        columns[i] = columns[i][:-1]
-        return LuzonState(state.variant, tuple(columns), tuple(reserve), state.discarded)
-    raise IllegalMove(NOT_POSSIBLE)
 
 
 def places(move: str) -> tuple[str, str]:
@@ -206,29 +126,100 @@ def places(move: str) -> tuple[str, str]:
 
 class LuzonGame(Game[LuzonState]):
     spec = SPEC
+    has_advisor = True
 
     def num_seats(self, options: dict[str, Any]) -> int:
         return 1
 
     def new_state(self, options: dict[str, Any], seed: int) -> LuzonState:
-        return deal(options["variant"], seed)
+        tiles = list(domino_set(6))
+        deal_rng(seed).shuffle(tiles)
+        columns = tuple(tuple(tiles[i * COLUMN_DEPTH : (i + 1) * COLUMN_DEPTH]) for i in range(COLUMNS))
+        reserve = tuple(tiles[COLUMNS * COLUMN_DEPTH :])
+        return LuzonState(options["variant"], columns, reserve)
 
     def to_move(self, state: LuzonState) -> int | None:
-        return 0 if state.tiles_left and legal_moves(state) else None
+        return 0 if state.tiles_left and self.legal_moves(state) else None
 
     def legal_moves(self, state: LuzonState) -> list[str]:
-        return legal_moves(state) if state.tiles_left else []
+        moves: list[str] = []
+        bottoms = [(i, col[-1]) for i, col in enumerate(state.columns) if col]
+        for n, (i, x) in enumerate(bottoms):
+            for j, y in bottoms[n + 1 :]:
+                if pairs(x, y, state.variant):
+                    moves.append(f"discard:c{i + 1}+c{j + 1}")
+            for k, r in enumerate(state.reserve):
+                if r is not None and pairs(x, r, state.variant):
+                    moves.append(f"discard:c{i + 1}+r{k + 1}")
+        if len(bottoms) < COLUMNS:
+            empties = [j for j, col in enumerate(state.columns) if not col]
+            for i, col in enumerate(state.columns):
+                if len(col) >= 2:
+                    moves.extend(f"move:c{i + 1}>c{j + 1}" for j in empties)
+        return sorted(moves)
 
     def apply(self, state: LuzonState, move: str) -> LuzonState:
-        if self.to_move(state) is None:
+        """The state after a legal move; GameOver once every tile is discarded, else
+        IllegalMove (with the reason, worded for the player). Move ids are the canonical ones
+        of legal_moves (column first). Cheap enough for the solver: it checks the move itself,
+        never the whole list of legal moves."""
+        if not state.tiles_left:
             raise GameOver("The game is over.")
-        return apply(state, move)
+        columns = list(state.columns)
+        reserve = list(state.reserve)
+        kind, _, arg = move.partition(":") if isinstance(move, str) else ("", "", "")
+        if kind == "discard" and "+" in arg:
+            first, second = arg.split("+", 1)
+            if first.startswith("r") and second.startswith("r"):
+                raise IllegalMove("Two reserve tiles never pair: take one from a column.")
+            if first.startswith("r") and second.startswith("c"):
+                swapped = f"discard:{second}+{first}"
+                self.apply(state, swapped)  # refused with its reason, if any
+                raise IllegalMove(NOT_POSSIBLE)
+            i = _slot(first, "c", COLUMNS)
+            if not columns[i]:
+                raise IllegalMove(f"Column {i + 1} is empty.")
+            x = columns[i][-1]
+            if second.startswith("r"):
+                k = _slot(second, "r", RESERVE)
+                y = reserve[k]
+                if y is None:
+                    raise IllegalMove("That reserve tile is already discarded.")
+                reserve[k] = None
+            else:
+                j = _slot(second, "c", COLUMNS)
+                if j == i:
+                    raise IllegalMove("Two tiles of one column never pair: "
+                                      "take the other from another column or the reserve.")
+                if not columns[j]:
+                    raise IllegalMove(f"Column {j + 1} is empty.")
+                y = columns[j][-1]
+                columns[j] = columns[j][:-1]
+            if not pairs(x, y, state.variant):
+                why = ("do not total 12" if x.pips + y.pips != 12
+                       else "do not match end to end (the ends must total six)")
+                raise IllegalMove(f"{x} and {y} {why}.")
+            columns[i] = columns[i][:-1]
+            return LuzonState(state.variant, tuple(columns), tuple(reserve), state.discarded + ((x, y),))
+        if kind == "move" and ">" in arg:
+            source, target = arg.split(">", 1)
+            i, j = _slot(source, "c", COLUMNS), _slot(target, "c", COLUMNS)
+            if sum(1 for c in columns if c) >= COLUMNS:
+                raise IllegalMove("A new column may only start while fewer than 5 columns hold tiles.")
+            if len(columns[i]) < 2:
+                raise IllegalMove("Only a column with at least 2 tiles can give its bottom tile to a new column.")
+            if columns[j]:
+                raise IllegalMove(f"Column {j + 1} is not empty: a new column starts in an empty place.")
+            columns[j] = (columns[i][-1],)
+            columns[i] = columns[i][:-1]
+            return LuzonState(state.variant, tuple(columns), tuple(reserve), state.discarded)
+        raise IllegalMove(NOT_POSSIBLE)
 
     def outcome(self, state: LuzonState) -> Outcome | None:
         left = state.tiles_left
         if left == 0:
             return Outcome((0,), "All 28 tiles discarded: you won!", (0,))
-        if not legal_moves(state):
+        if not self.legal_moves(state):
             return Outcome((), f"No move is left with {left} tiles in play.", (left,))
         return None
 
@@ -259,7 +250,7 @@ class LuzonGame(Game[LuzonState]):
         return self._text(state, move)
 
     def _text(self, state: LuzonState, move: str) -> str:
-        kind, _, arg = move.partition(":")
+        kind = move.partition(":")[0]
         first, second = places(move)
         x = self.tile_at(state, first)
         if kind == "discard":
@@ -290,16 +281,6 @@ class LuzonGame(Game[LuzonState]):
     def hidden_from(self, state: LuzonState, seat: int) -> set[str]:
         return set()
 
-    def hint(self, state: LuzonState, rng: random.Random) -> Hint | None:
-        from engine.solvers.luzon import hint
 
-        return hint(state)
-
-    def analysis(self, state: LuzonState) -> JSON:
-        from engine.solvers.luzon import solve_state
-
-        result = solve_state(state)
-        return {"winnable": result.winnable, "solution": result.solution}
-
-
-register(LuzonGame())
+GAME = LuzonGame()
+register(GAME)

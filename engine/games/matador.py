@@ -11,12 +11,17 @@ from typing import Any
 
 from engine.games import register
 from engine.games.table import (
-    PROGRAM_RULES, RoundInfo, Score, TableGame, TableState, differences, total_of_others,
+    PROGRAM_RULES,
+    Score,
+    TableAi,
+    TableGame,
+    TableState,
+    differences,
+    total_of_others,
 )
 from engine.layout import Layout
 from engine.protocol import GameSpec, Option
-from engine.rng import deal_rng
-from engine.tiles import Tile, domino_set
+from engine.tiles import Tile
 
 
 def is_matador(tile: Tile) -> bool:
@@ -91,6 +96,7 @@ SPEC = GameSpec(
     ),
     summary="Make ten at an open end; matadors go anywhere. First to 100 wins.",
     rules=RULES,
+    order=50,
     screen="table",
     hidden_hands=True,
 )
@@ -98,6 +104,14 @@ SPEC = GameSpec(
 
 class MatadorGame(TableGame):
     spec = SPEC
+    # Only going out (or the lowest hand) scores, and ends are made to ten: keeping playable
+    # tiles and leaving ends others cannot make ten with matter more than weight; the matadors
+    # are kept for when nothing else fits.
+    ai = TableAi(
+        weights={"pips": 0.3, "double": 4.0, "again": 0.0, "numbers": 1.0, "mine": 3.0, "theirs": 1.0,
+                 "block": 6.0, "keep_back": 6.0},
+        keep_back=is_matador,
+    )
 
     def hand_size(self, top: int, players: int) -> int:
         return 7 if players <= 6 else 5
@@ -107,8 +121,6 @@ class MatadorGame(TableGame):
 
     def start_layout(self, tile: Tile) -> Layout:
         return Layout.line(tile, crosswise_doubles=False)
-
-    matching = False
 
     def fits(self, tile: Tile, value: int, need: str) -> tuple[int, ...]:
         a, b = tile.a, tile.b
@@ -144,18 +156,9 @@ class MatadorGame(TableGame):
     def score(self, pips_: tuple[int, ...], winner: int, went_out: bool) -> Score:
         return total_of_others(pips_, winner) if went_out else differences(pips_, winner)
 
-    def deal_round(self, n: int, top: int, seed: int, number: int) -> Any:
-        rng = deal_rng(seed) if number == 1 else deal_rng(seed, "round", number)
-        size = self.hand_size(top, n)
-        tiles = list(domino_set(top))
-        rng.shuffle(tiles)
-        hands = [sorted(tiles[i * size : (i + 1) * size]) for i in range(n)]
-        stock = tuple(tiles[n * size :])
+    def choose_lead(self, hands: list[list[Tile]], stock: list[Tile]) -> tuple[int, Tile, tuple[int, ...]]:
         leader, lead = lead_of(hands)
-        hands[leader].remove(lead)
-        info = RoundInfo(number, leader, lead)
-        layout = self.start_layout(lead)
-        return tuple(tuple(h) for h in hands), stock, layout, (leader + 1) % n, info
+        return leader, lead, ()
 
 
 GAME = register(MatadorGame())

@@ -6,14 +6,12 @@ Play alternates globally between a tile phase and a double phase (engine.layout)
 
 from __future__ import annotations
 
-from typing import Any
-
 from engine.games import register
-from engine.games.table import PROGRAM_RULES, RoundInfo, Score, TableGame, TableState, total_of_others
-from engine.layout import Layout
+from engine.games.round_the_clock_compact import RtcDealer
+from engine.games.table import PROGRAM_RULES, Score, TableAi, TableGame, TableState, total_of_others
+from engine.layout import DOUBLE_PHASE, TILE_PHASE, Layout
 from engine.protocol import GameSpec, Option
-from engine.rng import deal_rng
-from engine.tiles import Tile, domino_set
+from engine.tiles import Tile
 
 SPINNER = Tile(6, 6)
 KEEP_IN_BONEYARD = 2  # drawing is allowed only while more than 2 tiles remain
@@ -72,6 +70,7 @@ SPEC = GameSpec(
     ),
     summary="Four arms round the 6-6: a tile on every arm, then a double on every arm, and again.",
     rules=RULES,
+    order=70,
     screen="table",
     hidden_hands=True,
 )
@@ -79,15 +78,31 @@ SPEC = GameSpec(
 
 class RoundTheClockGame(TableGame):
     spec = SPEC
+    kept_in_stock = KEEP_IN_BONEYARD
+    # Nearly every round ends blocked with the lowest hand winning, so the outcome turns on the
+    # other hands and the boneyard, which only more determinizations sample well; a compact
+    # copy of the round keeps that search fast.
+    ai = TableAi(budget_scale=9, fast_dealer=RtcDealer)
 
     def hand_size(self, top: int, players: int) -> int:
         return {2: 7, 3: 6}.get(players, 5)
 
     def start_layout(self, tile: Tile) -> Layout:
-        return Layout.spinner(tile)
+        return Layout.spinner(tile)._replace(phase=TILE_PHASE)
 
-    def can_draw(self, state: TableState) -> bool:
-        return len(state.stock) > KEEP_IN_BONEYARD
+    def place(self, layout: Layout, end: str, tile: Tile, near: int) -> Layout:
+        """The phase rule: an arm that had its tile (or double) of the phase is closed; once
+        all four have, the phase changes and every arm opens again, needing a matching tile
+        in the tile phase and the double of its end in the double phase."""
+        placed = layout.place(end, tile, near)
+        arm = int(end[3:])
+        closed = tuple(c or i == arm for i, c in enumerate(placed.closed))
+        if not all(closed):
+            return placed._replace(closed=closed)
+        phase = DOUBLE_PHASE if placed.phase == TILE_PHASE else TILE_PHASE
+        need = "double" if phase == DOUBLE_PHASE else "match"
+        ends = tuple(e._replace(need=need) for e in placed.ends)
+        return placed._replace(ends=ends, phase=phase, closed=(False,) * 4)
 
     def turn_moves(self, state: TableState, plays: list[str]) -> list[str]:
         if state.drawn is not None:  # drew this turn: only the drawn tile may be played
@@ -99,13 +114,10 @@ class RoundTheClockGame(TableGame):
     def score(self, pips_: tuple[int, ...], winner: int, went_out: bool) -> Score:
         return total_of_others(pips_, winner)
 
-    def deal_round(self, n: int, top: int, seed: int, number: int) -> Any:
-        rng = deal_rng(seed) if number == 1 else deal_rng(seed, "round", number)
-        size = self.hand_size(top, n)
-        tiles = list(domino_set(6))
-        rng.shuffle(tiles)
-        hands = [sorted(tiles[i * size : (i + 1) * size]) for i in range(n)]
-        stock = list(tiles[n * size :])
+    def choose_lead(self, hands: list[list[Tile]], stock: list[Tile]) -> tuple[int, Tile, tuple[int, ...]]:
+        """The holder of the 6-6 leads; if nobody holds it, seats draw from the boneyard one
+        tile at a time in seat order, from seat 0, until someone draws it."""
+        n = len(hands)
         draws = [0] * n
         holder = next((s for s in range(n) if SPINNER in hands[s]), None)
         seat = 0
@@ -116,10 +128,7 @@ class RoundTheClockGame(TableGame):
             if tile == SPINNER:
                 holder = seat
             seat = (seat + 1) % n
-        hands[holder].remove(SPINNER)
-        hands = [sorted(h) for h in hands]
-        info = RoundInfo(number, holder, SPINNER, 0, tuple(draws) if any(draws) else ())
-        return tuple(tuple(h) for h in hands), tuple(stock), Layout.spinner(SPINNER), (holder + 1) % n, info
+        return holder, SPINNER, tuple(draws) if any(draws) else ()
 
     def end_label(self, state: TableState, end: str) -> str:
         k = int(end[3:])

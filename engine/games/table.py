@@ -37,15 +37,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any, NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple, TypeVar
 
 from engine.layout import Layout
-from engine.protocol import JSON, BadOption, Game, GameOver, GameSpec, IllegalMove, Outcome
+from engine.protocol import JSON, BadOption, Dealer, Game, GameOver, GameSpec, IllegalMove, Outcome
 from engine.rng import deal_rng
 from engine.tiles import Tile, domino_set, set_option
 
 MAX_ROUNDS = 200  # a safety stop: every game ends (see the rules page)
 NEXT_ROUND = "next-round"
+DRAW = "draw"
 DEALER = 0  # the seat offered "next-round"
 
 
@@ -160,7 +163,8 @@ class RoundSummary(NamedTuple):
             low = min(self.pips)
             return f"Round {self.number} is blocked with a tie for the lowest hand ({low}): nobody scores."
         how = "goes out" if self.reason == "out" else f"has the lowest hand ({self.pips[self.winner]})"
-        return f"Round {self.number}: seat {self.winner} {how} and scores {self.points[self.winner]} ({self.arithmetic})."
+        scored = self.points[self.winner]
+        return f"Round {self.number}: seat {self.winner} {how} and scores {scored} ({self.arithmetic})."
 
 
 class _TableFields(NamedTuple):
@@ -187,8 +191,7 @@ class _TableFields(NamedTuple):
 
 
 class TableState(_TableFields):
-    """Immutable (a named tuple; `_replace` gives a changed copy). The instance dict holds
-    only `legal`, the cached legal move list, which takes no part in equality."""
+    """Immutable (a named tuple; `_replace` gives a changed copy)."""
 
     @property
     def round_no(self) -> int:
@@ -203,8 +206,57 @@ def sort_tiles(tiles: Any) -> tuple[Tile, ...]:
     return tuple(sorted(tiles, key=tile_key))
 
 
-_TILE_CACHE: dict[str, Tile] = {}
 _PLAY_CACHE: dict[str, tuple[Tile, str, int | None]] = {}
+
+
+T = TypeVar("T")
+
+
+def deal_unseen(rng: random.Random, pool: list[T], sizes: Sequence[int], seat: int,
+                barred: Sequence[tuple[int, Callable[[T], bool]]], key: Callable[[T], Any] | None,
+                guess_drawn_of: int | None) -> tuple[list[list[T]], list[T], T | None, int]:
+    """A determinization's deal: `pool` (what `seat` cannot see, in sorted order) shuffled and
+    dealt to the other seats (`sizes[s]` each, every hand sorted by `key`) and the stock (the
+    rest, next tile first; `seat`'s own hand is left empty for the caller). Seats known to lack
+    some ends pick first: `barred` lists them in seat order, each with the test of a tile it
+    cannot hold, and each takes the first tiles it may hold; should that fail (rare), the
+    knowledge is ignored for this deal. Then, when seat `guess_drawn_of` drew a tile this turn
+    that `seat` did not see, which of its tiles that is; last, a fresh seed for later deals.
+    Returns (hands, stock, drawn, seed). The engine (`TableGame.determinize`) and a game's
+    compact round deal through here, so they make the same calls on `rng`."""
+    rng.shuffle(pool)
+    n = len(sizes)
+    hands: list[list[T]] = [[] for _ in range(n)]
+    rest = pool
+    chosen: set[int] = set()
+    for s, cannot_hold in barred:
+        take: list[T] = []
+        keep: list[T] = []
+        need = sizes[s]
+        for t in rest:
+            if len(take) < need and not cannot_hold(t):
+                take.append(t)
+            else:
+                keep.append(t)
+        if len(take) < need:
+            hands, rest, chosen = [[] for _ in range(n)], pool, set()
+            break
+        hands[s] = take
+        chosen.add(s)
+        rest = keep
+    k = 0
+    for s in range(n):
+        if s == seat:
+            continue
+        if s not in chosen:
+            hands[s] = rest[k : k + sizes[s]]
+            k += sizes[s]
+        hands[s].sort(key=key)
+    drawn = None
+    if guess_drawn_of is not None:
+        hand = hands[guess_drawn_of]
+        drawn = hand[rng.randrange(len(hand))]
+    return hands, rest[k:], drawn, rng.getrandbits(31)
 
 
 def pips(hand: tuple[Tile, ...]) -> int:
@@ -231,35 +283,64 @@ def total_of_others(pips_: tuple[int, ...], winner: int) -> Score:
     return Score(tuple(Term(s, p) for s, p in enumerate(pips_) if s != winner))
 
 
+@dataclass(frozen=True)
+class TableAi:
+    """What a table game tells the computer players (engine.players), which never name a game.
+
+    weights       the medium player's evaluation weights (engine.players.greedy); None: its own
+    keep_back     tiles worth keeping for when nothing else fits (Matador's matadors): medium
+                  counts playing one against a move, the hard player's rollouts play them last
+    budget_scale  the hard player's search budget (iterations and simulated moves) times this
+    fast_dealer   a compact copy of the round for the hard player's search, made from (game,
+                  state, seat); it must agree with the rules move for move (tested)
+    """
+
+    weights: Mapping[str, float] | None = None
+    keep_back: Callable[[Tile], bool] | None = None
+    budget_scale: int = 1
+    fast_dealer: Callable[[TableGame, TableState, int], Dealer] | None = None
+
+
 class TableGame(Game[TableState]):
-    """Rounds of a domino table game to a target score. Subclasses set `spec`, the layout and
-    the hooks marked below; everything else (dealing, drawing, blocks, scoring, views,
-    determinization) is shared."""
+    """Rounds of a domino table game to a target score. A game sets `spec` and the two
+    declarations below, and overrides the hooks it needs; the base owns the algorithms (the
+    deal, turns, drawing, blocks, scoring, views, determinization).
+
+    Rule hooks (this section): hand_size, players_allowed, target, choose_lead,
+    after_play_lead, start_layout, place, fits, turn_moves, after_play, score. Word hooks
+    (with the views below): play_id, end_label, end_needs, pass_words, round_json."""
 
     spec: GameSpec
-    set_sizes: tuple[int, ...] = (6, 9, 12)
+    kept_in_stock: int | None = 0  # tiles of the stock never drawn; None: nobody ever draws
+    ai = TableAi()  # what the computer players need to know of this game
 
-    # ---- hooks --------------------------------------------------------------------------
+    # ---- rule hooks ---------------------------------------------------------------------
     def hand_size(self, top: int, players: int) -> int:
+        """Tiles dealt to each seat."""
         raise NotImplementedError
 
     def players_allowed(self, top: int) -> tuple[int, int]:
+        """The players a set allows (the spec's range unless the set narrows it)."""
         return self.spec.players_min, self.spec.players_max
 
     def target(self, options: dict[str, Any]) -> int:
+        """The score that ends the game."""
         return int(options["target"])
 
     def start_layout(self, tile: Tile) -> Layout:
+        """The layout holding the lead tile alone."""
         raise NotImplementedError
+
+    def place(self, layout: Layout, end: str, tile: Tile, near: int) -> Layout:
+        """The layout after `tile` goes on open end `end` with its half `near` touching (a game
+        whose rules open and close ends adds them here)."""
+        return layout.place(end, tile, near)
 
     def fits(self, tile: Tile, value: int, need: str) -> tuple[int, ...]:
         """The halves of `tile` that may touch an open end of `value` (empty: it does not fit)."""
         if need == "double":
             return (value,) if tile.a == value and tile.b == value else ()
         return (value,) if tile.a == value or tile.b == value else ()
-
-    def can_draw(self, state: TableState) -> bool:
-        return bool(state.stock)
 
     def turn_moves(self, state: TableState, plays: list[str]) -> list[str]:
         """The legal moves given the seat's legal plays (draw game: play, else draw, else pass)."""
@@ -272,14 +353,30 @@ class TableGame(Game[TableState]):
         return (seat + 1) % state.n
 
     def score(self, pips_: tuple[int, ...], winner: int, went_out: bool) -> Score:
+        """The winner's score from every hand's pips (default: the sum of the differences)."""
         return differences(pips_, winner)
 
+    def choose_lead(self, hands: list[list[Tile]], stock: list[Tile]) -> tuple[int, Tile, tuple[int, ...]] | None:
+        """Who leads a fresh deal, with which tile, and how many tiles each seat drew to find
+        it (a game may have seats draw from `stock` into `hands`: Round The Clock); None: deal
+        again. Default: the highest double leads; nobody holds a double: deal again."""
+        doubles = [(t.a, s) for s in range(len(hands)) for t in hands[s] if t.is_double]
+        if not doubles:
+            return None
+        value, leader = max(doubles)
+        return leader, Tile(value, value), ()
+
+    def after_play_lead(self, n: int, leader: int) -> int:
+        """The seat to move once `leader` has set the lead tile."""
+        return (leader + 1) % n
+
+    # ---- dealing ------------------------------------------------------------------------
     def deal_round(self, n: int, top: int, seed: int, number: int) -> tuple[
         tuple[tuple[Tile, ...], ...], tuple[Tile, ...], Layout, int, RoundInfo
     ]:
-        """Hands, stock, layout with the lead tile set, first seat to move, round info.
-        Default (draw, tiddle-a-wink): the highest double leads; no double: reshuffle and
-        deal again from the same generator."""
+        """Hands, stock, layout with the lead tile set, first seat to move, round info: the
+        set shuffled (round 1 from the seed, later rounds from the seed and their number),
+        dealt, and dealt again from the same generator while `choose_lead` says so."""
         rng = deal_rng(seed) if number == 1 else deal_rng(seed, "round", number)
         size = self.hand_size(top, n)
         redeals = 0
@@ -287,22 +384,17 @@ class TableGame(Game[TableState]):
             tiles = list(domino_set(top))
             rng.shuffle(tiles)
             hands = [sorted(tiles[i * size : (i + 1) * size], key=tile_key) for i in range(n)]
-            stock = tuple(tiles[n * size :])
-            doubles = [(t.a, s) for s in range(n) for t in hands[s] if t.is_double]
-            if doubles:
+            stock = tiles[n * size :]
+            lead = self.choose_lead(hands, stock)
+            if lead is not None:
                 break
             redeals += 1
-        value, leader = max(doubles)
-        lead = Tile(value, value)
-        hands[leader].remove(lead)
-        info = RoundInfo(number, leader, lead, redeals)
+        leader, tile, draws = lead
+        hands[leader].remove(tile)
+        info = RoundInfo(number, leader, tile, redeals, draws)
         first = self.after_play_lead(n, leader)
-        return tuple(tuple(h) for h in hands), stock, self.start_layout(lead), first, info
+        return tuple(sort_tiles(h) for h in hands), tuple(stock), self.start_layout(tile), first, info
 
-    def after_play_lead(self, n: int, leader: int) -> int:
-        return (leader + 1) % n
-
-    # ---- options and dealing ------------------------------------------------------------
     def num_seats(self, options: dict[str, Any]) -> int:
         return int(options["players"])
 
@@ -322,17 +414,24 @@ class TableGame(Game[TableState]):
         return self._settle(state)
 
     # ---- rules --------------------------------------------------------------------------
-    def play_id(self, tile: Tile, end: str, near: int) -> str:
-        return f"play:{tile}:{end}"
+    def can_draw(self, state: TableState) -> bool:
+        """Drawing is allowed while the stock holds more than `kept_in_stock` tiles."""
+        return self.kept_in_stock is not None and len(state.stock) > self.kept_in_stock
 
-    matching = True  # fits() is ordinary matching (a fast path in plays/can_play)
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # Ordinary matching (the base's `fits`) takes a fast path in plays/can_play; a game
+        # that overrides `fits` always goes through it.
+        cls._matching = cls.fits is TableGame.fits
+
+    _matching = True
 
     def plays(self, state: TableState, seat: int, only: Tile | None = None) -> list[str]:
         """Every "play:..." move of `seat` (of the tile `only` when given), unsorted."""
         ends = state.layout.open_ends()
         hand = (only,) if only is not None else state.hands[seat]
         out: list[str] = []
-        if self.matching:
+        if self._matching:
             for e in ends:
                 v, name = e.value, e.name
                 if e.need == "double":
@@ -349,7 +448,7 @@ class TableGame(Game[TableState]):
     def can_play(self, state: TableState, seat: int) -> bool:
         ends = state.layout.open_ends()
         hand = state.hands[seat]
-        if self.matching:
+        if self._matching:
             for e in ends:
                 v = e.value
                 if e.need == "double":
@@ -366,18 +465,27 @@ class TableGame(Game[TableState]):
             return []
         return list(self._legal(state))
 
+    _last_legal: tuple[TableState, list[str]] | None = None
+
     def _legal(self, state: TableState) -> list[str]:
-        legal = state.__dict__.get("legal")
-        if legal is None:
-            if state.between:
-                legal = [NEXT_ROUND]
-            else:
-                legal = sorted(self.turn_moves(state, self.plays(state, state.turn)))
-            state.__dict__["legal"] = legal
+        """The legal moves, remembered for the last state asked about: the moves of a state are
+        nearly always asked for, then the same state is played from (apply checks the move)."""
+        last = self._last_legal
+        if last is not None and last[0] is state:
+            return last[1]
+        if state.between:
+            legal = [NEXT_ROUND]
+        else:
+            legal = sorted(self.turn_moves(state, self.plays(state, state.turn)))
+        self._last_legal = (state, legal)
         return legal
 
     def to_move(self, state: TableState) -> int | None:
         return None if state.turn < 0 else state.turn
+
+    def move_tile(self, move: str) -> Tile | None:
+        """The tile a move puts on the table; None for "draw", "pass" and "next-round"."""
+        return self.parse_play(move)[0] if move.startswith("play:") else None
 
     def parse_play(self, move: str) -> tuple[Tile, str, int | None]:
         parsed = _PLAY_CACHE.get(move)
@@ -403,14 +511,14 @@ class TableGame(Game[TableState]):
             return self._settle(nxt)
         if move == "draw":
             tile = state.stock[0]
-            hands = list(state.hands)
-            hands[seat] = sort_tiles(hands[seat] + (tile,))
+            grown = list(state.hands)
+            grown[seat] = sort_tiles(grown[seat] + (tile,))
             voids = state.voids
             if not state.drawing:  # the first draw of the turn: forced, or Matador's choice
                 voids = self._learn(state, seat, () if self.can_play(state, seat) else self._ends(state))
-            return state._replace(hands=tuple(hands), stock=state.stock[1:], drawn=tile, drawing=True, voids=voids)
+            return state._replace(hands=tuple(grown), stock=state.stock[1:], drawn=tile, drawing=True, voids=voids)
         if move == "pass":
-            voids = self._learn(state, seat, self._ends(state), keep=not self.draws)
+            voids = self._learn(state, seat, self._ends(state), keep=self.kept_in_stock is None)
             nxt = state._replace(turn=(seat + 1) % state.n, drawn=None, drawing=False, voids=voids)
             return self._settle(nxt)
         tile, end_name, far = self.parse_play(move)
@@ -420,17 +528,15 @@ class TableGame(Game[TableState]):
             near = self.fits(tile, end.value, end.need)[0]
         else:
             near = tile.a if tile.b == far else tile.b
-        layout = state.layout.place(end_name, tile, near)
-        hands = list(state.hands)
-        hand = hands[seat]
+        layout = self.place(state.layout, end_name, tile, near)
+        held = list(state.hands)
+        hand = held[seat]
         i = hand.index(tile)
-        hands[seat] = hand[:i] + hand[i + 1 :]
-        if not hands[seat]:
-            return self._end_round(state._replace(hands=tuple(hands), layout=layout), seat)
-        nxt = self.after_play(state, seat, tile)
-        return self._settle(state._replace(hands=tuple(hands), layout=layout, turn=nxt, drawn=None, drawing=False))
-
-    draws = True  # False: nobody ever draws, so what a seat lacks stays lacking
+        held[seat] = hand[:i] + hand[i + 1 :]
+        if not held[seat]:
+            return self._end_round(state._replace(hands=tuple(held), layout=layout), seat)
+        after = self.after_play(state, seat, tile)
+        return self._settle(state._replace(hands=tuple(held), layout=layout, turn=after, drawn=None, drawing=False))
 
     def _ends(self, state: TableState) -> tuple[tuple[int, str], ...]:
         return tuple((e.value, e.need) for e in state.layout.open_ends())
@@ -454,20 +560,27 @@ class TableGame(Game[TableState]):
             return self._end_round(state, None)
         return state
 
-    def _end_round(self, state: TableState, out: int | None) -> TableState:
-        pips_ = tuple(pips(h) for h in state.hands)
+    def score_round(self, pips_: tuple[int, ...], out: int | None) -> tuple[int | None, list[int], Score | None]:
+        """(winner, each seat's points, the winner's score) of a round ending with hands of
+        these pips: `out` went out, or (None) it is blocked and the single lowest hand wins; a
+        tie for the lowest scores nothing (winner and score None)."""
         if out is not None:
             winner: int | None = out
         else:
             low = min(pips_)
             lows = [s for s, p in enumerate(pips_) if p == low]
             winner = lows[0] if len(lows) == 1 else None
-        points = [0] * state.n
+        points = [0] * len(pips_)
         score = None
         if winner is not None:
             score = self.score(pips_, winner, out is not None)
             points[winner] = score.total
-        scores = tuple(s + p for s, p in zip(state.scores, points))
+        return winner, points, score
+
+    def _end_round(self, state: TableState, out: int | None) -> TableState:
+        pips_ = tuple(pips(h) for h in state.hands)
+        winner, points, score = self.score_round(pips_, out)
+        scores = tuple(s + p for s, p in zip(state.scores, points, strict=True))
         summary = RoundSummary(
             state.round_no, "out" if out is not None else "blocked", winner, state.hands, pips_,
             tuple(points), score.text() if score else "", scores, score,
@@ -510,64 +623,40 @@ class TableGame(Game[TableState]):
         shuffled with rng and dealt back respecting the hand sizes. The seed is replaced too,
         so later deals carry no knowledge either."""
         if state.between or state.turn < 0:
-            stock = sorted(state.stock, key=tile_key)
-            rng.shuffle(stock)
-            return state._replace(stock=tuple(stock), seed=rng.getrandbits(31))
+            shuffled = sorted(state.stock, key=tile_key)
+            rng.shuffle(shuffled)
+            return state._replace(stock=tuple(shuffled), seed=rng.getrandbits(31))
         unknown = [t for s, h in enumerate(state.hands) if s != seat for t in h]
         unknown.extend(state.stock)
         unknown.sort(key=tile_key)
-        rng.shuffle(unknown)
-        dealt = self._deal_respecting_voids(state, seat, unknown)
-        hands = [h if s == seat else sort_tiles(dealt[s]) for s, h in enumerate(state.hands)]
-        stock = tuple(dealt[-1])
-        drawn = state.drawn
-        if drawn is not None and state.turn != seat and state.turn >= 0:
-            drawn = hands[state.turn][rng.randrange(len(hands[state.turn]))]
-        return state._replace(hands=tuple(hands), stock=stock, seed=rng.getrandbits(31), drawn=drawn)
-
-    def _deal_respecting_voids(self, state: TableState, seat: int, pool: list[Tile]) -> list[list[Tile]]:
-        """Deal the shuffled `pool` to the other seats (then the stock), giving a seat known
-        to lack some numbers only tiles it may hold. Seats with such knowledge pick first,
-        each taking the first fitting tiles in pool order; should that fail (rare), the
-        knowledge is ignored for this deal. Index -1 is the stock."""
-        n = state.n
-        voids = state.voids or ((),) * n
-        out: list[list[Tile]] = [[] for _ in range(n)] + [[]]
         fits = self.fits
-        constrained = [s for s in range(n) if s != seat and voids[s] and state.hands[s]
-                       and not (state.drawing and s == state.turn)]  # mid-draw: holds a fitting tile
-        if constrained:
-            rest = list(pool)
-            ok = True
-            for s in constrained:
-                ends = voids[s]
-                need = len(state.hands[s])
-                take: list[Tile] = []
-                keep: list[Tile] = []
-                for t in rest:
-                    if len(take) < need and not any(fits(t, v, nd) for v, nd in ends):
-                        take.append(t)
-                    else:
-                        keep.append(t)
-                if len(take) < need:
-                    ok = False
-                    break
-                out[s] = take
-                rest = keep
-            if ok:
-                pool = rest
-            else:
-                out = [[] for _ in range(n)] + [[]]
-                constrained = []
-        k = 0
-        for s in range(n):
-            if s == seat or s in constrained:
-                continue
-            size = len(state.hands[s])
-            out[s] = pool[k : k + size]
-            k += size
-        out[-1] = pool[k:]
-        return out
+
+        def lacking(ends: tuple[tuple[int, str], ...]) -> Callable[[Tile], bool]:
+            return lambda t: any(fits(t, v, nd) for v, nd in ends)
+
+        barred = [(s, lacking(state.voids[s])) for s in self.void_seats(state, seat)]
+        dealt, stock, guessed, seed = deal_unseen(rng, unknown, [len(h) for h in state.hands], seat, barred, tile_key,
+                                                  self.unseen_draw(state, seat))
+        hands = tuple(h if s == seat else tuple(dealt[s]) for s, h in enumerate(state.hands))
+        drawn = state.drawn if guessed is None else guessed
+        return state._replace(hands=hands, stock=tuple(stock), seed=seed, drawn=drawn)
+
+    def void_seats(self, state: TableState, seat: int) -> list[int]:
+        """The other seats whose known voids (what they drew or passed on) constrain a
+        determinization for `seat`: those with tiles, except a seat in the middle of drawing
+        (it holds a fitting tile by now)."""
+        voids = state.voids or ((),) * state.n
+        return [s for s in range(state.n) if s != seat and voids[s] and state.hands[s]
+                and not (state.drawing and s == state.turn)]
+
+    def unseen_draw(self, state: TableState, seat: int) -> int | None:
+        """The seat that drew a tile this turn which `seat` did not see, if any."""
+        return state.turn if state.drawn is not None and 0 <= state.turn != seat else None
+
+    # ---- words (hooks: play_id, end_label, end_needs, pass_words, round_json) ------------
+    def play_id(self, tile: Tile, end: str, near: int) -> str:
+        """The move id of `tile` on `end` with its half `near` touching."""
+        return f"play:{tile}:{end}"
 
     def end_label(self, state: TableState, end: str) -> str:
         if end.startswith("arm"):
@@ -624,7 +713,7 @@ class TableGame(Game[TableState]):
     def move_fields(self, state: TableState, move: str) -> dict[str, Any]:
         """kind "play" | "draw" | "pass" | "next-round"; plays add tile, from "hand", to
         "end:<end>", end, need ("match"/"double"), needs, open; draw goes from "stock" to "hand"."""
-        label, you, button = self._words(state, move)
+        _, you, button = self._words(state, move)
         out: dict[str, Any] = {"kind": move if move in ("draw", "pass", NEXT_ROUND) else "play", "you": you}
         if button:
             out["button"] = button
@@ -665,7 +754,7 @@ class TableGame(Game[TableState]):
             return "The round is still being played."
         if move == "draw":
             if not self.can_draw(state):
-                if not self.draws:
+                if self.kept_in_stock is None:
                     return "Nobody draws in this game."
                 return "The last tiles stay in the boneyard: you may not draw." if state.stock \
                     else "There is nothing to draw."

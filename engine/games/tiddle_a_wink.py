@@ -58,6 +58,7 @@ SPEC = GameSpec(
     ),
     summary="A line game for a big table: no drawing, a double plays again, say \"Go\" when stuck. First to 200.",
     rules=RULES,
+    order=60,
     screen="table",
     hidden_hands=True,
     alias_names=("Tiddle",),
@@ -76,10 +77,7 @@ class TiddleAWinkGame(TableGame):
     def start_layout(self, tile: Tile) -> Layout:
         return Layout.line(tile, crosswise_doubles=True)
 
-    draws = False
-
-    def can_draw(self, state: TableState) -> bool:
-        return False
+    kept_in_stock = None  # nobody ever draws: the tiles left over are set aside
 
     def after_play_lead(self, n: int, leader: int) -> int:
         return leader  # the lead is a double: another turn at once

@@ -6,7 +6,10 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
+from engine.players.greedy import GreedyPlayer
+from engine.players.ismcts import IsmctsPlayer
 from engine.protocol import BadRequest, Game
+from engine.solvers import advisor_for
 
 
 class Player(Protocol):
@@ -23,31 +26,21 @@ class RandomPlayer:
 
 
 class AdvisorPlayer:
-    """Plays the game's own hint (solitaire advisors and solvers)."""
+    """Plays the hint of the game's advisor (engine.solvers), if it has one."""
 
     def choose(self, game: Game[Any], state: Any, seat: int, rng: random.Random) -> str:
-        hint = game.hint(state, rng)
+        advisor = advisor_for(game)
+        hint = advisor.hint(state, rng) if advisor else None
         return hint.move if hint else rng.choice(game.legal_moves(state))
 
 
-def _levels() -> dict[str, Player]:
-    levels: dict[str, Player] = {"easy": RandomPlayer(), "random": RandomPlayer(), "advisor": AdvisorPlayer()}
-    try:  # the table games' players, when built
-        from engine.players.greedy import GreedyPlayer
-
-        levels["medium"] = levels["greedy"] = GreedyPlayer()
-    except ImportError:
-        pass
-    try:
-        from engine.players.ismcts import IsmctsPlayer
-
-        levels["hard"] = levels["ismcts"] = IsmctsPlayer()
-    except ImportError:
-        pass
-    return levels
-
-
-LEVELS: dict[str, Player] = _levels()
+_EASY, _MEDIUM, _HARD = RandomPlayer(), GreedyPlayer(), IsmctsPlayer()
+LEVELS: dict[str, Player] = {
+    "easy": _EASY, "random": _EASY,
+    "medium": _MEDIUM, "greedy": _MEDIUM,
+    "hard": _HARD, "ismcts": _HARD,
+    "advisor": AdvisorPlayer(),
+}
 
 
 def get_player(level: str) -> Player:

@@ -4,9 +4,10 @@ Each iteration deals the unseen tiles afresh (`Game.determinize` from the player
 so it never reads hidden tiles), walks one shared tree of move ids with UCB1 (availability
 counts: a child's chances are counted only when its move was legal), adds one node, plays the
 rest of the round out with a cheap heavy-tile-first policy and backs up each seat's share of
-the round's points. Each deal is a `Playout` (`engine.players.playout`) the search changes in
-place: through the engine's rules, or, for a game in `FAST_DEALERS`, its compact copy. The budget is a fixed number of iterations, never a time, so a choice is
-a pure function of the view and the generator.
+the round's points. Each deal is a `Playout` (engine.protocol) the search changes in place:
+through the engine's rules (`engine.players.playout`), or the compact copy of its round a game
+may offer (`TableAi.fast_dealer`). The budget is a fixed number of iterations, never a time,
+so a choice is a pure function of the view and the generator.
 
 Rewards: (seat's round points - mean points of the others) / a scale (the pips in play), so a
 round won big counts more than a round won small — the games are races to a target score.
@@ -19,12 +20,9 @@ moves, never time, so the choice does not depend on the machine. The search also
 soon as the most visited move leads the next by more than the iterations left: the choice
 is then the one the full budget would make, for less work.
 
-Round The Clock gets nine times the budget (`BUDGET_SCALE`): nearly all of its rounds end
-blocked with the lowest hand winning, so the outcome turns on the other hand and the boneyard,
-which only more determinizations sample well (1,000 games v medium: 53.3% at 1x, 55.7% at 3x,
-56.6% at 9x). Its rounds are a few moves long and its search runs on a compact copy of the
-round (`engine.players.rtc_playout`, several times faster than the engine's rules), so a move
-still takes well under the browser time target.
+A game may scale the budget (`TableAi.budget_scale`): where nearly every round ends blocked
+with the lowest hand winning, the outcome turns on the other hands and the boneyard, which
+only more determinizations sample well (README.md, "Figures", has the measured ladder).
 
 Determinizations respect what the table learnt from draws and passes (`TableState.voids`):
 a seat that had to draw on a 5 is never dealt a 5.
@@ -34,16 +32,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.players.greedy import GreedyPlayer, is_table_state
-from engine.players.playout import Dealer, EngineDealer
-from engine.players.rtc_playout import RtcDealer
-from engine.protocol import Game
-
-BUDGET_SCALE: dict[str, int] = {"round-the-clock": 9}  # iterations and moves, per game id
+from engine.games.table import TableGame
+from engine.players.greedy import GreedyPlayer
+from engine.players.playout import EngineDealer, rollout
+from engine.protocol import Dealer, Game
 
 
 class Node:
@@ -105,20 +101,19 @@ class IsmctsPlayer:
         moves = game.legal_moves(state)
         if len(moves) == 1:
             return moves[0]
-        if not is_table_state(state):
+        if not isinstance(game, TableGame):
             return self.fallback.choose(game, state, seat, rng)
         root = self.search(game, state, seat, rng, self.early_stop).root
         return max(moves, key=lambda m: (root.children[m].visits if m in root.children else -1))
 
-    def search(self, game: Game[Any], state: Any, seat: int, rng: random.Random, early_stop: bool) -> Search:
+    def search(self, game: TableGame, state: Any, seat: int, rng: random.Random, early_stop: bool) -> Search:
         """The search from `seat`'s information only (a table state with two or more moves):
         the root after the budget, or after an early stop when `early_stop`."""
         in_play = sum(t.a + t.b for h in state.hands for t in h)
         scale = max(10.0, in_play / 2)
-        factor = BUDGET_SCALE.get(game.spec.id, 1)
-        iterations, max_steps = self.iterations * factor, self.max_steps * factor
-        fast = FAST_DEALERS.get(game.spec.id)
-        dealer = fast(state, seat) if fast else EngineDealer(game, state, seat)
+        ai = game.ai
+        iterations, max_steps = self.iterations * ai.budget_scale, self.max_steps * ai.budget_scale
+        dealer: Dealer = ai.fast_dealer(game, state, seat) if ai.fast_dealer else EngineDealer(game, state, seat)
         root = Node(-1)
         c = self.exploration
         steps = 0
@@ -158,7 +153,7 @@ class IsmctsPlayer:
                 node = children[best_move]
                 s.play(best_move)
                 path.append(node)
-            steps += s.rollout(rng, self.epsilon) + len(path)
+            steps += rollout(s, rng, self.epsilon) + len(path)
             assert s.points is not None
             rewards = round_rewards(s.points, scale)
             for nd in path:
@@ -166,7 +161,3 @@ class IsmctsPlayer:
                 if nd.mover >= 0:
                     nd.total += rewards[nd.mover]
         return Search(root, scale)
-
-
-# Games with a compact copy of their round for the search (equivalence-tested against the engine).
-FAST_DEALERS: dict[str, Callable[[Any, int], Dealer]] = {"round-the-clock": RtcDealer}

@@ -1,41 +1,21 @@
-"""A determinized round as the hard player's search plays it, and the rollout policy.
+"""The hard player's playouts through the engine's rules, and its rollout policy.
 
-`Dealer.deal` gives a fresh determinization of one position as a `Playout`, which the search
-changes in place (`play`) and finishes with the rollout policy (`rollout`). `EngineDealer` and
-`EnginePlayout` serve every table game through its own rules; a game may add a compact copy of
-its round (`engine.players.rtc_playout`), which must agree with these move for move.
+`EngineDealer` deals determinizations (`Game.determinize`) of one position as
+`EnginePlayout`s, which serve every table game through its own rules; a game may offer a compact
+copy of its round instead (`TableAi.fast_dealer`, the `Playout` protocol of engine.protocol),
+which must agree with these move for move. `rollout` plays any playout to the end of its round.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
-from engine.players.greedy import move_tile
-from engine.protocol import Game
+from engine.games.table import TableGame, TableState
+from engine.protocol import Playout
 
 M = TypeVar("M")
-
-
-class Playout(Protocol):
-    """One determinized round being searched, changed in place by `play` and `rollout`."""
-
-    @property
-    def points(self) -> Sequence[int] | None:
-        """Each seat's points once the round is over."""
-
-    def over(self) -> bool: ...
-    def mover(self) -> int: ...
-    def legal(self) -> list[str]: ...
-    def play(self, move: str) -> None: ...
-    def rollout(self, rng: random.Random, epsilon: float) -> int: ...
-
-
-class Dealer(Protocol):
-    """Deals the searching seat's determinizations of one position."""
-
-    def deal(self, rng: random.Random) -> Playout: ...
 
 
 def rollout_move(legal: list[M], weight: Callable[[M], int], rng: random.Random, epsilon: float) -> M:
@@ -48,10 +28,20 @@ def rollout_move(legal: list[M], weight: Callable[[M], int], rng: random.Random,
     return max(legal, key=weight)
 
 
+def rollout(playout: Playout, rng: random.Random, epsilon: float) -> int:
+    """Play the round out with `rollout_move`; returns the number of moves played."""
+    codes, weight, step = playout.codes, playout.weight, playout.step
+    steps = 0
+    while playout.points is None:
+        steps += 1
+        step(rollout_move(codes(), weight, rng, epsilon))
+    return steps
+
+
 class EngineDealer:
     """`Game.determinize`, each deal played through the game's own rules."""
 
-    def __init__(self, game: Game[Any], state: Any, seat: int) -> None:
+    def __init__(self, game: TableGame, state: TableState, seat: int) -> None:
         self.game, self.state, self.seat = game, state, seat
 
     def deal(self, rng: random.Random) -> EnginePlayout:
@@ -59,25 +49,25 @@ class EngineDealer:
 
 
 class EnginePlayout:
-    """A round played through the game's own rules (any table game)."""
+    """A round played through the game's own rules (any table game); its codes are move ids."""
 
-    __slots__ = ("game", "state", "weight")
+    __slots__ = ("game", "keep_back", "state")
 
-    def __init__(self, game: Game[Any], state: Any) -> None:
+    def __init__(self, game: TableGame, state: TableState) -> None:
         self.game = game
         self.state = state
-        # Matadors fit anywhere: the rollout keeps them back.
-        self.weight = matador_weight if game.spec.id == "matador" else tile_weight
+        self.keep_back = game.ai.keep_back
 
     @property
     def points(self) -> Sequence[int] | None:
-        return self.state.last.points if self.over() else None
+        last = self.state.last
+        return last.points if self.over() and last is not None else None
 
     def over(self) -> bool:
         return self.state.turn < 0 or self.state.between
 
     def mover(self) -> int:
-        return int(self.state.turn)
+        return self.state.turn
 
     def legal(self) -> list[str]:
         return self.game.legal_moves(self.state)
@@ -85,24 +75,16 @@ class EnginePlayout:
     def play(self, move: str) -> None:
         self.state = self.game.apply(self.state, move)
 
-    def rollout(self, rng: random.Random, epsilon: float) -> int:
-        """Play the round out with `rollout_move`; returns the number of moves played."""
-        game, s, weight = self.game, self.state, self.weight
-        steps = 0
-        while not (s.turn < 0 or s.between):
-            steps += 1
-            s = game.apply(s, rollout_move(game.legal_moves(s), weight, rng, epsilon))
-        self.state = s
-        return steps
+    def codes(self) -> list[Any]:
+        return self.game.legal_moves(self.state)
 
+    def weight(self, move: str) -> int:
+        """The move's pips (-1 without a tile: draw, pass); a tile to keep back 20 lighter."""
+        tile = self.game.move_tile(move)
+        if tile is None:
+            return -1
+        keep_back = self.keep_back
+        return tile.a + tile.b - (20 if keep_back is not None and keep_back(tile) else 0)
 
-def tile_weight(move: str) -> int:
-    """A move's pips; -1 for a move without a tile (draw, pass)."""
-    tile = move_tile(move)
-    return -1 if tile is None else tile.a + tile.b
-
-
-def matador_weight(move: str) -> int:
-    """As `tile_weight`, with matadors (ends totalling 10, and 0-0) 20 lighter."""
-    w = tile_weight(move)
-    return w - 20 if w in (0, 10) else w
+    def step(self, move: str) -> None:
+        self.state = self.game.apply(self.state, move)

@@ -1,0 +1,66 @@
+"""Advisors: a game's own hints and analysis, from its solver or planner.
+
+Every module of this package registers an advisor for its game's class (`register_advisor`);
+the session (hints, the analysis beside the board) and the "advisor" computer level ask
+`advisor_for(game)`. A game never imports its advisor: algorithms depend on games, never the
+reverse. A game without an advisor gets hints from a computer player.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import random
+from typing import Any, Protocol, runtime_checkable
+
+from engine.protocol import JSON, Game, Hint
+
+
+class Advisor(Protocol):
+    def hint(self, state: Any, rng: random.Random) -> Hint | None:
+        """Advice for the seat to move, from what it may know (the session hands in a
+        determinized state)."""
+
+    def analysis(self, state: Any) -> JSON:
+        """Extra facts the page shows beside the board (Luzon: still winnable?), computed
+        from what the seat to move may know; None when there are none now."""
+
+
+@runtime_checkable
+class MoveRater(Advisor, Protocol):
+    """An advisor that also values every legal move exactly (engine.review uses it)."""
+
+    def rate_moves(self, state: Any) -> tuple[dict[str, float], dict[str, JSON]]:
+        """Each legal move's chance to win after it (0..1), and per-move details."""
+
+
+ADVISORS: dict[type[Game[Any]], Advisor] = {}
+
+
+def register_advisor(game_type: type[Game[Any]], advisor: Advisor) -> None:
+    if game_type in ADVISORS:
+        raise ValueError(f"{game_type.__name__} has an advisor already")
+    ADVISORS[game_type] = advisor
+
+
+def advisor_for(game: Game[Any]) -> Advisor | None:
+    """The advisor registered for this game's class; None for a game without one. Raises
+    ModuleNotFoundError when the game has one (`Game.has_advisor`) but its module is missing."""
+    _load_all()
+    advisor = ADVISORS.get(type(game))
+    if advisor is None and game.has_advisor:
+        raise ModuleNotFoundError(f"the advisor of {type(game).__name__} is missing from {__name__}")
+    return advisor
+
+
+_loaded = False
+
+
+def _load_all() -> None:
+    """Import every module of this package (once); the advisors among them register."""
+    global _loaded
+    if _loaded:
+        return
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        importlib.import_module(f"{__name__}.{info.name}")
+    _loaded = True

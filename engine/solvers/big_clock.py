@@ -20,18 +20,21 @@ likely, how well each slot's double will get home:
 - an unready slot whose double would find no pile to park on loses points;
 - a slot refilled from the stock counts its expected readiness.
 The weights were tuned by simulation (tests/bench/bench_clocks.py prints the win rates). The
-search is bounded (NODE_BUDGET) so a decision takes about 0.1 s natively at worst.
+search is bounded (NODE_BUDGET: positions scored, never time), so a decision takes a bounded
+amount of work; tests/bench/bench_clocks.py measures its time.
 """
 
 from __future__ import annotations
 
 import gc
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Any
 
-from engine.games.big_clock import HAND, NO_HELD, BigClockState, code, held_byte
-from engine.protocol import Hint
+from engine.games.big_clock import DRAW, GAME, HAND, NO_HELD, BigClockGame, BigClockState, code, held_byte
+from engine.protocol import JSON, Hint
+from engine.solvers import register_advisor
 from engine.tiles import Tile, domino_set
 
 Piles = tuple[tuple[int, ...], ...] | tuple[bytes, ...]  # tile codes 16a + b, bottom -> top
@@ -52,7 +55,7 @@ BEAM = 25
 DEPTH = 8
 STUCK_BEAM = 60  # a drawn double with nowhere to go: the game is lost unless shifts find room
 STUCK_DEPTH = 14
-NODE_BUDGET = 5000  # positions scored per decision at most: about 0.1 s natively at worst
+NODE_BUDGET = 5000  # positions scored per decision at most
 
 
 @dataclass(frozen=True)
@@ -102,7 +105,7 @@ def fits_code(tile: int, top: int) -> bool:
 class Static:
     """What stays fixed during one search: the set size and the stock's content."""
 
-    __slots__ = ("n", "count", "doubles", "partners", "codes", "with_number")
+    __slots__ = ("codes", "count", "doubles", "n", "partners", "with_number")
 
     def __init__(self, know: Knowledge):
         self.n = know.size
@@ -222,8 +225,9 @@ def features(tops: list[int], st: Static) -> tuple[float, ...]:
     return (homes, safe, readiness, fix, unparked, float(troubles), tready, tfix)
 
 
-Trail = tuple  # (parent trail, moves of this step) — a linked list of the moves from the root
-Child = tuple  # (piles, tops, held, stuck, moves, leaf)
+Trail = tuple[Any, ...]  # (parent trail, moves of this step) — a linked list of the moves from the root
+Child = tuple[tuple[bytes, ...], list[int], int, bool, tuple[str, ...], bool]  # (piles, tops, held, stuck, moves, leaf)
+Node = tuple[tuple[bytes, ...], list[int], int, bool, Trail]  # (piles, tops, held, stuck, trail)
 
 
 def children(
@@ -350,19 +354,20 @@ def plan(state: BigClockState, know: Knowledge | None = None) -> tuple[float, tu
     tops = [p[-1] if p else EMPTY for p in piles]
     held = code(state.drawn) if state.drawn is not None else -1
     stock_left = len(state.stock)
-    best_value, best_trail, best_piles = float("-inf"), (), piles
+    best_trail: Trail = ()
+    best_value, best_piles = float("-inf"), piles
     if held < 0:
         best_value = ev.tops(tops, False)
     visited = set(state.seen)
     visited.add(state.position)
-    frontier = [(piles, tops, held, state.stuck, ())]
+    frontier: list[Node] = [(piles, tops, held, state.stuck, ())]
     beam, depth = (STUCK_BEAM, STUCK_DEPTH) if state.stuck else (BEAM, DEPTH)
     budget = NODE_BUDGET
     was_enabled = gc.isenabled()
     gc.disable()  # the search makes many short-lived acyclic objects: reference counting frees them
     try:
         for _ in range(depth):
-            scored = []
+            scored: list[tuple[float, int, Node]] = []
             for p, t, h, st, trail in frontier:
                 if budget <= 0:
                     break
@@ -391,7 +396,7 @@ def _homes(piles: tuple[bytes, ...]) -> int:
 
 def choose(state: BigClockState) -> tuple[str, str, float]:
     """(move, reason, score) for the seat to move."""
-    moves = state.moves
+    moves = GAME.legal_moves(state)
     if not moves:
         raise ValueError("the game is over")
     if state.pending:
@@ -399,14 +404,14 @@ def choose(state: BigClockState) -> tuple[str, str, float]:
         home = next((m for m in moves if m.endswith(f">slot{k}") or m == f"place:slot{k}"), None)
         if home:
             return home, f"Bring {k}-{k} home into its empty slot.", 0.0
-    if moves == ("draw",):
-        return "draw", "Nothing to plan: draw the next tile.", 0.0
+    if moves == [DRAW]:
+        return DRAW, "Nothing to plan: draw the next tile.", 0.0
     if len(moves) == 1:
         return moves[0], "The only legal move.", 0.0
     value, path, gain = plan(state)
     if not path:
-        if "draw" in moves:
-            return "draw", "No shift improves the position: draw the next tile.", value
+        if DRAW in moves:
+            return DRAW, "No shift improves the position: draw the next tile.", value
         return moves[0], "No way to make room was found; every move loses.", value
     move = path[0]
     return move, _reason(state, move, path, gain), value
@@ -416,7 +421,8 @@ def _reason(state: BigClockState, move: str, path: tuple[str, ...], gain: int) -
     then = ""
     if len(path) > 1:
         then = f" It starts a plan of {len(path)} moves"
-        then += f" that brings {gain} double{'s' if gain != 1 else ''} home." if gain else " that readies slots for their doubles."
+        then += (f" that brings {gain} double{'s' if gain != 1 else ''} home." if gain
+                 else " that readies slots for their doubles.")
     if move.startswith("place:"):
         k = int(move[len("place:slot"):])
         tile = state.drawn
@@ -424,7 +430,8 @@ def _reason(state: BigClockState, move: str, path: tuple[str, ...], gain: int) -
             return f"{tile} goes home."
         if tile is not None and tile.is_double:
             return f"Park {tile} on slot {k}; shifts can bring it home.{then}"
-        return f"Put {tile} on slot {k}: of the piles it fits, this leaves the clock readiest for the doubles to come.{then}"
+        return (f"Put {tile} on slot {k}: of the piles it fits, this leaves the clock readiest for the doubles "
+                f"to come.{then}")
     first, _, second = move[len("shift:"):].partition(">")
     tile = state.pile(int(first[4:]))[-1]
     if len(path) == 1:
@@ -435,7 +442,20 @@ def _reason(state: BigClockState, move: str, path: tuple[str, ...], gain: int) -
 
 def hint(state: BigClockState, rng: random.Random) -> Hint | None:
     """The advisor's move (the rng is not needed: the advice is deterministic)."""
-    if state.over:
+    if GAME.to_move(state) is None:
         return None
     move, reason, _ = choose(state)
     return Hint(move, reason, None)
+
+
+class BigClockAdvisor:
+    """The planner's move as the hint; no analysis beside the board."""
+
+    def hint(self, state: BigClockState, rng: random.Random) -> Hint | None:
+        return hint(state, rng)
+
+    def analysis(self, state: BigClockState) -> JSON:
+        return None
+
+
+register_advisor(BigClockGame, BigClockAdvisor())

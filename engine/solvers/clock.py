@@ -23,8 +23,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.games.clock import CENTRE, SPEC, ClockGame, ClockState, apply, slot_name
-from engine.protocol import Hint
+from engine.games.clock import CENTRE, GAME, ClockGame, ClockState, slot_name
+from engine.protocol import JSON, Hint
+from engine.solvers import register_advisor
 
 
 @dataclass(frozen=True)
@@ -79,22 +80,33 @@ def hint(state: ClockState) -> Hint | None:
 def sampled_chances(state: ClockState, samples: int, rng: random.Random) -> dict[str, float]:
     """Each exchange move's winning frequency over `samples` determinizations played out by
     the rules (common random arrangements for every choice). For checking the exact chances."""
-    game = ClockGame()
-    wins = dict.fromkeys(state.moves, 0)
+    wins = dict.fromkeys(GAME.legal_moves(state), 0)
     for _ in range(samples):
-        det = game.determinize(state, 0, rng)
+        det = GAME.determinize(state, 0, rng)
         for move in wins:
-            s = apply(det, move)
+            s = GAME.apply(det, move)
             while s.phase == "turn":
-                s = apply(s, "turn")
+                s = GAME.apply(s, "turn")
             wins[move] += s.phase == "won"
     return {m: w / samples for m, w in wins.items()}
 
 
-GAME_ID = SPEC.id  # the game `rate_moves` reviews (engine.review)
+class ClockAdvisor:
+    """The exact exchange chances: the best as the hint, every choice as the analysis."""
+
+    def hint(self, state: ClockState, rng: random.Random) -> Hint | None:
+        return hint(state)
+
+    def analysis(self, state: ClockState) -> JSON:
+        """While an exchange is chosen: every choice with its exact chance to win, best first."""
+        if state.phase != "exchange":
+            return None
+        return {"exchange_chances": [c.to_json() for c in exchange_chances(state)]}
+
+    def rate_moves(self, state: ClockState) -> tuple[dict[str, float], dict[str, JSON]]:
+        """Each exchange choice's exact chance of winning, for the review (c/n for a pile's
+        bottom tile, else 0)."""
+        return {c.move: c.chance for c in exchange_chances(state)}, {"face_down": state.face_down}
 
 
-def rate_moves(state: ClockState) -> tuple[dict[str, float], dict[str, object]]:
-    """Each exchange choice's exact chance of winning (c/n for a pile's bottom tile, else 0)."""
-    choices = exchange_chances(state)
-    return {c.move: c.chance for c in choices}, {"face_down": state.face_down}
+register_advisor(ClockGame, ClockAdvisor())

@@ -8,11 +8,14 @@ so it proves a deal unwinnable or returns a winning line.
 
 from __future__ import annotations
 
+import random
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from engine.games.luzon import SPEC, LuzonState, apply, deal, legal_moves
-from engine.protocol import Hint
+from engine.games.luzon import GAME, LuzonGame, LuzonState
+from engine.protocol import JSON, Hint
+from engine.solvers import register_advisor
+from engine.tiles import Tile
 
 Key = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
 
@@ -25,8 +28,8 @@ class Solution:
     best_line: list[str]  # a line reaching best_left
 
 
-def _code(tile: object) -> int:
-    return tile.a * 7 + tile.b  # type: ignore[attr-defined]
+def _code(tile: Tile) -> int:
+    return tile.a * 7 + tile.b
 
 
 def _key(state: LuzonState) -> Key:
@@ -39,7 +42,7 @@ def _search_moves(state: LuzonState) -> list[str]:
     """Legal moves with column moves to the first empty slot only (the others are alike)."""
     moves: list[str] = []
     seen_sources: set[str] = set()
-    for move in legal_moves(state):
+    for move in GAME.legal_moves(state):
         if move.startswith("move:"):
             source = move.split(">")[0]
             if source in seen_sources:
@@ -63,7 +66,7 @@ class _Search:
         result: tuple[int, str | None] = (left, None)
         if left:
             for move in _search_moves(state):
-                child = self.run(apply(state, move))
+                child = self.run(GAME.apply(state, move))
                 if child < result[0]:
                     result = (child, move)
                     if child == 0:
@@ -78,7 +81,7 @@ class _Search:
             if move is None:
                 return moves
             moves.append(move)
-            state = apply(state, move)
+            state = GAME.apply(state, move)
 
 
 _CACHE: OrderedDict[LuzonState, Solution] = OrderedDict()
@@ -102,7 +105,7 @@ def solve_state(state: LuzonState) -> Solution:
 
 
 def solve(seed: int, variant: str = "twelve") -> Solution:
-    return solve_state(deal(variant, seed))
+    return solve_state(GAME.new_state({"variant": variant}, seed))
 
 
 def hint(state: LuzonState) -> Hint | None:
@@ -120,13 +123,24 @@ def hint(state: LuzonState) -> Hint | None:
     )
 
 
-GAME_ID = SPEC.id  # the game `rate_moves` reviews (engine.review)
+class LuzonAdvisor:
+    """The exact solver's line as the hint; whether the deal can still be won as the analysis."""
+
+    def hint(self, state: LuzonState, rng: random.Random) -> Hint | None:
+        return hint(state)
+
+    def analysis(self, state: LuzonState) -> JSON:
+        result = solve_state(state)
+        return {"winnable": result.winnable, "solution": result.solution}
+
+    def rate_moves(self, state: LuzonState) -> tuple[dict[str, float], dict[str, JSON]]:
+        """Every legal move valued exactly for the review: 1.0 when the deal can still be won
+        after it, else 0.0; the detail gives the fewest tiles each move can leave and how many
+        moves keep the win."""
+        results = {move: solve_state(GAME.apply(state, move)) for move in GAME.legal_moves(state)}
+        values = {move: 1.0 if r.winnable else 0.0 for move, r in results.items()}
+        left = {move: r.best_left for move, r in results.items()}
+        return values, {"left": left, "winning_moves": sum(r.winnable for r in results.values())}
 
 
-def rate_moves(state: LuzonState) -> tuple[dict[str, float], dict[str, object]]:
-    """Every legal move valued exactly: 1.0 when the deal can still be won after it, else 0.0;
-    the detail gives the fewest tiles each move can leave and how many moves keep the win."""
-    results = {move: solve_state(apply(state, move)) for move in legal_moves(state)}
-    values = {move: 1.0 if r.winnable else 0.0 for move, r in results.items()}
-    left = {move: r.best_left for move, r in results.items()}
-    return values, {"left": left, "winning_moves": sum(r.winnable for r in results.values())}
+register_advisor(LuzonGame, LuzonAdvisor())

@@ -31,8 +31,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 from engine.api import handle  # noqa: E402
-from tests.bench.page import READY_TIMEOUT_MS, launch  # noqa: E402
 from tests.bench._stats import percentile  # noqa: E402
+from tests.bench.page import READY_TIMEOUT_MS, launch  # noqa: E402
 
 DECISIONS = int(os.environ.get("BONEYARD_BENCH_DECISIONS", "40"))  # x5 for the cheap advisors
 ONLY = os.environ.get("BONEYARD_BENCH_ONLY", "")

@@ -22,6 +22,7 @@ from typing import Any
 
 from engine.games import get_game
 from engine.simulate import play_deal
+from engine.solvers import advisor_for
 from tests.bench._stats import percentile, wilson
 
 CASES: list[tuple[str, dict[str, Any]]] = [
@@ -61,6 +62,8 @@ def win_rate(pool: Any, game_id: str, options: dict[str, Any], deals: int, polic
 def decision_times(game_id: str, options: dict[str, Any], deals: int) -> str:
     """The advisor's time per real decision (hint on states with 2+ legal moves), natively."""
     game = get_game(game_id)
+    advisor = advisor_for(game)
+    assert advisor is not None
     resolved = game.spec.resolve_options(options)
     times: list[float] = []
     clock = time.process_time  # CPU time: the machine may be shared
@@ -74,7 +77,7 @@ def decision_times(game_id: str, options: dict[str, Any], deals: int) -> str:
             base_n += 1
             if len(moves) > 1:
                 t1 = clock()
-                hint = game.hint(state, rng)
+                hint = advisor.hint(state, rng)
                 times.append(clock() - t1)
                 move = hint.move if hint else moves[0]
             else:

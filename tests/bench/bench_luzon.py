@@ -9,8 +9,12 @@ import argparse
 import statistics
 import time
 
-from engine.games.luzon import deal, legal_moves
+from engine.games.luzon import GAME, LuzonState
 from engine.solvers.luzon import _CACHE, solve_state
+
+
+def deal(variant: str, seed: int) -> LuzonState:
+    return GAME.new_state({"variant": variant}, seed)
 
 
 def main() -> None:
@@ -20,7 +24,7 @@ def main() -> None:
     # baseline measured in the same run: generating the legal moves of each deal once
     start = time.perf_counter()
     for seed in range(args.seeds):
-        legal_moves(deal("twelve", seed))
+        GAME.legal_moves(deal("twelve", seed))
     baseline = (time.perf_counter() - start) / args.seeds
     for variant in ("twelve", "sixes"):
         times, wins = [], 0

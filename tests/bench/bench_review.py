@@ -7,8 +7,9 @@ to find) against medium; at N of its real decisions the review's loss (the best 
 round-point margin minus the played move's, from its SAMPLES paired play-outs with the search's
 rollout policy) is compared with the loss measured independently: both moves played out M times
 to the end of the round from other determinizations of seat 0's view, every seat then played by
-the medium player (common random numbers: the same deal and the same players after each move). Printed: the correlation of the two losses, the mean measured loss per
-grade, and for each label how often the measured loss reaches that label's threshold.
+the medium player (common random numbers: the same deal and the same players after each move).
+Printed: the correlation of the two losses, the mean measured loss per grade, and for each label
+how often the measured loss reaches that label's threshold.
 
 Calibration, The Big Clock: the review's estimate (SAMPLES advisor play-outs per move) against
 a ten times larger sample, on the decisions where the player differed from the advisor.

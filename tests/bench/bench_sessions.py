@@ -18,8 +18,9 @@ from engine import api, session
 def play(games: int) -> list[str]:
     sids = []
     for seed in range(games):
-        sid = json.loads(api.handle(json.dumps({"op": "new", "game": "draw", "seed": seed, "seats": ["ai:easy"] * 4,
-                                                "options": {"players": 4, "set": "double-12", "target": 250}})))["session"]
+        request = {"op": "new", "game": "draw", "seed": seed, "seats": ["ai:easy"] * 4,
+                   "options": {"players": 4, "set": "double-12", "target": 250}}
+        sid = json.loads(api.handle(json.dumps(request)))["session"]
         while json.loads(api.handle(json.dumps({"op": "ai", "session": sid})))["ok"]:
             pass
         sids.append(sid)

@@ -18,6 +18,7 @@ run_match call over all the games (each game is seeded by its number).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import statistics
 import sys
@@ -27,7 +28,7 @@ from typing import Any
 
 from engine.games import get_game
 from engine.match import run_match
-from engine.players import get_player, ismcts
+from engine.players import get_player
 from engine.rng import deal_rng
 from tests.bench._stats import percentile, wilson
 
@@ -121,7 +122,7 @@ def move_times(pool: ProcessPoolExecutor, games: int) -> list[dict]:
 
 
 def compact_playout_speedup(decisions: int = 60) -> dict:
-    """Round The Clock's search through its compact round (`engine.players.rtc_playout`) and
+    """Round The Clock's search through its compact round (`TableAi.fast_dealer`) and
     through the engine's own rules, on the same decisions in the same run: the CPU time ratio,
     and whether every choice agreed (it must: the two are the same rules)."""
     game = get_game("round-the-clock")
@@ -140,12 +141,10 @@ def compact_playout_speedup(decisions: int = 60) -> dict:
         seed += 1
     times: dict[str, float] = {}
     choices: dict[str, list[str]] = {}
-    fast = dict(ismcts.FAST_DEALERS)
+    compact_ai = game.ai
     try:
         for path in ("compact", "engine", "compact again"):
-            ismcts.FAST_DEALERS.clear()
-            if path != "engine":
-                ismcts.FAST_DEALERS.update(fast)
+            game.ai = compact_ai if path != "engine" else dataclasses.replace(compact_ai, fast_dealer=None)
             picks = []
             t0 = time.process_time()
             for state, game_seed, k in positions:
@@ -154,7 +153,7 @@ def compact_playout_speedup(decisions: int = 60) -> dict:
             times[path] = time.process_time() - t0
             choices[path] = picks
     finally:
-        ismcts.FAST_DEALERS.update(fast)
+        del game.ai  # the class's own again
     compact = (times["compact"] + times["compact again"]) / 2
     row = {"decisions": decisions, "engine_s": round(times["engine"], 2), "compact_s": round(compact, 2),
            "speedup": round(times["engine"] / compact, 2),

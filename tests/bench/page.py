@@ -199,7 +199,8 @@ def print_visits(visits: list[Visits]) -> None:
         def after(name: str) -> float:
             return statistics.median(m[name] - m["engine-import"] for m in made if name in m)
         print(f"first visit, after engine-ready: games imported +{after('games-import'):.0f} ms, snapshot "
-              f"taken +{after('snapshot-made'):.0f} ms (requests wait until then), stored +{after('snapshot-saved'):.0f} ms")
+              f"taken +{after('snapshot-made'):.0f} ms (requests wait until then), "
+              f"stored +{after('snapshot-saved'):.0f} ms")
 
 
 def print_steps(visits: list[Visits]) -> None:
@@ -292,7 +293,8 @@ def main() -> int:
               f"{'ok' if ratio <= RATIO_TARGET else 'OVER TARGET'}")
         if baseline_ms:
             before = statistics.median(baseline_ms)
-            print(f"engine-ready, baseline app:   median {before:7.0f} ms  (runs: {', '.join(f'{t:.0f}' for t in baseline_ms)})"
+            runs = ", ".join(f"{t:.0f}" for t in baseline_ms)
+            print(f"engine-ready, baseline app:   median {before:7.0f} ms  (runs: {runs})"
                   f"; app / baseline {app / before:.3f}, baseline / bare {before / bare:.3f}")
     if visits:
         print_visits(visits)

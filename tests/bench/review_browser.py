@@ -79,7 +79,8 @@ def main() -> None:
                 browser_s, decisions = page.evaluate(LOOP, record)
                 assert decisions == native["review"]["total"]
                 label = f"{game} {options} ({len(record['moves'])} moves)"
-                print(f"{label:40} {decisions:9} {browser_s:10.2f} {native_s:9.2f} {browser_s / max(native_s, 1e-6):6.1f}")
+                ratio = browser_s / max(native_s, 1e-6)
+                print(f"{label:40} {decisions:9} {browser_s:10.2f} {native_s:9.2f} {ratio:6.1f}")
             browser.close()
     finally:
         server.shutdown()

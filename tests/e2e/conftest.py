@@ -77,7 +77,8 @@ def base_url(server_url: str) -> str:
 def solve(seed: int, variant: str = "twelve") -> dict:
     """The native solver's answer for a Luzon deal (python -m engine solve ... --json)."""
     result = subprocess.run(
-        [sys.executable, "-m", "engine", "solve", "luzon", "--seed", str(seed), "--set", f"variant={variant}", "--json"],
+        [sys.executable, "-m", "engine", "solve", "luzon", "--seed", str(seed), "--set", f"variant={variant}",
+         "--json"],
         cwd=ROOT, capture_output=True, text=True, check=True)
     return json.loads(result.stdout)
 
@@ -137,7 +138,7 @@ def app(browser: object, server_url: str) -> Iterator[App]:
     def on_route(route: object) -> None:
         url = route.request.url  # type: ignore[attr-defined]
         state.requests.append(url)
-        if url.startswith(origin + "/") or url.startswith(("data:", "blob:")):
+        if url.startswith((origin + "/", "data:", "blob:")):
             route.continue_()  # type: ignore[attr-defined]
         else:
             state.off_origin.append(url)

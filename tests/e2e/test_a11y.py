@@ -110,6 +110,7 @@ def test_keyboard_only_play_with_visible_focus(app: App) -> None:
 
 def test_tiles_have_accessible_names(app: App) -> None:
     start_deal(app, WON_SEED)
-    names = app.page.eval_on_selector_all("#board [data-tile].exposed", "els => els.map(e => e.getAttribute('aria-label'))")
+    names = app.page.eval_on_selector_all("#board [data-tile].exposed",
+                                          "els => els.map(e => e.getAttribute('aria-label'))")
     assert names and all(name.startswith("tile ") for name in names)
     assert app.page.locator("#board").get_by_role("button", name="tile 1-1", exact=False).count() >= 1

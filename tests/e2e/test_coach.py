@@ -45,7 +45,7 @@ def where(app: App) -> str:
 
 
 def test_replay_with_buttons_keys_and_scrubber_and_review_marks_the_blunder(app: App) -> None:
-    record, index, lost = luzon_blunder()
+    record, index, _ = luzon_blunder()
     total = len(record["moves"])
     import_record(app, "luzon", record)
     page = app.page

@@ -106,14 +106,16 @@ def test_undo_is_enabled_when_the_turn_comes_back(app: App) -> None:
 def test_seat_cards_and_log_read_well(app: App) -> None:
     """Defect 5: no "You (you)", the computer's level inside its card, no cut names on a phone."""
     page = app.page
-    open_table(app, "#/play/tiddle-a-wink?deal=5&set=double-9&players=6&seats=human,ai:easy,ai:easy,ai:easy,ai:easy,ai:easy")
+    open_table(app, "#/play/tiddle-a-wink?deal=5&set=double-9&players=6"
+               "&seats=human,ai:easy,ai:easy,ai:easy,ai:easy,ai:easy")
     expect(page.locator(".seat.me .seat-name")).not_to_contain_text("(you)")
     for card in page.locator(".seat").all():
         inner, outer = card.locator(".seat-kind").bounding_box(), card.bounding_box()
         assert inner["x"] + inner["width"] <= outer["x"] + outer["width"] - 4, "the level touches the card edge"
     page.set_viewport_size({"width": 360, "height": 740})
     try:
-        cut = page.eval_on_selector_all(".seat-name", "els => els.filter(e => e.scrollWidth > e.clientWidth + 1).length")
+        cut = page.eval_on_selector_all(".seat-name",
+                                        "els => els.filter(e => e.scrollWidth > e.clientWidth + 1).length")
         assert cut == 0
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
@@ -151,7 +153,8 @@ def test_big_clock_double_placed_after_shifts_make_room(app: App) -> None:
               "moves": moves}
     page = app.page
     page.goto(f"{app.url}#/")
-    page.evaluate("r => localStorage.setItem('boneyard.game.big-clock', JSON.stringify({format: 1, record: r}))", record)
+    page.evaluate("r => localStorage.setItem('boneyard.game.big-clock', JSON.stringify({format: 1, record: r}))",
+                  record)
     page.goto(f"{app.url}#/play/big-clock")
     expect_moves(app, 169)
     expect(page.locator("#board")).to_have_attribute("data-drawn", "1-1")
@@ -312,7 +315,8 @@ def test_walk_every_game(app: App) -> None:
 def test_log_speaks_to_the_person(app: App) -> None:
     """Defect 5: 'You say "Go" and pass', never 'You say "Go" and passes'."""
     page = app.page
-    open_table(app, "#/play/tiddle-a-wink?deal=5&set=double-9&players=6&seats=human,ai:easy,ai:easy,ai:easy,ai:easy,ai:easy")
+    open_table(app, "#/play/tiddle-a-wink?deal=5&set=double-9&players=6"
+               "&seats=human,ai:easy,ai:easy,ai:easy,ai:easy,ai:easy")
     deadline = time.monotonic() + 60
     said = []
     while time.monotonic() < deadline and not page.locator("#round-summary[open]").count():

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine.api import handle
+from engine.games import all_games
 from engine.solvers.luzon import solve
 
 
@@ -24,11 +28,22 @@ def new_luzon(seed: int = 1, **extra: Any) -> dict[str, Any]:
 def test_catalog_lists_games_with_options_and_rules() -> None:
     answer = call(op="catalog")
     assert answer["ok"]
-    ids = [g["id"] for g in answer["games"]] + [g["id"] for g in answer["coming"]]
+    ids = [g["id"] for g in answer["games"]]
     assert set(ids) == {"luzon", "big-clock", "clock", "draw", "matador", "tiddle-a-wink", "round-the-clock"}
     luzon = next(g for g in answer["games"] if g["id"] == "luzon")
     assert luzon["options"][0]["choices"] == ["twelve", "sixes"]
     assert any("reserve" in p for section in luzon["rules"] for p in section["paragraphs"])
+
+
+def test_catalog_order_is_the_specs_whatever_was_imported_first() -> None:
+    # Importing the players first used to register Round The Clock before the solitaires.
+    code = ("import engine.players, json; from engine.api import handle; "
+            "print(json.dumps([g['id'] for g in json.loads(handle('{\"op\": \"catalog\"}'))['games']]))")
+    ids = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                                    cwd=Path(__file__).parents[2]).stdout)
+    games = {g.spec.id: g.spec for g in all_games()}
+    assert ids == sorted(games, key=lambda i: (games[i].order, games[i].name))
+    assert ids[:3] == ["luzon", "big-clock", "clock"], "solitaires first"
 
 
 def test_new_gives_the_same_deal_as_the_cli_solver() -> None:

@@ -10,17 +10,21 @@ import pytest
 
 from engine import api
 from engine.games import get_game
-from engine.games.big_clock import HAND, BigClockState, apply, deal, slot_order
+from engine.games.big_clock import HAND, BigClockState, slot_order
 from engine.players import AdvisorPlayer, RandomPlayer
 from engine.protocol import GameOver, IllegalMove
 from engine.rng import deal_rng
 from engine.solvers.big_clock import choose, hint, knowledge
 from engine.tiles import Tile, domino_set
-
 from tests.engine.helpers import tokens
 
 T = Tile.parse
 GAME = get_game("big-clock")
+apply = GAME.apply
+
+
+def deal(size: int, seed: int) -> BigClockState:
+    return GAME.new_state({"set": f"double-{size}"}, seed)
 
 
 def position(
@@ -388,7 +392,7 @@ def test_choose_explains_itself() -> None:
 
 
 def test_api_plays_big_clock_with_hint_and_resign() -> None:
-    seed = next(s for s in range(100) if deal(6, s).moves == ("draw",))
+    seed = next(s for s in range(100) if GAME.legal_moves(deal(6, s)) == ["draw"])
     new = json.loads(api.handle(json.dumps({"op": "new", "game": "big-clock", "options": {"set": "double-6"},
                                             "seed": seed, "seats": ["human"]})))
     assert new["ok"], new

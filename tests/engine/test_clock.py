@@ -11,14 +11,19 @@ import pytest
 
 from engine import api
 from engine.games import get_game
-from engine.games.clock import CENTRE, ClockState, apply, deal
+from engine.games.clock import CENTRE, ClockState
 from engine.protocol import GameOver, IllegalMove
+from engine.solvers import advisor_for
 from engine.solvers.clock import exchange_chances, hint, sampled_chances
 from engine.tiles import Card, card_deck
-
 from tests.engine.helpers import tokens
 
 GAME = get_game("clock")
+apply = GAME.apply
+
+
+def deal(exchange: bool, seed: int) -> ClockState:
+    return GAME.new_state({"exchange": exchange}, seed)
 C = Card.parse
 
 
@@ -121,7 +126,7 @@ def test_win_iff_bottom_tiles_lead_to_the_centre() -> None:
         state = deal(False, seed)
         bottom = {s: state.down[s - 1][-1].rank for s in range(1, CENTRE)}
 
-        def reaches_centre(s: int) -> bool:
+        def reaches_centre(s: int, bottom: dict[int, int] = bottom) -> bool:
             path = set()
             while s != CENTRE:
                 if s in path:
@@ -246,11 +251,11 @@ def exhaustive(state: ClockState) -> dict[str, Fraction]:
     """Each exchange's exact winning chance over every arrangement of the face-down tiles."""
     places = [(s, d) for s in range(1, 14) for d in range(len(state.down[s - 1]))]
     cards = [state.down[s - 1][d] for s, d in places]
-    wins = dict.fromkeys(state.moves, 0)
+    wins = dict.fromkeys(GAME.legal_moves(state), 0)
     total = 0
     for perm in itertools.permutations(cards):
         down = [list(p) for p in state.down]
-        for (s, d), card in zip(places, perm):
+        for (s, d), card in zip(places, perm, strict=True):
             down[s - 1][d] = card
         arranged = ClockState(True, tuple(map(tuple, down)), state.up, CENTRE, "exchange")
         total += 1
@@ -259,7 +264,8 @@ def exhaustive(state: ClockState) -> dict[str, Fraction]:
     return {m: Fraction(w, total) for m, w in wins.items()}
 
 
-@pytest.mark.parametrize("sizes", [{1: 2, 2: 1, 3: 3}, {4: 1, 7: 2, 9: 1, 12: 2}, {1: 1, 2: 1, 3: 1, 5: 1, 8: 1, 11: 1}])
+@pytest.mark.parametrize("sizes", [{1: 2, 2: 1, 3: 3}, {4: 1, 7: 2, 9: 1, 12: 2},
+                                   {1: 1, 2: 1, 3: 1, 5: 1, 8: 1, 11: 1}])
 def test_exact_chances_match_an_exhaustive_enumeration(sizes: dict[int, int]) -> None:
     state = crafted(sizes)
     exact = exhaustive(state)
@@ -289,7 +295,7 @@ def test_hint_picks_the_fullest_pile_bottom_and_reports_its_chance() -> None:
     ranking = exchange_chances(state)
     assert [c.move for c in ranking[:3]] == ["exchange:slot6:3", "exchange:slot9:2", "exchange:slot2:1"]
     assert [c.chance for c in ranking] == sorted((c.chance for c in ranking), reverse=True)
-    assert GAME.analysis(state)["exchange_chances"][0]["move"] == "exchange:slot6:3"
+    assert advisor_for(GAME).analysis(state)["exchange_chances"][0]["move"] == "exchange:slot6:3"
 
 
 def test_ties_go_to_the_lower_slot_and_turning_has_no_decision() -> None:
@@ -297,7 +303,7 @@ def test_ties_go_to_the_lower_slot_and_turning_has_no_decision() -> None:
     assert hint(state).move == "exchange:slot3:2"
     turning = deal(True, 4)
     assert hint(turning).move == "turn" and hint(turning).chance is None
-    assert GAME.analysis(turning) is None
+    assert advisor_for(GAME).analysis(turning) is None
 
 
 def test_advisor_beats_random_exchange_choices() -> None:
@@ -314,7 +320,7 @@ def test_advisor_beats_random_exchange_choices() -> None:
         expected_advisor += best.chance
         expected_random += 1 / state.face_down
         advisor += play_out(apply(state, best.move)).phase == "won"
-        randomly += play_out(apply(state, rng.choice(state.moves))).phase == "won"
+        randomly += play_out(apply(state, rng.choice(GAME.legal_moves(state)))).phase == "won"
     assert expected_advisor > 1.2 * expected_random
     assert advisor > randomly + 10
     assert abs(advisor - expected_advisor) < 3 * expected_advisor**0.5 + 1

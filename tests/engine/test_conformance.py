@@ -11,7 +11,6 @@ import pytest
 from engine.games import all_games
 from engine.protocol import EngineError, Game, GameOver, IllegalMove
 from engine.session import Session
-
 from tests.engine.helpers import tokens
 
 MAX_STEPS = 20_000

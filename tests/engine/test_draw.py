@@ -91,7 +91,7 @@ def test_attached_double_takes_three_more_tiles() -> None:
     layout = Layout.tree(T("6-6")).place("e0", T("3-6"), 6).place("e1", T("3-3"), 3)
     state = position(GAME, ["3-0 3-1 3-2 5-5", "1-1"], layout)
     assert GAME.legal_moves(state) == ["play:0-3:e2", "play:1-3:e2", "play:2-3:e2"]
-    for i, tile in enumerate(["0-3", "1-3", "2-3"]):
+    for tile in ["0-3", "1-3", "2-3"]:
         state = GAME.apply(state._replace(turn=0), f"play:{tile}:e2")
     assert [p.side for p in state.layout.tiles[3:]] == ["ahead", "left", "right"]
     assert "e2" not in [e.name for e in state.layout.open_ends()]
@@ -194,7 +194,7 @@ def test_view_shows_own_hand_and_counts_only() -> None:
 
 def test_determinize_depends_only_on_the_seats_knowledge() -> None:
     state = GAME.new_state(GAME.spec.resolve_options({"players": 3}), 8)
-    unknown = [t for t in (*state.hands[1], *state.hands[2], *state.stock)]
+    unknown = [*state.hands[1], *state.hands[2], *state.stock]
     random.Random(4).shuffle(unknown)
     h1, h2 = len(state.hands[1]), len(state.hands[2])
     other = state._replace(hands=(state.hands[0], sort_tiles(unknown[:h1]), sort_tiles(unknown[h1:h1 + h2])),
@@ -236,3 +236,18 @@ def test_voids_are_reset_each_round_and_dropped_when_matador_draws_by_choice() -
                      voids=(((9, "match"),), (), ()))
     state = matador.apply(state, "draw")  # by choice: it held a matador
     assert state.voids[0] == ()
+
+
+def test_a_game_that_overrides_fits_is_never_served_by_the_matching_fast_path() -> None:
+    class NoBlanks(type(GAME)):  # type: ignore[misc]
+        """The draw game, where a tile with a blank half fits nowhere."""
+
+        def fits(self, tile: Tile, value: int, need: str) -> tuple[int, ...]:
+            return () if 0 in (tile.a, tile.b) else super().fits(tile, value, need)
+
+    game = NoBlanks()
+    state = position(game, ["0-5 5-6", "1-1"], Layout.tree(T("5-5")), stock="2-2")
+    assert game.legal_moves(state) == ["play:5-6:e0"]
+    blank_only = position(game, ["0-5", "1-1"], Layout.tree(T("5-5")), stock="2-2")
+    assert not game.can_play(blank_only, 0) and game.legal_moves(blank_only) == ["draw"]
+    assert GAME.legal_moves(blank_only) == ["play:0-5:e0"]

@@ -1,4 +1,5 @@
-"""The shared layout: lines, the draw game's four-way doubles, Round The Clock's spinner."""
+"""The shared layout: lines, the draw game's four-way doubles, Round The Clock's spinner (its
+phase rule is the game's: engine.games.round_the_clock)."""
 
 from __future__ import annotations
 
@@ -6,10 +7,12 @@ import json
 
 import pytest
 
+from engine.games import get_game
 from engine.layout import Layout
 from engine.tiles import Tile
 
 T = Tile.parse
+RTC = get_game("round-the-clock")
 
 
 def names(layout: Layout) -> list[tuple[str, int]]:
@@ -69,19 +72,20 @@ def test_tree_every_double_opens_three_more_sides() -> None:
 
 
 def test_spinner_alternates_tile_and_double_phases() -> None:
-    sp = Layout.spinner(T("6-6"))
+    place = RTC.place
+    sp = RTC.start_layout(T("6-6"))
     assert [e.name for e in sp.open_ends()] == ["arm0", "arm1", "arm2", "arm3"]
-    sp = sp.place("arm2", T("3-6"), 6)
+    sp = place(sp, "arm2", T("3-6"), 6)
     assert [e.name for e in sp.open_ends()] == ["arm0", "arm1", "arm3"]  # arm2 closed this phase
-    sp = sp.place("arm0", T("1-6"), 6).place("arm1", T("0-6"), 6).place("arm3", T("5-6"), 6)
+    sp = place(place(place(sp, "arm0", T("1-6"), 6), "arm1", T("0-6"), 6), "arm3", T("5-6"), 6)
     assert sp.phase == "double"
     assert [(e.name, e.value, e.need) for e in sp.open_ends()] == [
         ("arm0", 1, "double"), ("arm1", 0, "double"), ("arm2", 3, "double"), ("arm3", 5, "double"),
     ]
     for arm, d in [("arm0", "1-1"), ("arm1", "0-0"), ("arm2", "3-3")]:
-        sp = sp.place(arm, T(d), int(d[0]))
+        sp = place(sp, arm, T(d), int(d[0]))
     assert sp.phase == "double" and [e.name for e in sp.open_ends()] == ["arm3"]
-    sp = sp.place("arm3", T("5-5"), 5)
+    sp = place(sp, "arm3", T("5-5"), 5)
     assert sp.phase == "tile" and len(sp.open_ends()) == 4
     board = sp.to_json()
     assert board["phase"] == "tile"
@@ -90,7 +94,7 @@ def test_spinner_alternates_tile_and_double_phases() -> None:
 
 
 def test_place_refuses_a_closed_or_unknown_end() -> None:
-    sp = Layout.spinner(T("6-6")).place("arm0", T("1-6"), 6)
+    sp = RTC.place(RTC.start_layout(T("6-6")), "arm0", T("1-6"), 6)
     with pytest.raises(ValueError):
         sp.place("arm0", T("2-6"), 6)
     with pytest.raises(ValueError):

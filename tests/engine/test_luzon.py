@@ -5,13 +5,19 @@ from __future__ import annotations
 import pytest
 
 from engine.games import get_game
-from engine.games.luzon import LuzonState, apply, deal, legal_moves, pairs
+from engine.games.luzon import LuzonState, pairs
 from engine.protocol import GameOver, IllegalMove
+from engine.solvers import advisor_for
 from engine.solvers.luzon import hint, solve, solve_state
 from engine.tiles import Tile, domino_set
 
 T = Tile.parse
 GAME = get_game("luzon")
+apply, legal_moves = GAME.apply, GAME.legal_moves
+
+
+def deal(variant: str, seed: int) -> LuzonState:
+    return GAME.new_state({"variant": variant}, seed)
 
 
 def position(columns: list[list[str]], reserve: list[str | None], variant: str = "twelve") -> LuzonState:
@@ -158,4 +164,4 @@ def test_hint_on_a_winning_line_and_after_it_is_lost() -> None:
 
 def test_analysis_reports_winnable() -> None:
     seed = next(s for s in range(100) if not solve(s).winnable)
-    assert GAME.analysis(deal("twelve", seed)) == {"winnable": False, "solution": None}
+    assert advisor_for(GAME).analysis(deal("twelve", seed)) == {"winnable": False, "solution": None}

@@ -20,7 +20,6 @@ from engine.games.table import Score, Term
 from engine.layout import Layout
 from engine.session import Session
 from engine.tiles import Card, Tile
-
 from tests.engine.test_clock import first_stop
 from tests.engine.test_draw import position
 
@@ -103,9 +102,9 @@ def test_matador_needs_the_number_that_makes_ten() -> None:
 
 def test_round_the_clock_double_phase_says_what_an_arm_needs() -> None:
     game = get_game("round-the-clock")
-    layout = Layout.spinner(T("6-6"))
+    layout = game.start_layout(T("6-6"))
     for arm, tile in enumerate(["1-6", "2-6", "3-6", "4-6"]):
-        layout = layout.place(f"arm{arm}", T(tile), 6)
+        layout = game.place(layout, f"arm{arm}", T(tile), 6)
     state = position(game, ["1-1 0-5", "3-3"], layout, top=6)
     fields = game.move_fields(state, "play:1-1:arm0")
     assert (fields["need"], fields["needs"], fields["open"], fields["to"]) == ("double", 1, 1, "end:arm0")
@@ -197,7 +196,7 @@ def test_round_history_holds_every_round_with_its_arithmetic(game_id: str, optio
         running = [0] * seats
         for number, r in enumerate(rounds, 1):
             assert r["round"] == number and "hands" not in r
-            running = [a + b for a, b in zip(running, r["points"])]
+            running = [a + b for a, b in zip(running, r["points"], strict=True)]
             assert r["scores"] == running
             assert not any("null" in s or "None" in s for s in strings(r))
             if r["winner"] is None:
@@ -396,7 +395,7 @@ def test_clock_turns_and_exchanges_are_never_undone() -> None:
     session = Session.new("clock", {}, 0, ["human"])
     session.play("turn")
     assert not session.view()["can_undo"] and session.undo() == 0
-    seed, stop = first_stop(True, range(200), "exchange")
+    _, stop = first_stop(True, range(200), "exchange")
     game = get_game("clock")
     move = game.legal_moves(stop)[0]
     assert game.revealed_to(stop, move, game.apply(stop, move)) == {0}
@@ -552,7 +551,7 @@ def test_clock_texts_fit_the_end_of_the_game() -> None:
 
 def test_table_refusals_say_why() -> None:
     rtc = get_game("round-the-clock")
-    state = position(rtc, ["0-1 2-2", "3-3"], Layout.spinner(T("6-6")), stock="0-0 1-1", top=6)
+    state = position(rtc, ["0-1 2-2", "3-3"], rtc.start_layout(T("6-6")), stock="0-0 1-1", top=6)
     assert rtc.legal_moves(state) == ["pass"]
     assert rtc.refusal(state, "draw") == "The last tiles stay in the boneyard: you may not draw."
     assert rtc.refusal(state, "play:0-1:arm0") == "0-1 does not fit there: that end needs a 6."

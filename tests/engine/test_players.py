@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
 import pytest
 
-from engine.games import get_game
+from engine.games import all_games, get_game
 from engine.layout import Layout
 from engine.match import run_match
-from engine.players import LEVELS, ismcts
+from engine.players import LEVELS
 from engine.players.greedy import GreedyPlayer
 from engine.players.ismcts import IsmctsPlayer
 from engine.rng import deal_rng
@@ -18,7 +19,7 @@ from engine.tiles import Tile
 from tests.engine.test_draw import position, sort_tiles
 
 T = Tile.parse
-TABLE_GAMES = ["draw", "matador", "tiddle-a-wink", "round-the-clock"]
+TABLE_GAMES = [g.spec.id for g in all_games() if not g.spec.solitaire]
 FAST_HARD = IsmctsPlayer(iterations=60)
 
 
@@ -85,9 +86,9 @@ def test_greedy_blocks_when_it_can() -> None:
     # double phase needing 1-1, 2-2, 3-3 and 0-0, all in our hand: nobody else can play.
     # 5-6 is heavier but would leave the unseen 5-5 a place.
     game = get_game("round-the-clock")
-    layout = Layout.spinner(T("6-6"))
+    layout = game.start_layout(T("6-6"))
     for arm, tile in [("arm0", "1-6"), ("arm1", "2-6"), ("arm2", "3-6")]:
-        layout = layout.place(arm, T(tile), 6)
+        layout = game.place(layout, arm, T(tile), 6)
     state = position(game, ["0-6 5-6 1-1 2-2 3-3 0-0", "4-5"], layout, stock="4-4 5-5 0-1", top=6)
     assert GreedyPlayer().choose(game, state, 0, random.Random(1)) == "play:0-6:arm3"
 
@@ -132,7 +133,7 @@ def test_hard_searches_round_the_clock_with_nine_times_the_budget(game_id: str, 
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     game = get_game(game_id)
     state = positions(game_id, 1)[0]
-    monkeypatch.setattr(ismcts, "FAST_DEALERS", {})  # deal through game.determinize, counted here
+    monkeypatch.setattr(game, "ai", dataclasses.replace(game.ai, fast_dealer=None))  # deal through game.determinize
     deals = []
     real = game.determinize
     monkeypatch.setattr(game, "determinize", lambda *args: deals.append(1) or real(*args))

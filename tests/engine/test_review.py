@@ -209,7 +209,7 @@ def test_replay_reveals_every_hand_only_once_the_game_is_over() -> None:
 
 
 def test_review_decisions_carry_both_moves_fields() -> None:
-    record, index, lost, kept = _luzon_blunder()
+    record, _, lost, _ = _luzon_blunder()
     last = review(record)["decisions"][-1]
     assert last["played_move"]["id"] == lost and last["played_move"]["kind"] == "discard"
     assert last["best_move"]["id"] == last["best"] and "from" in last["best_move"]

@@ -12,13 +12,13 @@ from tests.engine.test_draw import position, sort_tiles
 
 T = Tile.parse
 GAME: Any = get_game("round-the-clock")
-SPIN = Layout.spinner(T("6-6"))
+SPIN = GAME.start_layout(T("6-6"))
 
 
 def spinner(*plays: tuple[str, str, int]) -> Layout:
     layout = SPIN
     for arm, tile, near in plays:
-        layout = layout.place(arm, T(tile), near)
+        layout = GAME.place(layout, arm, T(tile), near)
     return layout
 
 

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
 import pytest
 
 from engine.games import get_game
-from engine.players import ismcts
+from engine.games.round_the_clock_compact import RtcDealer, RtcPlayout
 from engine.players.ismcts import IsmctsPlayer
-from engine.players.playout import EnginePlayout
-from engine.players.rtc_playout import RtcDealer, RtcPlayout
+from engine.players.playout import EnginePlayout, rollout
 from engine.rng import deal_rng
 from tests.engine.test_players import positions
 
@@ -34,7 +34,7 @@ def random_rounds(players: int, seeds: range) -> Any:
 def test_every_position_has_the_engines_moves_turn_and_result(players: int) -> None:
     ends = 0
     for state, move in random_rounds(players, range(60)):
-        sim = RtcPlayout(state)
+        sim = RtcPlayout(GAME, state)
         assert sim.legal() == GAME.legal_moves(state)
         assert sim.mover() == state.turn
         sim.play(move)
@@ -54,7 +54,7 @@ def test_blocked_rounds_and_ties_score_as_in_the_engine() -> None:
     for state, move in random_rounds(2, range(200)):
         after = GAME.apply(state, move)
         if after.between or after.turn < 0:
-            sim = RtcPlayout(state)
+            sim = RtcPlayout(GAME, state)
             sim.play(move)
             reasons.add((after.last.reason, after.last.winner is None))
             assert sim.points == list(after.last.points)
@@ -67,9 +67,9 @@ def test_rollouts_play_the_same_moves_with_the_same_randomness(players: int) -> 
     for i, (state, _) in enumerate(random_rounds(players, range(30))):
         if i % 3:
             continue
-        engine, sim = EnginePlayout(GAME, state), RtcPlayout(state)
+        engine, sim = EnginePlayout(GAME, state), RtcPlayout(GAME, state)
         rngs = random.Random(i), random.Random(i)
-        steps = engine.rollout(rngs[0], 0.3), sim.rollout(rngs[1], 0.3)
+        steps = rollout(engine, rngs[0], 0.3), rollout(sim, rngs[1], 0.3)
         assert steps[0] == steps[1]
         assert list(engine.points or ()) == sim.points
         assert rngs[0].random() == rngs[1].random()  # the same draws were used
@@ -83,8 +83,8 @@ def test_dealt_determinizations_are_the_engines(players: int) -> None:
     for i, (state, _) in enumerate(random_rounds(players, range(40))):
         for seat in range(players):
             rngs = random.Random(i), random.Random(i)
-            dealt = RtcDealer(state, seat).deal(rngs[0])
-            engine = RtcPlayout(GAME.determinize(state, seat, rngs[1]))
+            dealt = RtcDealer(GAME, state, seat).deal(rngs[0])
+            engine = RtcPlayout(GAME, GAME.determinize(state, seat, rngs[1]))
             assert (dealt.hands, dealt.stock, dealt.drawn) == (engine.hands, engine.stock, engine.drawn)
             assert (dealt.turn, dealt.ends, dealt.done) == (engine.turn, engine.ends, engine.done)
             assert rngs[0].random() == rngs[1].random()
@@ -105,5 +105,5 @@ def test_the_search_chooses_exactly_as_through_the_engine(monkeypatch: pytest.Mo
         return out
 
     fast = choices()
-    monkeypatch.setattr(ismcts, "FAST_DEALERS", {})
+    monkeypatch.setattr(GAME, "ai", dataclasses.replace(GAME.ai, fast_dealer=None))
     assert choices() == fast

@@ -1,4 +1,4 @@
-// The menu: every game of the catalog, and the ones still to come.
+// The menu: every game of the catalog.
 
 import { h, playersText } from "./dom.js";
 
@@ -10,10 +10,8 @@ export function renderMenu(root, catalog) {
     h("div", { class: "actions" },
       h("a", { class: "button primary", href: `#/play/${spec.id}`, "aria-label": `Play ${spec.name}` }, "Play"),
       h("a", { class: "button", href: `#/rules/${spec.id}`, "aria-label": `Rules of ${spec.name}` }, "Rules"))));
-  const coming = (catalog.coming ?? []).map((game) => h("li", { class: "game-card coming", "data-game": game.id },
-    h("h2", {}, game.name), h("p", { class: "badge" }, "coming soon")));
   root.replaceChildren(h("section", { class: "menu" },
     h("h1", {}, "Domino games"),
     h("p", { class: "lead" }, "Solitaires and table games with dominoes. Everything runs in your browser."),
-    h("ul", { class: "game-list" }, ...cards, ...coming)));
+    h("ul", { class: "game-list" }, ...cards)));
 }

@@ -1,0 +1,200 @@
+"""A compact, mutable Round The Clock round for the hard player's search (`TableAi.fast_dealer`).
+
+The search plays hundreds of thousands of simulated moves per decision. Through the engine
+each one builds an immutable `TableState` and `Layout` and formats move ids; here a round is a
+few lists of small integers changed in place, several times faster. Only the move generator
+and the phase bookkeeping are its own: the matching rule (`fits`), how long drawing lasts, the
+scoring (`TableGame.score_round`) and the determinization's deal (`deal_unseen`) are the
+game's. It must agree with the engine move for move: the same legal moves in the same order
+(the engine's sorted move ids), the same draws, the same end and the same points.
+`tests/engine/test_rtc_playout.py` checks that over many played-out rounds, and that the
+search chooses exactly as it does through the engine.
+
+Only what a round needs is kept: hands, the boneyard, the four arms and the phase. The voids
+and scores play no part once a determinization is dealt.
+
+Tiles are numbered in sorted order (0-0 is 0, 6-6 is 27); a play is tile * 4 + arm, so
+sorting codes sorts the engine's move ids ("play:a-b:armK").
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from bisect import insort
+from collections.abc import Callable
+
+from engine.games.table import TableGame, TableState, deal_unseen
+from engine.layout import DOUBLE_PHASE
+from engine.tiles import Tile, domino_set
+
+_TILES = domino_set(6)
+_ID = {t: i for i, t in enumerate(_TILES)}
+_A = [t.a for t in _TILES]
+_B = [t.b for t in _TILES]
+PIPS = [t.a + t.b for t in _TILES]
+DRAW = 4 * len(_TILES)
+PASS = DRAW + 1
+NAMES = [f"play:{t}:arm{k}" for t in _TILES for k in range(4)] + ["draw", "pass"]
+CODES = {name: code for code, name in enumerate(NAMES)}
+
+
+class Rules:
+    """What the compact round takes from the game, once per game."""
+
+    def __init__(self, game: TableGame) -> None:
+        self.game = game
+        self.fits: Callable[[Tile, int, str], tuple[int, ...]] = game.fits
+        kept = game.kept_in_stock
+        assert kept is not None, "Round The Clock draws"
+        self.kept = kept
+        self._tables: dict[tuple[int | bool, ...], list[tuple[int, ...]]] = {}
+        self._points: dict[tuple[tuple[int, ...], int | None], tuple[int, ...]] = {}
+
+    def points(self, pips: tuple[int, ...], out: int | None) -> tuple[int, ...]:
+        """Each seat's points for a round ending with hands of these pips (`TableGame.score_round`,
+        remembered: the search ends many rounds the same way)."""
+        key = (pips, out)
+        found = self._points.get(key)
+        if found is None:
+            found = self._points[key] = tuple(self.game.score_round(pips, out)[1])
+        return found
+
+    def fits_table(self, ends: list[int], done: list[bool], double_phase: bool) -> list[tuple[int, ...]]:
+        """Per tile, its play codes on the arms open now (built once per arrangement)."""
+        key = (double_phase, *ends, *done)
+        table = self._tables.get(key)
+        if table is None:
+            arms = [(k, v) for k, (v, d) in enumerate(zip(ends, done, strict=True)) if not d]
+            need = "double" if double_phase else "match"
+            fits = self.fits
+            table = [tuple(i * 4 + k for k, v in arms if fits(t, v, need)) for i, t in enumerate(_TILES)]
+            self._tables[key] = table
+        return table
+
+
+@functools.cache
+def rules_of(game: TableGame) -> Rules:
+    return Rules(game)
+
+
+class RtcPlayout:
+    """One Round The Clock round in play. `points` is None until the round ends."""
+
+    __slots__ = ("done", "double_phase", "drawn", "ends", "fits", "fits_table", "hands", "kept", "n", "points", "rules",
+                 "stock", "turn")
+
+    def __init__(self, game: TableGame, state: TableState) -> None:
+        """From a `TableState` of round-the-clock (normally a determinization)."""
+        layout = state.layout
+        self.rules = rules = rules_of(game)
+        self.kept = rules.kept
+        self.fits_table = rules.fits_table
+        self.n: int = state.n
+        self.hands: list[list[int]] = [[_ID[t] for t in h] for h in state.hands]
+        self.stock: list[int] = [_ID[t] for t in reversed(state.stock)]  # next tile last
+        self.ends: list[int] = [e.value for e in layout.ends]
+        self.done: list[bool] = list(layout.closed)
+        self.double_phase: bool = layout.phase == DOUBLE_PHASE
+        self.fits = rules.fits_table(self.ends, self.done, self.double_phase)
+        self.turn: int = state.turn
+        self.drawn: int = -1 if state.drawn is None else _ID[state.drawn]
+        over = state.turn < 0 or state.between
+        self.points: list[int] | None = list(state.last.points) if over and state.last else None
+
+    def redealt(self, hands: list[list[int]], stock: list[int], drawn: int) -> RtcPlayout:
+        """This position with other hands, boneyard (next tile last) and drawn tile."""
+        out = RtcPlayout.__new__(RtcPlayout)
+        out.rules, out.kept, out.fits_table = self.rules, self.kept, self.fits_table
+        out.n, out.turn, out.points = self.n, self.turn, self.points
+        out.ends, out.done = self.ends[:], self.done[:]
+        out.double_phase, out.fits = self.double_phase, self.fits
+        out.hands, out.stock, out.drawn = hands, stock, drawn
+        return out
+
+    # ---- the Playout protocol (engine.protocol) ----------------------------------------
+    def over(self) -> bool:
+        return self.points is not None
+
+    def mover(self) -> int:
+        return self.turn
+
+    def legal(self) -> list[str]:
+        return [NAMES[c] for c in self.codes()]
+
+    def play(self, move: str) -> None:
+        self.step(CODES[move])
+
+    def weight(self, code: int) -> int:
+        """A move's pips (only plays are ever weighed: draw and pass come alone)."""
+        return PIPS[code >> 2]
+
+    # ---- rules ---------------------------------------------------------------------------
+    def plays(self, tiles: list[int]) -> list[int]:
+        """Play codes for `tiles` (sorted), in sorted order."""
+        fits = self.fits
+        return [c for t in tiles for c in fits[t]]
+
+    def codes(self) -> list[int]:
+        """The legal moves as codes, in move id order."""
+        if self.drawn >= 0:  # drew this turn: only the drawn tile may be played
+            return self.plays([self.drawn]) or [PASS]
+        return self.plays(self.hands[self.turn]) or [DRAW if len(self.stock) > self.kept else PASS]
+
+    def step(self, code: int) -> None:
+        """Make a move the caller knows is legal."""
+        seat = self.turn
+        if code == DRAW:
+            tile = self.stock.pop()
+            insort(self.hands[seat], tile)
+            self.drawn = tile
+            return
+        if code != PASS:
+            tile, arm = code >> 2, code & 3
+            hand = self.hands[seat]
+            hand.remove(tile)
+            ends = self.ends
+            ends[arm] = _B[tile] if _A[tile] == ends[arm] else _A[tile]
+            done = self.done
+            done[arm] = True
+            if all(done):
+                self.double_phase = not self.double_phase
+                done[:] = (False, False, False, False)
+            self.fits = self.fits_table(ends, done, self.double_phase)
+            if not hand:
+                self.end(seat)
+                return
+        self.turn = (seat + 1) % self.n
+        self.drawn = -1
+        if len(self.stock) <= self.kept and not any(self.plays(h) for h in self.hands):
+            self.end(None)  # blocked
+
+    def end(self, out: int | None) -> None:
+        """Score the round by the game's rules."""
+        pips = tuple(sum(PIPS[t] for t in h) for h in self.hands)
+        self.points = list(self.rules.points(pips, out))
+
+
+class RtcDealer:
+    """Determinizations of one position for `seat`, dealt straight into playouts: the game's
+    own deal (`deal_unseen`, as `TableGame.determinize`), without building a `TableState` each
+    time."""
+
+    def __init__(self, game: TableGame, state: TableState, seat: int) -> None:
+        self.base = base = RtcPlayout(game, state)
+        self.seat = seat
+        self.unknown = sorted([t for s, h in enumerate(base.hands) if s != seat for t in h] + base.stock)
+        self.sizes = [len(h) for h in base.hands]
+        fits = game.fits
+        self.barred = [
+            (s, [any(fits(t, v, need) for v, need in state.voids[s]) for t in _TILES].__getitem__)
+            for s in game.void_seats(state, seat)
+        ]
+        self.guess_drawn_of = game.unseen_draw(state, seat)
+
+    def deal(self, rng: random.Random) -> RtcPlayout:
+        base, seat = self.base, self.seat
+        hands, stock, drawn, _ = deal_unseen(rng, self.unknown[:], self.sizes, seat, self.barred, None,
+                                             self.guess_drawn_of)
+        hands[seat] = base.hands[seat][:]
+        return base.redealt(hands, stock[::-1], base.drawn if drawn is None else drawn)
