@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import App, READY_TIMEOUT_MS, SCREEN_TIMEOUT_MS
+from .conftest import READY_TIMEOUT_MS, SCREEN_TIMEOUT_MS, App
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "fit"
@@ -46,30 +46,39 @@ MEASURE = """touch => {
     if (!el || getComputedStyle(el).display === "contents") return; // its children are measured
     const r = el.getBoundingClientRect();
     if (r.top < -0.5 || r.left < -0.5 || r.bottom > vh + 0.5 || r.right > vw + 0.5 || r.height < 1)
-      problems.push(`${sel} outside the viewport: ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)}`);
+      problems.push(`${sel} outside the viewport: ${Math.round(r.left)},${Math.round(r.top)} ` +
+        `${Math.round(r.width)}x${Math.round(r.height)}`);
   };
-  for (const sel of ["#table-screen", "#board", "#turn", "#hand", ".hand-area", "#layout", ".toolbar", ".messages"]) inside(sel);
+  const parts = ["#table-screen", "#board", "#turn", "#hand", ".hand-area", "#layout", ".toolbar", ".messages"];
+  for (const sel of parts) inside(sel);
   // no two tiles overlap (the layout's tiles, the hand, Luzon's columns, the Big Clock's tiles -- a home double
   // is turned, its bounding box is not its outline --, Clock's piles)
-  const groups = [".layout-svg [data-key]", ".hand-tile", ".columns .tile, .reserve .tile", ".bc-slot:not(.home) .bc-stack svg", ".ck-pile"];
+  const groups = [".layout-svg [data-key]", ".hand-tile", ".columns .tile, .reserve .tile",
+    ".bc-slot:not(.home) .bc-stack svg", ".ck-pile"];
   for (const sel of groups) {
-    const rects = [...document.querySelectorAll(sel)].map((e) => [e, e.getBoundingClientRect()]).filter(([, r]) => r.width > 0);
+    const rects = [...document.querySelectorAll(sel)].map((e) => [e, e.getBoundingClientRect()])
+      .filter(([, r]) => r.width > 0);
     for (let i = 0; i < rects.length; i++) for (let j = i + 1; j < rects.length; j++) {
       const [a, b] = [rects[i][1], rects[j][1]];
       const ox = Math.min(a.right, b.right) - Math.max(a.left, b.left);
       const oy = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-      if (ox > 1.5 && oy > 1.5) problems.push(`${sel}: ${rects[i][0].dataset.key ?? i} overlaps ${rects[j][0].dataset.key ?? j}`);
+      const [ka, kb] = [rects[i][0].dataset.key ?? i, rects[j][0].dataset.key ?? j];
+      if (ox > 1.5 && oy > 1.5) problems.push(`${sel}: ${ka} overlaps ${kb}`);
     }
   }
   if (touch) {
-    const targets = document.querySelectorAll("header a, header button, .game button, .game select, .game input, .game a, .game summary");
+    const targets = document.querySelectorAll(
+      "header a, header button, .game button, .game select, .game input, .game a, .game summary");
     for (const el of targets) {
       const box = el.matches("input[type=checkbox], input[type=radio], input[type=file]") ? el.closest("label") : el;
       if (!box || el.closest("[hidden], dialog:not([open])")) continue;
       const r = box.getBoundingClientRect();
-      if (!r.width || !r.height || getComputedStyle(box).visibility === "hidden" || getComputedStyle(box).opacity === "0") continue;
+      const style = getComputedStyle(box);
+      if (!r.width || !r.height || style.visibility === "hidden" || style.opacity === "0") continue;
       if (r.width < 43.5 || r.height < 43.5)
-        problems.push(`tap target ${el.tagName.toLowerCase()}.${el.className} "${(el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 20)}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+        problems.push(`tap target ${el.tagName.toLowerCase()}.${el.className} ` +
+          `"${(el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 20)}" ` +
+          `${Math.round(r.width)}x${Math.round(r.height)}`);
     }
   }
   return problems;
