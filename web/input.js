@@ -4,6 +4,8 @@
 // While a tile is dragged, the places it may go (handlers.targets) carry the class drop-target.
 
 const DRAG_THRESHOLD_PX = 8;
+const PAN_EDGE_PX = 48; // a drag this near the edge of a panning box ([data-pan]) scrolls it
+const PAN_STEP_PX = 14;
 
 /**
  * Wire the input of a board element.
@@ -70,12 +72,32 @@ export function attachBoardInput(board, handlers) {
       } catch { /* pointer already gone */ }
     }
     drag.ghost.style.transform = `translate(${dx}px, ${dy}px)`;
+    drag.at = [event.clientX, event.clientY];
+    if (!drag.panning) panWhileNearEdge(drag);
     event.preventDefault();
   });
+
+  /** While a drag is held near the edge of a panning box, scroll the box that way each frame. */
+  function panWhileNearEdge(current) {
+    const box = board.querySelector("[data-pan]");
+    if (!box) return;
+    const stepOnce = () => {
+      if (drag !== current) return;
+      const r = box.getBoundingClientRect();
+      const [x, y] = current.at;
+      const inside = x >= r.left && x <= r.right && y >= r.top && y <= r.bottom;
+      const sx = !inside ? 0 : x < r.left + PAN_EDGE_PX ? -PAN_STEP_PX : x > r.right - PAN_EDGE_PX ? PAN_STEP_PX : 0;
+      const sy = !inside ? 0 : y < r.top + PAN_EDGE_PX ? -PAN_STEP_PX : y > r.bottom - PAN_EDGE_PX ? PAN_STEP_PX : 0;
+      if (sx || sy) box.scrollBy(sx, sy);
+      current.panning = requestAnimationFrame(stepOnce);
+    };
+    current.panning = requestAnimationFrame(stepOnce);
+  }
 
   const finish = (event, dropped) => {
     if (!drag || event.pointerId !== drag.pointerId) return;
     const { slot, ghost, source } = drag;
+    cancelAnimationFrame(drag.panning ?? 0);
     drag = null;
     if (!ghost) return; // a plain click: the click handler deals with it
     ghost.remove();

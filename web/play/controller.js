@@ -15,11 +15,13 @@ import { createTable } from "../render/table.js";
 import { createLuzon } from "../render/luzon.js";
 import { createBigClock } from "../render/big_clock.js";
 import { createClock } from "../render/clock.js";
+import { animateChanges, celebrate, measure, motionMs, shake } from "./motion.js";
 import { createCoach } from "./coach.js";
 
 /** A renderer per screen kind of the catalog. */
 const RENDERERS = { table: createTable, columns: createLuzon, dial: createBigClock, "card-dial": createClock };
 const LOG_LIMIT = 80;
+const ROUND_END_PAUSE_MS = 1000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Mount the screen of a game (spec: its catalog entry) into root. Returns {dispose}. */
@@ -72,12 +74,27 @@ export function mountGame(root, { engine, spec, params, notify }) {
   const tools = gameTools({ gameId: spec.id, engine, say, session: () => state.session, load: importRecord,
     linkOptions: { seats: screen.setup, hidden: Boolean(spec.hidden_hands) } });
   const extraMoves = h("span", { class: "extra-moves" }); // moves the engine accepts beside the legal ones (resign)
+  // The screen fits the viewport (style.css): a compact toolbar, a message area of fixed height, the
+  // board taking the space left, and a side panel (the deal, options, speed, link, record, log) that
+  // a "More" button opens on small screens.
+  const moreButton = h("button", { type: "button", class: "more-button", "aria-expanded": "false",
+    "aria-controls": "side-panel" }, "More");
   const toolbar = h("div", { class: "toolbar", role: "toolbar", "aria-label": "Game controls" },
-    buttons.newGame, ...(screen.setup ? [] : [dealForm, ...options.elements]), buttons.undo, buttons.redo,
-    buttons.hint, ...(screen.buttons ?? []), extraMoves, buttons.coach, speedLabel);
+    buttons.newGame, buttons.undo, buttons.redo, buttons.hint, ...(screen.buttons ?? []), extraMoves, buttons.coach,
+    moreButton);
+  const side = h("div", { class: "side-panel", id: "side-panel" },
+    ...(screen.setup ? [] : [dealForm, ...options.elements]), speedLabel, tools.element,
+    h("a", { href: `#/rules/${spec.id}`, class: "rules-link side-rules" }, "Rules"),
+    h("a", { href: "#/", class: "side-rules" }, "All games"), ...(screen.sideParts ?? []), screen.showsLog ? logBox : null);
+  const messages = h("div", { class: "messages" }, message, hintBox);
   const playArea = h("div", { class: "play-area" },
-    toolbar, h("div", { class: "statusline" }, status, ...(screen.statusExtras ?? [])),
-    message, hintBox, wayOn, board, screen.showsLog ? logBox : null, tools.element);
+    h("div", { class: "play-main" }, toolbar, h("div", { class: "statusline" }, status, ...(screen.statusExtras ?? [])),
+      messages, wayOn, board), side);
+  moreButton.addEventListener("click", () => {
+    const open = !playArea.classList.contains("more-open");
+    playArea.classList.toggle("more-open", open);
+    moreButton.setAttribute("aria-expanded", String(open));
+  });
   const body = h("div", { class: "game-body" });
   const section = h("section", { class: `game ${spec.id}${screen.setup ? " table-game" : ""}`, "data-game": spec.id },
     h("div", { class: "game-head" }, h("h1", {}, spec.name),
@@ -111,7 +128,26 @@ export function mountGame(root, { engine, spec, params, notify }) {
     state.message = { text, kind };
     message.textContent = text;
     message.dataset.kind = kind;
+    if (kind === "error") { // the reason shakes, and the place picked once the board is drawn again
+      shake(message, motionMs(speed));
+      requestAnimationFrame(() => shake(board.querySelector(".selected"), motionMs(speed)));
+    }
   }
+
+  /** Where a tile new on screen comes from: its move's place before the move, else its mover's seat. */
+  function originOf(view, before) {
+    return (key, now) => {
+      const slot = now.node.dataset.slot ?? "";
+      const events = view.events ?? [];
+      // the move of this tile, else a move to this place (a draw names no tile: it was face down)
+      const event = events.find((e) => e.tile === key) ??
+        events.find((e) => e.to && !e.tile && (slot === e.to || slot.startsWith(`${e.to}:`)));
+      if (!event) return null;
+      return before.get(event.from) ?? before.get(`seat:${event.seat}`) ?? null;
+    };
+  }
+  /** A tile gone from the screen by a move (Luzon's discarded pair) is seen leaving. */
+  const leavesBy = (view) => (key) => (view.events ?? []).some((e) => e.tile === key || e.tiles?.includes(key));
 
   function setBusy(busy) {
     state.busy = busy;
@@ -285,12 +321,18 @@ export function mountGame(root, { engine, spec, params, notify }) {
     clearTimeout(state.timer);
     const view = state.view;
     if (!view || state.busy || state.disposed || !body.contains(playArea)) return;
+    // the tile that ends a round or a game stays in view a moment before the dialog opens
+    const linger = (show) => {
+      const pause = motionMs(speed) ? ROUND_END_PAUSE_MS : 0;
+      if (pause) state.timer = setTimeout(() => { if (!state.busy && state.view === view) show(); }, pause);
+      else show();
+    };
     if (view.outcome) {
-      if (state.shownOutcome !== `${state.session}:${view.moves}`) showOutcome();
+      if (state.shownOutcome !== `${state.session}:${view.moves}`) linger(showOutcome);
       return;
     }
     if (view.round?.over && state.shownRound !== `${state.session}:${view.round.number}`) {
-      showSummary();
+      linger(showSummary);
       return;
     }
     const seat = view.to_move;
@@ -383,6 +425,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     dialog.showModal();
     renderWayOn();
     again.focus();
+    if (won) celebrate(motionMs(speed));
   }
 
   // A dialog closed by a key (Esc) leaves the screen as it was: the way-on bar offers what it offered.
@@ -527,7 +570,11 @@ export function mountGame(root, { engine, spec, params, notify }) {
       viewer: String(state.viewer), round: String(view.round?.number ?? ""), roundOver: String(Boolean(view.round?.over)),
       covered: String(state.covered),
     });
+    const ms = motionMs(speed);
+    const before = ms && state.drawnView && state.drawnView !== view ? measure(board) : null;
     screen.draw(view);
+    if (before) animateChanges(board, before, { ms, origin: originOf(view, before), leaves: leavesBy(view) });
+    state.drawnView = view;
     if (!screen.setup) {
       dealInput.value = dealText(view) ? String(view.seed) : "";
       options.set(view.options);
@@ -566,11 +613,11 @@ export function mountGame(root, { engine, spec, params, notify }) {
     }
   }
 
-  let lastWidth = 0;
+  let lastSize = [0, 0];
   const resize = new ResizeObserver(() => {
-    const width = board.clientWidth;
-    if (width && Math.abs(width - lastWidth) > 4) {
-      lastWidth = width;
+    const size = [board.clientWidth, board.clientHeight];
+    if (size[0] && size.some((v, i) => Math.abs(v - lastSize[i]) > 4)) {
+      lastSize = size;
       render();
     }
   });

@@ -17,7 +17,7 @@ export function slotPlace(size, k) {
   if (size === 12) {
     angle = (k % 12) * 30;
   } else if (size === 9) {
-    angle = -120 + (k - 1) * 30;
+    angle = k * 30; // hours 1..9 where they are on a clock face (10, 11 and 12 stay empty)
   } else {
     angle = -90 + (k - 1) * 36;
     cy = 84; rx = 40; ry = 68; // a half circle in a 2:1 box
@@ -213,7 +213,8 @@ export function createBigClock(ctl) {
     const homes = h("p", { class: "bc-homes" }, `${b.homes} of ${b.slots.length} doubles home` +
       (b.troubled.length ? ` · in trouble: ${b.troubled.map((t) => t.replace("-", "\u2011")).join(", ")}` : ""));
 
-    ctl.board.replaceChildren(dial, homes, tray);
+    // the dial takes the board's height (or width); the stock, drawn tile and set-aside sit beside it, or under it
+    ctl.board.replaceChildren(h("div", { class: "bc-layout" }, dial, h("div", { class: "bc-side" }, homes, tray)));
     ctl.board.dataset.set = b.set;
     ctl.board.dataset.drawn = b.drawn ?? "";
     ctl.board.dataset.stock = String(b.stock);

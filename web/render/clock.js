@@ -190,7 +190,7 @@ export function createClock(ctl) {
       parts.push(h("p", { class: "ck-nodecision" }, "This game has no decisions (the exchange is off): ", go));
     }
     if (b.exchange_pending) parts.push(exchangePanel(b, view));
-    ctl.board.replaceChildren(...parts);
+    ctl.board.replaceChildren(h("div", { class: "ck-layout" }, parts[0], h("div", { class: "ck-side" }, ...parts.slice(1))));
     ctl.board.dataset.phase = b.phase;
     ctl.board.dataset.faceDown = String(b.face_down);
     ctl.board.dataset.playing = String(playing);

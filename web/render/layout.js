@@ -46,14 +46,16 @@ const halfAlong = (r, d) => (horizontal(d) ? (r.x1 - r.x0) / 2 : (r.y1 - r.y0) /
  * Compute the drawing of a layout: {tiles: [{index, tile, rect, dir, cross, label}], markers:
  * [{end, rect}], bbox}. `width` is the table's width in units (branches turn at its edges).
  */
-export function computeLayout(board, width) {
+export function computeLayout(board, width, height = Infinity) {
   const half = width / 2;
+  const halfHeight = height / 2;
   const placed = []; // by tile index: {rect, dir, cross, state}
   const rects = [];
   const bridges = []; // [[from], [to]]: lines across the gaps left where a branch was boxed in
   const tiles = board.tiles;
 
-  const fits = (r, walls) => (!walls || (r.x0 >= -half - EPS && r.x1 <= half + EPS)) && !rects.some((o) => overlaps(r, o));
+  const fits = (r, walls) => (!walls || (r.x0 >= -half - EPS && r.x1 <= half + EPS && r.y0 >= -halfHeight - EPS &&
+    r.y1 <= halfHeight + EPS)) && !rects.some((o) => overlaps(r, o));
 
   /** Choose where the next tile of a branch goes. state: {p, d, across, reverse, bias}. */
   function place(state, cross, dry = false) {
@@ -193,18 +195,27 @@ function drawnVertical(t) {
 }
 
 const MAX_UNIT_PX = 30;
+/** The least size of a unit (a tile is 2 x 1 units) when the layout fits its box: below it the box pans. */
+export const MIN_UNIT_PX = 18;
+const TOUCH_TARGET_PX = 44;
 
 /**
  * Draw the layout into `box` (an element whose width is known). markerFor(end) returns
  * {slot, label, active} for the ends to offer, or null. Returns nothing; re-call on resize.
  */
-export function drawLayout(box, board, { markerFor = () => null, lastIndex = -1, endNames = () => "" } = {}) {
+export function drawLayout(box, board, { markerFor = () => null, lastIndex = -1, endNames = () => "", zoom = 1 } = {}) {
   const boxWidth = Math.max(240, box.clientWidth || 320);
+  const boxHeight = box.clientHeight || Infinity;
   const width = Math.max(16, Math.min(36, Math.floor(boxWidth / 22)));
-  const { tiles, markers, bbox, bridges } = computeLayout(board, width);
+  // the table's height in units keeps the box's proportions (a branch turns at the top and bottom too)
+  const height = Number.isFinite(boxHeight) ? Math.max(10, Math.floor(width * boxHeight / boxWidth)) : Infinity;
+  const { tiles, markers, bbox, bridges } = computeLayout(board, width, height);
   const bw = bbox.x1 - bbox.x0;
   const bh = bbox.y1 - bbox.y0;
-  const unit = Math.min(MAX_UNIT_PX, boxWidth / bw);
+  // scaled to fit the box (width and height) while tiles stay readable; zoom scales from there
+  const fit = Math.max(MIN_UNIT_PX, Math.min(MAX_UNIT_PX, (boxWidth - 2) / bw, (boxHeight - 2) / bh));
+  const unit = fit * zoom;
+  const touch = matchMedia("(pointer: coarse)").matches;
   const pxW = bw * unit;
   const pxH = bh * unit;
   const svg = document.createElementNS(SVG_NS, "svg");
@@ -244,14 +255,33 @@ export function drawLayout(box, board, { markerFor = () => null, lastIndex = -1,
       type: "button", class: `end-marker${marker.active ? " active" : " dim"}${marker.hinted ? " hinted" : ""}`, "data-slot": marker.slot,
       "data-end": end.name, "data-key": marker.slot, "aria-label": marker.label, title: marker.label, disabled: marker.active ? null : "",
     }, h("span", { "aria-hidden": "true" }, marker.text ?? String(end.need === "double" ? `${end.value}-${end.value}` : end.value)));
-    button.style.left = `${(rect.x0 - bbox.x0) * unit}px`;
-    button.style.top = `${(rect.y0 - bbox.y0) * unit}px`;
-    button.style.width = `${(rect.x1 - rect.x0) * unit}px`;
-    button.style.height = `${(rect.y1 - rect.y0) * unit}px`;
+    // on touch a marker grows around its centre to a finger's size
+    const w = Math.max((rect.x1 - rect.x0) * unit, touch ? TOUCH_TARGET_PX : 0);
+    const hgt = Math.max((rect.y1 - rect.y0) * unit, touch ? TOUCH_TARGET_PX : 0);
+    button.style.left = `${(rect.x0 + rect.x1) / 2 * unit - bbox.x0 * unit - w / 2}px`;
+    button.style.top = `${(rect.y0 + rect.y1) / 2 * unit - bbox.y0 * unit - hgt / 2}px`;
+    button.style.width = `${w}px`;
+    button.style.height = `${hgt}px`;
     layer.append(button);
   }
   layer.setAttribute("aria-label", endNames());
+  const keep = [box.scrollLeft, box.scrollTop];
   box.replaceChildren(layer);
+  [box.scrollLeft, box.scrollTop] = keep;
   box.dataset.unit = unit.toFixed(1);
-  return { unit, tiles: tiles.length };
+  box.dataset.fits = String(pxW <= box.clientWidth + 1 && pxH <= box.clientHeight + 1);
+  const last = tiles.find((t) => t.index === lastIndex);
+  return { unit, tiles: tiles.length, last: last ? centreOf(last.rect, bbox, unit) : null };
+}
+
+const centreOf = (r, bbox, unit) => ({ x: ((r.x0 + r.x1) / 2 - bbox.x0) * unit, y: ((r.y0 + r.y1) / 2 - bbox.y0) * unit });
+
+/** Scroll a panning box (not the page) so that point p of its stage is in view, with a margin. */
+export function followPoint(box, p, margin = 60) {
+  const stage = box.firstElementChild;
+  if (!stage || !p) return;
+  const x = stage.offsetLeft + p.x;
+  const y = stage.offsetTop + p.y;
+  if (x < box.scrollLeft + margin || x > box.scrollLeft + box.clientWidth - margin) box.scrollLeft = x - box.clientWidth / 2;
+  if (y < box.scrollTop + margin || y > box.scrollTop + box.clientHeight - margin) box.scrollTop = y - box.clientHeight / 2;
 }

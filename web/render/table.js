@@ -6,8 +6,9 @@
 
 import { tileSvg, parseTile } from "./tiles.js";
 import { h } from "./dom.js";
-import { drawLayout } from "./layout.js";
+import { drawLayout, followPoint } from "./layout.js";
 import { seatLevel } from "./setup.js";
+import { scoreSheet } from "./score_sheet.js";
 
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const sum = (values) => values.reduce((a, b) => a + b, 0);
@@ -19,15 +20,46 @@ export function createTable(ctl) {
   let choice = null; // the moves of one tile at one place (a matador played either way round)
 
   const turn = h("p", { class: "turn-banner", id: "turn", role: "status", "aria-live": "polite" });
-  const info = h("p", { class: "table-info", id: "table-info" });
+  const info = h("p", { class: "table-info", id: "table-info", "data-key": "stock" }); // drawn tiles fly from here
   const seats = h("ol", { class: "seats", id: "seats", "aria-label": "Players" });
   const lastMove = h("p", { class: "last-move", id: "last-move" });
-  const layoutBox = h("div", { class: "layout-box", id: "layout" });
+  const layoutBox = h("div", { class: "layout-box", id: "layout", tabindex: "0", role: "region", "data-pan": "",
+    "aria-label": "The table (arrows pan it when it is larger than the screen; + and - zoom)" });
+  let zoom = 1; // 1: the layout fits its box (down to a readable tile size, then it pans)
+  let followed = -1; // the move count the box last scrolled to
+  const zoomButton = (label, text, factor) => {
+    const button = h("button", { type: "button", "aria-label": label, title: label, "data-zoom": text }, text);
+    button.addEventListener("click", () => setZoom(factor === null ? 1 : zoom * factor));
+    return button;
+  };
+  const zoomBar = h("div", { class: "zoom-bar", role: "group", "aria-label": "Zoom" },
+    zoomButton("Zoom out", "−", 1 / 1.25), zoomButton("Fit the table", "Fit", null), zoomButton("Zoom in", "+", 1.25));
+  function setZoom(value) {
+    zoom = Math.min(4, Math.max(0.5, value));
+    followed = -1;
+    ctl.render();
+  }
+  layoutBox.addEventListener("keydown", (event) => {
+    if (event.target !== layoutBox) return;
+    if (event.key === "+" || event.key === "=") setZoom(zoom * 1.25);
+    else if (event.key === "-") setZoom(zoom / 1.25);
+    else if (event.key === "0") setZoom(1);
+    else return;
+    event.preventDefault();
+  });
+  layoutBox.addEventListener("wheel", (event) => {
+    if (!event.ctrlKey) return; // a plain wheel pans; ctrl + wheel (and a touchpad pinch) zooms
+    event.preventDefault();
+    setZoom(zoom * (event.deltaY < 0 ? 1.1 : 1 / 1.1));
+  }, { passive: false });
+  attachPinch(layoutBox, () => zoom, setZoom);
   const handHead = h("p", { class: "hand-head", id: "hand-head" });
   const hand = h("div", { class: "hand", id: "hand", role: "group", "aria-label": "Your tiles" });
   const actions = h("div", { class: "table-actions", id: "actions" });
-  const parts = [turn, info, seats, lastMove, h("div", { class: "table-board", id: "table" }, layoutBox,
+  const parts = [turn, info, seats, lastMove, h("div", { class: "table-board", id: "table" }, zoomBar, layoutBox,
     h("div", { class: "hand-area" }, handHead, hand, actions))];
+
+  const sheetBox = h("details", { class: "sheet-box", id: "sheet-box" }, h("summary", {}, "Score sheet"));
 
   const plays = () => (ctl.myTurn() ? ctl.legal().filter((m) => m.kind === "play") : []);
   const playsOf = (tile) => plays().filter((m) => m.tile === tile);
@@ -133,7 +165,8 @@ export function createTable(ctl) {
 
     const hinted = ctl.hintMove();
     const mine = ctl.myTurn();
-    drawLayout(layoutBox, view.board, {
+    const drawn = drawLayout(layoutBox, view.board, {
+      zoom,
       lastIndex: view.moves > 0 ? view.board.tiles.length - 1 : -1,
       endNames: () => `Layout: ${plural(view.board.tiles.length, "tile")}; open ends ${view.board.ends.map((e) => e.value).join(", ")}`,
       markerFor: (end) => {
@@ -148,6 +181,11 @@ export function createTable(ctl) {
           label: mineHere.length ? capital(mineHere[0].you) : `open end ${other ? `needing ${needs}` : end.value}` };
       },
     });
+
+    if (followed !== view.moves) { // follow the latest play when the table is larger than its box
+      followed = view.moves;
+      followPoint(layoutBox, drawn.last);
+    }
 
     const showHand = !state.covered && (!ctl.hotSeat() || view.to_move === state.viewer || view.round?.over || view.outcome);
     const tiles = view.hand ?? [];
@@ -184,6 +222,7 @@ export function createTable(ctl) {
       buttons.push(cancel);
     }
     actions.replaceChildren(...buttons);
+    sheetBox.replaceChildren(sheetBox.firstElementChild, scoreSheet(view, ctl.name));
   }
 
   // ---- the round summary
@@ -212,20 +251,22 @@ export function createTable(ctl) {
         h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Tiles left"), h("th", { class: "num" }, "Pips"),
           h("th", { class: "num" }, "Round"), h("th", { class: "num" }, "Total"))),
         h("tbody", {}, ...rows))),
-      h("p", { class: "target" }, `First to ${view.target} wins.`),
+      view.target ? h("p", { class: "target" }, `First to ${view.target} wins.`) : null,
+      (view.rounds ?? []).length > 1 ? h("details", { class: "sheet-box", open: "" }, h("summary", {}, "Score sheet, every round"),
+        scoreSheet(view, ctl.name)) : null,
     ].filter(Boolean);
   }
 
   return {
     boardId: "table-screen", boardClass: "table-screen", dialogId: "round-summary", setup: true, showsLog: true,
-    draw, activate, drop,
+    draw, activate, drop, sideParts: [sheetBox],
     cancel: () => { selected = null; choice = null; },
     targets: (slot) => {
       const tile = tileOf(slot);
       return tile ? playsOf(tile).map((m) => m.to) : [];
     },
     hinted: (move) => { selected = move?.tile ?? null; },
-    reset: () => { selected = null; choice = null; },
+    reset: () => { selected = null; choice = null; zoom = 1; followed = -1; },
     focusTarget: () => ctl.board.querySelector(".end-marker.active, .hand-tile.playable, #actions button"),
     actionText: (event) => (event.kind === "play" ? `played ${event.tile}` : event.kind === "draw" ? "drew"
       : event.kind === "pass" ? "passed" : ""),
@@ -255,4 +296,33 @@ export function createTable(ctl) {
     return [{ text: `Round ${round.number}: ${leader} ${leader === "You" ? "lead" : "leads"} with ${round.lead_tile}${redeal}${drew}.`,
       seat: round.leader }];
   }
+}
+
+/** Two fingers on the box zoom it (pinch); one finger pans it natively. */
+function attachPinch(box, getZoom, setZoom) {
+  const touches = new Map();
+  let start = null; // [distance, zoom]
+  const spread = () => {
+    const [a, b] = [...touches.values()];
+    return Math.hypot(a.x - b.x, a.y - b.y);
+  };
+  box.addEventListener("pointerdown", (event) => {
+    if (event.pointerType !== "touch") return;
+    touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (touches.size === 2) start = [spread(), getZoom()];
+  });
+  box.addEventListener("pointermove", (event) => {
+    if (!touches.has(event.pointerId)) return;
+    touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
+    if (start && touches.size === 2 && start[0] > 0) {
+      const next = start[1] * spread() / start[0];
+      if (Math.abs(next / getZoom() - 1) > 0.08) setZoom(next);
+    }
+  });
+  const lift = (event) => {
+    touches.delete(event.pointerId);
+    if (touches.size < 2) start = null;
+  };
+  box.addEventListener("pointerup", lift);
+  box.addEventListener("pointercancel", lift);
 }

@@ -1,0 +1,204 @@
+"""Every game screen fits the viewport (issue 14): at each listed size, each game at its start and
+with a large mid-game layout (fixed seeds, moves played through `window.boneyard.request` and the
+game imported), the page does not scroll, the board, the hand and the turn banner are inside the
+viewport, no two tiles overlap, and on a touch screen every tap target is at least 44 x 44 CSS px.
+Screenshots of every state go to test-results/fit/ (git-ignored), light and dark."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import READY_TIMEOUT_MS, SCREEN_TIMEOUT_MS, App
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-results" / "fit"
+
+DESKTOP = [(1280, 800), (1366, 768), (1920, 1080)]
+PHONES = [(390, 844), (360, 740), (844, 390), (740, 360)]  # portrait and landscape
+
+# the large layouts: (game, options, seats, seed, moves played before the screen opens)
+TABLES = {
+    "draw": ({"set": "double-12", "players": 6, "target": 100}, 6, 11, 40),
+    "matador": ({"set": "double-12", "players": 8}, 8, 5, 40),
+    "tiddle-a-wink": ({"set": "double-12", "players": 10}, 10, 3, 40),
+    "round-the-clock": ({"set": "double-6", "players": 2, "target": 100}, 2, 4, 16),
+}
+SOLITAIRES = {
+    "luzon": ({"variant": "twelve"}, 7, 30),
+    "big-clock": ({"set": "double-12"}, 11, 60),
+    "clock": ({"exchange": True}, 4, 14),
+}
+
+# Everything measured in one pass over the page: returns a list of problems (empty when it fits).
+MEASURE = """touch => {
+  const problems = [];
+  const vw = innerWidth, vh = innerHeight;
+  const se = document.scrollingElement;
+  if (se.scrollHeight > vh) problems.push(`page scrolls: scrollHeight ${se.scrollHeight} > ${vh}`);
+  if (se.scrollWidth > vw) problems.push(`page scrolls sideways: scrollWidth ${se.scrollWidth} > ${vw}`);
+  const inside = (sel) => {
+    const el = document.querySelector(sel);
+    if (!el || getComputedStyle(el).display === "contents") return; // its children are measured
+    const r = el.getBoundingClientRect();
+    if (r.top < -0.5 || r.left < -0.5 || r.bottom > vh + 0.5 || r.right > vw + 0.5 || r.height < 1)
+      problems.push(`${sel} outside the viewport: ${Math.round(r.left)},${Math.round(r.top)} ` +
+        `${Math.round(r.width)}x${Math.round(r.height)}`);
+  };
+  const parts = ["#table-screen", "#board", "#turn", "#hand", ".hand-area", "#layout", ".toolbar", ".messages"];
+  for (const sel of parts) inside(sel);
+  // no two tiles overlap (the layout's tiles, the hand, Luzon's columns, the Big Clock's tiles -- a home double
+  // is turned, its bounding box is not its outline --, Clock's piles)
+  const groups = [".layout-svg [data-key]", ".hand-tile", ".columns .tile, .reserve .tile",
+    ".bc-slot:not(.home) .bc-stack svg", ".ck-pile"];
+  for (const sel of groups) {
+    const rects = [...document.querySelectorAll(sel)].map((e) => [e, e.getBoundingClientRect()])
+      .filter(([, r]) => r.width > 0);
+    for (let i = 0; i < rects.length; i++) for (let j = i + 1; j < rects.length; j++) {
+      const [a, b] = [rects[i][1], rects[j][1]];
+      const ox = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const oy = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      const [ka, kb] = [rects[i][0].dataset.key ?? i, rects[j][0].dataset.key ?? j];
+      if (ox > 1.5 && oy > 1.5) problems.push(`${sel}: ${ka} overlaps ${kb}`);
+    }
+  }
+  if (touch) {
+    const targets = document.querySelectorAll(
+      "header a, header button, .game button, .game select, .game input, .game a, .game summary");
+    for (const el of targets) {
+      const box = el.matches("input[type=checkbox], input[type=radio], input[type=file]") ? el.closest("label") : el;
+      if (!box || el.closest("[hidden], dialog:not([open])")) continue;
+      const r = box.getBoundingClientRect();
+      const style = getComputedStyle(box);
+      if (!r.width || !r.height || style.visibility === "hidden" || style.opacity === "0") continue;
+      if (r.width < 43.5 || r.height < 43.5)
+        problems.push(`tap target ${el.tagName.toLowerCase()}.${el.className} ` +
+          `"${(el.textContent || el.getAttribute("aria-label") || "").trim().slice(0, 20)}" ` +
+          `${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+  }
+  return problems;
+}"""
+
+
+def make_record(app: App, game: str, options: dict, seats: list[str], seed: int, moves: int) -> dict:
+    """A game record after `moves` computer moves (every seat played by the easy computer) that
+    stops on the person's turn, seat 0, in the middle of a round."""
+    return app.page.evaluate("""async ([game, options, seats, seed, moves]) => {
+      const call = (r) => window.boneyard.request(r);
+      let answer = await call({op: "new", game, options, seed, seats});
+      const session = answer.session;
+      let best = null;
+      for (let i = 0; i < moves * 3 && !answer.view.outcome; i++) {
+        const view = answer.view;
+        if (view.round?.over) break;
+        if (i >= moves && view.to_move === 0) break;
+        answer = await call({op: "ai", session, level: "easy", seat: view.to_move});
+        if (!answer.ok) throw new Error(JSON.stringify(answer.error));
+      }
+      const record = await call({op: "record", session});
+      await call({op: "close", session});
+      return record.record;
+    }""", [game, options, seats, seed, moves])
+
+
+def import_record(app: App, record: dict) -> None:
+    page = app.page
+    page.set_input_files("#import-record", files=[{
+        "name": "fit.json", "mimeType": "application/json",
+        "buffer": json.dumps({"boneyard": "game-record", "format": 1, "record": record}).encode()}])
+    expect(page.locator("[data-moves]").first).to_have_attribute("data-moves", str(len(record["moves"])),
+                                                                   timeout=SCREEN_TIMEOUT_MS)
+
+
+def open_game(app: App, game: str) -> None:
+    """Open a game's screen at its start: a table game through its link (the large table), a
+    solitaire on a fixed deal."""
+    page = app.page
+    if game in TABLES:
+        options, players, seed, _ = TABLES[game]
+        seats = ",".join(["human"] + ["ai:easy"] * (players - 1))
+        query = "&".join(f"{k}={v}" for k, v in options.items())
+        page.goto(f"{app.url}#/play/{game}?deal={seed}&{query}&seats={seats}")
+        expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
+    else:
+        options, seed, _ = SOLITAIRES[game]
+        query = "&".join(f"{k}={str(v).lower()}" for k, v in options.items())
+        page.goto(f"{app.url}#/play/{game}?deal={seed}&{query}")
+        expect(page.locator("#board")).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
+    expect(page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
+
+
+def open_midgame(app: App, game: str) -> None:
+    if game in TABLES:
+        options, players, seed, moves = TABLES[game]
+        seats = ["human"] + ["ai:easy"] * (players - 1)
+    else:
+        options, seed, moves = SOLITAIRES[game]
+        seats = ["human"]
+    record = make_record(app, game, options, seats, seed, moves)
+    open_game(app, game)
+    import_record(app, record)
+
+
+def check(app: App, label: str, size: tuple[int, int], touch: bool) -> list[str]:
+    page = app.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.wait_for_timeout(150)  # the resize observer redraws the board
+    expect(page.locator(".motion-ghost")).to_have_count(0)  # no tile in flight
+    problems = page.evaluate(MEASURE, touch)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{label}-{size[0]}x{size[1]}.png"))
+    return [f"{label} at {size[0]}x{size[1]}: {p}" for p in problems]
+
+
+@pytest.fixture(scope="module")
+def phone(browser: object, server_url: str) -> Iterator[App]:
+    """A touch screen (has_touch, is_mobile): the phone sizes."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,  # type: ignore[attr-defined]
+                                  device_scale_factor=2)
+    page = context.new_page()
+    state = App(page, server_url)
+    page.on("pageerror", lambda error: state.errors.append(f"pageerror: {error}"))
+    page.on("console", lambda m: state.errors.append(f"console: {m.text}") if m.type == "error" else None)
+    page.goto(server_url)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    yield state
+    context.close()
+
+
+GAMES = [*TABLES, *SOLITAIRES]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_fits_desktop(app: App, game: str) -> None:
+    problems: list[str] = []
+    open_game(app, game)
+    problems += [p for size in DESKTOP for p in check(app, f"{game}-start", size, False)]
+    open_midgame(app, game)
+    problems += [p for size in DESKTOP for p in check(app, f"{game}-mid", size, False)]
+    app.page.emulate_media(color_scheme="dark")
+    problems += check(app, f"{game}-mid-dark", DESKTOP[0], False)
+    app.page.emulate_media(color_scheme="light")
+    app.page.set_viewport_size({"width": 1280, "height": 900})
+    assert not problems, "\n".join(problems)
+    assert not app.errors
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_fits_phone(phone: App, game: str) -> None:
+    problems: list[str] = []
+    open_game(phone, game)
+    problems += [p for size in PHONES for p in check(phone, f"{game}-start-touch", size, True)]
+    open_midgame(phone, game)
+    problems += [p for size in PHONES for p in check(phone, f"{game}-mid-touch", size, True)]
+    phone.page.emulate_media(color_scheme="dark")
+    problems += check(phone, f"{game}-mid-touch-dark", PHONES[1], True)
+    phone.page.emulate_media(color_scheme="light")
+    assert not problems, "\n".join(problems)
+    assert not phone.errors
+

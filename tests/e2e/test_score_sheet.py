@@ -1,0 +1,104 @@
+"""The score sheet of the table games (issue 14): one row per finished round from the view's
+`rounds` (pips left per seat, who won, points, running totals), in the side panel (the "More"
+menu on a phone) and in the round summary with the last round's hands drawn large enough to read."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import expect
+
+from .conftest import SCREEN_TIMEOUT_MS, App
+
+SEATS = ["human", "ai:easy", "ai:easy"]
+OPTIONS = {"set": "double-6", "players": 3, "target": 150}
+
+
+def record_after_rounds(app: App, rounds: int, seed: int = 3) -> tuple[dict, dict]:
+    """(record, view) of a draw game played by the easy computer for every seat until `rounds`
+    rounds are over, stopped at the end of that round (its summary is due)."""
+    answer = app.page.evaluate("""async ([options, seats, seed, rounds]) => {
+      const call = (r) => window.boneyard.request(r);
+      let answer = await call({op: "new", game: "draw", options, seed, seats});
+      const session = answer.session;
+      for (let i = 0; i < 2000 && !answer.view.outcome; i++) {
+        if (answer.view.round?.over && (answer.view.rounds ?? []).length >= rounds) break;
+        answer = await call({op: "ai", session, level: "easy", seat: answer.view.to_move});
+      }
+      const view = (await call({op: "view", session, seat: 0})).view;
+      const record = (await call({op: "record", session})).record;
+      await call({op: "close", session});
+      return {record, view};
+    }""", [OPTIONS, SEATS, seed, rounds])
+    return answer["record"], answer["view"]
+
+
+def load(app: App, record: dict) -> None:
+    page = app.page
+    page.goto(f"{app.url}#/play/draw?deal=1&set=double-6&players=3&target=150&seats={','.join(SEATS)}")
+    expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
+    page.set_input_files("#import-record", files=[{
+        "name": "sheet.json", "mimeType": "application/json",
+        "buffer": json.dumps({"boneyard": "game-record", "format": 1, "record": record}).encode()}])
+    expect(page.locator("#table-screen")).to_have_attribute("data-moves", str(len(record["moves"])),
+                                                            timeout=SCREEN_TIMEOUT_MS)
+
+
+def sheet_rows(page: object, scope: str) -> list[list[str]]:
+    return page.eval_on_selector_all(  # type: ignore[attr-defined]
+        f"{scope} .score-sheet tbody tr",
+        "rows => rows.map(r => [...r.querySelectorAll('td')].map(td => td.getAttribute('aria-label')))")
+
+
+def test_score_sheet_rows_match_the_rounds(app: App) -> None:
+    page = app.page
+    record, view = record_after_rounds(app, 3)
+    rounds = view["rounds"]
+    assert len(rounds) >= 3
+    load(app, record)
+    # the round summary shows the sheet, every round, and the last round's hands at a readable size
+    dialog = page.locator("#round-summary")
+    expect(dialog).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    expect(dialog.locator(".score-sheet tbody tr")).to_have_count(len(rounds))
+    names = ["You", *[page.locator(f'.seat[data-seat="{i}"] .seat-name').inner_text().strip() for i in (1, 2)]]
+    for row, round_ in zip(sheet_rows(page, "#round-summary"), rounds, strict=True):
+        for seat, label in enumerate(row):
+            assert label.startswith(names[seat]), (label, names)
+            assert f"{round_['pips'][seat]} pips left" in label
+            assert f"{round_['points'][seat]} points, total {round_['scores'][seat]}" in label
+            assert ("won the round" in label) == (round_["winner"] == seat)
+    winners = dialog.locator(".score-sheet td.sheet-winner")
+    expect(winners).to_have_count(sum(1 for r in rounds if r["winner"] is not None))
+    totals = dialog.locator(".score-sheet tfoot td").all_inner_texts()
+    assert totals == [str(s) for s in view["scores"]]
+    minis = dialog.locator(".mini-tile")
+    if minis.count():
+        box = minis.first.bounding_box()
+        assert box and box["width"] >= 20 and box["height"] >= 40
+    dialog.locator("#next-round").click()
+    # the side panel keeps the sheet during the next round
+    expect(page.locator("#sheet-box .score-sheet tbody tr")).to_have_count(len(rounds), timeout=SCREEN_TIMEOUT_MS)
+    assert not app.errors
+
+
+def test_score_sheet_on_a_phone(app: App) -> None:
+    page = app.page
+    record, view = record_after_rounds(app, 2, seed=8)
+    load(app, record)
+    expect(page.locator("#round-summary")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    page.locator("#round-summary #next-round").click()
+    page.set_viewport_size({"width": 360, "height": 740})
+    try:
+        page.click(".more-button")
+        page.locator("#sheet-box > summary").click()
+        table = page.locator("#sheet-box .score-sheet")
+        expect(table).to_be_visible()
+        expect(table.locator("tbody tr")).to_have_count(len(view["rounds"]))
+        box = page.locator("#sheet-box .score-sheet-scroll").bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360
+        size = page.eval_on_selector("#sheet-box .sheet-detail", "e => parseFloat(getComputedStyle(e).fontSize)")
+        assert size >= 11.5
+        page.screenshot(path="test-results/fit/score-sheet-360x740.png")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+    assert not app.errors

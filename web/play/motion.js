@@ -1,0 +1,131 @@
+// Motion for the play screen (Web Animations API, no library), from the renderers' stable keys
+// (`data-key` on every tile and place): measure the keyed elements before a view is drawn and
+// after (FLIP), then a tile in a new place travels there from where it was (a copy of it flies
+// over while it waits hidden), a new tile comes from where its move says (the stock, a computer's
+// seat), a tile that left fades away. The animation speed setting scales every duration;
+// "off" (or the computer speed "instant") turns motion off; prefers-reduced-motion turns slides
+// into fades.
+
+const BASE_MS = 340;
+const MOVED_PX = 12; // less is a selection's lift, not a move
+
+/** The duration of a slide now (0: no motion). */
+export function motionMs(speed) {
+  const setting = document.documentElement.dataset.motion;
+  if (setting === "off" || speed === "instant") return 0;
+  return Math.round(BASE_MS * (setting === "fast" || speed === "fast" ? 0.45 : speed === "slow" ? 1.4 : 1));
+}
+
+const reduced = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+/** The keyed elements of root: key -> {rect, node} (the first of a key wins). */
+export function measure(root) {
+  const map = new Map();
+  for (const node of root.querySelectorAll("[data-key]")) {
+    const rect = node.getBoundingClientRect();
+    if (rect.width && rect.height && !map.has(node.dataset.key)) map.set(node.dataset.key, { rect, node });
+  }
+  map.box = root.getBoundingClientRect();
+  return map;
+}
+
+/** A fixed copy of node at rect, above everything, not in the way of the pointer. */
+function ghostOf(node, rect) {
+  const ghost = node.cloneNode(true);
+  for (const part of [ghost, ...ghost.querySelectorAll("*")]) {
+    for (const name of ["data-key", "data-slot", "data-tile", "data-placed", "data-draggable", "id"]) part.removeAttribute(name);
+  }
+  ghost.setAttribute("aria-hidden", "true");
+  ghost.classList.add("motion-ghost");
+  Object.assign(ghost.style, { position: "fixed", left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`,
+    height: `${rect.height}px`, margin: "0", zIndex: "25", pointerEvents: "none", transformOrigin: "50% 50%" });
+  document.body.append(ghost);
+  return ghost;
+}
+
+/** Fly a copy of `from.node` from its rect to `to`'s place, turning when the orientation changes. */
+function fly(from, to, ms) {
+  const a = from.rect;
+  const b = to.rect;
+  const turn = (a.width < a.height) !== (b.width < b.height) ? 90 : 0;
+  const scale = Math.max(b.width, b.height) / Math.max(a.width, a.height);
+  const dx = b.left + b.width / 2 - (a.left + a.width / 2);
+  const dy = b.top + b.height / 2 - (a.top + a.height / 2);
+  const ghost = ghostOf(from.node, a);
+  to.node.style.opacity = "0"; // still there for the keyboard and the pointer
+  const animation = ghost.animate([{ transform: "none" }, { transform: `translate(${dx}px, ${dy}px) rotate(${turn}deg) scale(${scale})` }],
+    { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)", fill: "forwards" });
+  const done = () => {
+    ghost.remove();
+    to.node.style.opacity = "";
+  };
+  animation.finished.then(done, done);
+  return animation;
+}
+
+function fadeIn(node, ms) {
+  return node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: ms, easing: "ease-out" });
+}
+
+function leave(before, ms) {
+  const ghost = ghostOf(before.node, before.rect);
+  const animation = ghost.animate([{ opacity: 1, transform: "none" },
+    { opacity: 0, transform: reduced() ? "none" : "translateY(-30px) scale(0.7)" }], { duration: ms, easing: "ease-in" });
+  const done = () => ghost.remove();
+  animation.finished.then(done, done);
+  return animation;
+}
+
+/**
+ * Animate what changed in root since `before` (measure() of the last drawing). origin(key, after)
+ * returns the {rect, node} a new key comes from (its move's place), or null; `leaves(key)` says
+ * whether a key gone from the screen should be seen leaving. Returns the animations started.
+ */
+export function animateChanges(root, before, { ms, origin = () => null, leaves = () => false }) {
+  if (!before || ms <= 0) return [];
+  const box = root.getBoundingClientRect();
+  const was = before.box;
+  // the board itself changed size (a resize, a line of text above it): everything shifts, nothing moved
+  if (was && (Math.abs(was.width - box.width) > 2 || Math.abs(was.height - box.height) > 2)) return [];
+  const after = measure(root);
+  const animations = [];
+  for (const [key, now] of after) {
+    const was = before.get(key) ?? origin(key, now);
+    if (!was) continue;
+    const moved = Math.hypot(was.rect.left - now.rect.left, was.rect.top - now.rect.top);
+    if (moved < MOVED_PX && Math.abs(was.rect.width - now.rect.width) < MOVED_PX) continue;
+    animations.push(reduced() ? fadeIn(now.node, ms) : fly(was, now, ms));
+  }
+  for (const [key, was] of before) if (!after.has(key) && leaves(key)) animations.push(leave(was, ms));
+  return animations;
+}
+
+/** A refused move: the place shakes. */
+export function shake(node, ms) {
+  if (!node || ms <= 0) return null;
+  if (reduced()) return node.animate([{ opacity: 1 }, { opacity: 0.4 }, { opacity: 1 }], { duration: ms });
+  return node.animate([0, -8, 8, -6, 6, -3, 0].map((x) => ({ transform: `translateX(${x}px)` })),
+    { duration: Math.max(ms, 240), easing: "ease-out" });
+}
+
+/** A won game: pieces of colour fall over the screen for a moment. */
+export function celebrate(ms) {
+  if (ms <= 0 || reduced()) return [];
+  const colours = ["#d62828", "#1f77b4", "#2a9d3f", "#e07b00", "#7b3fb5", "#f2b84b"];
+  const animations = [];
+  for (let i = 0; i < 36; i += 1) {
+    const piece = document.createElement("span");
+    piece.className = "confetti";
+    piece.setAttribute("aria-hidden", "true");
+    Object.assign(piece.style, { left: `${(i * 37) % 100}vw`, background: colours[i % colours.length] });
+    document.body.append(piece);
+    const drift = ((i * 53) % 120) - 60;
+    const animation = piece.animate([{ transform: "translate(0, -10vh) rotate(0deg)" },
+      { transform: `translate(${drift}px, 105vh) rotate(${(i % 2 ? 1 : -1) * 540}deg)` }],
+    { duration: ms * 6 + (i % 7) * 120, easing: "cubic-bezier(.3,.1,.6,1)", delay: (i % 9) * 60 });
+    const done = () => piece.remove();
+    animation.finished.then(done, done);
+    animations.push(animation);
+  }
+  return animations;
+}

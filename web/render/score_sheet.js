@@ -1,0 +1,31 @@
+// The score sheet of a table game: one row per finished round (the view's `rounds`), one column
+// per seat with the pips left in that seat's hand, the points it scored and its running total;
+// the round's winner starred. View in, DOM out: the play screen, the round summary and a replay
+// can all draw it.
+
+import { h } from "./dom.js";
+
+/** A <table> of the rounds of `view` (empty text when no round is over yet). name(seat) -> a seat's name. */
+export function scoreSheet(view, name) {
+  const rounds = view.rounds ?? [];
+  if (!rounds.length) return h("p", { class: "score-sheet-empty" }, "No round is over yet.");
+  const seats = view.seats.map((_, i) => i);
+  const head = h("tr", {}, h("th", { scope: "col" }, "Round"),
+    ...seats.map((i) => h("th", { scope: "col", class: "num" }, name(i))));
+  const rows = rounds.map((round) => h("tr", { "data-round": String(round.round) },
+    h("th", { scope: "row" }, String(round.round), round.reason === "blocked" ? h("span", { class: "sheet-note" }, " blocked") : null),
+    ...seats.map((i) => {
+      const won = round.winner === i;
+      return h("td", { class: `num${won ? " sheet-winner" : ""}`, "data-seat": String(i),
+        "aria-label": `${name(i)}: ${round.pips[i]} pips left, ${won ? "won the round, " : ""}${round.points[i]} points, total ${round.scores[i]}` },
+      h("span", { class: "sheet-total" }, String(round.scores[i])),
+      h("span", { class: "sheet-detail" }, `${won ? "★ " : ""}${round.points[i] ? `+${round.points[i]}` : "+0"} · ${round.pips[i]} pips`));
+    })));
+  const last = rounds.at(-1);
+  const foot = h("tr", { class: "sheet-foot" }, h("th", { scope: "row" }, "Total"),
+    ...seats.map((i) => h("td", { class: "num" }, String(view.scores?.[i] ?? last.scores[i]))));
+  return h("div", { class: "score-sheet-scroll" },
+    h("table", { class: "score-sheet", id: "score-sheet" },
+      h("caption", {}, `Score sheet${view.target ? `: first to ${view.target} wins` : ""}`),
+      h("thead", {}, head), h("tbody", {}, ...rows), h("tfoot", {}, foot)));
+}
