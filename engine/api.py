@@ -13,6 +13,7 @@ from typing import Any, Callable
 from engine.games import PLANNED, all_games
 from engine.protocol import JSON, BadRequest, EngineError, UnknownSession
 from engine.session import Session
+from engine.solvers import winnable_prover
 
 MAX_SESSIONS = 64  # oldest sessions are dropped beyond this (a page keeps one or two)
 
@@ -47,14 +48,16 @@ def _saved(sid: str, session: Session, req: dict[str, Any], events: list[JSON] |
 
 
 def op_catalog(req: dict[str, Any]) -> JSON:
-    games = [g.catalog_json() for g in all_games()]
+    games = [{**g.catalog_json(), "winnable_deals": winnable_prover(g.spec.id) is not None}
+             for g in all_games()]
     built = {g["id"] for g in games}
     coming = [{"id": gid, "name": name} for gid, name in PLANNED.items() if gid not in built]
     return {"ok": True, "games": games, "coming": coming}
 
 
 def op_new(req: dict[str, Any]) -> JSON:
-    session = Session.new(req.get("game"), req.get("options"), req.get("seed"), req.get("seats"))
+    session = Session.new(req.get("game"), req.get("options"), req.get("seed"), req.get("seats"),
+                          req.get("winnable"))
     session.viewer(req.get("seat"))
     return _saved(_store(session), session, req)
 
@@ -77,6 +80,11 @@ def op_ai(req: dict[str, Any]) -> JSON:
 def op_hint(req: dict[str, Any]) -> JSON:
     sid, session = _session(req)
     return {"ok": True, "session": sid, **session.hint()}
+
+
+def op_resign(req: dict[str, Any]) -> JSON:
+    sid, session = _session(req)
+    return _saved(sid, session, req, [session.resign(req.get("seat"))])
 
 
 def op_undo(req: dict[str, Any]) -> JSON:
@@ -119,6 +127,7 @@ OPS: dict[str, Callable[[dict[str, Any]], JSON]] = {
     "play": op_play,
     "ai": op_ai,
     "hint": op_hint,
+    "resign": op_resign,
     "undo": op_undo,
     "redo": op_redo,
     "view": op_view,

@@ -53,6 +53,12 @@ class BadRecord(EngineError):
     code = "bad_record"
 
 
+class NoWinnableDeal(EngineError):
+    """No deal the solver proves winnable within the search bound of a winnable-only deal."""
+
+    code = "no_winnable_deal"
+
+
 @dataclass(frozen=True)
 class Option:
     """A game option: its key, label, allowed values (strings or ints) and default."""

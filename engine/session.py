@@ -6,12 +6,18 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.forced import finish_line
 from engine.games import get_game
 from engine.players import LEVELS, get_player
-from engine.protocol import JSON, BadRecord, BadRequest, EngineError, Game, GameOver, NotYourTurn
+from engine.protocol import (JSON, BadOption, BadRecord, BadRequest, EngineError, Game, GameOver,
+                             NoWinnableDeal, NotYourTurn, Outcome)
 from engine.rng import deal_rng
+from engine.solvers import winnable_prover
 
 RECORD_VERSION = 1
+# Deals tried, at most, for a winnable-only deal: Luzon's sixes, the rarest, has about 4.4%
+# winnable deals, so 1,000 in a row without one has a chance near 1e-20.
+WINNABLE_SEARCH = 1000
 
 
 def parse_seats(seats: Any, count: int) -> list[str]:
@@ -36,6 +42,29 @@ def parse_seed(seed: Any) -> int:
     return seed
 
 
+def parse_flag(value: Any, name: str) -> bool:
+    """An optional true/false field of a request or record (absent: false)."""
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise BadRequest(f"{name} must be true or false")
+    return value
+
+
+def first_winnable_seed(game: Game[Any], options: dict[str, Any], seed: int) -> int:
+    """The first seed >= `seed` whose deal the game's solver proves winnable, so that a deal
+    number still names one deal. BadOption when no solver proves this game's deals;
+    NoWinnableDeal past WINNABLE_SEARCH deals."""
+    prove = winnable_prover(game.spec.id)
+    if prove is None:
+        raise BadOption(f"{game.spec.name} does not offer winnable-only deals.")
+    for candidate in range(seed, seed + WINNABLE_SEARCH):
+        if prove(game.new_state(options, candidate)):
+            return candidate
+    raise NoWinnableDeal(f"No winnable deal among deals {seed} to {seed + WINNABLE_SEARCH - 1}: "
+                         f"try another deal number.")
+
+
 @dataclass
 class Session:
     """One game being played. `history[i]` is the state after `moves[:i]`."""
@@ -50,16 +79,24 @@ class Session:
     # Undo never goes below this many moves: the last move that showed a person hidden
     # information (a drawn tile, a round end showing every hand) stays made.
     undo_floor: int = 0
+    winnable: bool = False  # dealt as a winnable-only deal (the seed is the first proven winnable)
+    resigned: int | None = None  # the seat that resigned: the game is over, lost for that seat
+    assisted: bool = False  # a hint was given, a move undone or a person's move made by the computer
 
     @classmethod
-    def new(cls, game_id: str, options: Any, seed: Any, seats: Any = None) -> Session:
+    def new(cls, game_id: str, options: Any, seed: Any, seats: Any = None, winnable: Any = None) -> Session:
+        """A new game; with `winnable` the deal is the first from `seed` on that the game's
+        solver proves winnable (the session's seed is that deal's)."""
         game = get_game(game_id)
         if options is not None and not isinstance(options, dict):
             raise BadRequest("options must be an object")
         resolved = game.spec.resolve_options(options)
         seed = parse_seed(seed)
         seat_list = parse_seats(seats, game.num_seats(resolved))
-        return cls(game, resolved, seed, seat_list, [game.new_state(resolved, seed)])
+        only_winnable = parse_flag(winnable, "winnable")
+        if only_winnable:
+            seed = first_winnable_seed(game, resolved, seed)
+        return cls(game, resolved, seed, seat_list, [game.new_state(resolved, seed)], winnable=only_winnable)
 
     @classmethod
     def load(cls, record: Any) -> Session:
@@ -72,14 +109,25 @@ class Session:
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise BadRecord("record moves must be a list of move ids")
         try:
-            session = cls.new(record.get("game"), record.get("options"), record.get("seed"), record.get("seats"))
+            session = cls.new(record.get("game"), record.get("options"), record.get("seed"),
+                              record.get("seats"), record.get("winnable"))
+            assisted = parse_flag(record.get("assisted"), "assisted")
         except EngineError as exc:
             raise BadRecord(f"bad record: {exc}") from None
+        if session.seed != record.get("seed"):
+            raise BadRecord(f"bad record: deal {record.get('seed')} is not a winnable deal")
         for i, move in enumerate(moves):
             try:
                 session._apply(move)
             except EngineError as exc:
                 raise BadRecord(f"move {i + 1} ({move}) is not legal: {exc}") from None
+        resigned = record.get("resigned")
+        if resigned is not None:
+            try:
+                session.resign(resigned)
+            except EngineError as exc:
+                raise BadRecord(f"bad record: resigned: {exc}") from None
+        session.assisted = assisted
         return session
 
     @property
@@ -87,7 +135,8 @@ class Session:
         return self.history[-1]
 
     def record(self) -> JSON:
-        return {
+        """The game as a record; "winnable", "resigned" and "assisted" only when they apply."""
+        record: dict[str, Any] = {
             "version": RECORD_VERSION,
             "game": self.game.spec.id,
             "options": dict(self.options),
@@ -95,6 +144,46 @@ class Session:
             "seats": list(self.seats),
             "moves": list(self.moves),
         }
+        if self.winnable:
+            record["winnable"] = True
+        if self.resigned is not None:
+            record["resigned"] = self.resigned
+        if self.assisted:
+            record["assisted"] = True
+        return record
+
+    def to_move(self) -> int | None:
+        """The seat to move; None once the game is over (by the rules, or resigned)."""
+        return None if self.resigned is not None else self.game.to_move(self.state)
+
+    def outcome(self) -> Outcome | None:
+        if self.resigned is not None:
+            return self.resign_outcome(self.resigned)
+        return self.game.outcome(self.state)
+
+    def resign_outcome(self, seat: int) -> Outcome:
+        """A resigned game: lost for `seat`. At a table the other seats with the highest score
+        win (every other seat when the scores are level); scores are as they stand."""
+        if len(self.seats) == 1:
+            return Outcome((), "You resigned.", (), {"resigned": seat})
+        scores = list(self.game.view(self.state, seat).get("scores") or [0] * len(self.seats))
+        others = [s for s in range(len(self.seats)) if s != seat]
+        best = max(scores[s] for s in others)
+        winners = tuple(s for s in others if scores[s] == best)
+        return Outcome(winners, f"seat {seat} resigned", tuple(scores), {"resigned": seat})
+
+    def resign(self, seat: Any = None) -> JSON:
+        """A person gives up (any time, on any turn): the game ends, lost for that seat (by
+        default the seat the view is for). Final: undo does not take it back."""
+        if self.outcome() is not None:
+            raise GameOver("The game is over.")
+        who = self.viewer(seat)
+        if not self.is_human(who):
+            raise NotYourTurn("Only a person's seat can resign.")
+        self.resigned = who
+        self.redo_stack.clear()
+        return {"seat": who, "move": "resign", "id": "resign", "label": "resigns", "kind": "resign",
+                "you": "resign"}
 
     def is_human(self, seat: int | None) -> bool:
         return seat is not None and self.seats[seat] == "human"
@@ -120,6 +209,8 @@ class Session:
         """A person's move; the seat to move must be a human seat."""
         if not isinstance(move, str):
             raise BadRequest("move must be a move id string")
+        if self.resigned is not None:
+            raise GameOver("The game is over.")
         self.game.check_move(self.state, move)
         if not self.is_human(self.game.to_move(self.state)):
             raise NotYourTurn("Wait: it is a computer player's turn.")
@@ -128,7 +219,7 @@ class Session:
         return event
 
     def _seat_to_move(self) -> int:
-        seat = self.game.to_move(self.state)
+        seat = self.to_move()
         if seat is None:
             raise GameOver("The game is over.")
         return seat
@@ -152,6 +243,8 @@ class Session:
         move = player.choose(self.game, self.game.determinize(state, seat, rng), seat, rng)
         event = self._apply(move)
         self.redo_stack.clear()
+        if self.is_human(seat):
+            self.assisted = True
         return event
 
     def hint(self) -> JSON:
@@ -167,13 +260,18 @@ class Session:
         if hint is None:
             level = next(lv for lv in ("hard", "medium", "easy") if lv in LEVELS)
             move = get_player(level).choose(self.game, known, seat, rng)
-            return {**self.move_entry(state, move), "move": move,
-                    "reason": f"the {level} computer player would play this", "chance": None}
-        return {**self.move_entry(state, hint.move), **hint.to_json()}
+            answer = {**self.move_entry(state, move), "move": move,
+                      "reason": f"the {level} computer player would play this", "chance": None}
+        else:
+            answer = {**self.move_entry(state, hint.move), **hint.to_json()}
+        self.assisted = True
+        return answer
 
     def undo_target(self) -> int | None:
         """How many moves stay after an undo: back to the person's last turn (a table of
         computers only: one move), never below the undo floor; None when nothing can be undone."""
+        if self.resigned is not None:
+            return None
         people = any(s == "human" for s in self.seats)
         for kept in range(len(self.moves) - 1, self.undo_floor - 1, -1):
             if not people or self.is_human(self.game.to_move(self.history[kept])):
@@ -190,6 +288,7 @@ class Session:
         for _ in range(undone):
             self.redo_stack.append(self.moves.pop())
             self.history.pop()
+        self.assisted = True
         return undone
 
     def redo(self) -> int:
@@ -207,7 +306,7 @@ class Session:
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
                 raise BadRequest(f"seat must be 0..{len(self.seats) - 1}")
             return seat
-        to_move = self.game.to_move(self.state)
+        to_move = self.to_move()
         if self.is_human(to_move):
             assert to_move is not None
             return to_move
@@ -217,8 +316,8 @@ class Session:
     def view(self, seat: Any = None, events: list[JSON] | None = None) -> JSON:
         viewer = self.viewer(seat)
         state = self.state
-        to_move = self.game.to_move(state)
-        outcome = self.game.outcome(state)
+        to_move = self.to_move()
+        outcome = self.outcome()
         legal, extra = [], []
         if to_move == viewer:
             legal = [self.move_entry(state, m) for m in self.game.legal_moves(state)]
@@ -238,6 +337,10 @@ class Session:
             "can_redo": bool(self.redo_stack),
             "moves": len(self.moves),
             "analysis": self.game.analysis(state) if to_move == viewer or outcome else None,
+            "winnable": self.winnable,
+            "assisted": self.assisted,
+            "finish": finish_line(self.game, state, viewer)
+            if to_move == viewer and self.is_human(viewer) else None,
         }
         view.update(self.game.view(state, viewer))
         return view

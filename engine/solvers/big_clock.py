@@ -34,7 +34,10 @@ from engine.games.big_clock import HAND, NO_HELD, BigClockState, code, held_byte
 from engine.protocol import Hint
 from engine.tiles import Tile, domino_set
 
+GAME = "big-clock"  # the game this advisor plays (no exact winnability test: the stock is hidden)
+
 Piles = tuple[tuple[int, ...], ...] | tuple[bytes, ...]  # tile codes 16a + b, bottom -> top
+
 EMPTY = -1  # an empty slot (it takes only its own double)
 UNKNOWN = -2  # a slot about to be refilled from the stock
 

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from engine.games.clock import CENTRE, ClockGame, ClockState, apply, slot_name
 from engine.protocol import Hint
 
+GAME = "clock"  # the game this advisor plays (no exact winnability test: the piles are face down)
+
 
 @dataclass(frozen=True)
 class ExchangeChoice:

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from engine.games.luzon import LuzonState, apply, deal, legal_moves
 from engine.protocol import Hint
 
+GAME = "luzon"  # the game this solver solves (engine.solvers finds it by this id)
+
 Key = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
 
 
@@ -103,6 +105,11 @@ def solve_state(state: LuzonState) -> Solution:
 
 def solve(seed: int, variant: str = "twelve") -> Solution:
     return solve_state(deal(variant, seed))
+
+
+def winnable(state: LuzonState) -> bool:
+    """Whether a winning line exists from `state` (exact)."""
+    return solve_state(state).winnable
 
 
 def hint(state: LuzonState) -> Hint | None:
