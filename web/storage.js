@@ -121,44 +121,108 @@ export function dropRecord(gameId) {
 
 // ---- statistics: per game and option set
 
-/** A stable key for a game's option set: "luzon|variant=twelve". */
-export function statsKey(gameId, options = {}) {
+/**
+ * A stable key for a game's option set: "luzon|variant=twelve"; winnable-only deals are kept
+ * apart ("luzon|variant=twelve|winnable-only").
+ */
+export function statsKey(gameId, options = {}, { winnableOnly = false } = {}) {
   const parts = Object.keys(options).sort().map((k) => `${k}=${options[k]}`);
-  return [gameId, ...parts].join("|");
+  return [gameId, ...parts, ...(winnableOnly ? ["winnable-only"] : [])].join("|");
 }
 
+export const HISTORY_LIMIT = 400; // dated results kept per entry, for the charts
 const COUNT = (v) => Number.isSafeInteger(v) && v >= 0;
 const NUMBER = (v) => typeof v === "number" && Number.isFinite(v);
+const DAY = /^\d{4}-\d{2}-\d{2}$/; // a calendar day, "2026-11-23"
+const isObject = (v) => Boolean(v) && typeof v === "object" && !Array.isArray(v);
+/** A value's own property (never one inherited from Object.prototype: "__proto__", "constructor"). */
+const own = (object, key) => (Object.hasOwn(object, key) ? object[key] : undefined);
+/** True when every own key of `object` is one of `keys`. */
+const onlyKeys = (object, keys) => Object.keys(object).every((k) => keys.includes(k));
+
+/** {played, won} with won <= played. */
+const validTally = (t) => isObject(t) && onlyKeys(t, ["played", "won"]) && COUNT(own(t, "played")) &&
+  COUNT(own(t, "won")) && t.won <= t.played;
+
+/** One dated result: {d: day, w: 0|1, s?: score, a?: 1 assisted, y?: 1 the daily deal, q?: 1 given up}. */
+function validResult(r) {
+  if (!isObject(r) || !onlyKeys(r, ["d", "w", "s", "a", "y", "q"])) return false;
+  if (typeof own(r, "d") !== "string" || !DAY.test(r.d) || ![0, 1].includes(own(r, "w"))) return false;
+  if (Object.hasOwn(r, "s") && !NUMBER(r.s)) return false;
+  return ["a", "y", "q"].every((k) => !Object.hasOwn(r, k) || r[k] === 1);
+}
+
+function validDaily(d) {
+  return isObject(d) && onlyKeys(d, ["played", "won", "streak", "bestStreak", "lastWon"]) &&
+    [own(d, "played"), own(d, "won"), own(d, "streak"), own(d, "bestStreak")].every(COUNT) && d.won <= d.played &&
+    d.streak <= d.bestStreak && d.bestStreak <= d.won &&
+    (!Object.hasOwn(d, "lastWon") || (typeof d.lastWon === "string" && DAY.test(d.lastWon)));
+}
 
 function validEntry(e) {
-  if (!e || typeof e !== "object" || Array.isArray(e)) return false;
-  if (typeof e.game !== "string" || !e.options || typeof e.options !== "object" || Array.isArray(e.options)) return false;
-  if (!Object.values(e.options).every((v) => ["string", "number", "boolean"].includes(typeof v))) return false;
-  if (![e.played, e.won, e.streak, e.bestStreak].every(COUNT) || e.won > e.played) return false;
-  if (e.streak > e.played || e.bestStreak > e.played || e.streak > e.bestStreak) return false;
-  if (e.scores !== undefined && !(e.scores && COUNT(e.scores.count) && NUMBER(e.scores.sum) && NUMBER(e.scores.best))) {
+  if (!isObject(e)) return false;
+  const options = own(e, "options");
+  if (typeof own(e, "game") !== "string" || !isObject(options)) return false;
+  if (!Object.values(options).every((v) => ["string", "number", "boolean"].includes(typeof v))) return false;
+  if (![own(e, "played"), own(e, "won"), own(e, "streak"), own(e, "bestStreak")].every(COUNT) || e.won > e.played) {
     return false;
   }
-  if (e.winnable !== undefined && !(e.winnable && COUNT(e.winnable.deals) && COUNT(e.winnable.won) &&
-      e.winnable.won <= e.winnable.deals)) return false;
+  if (e.streak > e.played || e.bestStreak > e.played || e.streak > e.bestStreak) return false;
+  const scores = own(e, "scores");
+  if (scores !== undefined && !(isObject(scores) && COUNT(own(scores, "count")) && NUMBER(own(scores, "sum")) &&
+      NUMBER(own(scores, "best")))) {
+    return false;
+  }
+  const winnable = own(e, "winnable");
+  if (winnable !== undefined && !(isObject(winnable) && COUNT(own(winnable, "deals")) && COUNT(own(winnable, "won")) &&
+      winnable.won <= winnable.deals)) return false;
+  if (own(e, "winnableOnly") !== undefined && e.winnableOnly !== true) return false;
+  const assisted = own(e, "assisted");
+  if (assisted !== undefined && !(validTally(assisted) && assisted.played <= e.played)) return false;
+  const daily = own(e, "daily");
+  if (daily !== undefined && !(validDaily(daily) && daily.played <= e.played)) return false;
+  const history = own(e, "history");
+  if (history !== undefined && !(Array.isArray(history) && history.length <= HISTORY_LIMIT &&
+      history.every(validResult))) return false;
   return true;
 }
 
 /** All statistics: {stats: {key: entry}, dropped}. A bad or other-version entry is dropped. */
 export function loadStats() {
   const { found, value } = readJSON(STATS_KEY);
-  if (!found) return { stats: {}, dropped: false };
-  if (value?.format !== 1 || !value.entries || typeof value.entries !== "object" || Array.isArray(value.entries) ||
-      !Array.isArray(value.recent) || !value.recent.every((k) => typeof k === "string") ||
-      !Object.values(value.entries).every(validEntry)) {
+  if (!found) return { stats: {}, dropped: false, recent: [] };
+  const entries = isObject(value) ? own(value, "entries") : undefined;
+  const recent = isObject(value) ? own(value, "recent") : undefined;
+  if (own(value ?? {}, "format") !== 1 || !isObject(entries) ||
+      !Array.isArray(recent) || !recent.every((k) => typeof k === "string") ||
+      !Object.values(entries).every(validEntry)) {
     drop(STATS_KEY);
     return { stats: {}, dropped: true, recent: [] };
   }
-  return { stats: value.entries, dropped: false, recent: value.recent };
+  return { stats: entries, dropped: false, recent };
 }
 
-export function resetStats() {
-  drop(STATS_KEY);
+/** Clear the statistics: every game's, or with `gameId` that game's only (all its option sets). */
+export function resetStats(gameId = null) {
+  if (gameId === null) {
+    drop(STATS_KEY);
+    return;
+  }
+  const { stats, recent } = loadStats();
+  const kept = Object.fromEntries(Object.entries(stats).filter(([, e]) => e.game !== gameId));
+  write(STATS_KEY, { format: 1, entries: kept, recent });
+}
+
+/** The device's calendar day of a Date, "YYYY-MM-DD" (local time: the day the player sees). */
+export function dayOf(date) {
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The day before a "YYYY-MM-DD" day. */
+function dayBefore(day) {
+  const [y, m, d] = day.split("-").map(Number);
+  return dayOf(new Date(y, m - 1, d - 1));
 }
 
 /**
@@ -166,14 +230,19 @@ export function resetStats() {
  *   gameId: the catalog id; options: the game's option values (one statistics row per set);
  *   outcome: {won: boolean, score?: number (where the game scores), lowerIsBetter?: boolean};
  *   extra: {id?: string (the same id is counted once: e.g. a deal finished, undone and finished
- *           again), winnable?: boolean (Luzon: the deal was winnable at its start)}.
+ *           again), winnable?: boolean (Luzon: the deal was winnable at its start),
+ *           winnableOnly?: boolean (dealt as a winnable-only deal: a row of its own),
+ *           assisted?: boolean (undo or hints were used), daily?: boolean (the deal of the day),
+ *           gaveUp?: boolean (resigned or abandoned), day?: "YYYY-MM-DD" (default: today)}.
  * Returns the updated entry (or null if it was already counted).
  */
 export function recordResult(gameId, options, outcome, extra = {}) {
   const { stats, recent = [] } = loadStats();
   if (extra.id && recent.includes(extra.id)) return null;
-  const key = statsKey(gameId, options);
-  const e = stats[key] ?? { game: gameId, options: { ...options }, played: 0, won: 0, streak: 0, bestStreak: 0 };
+  const key = statsKey(gameId, options, { winnableOnly: Boolean(extra.winnableOnly) });
+  const day = typeof extra.day === "string" && DAY.test(extra.day) ? extra.day : dayOf(new Date());
+  const e = own(stats, key) ?? { game: gameId, options: { ...options }, played: 0, won: 0, streak: 0, bestStreak: 0 };
+  if (extra.winnableOnly) e.winnableOnly = true;
   e.played += 1;
   if (outcome.won) {
     e.won += 1;
@@ -197,6 +266,32 @@ export function recordResult(gameId, options, outcome, extra = {}) {
   } else if (typeof extra.winnable === "boolean") {
     e.winnable ??= { deals: 0, won: 0 };
   }
+  if (extra.assisted) {
+    const a = e.assisted ?? { played: 0, won: 0 };
+    a.played += 1;
+    if (outcome.won) a.won += 1;
+    e.assisted = a;
+  }
+  if (extra.daily) {
+    const d = e.daily ?? { played: 0, won: 0, streak: 0, bestStreak: 0 };
+    d.played += 1;
+    if (outcome.won) {
+      d.won += 1;
+      // days in a row with the daily deal won (winning the same day's deal again adds nothing)
+      if (d.lastWon !== day) d.streak = d.lastWon === dayBefore(day) ? d.streak + 1 : 1;
+      d.bestStreak = Math.max(d.bestStreak, d.streak);
+      d.lastWon = day;
+    } else {
+      d.streak = 0;
+    }
+    e.daily = d;
+  }
+  const result = { d: day, w: outcome.won ? 1 : 0 };
+  if (NUMBER(outcome.score)) result.s = outcome.score;
+  if (extra.assisted) result.a = 1;
+  if (extra.daily) result.y = 1;
+  if (extra.gaveUp) result.q = 1;
+  e.history = [...(e.history ?? []), result].slice(-HISTORY_LIMIT);
   stats[key] = e;
   write(STATS_KEY, { format: 1, entries: stats, recent: extra.id ? [...recent, extra.id].slice(-200) : recent });
   return e;
