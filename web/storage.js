@@ -10,6 +10,7 @@ export const SETTING_CHOICES = {
   animation: ["normal", "fast", "off"],
   hints: [true, false],
   showWinnable: [true, false], // Luzon's "still winnable" indicator
+  winnableOnly: [false, true], // deal only deals a solver proves winnable, where the game offers it
   seats: ["one", "all"], // table games: one person against the computer, or every seat a person
   level: ["medium", "easy", "hard"], // the computer's default level
 };
