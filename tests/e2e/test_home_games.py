@@ -196,11 +196,11 @@ def test_table_record_export_then_import(app: App) -> None:
     saved = export_record(app)
     assert saved["record"]["game"] == "draw" and len(saved["record"]["moves"]) == int(moves)
     page.click("#deal-link")  # followed here it would start the deal again: it says so instead
-    expect(page.locator("#tools-message")).to_contain_text("opens deal 3 from its start")
+    expect(page.locator("#message")).to_contain_text("opens deal 3 from its start")
     expect(page.locator("#table-screen")).to_have_attribute("data-moves", moves)
     open_table(app, "#/play/draw?deal=8&set=double-6&players=2&target=50&seats=human,ai:easy")
     import_file(app, "draw.json", json.dumps(saved).encode())
-    message = page.locator("#tools-message")
+    message = page.locator("#message")
     expect(message).to_contain_text(f"Imported deal 3 ({moves} moves)")
     screen = page.locator("#table-screen")
     expect(screen).to_have_attribute("data-seed", "3")
