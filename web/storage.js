@@ -97,17 +97,19 @@ function isValidLog(value) {
     typeof line.text === "string" && line.text.length <= 500 && (line.seat === null || Number.isSafeInteger(line.seat)));
 }
 
-/** True when value is a saved game entry of this game: {format: 1, record, token?, log?}. */
+/** True when value is a saved game entry of this game: {format: 1, record, token?, log?, daily?}. */
 function isValidSaved(value, gameId) {
   return value?.format === 1 && isValidRecord(value.record, gameId) &&
     (value.token === undefined || typeof value.token === "string") &&
-    (value.log === undefined || isValidLog(value.log));
+    (value.log === undefined || isValidLog(value.log)) &&
+    (value.daily === undefined || (typeof value.daily === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value.daily)));
 }
 
 /**
  * The saved game of a game: {record, token, log} when valid ({record: null} when there is none),
  * {dropped: true} when a bad entry was removed. token: the game's statistics token, so a game
- * resumed after a reload is still counted once; log: the play log shown with it.
+ * resumed after a reload is still counted once; log: the play log shown with it; daily: the day
+ * whose daily deal it is (null: not a daily deal).
  */
 export function loadRecord(gameId) {
   const key = gameKey(gameId);
@@ -117,11 +119,13 @@ export function loadRecord(gameId) {
     drop(key);
     return { record: null, token: null, dropped: true };
   }
-  return { record: value.record, token: value.token ?? null, log: value.log ?? [], dropped: false };
+  return { record: value.record, token: value.token ?? null, log: value.log ?? [], daily: value.daily ?? null,
+    dropped: false };
 }
 
-export function saveRecord(gameId, record, token = undefined, log = undefined) {
-  write(gameKey(gameId), { format: 1, saved: Date.now(), record, token, log: log?.slice(0, LOG_LIMIT) });
+export function saveRecord(gameId, record, token = undefined, log = undefined, daily = null) {
+  write(gameKey(gameId), { format: 1, saved: Date.now(), record, token, log: log?.slice(0, LOG_LIMIT),
+    daily: daily ?? undefined });
 }
 
 // ---- the table games: the computers' pace and the seat names last used per game

@@ -6,8 +6,9 @@
 // turns the player's clicks, drags and keys (input.js) into moves of `view.legal`.
 
 import { attachBoardInput } from "../input.js";
-import { SPEEDS, dropRecord, loadNames, loadRecord, loadSettings, loadSpeed, saveNames, saveRecord, saveSpeed }
-  from "../storage.js";
+import { SPEEDS, dayOf, dropRecord, loadNames, loadRecord, loadSettings, loadSpeed, saveNames, saveRecord,
+  saveSettings, saveSpeed } from "../storage.js";
+import { dailyLink, dailySeed } from "../daily.js";
 import { h, optionControls, randomSeed } from "../render/dom.js";
 import { countGame, finishes, gameTools, linkProblemsText, newToken, personSeat, readGameLink } from "../render/athome.js";
 import { renderSetup, defaultSeats, DEFAULT_NAMES } from "../render/setup.js";
@@ -28,8 +29,10 @@ export function mountGame(root, { engine, spec, params, notify }) {
     session: null, view: null, viewer: 0, names: loadNames(spec.id), token: null, busy: false, locked: false,
     hint: null, log: [], lastAction: {}, covered: false, shownRound: null, shownOutcome: null, timer: 0,
     failed: false, disposed: false, message: { text: "", kind: "info" },
+    daily: null, // the day ("YYYY-MM-DD") whose daily deal is on screen; null: not a daily deal
+    abandoning: false, // resigning a game left for a new deal: no result dialog
   };
-  const { settings } = loadSettings();
+  let { settings } = loadSettings();
   let speed = loadSpeed();
 
   // ---- the frame
@@ -58,12 +61,25 @@ export function mountGame(root, { engine, spec, params, notify }) {
     undo: h("button", { type: "button", "data-action": "undo", "aria-keyshortcuts": "Control+Z" }, "Undo"),
     redo: h("button", { type: "button", "data-action": "redo", "aria-keyshortcuts": "Control+Y" }, "Redo"),
     hint: h("button", { type: "button", "data-action": "hint" }, "Hint"),
+    solution: h("button", { type: "button", "data-action": "solution", hidden: "" }, "Show solution"),
+    finish: h("button", { type: "button", "data-action": "finish", hidden: "" }, "Finish"),
+    resign: h("button", { type: "button", "data-action": "resign" }, "Resign"),
   };
+  // winnable-only deals, where the catalog says the game offers them (the setting is the default)
+  const winnableInput = h("input", { type: "checkbox", id: "winnable-only" });
+  winnableInput.checked = settings.winnableOnly === true;
+  const winnableLabel = spec.winnable_deals && !screen.setup
+    ? h("label", { class: "option toggle", for: "winnable-only" }, winnableInput, " Winnable deals only") : null;
+  const dailyAnchor = screen.setup ? null
+    : h("a", { class: "button daily-link", id: "daily-link", "data-action": "daily", href: dailyLink(spec.id) }, "Daily deal");
   const dealInput = h("input", { type: "number", id: "deal-number", min: "0", step: "1", inputmode: "numeric",
     "aria-label": "Deal number" });
   const dealForm = h("form", { class: "deal-form" }, h("label", { for: "deal-number" }, "Deal"), dealInput,
     h("button", { type: "submit", "data-action": "deal" }, "Play deal"));
-  const options = optionControls(spec, (values) => newGame(values, currentSeed()));
+  const options = optionControls(spec, async (values) => {
+    if (await leaveGame()) newGame(values, currentSeed());
+    else render(); // the option controls show the game's options again
+  });
   const speedSelect = h("select", { id: "speed", "aria-label": "Computer speed" },
     ...SPEEDS.map(([key, label]) => h("option", { value: key }, label)));
   speedSelect.value = speed;
@@ -71,8 +87,9 @@ export function mountGame(root, { engine, spec, params, notify }) {
   const tools = gameTools({ gameId: spec.id, engine, say, session: () => state.session, load: importRecord,
     linkOptions: { seats: screen.setup, hidden: Boolean(spec.hidden_hands) } });
   const toolbar = h("div", { class: "toolbar", role: "toolbar", "aria-label": "Game controls" },
-    buttons.newGame, ...(screen.setup ? [] : [dealForm, ...options.elements]), buttons.undo, buttons.redo,
-    buttons.hint, ...(screen.buttons ?? []), speedLabel);
+    buttons.newGame, ...(screen.setup ? [] : [dealForm, ...options.elements]), winnableLabel, buttons.undo,
+    buttons.redo, buttons.hint, buttons.solution, buttons.finish, ...(screen.buttons ?? []), buttons.resign,
+    dailyAnchor, speedLabel);
   const playArea = h("div", { class: "play-area" },
     toolbar, h("div", { class: "statusline" }, status, ...(screen.statusExtras ?? [])),
     message, hintBox, wayOn, board, screen.showsLog ? logBox : null, tools.element);
@@ -119,7 +136,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
 
   // ---- engine round trips
   /** Send a request for the game on screen; take in its view, save, count a finished game. */
-  async function send(request, { token, log } = {}) {
+  async function send(request, { token, log, daily = null } = {}) {
     if (state.busy) return null;
     setBusy(true);
     let answer = null;
@@ -131,10 +148,12 @@ export function mountGame(root, { engine, spec, params, notify }) {
         return answer;
       }
       const before = state.view;
-      if (request.op === "new" || request.op === "load") startSession(answer, token, log);
+      if (request.op === "new" || request.op === "load") startSession(answer, token, log, daily);
       accept(withStructuredMoves(answer.view), request.op);
       await persist(answer);
-      if (finishes(request.op, before, state.view)) countGame(state.view, state.token, screen.countExtra?.() ?? {});
+      if (finishes(request.op, before, state.view)) {
+        countGame(state.view, state.token, { ...(screen.countExtra?.() ?? {}), daily: state.daily });
+      }
       return answer;
     } catch (error) {
       say(error.message, "error");
@@ -148,12 +167,12 @@ export function mountGame(root, { engine, spec, params, notify }) {
 
   async function persist(answer) {
     const record = answer.record ?? (await engine.request({ op: "record", session: state.session })).record;
-    if (record) saveRecord(spec.id, record, state.token, state.log);
+    if (record) saveRecord(spec.id, record, state.token, state.log, state.daily);
   }
 
-  function startSession(answer, token, log = []) {
+  function startSession(answer, token, log = [], daily = null) {
     clearTimeout(state.timer);
-    Object.assign(state, { session: answer.session, token: token ?? newToken(spec.id), view: null, hint: null,
+    Object.assign(state, { session: answer.session, token: token ?? newToken(spec.id), view: null, hint: null, daily,
       log: [...log], lastAction: {}, shownRound: null, shownOutcome: null, failed: false,
       covered: answer.view.seats.filter((k) => k === "human").length > 1 && !answer.view.outcome }); // hot seat: cover first
     state.viewer = answer.view.seat;
@@ -209,10 +228,19 @@ export function mountGame(root, { engine, spec, params, notify }) {
   }
 
   // ---- starting games
-  async function newGame(values, seed, seats = ["human"], names = null) {
+  /** Winnable-only deals asked for: the toolbar's switch (by default the setting), where offered. */
+  const wantWinnable = () => Boolean(spec.winnable_deals) && winnableInput.checked;
+
+  /**
+   * Start a new game. extra: {winnable (default: the switch), daily: the day of a daily deal}.
+   * With winnable the engine deals the first deal from `seed` on that its solver proves winnable.
+   */
+  async function newGame(values, seed, seats = ["human"], names = null, extra = {}) {
     for (let i = 0; state.busy && i < 200; i++) await sleep(25); // an autoplay's last request
     screen.stop?.();
+    stopSolution = true;
     const request = { op: "new", game: spec.id, options: values, seed, seats };
+    if (spec.winnable_deals && (extra.winnable ?? wantWinnable())) request.winnable = true;
     const first = seats.indexOf("human");
     if (first >= 0) request.seat = first;
     if (names) {
@@ -221,10 +249,12 @@ export function mountGame(root, { engine, spec, params, notify }) {
     }
     const log = names ? [{ text: `New game${spec.hidden_hands ? "" : `, deal ${seed}`}: ${names.map((n, i) => `${n} (${seatText(seats[i])})`).join(", ")}.`,
       seat: null }] : [];
-    const answer = await send(request, { log });
+    const answer = await send(request, { log, daily: extra.daily ?? null });
     if (answer?.ok) {
       showPlay();
-      if (!names) say(`${dealText(answer.view).replace(" · ", ". ")}${screen.intro(answer.view)}`);
+      const daily = extra.daily ? `The daily deal of ${extra.daily}. ` : "";
+      const winnable = request.winnable ? "A deal the solver proves winnable. " : "";
+      if (!names) say(`${daily}${dealText(answer.view).replace(" · ", ". ")}${winnable}${screen.intro(answer.view)}`);
       await screen.started?.(state.view, null);
       render();
       step();
@@ -234,10 +264,10 @@ export function mountGame(root, { engine, spec, params, notify }) {
   const seatText = (kind) => (kind === "human" ? "person" : `computer, ${kind.slice(3)}`);
 
   /** Put a record on screen in place of the game there (resume, import), seen by its first person's seat. */
-  async function load(record, token, note, log = []) {
+  async function load(record, token, note, log = [], daily = null) {
     clearTimeout(state.timer);
     if (note) log = [{ text: note, seat: null }, ...log];
-    const answer = await send({ op: "load", record, seat: personSeat(record) ?? 0 }, { token, log });
+    const answer = await send({ op: "load", record, seat: personSeat(record) ?? 0 }, { token, log, daily });
     if (!answer?.ok) return answer;
     showPlay();
     await screen.started?.(state.view, record);
@@ -246,7 +276,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     return answer;
   }
 
-  const importRecord = (record) => load(record, newToken(spec.id), `Imported deal ${record.seed}.`);
+  function importRecord(record) { return load(record, newToken(spec.id), `Imported deal ${record.seed}.`); }
 
   function showPlay() {
     if (!body.contains(playArea)) body.replaceChildren(playArea);
@@ -267,6 +297,92 @@ export function mountGame(root, { engine, spec, params, notify }) {
     });
   }
 
+  /** Today's daily deal of this game with these options (winnable where the game offers it). */
+  function startDaily(values) {
+    const today = new Date();
+    return newGame(values, dailySeed(today), ["human"], null, { winnable: Boolean(spec.winnable_deals), daily: dayOf(today) });
+  }
+
+  /** A game a person has moved in and that is not over: leaving it for a new deal counts it as lost. */
+  function inProgress() {
+    const view = state.view;
+    return Boolean(view && !view.outcome && view.moves > 0 && personSeat(view) !== null);
+  }
+
+  /** Ask before a question's action; resolves true when the person confirms. */
+  function ask(title, text, yes, no) {
+    return new Promise((resolve) => {
+      const answer = (value) => { dialog.close(); resolve(value); };
+      const confirm = h("button", { type: "button", class: "primary", id: "confirm-yes" }, yes);
+      const cancel = h("button", { type: "button", id: "confirm-no" }, no);
+      confirm.addEventListener("click", () => answer(true));
+      cancel.addEventListener("click", () => answer(false));
+      dialog.addEventListener("cancel", () => resolve(false), { once: true });
+      dialog.dataset.kind = "confirm";
+      delete dialog.dataset.result;
+      dialog.replaceChildren(h("h2", { id: "summary-title" }, title), h("p", {}, text), h("div", { class: "actions" }, confirm, cancel));
+      dialog.showModal();
+      cancel.focus();
+    });
+  }
+
+  /**
+   * Before a new deal replaces the game on screen: a game in progress is given up, once the
+   * person agrees, and counted as lost (abandoning bad deals must not raise a win rate).
+   * Resolves true when the new deal may start.
+   */
+  async function leaveGame() {
+    if (!inProgress()) return true;
+    const go = await ask("Leave this game?", "A new deal ends the game in progress: it counts as lost in the statistics.",
+      "New deal, count this one as lost", "Keep playing");
+    if (!go) return false;
+    state.abandoning = true;
+    try {
+      const answer = await send({ op: "resign" });
+      return Boolean(answer?.ok);
+    } finally {
+      state.abandoning = false;
+    }
+  }
+
+  async function resign() {
+    if (!state.view || state.view.outcome || state.busy) return;
+    stopSolution = true;
+    screen.stop?.();
+    const go = await ask("Resign this game?", "The game ends now and counts as lost.", "Resign", "Keep playing");
+    if (go) await send({ op: "resign" });
+  }
+
+  // ---- "Show solution" (plays the solver's winning line, stoppable) and "Finish" (nothing left to decide)
+  let stopSolution = false;
+  let showingSolution = false;
+  const solutionOffered = (view) => Boolean(view && !view.outcome && Array.isArray(view.analysis?.solution) &&
+    view.analysis.solution.length);
+
+  async function showSolution() {
+    if (showingSolution) {
+      stopSolution = true;
+      return;
+    }
+    if (!solutionOffered(state.view) || state.busy) return;
+    showingSolution = true;
+    stopSolution = false;
+    say("Showing the solution: each move is the solver's.");
+    try {
+      await autoplay((view) => (solutionOffered(view) ? { op: "ai", level: "advisor" } : null), Math.max(delay(), 150),
+        { stopped: () => stopSolution || state.disposed });
+    } finally {
+      showingSolution = false;
+      render();
+    }
+  }
+
+  async function finish() {
+    if (!state.view?.finish?.length || !myTurn()) return;
+    await autoplay((view) => (view.finish?.length && !view.outcome ? { op: "play", move: view.finish[0] } : null),
+      Math.max(delay(), 150), { stopped: () => state.disposed });
+  }
+
   function startNew() {
     const view = state.view;
     if (screen.setup) showSetup(view ? { options: view.options, seats: view.seats, names: state.names } : { names: state.names },
@@ -280,7 +396,8 @@ export function mountGame(root, { engine, spec, params, notify }) {
     const view = state.view;
     if (!view || state.busy || state.disposed || !body.contains(playArea)) return;
     if (view.outcome) {
-      if (state.shownOutcome !== `${state.session}:${view.moves}`) showOutcome();
+      if (state.abandoning) state.shownOutcome = `${state.session}:${view.moves}`;
+      else if (state.shownOutcome !== `${state.session}:${view.moves}`) showOutcome();
       return;
     }
     if (view.round?.over && state.shownRound !== `${state.session}:${view.round.number}`) {
@@ -361,7 +478,8 @@ export function mountGame(root, { engine, spec, params, notify }) {
     const again = action(screen.setup ? "New game, same table" : "New deal", { class: "primary", id: "play-again" },
       () => newGame(screen.setup ? view.options : options.values(), randomSeed(), view.seats, screen.setup ? state.names : null));
     const replay = action(screen.setup ? "Replay this deal" : "Replay deal", { id: "replay", "data-action": "replay" },
-      () => newGame(view.options, view.seed, view.seats, screen.setup ? state.names : null));
+      () => newGame(view.options, view.seed, view.seats, screen.setup ? state.names : null,
+        { winnable: view.winnable, daily: state.daily }));
     const actions = [again, replay];
     if (screen.setup) actions.push(action("Change setup", { id: "change-setup" }, () =>
       showSetup({ options: view.options, seats: view.seats, names: state.names }, false)));
@@ -433,7 +551,20 @@ export function mountGame(root, { engine, spec, params, notify }) {
     render();
   }
 
-  buttons.newGame.addEventListener("click", startNew);
+  buttons.newGame.addEventListener("click", async () => { if (await leaveGame()) startNew(); });
+  buttons.resign.addEventListener("click", resign);
+  buttons.solution.addEventListener("click", showSolution);
+  buttons.finish.addEventListener("click", finish);
+  winnableInput.addEventListener("change", async () => {
+    settings = { ...loadSettings().settings, winnableOnly: winnableInput.checked };
+    saveSettings(settings);
+    if (await leaveGame()) newGame(options.values(), randomSeed());
+  });
+  dailyAnchor?.addEventListener("click", async (event) => {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return; // a new tab
+    event.preventDefault();
+    if (await leaveGame()) startDaily(options.values());
+  });
   buttons.undo.addEventListener("click", undo);
   buttons.redo.addEventListener("click", redo);
   buttons.hint.addEventListener("click", hint);
@@ -445,7 +576,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     event.preventDefault();
     const n = Number(dealInput.value);
     if (!Number.isSafeInteger(n) || n < 0) say("A deal number is a whole number, 0 or more.", "error");
-    else newGame(options.values(), n);
+    else leaveGame().then((go) => { if (go) newGame(options.values(), n); else render(); });
   });
   const onShortcut = (event) => {
     if (!(event.ctrlKey || event.metaKey) || event.target.matches?.("input, select, textarea")) return;
@@ -490,7 +621,15 @@ export function mountGame(root, { engine, spec, params, notify }) {
     buttons.undo.hidden = buttons.redo.hidden = hotSeat();
     buttons.hint.disabled = !mine || Boolean(view.round?.over);
     buttons.hint.hidden = settings.hints === false;
-    speedLabel.hidden = !view.seats.some((k) => k !== "human");
+    buttons.resign.disabled = Boolean(view.outcome) || personSeat(view) === null || state.covered ||
+      (state.locked && !showingSolution);
+    buttons.solution.hidden = !solutionOffered(view) && !showingSolution;
+    buttons.solution.textContent = showingSolution ? "Stop the solution" : "Show solution";
+    buttons.solution.disabled = !showingSolution && (state.locked || !mine);
+    buttons.finish.hidden = !(mine && view.finish?.length);
+    buttons.finish.disabled = buttons.finish.hidden;
+    if (dailyAnchor) dailyAnchor.href = dailyLink(spec.id, view.options);
+    speedLabel.hidden = !view.seats.some((k) => k !== "human") && !solutionOffered(view);
     hintBox.hidden = !state.hint;
     if (state.hint) {
       const { chance, reason } = state.hint;
@@ -528,18 +667,23 @@ export function mountGame(root, { engine, spec, params, notify }) {
     await engine.ready();
     const link = readGameLink(spec, params, { seats: screen.setup });
     if (link.problems.length) notify(linkProblemsText(spec, link.problems));
-    if (link.seed !== null || link.fresh) {
+    if (link.daily && link.seed === null) {
+      const answer = await startDaily(link.options);
+      if (answer?.ok) return;
+      if (answer) notify(answer.error.message);
+    } else if (link.seed !== null || link.fresh) {
       const seats = screen.setup ? link.seats ?? defaultSeats(Number(link.options.players ?? spec.players.min)) : ["human"];
       const names = screen.setup ? seats.map((_, i) => state.names[i] ?? DEFAULT_NAMES[i]) : null;
-      const answer = await newGame(link.options, link.seed ?? randomSeed(), seats, names);
+      const answer = await newGame(link.options, link.seed ?? randomSeed(), seats, names,
+        link.winnable === null ? {} : { winnable: link.winnable });
       if (answer?.ok) return;
       if (answer) notify(answer.error.message);
     } else {
-      const { record, token, log, dropped } = loadRecord(spec.id);
+      const { record, token, log, daily, dropped } = loadRecord(spec.id);
       if (dropped) notify(`The saved ${spec.name} game could not be read and was removed.`);
       if (record) {
         const resumed = spec.hidden_hands ? "Resumed the game in progress." : `Resumed deal ${record.seed}.`;
-        const answer = await load(record, token, resumed, log);
+        const answer = await load(record, token, resumed, log, daily);
         if (answer?.ok) {
           say(resumed);
           render();
