@@ -38,6 +38,8 @@ MICROPIP_PYTHON = "3.13"
 ENGINE_SOURCES = ("pyproject.toml", "README.md", "engine")
 MANIFEST = "build-manifest.json"
 CATALOG = "catalog.json"
+HOST_FILES = {"_headers"}  # read by some hosts, not served: not in the manifest, never precached
+HEADERS_FILE = "_headers"
 SERVICE_WORKER = "sw.js"  # web/sw.js is its template: build.py writes the version and file list in
 SW_START, SW_END = "/* BUILD-START (replaced by build.py) */", "/* BUILD-END */"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -307,7 +309,7 @@ def seal(dist: Path, named: dict[str, str], template: str | None = None) -> tupl
     Returns (version, whether anything changed). Also used by the tests on a copy of dist/."""
     files = {rel: {"sha256": sha256_file(dist / rel), "size": (dist / rel).stat().st_size}
              for rel in (p.relative_to(dist).as_posix() for p in tree_files(dist))
-             if rel not in (MANIFEST, SERVICE_WORKER)}
+             if rel not in (MANIFEST, SERVICE_WORKER) and rel not in HOST_FILES}
     version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
     precache = {rel: entry["sha256"] for rel, entry in files.items()}
     precache[MANIFEST] = precache[SERVICE_WORKER] = ""  # they name each other: fetched without a checksum
@@ -372,6 +374,24 @@ def build() -> str:
 # ---------------------------------------------------------------- serve
 
 
+@functools.cache
+def host_headers(root: Path) -> list[tuple[str, str]]:
+    """The headers root/_headers gives every path ("/*"; Netlify's format), or nosniff alone."""
+    headers: list[tuple[str, str]] = []
+    path = root / HEADERS_FILE
+    lines = path.read_text().splitlines() if path.exists() else []
+    section = None
+    for line in lines:
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if not line[0].isspace():
+            section = line.strip()
+        elif section == "/*" and ":" in line:
+            name, value = line.strip().split(":", 1)
+            headers.append((name.strip(), value.strip()))
+    return headers or [("X-Content-Type-Options", "nosniff")]
+
+
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with the right MIME types, no caching surprises, and no request log."""
 
@@ -389,7 +409,9 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
-        self.send_header("X-Content-Type-Options", "nosniff")
+        for name, value in host_headers(Path(self.directory)):  # as a host reading dist/_headers would
+            if not any(self.path.startswith(f"/{prefix}/") for prefix in self.mounts):
+                self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002

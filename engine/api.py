@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from typing import Any, Callable
 
 from engine.games import PLANNED, all_games
@@ -15,7 +16,8 @@ from engine.protocol import JSON, BadRequest, EngineError, UnknownSession
 from engine.session import Session
 from engine.solvers import winnable_prover
 
-MAX_SESSIONS = 64  # oldest sessions are dropped beyond this (a page keeps one or two)
+MAX_SESSIONS = 16  # the least recently used sessions are dropped beyond this (a page keeps one or two
+# and closes those it no longer shows)
 
 _sessions: dict[str, Session] = {}
 _ids = itertools.count(1)
@@ -33,6 +35,7 @@ def _session(req: dict[str, Any]) -> tuple[str, Session]:
     sid = req.get("session")
     if not isinstance(sid, str) or sid not in _sessions:
         raise UnknownSession(f"no session {sid!r}")
+    _sessions[sid] = _sessions.pop(sid)  # the most recently used goes last: dropped last
     return sid, _sessions[sid]
 
 
@@ -137,29 +140,85 @@ OPS: dict[str, Callable[[dict[str, Any]], JSON]] = {
 }
 
 
+MAX_REQUEST_CHARS = 1_000_000  # a record of 10,000 moves is about 250 KB
+MAX_DEPTH = 32  # requests nest 4 deep; a deeper one is refused before it is parsed
+MAX_MESSAGE_CHARS = 300  # what an error message may echo of a bad value
+
+
 def error(code: str, message: str) -> JSON:
+    """A refusal; the message is cut short, so a huge bad value is never echoed whole."""
+    if len(message) > MAX_MESSAGE_CHARS:
+        message = message[: MAX_MESSAGE_CHARS - 1] + "…"
     return {"ok": False, "error": {"code": code, "message": message}}
 
 
+def _internal_error(exc: BaseException) -> JSON:
+    """An unexpected failure: its type only (no traceback, no file path, no echoed value)."""
+    return error("internal_error", f"the engine failed on this request ({type(exc).__name__})")
+
+
+_SPECIAL = re.compile(r'["\\\[\]{}]')
+
+
+def _too_deep(text: str) -> bool:
+    """True when JSON text nests arrays/objects deeper than MAX_DEPTH. One pass over the quotes,
+    backslashes and brackets (those inside strings do not count)."""
+    depth = 0
+    in_string = False
+    skip_to = 0  # the character after a backslash is escaped
+    for match in _SPECIAL.finditer(text):
+        pos = match.start()
+        if pos < skip_to:
+            continue
+        char = match.group()
+        if in_string:
+            if char == "\\":
+                skip_to = pos + 2
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
+
+
 def handle_request(req: Any) -> JSON:
-    """The same as `handle` on an already-parsed request."""
-    if not isinstance(req, dict):
-        return error("bad_request", "a request must be a JSON object")
-    op = OPS.get(req.get("op"))  # type: ignore[arg-type]
-    if op is None:
-        return error("bad_request", f"unknown op {req.get('op')!r}; known: {', '.join(OPS)}")
+    """The same as `handle` on an already-parsed request; never raises."""
     try:
+        if not isinstance(req, dict):
+            return error("bad_request", "a request must be a JSON object")
+        name = req.get("op")
+        op = OPS.get(name) if isinstance(name, str) else None
+        if op is None:
+            shown = repr(name)[:40] if isinstance(name, str) else type(name).__name__
+            return error("bad_request", f"unknown op {shown}; known: {', '.join(OPS)}")
         return op(req)
     except EngineError as exc:
         return error(exc.code, str(exc))
-    except Exception as exc:  # never raise across the API boundary
-        return error("internal_error", f"{type(exc).__name__}: {exc}")
+    except RecursionError:  # an already-parsed request (handle refuses deep text before parsing)
+        return error("bad_request", f"a request may nest at most {MAX_DEPTH} levels deep")
+    except Exception as exc:  # never raise across the API boundary (RecursionError, MemoryError...)
+        return _internal_error(exc)
 
 
 def handle(request_json: str) -> str:
     """JSON in, JSON out; never raises."""
     try:
-        req = json.loads(request_json)
-    except (TypeError, ValueError) as exc:
-        return json.dumps(error("bad_request", f"not JSON: {exc}"))
-    return json.dumps(handle_request(req))
+        if not isinstance(request_json, str):
+            return json.dumps(error("bad_request", "a request must be a JSON string"))
+        if len(request_json) > MAX_REQUEST_CHARS:
+            return json.dumps(error("bad_request", f"a request may have at most {MAX_REQUEST_CHARS} characters"))
+        if _too_deep(request_json):
+            return json.dumps(error("bad_request", f"a request may nest at most {MAX_DEPTH} levels deep"))
+        try:
+            req = json.loads(request_json)
+        except (TypeError, ValueError) as exc:
+            return json.dumps(error("bad_request", f"not JSON: {exc}"))
+        return json.dumps(handle_request(req))
+    except Exception as exc:
+        return json.dumps(_internal_error(exc))

@@ -7,10 +7,13 @@ JSON API drive every game through this interface only; the conformance suite che
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
+
+_INT_TEXT = re.compile(r"-?[0-9]{1,9}")  # an option value given as text
 
 JSON = Any  # a JSON-ready value: dict / list / str / int / float / bool / None
 
@@ -118,7 +121,7 @@ class GameSpec:
         for opt in self.options:
             value = given.get(opt.key, opt.default)
             if isinstance(value, str) and all(isinstance(c, int) for c in opt.choices):
-                value = int(value) if value.lstrip("-").isdigit() else value
+                value = int(value) if _INT_TEXT.fullmatch(value) else value  # "4", not "²" nor 5,000 digits
             if isinstance(value, str) and all(isinstance(c, bool) for c in opt.choices):
                 value = {"true": True, "on": True, "false": False, "off": False}.get(value, value)
             if value not in opt.choices or type(value) is not type(opt.default):

@@ -18,6 +18,11 @@ RECORD_VERSION = 1
 # Deals tried, at most, for a winnable-only deal: Luzon's sixes, the rarest, has about 4.4%
 # winnable deals, so 1,000 in a row without one has a chance near 1e-20.
 WINNABLE_SEARCH = 1000
+# A session keeps the states after its last KEEP_RECENT moves (undo is instant) and, before those,
+# only every CHECKPOINT_EVERY-th: an undo further back rebuilds the missing states by replaying the
+# moves from the checkpoint below (the games are deterministic), so a long game's memory stays small.
+KEEP_RECENT = 32
+CHECKPOINT_EVERY = 64
 
 
 def parse_seats(seats: Any, count: int) -> list[str]:
@@ -67,7 +72,8 @@ def first_winnable_seed(game: Game[Any], options: dict[str, Any], seed: int) -> 
 
 @dataclass
 class Session:
-    """One game being played. `history[i]` is the state after `moves[:i]`."""
+    """One game being played. `history[i]` is the state after `moves[:i]`, or None where it was
+    let go (see KEEP_RECENT); the last one is always there."""
 
     game: Game[Any]
     options: dict[str, Any]
@@ -103,7 +109,8 @@ class Session:
         """Replay a record, checking every move; raises BadRecord."""
         if not isinstance(record, dict):
             raise BadRecord("a record must be an object")
-        if record.get("version", RECORD_VERSION) != RECORD_VERSION:
+        version = record.get("version", RECORD_VERSION)
+        if type(version) is not int or version != RECORD_VERSION:  # not True, not 1.0
             raise BadRecord(f"record version {record.get('version')!r} is not supported")
         moves = record.get("moves", [])
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
@@ -185,6 +192,23 @@ class Session:
         return {"seat": who, "move": "resign", "id": "resign", "label": "resigns", "kind": "resign",
                 "you": "resign"}
 
+    def _let_go(self) -> None:
+        """Drop the state that has just left the recent window, unless it is a checkpoint."""
+        index = len(self.history) - 1 - KEEP_RECENT
+        if index > 0 and index % CHECKPOINT_EVERY:
+            self.history[index] = None
+
+    def _state_at(self, index: int) -> Any:
+        """The state after moves[:index]; one let go is rebuilt (with those between) by replaying
+        the moves from the nearest kept state below."""
+        if self.history[index] is None:
+            start = max(i for i in range(index) if self.history[i] is not None)
+            state = self.history[start]
+            for i in range(start, index):
+                state = self.game.apply(state, self.moves[i])
+                self.history[i + 1] = state
+        return self.history[index]
+
     def is_human(self, seat: int | None) -> bool:
         return seat is not None and self.seats[seat] == "human"
 
@@ -203,6 +227,7 @@ class Session:
         self.moves.append(move)
         if any(self.is_human(s) for s in self.game.revealed_to(state, move, after)):
             self.undo_floor = len(self.moves)
+        self._let_go()
         return {"seat": seat, "move": move, **entry}
 
     def play(self, move: Any) -> JSON:
@@ -274,7 +299,7 @@ class Session:
             return None
         people = any(s == "human" for s in self.seats)
         for kept in range(len(self.moves) - 1, self.undo_floor - 1, -1):
-            if not people or self.is_human(self.game.to_move(self.history[kept])):
+            if not people or self.is_human(self.game.to_move(self._state_at(kept))):
                 return kept
         return None
 
@@ -288,6 +313,7 @@ class Session:
         for _ in range(undone):
             self.redo_stack.append(self.moves.pop())
             self.history.pop()
+        self._state_at(kept)  # a state let go comes back
         self.assisted = True
         return undone
 

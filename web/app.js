@@ -14,6 +14,7 @@ import { startOffline } from "./offline.js";
 import { renderStats } from "./render/stats.js";
 import { renderSettings } from "./render/settings.js";
 import { applySettings, checkStorage, loadSettings } from "./storage.js";
+import { startGuard } from "./guard.js";
 
 const SCREENS = { "big-clock": mountBigClock, clock: mountClock, luzon: mountLuzon,
   draw: mountTable, matador: mountTable, "tiddle-a-wink": mountTable, "round-the-clock": mountTable };
@@ -84,6 +85,7 @@ function parseRoute() {
 function route() {
   mounted?.dispose();
   mounted = null;
+  engine.closeSessions(); // the screen that showed them is gone
   if (!catalog) return;
   const { page, id, params } = parseRoute();
   const spec = catalog.games.find((g) => g.id === id || g.aliases?.includes(id));
@@ -119,6 +121,8 @@ window.addEventListener("hashchange", () => {
 window.boneyard = { engine, request: (request) => engine.request(request) }; // for tests and benchmarks
 if (engine.state === "ready") onReady(); // ready before this module ran
 startOffline(engine); // the service worker: offline play and "a new version is ready"
+startGuard({ engine, catalog: () => catalog, remount: route, notify }); // storage full, two tabs, engine restarts
+engine.addEventListener("restarted", () => route()); // the game on screen reloads from its save
 const startSettings = loadSettings(); // a bad entry is fixed here and reported below
 applySettings(startSettings.settings); // tile style, animation speed, hints (on <html>)
 

@@ -2,12 +2,25 @@
 // <html data-engine>, and sends JSON requests to engine.api.handle. <html data-engine-start> says
 // how the engine started ("normal", or "snapshot": from the snapshot a normal start stored), and
 // <html data-snapshot> whether a normal start stored its snapshot ("saved" or "not-saved").
+//
+// A dead or hung worker is replaced: before a request (and every few seconds while the page is
+// open) the worker is pinged; no answer within PING_TIMEOUT_MS when it had nothing to do (or
+// within REQUEST_TIMEOUT_MS when it was working), an error of the worker, or a fatal error of
+// Pyodide, and a new worker starts (without the snapshot when the failure came after a start from
+// one). Events: "restarting" {reason} at once, "restarted" {reason} once the new engine is ready:
+// its sessions are gone, so the page reloads the game on screen from its saved record.
+//
+// Sessions: the page shows one game at a time. The engine closes the sessions opened (by "new"
+// or "load") before the last KEEP_SESSIONS, and closeSessions() closes them all (a screen left).
 
 const READY_TIMEOUT_MS = 180_000;
 const REQUEST_TIMEOUT_MS = 60_000;
 // A start from a stored snapshot takes a second or two; if it has not finished after this (or the
 // worker died while restoring), the worker is replaced by one that starts normally.
 const SNAPSHOT_TIMEOUT_MS = 45_000;
+const PING_EVERY_MS = 5_000;
+const PING_TIMEOUT_MS = 10_000; // (the worker may be busy a second or two just after "ready": its snapshot)
+const KEEP_SESSIONS = 2; // a screen's game, and one more it may ask about (Luzon: its first position)
 
 export class Engine extends EventTarget {
   constructor(workerUrl) {
@@ -19,6 +32,12 @@ export class Engine extends EventTarget {
     this.nextId = 1;
     this.readyPromise = null;
     this.failure = null; // the message of the last failed start
+    this.sessions = []; // sessions opened by this page, oldest first
+    this.generation = 0; // bumped by closeSessions: a session opened by an older request is closed
+    this.ping = null; // {timer} while a ping is unanswered
+    this.restarting = null; // the reason, while a restart is under way
+    this.fromSnapshot = false;
+    setInterval(() => this.checkAlive(), PING_EVERY_MS);
   }
 
   /** Start (or restart) the worker; resolves when the engine is ready. With snapshot false the
@@ -49,7 +68,12 @@ export class Engine extends EventTarget {
     };
     worker.onmessage = ({ data }) => {
       if (this.worker !== worker) return;
-      if (data.type === "progress") {
+      if (data.type === "pong") {
+        clearTimeout(this.ping?.timer);
+        this.ping = null;
+      } else if (data.type === "fatal") { // Pyodide cannot go on (the worker dropped a snapshot it started from)
+        this.restart(`the engine failed (${data.message})`, { snapshot: false });
+      } else if (data.type === "progress") {
         this.dispatchEvent(new CustomEvent("progress", { detail: data }));
       } else if (data.type === "snapshot") {
         if (data.state === "restoring") {
@@ -67,6 +91,7 @@ export class Engine extends EventTarget {
         clearTimeout(restoring);
         restoring = null;
         this.startKind = { start: data.start, fallback: data.fallback ?? null };
+        this.fromSnapshot = data.start === "snapshot";
         document.documentElement.dataset.engineStart = data.start; // "snapshot" | "normal"
         performance.mark("engine-ready");
         this.timeOrigin = data.timeOrigin;
@@ -74,6 +99,11 @@ export class Engine extends EventTarget {
         this.setState("ready");
         this.dispatchEvent(new CustomEvent("ready", { detail: data }));
         settle.resolve();
+        if (this.restarting) {
+          const reason = this.restarting;
+          this.restarting = null;
+          this.dispatchEvent(new CustomEvent("restarted", { detail: { reason } }));
+        }
       } else if (data.type === "failed") {
         clearTimeout(timer);
         clearTimeout(restoring);
@@ -98,9 +128,66 @@ export class Engine extends EventTarget {
         return;
       }
       clearTimeout(timer);
+      if (this.state === "ready") {
+        this.restart(`the engine worker failed (${event.message || "error"})`, { snapshot: !this.fromSnapshot });
+        return;
+      }
       this.fail(event.message || "The engine worker could not start.", settle);
     };
     return this.readyPromise;
+  }
+
+  /** Replace a dead, hung or broken worker by a new one (its sessions are lost). */
+  restart(reason, { snapshot = true } = {}) {
+    if (this.restarting) return;
+    console.warn(`Boneyard: ${reason}; restarting the engine`);
+    this.restarting = reason;
+    this.sessions = [];
+    // requests under way go to the new engine: one without a session (a saved game being loaded,
+    // say) is answered as it would have been; one with a session gets unknown_session
+    const carried = [...this.pending.values()];
+    for (const entry of carried) clearTimeout(entry.timer);
+    this.pending.clear();
+    this.dispatchEvent(new CustomEvent("restarting", { detail: { reason } }));
+    this.start({ snapshot }).then(() => {
+      for (const entry of carried) this.request(entry.request).then(entry.resolve, entry.reject);
+    }, (error) => {
+      this.restarting = null;
+      for (const entry of carried) entry.reject(error);
+    });
+  }
+
+  /** Ping the worker; no answer in time and it is replaced. `busy`: requests are under way, so the
+   *  worker may be computing (the ping waits behind them). */
+  checkAlive() {
+    if (this.ping || this.state !== "ready" || !this.worker || document.hidden) return;
+    const busy = this.pending.size > 0;
+    const timer = setTimeout(() => this.restart(busy
+      ? `the engine did not answer for ${REQUEST_TIMEOUT_MS / 1000} s` : "the engine stopped answering"),
+    busy ? REQUEST_TIMEOUT_MS : PING_TIMEOUT_MS);
+    this.ping = { timer };
+    this.worker.postMessage({ type: "ping" });
+  }
+
+  /** Close every session this page opened (the screen that showed them is gone). */
+  closeSessions() {
+    this.generation += 1;
+    for (const session of this.sessions.splice(0)) this.close(session);
+  }
+
+  close(session) {
+    this.request({ op: "close", session }).catch(() => {});
+  }
+
+  /** Keep track of the sessions this page opens; close those it can no longer show. */
+  track(request, generation, answer) {
+    if (!answer?.ok || typeof answer.session !== "string" || !["new", "load"].includes(request.op)) return;
+    if (generation !== this.generation) {
+      this.close(answer.session); // opened for a screen that is gone
+      return;
+    }
+    this.sessions.push(answer.session);
+    while (this.sessions.length > KEEP_SESSIONS) this.close(this.sessions.shift());
   }
 
   /** The worker's step times (data.phases) in ms since this page's navigation started. */
@@ -112,6 +199,8 @@ export class Engine extends EventTarget {
   stop() {
     if (this.worker) this.worker.terminate();
     this.worker = null;
+    clearTimeout(this.ping?.timer);
+    this.ping = null;
     for (const entry of this.pending.values()) {
       clearTimeout(entry.timer);
       entry.reject(new Error("engine stopped"));
@@ -142,14 +231,21 @@ export class Engine extends EventTarget {
   /** Send one request object; resolves with the engine's answer object. */
   request(request) {
     if (!this.worker) return Promise.reject(new Error("The engine is not running."));
+    if (this.restarting) return this.readyPromise.then(() => this.request(request)); // (its sessions are gone)
     const id = this.nextId++;
-    return new Promise((resolve, reject) => {
+    const generation = this.generation;
+    this.checkAlive(); // a dead worker is found in seconds, not after the request's time-out
+    const answer = new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(new Error(`The engine did not answer "${request.op}" in time.`));
+        this.restart(`the engine did not answer "${request.op}" within ${REQUEST_TIMEOUT_MS / 1000} s`);
       }, REQUEST_TIMEOUT_MS);
-      this.pending.set(id, { resolve, reject, timer });
+      this.pending.set(id, { resolve, reject, timer, request });
       this.worker.postMessage({ id, request: JSON.stringify(request) });
     });
+    if (request.op === "close") this.sessions = this.sessions.filter((s) => s !== request.session);
+    answer.then((value) => this.track(request, generation, value), () => {});
+    return answer;
   }
 }

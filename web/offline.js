@@ -1,12 +1,15 @@
 // Offline play: registers the service worker (sw.js, scoped to this folder) once the engine has
 // started, so its precache download does not compete with the first start, and offers
 // "a new version is ready — reload" when a new build has been precached beside this one.
-// <html data-offline> is "installing", then "ready" (every file cached, the page controlled);
-// <html data-update="ready"> while a new version waits.
+// <html data-offline> is "installing", then "ready" (every file cached, the page controlled), or
+// "failed": a file could not be downloaded or failed its checksum. Then the service worker has
+// deleted its partial cache, the page says offline play is not ready, and installs again after
+// RETRY_MS (or at once with Retry). <html data-update="ready"> while a new version waits.
 
 import { h } from "./render/dom.js";
 
 const REGISTER_TIMEOUT_MS = 120_000;
+const RETRY_MS = [20_000, 60_000, 300_000]; // then every 5 minutes
 
 function showUpdate(registration) {
   const waiting = registration.waiting;
@@ -38,6 +41,32 @@ function watch(registration) {
   showUpdate(registration);
 }
 
+/** Rejects when the install under way ends redundant (it failed: a file did not come, or not
+ *  as built); never settles otherwise. */
+function installFailed(registration, reason) {
+  return new Promise((_, reject) => {
+    const follow = (worker) => worker?.addEventListener("statechange", () => {
+      if (worker.state === "redundant") {
+        setTimeout(() => reject(new Error(reason() ?? "a file of the site could not be stored")), 200); // its message first
+      }
+    });
+    if (registration.installing) follow(registration.installing);
+    else registration.addEventListener("updatefound", () => follow(registration.installing), { once: true });
+  });
+}
+
+/** "Offline play is not ready", why, and when it is tried again (Retry: now). */
+function showNotReady(reason, wait, retry) {
+  const button = h("button", { type: "button", "data-action": "retry-offline" }, "Retry");
+  const close = h("button", { type: "button" }, "Dismiss");
+  const banner = h("div", { class: "update-banner", id: "offline-banner", role: "status" },
+    h("span", {}, `Offline play is not ready: ${reason.slice(0, 200)}. Trying again in ${Math.round(wait / 1000)} s; ` +
+      "the game plays online meanwhile."), button, close);
+  button.addEventListener("click", retry);
+  close.addEventListener("click", () => banner.remove());
+  document.body.append(banner);
+}
+
 /** Register sw.js after the engine is ready (or at once if it already is). */
 export function startOffline(engine) {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
@@ -50,16 +79,22 @@ export function startOffline(engine) {
       location.reload();
     }
   });
+  let failure = null; // what the service worker said of its failed install
+  navigator.serviceWorker.addEventListener("message", ({ data }) => {
+    if (data?.type === "install-failed") failure = data.problems.join("; ");
+  });
   const register = async () => {
     root.dataset.offline = "installing";
+    failure = null;
     const registration = await navigator.serviceWorker.register(new URL("sw.js", import.meta.url),
       { scope: new URL("./", import.meta.url).pathname, updateViaCache: "none" });
     watch(registration);
     let timer;
     const timeout = new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error("service worker not ready")), REGISTER_TIMEOUT_MS);
+      timer = setTimeout(() => reject(new Error("the service worker did not install in time")), REGISTER_TIMEOUT_MS);
     });
-    await Promise.race([navigator.serviceWorker.ready, timeout]).finally(() => clearTimeout(timer));
+    await Promise.race([navigator.serviceWorker.ready, timeout, installFailed(registration, () => failure)])
+      .finally(() => clearTimeout(timer));
     if (!navigator.serviceWorker.controller) {
       await new Promise((resolve) => {
         navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true });
@@ -69,10 +104,19 @@ export function startOffline(engine) {
     root.dataset.offline = navigator.serviceWorker.controller ? "ready" : "failed";
     registration.update().catch(() => {}); // a newer build on the server? (also checked on navigation)
   };
-  const go = () => register().catch((error) => {
-    root.dataset.offline = "failed";
-    console.warn(`Offline play is not available: ${error.message}`);
-  });
+  let attempt = 0;
+  let retryTimer = 0;
+  const go = () => {
+    clearTimeout(retryTimer);
+    document.getElementById("offline-banner")?.remove();
+    register().catch((error) => {
+      root.dataset.offline = "failed";
+      console.warn(`Offline play is not available: ${error.message}`);
+      const wait = RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)];
+      retryTimer = setTimeout(go, wait);
+      showNotReady(error.message, wait, go);
+    });
+  };
   if (engine.state === "ready" || hadController) go();
   else {
     const once = () => { engine.removeEventListener("ready", once); engine.removeEventListener("failed", once); go(); };

@@ -6,10 +6,11 @@
 // this site's folder (the scope) with the build version. A later start of the same build
 // restores both instead of booting Python, installing micropip and the engine again.
 //
-// A snapshot is used only when its build version is the page's and its sha256 matches; anything
-// else (another build, a missing or damaged record, an error while restoring) makes the worker
-// start normally, which stores a fresh snapshot. One record per scope: a new one replaces the
-// old build's.
+// A snapshot is used only when its build version is the page's, the sha256 of its memory and the
+// sha256 of its files match, the files read back as stored once written, and the restored engine
+// runs every game (worker.js); anything else (another build, a missing or damaged record, an
+// error while restoring) makes the worker start normally, which stores a fresh snapshot. One
+// record per scope: a new one replaces the old build's.
 
 import { withTimeout } from "./timeout.js";
 
@@ -75,12 +76,35 @@ export async function checked({ meta, memory }) {
   return memory;
 }
 
+/** One sha256 over every captured entry (path, kind, mode, mtime, link target, bytes). */
+export async function filesDigest(files) {
+  const encoder = new TextEncoder();
+  const parts = [];
+  for (const entry of files) {
+    const head = JSON.stringify([entry.path, entry.kind, entry.mode, entry.mtime, entry.target ?? null,
+      entry.data?.byteLength ?? null]);
+    parts.push(encoder.encode(`${head.length}:${head}`));
+    if (entry.data) parts.push(entry.data);
+  }
+  return hex(await crypto.subtle.digest("SHA-256", await new Blob(parts).arrayBuffer()));
+}
+
+/** Throws unless the stored files match their sha256 (an emptied or edited list does not). */
+export async function checkFiles({ meta }) {
+  if (!Array.isArray(meta.files) || typeof meta.filesSha256 !== "string" ||
+      !meta.files.every((e) => e && typeof e.path === "string" && (e.kind !== "file" || e.data instanceof Uint8Array))) {
+    throw new Error("the snapshot's file list is damaged");
+  }
+  if (await filesDigest(meta.files) !== meta.filesSha256) throw new Error("the snapshot's files do not match their sha256");
+}
+
 /** Store a snapshot (replacing this scope's previous one). */
 export async function save(scope, meta, memory) {
   const sha256 = hex(await crypto.subtle.digest("SHA-256", memory));
+  const filesSha256 = await filesDigest(meta.files);
   await transact("readwrite", (store) => {
     store.put(memory, `${scope}#memory`);
-    store.put({ ...meta, sha256, size: memory.byteLength }, scope);
+    store.put({ ...meta, sha256, filesSha256, size: memory.byteLength }, scope);
   });
 }
 
@@ -139,4 +163,18 @@ export function restoreFiles(FS, files) {
   for (const entry of [...files].reverse()) {
     if (entry.kind !== "link") FS.utime(entry.path, entry.mtime, entry.mtime);
   }
+  // read back: every entry is there as stored
+  for (const entry of files) {
+    const stat = FS.lstat(entry.path);
+    const same = entry.kind === "dir" ? FS.isDir(stat.mode)
+      : entry.kind === "link" ? FS.isLink(stat.mode) && FS.readlink(entry.path) === entry.target
+        : FS.isFile(stat.mode) && equalBytes(FS.readFile(entry.path), entry.data);
+    if (!same) throw new Error(`${entry.path} did not come back as stored`);
+  }
+}
+
+function equalBytes(a, b) {
+  if (a.byteLength !== b.byteLength) return false;
+  for (let i = 0; i < a.byteLength; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -1,5 +1,12 @@
 // localStorage: settings and the record of the game in progress, per game.
-// Everything read back is validated; a bad entry is dropped and reported to the caller.
+// Everything read back is validated (own properties only: a key such as "toString", "constructor"
+// or "__proto__" is just an unknown key); a bad entry is dropped and reported to the caller.
+//
+// Saving never loses a game without a word. This page keeps in memory the last record it saved (or
+// tried to save) of each game, and tells the page (an "boneyard-storage" event on window, see
+// storageEvents) when storage is full (the game goes on in memory; freeSpace and exportText help)
+// or when another tab saved the same game: then this tab stops saving that game until the player
+// takes the other tab's game (takeTheirs) or keeps this one (keepOurs).
 
 const PREFIX = "boneyard.";
 const SETTINGS_KEY = PREFIX + "settings.v1";
@@ -25,12 +32,15 @@ function readJSON(key) {
   }
 }
 
+const own = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+const isPlainObject = (value) => Boolean(value) && typeof value === "object" && !Array.isArray(value);
+
 function write(key, value) {
   try {
     localStorage.setItem(key, JSON.stringify(value));
     return true;
   } catch {
-    return false; // storage full or disabled: the game goes on without saving
+    return false; // storage full or disabled: the caller says so
   }
 }
 
@@ -40,21 +50,27 @@ export function drop(key) {
   } catch { /* ignore */ }
 }
 
+/** The settings ({settings, dropped}); never throws: anything unreadable gives the defaults. */
 export function loadSettings() {
-  const { found, value } = readJSON(SETTINGS_KEY);
   const settings = { ...DEFAULT_SETTINGS };
-  if (!found) return { settings, dropped: false };
-  if (!value || typeof value !== "object" || Array.isArray(value)) {
+  try {
+    const { found, value } = readJSON(SETTINGS_KEY);
+    if (!found) return { settings, dropped: false };
+    if (!isPlainObject(value)) {
+      drop(SETTINGS_KEY);
+      return { settings, dropped: true };
+    }
+    let bad = false;
+    for (const [key, value_] of Object.entries(value)) {
+      if (own(SETTING_CHOICES, key) && SETTING_CHOICES[key].includes(value_)) settings[key] = value_;
+      else bad = true; // unknown key or value: hand-edited or from another version
+    }
+    if (bad) write(SETTINGS_KEY, settings);
+    return { settings, dropped: bad };
+  } catch {
     drop(SETTINGS_KEY);
-    return { settings, dropped: true };
+    return { settings: { ...DEFAULT_SETTINGS }, dropped: true };
   }
-  let bad = false;
-  for (const [key, value_] of Object.entries(value)) {
-    if (SETTING_CHOICES[key]?.includes(value_)) settings[key] = value_;
-    else bad = true; // unknown key or value: hand-edited or from another version
-  }
-  if (bad) write(SETTINGS_KEY, settings);
-  return { settings, dropped: bad };
 }
 
 export function saveSettings(settings) {
@@ -108,16 +124,165 @@ export function loadRecord(gameId) {
     drop(key);
     return { record: null, token: null, dropped: true };
   }
+  remember(gameId, value.record, value.token, key);
   return { record: value.record, token: value.token ?? null, dropped: false };
 }
 
+// ---- what this page holds of each game, and what it tells the page
+
+/** gameId -> {record, token, text}: the game as this page last saved it (or tried to); text: the
+ *  JSON written (or read), to tell this tab's writes from another tab's. */
+const held = new Map();
+/** Games another tab saved since this page last did: not saved here until the player chooses. */
+const contested = new Set();
+/** Games whose last save failed (storage full). */
+const unsaved = new Set();
+
+function remember(gameId, record, token, key = gameKey(gameId)) {
+  let text = null;
+  try { text = localStorage.getItem(key); } catch { /* unreadable: compared as changed */ }
+  held.set(gameId, { record, token: token ?? undefined, text });
+}
+
+/** Tell the page: detail {kind: "full" | "saved" | "other-tab", gameId, ...}. */
+function announce(detail) {
+  dispatchEvent(new CustomEvent("boneyard-storage", { detail }));
+}
+
+/** The text in storage of a game when it already holds this record and token, else null. */
+function storedSame(gameId, record, token) {
+  try {
+    const text = localStorage.getItem(gameKey(gameId));
+    const value = text === null ? null : JSON.parse(text);
+    const same = value?.format === 1 && (value.token ?? undefined) === (token ?? undefined) &&
+      JSON.stringify(value.record) === JSON.stringify(record);
+    return same ? text : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeHeld(gameId) {
+  const { record, token } = held.get(gameId);
+  // unchanged (a reload, or the other tab's game just taken): not written again, so the other
+  // tab is not told of a change that is none
+  let text = storedSame(gameId, record, token);
+  let ok = true;
+  if (text === null) {
+    text = JSON.stringify({ format: 1, saved: Date.now(), record, token });
+    try {
+      localStorage.setItem(gameKey(gameId), text);
+    } catch {
+      ok = false;
+    }
+  }
+  if (ok) {
+    held.get(gameId).text = text;
+    if (unsaved.delete(gameId)) announce({ kind: "saved", gameId });
+  } else {
+    unsaved.add(gameId);
+    announce({ kind: "full", gameId, moves: record.moves?.length ?? 0 });
+  }
+  return ok;
+}
+
+/**
+ * Save the record of a game in progress. Returns true when it is in storage; false when it is
+ * kept in memory only: storage is full ("full" event, every later save tries again) or another
+ * tab saved this game and the player has not chosen yet ("other-tab" event).
+ */
 export function saveRecord(gameId, record, token = undefined) {
-  write(gameKey(gameId), { format: 1, saved: Date.now(), record, token });
+  held.set(gameId, { record, token, text: held.get(gameId)?.text ?? null });
+  if (contested.has(gameId)) return false;
+  return writeHeld(gameId);
 }
 
 export function dropRecord(gameId) {
   drop(gameKey(gameId));
+  held.delete(gameId);
+  unsaved.delete(gameId);
 }
+
+/** This page's record of a game (the last one saved or kept in memory), or null. */
+export function heldRecord(gameId) {
+  return held.get(gameId)?.record ?? null;
+}
+
+/** The games whose last save failed (storage full). */
+export function unsavedGames() {
+  return [...unsaved];
+}
+
+/** The other tab's game replaces this page's (the caller then reloads the game from storage). */
+export function takeTheirs(gameId) {
+  contested.delete(gameId);
+  unsaved.delete(gameId);
+  held.delete(gameId);
+}
+
+/** This page's game replaces the other tab's in storage. Returns false if storage is full. */
+export function keepOurs(gameId) {
+  contested.delete(gameId);
+  return held.has(gameId) ? writeHeld(gameId) : true;
+}
+
+/** Forget what this page holds of every game but `keep` (the one on screen, if any). */
+export function forgetOtherGames(keep = null) {
+  for (const gameId of [...held.keys()]) {
+    if (gameId !== keep) {
+      held.delete(gameId);
+      contested.delete(gameId);
+      unsaved.delete(gameId);
+    }
+  }
+}
+
+/** Free what can go when storage is full: the saved games already finished (counted in the
+ *  statistics), except those this page holds, and the statistics' detail (the list of counted
+ *  games beyond the last 20). Then every game kept in memory is saved again. Returns
+ *  {freed: bytes, saved: true when every held game is in storage now}. */
+export function freeSpace() {
+  let freed = 0;
+  const { stats, recent = [], dropped } = loadStats();
+  const counted = new Set(recent);
+  try {
+    for (let i = localStorage.length - 1; i >= 0; i--) {
+      const key = localStorage.key(i);
+      if (!key?.startsWith(`${PREFIX}game.`) || held.has(key.slice(`${PREFIX}game.`.length))) continue;
+      const text = localStorage.getItem(key) ?? "";
+      let finished = true; // unreadable: it goes too
+      try { finished = counted.has(JSON.parse(text)?.token); } catch { /* unreadable */ }
+      if (finished) {
+        localStorage.removeItem(key);
+        freed += key.length + text.length;
+      }
+    }
+    if (!dropped && recent.length > 20) {
+      const before = localStorage.getItem(STATS_KEY)?.length ?? 0;
+      if (write(STATS_KEY, { format: 1, entries: stats, recent: recent.slice(-20) })) {
+        freed += before - (localStorage.getItem(STATS_KEY)?.length ?? 0);
+      }
+    }
+  } catch { /* storage unusable: nothing more to free */ }
+  let saved = true;
+  for (const gameId of held.keys()) if (!contested.has(gameId) && unsaved.has(gameId)) saved = writeHeld(gameId) && saved;
+  return { freed, saved };
+}
+
+/** Another tab wrote a game this page holds: stop saving it here and ask the player. */
+addEventListener("storage", (event) => {
+  if (event.storageArea !== localStorage || !event.key?.startsWith(`${PREFIX}game.`)) return;
+  const gameId = event.key.slice(`${PREFIX}game.`.length);
+  const mine = held.get(gameId);
+  if (!mine || event.newValue === mine.text) return;
+  let theirs = null;
+  try {
+    const value = JSON.parse(event.newValue ?? "null");
+    if (isValidSaved(value, gameId)) theirs = value.record;
+  } catch { /* not a game: treated as removed */ }
+  contested.add(gameId);
+  announce({ kind: "other-tab", gameId, theirs, ours: mine.record });
+});
 
 // ---- statistics: per game and option set
 
@@ -134,54 +299,51 @@ export const HISTORY_LIMIT = 400; // dated results kept per entry, for the chart
 const COUNT = (v) => Number.isSafeInteger(v) && v >= 0;
 const NUMBER = (v) => typeof v === "number" && Number.isFinite(v);
 const DAY = /^\d{4}-\d{2}-\d{2}$/; // a calendar day, "2026-11-23"
-const isObject = (v) => Boolean(v) && typeof v === "object" && !Array.isArray(v);
 /** A value's own property (never one inherited from Object.prototype: "__proto__", "constructor"). */
-const own = (object, key) => (Object.hasOwn(object, key) ? object[key] : undefined);
+const ownValue = (object, key) => (own(object, key) ? object[key] : undefined);
 /** True when every own key of `object` is one of `keys`. */
 const onlyKeys = (object, keys) => Object.keys(object).every((k) => keys.includes(k));
 
 /** {played, won} with won <= played. */
-const validTally = (t) => isObject(t) && onlyKeys(t, ["played", "won"]) && COUNT(own(t, "played")) &&
-  COUNT(own(t, "won")) && t.won <= t.played;
+const validTally = (t) => isPlainObject(t) && onlyKeys(t, ["played", "won"]) && COUNT(ownValue(t, "played")) &&
+  COUNT(ownValue(t, "won")) && t.won <= t.played;
 
 /** One dated result: {d: day, w: 0|1, s?: score, a?: 1 assisted, y?: 1 the daily deal, q?: 1 given up}. */
 function validResult(r) {
-  if (!isObject(r) || !onlyKeys(r, ["d", "w", "s", "a", "y", "q"])) return false;
-  if (typeof own(r, "d") !== "string" || !DAY.test(r.d) || ![0, 1].includes(own(r, "w"))) return false;
-  if (Object.hasOwn(r, "s") && !NUMBER(r.s)) return false;
-  return ["a", "y", "q"].every((k) => !Object.hasOwn(r, k) || r[k] === 1);
+  if (!isPlainObject(r) || !onlyKeys(r, ["d", "w", "s", "a", "y", "q"])) return false;
+  if (typeof ownValue(r, "d") !== "string" || !DAY.test(r.d) || ![0, 1].includes(ownValue(r, "w"))) return false;
+  if (own(r, "s") && !NUMBER(r.s)) return false;
+  return ["a", "y", "q"].every((k) => !own(r, k) || r[k] === 1);
 }
 
 function validDaily(d) {
-  return isObject(d) && onlyKeys(d, ["played", "won", "streak", "bestStreak", "lastWon"]) &&
-    [own(d, "played"), own(d, "won"), own(d, "streak"), own(d, "bestStreak")].every(COUNT) && d.won <= d.played &&
+  return isPlainObject(d) && onlyKeys(d, ["played", "won", "streak", "bestStreak", "lastWon"]) &&
+    ["played", "won", "streak", "bestStreak"].every((k) => COUNT(ownValue(d, k))) && d.won <= d.played &&
     d.streak <= d.bestStreak && d.bestStreak <= d.won &&
-    (!Object.hasOwn(d, "lastWon") || (typeof d.lastWon === "string" && DAY.test(d.lastWon)));
+    (!own(d, "lastWon") || (typeof d.lastWon === "string" && DAY.test(d.lastWon)));
 }
 
 function validEntry(e) {
-  if (!isObject(e)) return false;
-  const options = own(e, "options");
-  if (typeof own(e, "game") !== "string" || !isObject(options)) return false;
+  if (!isPlainObject(e)) return false;
+  const options = ownValue(e, "options");
+  if (typeof ownValue(e, "game") !== "string" || !isPlainObject(options)) return false;
   if (!Object.values(options).every((v) => ["string", "number", "boolean"].includes(typeof v))) return false;
-  if (![own(e, "played"), own(e, "won"), own(e, "streak"), own(e, "bestStreak")].every(COUNT) || e.won > e.played) {
-    return false;
-  }
+  if (!["played", "won", "streak", "bestStreak"].every((k) => COUNT(ownValue(e, k))) || e.won > e.played) return false;
   if (e.streak > e.played || e.bestStreak > e.played || e.streak > e.bestStreak) return false;
-  const scores = own(e, "scores");
-  if (scores !== undefined && !(isObject(scores) && COUNT(own(scores, "count")) && NUMBER(own(scores, "sum")) &&
-      NUMBER(own(scores, "best")))) {
+  const scores = ownValue(e, "scores");
+  if (scores !== undefined && !(isPlainObject(scores) && COUNT(ownValue(scores, "count")) &&
+      NUMBER(ownValue(scores, "sum")) && NUMBER(ownValue(scores, "best")))) {
     return false;
   }
-  const winnable = own(e, "winnable");
-  if (winnable !== undefined && !(isObject(winnable) && COUNT(own(winnable, "deals")) && COUNT(own(winnable, "won")) &&
-      winnable.won <= winnable.deals)) return false;
-  if (own(e, "winnableOnly") !== undefined && e.winnableOnly !== true) return false;
-  const assisted = own(e, "assisted");
+  const winnable = ownValue(e, "winnable");
+  if (winnable !== undefined && !(isPlainObject(winnable) && COUNT(ownValue(winnable, "deals")) &&
+      COUNT(ownValue(winnable, "won")) && winnable.won <= winnable.deals)) return false;
+  if (ownValue(e, "winnableOnly") !== undefined && e.winnableOnly !== true) return false;
+  const assisted = ownValue(e, "assisted");
   if (assisted !== undefined && !(validTally(assisted) && assisted.played <= e.played)) return false;
-  const daily = own(e, "daily");
+  const daily = ownValue(e, "daily");
   if (daily !== undefined && !(validDaily(daily) && daily.played <= e.played)) return false;
-  const history = own(e, "history");
+  const history = ownValue(e, "history");
   if (history !== undefined && !(Array.isArray(history) && history.length <= HISTORY_LIMIT &&
       history.every(validResult))) return false;
   return true;
@@ -191,9 +353,9 @@ function validEntry(e) {
 export function loadStats() {
   const { found, value } = readJSON(STATS_KEY);
   if (!found) return { stats: {}, dropped: false, recent: [] };
-  const entries = isObject(value) ? own(value, "entries") : undefined;
-  const recent = isObject(value) ? own(value, "recent") : undefined;
-  if (own(value ?? {}, "format") !== 1 || !isObject(entries) ||
+  const entries = isPlainObject(value) ? ownValue(value, "entries") : undefined;
+  const recent = isPlainObject(value) ? ownValue(value, "recent") : undefined;
+  if (ownValue(value ?? {}, "format") !== 1 || !isPlainObject(entries) ||
       !Array.isArray(recent) || !recent.every((k) => typeof k === "string") ||
       !Object.values(entries).every(validEntry)) {
     drop(STATS_KEY);
@@ -241,7 +403,8 @@ export function recordResult(gameId, options, outcome, extra = {}) {
   if (extra.id && recent.includes(extra.id)) return null;
   const key = statsKey(gameId, options, { winnableOnly: Boolean(extra.winnableOnly) });
   const day = typeof extra.day === "string" && DAY.test(extra.day) ? extra.day : dayOf(new Date());
-  const e = own(stats, key) ?? { game: gameId, options: { ...options }, played: 0, won: 0, streak: 0, bestStreak: 0 };
+  const e = ownValue(stats, key) ??
+    { game: gameId, options: { ...options }, played: 0, won: 0, streak: 0, bestStreak: 0 };
   if (extra.winnableOnly) e.winnableOnly = true;
   e.played += 1;
   if (outcome.won) {

@@ -63,8 +63,14 @@ self.addEventListener("install", (event) => {
       }
     };
     await Promise.all([worker(), worker(), worker(), worker()]);
-    // Incomplete: this install fails and the browser tries again on a later visit.
-    if (problems.length) throw new Error(`precache failed: ${problems.join("; ")}`);
+    // Incomplete: this install fails, its partial cache goes, and the page says so and tries again.
+    if (problems.length) {
+      await caches.delete(CACHE);
+      for (const client of await self.clients.matchAll({ includeUncontrolled: true })) {
+        client.postMessage({ type: "install-failed", version: VERSION, problems: problems.slice(0, 3) });
+      }
+      throw new Error(`precache failed: ${problems.join("; ")}`);
+    }
     if (!self.registration.active) await self.skipWaiting(); // the first install: nothing to mix with
   })());
 });

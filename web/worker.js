@@ -9,6 +9,7 @@
 //               {type: "failed", message} | {id, response: json string}
 // Named "engine:no-snapshot", the worker neither uses nor keeps a snapshot (and deletes a stored one).
 
+import "./lockdown.js"; // first: the worker's CSP (no code from strings, nothing off this origin)
 import { withTimeout } from "./timeout.js";
 
 const STEP_TIMEOUT_MS = 90_000;
@@ -17,6 +18,7 @@ const nativeFetch = globalThis.fetch.bind(globalThis);
 
 let handle = null; // PyProxy of engine.api.handle, kept for the worker's lifetime
 const waiting = []; // requests that arrived before the engine was ready
+let startedFromSnapshot = false;
 
 
 // ---- download progress: count the streamed bytes of known files against the manifest sizes
@@ -134,6 +136,7 @@ const HANDLE = "from engine.api import handle as _boneyard_handle\n_boneyard_han
  *  any problem (the caller then starts normally). */
 async function startFromSnapshot(loadPyodide, stored) {
   postMessage({ type: "snapshot", state: "restoring" });
+  await snapshots.checkFiles(stored);
   const memory = snapshots.checked(stored).then((bytes) => { phase("snapshot-checked"); return bytes; });
   memory.catch(() => {});
   let filesProblem = null; // an error thrown in fsInit would go unhandled: kept for after the start
@@ -155,14 +158,35 @@ async function startFromSnapshot(loadPyodide, stored) {
   phase("pyodide");
   const found = pyodide.runPython(HANDLE);
   if (typeof found !== "function") throw new Error("engine.api.handle is missing");
-  // the restored engine must answer (its games were imported before the snapshot)
-  const catalog = JSON.parse(found(JSON.stringify({ op: "catalog" })));
-  if (!catalog.ok || !catalog.games?.length) {
+  // the restored engine must answer (its games were imported before the snapshot) and play each
+  // game (a module missing from the restored files shows now, not in the middle of a game)
+  try {
+    const catalog = JSON.parse(found(JSON.stringify({ op: "catalog" })));
+    if (!catalog.ok || !catalog.games?.length) {
+      throw new Error(`it does not answer: ${JSON.stringify(catalog.error)}`);
+    }
+    for (const game of catalog.games) exercise(found, game);
+  } catch (error) {
     found.destroy();
-    throw new Error(`the restored engine does not answer: ${JSON.stringify(catalog.error)}`);
+    throw new Error(`the restored engine failed its check: ${String(error?.message ?? error).split("\n").filter(Boolean).at(-1)}`);
   }
   phase("engine-check");
   return found;
+}
+
+/** One game through the restored engine: a deal, a computer move, a view and, for a solitaire
+ *  (its advisor or solver: quick), a hint; then closed. */
+function exercise(handle, { id: game, solitaire }) {
+  const ask = (request) => {
+    const answer = JSON.parse(handle(JSON.stringify(request)));
+    if (!answer.ok) throw new Error(`${game} ${request.op}: ${answer.error.code}: ${answer.error.message}`);
+    return answer;
+  };
+  const { session } = ask({ op: "new", game, seed: 1 });
+  ask({ op: "ai", session, level: "easy" });
+  ask({ op: "view", session });
+  if (solitaire) ask({ op: "hint", session });
+  ask({ op: "close", session });
 }
 
 /** The normal start: Pyodide boots, micropip (loaded by URL) installs the engine wheel, engine.api
@@ -343,6 +367,7 @@ async function start() {
     }
   }
   const fromSnapshot = Boolean(started);
+  startedFromSnapshot = fromSnapshot;
   started ??= await startNormally(loadPyodide, manifestReady, canStore);
   const manifest = await manifestReady;
   postMessage({
@@ -368,14 +393,29 @@ function answer({ id, request }) {
   let response;
   try {
     response = handle(request); // str -> JS string: no proxy crosses the boundary
-  } catch (error) {
-    response = JSON.stringify({ ok: false, error: { code: "internal_error", message: String(error) } });
+    if (typeof response !== "string") throw new Error(`the engine answered ${typeof response}`);
+  } catch (error) { // the details stay in this console; the page gets a typed error, no traceback
+    console.warn(`Boneyard: the engine failed on a request: ${String(error).slice(0, 2000)}`);
+    const name = error?.constructor?.name ?? "Error";
+    response = JSON.stringify({ ok: false, error: { code: "internal_error", message: `the engine failed on this request (${name})` } });
+    fatal(error);
   }
   postMessage({ id, response });
 }
 
+/** handle() never raises in Python: an exception here is Pyodide itself failing (a damaged
+ *  snapshot's memory, say). A snapshot this engine started from is dropped, and the page replaces
+ *  this worker. */
+function fatal(error) {
+  handle = null;
+  const message = String(error?.message ?? error).split("\n")[0].slice(0, 200);
+  const dropped = startedFromSnapshot ? snapshots.clear(scope).catch(() => {}) : Promise.resolve();
+  dropped.then(() => postMessage({ type: "fatal", message }));
+}
+
 onmessage = (event) => {
-  if (handle) answer(event.data);
+  if (event.data?.type === "ping") postMessage({ type: "pong" });
+  else if (handle) answer(event.data);
   else waiting.push(event.data);
 };
 

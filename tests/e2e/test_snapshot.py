@@ -86,6 +86,7 @@ STORED = """async (change) => {
   const put = (key, value) => run("readwrite", (store) => store.put(value, key));
   const meta = await get(scope);
   const memory = await get(scope + "#memory");
+  const { filesDigest } = await import(new URL("snapshot.js", location.href).href);
   const sha256 = async (bytes) => [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))]
     .map((b) => b.toString(16).padStart(2, "0")).join("");
   if (change === "bytes") {  // damaged memory: its sha256 differs
@@ -97,9 +98,15 @@ STORED = """async (change) => {
     await put(scope, {...meta, sha256: await sha256(memory)});
   } else if (change === "stale") {  // the snapshot of another build
     await put(scope, {...meta, version: "0123456789abcdef"});
-  } else if (change === "files") {  // a file that cannot be written back
-    await put(scope, {...meta, files: [...meta.files, {path: "/no/such/folder/f.py", kind: "file", mode: 420,
-                                                        mtime: 0, data: new Uint8Array(1)}]});
+  } else if (change === "files") {  // a file that cannot be written back (its sha256 made to match)
+    const files = [...meta.files, {path: "/no/such/folder/f.py", kind: "file", mode: 420, mtime: 0,
+                                   data: new Uint8Array(1)}];
+    await put(scope, {...meta, files, filesSha256: await filesDigest(files)});
+  } else if (change === "files-emptied") {  // no file at all: the engine's modules are missing
+    await put(scope, {...meta, files: []});
+  } else if (change === "module-missing") {  // the solvers' files gone, yet with a matching sha256
+    const files = meta.files.filter((entry) => !entry.path.includes("/engine/solvers"));
+    await put(scope, {...meta, files, filesSha256: await filesDigest(files)});
   } else if (change === "memory-missing") {
     await run("readwrite", (store) => store.delete(scope + "#memory"));
   }
@@ -201,6 +208,9 @@ def test_snapshot_start_answers_like_a_normal_start_and_natively(app: App) -> No
     ("magic", "invalid magic number"),
     ("stale", "belongs to build 0123456789abcdef"),
     ("files", "restoring the snapshot's files failed"),
+    ("files-emptied", "the snapshot's files do not match their sha256"),
+    ("module-missing", "the restored engine failed its check: luzon new: internal_error: the engine failed on this "
+                       "request (ModuleNotFoundError)"),
     ("memory-missing", "memory is missing"),
 ])
 def test_unusable_snapshot_falls_back_to_a_normal_start(app: App, damage: str, reason: str) -> None:

@@ -1,0 +1,246 @@
+"""What the page survives (issue 18): hostile settings, hostile requests and saved records, storage
+full, the same game in two tabs, a dead worker, sessions left behind."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import READY_TIMEOUT_MS, SCREEN_TIMEOUT_MS, App, expect_moves, open_deal, solve
+from .test_luzon import WON_SEED, click_move
+
+RESTART_TIMEOUT_MS = 60_000  # a dead worker is noticed within seconds; a new one starts
+
+
+@pytest.fixture(scope="module")
+def line() -> list[str]:
+    """The winning line of WON_SEED: moves that are legal one after another."""
+    return solve(WON_SEED)["solution"]
+
+
+def play(app: App, line: list[str], start: int, count: int) -> None:
+    for done, move in enumerate(line[start:start + count], start=start + 1):
+        click_move(app, move)
+        expect_moves(app, done)
+
+
+def board_session(app: App) -> str:
+    return app.page.locator("#board").get_attribute("data-session")
+
+
+def saved_moves(app: App, game: str = "luzon") -> int | None:
+    text = app.page.evaluate("key => localStorage.getItem(key)", f"boneyard.game.{game}")
+    return None if text is None else len(json.loads(text)["record"]["moves"])
+
+
+def clean(app: App) -> None:
+    app.page.evaluate("() => { for (const k of Object.keys(localStorage)) localStorage.removeItem(k); }")
+
+
+@pytest.mark.parametrize("settings", ['{"toString":1}', '{"constructor":1}', '{"__proto__":{"hints":false}}',
+                                      '{"hasOwnProperty":"classic"}'])
+def test_settings_with_built_in_names_open_every_screen(app: App, settings: str) -> None:
+    page = app.page
+    clean(app)
+    page.evaluate("text => localStorage.setItem('boneyard.settings.v1', text)", settings)
+    app.open("#/settings")
+    expect(page.locator("#notice")).to_contain_text("settings", timeout=SCREEN_TIMEOUT_MS)
+    expect(page.locator("#view select, #view input").first).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    for game in ("draw", "matador"):
+        page.goto(f"{app.url}#/play/{game}")
+        expect(page.locator("#view button:visible").first).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+        expect(page.locator("#view [data-kind=error]:visible")).to_have_count(0)
+    open_deal(app, "luzon", 3)
+    assert not [e for e in app.errors if "includes" in e or "is not a function" in e], app.errors
+
+
+def test_deep_json_gets_an_answer_and_a_saved_record_with_it_is_dropped(app: App) -> None:
+    page = app.page
+    clean(app)
+    deep = "[" * 3000 + "]" * 3000
+    answer = page.evaluate("text => boneyard.request({op: 'view', extra: JSON.parse(text)})", deep)
+    assert answer["ok"] is False and answer["error"]["code"] == "bad_request", answer
+    record = {"version": 1, "game": "luzon", "options": {"variant": "twelve"}, "seed": 5, "moves": []}
+    saved = json.dumps({"format": 1, "record": {**record, "extra": "DEEP"}}).replace('"DEEP"', deep)
+    page.evaluate("text => localStorage.setItem('boneyard.game.luzon', text)", saved)
+    page.goto(f"{app.url}#/")
+    page.goto(f"{app.url}#/play/luzon")
+    expect(page.locator("#notice")).to_contain_text("could not be restored", timeout=SCREEN_TIMEOUT_MS)
+    expect(page.locator("#board")).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
+    assert "[[[" not in (page.evaluate("localStorage.getItem('boneyard.game.luzon')") or "")
+
+
+FILL_STORAGE = """(reserve) => {
+  // fill localStorage up (keys of another app on this origin), leaving about `reserve` characters
+  let chunk = "x".repeat(1 << 20), i = 0;
+  while (chunk.length > reserve) {
+    try { localStorage.setItem(`junk.${i++}`, chunk); } catch { chunk = chunk.slice(Math.ceil(chunk.length / 2)); }
+  }
+}"""
+
+
+def test_storage_full_is_said_the_game_goes_on_and_free_space_saves_it(app: App, line: list[str]) -> None:
+    page = app.page
+    clean(app)
+    # a finished game of another screen (counted in the statistics), big enough to be worth freeing
+    finished = {"format": 1, "token": "clock:done:1", "pad": "y" * 200_000,
+                "record": {"version": 1, "game": "clock", "options": {"exchange": True}, "seed": 1, "moves": []}}
+    page.evaluate("""(finished) => {
+      localStorage.setItem('boneyard.game.clock', JSON.stringify(finished));
+      localStorage.setItem('boneyard.stats.v1', JSON.stringify({format: 1, entries: {}, recent: ['clock:done:1']}));
+    }""", finished)
+    open_deal(app, "luzon", WON_SEED)
+    play(app, line, 0, 1)
+    assert saved_moves(app) == 1
+    page.evaluate(FILL_STORAGE, 0)
+    play(app, line, 1, 5)
+    banner = page.locator("#storage-banner[data-kind=full]")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text("6 moves")
+    assert saved_moves(app) == 1  # the game goes on in memory
+    with page.expect_download() as download:
+        banner.locator("button[data-action=export-game]").click()
+    exported = json.loads(open(download.value.path()).read())
+    assert exported["record"]["moves"] == line[:6]
+    banner.locator("button[data-action=free-space]").click()
+    expect(banner).to_have_count(0)
+    expect(page.locator("#notice")).to_contain_text("saved again")
+    assert saved_moves(app) == 6 and saved_moves(app, "clock") is None
+    play(app, line, 6, 1)
+    assert saved_moves(app) == 7
+    page.reload()
+    app.wait_ready()
+    expect(page.locator("#board")).to_have_attribute("data-moves", "7", timeout=SCREEN_TIMEOUT_MS)
+    clean(app)
+
+
+def test_two_tabs_the_other_tabs_game_is_offered_never_overwritten(app: App, line: list[str]) -> None:
+    page = app.page
+    clean(app)
+    open_deal(app, "luzon", WON_SEED)
+    play(app, line, 0, 2)
+    other = App(page.context.new_page(), app.url)
+    other.open("#/play/luzon")
+    expect(other.page.locator("#board")).to_have_attribute("data-moves", "2", timeout=SCREEN_TIMEOUT_MS)
+    play(other, line, 2, 3)  # the other tab plays on: 5 moves saved
+    banner = page.locator("#storage-banner[data-kind=other-tab]")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text("5 moves")
+    click_move(app, line[2])  # this tab plays on too: its move is not saved over the other's
+    expect_moves(app, 3)
+    assert saved_moves(app) == 5
+    banner.locator("button[data-action=take-theirs]").click()
+    expect(page.locator("#board")).to_have_attribute("data-moves", "5", timeout=SCREEN_TIMEOUT_MS)
+    expect(banner).to_have_count(0)
+    play(app, line, 5, 1)  # saved again, and now the other tab is asked
+    assert saved_moves(app) == 6
+    other_banner = other.page.locator("#storage-banner[data-kind=other-tab]")
+    expect(other_banner).to_be_visible()
+    other_banner.locator("button[data-action=keep-ours]").click()
+    assert saved_moves(app) == 5
+    expect(banner).to_be_visible()
+    other.page.close()
+    page.goto(f"{app.url}#/")
+    clean(app)
+
+
+def test_a_dead_worker_is_restarted_and_the_game_reloaded(app: App, line: list[str]) -> None:
+    page = app.page
+    clean(app)
+    open_deal(app, "luzon", WON_SEED)
+    play(app, line, 0, 3)
+    page.evaluate("boneyard.engine.worker.terminate()")
+    click_move(app, line[3])  # a move: the dead worker is found (the move is lost with it)
+    expect(page.locator("#notice")).to_contain_text("restarted", timeout=RESTART_TIMEOUT_MS)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    expect(page.locator("#engine-text")).to_have_text("Engine ready")
+    expect(page.locator("#board")).to_have_attribute("data-moves", "3", timeout=SCREEN_TIMEOUT_MS)
+    play(app, line, 3, 1)
+    # the worker dies, and the saved game is opened before anything noticed: it is loaded by the
+    # new engine, never dropped as "could not be restored"
+    page.evaluate("boneyard.engine.worker.terminate()")
+    page.goto(f"{app.url}#/")
+    page.goto(f"{app.url}#/play/luzon")
+    expect(page.locator("#notice")).to_contain_text("restarted", timeout=RESTART_TIMEOUT_MS)
+    expect(page.locator("#board")).to_have_attribute("data-moves", "4", timeout=SCREEN_TIMEOUT_MS)
+    assert saved_moves(app) == 4
+
+
+def test_sessions_the_page_no_longer_shows_are_closed(app: App) -> None:
+    page = app.page
+    shown = []
+    for seed in (11, 12, 13):
+        open_deal(app, "luzon", seed)
+        shown.append(board_session(app))
+    page.goto(f"{app.url}#/")
+    expect(page.locator(".game-card").first).to_be_visible()
+    page.wait_for_timeout(500)  # the close requests
+    for session in shown:
+        answer = page.evaluate("s => boneyard.request({op: 'view', session: s})", session)
+        assert answer["ok"] is False and answer["error"]["code"] == "unknown_session", (session, answer)
+    open_deal(app, "luzon", 14)
+    answer = page.evaluate("s => boneyard.request({op: 'view', session: s})", board_session(app))
+    assert answer["ok"]
+
+
+def test_no_page_error(app: App) -> None:
+    assert not [e for e in app.errors if e.startswith("pageerror")], app.errors
+
+
+WORKER_PROBES = """async () => {
+  const out = {};
+  const attempt = async (name, fn) => {
+    try { await fn(); out[name] = "allowed"; } catch (error) { out[name] = String(error.message); }
+  };
+  await attempt("eval", () => eval("1 + 1"));
+  await attempt("indirect eval", () => (0, globalThis.eval)("1 + 1"));
+  await attempt("Function", () => new Function("return 1")());
+  await attempt("a function's constructor", () => (() => 0).constructor("return 1")());
+  await attempt("an async function's constructor", () => (async () => 0).constructor("return 1")());
+  await attempt("setTimeout with a string", () => setTimeout("globalThis.ran = 1", 0));
+  await attempt("fetch off the origin", () => fetch("http://127.0.0.1:9/probe"));
+  await attempt("XMLHttpRequest off the origin", () => new XMLHttpRequest().open("GET", "http://127.0.0.1:9/probe"));
+  await attempt("WebSocket", () => new WebSocket("ws://127.0.0.1:9/probe"));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  out.ran = globalThis.ran ?? null;
+  out.sameOrigin = (await fetch("catalog.json")).ok;
+  return out;
+}"""
+
+
+def in_engine_worker(app: App, function: str) -> object:
+    """Run an async JS function in the engine's worker through the DevTools protocol (Playwright's
+    own Worker.evaluate goes through eval, which the worker refuses)."""
+    cdp = app.page.context.browser.new_browser_cdp_session()
+    targets = cdp.send("Target.getTargets")["targetInfos"]
+    worker = [t for t in targets if t["type"] == "worker" and t["url"].endswith("/worker.js")][-1]
+    session = cdp.send("Target.attachToTarget", {"targetId": worker["targetId"], "flatten": False})["sessionId"]
+    answers: list[dict] = []
+    cdp.on("Target.receivedMessageFromTarget", lambda event: answers.append(json.loads(event["message"])))
+    request = {"id": 1, "method": "Runtime.evaluate", "params": {
+        "expression": f"({function})()", "awaitPromise": True, "returnByValue": True}}
+    cdp.send("Target.sendMessageToTarget", {"sessionId": session, "message": json.dumps(request)})
+    for _ in range(100):
+        reply = next((a for a in answers if a.get("id") == 1), None)
+        if reply:
+            break
+        app.page.wait_for_timeout(100)
+    cdp.detach()
+    assert reply and "exceptionDetails" not in reply["result"], reply
+    return reply["result"]["result"]["value"]
+
+
+def test_the_worker_refuses_what_the_page_refuses(app: App) -> None:
+    page = app.page
+    app.wait_ready()
+    probes = in_engine_worker(app, WORKER_PROBES)
+    assert probes.pop("ran") is None and probes.pop("sameOrigin") is True
+    for what, outcome in probes.items():
+        assert "Boneyard's engine worker refuses" in outcome, (what, outcome)
+    assert not [url for url in app.off_origin if "/probe" in url]
+    answer = page.evaluate("boneyard.request({op: 'new', game: 'luzon', seed: 2})")  # and the engine plays on
+    assert answer["ok"]
+    headers = page.request.get(app.url + "worker.js").headers
+    assert "'wasm-unsafe-eval'" in headers["content-security-policy"]  # as a host reading dist/_headers sends it
