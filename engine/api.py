@@ -14,7 +14,6 @@ from typing import Any, Callable
 from engine.games import PLANNED, all_games
 from engine.protocol import JSON, BadRequest, EngineError, UnknownSession
 from engine.session import Session
-from engine.solvers import winnable_prover
 
 MAX_SESSIONS = 16  # the least recently used sessions are dropped beyond this (a page keeps one or two
 # and closes those it no longer shows)
@@ -51,8 +50,7 @@ def _saved(sid: str, session: Session, req: dict[str, Any], events: list[JSON] |
 
 
 def op_catalog(req: dict[str, Any]) -> JSON:
-    games = [{**g.catalog_json(), "winnable_deals": winnable_prover(g.spec.id) is not None}
-             for g in all_games()]
+    games = [g.catalog_json() for g in all_games()]
     built = {g["id"] for g in games}
     coming = [{"id": gid, "name": name} for gid, name in PLANNED.items() if gid not in built]
     return {"ok": True, "games": games, "coming": coming}

@@ -107,6 +107,9 @@ class GameSpec:
     screen: str = ""  # the screen kind the page mounts: "columns", "dial", "card-dial", "table"
     hidden_hands: bool = False  # hands are hidden: the deal number is not shown during play
     alias_names: tuple[str, ...] = ()  # other names of the game, as a player reads them
+    # its solver proves deals winnable (engine.solvers finds it by the game id; a test checks
+    # that the two agree), so the game offers winnable-only deals
+    winnable_deals: bool = False
 
     def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in, every value checked; raises BadOption."""
@@ -139,6 +142,7 @@ class GameSpec:
             "alias_names": list(self.alias_names),
             "screen": self.screen,
             "hidden_hands": self.hidden_hands,
+            "winnable_deals": self.winnable_deals,
             "players": {"min": self.players_min, "max": self.players_max},
             "options": [o.to_json() for o in self.options],
             "summary": self.summary,

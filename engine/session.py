@@ -12,7 +12,6 @@ from engine.players import LEVELS, get_player
 from engine.protocol import (JSON, BadOption, BadRecord, BadRequest, EngineError, Game, GameOver,
                              NoWinnableDeal, NotYourTurn, Outcome)
 from engine.rng import deal_rng
-from engine.solvers import winnable_prover
 
 RECORD_VERSION = 1
 # Deals tried, at most, for a winnable-only deal: Luzon's sixes, the rarest, has about 4.4%
@@ -60,7 +59,9 @@ def first_winnable_seed(game: Game[Any], options: dict[str, Any], seed: int) -> 
     """The first seed >= `seed` whose deal the game's solver proves winnable, so that a deal
     number still names one deal. BadOption when no solver proves this game's deals;
     NoWinnableDeal past WINNABLE_SEARCH deals."""
-    prove = winnable_prover(game.spec.id)
+    from engine.solvers import winnable_prover  # solvers load when used, as the games' hints do
+
+    prove = winnable_prover(game.spec.id) if game.spec.winnable_deals else None
     if prove is None:
         raise BadOption(f"{game.spec.name} does not offer winnable-only deals.")
     for candidate in range(seed, seed + WINNABLE_SEARCH):
