@@ -122,6 +122,24 @@ def op_close(req: dict[str, Any]) -> JSON:
     return {"ok": True}
 
 
+def op_review(req: dict[str, Any]) -> JSON:
+    """Rate the decisions of a record (or of a session's game so far), a slice at a time."""
+    from engine.review import review
+
+    if "session" in req:
+        record = _session(req)[1].record()
+    else:
+        record = req.get("record")
+    return {"ok": True, "review": review(record, req.get("seats"), req.get("start", 0), req.get("limit"))}
+
+
+def op_replay(req: dict[str, Any]) -> JSON:
+    """A record's game as one seat saw it after some of its moves (the replay of the coach)."""
+    from engine.review import replay
+
+    return {"ok": True, **replay(req.get("record"), req.get("at"), req.get("seat"), req.get("reveal", False))}
+
+
 OPS: dict[str, Callable[[dict[str, Any]], JSON]] = {
     "catalog": op_catalog,
     "new": op_new,
@@ -135,6 +153,8 @@ OPS: dict[str, Callable[[dict[str, Any]], JSON]] = {
     "record": op_record,
     "load": op_load,
     "close": op_close,
+    "review": op_review,
+    "replay": op_replay,
 }
 
 

@@ -70,6 +70,23 @@ def cmd_match(args: argparse.Namespace) -> Any:
     return run_match(args.game, args.seats.split(","), args.games, args.seed, parse_sets(args.set))
 
 
+def cmd_review(args: argparse.Namespace) -> Any:
+    from engine.review import review
+
+    try:
+        with open(args.record, encoding="utf-8") as handle:
+            record = json.load(handle)
+    except (OSError, ValueError) as exc:
+        raise BadRequest(f"cannot read the record {args.record}: {exc}") from None
+    seats = [int(s) for s in args.seats.split(",")] if args.seats else None
+
+    def progress(done: int, total: int) -> None:
+        if args.progress:
+            print(f"review: {done}/{total}", file=sys.stderr)
+
+    return review(record, seats, progress=progress)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -96,6 +113,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seats", required=True, help="levels, e.g. hard,medium")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
+    p = command("review", cmd_review, "rate every decision of a game record (an exported game)", game=False)
+    p.add_argument("record", help="a record file (JSON), as the page exports it")
+    p.add_argument("--seats", help="seat numbers to review, e.g. 0,2 (default: the person seats)")
+    p.add_argument("--progress", action="store_true", help="print progress to stderr")
     return parser
 
 

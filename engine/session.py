@@ -231,6 +231,12 @@ class Session:
         self._let_go()
         return {"seat": seat, "move": move, **entry}
 
+    def replay_move(self, move: str) -> JSON:
+        """A recorded move, whoever's seat it is (replaying a record): its event."""
+        event = self._apply(move)
+        self.redo_stack.clear()
+        return event
+
     def play(self, move: Any) -> JSON:
         """A person's move; the seat to move must be a human seat."""
         if not isinstance(move, str):

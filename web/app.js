@@ -5,10 +5,7 @@
 import { engine } from "./boot.js";
 import { renderMenu } from "./render/menu.js";
 import { renderRules } from "./render/rules.js";
-import { mountLuzon } from "./render/luzon.js";
-import { mountBigClock } from "./render/big_clock.js";
-import { mountClock } from "./render/clock.js";
-import { mountTable } from "./render/table.js";
+import { mountGame } from "./play/controller.js";
 import { h } from "./render/dom.js";
 import { startOffline } from "./offline.js";
 import { renderStats } from "./render/stats.js";
@@ -16,8 +13,6 @@ import { renderSettings } from "./render/settings.js";
 import { applySettings, checkStorage, loadSettings } from "./storage.js";
 import { startGuard } from "./guard.js";
 
-const SCREENS = { "big-clock": mountBigClock, clock: mountClock, luzon: mountLuzon,
-  draw: mountTable, matador: mountTable, "tiddle-a-wink": mountTable, "round-the-clock": mountTable };
 const view = document.getElementById("view");
 let catalog = null;
 let mounted = null; // the current game screen, if any
@@ -95,8 +90,8 @@ function route() {
     renderStats(view, catalog, { notify });
   } else if (page === "settings") {
     renderSettings(view, { notify });
-  } else if (page === "play" && spec && SCREENS[spec.id]) {
-    mounted = SCREENS[spec.id](view, { engine, spec, params, notify });
+  } else if (page === "play" && spec) {
+    mounted = mountGame(view, { engine, spec, params, notify });
     if ([...params.keys()].length) history.replaceState(null, "", `#/play/${spec.id}`); // a reload resumes the game
   } else {
     if ((page === "play" || page === "rules") && !spec) notify(`There is no game called "${id}" here; pick one below.`);

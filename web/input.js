@@ -1,12 +1,13 @@
 // Board input shared by the games: click (select, then target), drag and drop with pointer
 // events (mouse, pen and touch) and the keyboard (arrows/Tab to move, Enter/Space to pick).
 // Targets are <button data-slot="..."> elements; draggable ones also carry data-draggable.
+// While a tile is dragged, the places it may go (handlers.targets) carry the class drop-target.
 
 const DRAG_THRESHOLD_PX = 8;
 
 /**
  * Wire the input of a board element.
- * handlers: onActivate(slot), onDrop(fromSlot, toSlot), onCancel()
+ * handlers: onActivate(slot), onDrop(fromSlot, toSlot), onCancel(), targets(slot) -> [slot] (legal drops)
  */
 export function attachBoardInput(board, handlers) {
   let drag = null; // {slot, source, x, y, ghost, pointerId}
@@ -61,6 +62,9 @@ export function attachBoardInput(board, handlers) {
       document.body.append(drag.ghost);
       drag.source.classList.add("dragging");
       board.classList.add("drag-active");
+      for (const slot of handlers.targets?.(drag.slot) ?? []) {
+        board.querySelector(`[data-slot="${CSS.escape(slot)}"]`)?.classList.add("drop-target");
+      }
       try {
         board.setPointerCapture(event.pointerId);
       } catch { /* pointer already gone */ }
@@ -77,6 +81,7 @@ export function attachBoardInput(board, handlers) {
     ghost.remove();
     source.classList.remove("dragging");
     board.classList.remove("drag-active");
+    for (const target of board.querySelectorAll(".drop-target")) target.classList.remove("drop-target");
     suppressClick = true;
     setTimeout(() => { suppressClick = false; }, 0);
     if (!dropped) return;

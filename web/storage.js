@@ -21,6 +21,7 @@ export const SETTING_CHOICES = {
   level: ["medium", "easy", "hard"], // the computer's default level
 };
 const DEFAULT_SETTINGS = Object.fromEntries(Object.entries(SETTING_CHOICES).map(([k, v]) => [k, v[0]]));
+const LOG_LIMIT = 80; // lines of a table's play log kept with its saved game
 const MOVE_ID = /^[a-z]+(-[a-z]+)*(:[A-Za-z0-9+>:_.-]+)?$/; // "next-round", "play:3-5:left"
 
 function readJSON(key) {
@@ -105,16 +106,23 @@ export function isValidRecord(value, gameId) {
     value.moves.every((m) => typeof m === "string" && MOVE_ID.test(m));
 }
 
-/** True when value is a saved game entry of this game: {format: 1, record, token?}. */
+/** True when value is a play log: [{text, seat}] (seat a seat number or null), newest first. */
+function isValidLog(value) {
+  return Array.isArray(value) && value.length <= LOG_LIMIT && value.every((line) => line && typeof line === "object" &&
+    typeof line.text === "string" && line.text.length <= 500 && (line.seat === null || Number.isSafeInteger(line.seat)));
+}
+
+/** True when value is a saved game entry of this game: {format: 1, record, token?, log?}. */
 function isValidSaved(value, gameId) {
   return value?.format === 1 && isValidRecord(value.record, gameId) &&
-    (value.token === undefined || typeof value.token === "string");
+    (value.token === undefined || typeof value.token === "string") &&
+    (value.log === undefined || isValidLog(value.log));
 }
 
 /**
- * The saved game of a game: {record, token} when valid ({record: null} when there is none),
+ * The saved game of a game: {record, token, log} when valid ({record: null} when there is none),
  * {dropped: true} when a bad entry was removed. token: the game's statistics token, so a game
- * resumed after a reload is still counted once.
+ * resumed after a reload is still counted once; log: the play log shown with it.
  */
 export function loadRecord(gameId) {
   const key = gameKey(gameId);
@@ -124,8 +132,8 @@ export function loadRecord(gameId) {
     drop(key);
     return { record: null, token: null, dropped: true };
   }
-  remember(gameId, value.record, value.token, key);
-  return { record: value.record, token: value.token ?? null, dropped: false };
+  remember(gameId, value.record, value.token, key, value.log);
+  return { record: value.record, token: value.token ?? null, log: value.log ?? [], dropped: false };
 }
 
 // ---- what this page holds of each game, and what it tells the page
@@ -138,10 +146,10 @@ const contested = new Set();
 /** Games whose last save failed (storage full). */
 const unsaved = new Set();
 
-function remember(gameId, record, token, key = gameKey(gameId)) {
+function remember(gameId, record, token, key = gameKey(gameId), log = undefined) {
   let text = null;
   try { text = localStorage.getItem(key); } catch { /* unreadable: compared as changed */ }
-  held.set(gameId, { record, token: token ?? undefined, text });
+  held.set(gameId, { record, token: token ?? undefined, text, log });
 }
 
 /** Tell the page: detail {kind: "full" | "saved" | "other-tab", gameId, ...}. */
@@ -163,13 +171,13 @@ function storedSame(gameId, record, token) {
 }
 
 function writeHeld(gameId) {
-  const { record, token } = held.get(gameId);
+  const { record, token, log } = held.get(gameId);
   // unchanged (a reload, or the other tab's game just taken): not written again, so the other
   // tab is not told of a change that is none
   let text = storedSame(gameId, record, token);
   let ok = true;
   if (text === null) {
-    text = JSON.stringify({ format: 1, saved: Date.now(), record, token });
+    text = JSON.stringify({ format: 1, saved: Date.now(), record, token, log });
     try {
       localStorage.setItem(gameKey(gameId), text);
     } catch {
@@ -191,10 +199,38 @@ function writeHeld(gameId) {
  * kept in memory only: storage is full ("full" event, every later save tries again) or another
  * tab saved this game and the player has not chosen yet ("other-tab" event).
  */
-export function saveRecord(gameId, record, token = undefined) {
-  held.set(gameId, { record, token, text: held.get(gameId)?.text ?? null });
+export function saveRecord(gameId, record, token = undefined, log = undefined) {
+  held.set(gameId, { record, token, text: held.get(gameId)?.text ?? null, log: log?.slice(0, LOG_LIMIT) });
   if (contested.has(gameId)) return false;
   return writeHeld(gameId);
+}
+
+// ---- the table games: the computers' pace and the seat names last used per game
+
+/** The computers' pace, slowest first, with the pause before each computer move. */
+export const SPEEDS = [["slow", "Slow", 1600], ["normal", "Normal", 800], ["fast", "Fast", 300], ["instant", "Instant", 0]];
+const SPEED_KEY = PREFIX + "table.speed.v1";
+const NAMES_KEY = (gameId) => `${PREFIX}table.names.v1.${gameId}`;
+
+/** The chosen pace, else the settings page's animation speed. */
+export function loadSpeed() {
+  const { value } = readJSON(SPEED_KEY);
+  if (SPEEDS.some(([key]) => key === value)) return value;
+  return { normal: "normal", fast: "fast", off: "instant" }[loadSettings().settings.animation] ?? "normal";
+}
+
+export function saveSpeed(speed) {
+  if (SPEEDS.some(([key]) => key === speed)) write(SPEED_KEY, speed);
+}
+
+/** The seat names last used for a game ([] when none or unreadable). */
+export function loadNames(gameId) {
+  const { value } = readJSON(NAMES_KEY(gameId));
+  return Array.isArray(value) && value.length <= 16 && value.every((n) => typeof n === "string" && n.length <= 40) ? value : [];
+}
+
+export function saveNames(gameId, names) {
+  write(NAMES_KEY(gameId), names);
 }
 
 export function dropRecord(gameId) {

@@ -35,6 +35,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from engine.players.greedy import GreedyPlayer, is_table_state
@@ -75,6 +76,20 @@ def round_rewards(points: Sequence[int], scale: float) -> list[float]:
     return [(p - (total - p) / (n - 1)) / scale for p in points]
 
 
+@dataclass(frozen=True)
+class Search:
+    """A finished search: the root's children hold each move's visits and total reward, in
+    units of `scale` points (a reward is the seat's round points minus the others' mean)."""
+
+    root: Node
+    scale: float
+
+    def mean_points(self, move: str) -> float | None:
+        """The move's mean reward in points, None when the search never tried it."""
+        child = self.root.children.get(move)
+        return None if child is None or not child.visits else child.total / child.visits * self.scale
+
+
 class IsmctsPlayer:
     def __init__(self, iterations: int = 300, exploration: float = 0.7, epsilon: float = 0.1,
                  max_steps: int = 6000, min_iterations: int = 60, early_stop: bool = True) -> None:
@@ -92,6 +107,12 @@ class IsmctsPlayer:
             return moves[0]
         if not is_table_state(state):
             return self.fallback.choose(game, state, seat, rng)
+        root = self.search(game, state, seat, rng, self.early_stop).root
+        return max(moves, key=lambda m: (root.children[m].visits if m in root.children else -1))
+
+    def search(self, game: Game[Any], state: Any, seat: int, rng: random.Random, early_stop: bool) -> Search:
+        """The search from `seat`'s information only (a table state with two or more moves):
+        the root after the budget, or after an early stop when `early_stop`."""
         in_play = sum(t.a + t.b for h in state.hands for t in h)
         scale = max(10.0, in_play / 2)
         factor = BUDGET_SCALE.get(game.spec.id, 1)
@@ -104,7 +125,7 @@ class IsmctsPlayer:
         for it in range(iterations):
             if max_steps and steps >= max_steps and it >= self.min_iterations:
                 break
-            if self.early_stop and settled(root, iterations - it):
+            if early_stop and settled(root, iterations - it):
                 break
             s = dealer.deal(rng)
             node = root
@@ -144,8 +165,7 @@ class IsmctsPlayer:
                 nd.visits += 1
                 if nd.mover >= 0:
                     nd.total += rewards[nd.mover]
-        best = max(moves, key=lambda m: (root.children[m].visits if m in root.children else -1))
-        return best
+        return Search(root, scale)
 
 
 # Games with a compact copy of their round for the search (equivalence-tested against the engine).

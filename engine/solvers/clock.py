@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.games.clock import CENTRE, ClockGame, ClockState, apply, slot_name
+from engine.games.clock import CENTRE, SPEC, ClockGame, ClockState, apply, slot_name
 from engine.protocol import Hint
 
 GAME = "clock"  # the game this advisor plays (no exact winnability test: the piles are face down)
@@ -91,3 +91,12 @@ def sampled_chances(state: ClockState, samples: int, rng: random.Random) -> dict
                 s = apply(s, "turn")
             wins[move] += s.phase == "won"
     return {m: w / samples for m, w in wins.items()}
+
+
+GAME_ID = SPEC.id  # the game `rate_moves` reviews (engine.review)
+
+
+def rate_moves(state: ClockState) -> tuple[dict[str, float], dict[str, object]]:
+    """Each exchange choice's exact chance of winning (c/n for a pile's bottom tile, else 0)."""
+    choices = exchange_chances(state)
+    return {c.move: c.chance for c in choices}, {"face_down": state.face_down}

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from engine.games.luzon import LuzonState, apply, deal, legal_moves
+from engine.games.luzon import SPEC, LuzonState, apply, deal, legal_moves
 from engine.protocol import Hint
 
 GAME = "luzon"  # the game this solver solves (engine.solvers finds it by this id)
@@ -125,3 +125,15 @@ def hint(state: LuzonState) -> Hint | None:
         f"({result.best_left} would be left).",
         0.0,
     )
+
+
+GAME_ID = SPEC.id  # the game `rate_moves` reviews (engine.review)
+
+
+def rate_moves(state: LuzonState) -> tuple[dict[str, float], dict[str, object]]:
+    """Every legal move valued exactly: 1.0 when the deal can still be won after it, else 0.0;
+    the detail gives the fewest tiles each move can leave and how many moves keep the win."""
+    results = {move: solve_state(apply(state, move)) for move in legal_moves(state)}
+    values = {move: 1.0 if r.winnable else 0.0 for move, r in results.items()}
+    left = {move: r.best_left for move, r in results.items()}
+    return values, {"left": left, "winning_moves": sum(r.winnable for r in results.values())}

@@ -14,20 +14,17 @@ const isSeatKind = (kind) => kind === "human" || LEVELS.some((level) => kind ===
 /**
  * Read a game link's query: deal=N, one KEY=VALUE per option of the game, and with
  * `seats: true` (the table games) seats=human,ai:easy,... (one per player).
- * Returns {seed, options, seats, problems}: seed is null when the link names no deal or a bad
- * one (the screen then opens as if there were no link); a bad option value falls back to the
+ * Returns {seed, fresh, options, seats, problems}: seed is null when the link names no deal or a
+ * bad one; fresh is true for a link of options without a deal (a new game of those options, as
+ * the link of a game in progress with hidden hands gives); a bad option value falls back to the
  * option's default and bad seats to null; every value dropped is one line of `problems`.
  */
 export function readGameLink(spec, params, { seats: withSeats = false } = {}) {
   const problems = [];
   const options = Object.fromEntries(spec.options.map((o) => [o.key, o.default]));
   const raw = params.get("deal");
-  if (raw === null) { // no link, or a link without its deal number
-    if ([...params.keys()].length) problems.push("it names no deal number (deal=N)");
-    return { seed: null, options, seats: null, problems };
-  }
-  const seed = DEAL.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : null;
-  if (seed === null) problems.push(`the deal number “${raw}” is not a whole number from 0`);
+  const seed = raw !== null && DEAL.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : null;
+  if (raw !== null && seed === null) problems.push(`the deal number “${raw}” is not a whole number from 0`);
   for (const option of spec.options) {
     const value = params.get(option.key);
     if (value === null) continue;
@@ -49,17 +46,23 @@ export function readGameLink(spec, params, { seats: withSeats = false } = {}) {
   for (const key of new Set(params.keys())) {
     if (!known.has(key)) problems.push(`“${key}” is not a setting of ${spec.name} (ignored)`);
   }
-  return { seed, options, seats, problems };
+  const fresh = raw === null && [...params.keys()].some((key) => known.has(key));
+  return { seed, fresh, options, seats, problems };
 }
 
 /** The notice for a link's problems (empty when there are none). */
 export function linkProblemsText(spec, problems) {
-  return problems.length ? `The ${spec.name} link was not fully understood: ${problems.join("; ")}.` : "";
+  return problems.length ? `The link to ${spec.name} was not fully understood: ${problems.join("; ")}.` : "";
 }
 
-/** The game link of a view's deal: "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy". */
-function gameLinkHref(view, { seats = false } = {}) {
-  const query = { deal: view.seed, ...view.options, ...(seats ? { seats: view.seats.join(",") } : {}) };
+/**
+ * The game link of a view: its deal ("#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy"),
+ * or, while a game with hidden hands is in progress, only its options and seats (a new deal: the
+ * link must not show anyone the hands of the game on screen).
+ */
+function gameLinkHref(view, { seats = false, hidden = false } = {}) {
+  const deal = hidden && !view.outcome ? {} : { deal: view.seed };
+  const query = { ...deal, ...view.options, ...(seats ? { seats: view.seats.join(",") } : {}) };
   const text = Object.entries(query)
     .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value)).replace(/%2C/g, ",").replace(/%3A/g, ":")}`)
     .join("&");
@@ -82,12 +85,13 @@ export function gameTools({ gameId, engine, session, say, load, linkOptions = {}
     link, copy, exportButton, h("label", { class: "button file-label", for: "import-record" }, "Import record", importInput));
 
   let shown = null; // the view on screen
+  const dealShown = () => !(linkOptions.hidden && !shown?.outcome);
   link.addEventListener("click", (event) => {
     const plain = event.button === 0 && !(event.ctrlKey || event.metaKey || event.shiftKey || event.altKey);
     if (!plain || !shown?.moves || shown.outcome) return; // a new tab, or nothing to lose: follow it
     event.preventDefault(); // following it here would start the deal again and lose the moves made
-    say(`This link opens deal ${shown.seed} from its start, in place of this game: copy it with ` +
-      "“Copy game link”, or open it in a new tab.");
+    say(`${dealShown() ? `This link opens deal ${shown.seed} from its start` : "This link starts a new deal with these settings"}, ` +
+      "in place of this game: copy it with “Copy game link”, or open it in a new tab.");
   });
 
   copy.addEventListener("click", async () => {
@@ -143,6 +147,7 @@ export function gameTools({ gameId, engine, session, say, load, linkOptions = {}
     copy.disabled = !view;
     exportButton.disabled = !view;
     if (view) link.href = gameLinkHref(view, linkOptions);
+    link.textContent = dealShown() ? "Link to this deal" : "Link to a new deal like this";
   }
   return { element, update };
 }

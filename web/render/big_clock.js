@@ -1,16 +1,14 @@
-// The Big Clock: the piles on a clock face (a circle for double-12, an arc for double-9, a half
-// circle for double-6), the 0-0 in the middle as the clock's hand. Draw from the stock, place
-// the drawn tile, shift tiles while a double is in trouble: by click (select, then a
-// highlighted target), drag and drop, or keyboard. Undo/redo, hint, autoplay by the advisor.
+// The renderer of The Big Clock (catalog screen "dial"): the piles on a clock face (a circle for
+// double-12, an arc for double-9, a half circle for double-6), the 0-0 in the middle as the
+// clock's hand. Draw from the stock, place the drawn tile, shift tiles while a double is in
+// trouble: by click (select, then a highlighted target), drag and drop, or keyboard; autoplay by
+// the advisor. Every move comes from the view's legal moves (their `from` and `to` places).
 
-import { attachBoardInput } from "../input.js";
 import { tileSvg } from "./tiles.js";
 import { h } from "./dom.js";
-import { mountShell } from "./shell.js";
 
-const GAME = "big-clock";
 const AUTOPLAY_DELAY_MS = 350;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** Where slot k sits, as percentages of the dial box, and its angle in degrees (0 = up). */
 export function slotPlace(size, k) {
@@ -28,219 +26,152 @@ export function slotPlace(size, k) {
   return { x: cx + rx * Math.sin(rad), y: cy - ry * Math.cos(rad), angle, cx, cy };
 }
 
-/** The legal moves of a view, sorted by kind. */
-function legalMoves(view) {
-  const ids = new Set((view.legal ?? []).map((m) => m.id));
-  const place = new Set(), shifts = new Map();
-  let refill = null;
-  for (const id of ids) {
-    let m;
-    if ((m = /^place:slot(\d+)$/.exec(id))) place.add(`slot${m[1]}`);
-    else if ((m = /^shift:slot(\d+)>slot(\d+)$/.exec(id))) {
-      const from = `slot${m[1]}`;
-      if (!shifts.has(from)) shifts.set(from, new Set());
-      shifts.get(from).add(`slot${m[2]}`);
-    } else if ((m = /^refill:slot(\d+)$/.exec(id))) refill = `slot${m[1]}`;
-  }
-  return { ids, draw: ids.has("draw"), place, shifts, refill };
-}
-
-/** The board places a move id names: "shift:slot3>slot5" -> ["slot3","slot5"]. */
-export function movePlaces(moveId) {
-  const [kind, body = ""] = String(moveId).split(":");
-  if (kind === "draw" || kind === "refill") return ["stock", ...body.split(">").filter(Boolean)];
-  if (kind === "place") return ["drawn", body];
-  return body.split(">").filter(Boolean);
-}
-
-export function mountBigClock(root, context) {
-  let selected = null; // "drawn" | "slotK" | null
+export function createBigClock(ctl) {
+  const { state } = ctl;
+  let selected = null; // "drawn" | a slot's place | null
   let autoplaying = false;
   let stopRequested = false;
-  let lastSlot = null;
+  let lastSlot = null; // the slot number played last: the clock's hand points at it
   const autoButton = h("button", { type: "button", "data-action": "autoplay", disabled: "" }, "Autoplay");
 
-  const shell = mountShell(root, context, {
-    id: GAME,
-    boardClass: "bc-board",
-    boardLabel: "The Big Clock",
-    extraButtons: [autoButton],
-    intro: () => "Draw a tile, then place it on a pile it matches.",
-    summary: (view) => `${view.board.homes} of ${view.board.slots.length} doubles home, ` +
-      `${view.board.set_aside.length} tiles set aside, ${view.board.stock} left in the stock`,
-    onReset: () => { stopRequested = true; selected = null; },
-    onHint: () => { selected = null; },
-    onDispose: () => { stopRequested = true; },
-    render,
-  });
-  const { state, board } = shell;
+  const legal = () => (ctl.myTurn() ? ctl.legal() : []);
+  const fromStock = () => legal().find((m) => m.from === "stock");
+  const placeTo = (to) => legal().find((m) => m.from === "drawn" && m.to === to);
+  const movesFrom = (from) => legal().filter((m) => m.from === from);
+  const slotKey = (s) => `slot${s.slot}`;
+  const slotName = (place) => `slot ${state.view.board.slots.find((s) => slotKey(s) === place)?.slot ?? place}`;
+  const canPlace = () => legal().some((m) => m.from === "drawn");
 
-  async function play(moveId) {
+  function play(move) {
     selected = null;
-    const answer = await shell.play(moveId);
-    if (answer?.ok) {
-      noteSlot(moveId);
-      const text = drawText(moveId, answer.view);
-      if (text) shell.say(text);
-    }
-  }
-
-  /** What a draw or refill did, in words (the move labels say what was asked). */
-  function drawText(moveId, view) {
-    const b = view.board;
-    if (moveId === "draw") {
-      if (b.drawn_stuck) return `Drew the double ${b.drawn}: it fits nowhere. Shift tiles to make room, or place it where it fits.`;
-      if (b.drawn) return `Drew ${b.drawn}: place it on a highlighted slot.`;
-      return `Drew ${b.set_aside.at(-1)}: it fits nowhere and is set aside.`;
-    }
-    if (moveId.startsWith("refill:")) return `Slot ${moveId.slice(11)} refilled from the stock.`;
-    return null;
-  }
-
-  function noteSlot(moveId) {
-    const places = movePlaces(moveId).filter((p) => p.startsWith("slot"));
-    if (places.length) lastSlot = places.at(-1);
+    ctl.play(move.id);
   }
 
   function activate(place) {
     const view = state.view;
-    if (state.busy || state.locked || !view || view.outcome) return;
-    const legal = legalMoves(view);
+    if (!ctl.myTurn()) return;
     const drawn = view.board.drawn;
     if (place === "stock") {
-      if (legal.draw) play("draw");
-      else if (legal.refill) play(`refill:${legal.refill}`);
-      else if (drawn) shell.say(`Place the drawn ${drawn} first.`, "error");
-      else shell.say("The stock is empty.", "error");
+      const move = fromStock();
+      if (move) play(move);
+      else ctl.say(drawn ? `Place the drawn ${drawn} first.` : "The stock is empty.", "error");
       return;
     }
     if (place === "drawn") {
       selected = selected === "drawn" ? null : "drawn";
-      shell.say(selected ? `Drawn ${drawn} selected: pick a highlighted slot.` : "");
-      shell.render();
+      ctl.say(selected ? `Drawn ${drawn} selected: pick a highlighted slot.` : "");
+      ctl.render();
       return;
     }
-    // the drawn tile is the default selection, except that a stuck double leaves shift sources free
-    const current = selected ??
-      (drawn && legal.place.size && !(view.board.drawn_stuck && legal.shifts.has(place)) ? "drawn" : null);
-    if (current === "drawn" && legal.place.has(place)) {
-      play(`place:${place}`);
-    } else if (current?.startsWith("slot") && legal.shifts.get(current)?.has(place)) {
-      play(`shift:${current}>${place}`);
-    } else if (selected === place) {
+    // the drawn tile goes where it may; a slot it may go to that is also a shift source takes two
+    // clicks (the first picks the slot's tile to shift, the second places the drawn tile there)
+    const shift = selected && selected !== "drawn" ? movesFrom(selected).find((m) => m.to === place) : null;
+    const placing = !selected || selected === "drawn" || selected === place ? placeTo(place) : null;
+    if (shift) play(shift);
+    else if (placing && (selected || !movesFrom(place).length)) play(placing);
+    else if (selected === place) {
       selected = null;
-      shell.say("");
-      shell.render();
-    } else if (legal.shifts.has(place)) {
+      ctl.say("");
+      ctl.render();
+    } else if (movesFrom(place).length) {
       selected = place;
-      const top = view.board.slots.find((s) => `slot${s.slot}` === place)?.top;
-      shell.say(`Selected ${top} on ${place.replace("slot", "slot ")}: pick a highlighted slot to shift it to.`);
-      shell.render();
+      const top = view.board.slots.find((s) => slotKey(s) === place)?.top;
+      ctl.say(`Selected ${top} on ${slotName(place)}: pick a highlighted slot to shift it to` +
+        `${placing ? `, or ${slotName(place)} again to place the drawn ${drawn} there` : ""}.`);
+      ctl.render();
     } else {
-      const what = current === "drawn" ? `the drawn ${drawn}` : current ? `that tile` : "that";
-      shell.say(`Not allowed: ${what} cannot go to ${place.replace("slot", "slot ")}. ${view.status}.`, "error");
+      const what = selected === "drawn" || (!selected && drawn) ? `the drawn ${drawn}` : selected ? "that tile" : "that";
+      ctl.say(`Not allowed: ${what} cannot go to ${slotName(place)}.`, "error");
       selected = null;
-      shell.render();
+      ctl.render();
     }
   }
 
   function drop(from, to) {
-    const view = state.view;
-    if (state.busy || state.locked || !view || view.outcome) return;
-    const legal = legalMoves(view);
-    const move = from === "drawn" ? `place:${to}` : `shift:${from}>${to}`;
-    if (legal.ids.has(move)) play(move);
+    if (!ctl.myTurn()) return;
+    const move = movesFrom(from).find((m) => m.to === to);
+    if (move) play(move);
     else {
       selected = null;
-      shell.say(`Not allowed: ${from === "drawn" ? `the drawn ${view.board.drawn}` : "that tile"} ` +
-        `cannot go to ${to.replace("slot", "slot ")}.`, "error");
-      shell.render();
+      ctl.say(`Not allowed: ${from === "drawn" ? `the drawn ${state.view.board.drawn}` : "that tile"} ` +
+        `cannot go to ${slotName(to)}.`, "error");
+      ctl.render();
     }
   }
 
-  attachBoardInput(board, {
-    onActivate: activate,
-    onDrop: drop,
-    onCancel: () => { selected = null; shell.say(""); shell.render(); },
-  });
-
-  autoButton.addEventListener("click", () => {
-    if (autoplaying) stopRequested = true;
-    else autoplay();
-  });
-
-  async function autoplay() {
-    if (autoplaying || !state.session || state.view?.outcome) return;
+  autoButton.addEventListener("click", async () => {
+    if (autoplaying) {
+      stopRequested = true;
+      return;
+    }
+    if (!state.session || state.view?.outcome) return;
     autoplaying = true;
     stopRequested = false;
-    state.locked = true;
     selected = null;
     autoButton.textContent = "Stop";
     autoButton.setAttribute("aria-pressed", "true");
-    shell.render();
     try {
-      while (!stopRequested && state.view && !state.view.outcome) {
-        const answer = await shell.send({ op: "ai", session: state.session, level: "advisor" });
-        if (!answer?.ok) {
-          if (answer) shell.say(answer.error.message, "error");
-          break;
-        }
-        const event = answer.view.events.at(-1);
-        if (event) { noteSlot(event.move); shell.say(`Advisor: ${drawText(event.move, answer.view) ?? event.label}`); }
-        shell.render();
-        if (!answer.view.outcome) await sleep(AUTOPLAY_DELAY_MS);
-      }
+      await ctl.autoplay((view) => (view.outcome ? null : { op: "ai", level: "advisor" }), AUTOPLAY_DELAY_MS,
+        { stopped: () => stopRequested });
     } finally {
       autoplaying = false;
-      state.locked = false;
       autoButton.textContent = "Autoplay";
       autoButton.setAttribute("aria-pressed", "false");
-      shell.render();
+      ctl.render();
     }
-  }
+  });
 
-  function tileFace(id, extra = {}) {
-    return tileSvg(id, extra);
-  }
-
-  function render(view) {
-    if (!view) return;
+  /** What a move did, in words, from the view after it. */
+  function describe(view, event, op) {
+    if (!event) return "";
     const b = view.board;
-    const size = Number(b.set.split("-")[1]);
-    const mine = !state.locked && !view.outcome;
-    const legal = mine ? legalMoves(view) : legalMoves({ legal: [] });
+    const slot = b.slots.find((s) => slotKey(s) === event.to);
+    if (slot) lastSlot = slot.slot;
+    let text = event.label;
+    if (event.kind === "draw") {
+      const fits = view.legal.some((m) => m.from === "drawn");
+      text = !b.drawn ? `Drew ${b.set_aside.at(-1)}: it fits nowhere and is set aside.`
+        : fits ? `Drew ${b.drawn}: place it on a highlighted slot.`
+          : `Drew the double ${b.drawn}: it fits nowhere yet. Shift tiles to make room for it.`;
+    } else if (event.kind === "refill" && slot) {
+      text = `Slot ${slot.slot} refilled from the stock.`;
+    }
+    return op === "ai" ? `Advisor: ${text}` : text;
+  }
+
+  function draw(view) {
+    const b = view.board;
+    const size = b.slots.length;
     if (selected === "drawn" && !b.drawn) selected = null;
-    if (selected?.startsWith("slot") && !legal.shifts.has(selected)) selected = null;
-    const active = selected ?? (b.drawn && legal.place.size && !b.drawn_stuck ? "drawn" : null);
-    const targets = active === "drawn" ? legal.place : active ? legal.shifts.get(active) ?? new Set() : new Set();
-    const hinted = new Set(state.hint ? movePlaces(state.hint.move) : []);
+    if (selected && selected !== "drawn" && !movesFrom(selected).length) selected = null;
+    const active = selected ?? (b.drawn && canPlace() ? "drawn" : null);
+    const targets = new Set(active ? movesFrom(active).map((m) => m.to) : []);
+    if (selected && selected !== "drawn" && placeTo(selected)) targets.add(selected); // a second click places
+    const hint = ctl.hintMove();
+    const hinted = new Set(hint ? [hint.from, hint.to] : []);
+    const stuck = Boolean(b.drawn) && !canPlace();
 
     const dial = h("div", { class: `bc-dial bc-size-${size}`, role: "group", "aria-label": `Clock face, ${b.set}` });
     for (const s of b.slots) {
-      const place = `slot${s.slot}`;
+      const place = slotKey(s);
       const where = slotPlace(size, s.slot);
-      const canShift = legal.shifts.has(place);
-      const classes = ["bc-slot"];
-      if (s.home) classes.push("home");
-      if (s.trouble) classes.push("trouble");
-      if (s.empty) classes.push("empty");
-      if (targets.has(place)) classes.push("target");
-      if (canShift) classes.push("source");
-      if (selected === place) classes.push("selected");
-      if (hinted.has(place)) classes.push("hinted");
-      if (b.pending === s.slot) classes.push("pending");
-      classes.push(`depth-${Math.min(s.depth, 4)}`);
-      const pipsText = s.top ? `${s.top}` : "empty";
-      const label = `Slot ${s.slot}: ${s.empty ? "empty" : `top ${s.top}, ${s.depth} tile${s.depth === 1 ? "" : "s"}`}` +
+      const canShift = movesFrom(place).length > 0;
+      const classes = ["bc-slot", `depth-${Math.min(s.depth, 4)}`];
+      for (const [on, name] of [[s.home, "home"], [s.trouble, "trouble"], [s.empty, "empty"], [targets.has(place), "target"],
+        [canShift, "source"], [selected === place, "selected"], [hinted.has(place), "hinted"], [b.pending === s.slot, "pending"]]) {
+        if (on) classes.push(name);
+      }
+      const label = `Slot ${s.slot}: ${s.empty ? "empty" : `top ${s.top}, ${plural(s.depth, "tile")}`}` +
         `${s.home ? ", home" : ""}${s.trouble ? ", double in trouble" : ""}${targets.has(place) ? ", legal target" : ""}`;
       const slotButton = h("button", {
-        type: "button", class: classes.join(" "), "data-slot": place, "data-top": s.top ?? "",
+        type: "button", class: classes.join(" "), "data-slot": place, "data-key": place, "data-top": s.top ?? "",
         "data-depth": String(s.depth), "aria-label": label, "aria-pressed": String(selected === place),
         "data-draggable": canShift ? "" : null,
       },
       h("span", { class: "bc-hour", "aria-hidden": "true" }, String(s.slot)),
-      h("span", { class: "bc-stack" }, s.top ? tileFace(s.top) : h("span", { class: "bc-empty" }, s.slot === b.pending ? `needs ${s.slot}-${s.slot}` : "empty")),
-      h("span", { class: "bc-depth", "aria-hidden": "true" }, s.home ? "home" : s.depth > 1 ? `×${s.depth}` : pipsText === "empty" ? "" : "\u00a0"));
+      h("span", { class: "bc-stack", "data-key": s.top ?? null }, s.top ? tileSvg(s.top)
+        : h("span", { class: "bc-empty" }, s.slot === b.pending ? `needs ${s.slot}-${s.slot}` : "empty")),
+      h("span", { class: "bc-depth", "aria-hidden": "true" }, s.home ? "home" : s.depth > 1 ? `×${s.depth}` : "\u00a0"));
       slotButton.style.setProperty("--x", `${where.x}%`);
       slotButton.style.setProperty("--y", `${where.y}%`);
       slotButton.style.setProperty("--turn", `${where.angle + 90}deg`);
@@ -248,44 +179,65 @@ export function mountBigClock(root, context) {
     }
     // the clock's hand: the 0-0, pointing at the slot played last (12 or slot 1 at first)
     const centre = slotPlace(size, 1);
-    const handAngle = lastSlot ? slotPlace(size, Number(lastSlot.slice(4))).angle : size === 12 ? 0 : centre.angle;
-    const hand = h("div", { class: "bc-hand", role: "img", title: "The clock's hand: the 0-0 never plays", "aria-label": "The clock's hand, 0-0" },
-      tileSvg(b.clock_hand, { vertical: true }));
+    const handAngle = lastSlot ? slotPlace(size, lastSlot).angle : size === 12 ? 0 : centre.angle;
+    const hand = h("div", { class: "bc-hand", role: "img", title: "The clock's hand: the 0-0 never plays",
+      "aria-label": "The clock's hand, 0-0" }, tileSvg(b.clock_hand, { vertical: true }));
     hand.style.setProperty("--x", `${centre.cx}%`);
     hand.style.setProperty("--y", `${centre.cy}%`);
     hand.style.setProperty("--turn", `${handAngle}deg`);
     dial.append(hand);
 
     // the tray: stock, drawn tile, set-aside tiles
-    const stockLegal = legal.draw || Boolean(legal.refill);
+    const stockMove = fromStock();
+    const refill = stockMove && stockMove.to !== "drawn" ? slotName(stockMove.to) : null;
     const stock = h("button", {
-      type: "button", class: `bc-stock${stockLegal ? " target" : ""}${hinted.has("stock") ? " hinted" : ""}`,
-      "data-slot": "stock", "aria-label": `Stock: ${b.stock} face-down tiles${legal.draw ? ", draw a tile" : legal.refill ? `, refill ${legal.refill.replace("slot", "slot ")}` : ""}`,
+      type: "button", class: `bc-stock${stockMove ? " target" : ""}${hinted.has("stock") ? " hinted" : ""}`,
+      "data-slot": "stock", "data-key": "stock",
+      "aria-label": `Stock: ${b.stock} face-down tiles${refill ? `, refill ${refill}` : stockMove ? ", draw a tile" : ""}`,
     }, h("span", { class: "bc-back", "aria-hidden": "true" }), h("span", { class: "bc-tray-text" },
-      legal.refill ? `Refill slot ${legal.refill.slice(4)}` : legal.draw ? "Draw" : "Stock", h("br"), `${b.stock} left`));
-    stock.disabled = !stockLegal;
+      refill ? `Refill ${refill}` : stockMove ? "Draw" : "Stock", h("br"), `${b.stock} left`));
+    stock.disabled = !stockMove;
     const drawnBox = b.drawn
       ? h("button", {
-        type: "button", class: `bc-drawn${active === "drawn" ? " selected" : ""}${hinted.has("drawn") ? " hinted" : ""}${b.drawn_stuck ? " trouble" : ""}`,
-        "data-slot": "drawn", "data-tile": b.drawn, "data-draggable": legal.place.size ? "" : null,
+        type: "button", class: `bc-drawn${active === "drawn" ? " selected" : ""}${hinted.has("drawn") ? " hinted" : ""}${stuck ? " trouble" : ""}`,
+        "data-slot": "drawn", "data-key": b.drawn, "data-tile": b.drawn, "data-draggable": canPlace() ? "" : null,
         "aria-pressed": String(active === "drawn"),
-        "aria-label": `Drawn tile ${b.drawn}${b.drawn_stuck ? ", a double that fits nowhere" : ""}`,
-      }, tileSvg(b.drawn), h("span", { class: "bc-tray-text" }, b.drawn_stuck ? "Drawn: fits nowhere" : "Drawn"))
+        "aria-label": `Drawn tile ${b.drawn}${stuck ? ", a double that fits nowhere yet" : ""}`,
+      }, tileSvg(b.drawn), h("span", { class: "bc-tray-text" }, stuck ? "Drawn: fits nowhere yet" : "Drawn"))
       : h("div", { class: "bc-drawn none" }, h("span", { class: "bc-slot-ghost" }), h("span", { class: "bc-tray-text" }, "No drawn tile"));
-    const aside = h("div", { class: "bc-aside", role: "group", "aria-label": `Set aside: ${b.set_aside.length} tiles` },
+    const aside = h("div", { class: "bc-aside", role: "group", "aria-label": `Set aside: ${plural(b.set_aside.length, "tile")}` },
       h("span", { class: "bc-tray-text" }, `Set aside (${b.set_aside.length})`),
-      h("div", { class: "bc-aside-tiles" }, ...b.set_aside.map((t) => h("span", { class: "bc-mini", "data-tile": t, title: t }, tileSvg(t)))));
+      h("div", { class: "bc-aside-tiles" }, ...b.set_aside.map((t) => h("span", { class: "bc-mini", "data-tile": t, "data-key": t, title: t },
+        tileSvg(t)))));
     const tray = h("div", { class: "bc-tray" }, stock, drawnBox, aside);
     const homes = h("p", { class: "bc-homes" }, `${b.homes} of ${b.slots.length} doubles home` +
       (b.troubled.length ? ` · in trouble: ${b.troubled.map((t) => t.replace("-", "\u2011")).join(", ")}` : ""));
 
-    board.replaceChildren(dial, homes, tray);
-    board.dataset.set = b.set;
-    board.dataset.drawn = b.drawn ?? "";
-    board.dataset.stock = String(b.stock);
-    board.dataset.autoplay = String(autoplaying);
+    ctl.board.replaceChildren(dial, homes, tray);
+    ctl.board.dataset.set = b.set;
+    ctl.board.dataset.drawn = b.drawn ?? "";
+    ctl.board.dataset.stock = String(b.stock);
+    ctl.board.dataset.autoplay = String(autoplaying);
     autoButton.disabled = Boolean(view.outcome) && !autoplaying;
   }
 
-  return { dispose: () => shell.dispose() };
+  return {
+    boardId: "board", boardClass: "bc-board", dialogId: "outcome", setup: false, showsLog: false,
+    buttons: [autoButton],
+    draw, activate, drop, describe,
+    targets: (place) => movesFrom(place).map((m) => m.to),
+    cancel: () => { selected = null; },
+    reset: () => { selected = null; lastSlot = null; },
+    hinted: () => { selected = null; },
+    stop: () => { stopRequested = true; },
+    focusTarget: () => ctl.board.querySelector("[data-slot=drawn], .bc-slot.target, .bc-slot.source, [data-slot=stock]:not([disabled])"),
+    intro: () => "Draw a tile, then place it on a pile it matches.",
+    statusText: (view) => `${ctl.dealText(view)}${view.status}`,
+    outcomeTitle: (view, won) => (won ? "You won!" : "Game lost"),
+    outcomeBody: (view) => {
+      const b = view.board;
+      return [h("p", {}, view.outcome.reason || view.status), h("p", {}, `Deal ${view.seed} · ${b.homes} of ${b.slots.length} ` +
+        `doubles home, ${plural(b.set_aside.length, "tile")} set aside, ${b.stock} left in the stock`)];
+    },
+  };
 }

@@ -21,13 +21,20 @@ export function playersText({ min, max }) {
   return `${min}–${max} players`;
 }
 
+/** How a choice of an option reads: the catalog's label for it, else on/off for a yes-no option. */
+export function choiceLabel(option, choice) {
+  const index = option.choices.findIndex((c) => c === choice);
+  const label = option.choice_labels?.[index] ?? (typeof option.choice_labels === "object" ? option.choice_labels?.[String(choice)] : null);
+  return label ?? (typeof choice === "boolean" ? (choice ? "on" : "off") : String(choice));
+}
+
 /** A <select> per option of a game spec. onChange(values) fires when the player changes one. */
 export function optionControls(spec, onChange) {
   const selects = new Map();
   const elements = spec.options.map((option) => {
     const id = `option-${option.key}`;
     const select = h("select", { id, name: option.key, title: option.help ?? "" },
-      ...option.choices.map((choice) => h("option", { value: String(choice) }, String(choice))));
+      ...option.choices.map((choice) => h("option", { value: String(choice) }, choiceLabel(option, choice))));
     select.value = String(option.default);
     select.addEventListener("change", () => onChange(values()));
     selects.set(option.key, { select, option });

@@ -228,6 +228,7 @@ export function drawLayout(box, board, { markerFor = () => null, lastIndex = -1,
     tile.setAttribute("preserveAspectRatio", "none");
     tile.setAttribute("data-index", String(t.index));
     tile.setAttribute("data-placed", t.tile);
+    tile.setAttribute("data-key", t.tile);
     if (t.index === lastIndex) tile.classList.add("last-played");
     if (t.index === 0) tile.classList.add("root-tile");
     svg.append(tile);
@@ -240,9 +241,9 @@ export function drawLayout(box, board, { markerFor = () => null, lastIndex = -1,
     const marker = markerFor(end);
     if (!marker) continue;
     const button = h("button", {
-      type: "button", class: `end-marker${marker.active ? " active" : " dim"}`, "data-slot": marker.slot,
-      "data-end": end.name, "aria-label": marker.label, title: marker.label, disabled: marker.active ? null : "",
-    }, h("span", { "aria-hidden": "true" }, String(end.need === "double" ? `${end.value}-${end.value}` : end.value)));
+      type: "button", class: `end-marker${marker.active ? " active" : " dim"}${marker.hinted ? " hinted" : ""}`, "data-slot": marker.slot,
+      "data-end": end.name, "data-key": marker.slot, "aria-label": marker.label, title: marker.label, disabled: marker.active ? null : "",
+    }, h("span", { "aria-hidden": "true" }, marker.text ?? String(end.need === "double" ? `${end.value}-${end.value}` : end.value)));
     button.style.left = `${(rect.x0 - bbox.x0) * unit}px`;
     button.style.top = `${(rect.y0 - bbox.y0) * unit}px`;
     button.style.width = `${(rect.x1 - rect.x0) * unit}px`;

@@ -1,124 +1,126 @@
-// Luzon: pairs to twelve. Columns and reserve drawn as SVG tiles; select two exposed tiles to
-// discard them (click, drag and drop or keyboard); move a column's bottom tile to an empty column.
-// The frame (toolbar, dialog, game tools, saving, statistics) is the solitaires' shell.js.
+// The renderer of Luzon (catalog screen "columns"): pairs to twelve. Columns and reserve drawn as
+// SVG tiles; select two exposed tiles to discard them (click, drag and drop or keyboard), or a
+// column's bottom tile then an empty column. The moves come from the view's legal moves
+// (discards name the places they take from; a column move its from and to).
 
-import { attachBoardInput } from "../input.js";
 import { loadSettings, saveSettings } from "../storage.js";
 import { tileSvg, parseTile } from "./tiles.js";
 import { h } from "./dom.js";
-import { mountShell } from "./shell.js";
 
-const GAME = "luzon";
-
-/** Slots named by a move id: "discard:c1+r2" -> ["c1","r2"], "move:c2>c4" -> ["c2","c4"]. */
-export function moveSlots(moveId) {
-  const [, body = ""] = String(moveId).split(":");
-  return body.split(/[+>]/).filter(Boolean);
-}
-
-/** The discard move id for two exposed slots: columns first, then reserve, each ascending. */
-export function discardId(first, second) {
-  const rank = (slot) => (slot[0] === "c" ? 0 : 10) + Number(slot.slice(1));
-  return `discard:${[first, second].sort((x, y) => rank(x) - rank(y)).join("+")}`;
-}
-
-export function mountLuzon(root, context) {
-  let selected = []; // the exposed slots picked so far
+export function createLuzon(ctl) {
+  const { state } = ctl;
+  let selected = []; // the exposed places picked so far
   let startWinnable = null; // was this deal winnable at its start (for the statistics)?
   let { settings } = loadSettings();
   const winnable = h("span", { class: "winnable", id: "winnable", hidden: "" });
   const winnableToggle = h("input", { type: "checkbox", id: "show-winnable" });
   winnableToggle.checked = settings.showWinnable;
-
-  const shell = mountShell(root, context, {
-    id: GAME,
-    boardClass: "luzon-board",
-    boardLabel: "Luzon layout",
-    statusExtras: [winnable, h("label", { class: "toggle" }, winnableToggle, " Show if still winnable")],
-    intro: () => "Pair exposed tiles totalling 12.",
-    summary: (view) => `${view.board.discarded} of 28 tiles discarded`,
-    lostTitle: "No moves left",
-    moveName: (moveId) => {
-      const tiles = moveSlots(moveId).map(tileAt).filter(Boolean);
-      return tiles.length === 2 ? `${tiles[0]} and ${tiles[1]}` : moveId;
-    },
-    onView: () => { selected = []; },
-    onHint: () => { selected = []; },
-    onStarted,
-    countExtra: () => ({ winnable: typeof startWinnable === "boolean" ? startWinnable : undefined }),
-    render,
-  });
-  const { state, board } = shell;
-
-  /** A new, resumed or imported game: was the deal winnable at its start? */
-  async function onStarted(view, record) {
-    startWinnable = view.moves === 0 ? view.analysis?.winnable ?? null : null;
-    if (record && startWinnable === null) { // ask the engine about its first position
-      const first = await shell.engine.request({ op: "load", record: { ...record, moves: [] } });
-      if (first.ok) startWinnable = first.view.analysis?.winnable ?? null;
-    }
-  }
-
-  function tileAt(slot) {
-    const b = state.view?.board;
-    if (!b) return null;
-    if (slot[0] === "r") return b.reserve[Number(slot.slice(1)) - 1] ?? null;
-    return b.columns[Number(slot.slice(1)) - 1]?.at(-1) ?? null;
-  }
-
-  const playing = () => !state.busy && state.view && !state.view.outcome;
-
-  function play(moveId) {
-    selected = [];
-    shell.play(moveId);
-  }
-
-  function activate(slot) {
-    if (!playing()) return;
-    const tile = tileAt(slot);
-    if (!tile) { // an empty column: the target of a column move
-      const from = selected.find((s) => s[0] === "c");
-      if (selected.length === 1 && from) play(`move:${from}>${slot}`);
-      else shell.say("To start a new column, select a column's bottom tile first, then the empty column.", "error");
-      return;
-    }
-    selected = selected.includes(slot) ? selected.filter((s) => s !== slot) : [...selected, slot];
-    if (selected.length === 2) {
-      play(discardId(...selected));
-      return;
-    }
-    if (selected.length === 1) {
-      const { pips } = parseTile(tile);
-      shell.say(`Selected ${tile} (${pips} pips): pick a tile with ${12 - pips} pips, or an empty column.`);
-    } else {
-      shell.say("");
-    }
-    shell.render();
-  }
-
-  function drop(from, to) {
-    if (!playing() || !tileAt(from)) return;
-    play(tileAt(to) ? discardId(from, to) : `move:${from}>${to}`);
-  }
-
-  attachBoardInput(board, {
-    onActivate: activate,
-    onDrop: drop,
-    onCancel: () => {
-      selected = [];
-      shell.say("");
-      shell.render();
-    },
-  });
-
   winnableToggle.addEventListener("change", () => {
     settings = { ...settings, showWinnable: winnableToggle.checked };
     saveSettings(settings);
-    renderStatus(state.view);
+    ctl.render();
   });
 
-  function renderStatus(view) {
-    const known = view?.analysis && typeof view.analysis.winnable === "boolean";
+  const legal = () => (ctl.myTurn() ? ctl.legal() : []);
+  const same = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
+  const discardOf = (places) => legal().find((m) => m.kind === "discard" && same(m.from, places));
+  const moveOf = (from, to) => legal().find((m) => m.kind === "move" && m.from === from && m.to === to);
+  /** The board's places (the engine's keys: columns c1.., reserve r1..) and the exposed tile of each. */
+  const places = (board) => new Map([...board.columns.map((column, i) => [`c${i + 1}`, column.at(-1) ?? null]),
+    ...board.reserve.map((tile, i) => [`r${i + 1}`, tile ?? null])]);
+  const tileAt = (place) => (state.view ? places(state.view.board).get(place) ?? null : null);
+  const emptyColumns = () => [...places(state.view.board)].filter(([place, tile]) => !tile &&
+    legal().some((m) => m.kind === "move" && m.to === place));
+
+  function play(move) {
+    selected = [];
+    ctl.play(move.id);
+  }
+
+  /** Two tiles that do not pair: why, in a player's words. */
+  function refuse(first, second) {
+    const [a, b] = [tileAt(first), tileAt(second)];
+    const pips = parseTile(a).pips + parseTile(b).pips;
+    selected = [];
+    ctl.say(pips === 12 ? `Not allowed: ${a} and ${b} cannot be paired from where they lie.`
+      : `Not allowed: ${a} and ${b} make ${pips} pips, not 12.`, "error");
+    ctl.render();
+  }
+
+  function activate(place) {
+    if (!ctl.myTurn()) return;
+    if (!tileAt(place)) { // an empty column: the target of a column move
+      const move = selected.length === 1 ? moveOf(selected[0], place) : null;
+      if (move) play(move);
+      else ctl.say("To start a new column, select a column's bottom tile first, then the empty column.", "error");
+      return;
+    }
+    selected = selected.includes(place) ? selected.filter((s) => s !== place) : [...selected, place];
+    if (selected.length === 2) {
+      const move = discardOf(selected);
+      if (move) play(move);
+      else refuse(...selected);
+      return;
+    }
+    if (selected.length === 1) {
+      const { pips } = parseTile(tileAt(place));
+      const column = emptyColumns().length && legal().some((m) => m.kind === "move" && m.from === place);
+      ctl.say(`Selected ${tileAt(place)} (${pips} pips): pick a tile with ${12 - pips} pips${column ? ", or an empty column" : ""}.`);
+    } else {
+      ctl.say("");
+    }
+    ctl.render();
+  }
+
+  function drop(from, to) {
+    if (!ctl.myTurn() || !tileAt(from)) return;
+    const move = tileAt(to) ? discardOf([from, to]) : moveOf(from, to);
+    if (move) play(move);
+    else if (tileAt(to)) refuse(from, to);
+    else ctl.say("Only a column's bottom tile can start an empty column.", "error");
+  }
+
+  function targets(place) {
+    if (!tileAt(place)) return [];
+    return legal().flatMap((m) => (m.kind === "discard" && m.from.includes(place) ? m.from.filter((p) => p !== place)
+      : m.kind === "move" && m.from === place ? [m.to] : []));
+  }
+
+  function tileButton(place, tile, where, hinted) {
+    const { pips } = parseTile(tile);
+    const isSelected = selected.includes(place);
+    return h("button", {
+      type: "button", class: `tile exposed${isSelected ? " selected" : ""}${hinted ? " hinted" : ""}`,
+      "data-slot": place, "data-tile": tile, "data-key": tile, "data-draggable": "",
+      "aria-pressed": String(isSelected), "aria-label": `tile ${tile}, ${pips} pips, ${where}`,
+    }, tileSvg(tile), h("span", { class: "pips", "aria-hidden": "true" }, String(pips)));
+  }
+
+  function draw(view) {
+    const { columns, reserve } = view.board;
+    const hint = ctl.hintMove();
+    const hinted = new Set(hint ? [hint.from, hint.to].flat().filter(Boolean) : []);
+    const cols = columns.map((column, i) => {
+      const place = `c${i + 1}`;
+      const items = column.map((tile, k) => (k === column.length - 1
+        ? tileButton(place, tile, `bottom of column ${i + 1}`, hinted.has(place))
+        : h("div", { class: "tile covered", "data-tile": tile, "data-key": tile }, tileSvg(tile))));
+      if (!column.length) {
+        items.push(h("button", { type: "button", class: `slot-empty${hinted.has(place) ? " hinted" : ""}`, "data-slot": place,
+          "data-key": place, "aria-label": `empty column ${i + 1}` }, "empty"));
+      }
+      return h("div", { class: "column", "data-column": String(i + 1), role: "group",
+        "aria-label": `Column ${i + 1}: ${column.length ? column.join(", ") : "empty"}` }, ...items);
+    });
+    const slots = reserve.map((tile, i) => (tile
+      ? tileButton(`r${i + 1}`, tile, `reserve ${i + 1}`, hinted.has(`r${i + 1}`))
+      : h("div", { class: "slot-empty reserve-empty", "aria-label": `reserve ${i + 1} empty` }, "—")));
+    ctl.board.replaceChildren(
+      h("div", { class: "columns" }, ...cols),
+      h("div", { class: "reserve", role: "group", "aria-label": "Reserve" },
+        h("span", { class: "reserve-label" }, "Reserve"), ...slots));
+    ctl.board.dataset.variant = view.options.variant ?? "";
+    const known = typeof view.analysis?.winnable === "boolean";
     winnable.hidden = !(settings.showWinnable && known && !view.outcome);
     if (known) {
       winnable.dataset.winnable = String(view.analysis.winnable);
@@ -126,42 +128,27 @@ export function mountLuzon(root, context) {
     }
   }
 
-  function tileButton(slot, tile, where) {
-    const { pips } = parseTile(tile);
-    const isSelected = selected.includes(slot);
-    const hinted = state.hint && moveSlots(state.hint.move).includes(slot);
-    return h("button", {
-      type: "button", class: `tile exposed${isSelected ? " selected" : ""}${hinted ? " hinted" : ""}`,
-      "data-slot": slot, "data-tile": tile, "data-draggable": "",
-      "aria-pressed": String(isSelected), "aria-label": `tile ${tile}, ${pips} pips, ${where}`,
-    }, tileSvg(tile), h("span", { class: "pips", "aria-hidden": "true" }, String(pips)));
-  }
-
-  function render(view) {
-    const { columns, reserve } = view.board;
-    const cols = columns.map((column, i) => {
-      const slot = `c${i + 1}`;
-      const hinted = state.hint && moveSlots(state.hint.move).includes(slot);
-      const items = column.map((tile, k) => k === column.length - 1
-        ? tileButton(slot, tile, `bottom of column ${i + 1}`)
-        : h("div", { class: "tile covered", "data-tile": tile }, tileSvg(tile)));
-      if (!column.length) {
-        items.push(h("button", { type: "button", class: `slot-empty${hinted ? " hinted" : ""}`, "data-slot": slot,
-          "aria-label": `empty column ${i + 1}` }, "empty"));
+  return {
+    boardId: "board", boardClass: "luzon-board", dialogId: "outcome", setup: false, showsLog: false,
+    statusExtras: [winnable, h("label", { class: "toggle" }, winnableToggle, " Show if still winnable")],
+    draw, activate, drop, targets,
+    cancel: () => { selected = []; },
+    reset: () => { selected = []; },
+    hinted: () => { selected = []; },
+    describe: (view, event) => event?.label ?? "",
+    intro: () => "Pair exposed tiles totalling 12.",
+    statusText: (view) => `${ctl.dealText(view)}${view.status}`,
+    outcomeTitle: (view, won) => (won ? "You won!" : "No moves left"),
+    outcomeBody: (view) => [h("p", {}, view.outcome.reason || view.status),
+      h("p", {}, `Deal ${view.seed} · ${view.board.discarded} of 28 tiles discarded`)],
+    countExtra: () => ({ winnable: typeof startWinnable === "boolean" ? startWinnable : undefined }),
+    /** A new, resumed or imported game: was the deal winnable at its start? */
+    async started(view, record) {
+      startWinnable = view.moves === 0 ? view.analysis?.winnable ?? null : null;
+      if (record && startWinnable === null) {
+        const first = await ctl.engine.request({ op: "load", record: { ...record, moves: [] } });
+        if (first.ok) startWinnable = first.view.analysis?.winnable ?? null;
       }
-      return h("div", { class: "column", "data-column": String(i + 1), role: "group",
-        "aria-label": `Column ${i + 1}: ${column.length ? column.join(", ") : "empty"}` }, ...items);
-    });
-    const slots = reserve.map((tile, i) => tile
-      ? tileButton(`r${i + 1}`, tile, `reserve ${i + 1}`)
-      : h("div", { class: "slot-empty reserve-empty", "aria-label": `reserve ${i + 1} empty` }, "—"));
-    board.replaceChildren(
-      h("div", { class: "columns" }, ...cols),
-      h("div", { class: "reserve", role: "group", "aria-label": "Reserve" },
-        h("span", { class: "reserve-label" }, "Reserve"), ...slots));
-    board.dataset.variant = view.options.variant ?? "";
-    renderStatus(view);
-  }
-
-  return { dispose: () => shell.dispose() };
+    },
+  };
 }

@@ -1,10 +1,11 @@
 // A game's rules page, rendered from its spec (the rulings the program enforces).
 
-import { h, playersText } from "./dom.js";
+import { choiceLabel, h, playersText } from "./dom.js";
 
 export function renderRules(root, spec) {
   const options = spec.options.map((option) => h("li", {},
-    h("strong", {}, option.label), `: ${option.choices.join(", ")} (default ${option.default})`,
+    h("strong", {}, option.label), `: ${option.choices.map((c) => choiceLabel(option, c)).join(", ")} ` +
+      `(default ${choiceLabel(option, option.default)})`,
     option.help ? h("span", { class: "help" }, ` — ${option.help}`) : null));
   const sections = spec.rules.map((section) => h("section", {},
     h("h2", {}, section.heading), ...section.paragraphs.map((text) => h("p", {}, text))));
@@ -12,7 +13,7 @@ export function renderRules(root, spec) {
     h("p", { class: "crumbs" }, h("a", { href: "#/" }, "Menu"), " › Rules"),
     h("h1", {}, `${spec.name}: rules`),
     h("p", { class: "meta" }, playersText(spec.players),
-      spec.aliases?.length ? ` · also called ${spec.aliases.join(", ")}` : ""),
+      spec.alias_names?.length ? ` · also called ${spec.alias_names.join(", ")}` : ""),
     h("p", { class: "lead" }, spec.summary ?? ""),
     options.length ? h("section", {}, h("h2", {}, "Options"), h("ul", {}, ...options)) : null,
     ...sections,

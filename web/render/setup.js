@@ -2,7 +2,7 @@
 // of players, target score where offered), then one row per seat: name, person or computer,
 // and the computer's level. Default: one person against computers.
 
-import { h, randomSeed } from "./dom.js";
+import { choiceLabel, h, randomSeed } from "./dom.js";
 import { loadSettings } from "../storage.js";
 
 export const LEVELS = ["easy", "medium", "hard"];
@@ -36,7 +36,7 @@ export function renderSetup(root, { spec, initial = {}, onStart, onCancel }) {
   const optionRows = spec.options.map((option) => {
     const id = `setup-${option.key}`;
     const select = h("select", { id, name: option.key, "data-option": option.key },
-      ...option.choices.map((c) => h("option", { value: String(c) }, String(c))));
+      ...option.choices.map((c) => h("option", { value: String(c) }, choiceLabel(option, c))));
     const start = initial.options?.[option.key];
     select.value = String(option.choices.some((c) => String(c) === String(start)) ? start : option.default);
     selects[option.key] = select;
@@ -80,7 +80,19 @@ export function renderSetup(root, { spec, initial = {}, onStart, onCancel }) {
     seatsBox.replaceChildren(h("legend", {}, "Seats (play goes in this order)"),
       ...seatRows.slice(0, n).map((r) => r.row));
   }
-  selects.players?.addEventListener("change", syncSeats);
+  // only valid combinations: the catalog's player limits by the value of one option (a set's size)
+  const limits = spec.player_limits;
+  function syncLimits() {
+    if (!limits || !selects.players || !selects[limits.option]) return;
+    const range = (value) => limits.by_value?.[value] ?? [spec.players.min, spec.players.max];
+    const [min, max] = range(selects[limits.option].value);
+    for (const option of selects.players.options) option.disabled = Number(option.value) < min || Number(option.value) > max;
+    const players = Number(selects.players.value);
+    if (players < min || players > max) selects.players.value = String(Math.min(Math.max(players, min), max));
+  }
+  selects.players?.addEventListener("change", () => { syncLimits(); syncSeats(); });
+  if (limits) selects[limits.option]?.addEventListener("change", () => { syncLimits(); syncSeats(); });
+  syncLimits();
   syncSeats();
 
   const seedInput = h("input", { type: "number", id: "setup-seed", min: "0", step: "1", inputmode: "numeric",

@@ -5,7 +5,7 @@
 // Beside the table, per game and option set, two small charts (results over time, win rate by
 // month) and a reset per game; a reset of everything (asks once more) clears them all.
 
-import { h } from "./dom.js";
+import { choiceLabel, h } from "./dom.js";
 import { loadStats, resetStats } from "../storage.js";
 import { monthsChart, resultsChart } from "./charts.js";
 
@@ -13,8 +13,8 @@ const percent = (won, of) => (of ? `${Math.round((100 * won) / of)}%` : "—");
 
 function optionText(spec, options, winnableOnly = false) {
   const parts = Object.entries(options).map(([key, value]) => {
-    const label = spec?.options.find((o) => o.key === key)?.label ?? key;
-    return `${label}: ${value}`;
+    const option = spec?.options.find((o) => o.key === key);
+    return `${option?.label ?? key}: ${option ? choiceLabel(option, value) : value}`;
   });
   if (winnableOnly) parts.push("winnable deals only");
   return parts.join(", ") || "standard";

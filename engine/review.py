@@ -1,0 +1,276 @@
+"""Game review: replay a record and rate every real decision (two or more legal moves) of the
+seats a person played, as a chess program's game review does.
+
+How a decision is valued depends on what is known of the game, never on its name:
+- a solver module that declares `rate_moves(state)` for the game (`GAME_ID`) values every
+  legal move exactly (Luzon: winnable or not; Clock: the exact c/n of each exchange);
+- another solitaire: the move played and the advisor's choice are each played out to the end
+  by the advisor over the same determinizations; their win rates are the estimate;
+- a table game: the hard player's search from the seat's own information at that moment
+  (determinizations of its view, never the hidden tiles) names its few best candidates; they
+  and the move played are played out to the end of the round by the medium player over the
+  same determinizations: their mean round-point margins.
+
+The grades compare the move played with the best move by the loss in that unit: win chance lost
+(0..1), or round points lost (table games); a sampled loss is graded by its lower bound (two
+standard errors below), so a label is not a coin toss. The thresholds are in GRADES; the labels
+are checked against independent play-outs by `tests/bench/bench_review.py`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import pkgutil
+import random
+import statistics
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine.solvers
+from engine.players import Player, get_player
+from engine.players.ismcts import IsmctsPlayer
+from engine.players.playout import EnginePlayout
+from engine.protocol import JSON, BadRequest, Game
+from engine.rng import deal_rng
+from engine.session import Session
+
+WIN = "win"  # values are chances of winning, 0..1
+POINTS = "points"  # values are the expected round points of the seat minus the others' mean
+
+# (grade, smallest loss) in each unit, worst first; a smaller loss is "good", none is "best".
+GRADES: dict[str, tuple[tuple[str, float], ...]] = {
+    WIN: (("blunder", 0.30), ("mistake", 0.15), ("inaccuracy", 0.05)),
+    POINTS: (("blunder", 8.0), ("mistake", 4.0), ("inaccuracy", 2.0)),
+}
+SAMPLES = 60  # paired play-outs per compared move (solitaires without an exact rater, table games)
+CANDIDATES = 3  # table games: the search's most visited moves compared with the move played
+
+
+@dataclass(frozen=True)
+class Ratings:
+    """The values of a position's moves, from the mover's information. `values` holds at
+    least the move played and the best move; `detail` adds per-move facts."""
+
+    values: dict[str, float]
+    unit: str
+    exact: bool
+    samples: int = 0  # determinizations or play-outs behind each value; 0 when exact
+    detail: dict[str, JSON] = field(default_factory=dict)
+    outcomes: dict[str, list[float]] = field(default_factory=dict)  # per move, play-out by play-out
+
+    def uncertainty(self, best: str, played: str) -> float:
+        """Two standard errors of the sampled loss (best minus played, play-out by play-out over
+        the same determinizations); 0 when exact or when nothing was sampled."""
+        a, b = self.outcomes.get(best), self.outcomes.get(played)
+        if not a or not b or best == played:
+            return 0.0
+        diffs = [x - y for x, y in zip(a, b, strict=True)]
+        return 2 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
+
+
+Rater = Callable[[Game[Any], Any, int, str, random.Random], Ratings]
+
+
+def _exact_raters() -> dict[str, Callable[[Any], tuple[dict[str, float], dict[str, JSON]]]]:
+    """`GAME_ID -> rate_moves` of every solver module that declares both."""
+    found = {}
+    for info in pkgutil.iter_modules(engine.solvers.__path__):
+        module = importlib.import_module(f"engine.solvers.{info.name}")
+        game_id, rate = getattr(module, "GAME_ID", None), getattr(module, "rate_moves", None)
+        if isinstance(game_id, str) and callable(rate):
+            found[game_id] = rate
+    return found
+
+
+def rate_exact(rate: Callable[[Any], tuple[dict[str, float], dict[str, JSON]]]) -> Rater:
+    def rater(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random) -> Ratings:
+        values, detail = rate(state)
+        return Ratings(values, WIN, exact=True, detail=detail)
+
+    return rater
+
+
+def rate_by_advisor_playouts(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random) -> Ratings:
+    """The move played against the advisor's choice. When they differ each is played out to
+    the end by the advisor over the same SAMPLES determinizations (common random numbers make
+    the difference fair); when they agree the move is the advisor's best and nothing is sampled."""
+    advisor = get_player("advisor")
+    best = advisor.choose(game, game.determinize(state, seat, rng), seat, rng)
+    if best == played:
+        return Ratings({}, WIN, exact=False, detail={"agrees": True})
+    outcomes: dict[str, list[float]] = {best: [], played: []}
+    for _ in range(SAMPLES):
+        deal = game.determinize(state, seat, rng)
+        seed = rng.getrandbits(32)
+        for move, results in outcomes.items():
+            results.append(float(_advisor_wins(game, game.apply(deal, move), seat, random.Random(seed))))
+    return Ratings({m: statistics.fmean(r) for m, r in outcomes.items()}, WIN, exact=False, samples=SAMPLES,
+                   detail={"agrees": False}, outcomes=outcomes)
+
+
+def _advisor_wins(game: Game[Any], state: Any, seat: int, rng: random.Random) -> bool:
+    advisor = get_player("advisor")
+    while (mover := game.to_move(state)) is not None:
+        state = game.apply(state, advisor.choose(game, state, mover, rng))
+    outcome = game.outcome(state)
+    return bool(outcome and seat in outcome.winners)
+
+
+def rate_by_search(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random) -> Ratings:
+    """The hard player's search, from the seat's information, names its CANDIDATES most
+    visited moves; they and the move played are each played out to the end of the round
+    SAMPLES times over the same determinizations of the seat's view (common random numbers),
+    every seat then played by the medium player: their mean round-point margins (the seat's
+    points minus the others' mean), the best of them the best move. Play-outs rather than the
+    tree's own means: a move the search visited rarely has a mean too noisy to grade, and the
+    search's cheap rollouts misjudge Matador's held-back tiles (tests/bench/bench_review.py)."""
+    search = IsmctsPlayer().search(game, game.determinize(state, seat, rng), seat, rng, early_stop=False)
+    visits = {m: child.visits for m, child in search.root.children.items()}
+    ranked = sorted(game.legal_moves(state), key=lambda m: -visits.get(m, -1))
+    moves = list(dict.fromkeys([*ranked[:CANDIDATES], played]))
+    outcomes: dict[str, list[float]] = {m: [] for m in moves}
+    for _ in range(SAMPLES):
+        deal = game.determinize(state, seat, rng)
+        seed = rng.getrandbits(32)
+        for move, results in outcomes.items():
+            results.append(round_margin(game, game.apply(deal, move), seat, get_player("medium"),
+                                        random.Random(seed)))
+    values = {m: statistics.fmean(r) for m, r in outcomes.items()}
+    return Ratings(values, POINTS, exact=False, samples=SAMPLES, detail={"visits": visits}, outcomes=outcomes)
+
+
+def round_margin(game: Game[Any], state: Any, seat: int, player: Player, rng: random.Random) -> float:
+    """Every seat played by `player` to the end of the round: the seat's round points minus
+    the mean of the others'."""
+    playout = EnginePlayout(game, state)
+    while not playout.over():
+        mover = playout.mover()
+        playout.play(player.choose(game, playout.state, mover, rng))
+    points = playout.points
+    assert points is not None
+    others = [p for s, p in enumerate(points) if s != seat]
+    return points[seat] - sum(others) / len(others)
+
+
+def rater_for(game: Game[Any]) -> Rater:
+    exact = _exact_raters().get(game.spec.id)
+    if exact is not None:
+        return rate_exact(exact)
+    return rate_by_advisor_playouts if game.spec.solitaire else rate_by_search
+
+
+def grade(unit: str, loss: float, uncertainty: float = 0.0) -> str:
+    """The grade of a loss. A sampled loss is graded by its lower bound (loss minus two standard
+    errors), so "mistake" means at least a mistake's loss with about 97% confidence; a smaller
+    loss is "good", none at all "best"."""
+    sure = loss - uncertainty
+    for name, least in GRADES[unit]:
+        if sure >= least - 1e-9:
+            return name
+    return "best" if loss <= 1e-9 else "good"
+
+
+def review(record: Any, seats: list[int] | None = None, start: int = 0, limit: int | None = None,
+           progress: Callable[[int, int], None] | None = None) -> JSON:
+    """Rate the real decisions of `seats` (default: the person seats; every seat when no person
+    played) in a record: all of them, or `limit` of them from the `start`-th, so a caller can
+    show progress and stop between slices ("next" is where the following slice starts, None at
+    the end). Raises BadRecord for a record that does not replay."""
+    session = Session.load(record)
+    game = session.game
+    if seats is None:
+        seats = [i for i, kind in enumerate(session.seats) if kind == "human"] or list(range(len(session.seats)))
+    if not isinstance(seats, list) or not all(
+            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < len(session.seats) for s in seats):
+        raise BadRequest("seats must be a list of seat numbers of this game")
+    for name, value in (("start", start), ("limit", limit)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+            raise BadRequest(f"{name} must be a non-negative integer")
+    rate = rater_for(game)
+    positions = [
+        (i, state, seat)
+        for i, state in enumerate(states(session))
+        if i < len(session.moves) and (seat := game.to_move(state)) in seats and len(game.legal_moves(state)) >= 2
+    ]
+    end = len(positions) if limit is None else min(len(positions), start + limit)
+    decisions = []
+    for done, (i, state, seat) in enumerate(positions[start:end], start):
+        if progress:
+            progress(done, len(positions))
+        played = session.moves[i]
+        ratings = rate(game, state, seat, played, deal_rng(session.seed, "review", i))
+        decisions.append(_decision(session, state, i, seat, played, ratings))
+    return {"game": game.spec.id, "seats": seats, "moves": len(session.moves), "total": len(positions),
+            "start": start, "next": end if end < len(positions) else None, "decisions": decisions,
+            "summary": summary(decisions)}
+
+
+def summary(decisions: list[JSON]) -> dict[str, int]:
+    """How many decisions got each grade."""
+    return {name: sum(d["grade"] == name for d in decisions)
+            for name in ("best", "good", "inaccuracy", "mistake", "blunder")}
+
+
+def states(session: Session) -> Iterator[Any]:
+    """The positions of a session's game from the deal on: before each move, then the last."""
+    state = session.game.new_state(session.options, session.seed)
+    for move in session.moves:
+        yield state
+        state = session.game.apply(state, move)
+    yield state
+
+
+def replay(record: Any, at: Any, seat: Any = None, reveal: Any = False) -> JSON:
+    """The view of a record's game after its first `at` moves, from `seat` (default: the first
+    person's seat) as that seat saw it then, with the event of the move that led there.
+    `reveal` adds every hand, for a finished game only."""
+    session = Session.load(record)
+    if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(session.moves):
+        raise BadRequest(f"at must be a move number from 0 to {len(session.moves)}")
+    if reveal not in (True, False):
+        raise BadRequest("reveal must be true or false")
+    if reveal and session.game.to_move(session.state) is not None:
+        raise BadRequest("every hand is shown once the game is over")
+    viewer = session.viewer(seat) if seat is not None else next(
+        (i for i, kind in enumerate(session.seats) if kind == "human"), 0)
+    game = session.game
+    shown = Session.load({**session.record(), "moves": session.moves[: max(0, at - 1)]})
+    events = [shown.replay_move(session.moves[at - 1])] if at else []
+    view = shown.view(viewer, events)
+    view["extra_moves"], view["can_undo"], view["can_redo"] = [], False, False  # a replay plays nothing
+    if reveal:
+        view["all_hands"] = game.view(shown.state, None).get("hands")
+    return {"view": view, "at": at, "moves": len(session.moves)}
+
+
+def _decision(session: Session, state: Any, index: int, seat: int, played: str, ratings: Ratings) -> JSON:
+    game = session.game
+    values = ratings.values
+    if values:
+        best = max(values, key=lambda m: (values[m], m == played))
+        loss = max(0.0, values[best] - values.get(played, values[best]))
+    else:  # the rater only confirmed that the move played is its best
+        best, loss = played, 0.0
+    uncertainty = ratings.uncertainty(best, played)
+    return {
+        "index": index,
+        "seat": seat,
+        "played": played,
+        "played_label": game.move_label(state, played),
+        "played_move": session.move_entry(state, played),
+        "best": best,
+        "best_label": game.move_label(state, best),
+        "best_move": session.move_entry(state, best),
+        "value_played": values.get(played),
+        "value_best": values.get(best),
+        "loss": loss,
+        "uncertainty": uncertainty,
+        "grade": grade(ratings.unit, loss, uncertainty),
+        "unit": ratings.unit,
+        "exact": ratings.exact,
+        "samples": ratings.samples,
+        "choices": len(game.legal_moves(state)),
+        "detail": ratings.detail,
+    }

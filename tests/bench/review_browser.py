@@ -1,0 +1,90 @@
+"""The game review's time in the browser next to native Python (printed, not asserted).
+
+For each case one whole game is played natively (seat 0 by the random player, "easy", so there
+are decisions to rate; the others by medium), then its record is reviewed through the JSON API:
+in headless Chromium (`window.boneyard.request`, Pyodide in the worker, in the page's slices of
+two decisions, round trips included) and natively (`engine.api.handle`, whole). The goal: a
+whole table game reviewed in under 10 s in the browser.
+
+Run with `python build.py bench review_browser` (or `python -m tests.bench.review_browser`
+after a build, in .venv).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+from engine.api import handle  # noqa: E402
+from engine.session import Session  # noqa: E402
+from tests.bench.page import READY_TIMEOUT_MS, launch  # noqa: E402
+
+GOAL_S = 10.0
+CASES: list[tuple[str, dict[str, Any], int]] = [
+    ("draw", {"set": "double-6", "players": 2}, 2),
+    ("draw", {"set": "double-9", "players": 3}, 3),
+    ("round-the-clock", {}, 2),
+    ("matador", {"players": 3}, 3),
+    ("tiddle-a-wink", {}, 6),
+    ("luzon", {}, 1),
+    ("big-clock", {"set": "double-6"}, 1),
+]
+
+# The page's own way: slices of two decisions until the review says there are no more.
+LOOP = """async (record) => {
+  const started = performance.now();
+  let start = 0, decisions = 0;
+  while (start !== null) {
+    const answer = await window.boneyard.request({op: "review", record, start, limit: 2});
+    if (!answer.ok) throw new Error(answer.error.message);
+    decisions += answer.review.decisions.length;
+    start = answer.review.next;
+  }
+  return [(performance.now() - started) / 1000, decisions];
+}"""
+
+
+def game_record(game: str, options: dict[str, Any], seats: int, seed: int = 7) -> dict[str, Any]:
+    session = Session.new(game, options, seed, ["human"] + ["ai:medium"] * (seats - 1))
+    while (seat := session.game.to_move(session.state)) is not None:
+        session.ai_move("easy" if session.is_human(seat) else None)
+    return session.record()
+
+
+def main() -> None:
+    server, url = build.serve_in_thread(build.DIST)
+    try:
+        with sync_playwright() as playwright:
+            browser = launch(playwright)
+            page = browser.new_page()
+            page.goto(url)
+            page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+            # warm up: the first review imports the review and solver modules in the worker
+            warm_s, _ = page.evaluate(LOOP, game_record("luzon", {}, 1, seed=1))
+            print(f"first review in this page (a Luzon deal; loads the review's modules): {warm_s:.2f} s")
+            print(f"{'game':40} {'decisions':>9} {'browser s':>10} {'native s':>9} {'ratio':>6}  goal {GOAL_S:g} s")
+            for game, options, seats in CASES:
+                record = game_record(game, options, seats)
+                started = time.process_time()
+                native = json.loads(handle(json.dumps({"op": "review", "record": record})))
+                native_s = time.process_time() - started
+                browser_s, decisions = page.evaluate(LOOP, record)
+                assert decisions == native["review"]["total"]
+                label = f"{game} {options} ({len(record['moves'])} moves)"
+                print(f"{label:40} {decisions:9} {browser_s:10.2f} {native_s:9.2f} {browser_s / max(native_s, 1e-6):6.1f}")
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+if __name__ == "__main__":
+    main()

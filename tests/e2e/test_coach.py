@@ -1,0 +1,114 @@
+"""The coach through the page: replay an imported game move by move (buttons, keys, scrubber),
+each position as the person's seat saw it then (other hands hidden), and the review of the
+person's decisions with the mistakes clickable to their position and the better move shown."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import expect
+
+from engine.api import handle
+from engine.session import Session
+
+from .conftest import App
+
+TIMEOUT = 30_000
+
+
+def native(request: dict) -> dict:
+    answer = json.loads(handle(json.dumps(request)))
+    assert answer["ok"], answer
+    return answer
+
+
+def import_record(app: App, game: str, record: dict, link: str = "", board: str = "#board") -> None:
+    app.open(f"#/play/{game}{link}")
+    expect(app.page.locator("#import-record")).to_be_attached(timeout=TIMEOUT)
+    data = json.dumps({"boneyard": "game-record", "format": 1, "record": record}).encode()
+    app.page.set_input_files("#import-record", files=[{"name": "game.json", "mimeType": "application/json",
+                                                        "buffer": data}])
+    expect(app.page.locator(board)).to_have_attribute("data-moves", str(len(record["moves"])), timeout=TIMEOUT)
+    expect(app.page.locator(".game.busy")).to_have_count(0, timeout=TIMEOUT)
+
+
+def luzon_blunder() -> tuple[dict, int, str]:
+    """A Luzon record whose last move threw away a winnable deal (the engine test's helper)."""
+    from tests.engine.test_review import _luzon_blunder
+
+    record, index, lost, _ = _luzon_blunder()
+    return record, index, lost
+
+
+def where(app: App) -> str:
+    return app.page.locator("#coach-where").inner_text()
+
+
+def test_replay_with_buttons_keys_and_scrubber_and_review_marks_the_blunder(app: App) -> None:
+    record, index, lost = luzon_blunder()
+    total = len(record["moves"])
+    import_record(app, "luzon", record)
+    page = app.page
+    page.click("button[data-action=coach]")
+    expect(page.locator("#coach")).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("#coach-where")).to_have_text(f"Move {total} of {total}", timeout=TIMEOUT)
+    page.locator("#coach").press("Home")
+    expect(page.locator("#coach-where")).to_have_text(f"Move 0 of {total}", timeout=TIMEOUT)
+    expect(page.locator("button[data-action=coach-back]")).to_be_disabled()
+    page.click("button[data-action=coach-forward]")
+    expect(page.locator("#coach-where")).to_have_text(f"Move 1 of {total}", timeout=TIMEOUT)
+    # the board shows the position after the first move, as the engine replays it
+    view = native({"op": "replay", "record": record, "at": 1})["view"]
+    shown = page.eval_on_selector_all("#coach-board .column", "cols => cols.map(c => "
+                                      "[...c.querySelectorAll('[data-tile]')].map(t => t.dataset.tile))")
+    assert shown == view["board"]["columns"]
+    page.locator("#coach-scrubber").fill(str(total - 1))
+    expect(page.locator("#coach-where")).to_have_text(f"Move {total - 1} of {total}", timeout=TIMEOUT)
+    page.locator("#coach").press("End")
+    expect(page.locator("#coach-where")).to_have_text(f"Move {total} of {total}", timeout=TIMEOUT)
+
+    page.click("button[data-action=coach-review]")
+    blunder = page.locator(f"#coach-decisions li[data-index='{index}']")
+    expect(blunder).to_have_attribute("data-grade", "blunder", timeout=TIMEOUT)
+    expect(page.locator("#coach-review-text")).to_contain_text("computed exactly")
+    expect(page.locator(f"#coach-graph circle.blunder[data-index='{index}']")).to_have_count(1)
+    best = native({"op": "review", "record": record})["review"]["decisions"][-1]["best_move"]
+    blunder.locator("button").click()
+    expect(page.locator("#coach-where")).to_have_text(f"Move {index} of {total}", timeout=TIMEOUT)
+    expect(page.locator("#coach-move")).to_contain_text("Better:")
+    hinted = page.eval_on_selector_all("#coach-board .hinted", "els => els.map(e => e.dataset.slot)")
+    assert sorted(hinted) == sorted(best["from"])
+    page.click("button[data-action=coach-close]")
+    expect(page.locator("#board")).to_have_attribute("data-moves", str(total), timeout=TIMEOUT)
+    assert not app.errors, app.errors
+
+
+def test_a_table_game_replays_from_the_persons_seat_with_other_hands_hidden(app: App) -> None:
+    session = Session.new("draw", {"players": 3}, 8, ["human", "ai:easy", "ai:easy"])
+    for _ in range(24):
+        seat = session.game.to_move(session.state)
+        session.ai_move("easy" if session.is_human(seat) else None)
+    while not session.is_human(session.game.to_move(session.state)):
+        session.ai_move()
+    record = session.record()
+    import_record(app, "draw", record, "?deal=1&players=3&seats=human,ai:easy,ai:easy",
+                  "#table-screen")
+    page = app.page
+    page.click("button[data-action=coach]")
+    expect(page.locator("#coach")).to_be_visible(timeout=TIMEOUT)
+    replayed = Session.new("draw", record["options"], record["seed"], record["seats"])
+    for at in (0, 7, 15, len(record["moves"])):
+        page.locator("#coach-scrubber").fill(str(at))
+        expect(page.locator("#coach-where")).to_have_text(f"Move {at} of {len(record['moves'])}", timeout=TIMEOUT)
+        while len(replayed.moves) < at:
+            replayed.replay_move(record["moves"][len(replayed.moves)])
+        hidden = replayed.game.hidden_from(replayed.state, 0)
+        tiles = page.eval_on_selector_all("#coach-board [data-tile]", "els => els.map(e => e.dataset.tile)")
+        assert not hidden & set(tiles), at
+        hand = page.eval_on_selector_all("#coach-board #hand [data-tile]", "els => els.map(e => e.dataset.tile)")
+        assert sorted(hand) == sorted(replayed.view(0)["hand"]), at
+    expect(page.locator("#coach-reveal")).to_be_hidden()  # every hand only once the game is over
+    page.locator("#coach").press("Escape")
+    page.click("button[data-action=coach-close]")
+    expect(page.locator("#table-screen")).to_be_visible(timeout=TIMEOUT)
+    assert not app.errors, app.errors

@@ -1,0 +1,397 @@
+"""The play screen's defects found in play (issue 13), one test each, and a walk through every
+game: new, moves, undo, redo, hint, round end, game end, reload, with no dialog or key leaving
+the screen without a way on."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+from playwright.sync_api import expect
+
+from .conftest import App, expect_moves, open_deal
+from .test_tables import fresh, my_move, play_to_game_over, set_up
+
+TIMEOUT = 20_000
+
+
+def call(**request: object) -> dict:
+    from engine.api import handle  # the engine from the working tree, run natively
+
+    return json.loads(handle(json.dumps(request)))
+
+
+def instant(app: App) -> None:
+    app.page.evaluate("localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+
+
+def open_table(app: App, fragment: str) -> None:
+    page = app.page
+    page.goto(f"{app.url}#/")
+    instant(app)
+    page.goto(app.url + fragment)
+    expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=TIMEOUT)
+
+
+def ways_on(app: App) -> list[str]:
+    """The visible, enabled buttons that move a stopped table on (no dialog open)."""
+    return app.page.eval_on_selector_all(
+        "#table-screen button:not([disabled]), .table-game button:not([disabled])",
+        """els => els.filter(e => e.offsetParent !== null && !e.closest('dialog:not([open])'))
+                   .map(e => e.textContent.trim())""")
+
+
+def until_round_summary(app: App) -> None:
+    page = app.page
+    deadline = time.monotonic() + 60
+    while not page.locator("#round-summary[open]").count():
+        assert time.monotonic() < deadline, "no round summary"
+        if page.locator("#pass-screen[open]").count():
+            page.click("#pass-ready")
+        elif not my_move(app):
+            page.wait_for_timeout(30)
+
+
+def test_escape_on_the_round_summary_leaves_a_way_on(app: App) -> None:
+    """Defect 1: Esc (twice: Chromium then closes any dialog) must not leave a stuck banner."""
+    open_table(app, "#/play/draw?deal=3&set=double-6&players=2&target=100&seats=human,ai:easy")
+    page = app.page
+    until_round_summary(app)
+    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")
+    page.wait_for_timeout(200)
+    if not page.locator("#round-summary[open]").count():
+        way = [text for text in ways_on(app) if re.search(r"round|summary|continue", text, re.I)]
+        assert way, f"no way on after Esc: {ways_on(app)}"
+        page.locator("#table-screen button, .table-game button", has_text=re.compile(way[0])).first.click()
+    if page.locator("#round-summary[open]").count():
+        page.click("#next-round")
+    expect(page.locator("#table-screen")).to_have_attribute("data-round", "2", timeout=TIMEOUT)
+
+
+def test_escape_on_the_pass_screen_leaves_a_way_on(app: App) -> None:
+    """Defect 1: the hot-seat cover dismissed by a key leaves a button to show the next hand."""
+    page = app.page
+    fresh(app, "draw")
+    set_up(app, {"set": "double-6", "players": "2", "target": "50"}, ["human", "human"], seed=11, names=["Ann", "Bob"])
+    expect(page.locator("#pass-screen[open]")).to_be_attached(timeout=TIMEOUT)
+    page.keyboard.press("Escape")
+    page.keyboard.press("Escape")
+    page.wait_for_timeout(200)
+    if not page.locator("#pass-screen[open]").count():
+        assert page.locator("#hand .hand-tile").count() == 0  # still covered
+        way = [text for text in ways_on(app) if "show my tiles" in text]
+        assert way, f"no way on after Esc: {ways_on(app)}"
+        page.locator("button", has_text="show my tiles").first.click()
+    else:
+        page.click("#pass-ready")
+    expect(page.locator("#hand .hand-tile").first).to_be_visible(timeout=TIMEOUT)
+
+
+def test_undo_is_enabled_when_the_turn_comes_back(app: App) -> None:
+    """Defect 2: after the computers' moves, Undo is enabled at once (no click needed)."""
+    open_table(app, "#/play/draw?deal=3&set=double-6&players=3&target=100&seats=human,ai:easy,ai:easy")
+    page = app.page
+    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=TIMEOUT)
+    before = int(page.get_attribute("#table-screen", "data-moves") or 0)
+    assert my_move(app)
+    page.wait_for_function("""before => { const s = document.querySelector('#table-screen');
+      return Number(s.dataset.moves) > before + 1 && document.querySelector('#turn').dataset.whose === 'you'; }""",
+                           arg=before, timeout=TIMEOUT)
+    page.wait_for_timeout(300)
+    expect(page.locator("button[data-action=undo]")).to_be_enabled()
+
+
+def test_seat_cards_and_log_read_well(app: App) -> None:
+    """Defect 5: no "You (you)", the computer's level inside its card, no cut names on a phone."""
+    page = app.page
+    open_table(app, "#/play/tiddle-a-wink?deal=5&set=double-9&players=6&seats=human,ai:easy,ai:easy,ai:easy,ai:easy,ai:easy")
+    expect(page.locator(".seat.me .seat-name")).not_to_contain_text("(you)")
+    for card in page.locator(".seat").all():
+        inner, outer = card.locator(".seat-kind").bounding_box(), card.bounding_box()
+        assert inner["x"] + inner["width"] <= outer["x"] + outer["width"] - 4, "the level touches the card edge"
+    page.set_viewport_size({"width": 360, "height": 740})
+    try:
+        cut = page.eval_on_selector_all(".seat-name", "els => els.filter(e => e.scrollWidth > e.clientWidth + 1).length")
+        assert cut == 0
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def test_play_log_survives_a_reload(app: App) -> None:
+    """Defect 10."""
+    open_table(app, "#/play/draw?deal=3&set=double-6&players=2&target=100&seats=human,ai:easy")
+    page = app.page
+    for _ in range(2):
+        before = int(page.get_attribute("#table-screen", "data-moves") or 0)
+        expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=TIMEOUT)
+        assert my_move(app)
+        page.wait_for_function("""before => { const s = document.querySelector('#table-screen');
+          return Number(s.dataset.moves) > before && s.dataset.busy === 'false' &&
+            document.querySelector('#turn').dataset.whose === 'you'; }""", arg=before, timeout=TIMEOUT)
+    lines = page.locator("#log li").all_inner_texts()
+    assert len(lines) >= 4
+    page.reload()
+    app.wait_ready()
+    expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=TIMEOUT)
+    after = page.locator("#log li").all_inner_texts()
+    for line in lines:
+        assert line in after
+
+
+def test_big_clock_double_placed_after_shifts_make_room(app: App) -> None:
+    """Defect 11: deal 11, double-12, 169 moves of the advisor in: the drawn 1-1 now fits slot 1."""
+    answer = call(op="new", game="big-clock", seed=11, options={"set": "double-12"}, seats=["human"])
+    moves = []
+    for _ in range(169):
+        answer = call(op="ai", session=answer["session"], level="advisor")
+        moves.append(answer["view"]["events"][-1]["move"])
+    record = {"version": 1, "game": "big-clock", "options": {"set": "double-12"}, "seed": 11, "seats": ["human"],
+              "moves": moves}
+    page = app.page
+    page.goto(f"{app.url}#/")
+    page.evaluate("r => localStorage.setItem('boneyard.game.big-clock', JSON.stringify({format: 1, record: r}))", record)
+    page.goto(f"{app.url}#/play/big-clock")
+    expect_moves(app, 169)
+    expect(page.locator("#board")).to_have_attribute("data-drawn", "1-1")
+    expect(page.locator("#board [data-slot=drawn]")).not_to_contain_text("fits nowhere")
+    assert "target" in (page.get_attribute("#board [data-slot=slot1]", "class") or "")
+    page.click("#board [data-slot=slot1]")
+    if page.get_attribute("#board [data-slot=slot1]", "aria-pressed") == "true":  # slot 1 is a shift source too
+        expect(page.locator(".game .message")).to_contain_text("slot 1 again to place the drawn 1-1")
+        page.click("#board [data-slot=slot1]")
+    expect_moves(app, 170)
+    expect(page.locator("#board")).to_have_attribute("data-drawn", "")
+    expect(page.locator("#board [data-slot=slot1]")).to_have_attribute("data-top", "1-1")
+
+
+def test_luzon_messages_are_for_players(app: App) -> None:
+    """Defect 12: no raw engine errors, and "an empty column" only when there is one."""
+    open_deal(app, "luzon", 7, variant="twelve")
+    page = app.page
+    message = page.locator(".game .message")
+    page.click("#board [data-slot=c1]")
+    expect(message).to_contain_text("Selected")
+    expect(message).not_to_contain_text("empty column")
+    page.keyboard.press("Escape")
+    page.click("#board [data-slot=r1]")
+    page.click("#board [data-slot=r2]")
+    expect(message).to_have_attribute("data-kind", "error")
+    expect(message).not_to_contain_text("bad position")
+    expect(message).not_to_contain_text("'r1'")
+
+
+def test_messages_follow_the_view(app: App) -> None:
+    """Defect 13: no stale message after the game ends, no "The The", whole deal numbers."""
+    page = app.page
+    open_deal(app, "big-clock", 6, set="double-6")  # the advisor loses this one
+    page.click("button[data-action=autoplay]")
+    expect(page.locator("#outcome")).to_have_attribute("data-result", "lost", timeout=TIMEOUT)
+    expect(page.locator(".game .message")).not_to_contain_text("Shift tiles to make room")
+    page.locator("#outcome button", has_text="Close").click()
+    open_deal(app, "clock", 5, exchange="true")  # won with the exchange never needed
+    page.click("button[data-action=play-all]")
+    expect(page.locator("#outcome")).to_have_attribute("data-result", "won", timeout=TIMEOUT)
+    expect(page.locator("#board")).not_to_contain_text("exchange available once")
+    page.locator("#outcome button", has_text="Close").click()
+    page.goto(f"{app.url}#/play/big-clock?deal=5&colour=red")
+    expect(page.locator("#notice")).to_contain_text("colour", timeout=TIMEOUT)
+    expect(page.locator("#notice")).not_to_contain_text("The The")
+    open_deal(app, "luzon", 123456, variant="twelve")
+    assert page.eval_on_selector("#deal-number", "e => e.scrollWidth <= e.clientWidth")
+
+
+def drag_hold(app: App, source: str, over: str) -> None:
+    page = app.page
+    a = page.locator(f"#board [data-slot={source}]").bounding_box()
+    b = page.locator(f"#board [data-slot={over}]").bounding_box()
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(a["x"] + a["width"] / 2 + 15, a["y"] + a["height"] / 2 + 15, steps=3)
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=4)
+
+
+def test_drag_shows_the_legal_drop_targets(app: App) -> None:
+    """Defect 14: both solitaires mark where a dragged tile may go; no big hour label in the ghost."""
+    page = app.page
+    open_deal(app, "big-clock", 5, set="double-6")  # shift:slot2>slot3 and slot2>slot5 are legal
+    drag_hold(app, "slot2", "slot4")
+    targets = page.eval_on_selector_all("#board .drop-target", "els => els.map(e => e.dataset.slot).sort()")
+    ghost_hour = page.eval_on_selector_all(".drag-ghost .bc-hour", "els => els.filter(e => e.offsetParent).length")
+    page.mouse.up()
+    assert targets == ["slot3", "slot5"]
+    assert ghost_hour == 0
+    open_deal(app, "luzon", 7, variant="twelve")
+    legal = call(op="new", game="luzon", seed=7, options={"variant": "twelve"})["view"]["legal"]
+    source = next(m["id"] for m in legal if m["id"].startswith("discard:")).split(":")[1].split("+")
+    drag_hold(app, source[0], source[1])
+    targets = page.eval_on_selector_all("#board .drop-target", "els => els.map(e => e.dataset.slot)")
+    page.mouse.up()
+    assert source[1] in targets
+
+
+def test_focus_lands_on_the_next_control_after_draw(app: App) -> None:
+    """Defect 15: Draw by keyboard disables the stock; focus goes to the drawn tile, not the body."""
+    page = app.page
+    open_deal(app, "big-clock", 5, set="double-6")
+    page.focus("#board [data-slot=stock]")
+    page.keyboard.press("Enter")
+    expect_moves(app, 1)
+    page.wait_for_timeout(100)
+    assert page.evaluate("document.activeElement !== document.body")
+    assert page.evaluate("!!document.activeElement.closest('#board, .toolbar')")
+
+
+def test_walk_every_game(app: App) -> None:
+    """New, moves, undo, redo, hint, reload and the end of every game; no console error."""
+    page = app.page
+    # the solitaires: a hint, a few moves, undo and redo where the moves showed nothing hidden, reload
+    for game, options in (("luzon", {"variant": "twelve"}), ("big-clock", {"set": "double-6"}),
+                          ("clock", {"exchange": "true"})):
+        open_deal(app, game, 12, **options)
+        undo, redo, hint = (page.locator(f"button[data-action={a}]") for a in ("undo", "redo", "hint"))
+        hint.click()
+        expect(page.locator("#hint-text")).to_be_visible(timeout=TIMEOUT)
+        for done in range(1, 4):
+            if game == "luzon":
+                page.click("button[data-action=hint]")
+                page.wait_for_selector("#board .hinted", timeout=TIMEOUT)
+                for slot in page.eval_on_selector_all("#board .hinted", "els => els.map(e => e.dataset.slot)"):
+                    page.click(f"#board [data-slot='{slot}']")
+            elif game == "big-clock":
+                if page.locator("#board [data-slot=stock]:not([disabled])").count():
+                    page.click("#board [data-slot=stock]")
+                else:
+                    page.click("#board .bc-slot.target >> nth=0")
+            else:
+                page.click("button[data-action=turn]")
+            expect_moves(app, done)
+        if undo.is_enabled():  # Luzon: all face up; a draw or a turned tile is never taken back
+            undo.click()
+            expect_moves(app, 2)
+            redo.click()
+            expect_moves(app, 3)
+        else:
+            assert game != "luzon"
+        page.reload()
+        app.wait_ready()
+        expect_moves(app, 3)
+        expect(page.locator(".game .message")).to_contain_text("Resumed")
+    # the table games: to the end of a short game, with a reload on the way
+    for game, fragment in (("draw", "set=double-6&players=2&target=50&seats=human,ai:easy"),
+                           ("matador", "set=double-9&players=3&seats=human,ai:easy,ai:easy"),
+                           ("tiddle-a-wink", "set=double-9&players=6&seats=human" + ",ai:easy" * 5),
+                           ("round-the-clock", "players=2&target=50&seats=human,ai:easy")):
+        open_table(app, f"#/play/{game}?deal=4&{fragment}")
+        expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=TIMEOUT)
+        assert my_move(app)
+        page.wait_for_timeout(200)
+        expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=TIMEOUT)
+        hint = page.locator("button[data-action=hint]")
+        expect(hint).to_be_enabled()
+        hint.click()
+        expect(page.locator("#hint-text")).to_contain_text("Hint", timeout=TIMEOUT)
+        moves = int(page.get_attribute("#table-screen", "data-moves"))
+        page.click("button[data-action=undo]")
+        expect(page.locator("#table-screen")).not_to_have_attribute("data-moves", str(moves), timeout=TIMEOUT)
+        page.click("button[data-action=redo]")
+        expect(page.locator("#table-screen")).to_have_attribute("data-moves", str(moves), timeout=TIMEOUT)
+        page.reload()
+        app.wait_ready()
+        expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=TIMEOUT)
+        play_to_game_over(app)
+        page.keyboard.press("Escape")
+        page.keyboard.press("Escape")
+        page.wait_for_timeout(150)
+        if not page.locator("#round-summary[open]").count():
+            assert [t for t in ways_on(app) if re.search(r"new game|replay|setup|summary", t, re.I)], ways_on(app)
+    assert app.errors == []
+
+
+def test_log_speaks_to_the_person(app: App) -> None:
+    """Defect 5: 'You say "Go" and pass', never 'You say "Go" and passes'."""
+    page = app.page
+    open_table(app, "#/play/tiddle-a-wink?deal=5&set=double-9&players=6&seats=human,ai:easy,ai:easy,ai:easy,ai:easy,ai:easy")
+    deadline = time.monotonic() + 60
+    said = []
+    while time.monotonic() < deadline and not page.locator("#round-summary[open]").count():
+        said = [line for line in page.locator("#log li").all_inner_texts() if line.startswith("You say")]
+        if said:
+            break
+        if not my_move(app):
+            page.wait_for_timeout(30)
+    assert said, "the person never said Go"
+    for line in page.locator("#log li").all_inner_texts():
+        assert not re.match(r"You\b.*\b(plays|passes|says|draws|leads)\b", line), line
+
+
+def test_hidden_hands_keep_the_deal_number_back_until_the_end(app: App) -> None:
+    """Defect 7 (page): no deal number on screen or in the link while a draw game is on."""
+    page = app.page
+    open_table(app, "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy")
+    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=TIMEOUT)
+    assert "deal=" not in page.get_attribute("#deal-link", "href")
+    assert not re.search(r"\bdeal 3\b", page.locator(".game").inner_text(), re.I)
+    play_to_game_over(app)
+    assert "deal=3" in page.get_attribute("#deal-link", "href")
+    # a table of people only: the link never shows the deal either
+    open_table(app, "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,human")
+    assert "deal=" not in page.get_attribute("#deal-link", "href")
+
+
+def test_setup_offers_only_valid_player_counts(app: App) -> None:
+    """Defect 9: double-6 takes 2-4 players in the draw game."""
+    page = app.page
+    fresh(app, "draw")
+    page.select_option("#setup-set", "double-9")
+    page.select_option("#setup-players", "6")
+    page.select_option("#setup-set", "double-6")
+    expect(page.locator("#setup-players")).to_have_value("4")
+    disabled = page.eval_on_selector_all("#setup-players option", "os => os.filter(o => o.disabled).map(o => o.value)")
+    assert disabled == ["5", "6"]
+    assert page.locator(".seat-row").count() == 4
+
+
+def test_rules_page_reads_as_the_game_does(app: App) -> None:
+    """Defect 16: Clock's exchange is on/off, and other names are names, not ids."""
+    page = app.page
+    page.goto(f"{app.url}#/rules/clock")
+    expect(page.locator(".rules")).to_contain_text("Exchange: on, off (default on)", timeout=TIMEOUT)
+    expect(page.locator(".rules .meta")).to_contain_text("Clock with CARDominoes")
+    expect(page.locator(".rules .meta")).not_to_contain_text("clock-cardominoes")
+
+
+def test_hint_only_on_a_persons_turn(app: App) -> None:
+    """Defect 8 (page): no Hint while a computer is to move."""
+    page = app.page
+    page.goto(f"{app.url}#/")
+    page.evaluate("localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('slow'))")
+    page.goto(f"{app.url}#/play/matador?deal=2&set=double-9&players=3&seats=human,ai:easy,ai:easy")
+    expect(page.locator("#turn")).to_have_attribute("data-whose", "computer", timeout=TIMEOUT)
+    expect(page.locator("button[data-action=hint]")).to_be_disabled()
+    instant(app)
+
+
+def test_big_clock_offers_resign(app: App) -> None:
+    """The engine's extra moves are buttons: The Big Clock's resign, confirmed by a second click."""
+    page = app.page
+    open_deal(app, "big-clock", 5, set="double-6")
+    resign = page.locator("button[data-move=resign]")
+    resign.click()
+    expect(resign).to_contain_text("sure")
+    resign.click()
+    expect(page.locator("#outcome")).to_have_attribute("data-result", "lost", timeout=TIMEOUT)
+
+
+def test_clock_names_the_exchanged_tile(app: App) -> None:
+    """Defect 13: "exchange used (JS taken)" names the tile in words, and "1 tile is" not "1 tiles are"."""
+    page = app.page
+    open_deal(app, "clock", 12, exchange="true")  # the fourth king turns up at move 39
+    page.click("button[data-action=play-all]")
+    expect(page.locator("#board")).to_have_attribute("data-phase", "exchange", timeout=TIMEOUT)
+    assert not re.search(r"\b1 tiles\b", page.locator("#board .ck-exchange").inner_text())
+    page.locator("#board .ck-choice.best").first.click()
+    expect(page.locator("#board")).to_have_attribute("data-phase", "turn", timeout=TIMEOUT)
+    info = page.locator("#board .ck-info").inner_text()
+    assert re.search(r"exchange used: the \w+ of \w+ taken", info), info

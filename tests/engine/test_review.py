@@ -1,0 +1,215 @@
+"""The game review (engine.review): exact ratings where a solver knows, sampled ones elsewhere,
+only real decisions of the reviewed seats, nothing hidden read, and the API and CLI faces."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+
+import engine.review as review_mod
+from engine.api import handle
+from engine.games import get_game
+from engine.review import grade, rate_by_search, review
+from engine.rng import deal_rng
+from engine.session import Session
+from engine.solvers.clock import exchange_chances
+from engine.solvers.luzon import solve_state
+
+
+@pytest.fixture(autouse=True)
+def small_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(review_mod, "SAMPLES", 12)
+
+
+def _luzon_blunder() -> tuple[dict, int, str, str]:
+    """A Luzon record whose last move threw a winnable deal away: (record, index, lost, kept)."""
+    game = get_game("luzon")
+    for seed in range(200):
+        state = game.new_state({"variant": "twelve"}, seed)
+        if not solve_state(state).winnable:
+            continue
+        line = solve_state(state).solution or []
+        moves: list[str] = []
+        for move in line:
+            for other in game.legal_moves(state):
+                if not solve_state(game.apply(state, other)).winnable:
+                    record = {"version": 1, "game": "luzon", "options": {"variant": "twelve"}, "seed": seed,
+                              "seats": ["human"], "moves": moves + [other]}
+                    return record, len(moves), other, move
+            moves.append(move)
+            state = game.apply(state, move)
+    raise AssertionError("no Luzon deal with a losing move on its winning line")
+
+
+def test_luzon_review_is_exact_and_marks_the_move_that_threw_the_win_away() -> None:
+    record, index, lost, kept = _luzon_blunder()
+    result = review(record)
+    last = result["decisions"][-1]
+    assert last["index"] == index and last["played"] == lost
+    assert last["grade"] == "blunder" and last["exact"] and last["loss"] == 1.0
+    assert last["value_best"] == 1.0 and last["value_played"] == 0.0
+    assert solve_state(get_game("luzon").apply(Session.load({**record, "moves": record["moves"][:-1]}).state,
+                                                 last["best"])).winnable
+    assert last["detail"]["winning_moves"] >= 1
+    assert all(d["grade"] == "best" for d in result["decisions"][:-1])  # the winning line
+    assert kept  # the solver's own move was one that keeps the win
+
+
+def test_clock_review_uses_the_exact_exchange_chances() -> None:
+    game = get_game("clock")
+    for seed in range(500):
+        session = Session.new("clock", {"exchange": True}, seed, ["human"])
+        while game.to_move(session.state) is not None and len(game.legal_moves(session.state)) == 1:
+            session.play("turn")
+        if game.to_move(session.state) is None:
+            continue
+        chances = {c.move: c.chance for c in exchange_chances(session.state)}
+        worst = min(chances, key=lambda m: (chances[m], m))
+        session.play(worst)
+        decision = review(session.record())["decisions"][0]
+        assert decision["exact"] and decision["unit"] == "win"
+        assert decision["value_played"] == chances[worst] == 0.0
+        assert decision["value_best"] == max(chances.values()) > 0
+        assert decision["grade"] == grade("win", max(chances.values()))
+        return
+    raise AssertionError("no Clock deal reached an exchange")
+
+
+def test_only_real_decisions_of_the_reviewed_seats_are_rated() -> None:
+    session = Session.new("draw", {}, 4, ["human", "ai:easy"])
+    for _ in range(14):
+        seat = session.game.to_move(session.state)
+        if seat is None:
+            break
+        session.ai_move("easy" if session.is_human(seat) else None)
+    record = session.record()
+    result = review(record)
+    replay = Session.load(record)
+    expected = [i for i, s in enumerate(replay.history[:-1])
+                if replay.game.to_move(s) == 0 and len(replay.game.legal_moves(s)) >= 2]
+    assert [d["index"] for d in result["decisions"]] == expected
+    assert result["total"] == len(expected) and result["seats"] == [0]
+    for d in result["decisions"]:
+        assert d["unit"] == "points" and d["value_best"] >= d["value_played"]
+        assert d["played"] == record["moves"][d["index"]]
+    assert review(record) == result  # deterministic
+
+
+def test_the_table_rating_reads_only_the_seats_information() -> None:
+    """Two states that look the same from seat 0 (the others' tiles dealt differently) get the
+    same ratings from the same generator."""
+    game = get_game("draw")
+    session = Session.new("draw", {"players": 3}, 11, ["human", "ai:easy", "ai:easy"])
+    while not (session.game.to_move(session.state) == 0 and len(game.legal_moves(session.state)) >= 2):
+        session.ai_move("easy")
+    state = session.state
+    other = game.determinize(state, 0, random.Random(99))
+    assert other != state and game.view(other, 0) == game.view(state, 0)
+    first = rate_by_search(game, state, 0, game.legal_moves(state)[0], deal_rng(1, "t"))
+    second = rate_by_search(game, other, 0, game.legal_moves(state)[0], deal_rng(1, "t"))
+    assert first == second
+
+
+def test_big_clock_samples_only_when_the_move_differs_from_the_advisor() -> None:
+    session = Session.new("big-clock", {"set": "double-6"}, 2, ["human"])
+    for _ in range(12):
+        session.ai_move("easy")
+    result = review(session.record())
+    assert result["decisions"]
+    for d in result["decisions"]:
+        if d["detail"]["agrees"]:
+            assert d["samples"] == 0 and d["grade"] == "best" and d["played"] == d["best"]
+        else:
+            assert d["samples"] == review_mod.SAMPLES
+            assert 0 <= d["value_played"] <= 1 and 0 <= d["value_best"] <= 1
+
+
+def test_grades_follow_the_thresholds() -> None:
+    assert grade("win", 0.0) == "best"
+    assert grade("win", 0.01) == "good"
+    assert grade("win", 0.05) == "inaccuracy"
+    assert grade("win", 0.2) == "mistake"
+    assert grade("win", 1.0) == "blunder"
+    assert grade("points", 3.0) == "inaccuracy"
+    assert grade("points", 9.0) == "blunder"
+
+
+def test_api_review_in_slices_and_refusals() -> None:
+    session = Session.new("luzon", {}, 3, ["human"])
+    while session.game.to_move(session.state) is not None:
+        session.ai_move("easy")
+    record = session.record()
+    whole = json.loads(handle(json.dumps({"op": "review", "record": record})))["review"]
+    first = json.loads(handle(json.dumps({"op": "review", "record": record, "limit": 2})))["review"]
+    assert first["decisions"] == whole["decisions"][:2] and first["next"] == 2
+    assert whole["total"] > 2
+    rest = json.loads(handle(json.dumps({"op": "review", "record": record, "start": 2})))["review"]
+    assert first["decisions"] + rest["decisions"] == whole["decisions"] and rest["next"] is None
+    for bad, code in (({"record": {"game": "nope"}}, "bad_record"), ({"record": record, "start": -1}, "bad_request"),
+                      ({"record": record, "seats": [5]}, "bad_request"), ({"session": "s0"}, "unknown_session")):
+        answer = json.loads(handle(json.dumps({"op": "review", **bad})))
+        assert answer["ok"] is False and answer["error"]["code"] == code
+
+
+def test_cli_review_prints_the_same_review(tmp_path) -> None:
+    record, *_ = _luzon_blunder()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    out = subprocess.run([sys.executable, "-m", "engine", "review", str(path), "--json"], capture_output=True,
+                         text=True, check=True)
+    assert json.loads(out.stdout) == review(record)
+    bad = subprocess.run([sys.executable, "-m", "engine", "review", str(tmp_path / "missing.json")],
+                         check=False, capture_output=True, text=True)
+    assert bad.returncode == 2 and "cannot read the record" in bad.stderr
+
+
+def _draw_record(moves: int) -> dict:
+    session = Session.new("draw", {"players": 3}, 8, ["human", "ai:easy", "ai:easy"])
+    while len(session.moves) < moves and session.game.to_move(session.state) is not None:
+        seat = session.game.to_move(session.state)
+        session.ai_move("easy" if session.is_human(seat) else None)
+    return session.record()
+
+
+def test_replay_shows_each_position_as_the_seat_saw_it_then() -> None:
+    record = _draw_record(30)
+    live = Session.new("draw", record["options"], record["seed"], record["seats"])
+    game = live.game
+    for at in range(len(record["moves"]) + 1):
+        answer = json.loads(handle(json.dumps({"op": "replay", "record": record, "at": at})))
+        assert answer["ok"] and answer["at"] == at and answer["moves"] == len(record["moves"])
+        view = answer["view"]
+        expected = live.view(0)
+        for key in ("hand", "hand_counts", "board", "scores", "stock", "to_move", "status", "legal"):
+            assert view[key] == expected[key], (at, key)
+        hidden = game.hidden_from(live.state, 0)
+        dump = json.dumps(view)
+        assert not [tile for tile in hidden if f'"{tile}"' in dump], at
+        assert view["can_undo"] is False and "all_hands" not in view
+        if at:
+            assert view["events"][0]["id"] == record["moves"][at - 1]
+        if at < len(record["moves"]):
+            live.replay_move(record["moves"][at])
+
+
+def test_replay_reveals_every_hand_only_once_the_game_is_over() -> None:
+    unfinished = _draw_record(10)
+    refused = json.loads(handle(json.dumps({"op": "replay", "record": unfinished, "at": 3, "reveal": True})))
+    assert refused["ok"] is False and refused["error"]["code"] == "bad_request"
+    finished = _draw_record(100_000)
+    answer = json.loads(handle(json.dumps({"op": "replay", "record": finished, "at": 3, "reveal": True})))
+    assert answer["ok"] and len(answer["view"]["all_hands"]) == 3
+    for bad in ({"at": -1}, {"at": True}, {"at": 10_000}, {"at": 1, "reveal": "yes"}, {"at": 1, "seat": 9}):
+        answer = json.loads(handle(json.dumps({"op": "replay", "record": finished, **bad})))
+        assert answer["ok"] is False and answer["error"]["code"] == "bad_request", bad
+
+
+def test_review_decisions_carry_both_moves_fields() -> None:
+    record, index, lost, kept = _luzon_blunder()
+    last = review(record)["decisions"][-1]
+    assert last["played_move"]["id"] == lost and last["played_move"]["kind"] == "discard"
+    assert last["best_move"]["id"] == last["best"] and "from" in last["best_move"]

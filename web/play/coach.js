@@ -1,0 +1,263 @@
+// The coach: replay a game move by move and review the person's decisions, as a chess program's
+// game review does. It draws each position with the game's own renderer (view in, DOM out), from
+// the engine's `replay` op (the position as the person's seat saw it then: other hands stay
+// hidden, every hand only once the game is over), and rates decisions with the `review` op, a
+// few at a time so progress shows and Cancel stops it. It never branches on a game.
+
+import { h } from "../render/dom.js";
+
+const SLICE = 2; // decisions rated per request: the worker stays free for other requests between them
+const GRADE_TEXT = { best: "Best", good: "Good", inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
+const MARKED = new Set(["inaccuracy", "mistake", "blunder"]);
+
+/**
+ * Mount the coach for `record` into `root`. createRenderer(ctl) is the game's renderer factory;
+ * name(seat) a seat's name. onClose() goes back to the game. Returns {element, dispose}.
+ */
+export function createCoach({ engine, spec, record, createRenderer, name, onClose }) {
+  const total = record.moves.length;
+  const person = Math.max(0, record.seats.indexOf("human"));
+  const views = new Map(); // at -> view
+  const state = { view: null, viewer: person, covered: false, lastAction: {}, log: [], session: null, locked: true };
+  let at = total;
+  let better = null; // the review's better move, shown on the board at its position
+  let reveal = false;
+  let finished = false;
+  let reviewRun = null; // {cancelled}
+  let disposed = false;
+
+  const board = h("div", { class: "coach-board", id: "coach-board", "aria-label": `${spec.name}, replay` });
+  const ctl = {
+    spec, state, board, engine,
+    say: () => {}, render: () => {}, play: () => {}, send: () => {}, autoplay: () => {},
+    name, legal: () => state.view?.legal ?? [], myTurn: () => false, isHuman: (seat) => record.seats[seat] === "human",
+    hotSeat: () => false, dealText: (view) => `Deal ${view.seed} · `, hintMove: () => better?.best_move ?? null,
+  };
+  const screen = createRenderer(ctl);
+  board.className = `coach-board ${screen.boardClass}`;
+
+  const button = (label, attrs, onClick) => {
+    const b = h("button", { type: "button", ...attrs }, label);
+    b.addEventListener("click", onClick);
+    return b;
+  };
+  const first = button("|◀", { "data-action": "coach-first", "aria-label": "First position" }, () => go(0));
+  const back = button("◀", { "data-action": "coach-back", "aria-label": "Previous move" }, () => go(at - 1));
+  const forward = button("▶", { "data-action": "coach-forward", "aria-label": "Next move" }, () => go(at + 1));
+  const last = button("▶|", { "data-action": "coach-last", "aria-label": "Last position" }, () => go(total));
+  const scrubber = h("input", { type: "range", id: "coach-scrubber", min: "0", max: String(total), step: "1",
+    value: String(at), "aria-label": "Move number" });
+  scrubber.addEventListener("input", () => go(Number(scrubber.value)));
+  const where = h("p", { class: "coach-where", id: "coach-where", "aria-live": "polite" });
+  const moveText = h("p", { class: "coach-move", id: "coach-move" });
+  const revealBox = h("input", { type: "checkbox", id: "coach-reveal" });
+  const revealLabel = h("label", { class: "toggle", hidden: "" }, revealBox, " Show every hand");
+  revealBox.addEventListener("change", () => {
+    reveal = revealBox.checked;
+    views.clear();
+    go(at);
+  });
+  const hands = h("div", { class: "coach-hands", id: "coach-hands", hidden: "" });
+
+  const reviewButton = button("Review my moves", { class: "primary", "data-action": "coach-review" }, runReview);
+  const cancelButton = button("Cancel", { "data-action": "coach-cancel", hidden: "" }, () => {
+    if (reviewRun) reviewRun.cancelled = true;
+  });
+  const progress = h("progress", { id: "coach-progress", max: "1", value: "0", hidden: "" });
+  const reviewText = h("p", { class: "coach-review-text", id: "coach-review-text", "aria-live": "polite" });
+  const graph = h("div", { class: "coach-graph", id: "coach-graph" });
+  const list = h("ol", { class: "coach-decisions", id: "coach-decisions", "aria-label": "Your decisions" });
+  const close = button("Back to the game", { "data-action": "coach-close" }, () => onClose());
+
+  const element = h("section", { class: "coach", id: "coach", "aria-label": "Replay and review", tabindex: "-1" },
+    h("div", { class: "coach-head" }, h("h2", {}, "Replay and review"), close),
+    h("div", { class: "coach-bar", role: "toolbar", "aria-label": "Replay" }, first, back, scrubber, forward, last),
+    where, moveText, revealLabel, board, hands,
+    h("div", { class: "coach-review" }, h("div", { class: "actions" }, reviewButton, cancelButton), progress,
+      reviewText, graph, list));
+  element.addEventListener("keydown", (event) => {
+    if (event.target.matches?.("input[type=range]")) return; // the scrubber has its own keys
+    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: total }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    go(to);
+  });
+
+  /** The position after `n` moves (the engine replays the record; cached). */
+  async function fetchView(n) {
+    if (views.has(n)) return views.get(n);
+    const answer = await engine.request({ op: "replay", record, at: n, seat: person, reveal });
+    if (!answer.ok) throw new Error(answer.error.message);
+    views.set(n, answer.view);
+    return answer.view;
+  }
+
+  async function go(n, keepBetter = false) {
+    n = Math.max(0, Math.min(total, n));
+    if (!keepBetter) better = null;
+    let view;
+    try {
+      view = await fetchView(n);
+    } catch (error) {
+      where.textContent = `This position could not be shown: ${error.message}`;
+      return;
+    }
+    if (disposed) return;
+    at = n;
+    state.view = view;
+    scrubber.value = String(at);
+    first.disabled = back.disabled = at === 0;
+    forward.disabled = last.disabled = at === total;
+    where.textContent = `Move ${at} of ${total}`;
+    const event = view.events?.[0];
+    moveText.textContent = event ? sentence(event) : "The deal.";
+    if (better) moveText.textContent = `${GRADE_TEXT[better.grade]} at move ${better.index + 1}: you chose to ` +
+      `${better.played_move.you}. Better: ${better.best_move.you} (highlighted).`;
+    board.dataset.at = String(at);
+    screen.draw(view);
+    if (n === total && view.outcome) finished = true;
+    revealLabel.hidden = !(spec.hidden_hands && finished);
+    drawHands(view.all_hands);
+  }
+
+  function sentence(move) {
+    const who = move.seat ?? null;
+    const text = who !== null && record.seats[who] === "human" && name(who) === "You" ? `You ${move.you}`
+      : `${who === null ? "" : `${name(who)} `}${move.label}`;
+    return text.endsWith(".") ? text : `${text}.`;
+  }
+
+  function drawHands(all) {
+    hands.hidden = !all;
+    if (!all) return;
+    hands.replaceChildren(...all.map((tiles, seat) =>
+      h("p", { "data-seat": String(seat) }, `${name(seat)}: ${tiles.length ? tiles.join(" ") : "no tiles"}`)));
+  }
+
+  async function runReview() {
+    if (reviewRun) return;
+    const run = { cancelled: false };
+    reviewRun = run;
+    reviewButton.disabled = true;
+    cancelButton.hidden = false;
+    progress.hidden = false;
+    list.replaceChildren();
+    graph.replaceChildren();
+    reviewText.textContent = "Reviewing your decisions…";
+    const decisions = [];
+    let start = 0;
+    let totalDecisions = null;
+    try {
+      while (start !== null && !run.cancelled && !disposed) {
+        const answer = await engine.request({ op: "review", record, start, limit: SLICE });
+        if (!answer.ok) throw new Error(answer.error.message);
+        const slice = answer.review;
+        totalDecisions = slice.total;
+        decisions.push(...slice.decisions);
+        start = slice.next;
+        progress.max = String(Math.max(1, slice.total));
+        progress.value = String(decisions.length);
+        reviewText.textContent = `Reviewing your decisions: ${decisions.length} of ${slice.total}…`;
+      }
+      if (disposed) return;
+      if (run.cancelled) reviewText.textContent = `Review stopped after ${decisions.length} of ${totalDecisions} decisions.`;
+      else showReview(decisions);
+    } catch (error) {
+      reviewText.textContent = `The review failed: ${error.message}`;
+    } finally {
+      reviewRun = null;
+      reviewButton.disabled = false;
+      cancelButton.hidden = true;
+      progress.hidden = true;
+    }
+  }
+
+  function showReview(decisions) {
+    if (!decisions.length) {
+      reviewText.textContent = "You had no real decisions to review: every move was forced.";
+      return;
+    }
+    const marked = decisions.filter((d) => MARKED.has(d.grade));
+    const counts = Object.keys(GRADE_TEXT).map((g) => [g, decisions.filter((d) => d.grade === g).length])
+      .filter(([, n]) => n).map(([g, n]) => `${n} ${GRADE_TEXT[g].toLowerCase()}`);
+    const unit = decisions[0].unit;
+    const how = decisions[0].exact ? "exactly" : `from ${decisions.find((d) => d.samples)?.samples ?? 0} play-outs per move`;
+    reviewText.textContent = `${decisions.length} decision${decisions.length === 1 ? "" : "s"}: ${counts.join(", ")}. ` +
+      `${unit === "win" ? "Chances to win" : "Expected round points"} computed ${how}.`;
+    graph.replaceChildren(drawGraph(decisions));
+    list.replaceChildren(...decisions.map((d) => {
+      const item = h("li", { "data-grade": d.grade, "data-index": String(d.index) });
+      const text = `Move ${d.index + 1}: ${GRADE_TEXT[d.grade]}. You: ${d.played_move.you}` +
+        (d.best === d.played ? "" : `; better: ${d.best_move.you}`) + lossText(d);
+      if (MARKED.has(d.grade)) {
+        item.append(button(text, { "data-action": "coach-jump", "data-index": String(d.index) }, () => show(d)));
+      } else {
+        item.append(text);
+      }
+      return item;
+    }));
+    if (marked.length) list.querySelector("button")?.focus();
+  }
+
+  function lossText(d) {
+    if (!d.loss) return ".";
+    const sure = d.uncertainty ? ` (±${format(d.unit, d.uncertainty)})` : "";
+    return ` (${d.unit === "win" ? "chance to win" : "points"} lost: ${format(d.unit, d.loss)}${sure}).`;
+  }
+  const format = (unit, value) => (unit === "win" ? `${Math.round(value * 100)}%` : value.toFixed(1));
+
+  /** A decision's position (before the move) with the better move highlighted on the board. */
+  function show(decision) {
+    better = decision;
+    go(decision.index, true);
+    board.scrollIntoView?.({ block: "nearest" });
+  }
+
+  /** The person's value before each decision (chance to win, or expected round points), mistakes marked. */
+  function drawGraph(decisions) {
+    const points = decisions.filter((d) => typeof d.value_best === "number");
+    const svgNs = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(svgNs, "svg");
+    const width = 320;
+    const height = 80;
+    svg.setAttribute("viewBox", `0 0 ${width} ${height}`);
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", `${points.length ? "Your value over the game" : "No values to draw"}; ` +
+      `${decisions.filter((d) => MARKED.has(d.grade)).length} marked decisions`);
+    if (!points.length) return svg;
+    const values = points.map((d) => d.value_best);
+    const low = Math.min(0, ...values);
+    const high = Math.max(decisions[0].unit === "win" ? 1 : 1, ...values);
+    const x = (d) => 6 + (d.index / Math.max(1, total)) * (width - 12);
+    const y = (v) => height - 6 - ((v - low) / Math.max(1e-9, high - low)) * (height - 12);
+    const line = document.createElementNS(svgNs, "polyline");
+    line.setAttribute("points", points.map((d) => `${x(d).toFixed(1)},${y(d.value_best).toFixed(1)}`).join(" "));
+    line.setAttribute("class", "coach-line");
+    svg.append(line);
+    for (const d of points.filter((p) => MARKED.has(p.grade))) {
+      const dot = document.createElementNS(svgNs, "circle");
+      dot.setAttribute("cx", x(d).toFixed(1));
+      dot.setAttribute("cy", y(d.value_best).toFixed(1));
+      dot.setAttribute("r", "4");
+      dot.setAttribute("class", `coach-dot ${d.grade}`);
+      dot.setAttribute("data-index", String(d.index));
+      const title = document.createElementNS(svgNs, "title");
+      title.textContent = `Move ${d.index + 1}: ${GRADE_TEXT[d.grade]}`;
+      dot.append(title);
+      dot.addEventListener("click", () => show(d));
+      svg.append(dot);
+    }
+    return svg;
+  }
+
+  go(total);
+  return {
+    element,
+    focus: () => element.focus(),
+    dispose() {
+      disposed = true;
+      if (reviewRun) reviewRun.cancelled = true;
+      screen.stop?.();
+    },
+  };
+}
