@@ -36,13 +36,6 @@ def all_games() -> list[Game[Any]]:
     return sorted(GAMES.values(), key=lambda g: (g.spec.order, g.spec.name))
 
 
-_loaded = False
-
-
 def _load_all() -> None:
     """Import every module of this package (once); the games among them register."""
-    global _loaded
-    if _loaded:
-        return
     import_submodules(__name__, __path__)
-    _loaded = True

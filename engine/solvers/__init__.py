@@ -52,13 +52,6 @@ def advisor_for(game: Game[Any]) -> Advisor | None:
     return advisor
 
 
-_loaded = False
-
-
 def _load_all() -> None:
     """Import every module of this package (once); the advisors among them register."""
-    global _loaded
-    if _loaded:
-        return
     import_submodules(__name__, __path__)
-    _loaded = True
