@@ -174,16 +174,22 @@ def phone(browser: object, server_url: str) -> Iterator[App]:
 GAMES = [*TABLES, *SOLITAIRES]
 
 
+def fit_problems(app: App, game: str, sizes: list[tuple[int, int]], touch: bool, dark_size: tuple[int, int],
+                 tag: str) -> list[str]:
+    """What does not fit of a game at the start and mid-game at every size, and mid-game dark."""
+    open_game(app, game)
+    problems = [p for size in sizes for p in check(app, f"{game}-start{tag}", size, touch)]
+    open_midgame(app, game)
+    problems += [p for size in sizes for p in check(app, f"{game}-mid{tag}", size, touch)]
+    app.page.emulate_media(color_scheme="dark")
+    problems += check(app, f"{game}-mid{tag}-dark", dark_size, touch)
+    app.page.emulate_media(color_scheme="light")
+    return problems
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_fits_desktop(app: App, game: str) -> None:
-    problems: list[str] = []
-    open_game(app, game)
-    problems += [p for size in DESKTOP for p in check(app, f"{game}-start", size, False)]
-    open_midgame(app, game)
-    problems += [p for size in DESKTOP for p in check(app, f"{game}-mid", size, False)]
-    app.page.emulate_media(color_scheme="dark")
-    problems += check(app, f"{game}-mid-dark", DESKTOP[0], False)
-    app.page.emulate_media(color_scheme="light")
+    problems = fit_problems(app, game, DESKTOP, False, DESKTOP[0], "")
     app.page.set_viewport_size({"width": 1280, "height": 900})
     assert not problems, "\n".join(problems)
     assert not app.errors
@@ -191,14 +197,6 @@ def test_fits_desktop(app: App, game: str) -> None:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_fits_phone(phone: App, game: str) -> None:
-    problems: list[str] = []
-    open_game(phone, game)
-    problems += [p for size in PHONES for p in check(phone, f"{game}-start-touch", size, True)]
-    open_midgame(phone, game)
-    problems += [p for size in PHONES for p in check(phone, f"{game}-mid-touch", size, True)]
-    phone.page.emulate_media(color_scheme="dark")
-    problems += check(phone, f"{game}-mid-touch-dark", PHONES[1], True)
-    phone.page.emulate_media(color_scheme="light")
+    problems = fit_problems(phone, game, PHONES, True, PHONES[1], "-touch")
     assert not problems, "\n".join(problems)
     assert not phone.errors
-
