@@ -116,3 +116,53 @@ def test_a_table_game_replays_from_the_persons_seat_with_other_hands_hidden(app:
     page.click("button[data-action=coach-close]")
     expect(page.locator("#table-screen")).to_be_visible(timeout=TIMEOUT)
     assert not app.errors, app.errors
+
+
+def test_the_replay_shows_each_move_travelling_and_plays_itself(app: App) -> None:
+    """One step forward flies the tile from the stock to its place, as in play; a jump does not
+    travel; the play button steps through the moves by itself and pauses."""
+    from .test_motion import SAMPLE, centre
+
+    session = Session.new("big-clock", {"set": "double-12"}, 11, ["human"])
+    session.play("draw")  # the first move draws: its tile flies from the stock
+    for _ in range(5):
+        session.ai_move("easy")
+    record = session.record()
+    import_record(app, "big-clock", record, "?set=double-12")
+    page = app.page
+    page.evaluate("() => { document.documentElement.dataset.motion = 'normal'; }")
+    page.click("button[data-action=coach]")
+    page.locator("#coach").press("Home")
+    expect(page.locator("#coach-where")).to_have_text("Move 0 of 6", timeout=TIMEOUT)
+    stock = centre(page, "#coach-board [data-slot=stock]")
+    page.evaluate(f"ms => {{ window.__frames = ({SAMPLE.replace('#board', '#coach-board')})(ms); }}", 900)
+    page.locator("#coach").press("ArrowRight")
+    frames = page.evaluate("() => window.__frames")
+    expect(page.locator("#coach-where")).to_have_text("Move 1 of 6", timeout=TIMEOUT)
+    drawn = centre(page, "#coach-board [data-slot=drawn]")
+    path = [f["ghost"] for f in frames if f["ghost"]]
+    assert len(path) >= 4, frames  # the drawn tile is seen flying...
+    dist = [abs(x - drawn[0]) + abs(y - drawn[1]) for x, y in path]
+    assert abs(path[0][0] - stock[0]) + abs(path[0][1] - stock[1]) < dist[0] + 1  # ...from the stock
+    assert dist[-1] < dist[0]  # ...to its place
+    expect(page.locator(".motion-ghost")).to_have_count(0)
+
+    page.evaluate(f"ms => {{ window.__frames = ({SAMPLE})(ms); }}", 600)
+    page.locator("#coach-scrubber").fill("5")  # a jump is drawn in place
+    assert not any(f["ghost"] for f in page.evaluate("() => window.__frames"))
+    expect(page.locator("#coach-where")).to_have_text("Move 5 of 6", timeout=TIMEOUT)
+
+    play = page.locator("button[data-action=coach-play]")
+    page.locator("#coach").press("Home")
+    play.click()
+    expect(play).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#coach-where")).to_have_text("Move 2 of 6", timeout=TIMEOUT)
+    play.click()  # pause
+    expect(play).to_have_attribute("aria-pressed", "false")
+    paused_at = where(app)
+    page.wait_for_timeout(2500)
+    assert where(app) == paused_at  # it stays where it was paused
+    play.click()
+    expect(page.locator("#coach-where")).to_have_text("Move 6 of 6", timeout=TIMEOUT)
+    expect(play).to_have_attribute("aria-pressed", "false")  # it stops at the end
+    assert not app.errors, app.errors

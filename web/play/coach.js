@@ -5,16 +5,19 @@
 // few at a time so progress shows and Cancel stops it. It never branches on a game.
 
 import { h } from "../render/dom.js";
+import { drawMoving } from "./motion.js";
 
 const SLICE = 2; // decisions rated per request: the worker stays free for other requests between them
 const GRADE_TEXT = { best: "Best", good: "Good", inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
 const MARKED = new Set(["inaccuracy", "mistake", "blunder"]);
+const PLAY_PAUSE_MS = 700; // between moves when the replay plays itself, after each move's motion
 
 /**
  * Mount the coach for `record` into `root`. createRenderer(ctl) is the game's renderer factory;
- * name(seat) a seat's name. onClose() goes back to the game. Returns {element, dispose}.
+ * name(seat) a seat's name; motionMs() the duration of a slide at the page's speed (0: no motion).
+ * onClose() goes back to the game. Returns {element, dispose}.
  */
-export function createCoach({ engine, spec, record, createRenderer, name, onClose }) {
+export function createCoach({ engine, spec, record, createRenderer, name, motionMs = () => 0, onClose }) {
   const total = record.moves.length;
   const person = Math.max(0, record.seats.indexOf("human"));
   const views = new Map(); // at -> view
@@ -25,10 +28,11 @@ export function createCoach({ engine, spec, record, createRenderer, name, onClos
   let finished = false;
   let reviewRun = null; // {cancelled}
   let disposed = false;
+  let playing = 0; // the timer of the replay playing itself, 0 when stopped
 
   const board = h("div", { class: "coach-board", id: "coach-board", "aria-label": `${spec.name}, replay` });
   const ctl = {
-    spec, state, board, engine,
+    spec, state, board, engine, replay: true,
     say: () => {}, render: () => {}, play: () => {}, send: () => {}, autoplay: () => {},
     name, legal: () => state.view?.legal ?? [], myTurn: () => false, isHuman: (seat) => record.seats[seat] === "human",
     hotSeat: () => false, dealText: (view) => `Deal ${view.seed} · `, hintMove: () => better?.best_move ?? null,
@@ -41,13 +45,15 @@ export function createCoach({ engine, spec, record, createRenderer, name, onClos
     b.addEventListener("click", onClick);
     return b;
   };
-  const first = button("|◀", { "data-action": "coach-first", "aria-label": "First position" }, () => go(0));
-  const back = button("◀", { "data-action": "coach-back", "aria-label": "Previous move" }, () => go(at - 1));
-  const forward = button("▶", { "data-action": "coach-forward", "aria-label": "Next move" }, () => go(at + 1));
-  const last = button("▶|", { "data-action": "coach-last", "aria-label": "Last position" }, () => go(total));
+  const first = button("|◀", { "data-action": "coach-first", "aria-label": "First position" }, () => goByHand(0));
+  const back = button("◀", { "data-action": "coach-back", "aria-label": "Previous move" }, () => goByHand(at - 1));
+  const playButton = button("Play", { "data-action": "coach-play", "aria-label": "Play the moves", "aria-pressed": "false" },
+    () => (playing ? stopPlaying() : startPlaying()));
+  const forward = button("▶", { "data-action": "coach-forward", "aria-label": "Next move" }, () => goByHand(at + 1));
+  const last = button("▶|", { "data-action": "coach-last", "aria-label": "Last position" }, () => goByHand(total));
   const scrubber = h("input", { type: "range", id: "coach-scrubber", min: "0", max: String(total), step: "1",
     value: String(at), "aria-label": "Move number" });
-  scrubber.addEventListener("input", () => go(Number(scrubber.value)));
+  scrubber.addEventListener("input", () => goByHand(Number(scrubber.value)));
   const where = h("p", { class: "coach-where", id: "coach-where", "aria-live": "polite" });
   const moveText = h("p", { class: "coach-move", id: "coach-move" });
   const revealBox = h("input", { type: "checkbox", id: "coach-reveal" });
@@ -71,7 +77,7 @@ export function createCoach({ engine, spec, record, createRenderer, name, onClos
 
   const element = h("section", { class: "coach", id: "coach", "aria-label": "Replay and review", tabindex: "-1" },
     h("div", { class: "coach-head" }, h("h2", {}, "Replay and review"), close),
-    h("div", { class: "coach-bar", role: "toolbar", "aria-label": "Replay" }, first, back, scrubber, forward, last),
+    h("div", { class: "coach-bar", role: "toolbar", "aria-label": "Replay" }, first, back, playButton, scrubber, forward, last),
     where, moveText, revealLabel, board, hands,
     h("div", { class: "coach-review" }, h("div", { class: "actions" }, reviewButton, cancelButton), progress,
       reviewText, graph, list));
@@ -80,8 +86,38 @@ export function createCoach({ engine, spec, record, createRenderer, name, onClos
     const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: total }[event.key];
     if (to === undefined) return;
     event.preventDefault();
-    go(to);
+    goByHand(to);
   });
+
+  /** A move the person asked for stops the replay playing itself. */
+  function goByHand(n) {
+    stopPlaying();
+    return go(n);
+  }
+  /** Play the moves one after another, each with its motion, from here (from the start when at the end). */
+  async function startPlaying() {
+    playing = -1;
+    if (at >= total) await go(0);
+    playButton.textContent = "Pause";
+    playButton.setAttribute("aria-pressed", "true");
+    playButton.setAttribute("aria-label", "Pause");
+    const next = () => {
+      playing = setTimeout(async () => {
+        if (!playing || disposed) return;
+        await go(at + 1);
+        if (at >= total) stopPlaying();
+        else if (playing) next();
+      }, motionMs() + PLAY_PAUSE_MS);
+    };
+    if (playing) next();
+  }
+  function stopPlaying() {
+    clearTimeout(playing);
+    playing = 0;
+    playButton.textContent = "Play";
+    playButton.setAttribute("aria-pressed", "false");
+    playButton.setAttribute("aria-label", "Play the moves");
+  }
 
   /** The position after `n` moves (the engine replays the record; cached). */
   async function fetchView(n) {
@@ -103,6 +139,7 @@ export function createCoach({ engine, spec, record, createRenderer, name, onClos
       return;
     }
     if (disposed) return;
+    const oneStep = Math.abs(n - at) === 1 && state.view && state.view !== view; // a jump does not travel
     at = n;
     state.view = view;
     scrubber.value = String(at);
@@ -114,7 +151,7 @@ export function createCoach({ engine, spec, record, createRenderer, name, onClos
     if (better) moveText.textContent = `${GRADE_TEXT[better.grade]} at move ${better.index + 1}: you chose to ` +
       `${better.played_move.you}. Better: ${better.best_move.you} (highlighted).`;
     board.dataset.at = String(at);
-    screen.draw(view);
+    drawMoving(board, screen.draw, view, oneStep ? motionMs() : 0);
     if (n === total && view.outcome) finished = true;
     revealLabel.hidden = !(spec.hidden_hands && finished);
     drawHands(view.all_hands);
@@ -209,6 +246,7 @@ export function createCoach({ engine, spec, record, createRenderer, name, onClos
   /** A decision's position (before the move) with the better move highlighted on the board. */
   function show(decision) {
     better = decision;
+    stopPlaying();
     go(decision.index, true);
     board.scrollIntoView?.({ block: "nearest" });
   }
@@ -256,6 +294,7 @@ export function createCoach({ engine, spec, record, createRenderer, name, onClos
     focus: () => element.focus(),
     dispose() {
       disposed = true;
+      stopPlaying();
       if (reviewRun) reviewRun.cancelled = true;
       screen.stop?.();
     },

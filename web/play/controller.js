@@ -15,7 +15,7 @@ import { createTable } from "../render/table.js";
 import { createLuzon } from "../render/luzon.js";
 import { createBigClock } from "../render/big_clock.js";
 import { createClock } from "../render/clock.js";
-import { animateChanges, celebrate, measure, motionMs, shake } from "./motion.js";
+import { celebrate, drawMoving, motionMs, shake } from "./motion.js";
 import { createCoach } from "./coach.js";
 
 /** A renderer per screen kind of the catalog. */
@@ -133,21 +133,6 @@ export function mountGame(root, { engine, spec, params, notify }) {
       requestAnimationFrame(() => shake(board.querySelector(".selected"), motionMs(speed)));
     }
   }
-
-  /** Where a tile new on screen comes from: its move's place before the move, else its mover's seat. */
-  function originOf(view, before) {
-    return (key, now) => {
-      const slot = now.node.dataset.slot ?? "";
-      const events = view.events ?? [];
-      // the move of this tile, else a move to this place (a draw names no tile: it was face down)
-      const event = events.find((e) => e.tile === key) ??
-        events.find((e) => e.to && !e.tile && (slot === e.to || slot.startsWith(`${e.to}:`)));
-      if (!event) return null;
-      return before.get(event.from) ?? before.get(`seat:${event.seat}`) ?? null;
-    };
-  }
-  /** A tile gone from the screen by a move (Luzon's discarded pair) is seen leaving. */
-  const leavesBy = (view) => (key) => (view.events ?? []).some((e) => e.tile === key || e.tiles?.includes(key));
 
   function setBusy(busy) {
     state.busy = busy;
@@ -518,7 +503,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     clearTimeout(state.timer);
     closeDialogs();
     coach = createCoach({ engine, spec, record: state.record, createRenderer: RENDERERS[spec.screen], name,
-      onClose: closeCoach });
+      motionMs: () => motionMs(speed), onClose: closeCoach });
     body.replaceChildren(coach.element);
     coach.focus();
   }
@@ -570,10 +555,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
       viewer: String(state.viewer), round: String(view.round?.number ?? ""), roundOver: String(Boolean(view.round?.over)),
       covered: String(state.covered),
     });
-    const ms = motionMs(speed);
-    const before = ms && state.drawnView && state.drawnView !== view ? measure(board) : null;
-    screen.draw(view);
-    if (before) animateChanges(board, before, { ms, origin: originOf(view, before), leaves: leavesBy(view) });
+    drawMoving(board, screen.draw, view, state.drawnView && state.drawnView !== view ? motionMs(speed) : 0);
     state.drawnView = view;
     if (!screen.setup) {
       dealInput.value = dealText(view) ? String(view.seed) : "";

@@ -43,18 +43,23 @@ function ghostOf(node, rect) {
   return ghost;
 }
 
-/** Fly a copy of `from.node` from its rect to `to`'s place, turning when the orientation changes. */
+/**
+ * Fly a copy of the landed tile (`to.node`) from `from`'s place to its own. From another tile (the
+ * same tile in the hand, the stock) it starts at that tile's size and turn; from a place that is not
+ * a tile (a computer's seat) it starts at its own size from that place's centre.
+ */
 function fly(from, to, ms) {
   const a = from.rect;
   const b = to.rect;
-  const turn = (a.width < a.height) !== (b.width < b.height) ? 90 : 0;
-  const scale = Math.max(b.width, b.height) / Math.max(a.width, a.height);
-  const dx = b.left + b.width / 2 - (a.left + a.width / 2);
-  const dy = b.top + b.height / 2 - (a.top + a.height / 2);
-  const ghost = ghostOf(from.node, a);
+  const tileToTile = from.node.matches("[data-tile], [data-slot]");
+  const turn = tileToTile && (a.width < a.height) !== (b.width < b.height) ? 90 : 0;
+  const scale = tileToTile ? Math.max(a.width, a.height) / Math.max(b.width, b.height) : 1;
+  const dx = a.left + a.width / 2 - (b.left + b.width / 2);
+  const dy = a.top + a.height / 2 - (b.top + b.height / 2);
+  const ghost = ghostOf(to.node, b);
   to.node.style.opacity = "0"; // still there for the keyboard and the pointer
-  const animation = ghost.animate([{ transform: "none" }, { transform: `translate(${dx}px, ${dy}px) rotate(${turn}deg) scale(${scale})` }],
-    { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)", fill: "forwards" });
+  const animation = ghost.animate([{ transform: `translate(${dx}px, ${dy}px) rotate(${-turn}deg) scale(${scale})` },
+    { transform: "none" }], { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)", fill: "forwards" });
   const done = () => {
     ghost.remove();
     to.node.style.opacity = "";
@@ -98,6 +103,32 @@ export function animateChanges(root, before, { ms, origin = () => null, leaves =
   }
   for (const [key, was] of before) if (!after.has(key) && leaves(key)) animations.push(leave(was, ms));
   return animations;
+}
+
+/**
+ * Where a tile new on screen comes from (for animateChanges' origin): its move's place before the
+ * move, else its mover's seat. The view's `events` are the moves just made, in structured fields.
+ */
+export function originOf(view, before) {
+  return (key, now) => {
+    const slot = now.node.dataset.slot ?? "";
+    const events = view.events ?? [];
+    // the move of this tile, else a move to this place (a draw names no tile: it was face down)
+    const event = events.find((e) => e.tile === key) ??
+      events.find((e) => e.to && !e.tile && (slot === e.to || slot.startsWith(`${e.to}:`)));
+    if (!event) return null;
+    return before.get(event.from) ?? before.get(`seat:${event.seat}`) ?? null;
+  };
+}
+
+/** A tile gone from the screen by one of the view's moves (Luzon's discarded pair) is seen leaving. */
+export const leavesBy = (view) => (key) => (view.events ?? []).some((e) => e.tile === key || e.tiles?.includes(key));
+
+/** Draw `view` into root with draw(view); with ms > 0, what the view's moves changed travels there. */
+export function drawMoving(root, draw, view, ms) {
+  const before = ms > 0 ? measure(root) : null;
+  draw(view);
+  if (before) animateChanges(root, before, { ms, origin: originOf(view, before), leaves: leavesBy(view) });
 }
 
 /** A refused move: the place shakes. */

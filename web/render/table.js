@@ -139,6 +139,7 @@ export function createTable(ctl) {
     if (view.outcome) return ["none", `Game over: ${(view.outcome.winners ?? []).map(ctl.name).join(" and ") || "nobody"} won.`];
     if (view.round?.over) return ["none", `Round ${view.round.number} is over.`];
     if (state.covered) return ["none", `Waiting for ${ctl.name(seat)}…`];
+    if (ctl.replay) return ["none", `${ctl.name(seat) === "You" ? "Your" : `${ctl.name(seat)}'s`} move next.`];
     if (seat === state.viewer && ctl.isHuman(seat)) {
       const who = ctl.hotSeat() ? `${ctl.name(seat)}, your turn` : "Your turn";
       const only = ctl.legal().every((m) => m.kind !== "play");
