@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
@@ -165,4 +166,49 @@ def test_the_replay_shows_each_move_travelling_and_plays_itself(app: App) -> Non
     play.click()
     expect(page.locator("#coach-where")).to_have_text("Move 6 of 6", timeout=TIMEOUT)
     expect(play).to_have_attribute("aria-pressed", "false")  # it stops at the end
+    assert not app.errors, app.errors
+
+
+def finished_record(game: str, options: dict, seed: int, seats: list[str]) -> dict:
+    """A finished game in which the person's moves were the easy player's (so it has mistakes)."""
+    session = Session.new(game, options, seed, seats)
+    while (seat := session.game.to_move(session.state)) is not None:
+        session.ai_move("easy" if session.is_human(seat) else None)
+    return session.record()
+
+
+@pytest.mark.parametrize("game, options, seed, seats, link, board", [
+    ("clock", {}, 1, ["human"], "", "#board"),
+    ("matador", {"players": 3}, 1, ["human", "ai:easy", "ai:easy"], "?deal=1&players=3&seats=human,ai:easy,ai:easy",
+     "#table-screen"),
+])
+def test_a_finished_game_replays_and_its_review_shows_a_legal_better_move(
+        app: App, game: str, options: dict, seed: int, seats: list[str], link: str, board: str) -> None:
+    """The exchange of Clock (exact chances) and a table game (the search's play-outs): the page's
+    review marks the decision the engine marks, and the better move it shows is legal there."""
+    record = finished_record(game, options, seed, seats)
+    total = len(record["moves"])
+    decisions = native({"op": "review", "record": record})["review"]["decisions"]
+    marked = next(d for d in decisions if d["grade"] in ("inaccuracy", "mistake", "blunder"))
+    position = native({"op": "replay", "record": record, "at": marked["index"], "seat": 0})["view"]
+    assert marked["best"] in {m["id"] for m in position["legal"]}  # the better move is legal there
+    import_record(app, game, record, link, board)
+    page = app.page
+    page.click("button[data-action=coach]")
+    for key, at in (("Home", 0), ("ArrowRight", 1), ("End", total), ("ArrowLeft", total - 1)):  # forward and back
+        page.locator("#coach").press(key)
+        expect(page.locator("#coach-where")).to_have_text(f"Move {at} of {total}", timeout=TIMEOUT)
+    page.click("button[data-action=coach-review]")
+    jump = page.locator(f"#coach-decisions button[data-action=coach-jump][data-index='{marked['index']}']")
+    expect(jump).to_be_visible(timeout=60_000)
+    expect(page.locator(f"#coach-decisions li[data-index='{marked['index']}']")).to_have_attribute(
+        "data-grade", marked["grade"])
+    jump.click()
+    expect(page.locator("#coach-where")).to_have_text(f"Move {marked['index']} of {total}", timeout=TIMEOUT)
+    expect(page.locator("#coach-move")).to_contain_text(f"Better: {marked['best_move']['you']}")
+    hinted = page.locator("#coach-board .hinted")
+    expect(hinted.first).to_be_visible(timeout=TIMEOUT)
+    shown = set(hinted.evaluate_all("els => els.flatMap(e => [e.dataset.tile, e.dataset.slot, e.dataset.key])"))
+    best = marked["best_move"]
+    assert shown & {best.get("tile"), best.get("to"), best.get("from")}, (shown, best)  # the better move's place
     assert not app.errors, app.errors

@@ -7,12 +7,15 @@ import json
 import random
 import subprocess
 import sys
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 import engine.review as review_mod
 from engine.api import handle
 from engine.games import get_game
+from engine.games.matador import is_matador
 from engine.review import grade, rate_by_search, review
 from engine.rng import deal_rng
 from engine.session import Session
@@ -213,3 +216,43 @@ def test_review_decisions_carry_both_moves_fields() -> None:
     last = review(record)["decisions"][-1]
     assert last["played_move"]["id"] == lost and last["played_move"]["kind"] == "discard"
     assert last["best_move"]["id"] == last["best"] and "from" in last["best_move"]
+
+
+def tiles_of(state: Any) -> tuple[Any, ...]:
+    """Every tile in the hands and the stock (the layout's are not moved by the crafting)."""
+    return (*state.stock, *(t for h in state.hands for t in h))
+
+
+def _positions_where_seat_0_may_draw_or_play(game: Any) -> Iterator[Any]:
+    for seed in range(40):
+        session = Session.new("matador", {"players": 3}, seed, ["human", "ai:easy", "ai:easy"])
+        while game.to_move(session.state) is not None:
+            if game.to_move(session.state) == 0 and set(game.legal_moves(session.state)) > {"draw"}:
+                yield session.state
+            session.ai_move("easy")
+
+
+def test_a_table_position_with_one_clearly_losing_play_is_a_blunder() -> None:
+    """Matador, crafted: the person holds one tile, a matador that goes out (and scores every other
+    hand), and may draw instead; the next seat holds one matador too. Drawing hands the round to
+    the next seat: the review names the going-out play best and grades the draw a blunder."""
+    game = get_game("matador")
+    state = next(_positions_where_seat_0_may_draw_or_play(game))
+    going_out = next(m for m in game.legal_moves(state) if m != "draw")
+    mine = next(t for t in state.hands[0] if going_out.startswith(f"play:{t}:"))
+    theirs = next(t for t in (*state.hands[1], *state.hands[2], *state.stock) if is_matador(t) and t != mine)
+    hands = [list(hand) for hand in state.hands]
+    stock = [t for t in state.stock if t != theirs]
+    for seat, keep in ((0, mine), (1, theirs)):
+        stock += [t for t in hands[seat] if t != keep]
+        hands[seat] = [keep]
+    hands[2] = [t for t in hands[2] if t != theirs]
+    crafted = state._replace(hands=tuple(tuple(h) for h in hands), stock=tuple(stock))
+    assert sorted(map(str, tiles_of(crafted))) == sorted(map(str, tiles_of(state)))  # the same tiles, moved
+    state = crafted
+    assert set(game.legal_moves(state)) >= {"draw", going_out}
+    ratings = rate_by_search(game, state, 0, "draw", deal_rng(1, "t"))
+    best = max(ratings.values, key=ratings.values.__getitem__)
+    assert best.startswith(f"play:{mine}:")
+    loss = ratings.values[best] - ratings.values["draw"]
+    assert grade("points", loss, ratings.uncertainty(best, "draw")) == "blunder", (loss, ratings.values)
