@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import gc
 import random
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -336,6 +337,24 @@ class Evaluator:
         return value
 
 
+EVALUATORS_KEPT = 32  # the stock's content changes only when a tile is drawn: few are live at once
+CACHE_LIMIT = 200_000  # scored tops per evaluator at most (a bound on memory in long play-outs)
+_evaluators: OrderedDict[Knowledge, Evaluator] = OrderedDict()
+
+
+def evaluator_for(know: Knowledge) -> Evaluator:
+    """The Evaluator of a stock's content, shared by every search with that content: a position's
+    score depends only on its top tiles and the stock's content, so the cache stays exact across
+    searches (the review's play-outs search the same stocks again and again)."""
+    ev = _evaluators.get(know)
+    if ev is None or len(ev.cache) > CACHE_LIMIT:
+        ev = _evaluators[know] = Evaluator(know)
+    _evaluators.move_to_end(know)
+    while len(_evaluators) > EVALUATORS_KEPT:
+        _evaluators.popitem(last=False)
+    return ev
+
+
 def _path(trail: Trail) -> tuple[str, ...]:
     parts: list[tuple[str, ...]] = []
     while trail:
@@ -349,7 +368,7 @@ def plan(state: BigClockState, know: Knowledge | None = None) -> tuple[float, tu
     brings home; an empty sequence means draw."""
     know = know or knowledge(state)
     n = state.size
-    ev = Evaluator(know)
+    ev = evaluator_for(know)
     piles = state.pile_keys
     tops = [p[-1] if p else EMPTY for p in piles]
     held = code(state.drawn) if state.drawn is not None else -1

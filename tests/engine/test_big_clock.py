@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+import engine.solvers.big_clock as big_clock_solver
 from engine import api
 from engine.games import get_game
 from engine.games.big_clock import HAND, BigClockState, slot_order
@@ -404,3 +405,16 @@ def test_api_plays_big_clock_with_hint_and_resign() -> None:
     assert played["ok"] and played["view"]["board"]["stock"] == 20
     resigned = json.loads(api.handle(json.dumps({"op": "play", "session": sid, "move": "resign"})))
     assert resigned["ok"] and resigned["view"]["outcome"]["winners"] == []
+
+
+def test_the_shared_evaluator_cache_keeps_the_advisors_choices() -> None:
+    """Searches share scored positions per stock content (a speed-up for long play-outs): the
+    choices along whole games are those of searches that start with every cache empty."""
+    game = get_game("big-clock")
+    for seed in range(3):
+        state = game.new_state({"set": "double-6"}, seed)
+        while game.to_move(state) is not None:
+            warm = choose(state)
+            big_clock_solver._evaluators.clear()
+            assert choose(state) == warm
+            state = game.apply(state, warm[0])
