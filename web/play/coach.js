@@ -247,8 +247,7 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
   function show(decision) {
     better = decision;
     stopPlaying();
-    go(decision.index, true);
-    board.scrollIntoView?.({ block: "nearest" });
+    go(decision.index, true).then(() => where.scrollIntoView?.({ block: "start" })); // the why, then the board
   }
 
   /** The person's value before each decision (chance to win, or expected round points), mistakes marked. */
