@@ -34,8 +34,10 @@ function ghostOf(node, rect) {
   const ghost = node.cloneNode(true);
   for (const part of [ghost, ...ghost.querySelectorAll("*")]) {
     for (const name of ["data-key", "data-slot", "data-tile", "data-placed", "data-draggable", "id"]) part.removeAttribute(name);
+    part.setAttribute("tabindex", "-1"); // a copy of a button must not take the focus
   }
   ghost.setAttribute("aria-hidden", "true");
+  ghost.inert = true;
   ghost.classList.add("motion-ghost");
   Object.assign(ghost.style, { position: "fixed", left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`,
     height: `${rect.height}px`, margin: "0", zIndex: "25", pointerEvents: "none", transformOrigin: "50% 50%" });
