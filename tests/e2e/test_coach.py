@@ -135,6 +135,8 @@ def test_the_replay_shows_each_move_travelling_and_plays_itself(app: App) -> Non
     page.click("button[data-action=coach]")
     page.locator("#coach").press("Home")
     expect(page.locator("#coach-where")).to_have_text("Move 0 of 6", timeout=TIMEOUT)
+    assert page.locator("#coach-board").bounding_box()["height"] > 300  # the dial is drawn, not squashed
+    expect(page.locator("#coach-board [data-slot=stock]")).to_be_in_viewport()
     stock = centre(page, "#coach-board [data-slot=stock]")
     page.evaluate(f"ms => {{ window.__frames = ({SAMPLE.replace('#board', '#coach-board')})(ms); }}", 900)
     page.locator("#coach").press("ArrowRight")
@@ -198,6 +200,7 @@ def test_a_finished_game_replays_and_its_review_shows_a_legal_better_move(
     for key, at in (("Home", 0), ("ArrowRight", 1), ("End", total), ("ArrowLeft", total - 1)):  # forward and back
         page.locator("#coach").press(key)
         expect(page.locator("#coach-where")).to_have_text(f"Move {at} of {total}", timeout=TIMEOUT)
+    assert page.locator("#coach-board").bounding_box()["height"] > 300  # the position is drawn, not squashed
     page.click("button[data-action=coach-review]")
     jump = page.locator(f"#coach-decisions button[data-action=coach-jump][data-index='{marked['index']}']")
     expect(jump).to_be_visible(timeout=60_000)
