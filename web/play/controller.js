@@ -603,7 +603,10 @@ export function mountGame(root, { engine, spec, params, notify }) {
     buttons.hint.hidden = settings.hints === false;
     buttons.coach.disabled = state.locked || !view.moves || hotSeat();
     buttons.coach.hidden = hotSeat(); // a replay from one seat would show that seat's hand to everyone
-    speedLabel.hidden = !view.seats.some((k) => k !== "human") && !spec.winnable_deals; // the solution's pace too
+    const computers = view.seats.some((k) => k !== "human");
+    speedLabel.hidden = !computers && !spec.winnable_deals; // the pace of the computers, and of the solution
+    speedLabel.firstChild.nodeValue = computers ? "Computer speed " : "Solution speed ";
+    speedSelect.setAttribute("aria-label", speedLabel.firstChild.nodeValue.trim());
     extras.update(view, mine);
     hintBox.hidden = !state.hint;
     if (state.hint) {

@@ -185,8 +185,8 @@ export function createExtras(ctl) {
   }
 
   return {
-    toolbar: [buttons.solution, buttons.finish, buttons.resign],
-    side: [winnableLabel, dailyAnchor].filter(Boolean),
+    toolbar: [buttons.solution, buttons.finish], // beside the game's own buttons
+    side: [buttons.resign, winnableLabel, dailyAnchor].filter(Boolean), // the side panel ("More" on a phone)
     dialog: confirm,
     solving: () => solving,
     newFields, introText, leaveGame, startDaily, update, attach, stop,
