@@ -11,7 +11,9 @@ import json
 from playwright.sync_api import expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, expect_moves, open_deal, solve
+from .test_a11y import serious
 from .test_luzon import WON_SEED, click_move, columns_on_page
+from .test_tables import my_move
 
 FIRST_UNWINNABLE_SIXES = next(s for s in range(100) if not solve(s, "sixes")["winnable"])
 
@@ -254,3 +256,91 @@ def test_the_daily_deal_is_the_same_for_everyone_on_a_day_and_another_the_next(a
     next_day = daily_seed_on(browser, app.url, day + dt.timedelta(days=1))
     assert next_day[0] != first[0] and next_day[1] != first[1]
     assert next_day[0] == first_winnable(20261124, "twelve")
+
+
+def test_a_table_game_left_for_a_new_game_asks_at_the_setup_start_then_counts_it_as_lost(app: App) -> None:
+    fresh_stats(app)
+    instant(app)
+    app.page.goto(f"{app.url}#/play/draw?deal=3&set=double-6&players=2&target=100&seats=human,ai:easy")
+    board = app.page.locator("#table-screen")
+    for _ in range(200):  # the person's first move (the computer may lead)
+        if my_move(app):
+            break
+        app.page.wait_for_timeout(50)
+    else:
+        raise AssertionError("the person never had a turn")
+    expect(board).not_to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
+    app.page.click("button[data-action=new-game]")  # the setup opens without a question
+    expect(app.page.locator("#confirm-yes")).to_be_hidden()
+    app.page.click("#setup-start")
+    expect(app.page.locator("#confirm-yes")).to_be_visible()
+    assert serious(app) == []  # the question is axe clean
+    app.page.click("#confirm-no")  # keep playing: nothing counted, the setup stays
+    assert stats(app) == {}
+    app.page.click("#setup-start")
+    app.page.click("#confirm-yes")
+    expect(board).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
+    entry = next(e for k, e in stats(app).items() if k.startswith("draw|"))
+    assert (entry["played"], entry["won"]) == (1, 0) and entry["history"][-1]["q"] == 1
+
+
+def test_the_big_clock_keeps_its_own_resign_and_shows_no_second_one(app: App) -> None:
+    fresh_stats(app)
+    open_deal(app, "big-clock", 5, set="double-6")
+    expect(app.page.locator("button[data-move=resign]")).to_be_visible()
+    expect(app.page.locator("button[data-action=resign]")).to_be_hidden()
+    expect(app.page.locator("button[data-action=solution]")).to_be_hidden()  # no winnable-only deals: no solver line
+    expect(app.page.locator("#winnable-only")).to_have_count(0)
+    resign = app.page.locator("button[data-move=resign]")
+    resign.click()
+    resign.click()
+    expect(app.page.locator("#outcome")).to_have_attribute("data-result", "lost", timeout=SCREEN_TIMEOUT_MS)
+    entry = next(e for k, e in stats(app).items() if k.startswith("big-clock|"))
+    assert entry["history"][-1]["q"] == 1  # given up, as the engine's resign
+
+
+def test_the_setting_deals_winnable_deals_and_the_page_is_axe_clean(app: App) -> None:
+    app.page.goto(f"{app.url}#/settings")
+    app.page.check("#setting-winnableOnly-true")
+    assert app.page.evaluate("JSON.parse(localStorage.getItem('boneyard.settings.v1')).winnableOnly") is True
+    open_link(app.page, f"{app.url}#/play/luzon?deal={FIRST_UNWINNABLE_SIXES}&variant=sixes",
+              first_winnable(FIRST_UNWINNABLE_SIXES, "sixes"))
+    expect(app.page.locator("#winnable-only")).to_be_checked()
+    expect(app.page.locator("button[data-action=solution]")).to_be_visible()
+    assert serious(app) == []
+    # a link that says winnable=0 opens the deal itself, whatever the setting
+    open_link(app.page, f"{app.url}#/play/luzon?deal={FIRST_UNWINNABLE_SIXES}&variant=sixes&winnable=0",
+              FIRST_UNWINNABLE_SIXES)
+    app.page.click("button[data-action=solution]")
+    expect(app.page.locator("#message")).to_contain_text("can no longer be won")
+    expect_moves(app, 0)
+    app.page.goto(f"{app.url}#/settings")
+    app.page.check("#setting-winnableOnly-false")
+
+
+def test_a_daily_deal_resumed_after_a_reload_still_counts_as_the_daily_deal(app: App, browser: object) -> None:
+    context = browser.new_context()  # type: ignore[attr-defined]
+    try:
+        page = context.new_page()
+        page.clock.set_fixed_time(dt.datetime(2026, 11, 25, 9, 0))
+        page.goto(f"{app.url}#/play/luzon?daily=1&variant=twelve")
+        board = page.locator("#board")
+        expect(board).to_have_attribute("data-moves", "0", timeout=120_000)
+        seed = int(board.get_attribute("data-seed"))
+        first = solve(seed)["solution"][0]
+        _, body = first.split(":")
+        a, b = body.replace(">", "+").split("+")
+        page.click(f"#board [data-slot={a}]")
+        page.click(f"#board [data-slot={b}]")
+        expect(board).to_have_attribute("data-moves", "1", timeout=SCREEN_TIMEOUT_MS)
+        page.goto(f"{app.url}#/")
+        page.goto(f"{app.url}#/play/luzon")  # the saved game comes back
+        expect(board).to_have_attribute("data-moves", "1", timeout=120_000)
+        page.click("button[data-action=resign]")
+        page.click("#confirm-yes")
+        expect(board).to_have_attribute("data-over", "game", timeout=SCREEN_TIMEOUT_MS)
+        entries = json.loads(page.evaluate("localStorage.getItem('boneyard.stats.v1')"))["entries"]
+        assert entries["luzon|variant=twelve|winnable-only"]["history"][-1] == {"d": "2026-11-25", "w": 0, "y": 1,
+                                                                              "q": 1}
+    finally:
+        context.close()
