@@ -252,3 +252,15 @@ def test_the_view_offers_finish_near_a_win_but_never_where_tiles_are_hidden() ->
     assert answer["view"]["finish"] == [solution[-1]]
     for game_id in ("big-clock", "clock", "draw"):
         assert call(op="new", game=game_id, seed=1)["view"]["finish"] is None
+
+
+def test_the_replay_of_a_resigned_game_shows_its_moves_as_they_were_and_every_hand_at_the_end() -> None:
+    answer = person_seat_game("draw")
+    record = call(op="resign", session=answer["session"])["record"]
+    assert record["resigned"] == 0 and record["moves"]
+    first = call(op="replay", record=record, at=0)
+    assert first["ok"] and first["view"]["outcome"] is None
+    assert call(op="replay", record=record, at=len(record["moves"]))["view"]["outcome"] is None
+    shown = call(op="replay", record=record, at=len(record["moves"]), reveal=True)
+    assert shown["ok"], shown
+    assert all(hand is not None for hand in shown["view"]["all_hands"])
