@@ -10,7 +10,7 @@ import json
 
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, expect_moves, open_deal, solve
+from .conftest import ROOT, SCREEN_TIMEOUT_MS, App, expect_moves, open_deal, solve
 from .test_a11y import serious
 from .test_luzon import WON_SEED, click_move, columns_on_page
 from .test_tables import my_move
@@ -344,3 +344,37 @@ def test_a_daily_deal_resumed_after_a_reload_still_counts_as_the_daily_deal(app:
                                                                               "q": 1}
     finally:
         context.close()
+
+
+def test_screens_of_the_winnable_switch_and_the_solution(app: App) -> None:
+    """Screenshots at 1280x800 and 360x740 (test-results/screens/): the deal's side panel with the
+    winnable switch and the daily deal, and a Luzon deal while its solution plays."""
+    screens = ROOT / "test-results" / "screens"
+    screens.mkdir(parents=True, exist_ok=True)
+    page = app.page
+    try:
+        for width, height in ((1280, 800), (360, 740)):
+            page.set_viewport_size({"width": width, "height": height})
+            app.page.evaluate("localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('slow'))")
+            open_deal(app, "luzon", WON_SEED)
+            if width < 900:
+                page.click(".more-button")
+            expect(page.locator("#winnable-only")).to_be_visible()
+            expect(page.locator("#daily-link")).to_be_visible()
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            page.screenshot(path=str(screens / f"luzon-winnable-switch-{width}x{height}.png"))
+            if width < 900:
+                page.keyboard.press("Escape")
+                page.goto(f"{app.url}#/")
+                open_deal(app, "luzon", WON_SEED)
+            page.click("button[data-action=solution]")
+            expect(page.locator("#board")).to_have_attribute("data-moves", "2", timeout=SCREEN_TIMEOUT_MS)
+            expect(page.locator("button[data-action=solution]")).to_have_text("Stop the solution")
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            page.screenshot(path=str(screens / f"luzon-solution-{width}x{height}.png"))
+            page.click("button[data-action=solution]")
+            expect(page.locator("button[data-action=solution]")).to_have_text("Show solution",
+                                                                             timeout=SCREEN_TIMEOUT_MS)
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+        instant(app)

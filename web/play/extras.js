@@ -58,6 +58,7 @@ export function createExtras(ctl) {
 
   /** Ask a yes/no question in a modal dialog; resolves true when the person confirms. */
   function ask(title, text, yes, no) {
+    if (confirm.open) return Promise.resolve(false); // one question at a time
     return new Promise((resolve) => {
       const answer = (value) => {
         confirm.removeEventListener("cancel", onCancel);
