@@ -55,7 +55,8 @@ def op_catalog(req: dict[str, Any]) -> JSON:
 
 
 def op_new(req: dict[str, Any]) -> JSON:
-    session = Session.new(req.get("game"), req.get("options"), req.get("seed"), req.get("seats"))
+    session = Session.new(req.get("game"), req.get("options"), req.get("seed"), req.get("seats"),
+                          req.get("winnable"))
     session.viewer(req.get("seat"))
     return _saved(_store(session), session, req)
 
@@ -78,6 +79,11 @@ def op_ai(req: dict[str, Any]) -> JSON:
 def op_hint(req: dict[str, Any]) -> JSON:
     sid, session = _session(req)
     return {"ok": True, "session": sid, **session.hint()}
+
+
+def op_resign(req: dict[str, Any]) -> JSON:
+    sid, session = _session(req)
+    return _saved(sid, session, req, [session.resign(req.get("seat"))])
 
 
 def op_undo(req: dict[str, Any]) -> JSON:
@@ -138,6 +144,7 @@ OPS: dict[str, Callable[[dict[str, Any]], JSON]] = {
     "play": op_play,
     "ai": op_ai,
     "hint": op_hint,
+    "resign": op_resign,
     "undo": op_undo,
     "redo": op_redo,
     "view": op_view,

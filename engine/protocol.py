@@ -57,6 +57,12 @@ class BadRecord(EngineError):
     code = "bad_record"
 
 
+class NoWinnableDeal(EngineError):
+    """No deal the advisor proves winnable within the search bound of a winnable-only deal."""
+
+    code = "no_winnable_deal"
+
+
 @dataclass(frozen=True)
 class Option:
     """A game option: its key, label, allowed values (strings or ints) and default."""
@@ -104,6 +110,9 @@ class GameSpec:
     screen: str = ""  # the screen kind the page mounts: "columns", "dial", "card-dial", "table"
     hidden_hands: bool = False  # hands are hidden: the deal number is not shown during play
     alias_names: tuple[str, ...] = ()  # other names of the game, as a player reads them
+    # its advisor proves deals winnable (engine.solvers.DealProver; a test checks that the two
+    # agree), so the game offers winnable-only deals
+    winnable_deals: bool = False
 
     def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in, every value checked; raises BadOption."""
@@ -136,6 +145,7 @@ class GameSpec:
             "alias_names": list(self.alias_names),
             "screen": self.screen,
             "hidden_hands": self.hidden_hands,
+            "winnable_deals": self.winnable_deals,
             "players": {"min": self.players_min, "max": self.players_max},
             "options": [o.to_json() for o in self.options],
             "summary": self.summary,

@@ -220,12 +220,13 @@ def replay(record: Any, at: Any, seat: Any = None, reveal: Any = False) -> JSON:
         raise BadRequest(f"at must be a move number from 0 to {len(session.moves)}")
     if reveal not in (True, False):
         raise BadRequest("reveal must be true or false")
-    if reveal and session.game.to_move(session.state) is not None:
+    if reveal and session.to_move() is not None:  # over by the rules, or resigned
         raise BadRequest("every hand is shown once the game is over")
     viewer = session.viewer(seat) if seat is not None else next(
         (i for i, kind in enumerate(session.seats) if kind == "human"), 0)
     game = session.game
-    shown = Session.load({**session.record(), "moves": session.moves[: max(0, at - 1)]})
+    # (a resign ends the game after its last move: not the positions before it)
+    shown = Session.load({**session.record(), "moves": session.moves[: max(0, at - 1)], "resigned": None})
     events = [shown.replay_move(session.moves[at - 1])] if at else []
     view = shown.view(viewer, events)
     view["extra_moves"], view["can_undo"], view["can_redo"] = [], False, False  # a replay plays nothing

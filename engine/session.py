@@ -6,13 +6,28 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.forced import finish_line
 from engine.games import get_game
 from engine.players import get_player
-from engine.protocol import JSON, BadRecord, BadRequest, EngineError, Game, GameOver, NotYourTurn
+from engine.protocol import (
+    JSON,
+    BadOption,
+    BadRecord,
+    BadRequest,
+    EngineError,
+    Game,
+    GameOver,
+    NotYourTurn,
+    NoWinnableDeal,
+    Outcome,
+)
 from engine.rng import deal_rng
-from engine.solvers import advisor_for
+from engine.solvers import advisor_for, deal_prover
 
 RECORD_VERSION = 1
+# Deals tried, at most, for a winnable-only deal: Luzon's sixes, the rarest, has about 4.4%
+# winnable deals, so 1,000 in a row without one has a chance near 1e-20.
+WINNABLE_SEARCH = 1000
 # A session keeps the states after its last KEEP_RECENT moves (undo is instant) and, before those,
 # only every CHECKPOINT_EVERY-th: an undo further back rebuilds the missing states by replaying the
 # moves from the checkpoint below (the games are deterministic), so a long game's memory stays small.
@@ -42,6 +57,29 @@ def parse_seed(seed: Any) -> int:
     return seed
 
 
+def parse_flag(value: Any, name: str) -> bool:
+    """An optional true/false field of a request or record (absent: false)."""
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise BadRequest(f"{name} must be true or false")
+    return value
+
+
+def first_winnable_seed(game: Game[Any], options: dict[str, Any], seed: int) -> int:
+    """The first seed >= `seed` whose deal the game's advisor proves winnable, so that a deal
+    number still names one deal. BadOption when the game does not offer winnable-only deals;
+    NoWinnableDeal past WINNABLE_SEARCH deals."""
+    prover = deal_prover(game) if game.spec.winnable_deals else None
+    if prover is None:
+        raise BadOption(f"{game.spec.name} does not offer winnable-only deals.")
+    for candidate in range(seed, seed + WINNABLE_SEARCH):
+        if prover.winnable(game.new_state(options, candidate)):
+            return candidate
+    raise NoWinnableDeal(f"No winnable deal among deals {seed} to {seed + WINNABLE_SEARCH - 1}: "
+                         f"try another deal number.")
+
+
 @dataclass
 class Session:
     """One game being played. `history[i]` is the state after `moves[:i]`, or None where it was
@@ -57,16 +95,24 @@ class Session:
     # Undo never goes below this many moves: the last move that showed a person hidden
     # information (a drawn tile, a round end showing every hand) stays made.
     undo_floor: int = 0
+    winnable: bool = False  # dealt as a winnable-only deal (the seed is the first proven winnable)
+    resigned: int | None = None  # the seat that resigned: the game is over, lost for that seat
+    assisted: bool = False  # a hint was given, a move undone or a person's move made by the computer
 
     @classmethod
-    def new(cls, game_id: Any, options: Any, seed: Any, seats: Any = None) -> Session:
+    def new(cls, game_id: Any, options: Any, seed: Any, seats: Any = None, winnable: Any = None) -> Session:
+        """A new game; with `winnable` the deal is the first from `seed` on that the game's
+        advisor proves winnable (the session's seed is that deal's)."""
         game = get_game(game_id)
         if options is not None and not isinstance(options, dict):
             raise BadRequest("options must be an object")
         resolved = game.spec.resolve_options(options)
         seed = parse_seed(seed)
         seat_list = parse_seats(seats, game.num_seats(resolved))
-        return cls(game, resolved, seed, seat_list, [game.new_state(resolved, seed)])
+        only_winnable = parse_flag(winnable, "winnable")
+        if only_winnable:
+            seed = first_winnable_seed(game, resolved, seed)
+        return cls(game, resolved, seed, seat_list, [game.new_state(resolved, seed)], winnable=only_winnable)
 
     @classmethod
     def load(cls, record: Any) -> Session:
@@ -80,14 +126,25 @@ class Session:
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise BadRecord("record moves must be a list of move ids")
         try:
-            session = cls.new(record.get("game"), record.get("options"), record.get("seed"), record.get("seats"))
+            session = cls.new(record.get("game"), record.get("options"), record.get("seed"),
+                              record.get("seats"), record.get("winnable"))
+            assisted = parse_flag(record.get("assisted"), "assisted")
         except EngineError as exc:
             raise BadRecord(f"bad record: {exc}") from None
+        if session.seed != record.get("seed"):
+            raise BadRecord(f"bad record: deal {record.get('seed')} is not a winnable deal")
         for i, move in enumerate(moves):
             try:
                 session._apply(move)
             except EngineError as exc:
                 raise BadRecord(f"move {i + 1} ({move}) is not legal: {exc}") from None
+        resigned = record.get("resigned")
+        if resigned is not None:
+            try:
+                session.resign(resigned)
+            except EngineError as exc:
+                raise BadRecord(f"bad record: resigned: {exc}") from None
+        session.assisted = assisted
         return session
 
     @property
@@ -95,7 +152,8 @@ class Session:
         return self.history[-1]
 
     def record(self) -> JSON:
-        return {
+        """The game as a record; "winnable", "resigned" and "assisted" only when they apply."""
+        record: dict[str, Any] = {
             "version": RECORD_VERSION,
             "game": self.game.spec.id,
             "options": dict(self.options),
@@ -103,6 +161,46 @@ class Session:
             "seats": list(self.seats),
             "moves": list(self.moves),
         }
+        if self.winnable:
+            record["winnable"] = True
+        if self.resigned is not None:
+            record["resigned"] = self.resigned
+        if self.assisted:
+            record["assisted"] = True
+        return record
+
+    def to_move(self) -> int | None:
+        """The seat to move; None once the game is over (by the rules, or resigned)."""
+        return None if self.resigned is not None else self.game.to_move(self.state)
+
+    def outcome(self) -> Outcome | None:
+        if self.resigned is not None:
+            return self.resign_outcome(self.resigned)
+        return self.game.outcome(self.state)
+
+    def resign_outcome(self, seat: int) -> Outcome:
+        """A resigned game: lost for `seat`. At a table the other seats with the highest score
+        win (every other seat when the scores are level); scores are as they stand."""
+        if len(self.seats) == 1:
+            return Outcome((), "You resigned.", (), {"resigned": seat})
+        scores = list(self.game.view(self.state, seat).get("scores") or [0] * len(self.seats))
+        others = [s for s in range(len(self.seats)) if s != seat]
+        best = max(scores[s] for s in others)
+        winners = tuple(s for s in others if scores[s] == best)
+        return Outcome(winners, f"seat {seat} resigned", tuple(scores), {"resigned": seat})
+
+    def resign(self, seat: Any = None) -> JSON:
+        """A person gives up (any time, on any turn): the game ends, lost for that seat (by
+        default the seat the view is for). Final: undo does not take it back."""
+        if self.outcome() is not None:
+            raise GameOver("The game is over.")
+        who = self.viewer(seat)
+        if not self.is_human(who):
+            raise NotYourTurn("Only a person's seat can resign.")
+        self.resigned = who
+        self.redo_stack.clear()
+        return {"seat": who, "move": "resign", "id": "resign", "label": "resigns", "kind": "resign",
+                "you": "resign"}
 
     def _let_go(self) -> None:
         """Drop the state that has just left the recent window, unless it is a checkpoint."""
@@ -152,6 +250,8 @@ class Session:
         """A person's move; the seat to move must be a human seat."""
         if not isinstance(move, str):
             raise BadRequest("move must be a move id string")
+        if self.resigned is not None:
+            raise GameOver("The game is over.")
         self.game.check_move(self.state, move)
         if not self.is_human(self.game.to_move(self.state)):
             raise NotYourTurn("Wait: it is a computer player's turn.")
@@ -160,7 +260,7 @@ class Session:
         return event
 
     def _seat_to_move(self) -> int:
-        seat = self.game.to_move(self.state)
+        seat = self.to_move()
         if seat is None:
             raise GameOver("The game is over.")
         return seat
@@ -184,6 +284,8 @@ class Session:
         move = player.choose(self.game, self.game.determinize(state, seat, rng), seat, rng)
         event = self._apply(move)
         self.redo_stack.clear()
+        if self.is_human(seat):
+            self.assisted = True
         return event
 
     def hint(self) -> JSON:
@@ -200,13 +302,18 @@ class Session:
         if hint is None:
             level = "hard"
             move = get_player(level).choose(self.game, known, seat, rng)
-            return {**self.move_entry(state, move), "move": move,
-                    "reason": f"the {level} computer player would play this", "chance": None}
-        return {**self.move_entry(state, hint.move), **hint.to_json()}
+            answer = {**self.move_entry(state, move), "move": move,
+                      "reason": f"the {level} computer player would play this", "chance": None}
+        else:
+            answer = {**self.move_entry(state, hint.move), **hint.to_json()}
+        self.assisted = True
+        return answer
 
     def undo_target(self) -> int | None:
         """How many moves stay after an undo: back to the person's last turn (a table of
         computers only: one move), never below the undo floor; None when nothing can be undone."""
+        if self.resigned is not None:
+            return None
         people = any(s == "human" for s in self.seats)
         for kept in range(len(self.moves) - 1, self.undo_floor - 1, -1):
             if not people or self.is_human(self.game.to_move(self._state_at(kept))):
@@ -224,6 +331,7 @@ class Session:
             self.redo_stack.append(self.moves.pop())
             self.history.pop()
         self._state_at(kept)  # a state let go comes back
+        self.assisted = True
         return undone
 
     def redo(self) -> int:
@@ -241,7 +349,7 @@ class Session:
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
                 raise BadRequest(f"seat must be 0..{len(self.seats) - 1}")
             return seat
-        to_move = self.game.to_move(self.state)
+        to_move = self.to_move()
         if self.is_human(to_move):
             assert to_move is not None
             return to_move
@@ -256,8 +364,8 @@ class Session:
     def view(self, seat: Any = None, events: list[JSON] | None = None) -> JSON:
         viewer = self.viewer(seat)
         state = self.state
-        to_move = self.game.to_move(state)
-        outcome = self.game.outcome(state)
+        to_move = self.to_move()
+        outcome = self.outcome()
         legal, extra = [], []
         if to_move == viewer:
             legal = [self.move_entry(state, m) for m in self.game.legal_moves(state)]
@@ -277,6 +385,10 @@ class Session:
             "can_redo": bool(self.redo_stack),
             "moves": len(self.moves),
             "analysis": self.analysis() if to_move == viewer or outcome else None,
+            "winnable": self.winnable,
+            "assisted": self.assisted,
+            "finish": finish_line(self.game, state, viewer)
+            if to_move == viewer and self.is_human(viewer) else None,
         }
         view.update(self.game.view(state, viewer))
         return view

@@ -17,11 +17,13 @@ export const SETTING_CHOICES = {
   animation: ["normal", "fast", "off"],
   hints: [true, false],
   showWinnable: [true, false], // Luzon's "still winnable" indicator
+  winnableOnly: [false, true], // deal only deals a solver proves winnable, where the game offers it
   seats: ["one", "all"], // table games: one person against the computer, or every seat a person
   level: ["medium", "easy", "hard"], // the computer's default level
 };
 const DEFAULT_SETTINGS = Object.fromEntries(Object.entries(SETTING_CHOICES).map(([k, v]) => [k, v[0]]));
 const LOG_LIMIT = 80; // lines of a table's play log kept with its saved game
+const DAY = /^\d{4}-\d{2}-\d{2}$/; // a calendar day, "2026-11-23"
 const MOVE_ID = /^[a-z]+(-[a-z]+)*(:[A-Za-z0-9+>:_.-]+)?$/; // "next-round", "play:3-5:left"
 
 function readJSON(key) {
@@ -112,17 +114,19 @@ function isValidLog(value) {
     typeof line.text === "string" && line.text.length <= 500 && (line.seat === null || Number.isSafeInteger(line.seat)));
 }
 
-/** True when value is a saved game entry of this game: {format: 1, record, token?, log?}. */
+/** True when value is a saved game entry of this game: {format: 1, record, token?, log?, daily?}. */
 function isValidSaved(value, gameId) {
   return value?.format === 1 && isValidRecord(value.record, gameId) &&
     (value.token === undefined || typeof value.token === "string") &&
-    (value.log === undefined || isValidLog(value.log));
+    (value.log === undefined || isValidLog(value.log)) &&
+    (value.daily === undefined || (typeof value.daily === "string" && DAY.test(value.daily)));
 }
 
 /**
  * The saved game of a game: {record, token, log} when valid ({record: null} when there is none),
  * {dropped: true} when a bad entry was removed. token: the game's statistics token, so a game
- * resumed after a reload is still counted once; log: the play log shown with it.
+ * resumed after a reload is still counted once; log: the play log shown with it; daily: the day
+ * whose daily deal it is (null: not a daily deal).
  */
 export function loadRecord(gameId) {
   const key = gameKey(gameId);
@@ -132,8 +136,9 @@ export function loadRecord(gameId) {
     drop(key);
     return { record: null, token: null, dropped: true };
   }
-  remember(gameId, value.record, value.token, key, value.log);
-  return { record: value.record, token: value.token ?? null, log: value.log ?? [], dropped: false };
+  remember(gameId, value.record, value.token, key, value.log, value.daily);
+  return { record: value.record, token: value.token ?? null, log: value.log ?? [], daily: value.daily ?? null,
+    dropped: false };
 }
 
 // ---- what this page holds of each game, and what it tells the page
@@ -146,10 +151,10 @@ const contested = new Set();
 /** Games whose last save failed (storage full). */
 const unsaved = new Set();
 
-function remember(gameId, record, token, key = gameKey(gameId), log = undefined) {
+function remember(gameId, record, token, key = gameKey(gameId), log = undefined, daily = undefined) {
   let text = null;
   try { text = localStorage.getItem(key); } catch { /* unreadable: compared as changed */ }
-  held.set(gameId, { record, token: token ?? undefined, text, log });
+  held.set(gameId, { record, token: token ?? undefined, text, log, daily });
 }
 
 /** Tell the page: detail {kind: "full" | "saved" | "other-tab", gameId, ...}. */
@@ -171,13 +176,13 @@ function storedSame(gameId, record, token) {
 }
 
 function writeHeld(gameId) {
-  const { record, token, log } = held.get(gameId);
+  const { record, token, log, daily } = held.get(gameId);
   // unchanged (a reload, or the other tab's game just taken): not written again, so the other
   // tab is not told of a change that is none
   let text = storedSame(gameId, record, token);
   let ok = true;
   if (text === null) {
-    text = JSON.stringify({ format: 1, saved: Date.now(), record, token, log });
+    text = JSON.stringify({ format: 1, saved: Date.now(), record, token, log, daily });
     try {
       localStorage.setItem(gameKey(gameId), text);
     } catch {
@@ -199,8 +204,9 @@ function writeHeld(gameId) {
  * kept in memory only: storage is full ("full" event, every later save tries again) or another
  * tab saved this game and the player has not chosen yet ("other-tab" event).
  */
-export function saveRecord(gameId, record, token = undefined, log = undefined) {
-  held.set(gameId, { record, token, text: held.get(gameId)?.text ?? null, log: log?.slice(0, LOG_LIMIT) });
+export function saveRecord(gameId, record, token = undefined, log = undefined, daily = null) {
+  held.set(gameId, { record, token, text: held.get(gameId)?.text ?? null, log: log?.slice(0, LOG_LIMIT),
+    daily: daily ?? undefined });
   if (contested.has(gameId)) return false;
   return writeHeld(gameId);
 }
@@ -322,44 +328,104 @@ addEventListener("storage", (event) => {
 
 // ---- statistics: per game and option set
 
-/** A stable key for a game's option set: "luzon|variant=twelve". */
-export function statsKey(gameId, options = {}) {
+/**
+ * A stable key for a game's option set: "luzon|variant=twelve"; winnable-only deals are kept
+ * apart ("luzon|variant=twelve|winnable-only").
+ */
+export function statsKey(gameId, options = {}, { winnableOnly = false } = {}) {
   const parts = Object.keys(options).sort().map((k) => `${k}=${options[k]}`);
-  return [gameId, ...parts].join("|");
+  return [gameId, ...parts, ...(winnableOnly ? ["winnable-only"] : [])].join("|");
 }
 
+export const HISTORY_LIMIT = 400; // dated results kept per entry, for the charts
 const COUNT = (v) => Number.isSafeInteger(v) && v >= 0;
 const NUMBER = (v) => typeof v === "number" && Number.isFinite(v);
+/** A value's own property (never one inherited from Object.prototype: "__proto__", "constructor"). */
+const ownValue = (object, key) => (own(object, key) ? object[key] : undefined);
+/** True when every own key of `object` is one of `keys`. */
+const onlyKeys = (object, keys) => Object.keys(object).every((k) => keys.includes(k));
+
+/** {played, won} with won <= played. */
+const validTally = (t) => isPlainObject(t) && onlyKeys(t, ["played", "won"]) && COUNT(ownValue(t, "played")) &&
+  COUNT(ownValue(t, "won")) && t.won <= t.played;
+
+/** One dated result: {d: day, w: 0|1, s?: score, a?: 1 assisted, y?: 1 the daily deal, q?: 1 given up}. */
+function validResult(r) {
+  if (!isPlainObject(r) || !onlyKeys(r, ["d", "w", "s", "a", "y", "q"])) return false;
+  if (typeof ownValue(r, "d") !== "string" || !DAY.test(r.d) || ![0, 1].includes(ownValue(r, "w"))) return false;
+  if (own(r, "s") && !NUMBER(r.s)) return false;
+  return ["a", "y", "q"].every((k) => !own(r, k) || r[k] === 1);
+}
+
+function validDaily(d) {
+  return isPlainObject(d) && onlyKeys(d, ["played", "won", "streak", "bestStreak", "lastWon"]) &&
+    ["played", "won", "streak", "bestStreak"].every((k) => COUNT(ownValue(d, k))) && d.won <= d.played &&
+    d.streak <= d.bestStreak && d.bestStreak <= d.won &&
+    (!own(d, "lastWon") || (typeof d.lastWon === "string" && DAY.test(d.lastWon)));
+}
 
 function validEntry(e) {
-  if (!e || typeof e !== "object" || Array.isArray(e)) return false;
-  if (typeof e.game !== "string" || !e.options || typeof e.options !== "object" || Array.isArray(e.options)) return false;
-  if (!Object.values(e.options).every((v) => ["string", "number", "boolean"].includes(typeof v))) return false;
-  if (![e.played, e.won, e.streak, e.bestStreak].every(COUNT) || e.won > e.played) return false;
+  if (!isPlainObject(e)) return false;
+  const options = ownValue(e, "options");
+  if (typeof ownValue(e, "game") !== "string" || !isPlainObject(options)) return false;
+  if (!Object.values(options).every((v) => ["string", "number", "boolean"].includes(typeof v))) return false;
+  if (!["played", "won", "streak", "bestStreak"].every((k) => COUNT(ownValue(e, k))) || e.won > e.played) return false;
   if (e.streak > e.played || e.bestStreak > e.played || e.streak > e.bestStreak) return false;
-  if (e.scores !== undefined && !(e.scores && COUNT(e.scores.count) && NUMBER(e.scores.sum) && NUMBER(e.scores.best))) {
+  const scores = ownValue(e, "scores");
+  if (scores !== undefined && !(isPlainObject(scores) && COUNT(ownValue(scores, "count")) &&
+      NUMBER(ownValue(scores, "sum")) && NUMBER(ownValue(scores, "best")))) {
     return false;
   }
-  if (e.winnable !== undefined && !(e.winnable && COUNT(e.winnable.deals) && COUNT(e.winnable.won) &&
-      e.winnable.won <= e.winnable.deals)) return false;
+  const winnable = ownValue(e, "winnable");
+  if (winnable !== undefined && !(isPlainObject(winnable) && COUNT(ownValue(winnable, "deals")) &&
+      COUNT(ownValue(winnable, "won")) && winnable.won <= winnable.deals)) return false;
+  if (ownValue(e, "winnableOnly") !== undefined && e.winnableOnly !== true) return false;
+  const assisted = ownValue(e, "assisted");
+  if (assisted !== undefined && !(validTally(assisted) && assisted.played <= e.played)) return false;
+  const daily = ownValue(e, "daily");
+  if (daily !== undefined && !(validDaily(daily) && daily.played <= e.played)) return false;
+  const history = ownValue(e, "history");
+  if (history !== undefined && !(Array.isArray(history) && history.length <= HISTORY_LIMIT &&
+      history.every(validResult))) return false;
   return true;
 }
 
 /** All statistics: {stats: {key: entry}, dropped}. A bad or other-version entry is dropped. */
 export function loadStats() {
   const { found, value } = readJSON(STATS_KEY);
-  if (!found) return { stats: {}, dropped: false };
-  if (!isPlainObject(value) || value.format !== 1 || !isPlainObject(value.entries) ||
-      !Array.isArray(value.recent) || !value.recent.every((k) => typeof k === "string") ||
-      !Object.values(value.entries).every(validEntry)) {
+  if (!found) return { stats: {}, dropped: false, recent: [] };
+  const entries = isPlainObject(value) ? ownValue(value, "entries") : undefined;
+  const recent = isPlainObject(value) ? ownValue(value, "recent") : undefined;
+  if (ownValue(value ?? {}, "format") !== 1 || !isPlainObject(entries) ||
+      !Array.isArray(recent) || !recent.every((k) => typeof k === "string") ||
+      !Object.values(entries).every(validEntry)) {
     drop(STATS_KEY);
     return { stats: {}, dropped: true, recent: [] };
   }
-  return { stats: value.entries, dropped: false, recent: value.recent };
+  return { stats: entries, dropped: false, recent };
 }
 
-export function resetStats() {
-  drop(STATS_KEY);
+/** Clear the statistics: every game's, or with `gameId` that game's only (all its option sets). */
+export function resetStats(gameId = null) {
+  if (gameId === null) {
+    drop(STATS_KEY);
+    return;
+  }
+  const { stats, recent } = loadStats();
+  const kept = Object.fromEntries(Object.entries(stats).filter(([, e]) => e.game !== gameId));
+  write(STATS_KEY, { format: 1, entries: kept, recent });
+}
+
+/** The device's calendar day of a Date, "YYYY-MM-DD" (local time: the day the player sees). */
+export function dayOf(date) {
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The day before a "YYYY-MM-DD" day. */
+function dayBefore(day) {
+  const [y, m, d] = day.split("-").map(Number);
+  return dayOf(new Date(y, m - 1, d - 1));
 }
 
 /**
@@ -367,14 +433,20 @@ export function resetStats() {
  *   gameId: the catalog id; options: the game's option values (one statistics row per set);
  *   outcome: {won: boolean, score?: number (where the game scores), lowerIsBetter?: boolean};
  *   extra: {id?: string (the same id is counted once: e.g. a deal finished, undone and finished
- *           again), winnable?: boolean (Luzon: the deal was winnable at its start)}.
+ *           again), winnable?: boolean (Luzon: the deal was winnable at its start),
+ *           winnableOnly?: boolean (dealt as a winnable-only deal: a row of its own),
+ *           assisted?: boolean (undo or hints were used), daily?: boolean (the deal of the day),
+ *           gaveUp?: boolean (resigned or abandoned), day?: "YYYY-MM-DD" (default: today)}.
  * Returns the updated entry (or null if it was already counted).
  */
 export function recordResult(gameId, options, outcome, extra = {}) {
   const { stats, recent = [] } = loadStats();
   if (extra.id && recent.includes(extra.id)) return null;
-  const key = statsKey(gameId, options);
-  const e = (own(stats, key) ? stats[key] : null) ?? { game: gameId, options: { ...options }, played: 0, won: 0, streak: 0, bestStreak: 0 };
+  const key = statsKey(gameId, options, { winnableOnly: Boolean(extra.winnableOnly) });
+  const day = typeof extra.day === "string" && DAY.test(extra.day) ? extra.day : dayOf(new Date());
+  const e = ownValue(stats, key) ??
+    { game: gameId, options: { ...options }, played: 0, won: 0, streak: 0, bestStreak: 0 };
+  if (extra.winnableOnly) e.winnableOnly = true;
   e.played += 1;
   if (outcome.won) {
     e.won += 1;
@@ -398,6 +470,32 @@ export function recordResult(gameId, options, outcome, extra = {}) {
   } else if (typeof extra.winnable === "boolean") {
     e.winnable ??= { deals: 0, won: 0 };
   }
+  if (extra.assisted) {
+    const a = e.assisted ?? { played: 0, won: 0 };
+    a.played += 1;
+    if (outcome.won) a.won += 1;
+    e.assisted = a;
+  }
+  if (extra.daily) {
+    const d = e.daily ?? { played: 0, won: 0, streak: 0, bestStreak: 0 };
+    d.played += 1;
+    if (outcome.won) {
+      d.won += 1;
+      // days in a row with the daily deal won (winning the same day's deal again adds nothing)
+      if (d.lastWon !== day) d.streak = d.lastWon === dayBefore(day) ? d.streak + 1 : 1;
+      d.bestStreak = Math.max(d.bestStreak, d.streak);
+      d.lastWon = day;
+    } else {
+      d.streak = 0;
+    }
+    e.daily = d;
+  }
+  const result = { d: day, w: outcome.won ? 1 : 0 };
+  if (NUMBER(outcome.score)) result.s = outcome.score;
+  if (extra.assisted) result.a = 1;
+  if (extra.daily) result.y = 1;
+  if (extra.gaveUp) result.q = 1;
+  e.history = [...(e.history ?? []), result].slice(-HISTORY_LIMIT);
   stats[key] = e;
   write(STATS_KEY, { format: 1, entries: stats, recent: extra.id ? [...recent, extra.id].slice(-200) : recent });
   return e;

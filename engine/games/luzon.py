@@ -84,6 +84,7 @@ SPEC = GameSpec(
     solitaire=True,
     screen="columns",
     alias_names=("Pairs to Twelve",),
+    winnable_deals=True,
 )
 
 

@@ -33,6 +33,15 @@ class MoveRater(Advisor, Protocol):
         """Each legal move's chance to win after it (0..1), and per-move details."""
 
 
+@runtime_checkable
+class DealProver(Advisor, Protocol):
+    """An advisor that proves a deal winnable exactly (the session deals winnable-only deals
+    with it; the game's spec says `winnable_deals`)."""
+
+    def winnable(self, state: Any) -> bool:
+        """True only when a winning line exists from `state`."""
+
+
 ADVISORS: dict[type[Game[Any]], Advisor] = {}
 
 
@@ -50,6 +59,12 @@ def advisor_for(game: Game[Any]) -> Advisor | None:
     if advisor is None and game.has_advisor:
         raise ModuleNotFoundError(f"the advisor of {type(game).__name__} is missing from {__name__}")
     return advisor
+
+
+def deal_prover(game: Game[Any]) -> DealProver | None:
+    """The advisor of this game when it proves deals winnable; None otherwise."""
+    advisor = advisor_for(game)
+    return advisor if isinstance(advisor, DealProver) else None
 
 
 def _load_all() -> None:

@@ -142,5 +142,9 @@ class LuzonAdvisor:
         left = {move: r.best_left for move, r in results.items()}
         return values, {"left": left, "winning_moves": sum(r.winnable for r in results.values())}
 
+    def winnable(self, state: LuzonState) -> bool:
+        """Whether a winning line exists from `state` (exact: everything is face up)."""
+        return solve_state(state).winnable
+
 
 register_advisor(LuzonGame, LuzonAdvisor())

@@ -26,10 +26,11 @@ def test_a_long_game_keeps_few_states_and_undo_rebuilds_them_exactly() -> None:
     record = session.record()
     for _ in range(len(record["moves"])):  # all the way back: each view as a fresh replay gives it
         assert session.undo() == 1
-        replayed = Session.load({**record, "moves": record["moves"][: len(session.moves)]})
+        # (an undo marks the game assisted: the replayed record says so too)
+        replayed = Session.load({**record, "moves": record["moves"][: len(session.moves)], "assisted": True})
         assert {**session.view(0), "can_redo": False} == replayed.view(0)
     redone = session.redo()  # (a table of computers only: every move at once)
-    assert session.view(0) == Session.load({**record, "moves": record["moves"][:redone]}).view(0)
+    assert session.view(0) == Session.load({**record, "moves": record["moves"][:redone], "assisted": True}).view(0)
 
 
 def test_the_api_keeps_few_sessions_and_drops_the_least_recently_used() -> None:

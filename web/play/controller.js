@@ -17,6 +17,7 @@ import { createBigClock } from "../render/big_clock.js";
 import { createClock } from "../render/clock.js";
 import { celebrate, drawMoving, motionMs, shake } from "./motion.js";
 import { createCoach } from "./coach.js";
+import { createExtras } from "./extras.js";
 
 /** A renderer per screen kind of the catalog. */
 const RENDERERS = { table: createTable, columns: createLuzon, dial: createBigClock, "card-dial": createClock };
@@ -30,6 +31,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     session: null, view: null, viewer: 0, names: loadNames(spec.id), token: null, busy: false, locked: false,
     hint: null, log: [], lastAction: {}, covered: false, shownRound: null, shownOutcome: null, timer: 0,
     failed: false, disposed: false, message: { text: "", kind: "info" }, record: null,
+    daily: null, // the day ("YYYY-MM-DD") whose daily deal is on screen; null: not a daily deal
   };
   const { settings } = loadSettings();
   let speed = loadSpeed();
@@ -66,13 +68,18 @@ export function mountGame(root, { engine, spec, params, notify }) {
     "aria-label": "Deal number" });
   const dealForm = h("form", { class: "deal-form" }, h("label", { for: "deal-number" }, "Deal"), dealInput,
     h("button", { type: "submit", "data-action": "deal" }, "Play deal"));
-  const options = optionControls(spec, (values) => newGame(values, currentSeed()));
+  const options = optionControls(spec, async (values) => {
+    if (await extras.leaveGame()) newGame(values, currentSeed());
+    else render(); // the option controls show the game's options again
+  });
   const speedSelect = h("select", { id: "speed", "aria-label": "Computer speed" },
     ...SPEEDS.map(([key, label]) => h("option", { value: key }, label)));
   speedSelect.value = speed;
   const speedLabel = h("label", { for: "speed", class: "option speed" }, "Computer speed ", speedSelect);
   const tools = gameTools({ gameId: spec.id, engine, say, session: () => state.session, load: importRecord,
     linkOptions: { seats: screen.setup, hidden: Boolean(spec.hidden_hands) } });
+  const extras = createExtras({ spec, state, send, autoplay, render, say, myTurn, delay: () => delay(), newGame,
+    values: () => options.values() });
   const extraMoves = h("span", { class: "extra-moves" }); // moves the engine accepts beside the legal ones (resign)
   // The screen fits the viewport (style.css): a compact toolbar, a message area of fixed height, the
   // board taking the space left, and a side panel (the deal, options, speed, link, record, log) that
@@ -80,10 +87,11 @@ export function mountGame(root, { engine, spec, params, notify }) {
   const moreButton = h("button", { type: "button", class: "more-button", "aria-expanded": "false",
     "aria-controls": "side-panel" }, "More");
   const toolbar = h("div", { class: "toolbar", role: "toolbar", "aria-label": "Game controls" },
-    buttons.newGame, buttons.undo, buttons.redo, buttons.hint, ...(screen.buttons ?? []), extraMoves, buttons.coach,
+    buttons.newGame, buttons.undo, buttons.redo, buttons.hint, ...(screen.buttons ?? []), ...extras.toolbar, extraMoves,
+    buttons.coach,
     moreButton);
   const side = h("div", { class: "side-panel", id: "side-panel" },
-    ...(screen.setup ? [] : [dealForm, ...options.elements]), speedLabel, tools.element,
+    ...(screen.setup ? [] : [dealForm, ...options.elements]), ...extras.side, speedLabel, tools.element,
     h("a", { href: `#/rules/${spec.id}`, class: "rules-link side-rules" }, "Rules"),
     h("a", { href: "#/", class: "side-rules" }, "All games"), ...(screen.sideParts ?? []), screen.showsLog ? logBox : null);
   const messages = h("div", { class: "messages" }, message, hintBox);
@@ -99,7 +107,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
   const section = h("section", { class: `game ${spec.id}${screen.setup ? " table-game" : ""}`, "data-game": spec.id },
     h("div", { class: "game-head" }, h("h1", {}, spec.name),
       h("a", { href: `#/rules/${spec.id}`, class: "rules-link" }, "Rules")),
-    body, dialog, passScreen);
+    body, dialog, passScreen, extras.dialog);
   root.replaceChildren(section);
   for (const b of Object.values(buttons)) b.disabled = true;
   buttons.newGame.disabled = false;
@@ -142,7 +150,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
 
   // ---- engine round trips
   /** Send a request for the game on screen; take in its view, save, count a finished game. */
-  async function send(request, { token, log } = {}) {
+  async function send(request, { token, log, daily = null } = {}) {
     if (state.busy) return null;
     setBusy(true);
     let answer = null;
@@ -154,10 +162,12 @@ export function mountGame(root, { engine, spec, params, notify }) {
         return answer;
       }
       const before = state.view;
-      if (request.op === "new" || request.op === "load") startSession(answer, token, log);
+      if (request.op === "new" || request.op === "load") startSession(answer, token, log, daily);
       accept(answer.view, request.op);
       persist(answer);
-      if (finishes(request.op, before, state.view)) countGame(state.view, state.token, screen.countExtra?.() ?? {});
+      if (finishes(request.op, before, state.view)) {
+        countGame(state.view, state.token, { ...(screen.countExtra?.() ?? {}), daily: state.daily });
+      }
       return answer;
     } catch (error) {
       say(error.message, "error");
@@ -173,12 +183,12 @@ export function mountGame(root, { engine, spec, params, notify }) {
   function persist(answer) {
     if (!answer.record) return;
     state.record = answer.record;
-    saveRecord(spec.id, answer.record, state.token, state.log);
+    saveRecord(spec.id, answer.record, state.token, state.log, state.daily);
   }
 
-  function startSession(answer, token, log = []) {
+  function startSession(answer, token, log = [], daily = null) {
     clearTimeout(state.timer);
-    Object.assign(state, { session: answer.session, token: token ?? newToken(spec.id), view: null, hint: null,
+    Object.assign(state, { session: answer.session, token: token ?? newToken(spec.id), view: null, hint: null, daily,
       log: [...log], lastAction: {}, shownRound: null, shownOutcome: null, failed: false,
       covered: answer.view.seats.filter((k) => k === "human").length > 1 && !answer.view.outcome }); // hot seat: cover first
     state.viewer = answer.view.seat;
@@ -234,10 +244,12 @@ export function mountGame(root, { engine, spec, params, notify }) {
   }
 
   // ---- starting games
-  async function newGame(values, seed, seats = ["human"], names = null) {
+  /** A new game; extra: {winnable (default: the switch), daily: the day of a daily deal} (extras.js). */
+  async function newGame(values, seed, seats = ["human"], names = null, extra = {}) {
     for (let i = 0; state.busy && i < 200; i++) await sleep(25); // an autoplay's last request
     screen.stop?.();
-    const request = { op: "new", game: spec.id, options: values, seed, seats };
+    extras.stop();
+    const request = { op: "new", game: spec.id, options: values, seed, seats, ...extras.newFields(extra) };
     const first = seats.indexOf("human");
     if (first >= 0) request.seat = first;
     if (names) {
@@ -246,10 +258,10 @@ export function mountGame(root, { engine, spec, params, notify }) {
     }
     const log = names ? [{ text: `New game${spec.hidden_hands ? "" : `, deal ${seed}`}: ${names.map((n, i) => `${n} (${seatText(seats[i])})`).join(", ")}.`,
       seat: null }] : [];
-    const answer = await send(request, { log });
+    const answer = await send(request, { log, daily: extra.daily ?? null });
     if (answer?.ok) {
       showPlay();
-      if (!names) say(`${dealText(answer.view).replace(" · ", ". ")}${screen.intro(answer.view)}`);
+      if (!names) say(`${extras.introText(request, extra)}${dealText(answer.view).replace(" · ", ". ")}${screen.intro(answer.view)}`);
       await screen.started?.(state.view, null);
       render();
       step();
@@ -259,10 +271,10 @@ export function mountGame(root, { engine, spec, params, notify }) {
   const seatText = (kind) => (kind === "human" ? "person" : `computer, ${seatLevel(kind)}`);
 
   /** Put a record on screen in place of the game there (resume, import), seen by its first person's seat. */
-  async function load(record, token, note, log = []) {
+  async function load(record, token, note, log = [], daily = null) {
     clearTimeout(state.timer);
     if (note) log = [{ text: note, seat: null }, ...log];
-    const answer = await send({ op: "load", record, seat: personSeat(record) ?? 0 }, { token, log });
+    const answer = await send({ op: "load", record, seat: personSeat(record) ?? 0 }, { token, log, daily });
     if (!answer?.ok) return answer;
     showPlay();
     await screen.started?.(state.view, record);
@@ -288,6 +300,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
       spec, initial,
       onCancel: canCancel ? () => { showPlay(); render(); step(); } : null,
       onStart: async (choice, fail) => {
+        if (!(await extras.leaveGame())) return; // the game left behind, in progress, counts as lost
         const answer = await newGame(choice.options, choice.seed, choice.seats, choice.names);
         if (answer && !answer.ok) fail(answer.error.message);
       },
@@ -396,7 +409,8 @@ export function mountGame(root, { engine, spec, params, notify }) {
     const again = action(screen.setup ? "New game, same table" : "New deal", { class: "primary", id: "play-again" },
       () => newGame(screen.setup ? view.options : options.values(), randomSeed(), view.seats, screen.setup ? state.names : null));
     const replay = action(screen.setup ? "Replay this deal" : "Replay deal", { id: "replay", "data-action": "replay" },
-      () => newGame(view.options, view.seed, view.seats, screen.setup ? state.names : null));
+      () => newGame(view.options, view.seed, view.seats, screen.setup ? state.names : null,
+        { winnable: view.winnable, daily: state.daily }));
     const actions = [again, replay];
     if (screen.setup) actions.push(action("Change setup", { id: "change-setup" }, () =>
       showSetup({ options: view.options, seats: view.seats, names: state.names }, false)));
@@ -490,7 +504,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     render();
   }
 
-  buttons.newGame.addEventListener("click", startNew);
+  extras.attach({ newGameButton: buttons.newGame, startNew, asks: !screen.setup }); // the setup asks at its start
   buttons.undo.addEventListener("click", undo);
   buttons.redo.addEventListener("click", redo);
   buttons.hint.addEventListener("click", hint);
@@ -523,7 +537,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     event.preventDefault();
     const n = Number(dealInput.value);
     if (!Number.isSafeInteger(n) || n < 0) say("A deal number is a whole number, 0 or more.", "error");
-    else newGame(options.values(), n);
+    else extras.leaveGame().then((go) => { if (go) newGame(options.values(), n); else render(); });
   });
   const onShortcut = (event) => {
     if (!(event.ctrlKey || event.metaKey) || event.target.matches?.("input, select, textarea")) return;
@@ -571,7 +585,11 @@ export function mountGame(root, { engine, spec, params, notify }) {
     buttons.hint.hidden = settings.hints === false;
     buttons.coach.disabled = state.locked || !view.moves || hotSeat();
     buttons.coach.hidden = hotSeat(); // a replay from one seat would show that seat's hand to everyone
-    speedLabel.hidden = !view.seats.some((k) => k !== "human");
+    const computers = view.seats.some((k) => k !== "human");
+    speedLabel.hidden = !computers && !spec.winnable_deals; // the pace of the computers, and of the solution
+    speedLabel.firstChild.nodeValue = computers ? "Computer speed " : "Solution speed ";
+    speedSelect.setAttribute("aria-label", speedLabel.firstChild.nodeValue.trim());
+    extras.update(view, mine);
     hintBox.hidden = !state.hint;
     if (state.hint) {
       const { chance, reason } = state.hint;
@@ -610,18 +628,23 @@ export function mountGame(root, { engine, spec, params, notify }) {
     await engine.ready();
     const link = readGameLink(spec, params, { seats: screen.setup });
     if (link.problems.length) notify(linkProblemsText(spec, link.problems));
-    if (link.seed !== null || link.fresh) {
+    if (link.daily && link.seed === null) {
+      const answer = await extras.startDaily(link.options);
+      if (answer?.ok) return;
+      if (answer) notify(answer.error.message);
+    } else if (link.seed !== null || link.fresh) {
       const seats = screen.setup ? link.seats ?? defaultSeats(Number(link.options.players ?? spec.players.min)) : ["human"];
       const names = screen.setup ? seats.map((_, i) => state.names[i] ?? DEFAULT_NAMES[i]) : null;
-      const answer = await newGame(link.options, link.seed ?? randomSeed(), seats, names);
+      const answer = await newGame(link.options, link.seed ?? randomSeed(), seats, names,
+        link.winnable === null ? {} : { winnable: link.winnable });
       if (answer?.ok) return;
       if (answer) notify(answer.error.message);
     } else {
-      const { record, token, log, dropped } = loadRecord(spec.id);
+      const { record, token, log, daily, dropped } = loadRecord(spec.id);
       if (dropped) notify(`The saved ${spec.name} game could not be read and was removed.`);
       if (record) {
         const resumed = spec.hidden_hands ? "Resumed the game in progress." : `Resumed deal ${record.seed}.`;
-        const answer = await load(record, token, resumed, log);
+        const answer = await load(record, token, resumed, log, daily);
         if (answer?.ok) {
           say(resumed);
           render();

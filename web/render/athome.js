@@ -14,7 +14,9 @@ const isSeatKind = (kind) => kind === "human" || LEVELS.some((level) => kind ===
 /**
  * Read a game link's query: deal=N, one KEY=VALUE per option of the game, and with
  * `seats: true` (the table games) seats=human,ai:easy,... (one per player).
- * Returns {seed, fresh, options, seats, problems}: seed is null when the link names no deal or a
+ * winnable=1 asks for winnable-only deals (games whose catalog entry offers them), daily=1 for
+ * the daily deal (the solitaires).
+ * Returns {seed, fresh, options, seats, winnable, daily, problems}: seed is null when the link names no deal or a
  * bad one; fresh is true for a link of options without a deal (a new game of those options, as
  * the link of a game in progress with hidden hands gives); a bad option value falls back to the
  * option's default and bad seats to null; every value dropped is one line of `problems`.
@@ -42,12 +44,22 @@ export function readGameLink(spec, params, { seats: withSeats = false } = {}) {
     if (kinds.length === count && kinds.every(isSeatKind)) seats = kinds;
     else problems.push(`the seats “${params.get("seats")}” are not ${count} of human, ${LEVELS.map((l) => `ai:${l}`).join(", ")}`);
   }
-  const known = new Set(["deal", ...spec.options.map((o) => o.key), ...(withSeats ? ["seats"] : [])]);
+  const flag = (key, offered) => {
+    const value = params.get(key);
+    if (value === null || !offered) return null;
+    if (value === "1" || value === "0") return value === "1";
+    problems.push(`${key} “${value}” is not 1 or 0 (ignored)`);
+    return null;
+  };
+  const winnable = flag("winnable", Boolean(spec.winnable_deals));
+  const daily = flag("daily", Boolean(spec.solitaire));
+  const known = new Set(["deal", ...spec.options.map((o) => o.key), ...(withSeats ? ["seats"] : []),
+    ...(spec.winnable_deals ? ["winnable"] : []), ...(spec.solitaire ? ["daily"] : [])]);
   for (const key of new Set(params.keys())) {
     if (!known.has(key)) problems.push(`“${key}” is not a setting of ${spec.name} (ignored)`);
   }
   const fresh = raw === null && [...params.keys()].some((key) => known.has(key));
-  return { seed, fresh, options, seats, problems };
+  return { seed, fresh, options, seats, winnable, daily: Boolean(daily), problems };
 }
 
 /** The notice for a link's problems (empty when there are none). */
@@ -62,7 +74,8 @@ export function linkProblemsText(spec, problems) {
  */
 function gameLinkHref(view, { seats = false, hidden = false } = {}) {
   const deal = hidden && !view.outcome ? {} : { deal: view.seed };
-  const query = { ...deal, ...view.options, ...(seats ? { seats: view.seats.join(",") } : {}) };
+  const query = { ...deal, ...view.options, ...(seats ? { seats: view.seats.join(",") } : {}),
+    ...(view.winnable ? { winnable: 1 } : {}) };
   const text = Object.entries(query)
     .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value)).replace(/%2C/g, ",").replace(/%3A/g, ":")}`)
     .join("&");
@@ -170,20 +183,27 @@ export function personSeat(view) {
   return seat < 0 ? null : seat;
 }
 
-/** True when the answer to `op` finished the game: a move (or redo) from a running game to game over. */
+/** True when the answer to `op` finished the game: a move, a redo or a resign from a running game to game over. */
 export function finishes(op, before, view) {
-  return ["play", "ai", "redo"].includes(op) && Boolean(before && !before.outcome && view?.outcome);
+  return ["play", "ai", "redo", "resign"].includes(op) && Boolean(before && !before.outcome && view?.outcome);
 }
 
 /**
  * Count a finished game for the person's seat, once per token (an undo and a second finish, or a
  * reload, do not count again). scored: the person's final points go to best and mean score
- * (the table games); winnable: Luzon's "the deal was winnable at its start".
+ * (the table games); winnable: Luzon's "the deal was winnable at its start"; daily: the day of
+ * the daily deal this game is (null: not one). From the view: a winnable-only deal (a row of its
+ * own), assisted (undo or hints used) and given up (resigned, or left for a new deal).
  */
-export function countGame(view, token, { scored = false, winnable } = {}) {
+export function countGame(view, token, { scored = false, winnable, daily = null } = {}) {
   const seat = personSeat(view);
   if (seat === null || !view.outcome) return null;
   const outcome = { won: view.outcome.winners.includes(seat) };
   if (scored) outcome.score = view.outcome.scores?.[seat] ?? view.scores?.[seat];
-  return recordResult(view.game, view.options, outcome, { id: token, winnable });
+  const detail = view.outcome.detail;
+  // resigned (the engine's resign of any game, or a game's own resign move), or left for a new deal
+  const gaveUp = Boolean(detail && typeof detail === "object" && Object.hasOwn(detail, "resigned")) ||
+    (view.events ?? []).some((e) => e.kind === "resign");
+  return recordResult(view.game, view.options, outcome, { id: token, winnable, winnableOnly: view.winnable === true,
+    assisted: view.assisted === true, daily: Boolean(daily), day: daily ?? undefined, gaveUp });
 }

@@ -1,5 +1,5 @@
 // The settings page (#/settings): tile style, animation speed, hints, Luzon's "still winnable"
-// indicator, and the default seats and computer level of the table games. Saved at once.
+// indicator, winnable-only deals, and the default seats and computer level of the table games. Saved at once.
 
 import { h } from "./dom.js";
 import { loadSettings, saveSettings } from "../storage.js";
@@ -11,6 +11,8 @@ const FIELDS = [
   { key: "animation", label: "Animation speed", choices: [["normal", "Normal"], ["fast", "Fast"], ["off", "Off"]] },
   { key: "hints", label: "Hints", choices: [[true, "On: show the Hint button"], [false, "Off"]] },
   { key: "showWinnable", label: "Luzon: show if the deal is still winnable", choices: [[true, "Show"], [false, "Hide"]] },
+  { key: "winnableOnly", label: "Solitaires: deals to play", choices: [[false, "Every deal"],
+    [true, "Only deals a solver proves winnable, in the games that offer it"]] },
   { key: "seats", label: "Table games: default seats", choices: [["one", "You against the computer"],
     ["all", "Every seat a person (pass and play)"]] },
   { key: "level", label: "Table games: computer level", choices: [["easy", "Easy"], ["medium", "Medium"], ["hard", "Hard"]] },

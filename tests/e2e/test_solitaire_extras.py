@@ -1,0 +1,380 @@
+"""What solitaire players expect (issue 15), through the page: winnable-only deals (checked with
+the native solver) and their link, Show solution and Finish, Resign and a game left for a new
+deal counted as lost (a solitaire and a table game), assisted games marked in the statistics,
+and the daily deal (the same in two browser contexts on one date, another the next day)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+
+from playwright.sync_api import expect
+
+from .conftest import ROOT, SCREEN_TIMEOUT_MS, App, expect_moves, open_deal, solve
+from .test_a11y import serious
+from .test_luzon import WON_SEED, click_move, columns_on_page
+from .test_tables import my_move
+
+FIRST_UNWINNABLE_SIXES = next(s for s in range(100) if not solve(s, "sixes")["winnable"])
+
+
+def stats(app: App) -> dict:
+    text = app.page.evaluate("localStorage.getItem('boneyard.stats.v1')")
+    return json.loads(text)["entries"] if text else {}
+
+
+def fresh_stats(app: App) -> None:
+    app.page.evaluate("localStorage.removeItem('boneyard.stats.v1')")
+
+
+def first_winnable(seed: int, variant: str) -> int:
+    return next(s for s in range(seed, seed + 1000) if solve(s, variant)["winnable"])
+
+
+def open_link(page: object, url: str, seed: int) -> None:
+    """Open a game link and wait until deal `seed` is on screen with no move made."""
+    board = page.locator("#board")  # type: ignore[attr-defined]
+    old = board.get_attribute("data-session") if board.count() else None
+    page.goto(url)  # type: ignore[attr-defined]
+    if old:
+        expect(board).not_to_have_attribute("data-session", old, timeout=SCREEN_TIMEOUT_MS)
+    expect(board).to_have_attribute("data-seed", str(seed), timeout=120_000)
+    expect(board).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
+
+
+def instant(app: App) -> None:
+    """The computers' pace (and the solution's) without pauses."""
+    app.page.evaluate("localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+
+
+def test_a_winnable_only_deal_is_winnable_and_its_link_opens_it_again(app: App, browser: object) -> None:
+    expected = first_winnable(FIRST_UNWINNABLE_SIXES, "sixes")
+    assert expected != FIRST_UNWINNABLE_SIXES
+    open_link(app.page, f"{app.url}#/play/luzon?deal={FIRST_UNWINNABLE_SIXES}&variant=sixes&winnable=1", expected)
+    assert solve(expected, "sixes")["winnable"]
+    expect(app.page.locator("#winnable")).to_have_attribute("data-winnable", "true")
+    link = app.page.locator("#deal-link")
+    expect(link).to_have_attribute("href", f"#/play/luzon?deal={expected}&variant=sixes&winnable=1")
+    columns = columns_on_page(app)
+    context = browser.new_context()  # type: ignore[attr-defined]
+    try:
+        page = context.new_page()
+        open_link(page, app.url + link.get_attribute("href"), expected)
+        assert page.eval_on_selector_all(
+            "#board .column", "cols => cols.map(c => [...c.querySelectorAll('[data-tile]')].map(t => t.dataset.tile))"
+        ) == columns
+    finally:
+        context.close()
+
+
+def test_the_switch_deals_winnable_deals_and_the_statistics_keep_them_apart(app: App) -> None:
+    fresh_stats(app)
+    open_deal(app, "luzon", FIRST_UNWINNABLE_SIXES, variant="sixes")
+    expect(app.page.locator("#winnable")).to_have_attribute("data-winnable", "false")
+    board = app.page.locator("#board")
+    session = board.get_attribute("data-session")
+    app.page.check("#winnable-only")  # no move made: nothing to give up, a new deal at once
+    expect(board).not_to_have_attribute("data-session", session, timeout=SCREEN_TIMEOUT_MS)
+    seed = int(board.get_attribute("data-seed"))
+    assert solve(seed, "sixes")["winnable"]
+    assert app.page.evaluate("JSON.parse(localStorage.getItem('boneyard.settings.v1')).winnableOnly") is True
+    # a deal number typed while the switch is on: the first winnable deal from it
+    app.page.fill("#deal-number", str(FIRST_UNWINNABLE_SIXES))
+    app.page.click("button[data-action=deal]")
+    expect(board).to_have_attribute("data-seed", str(first_winnable(FIRST_UNWINNABLE_SIXES, "sixes")),
+                                    timeout=SCREEN_TIMEOUT_MS)
+    click_move(app, solve(int(board.get_attribute("data-seed")), "sixes")["solution"][0])
+    expect_moves(app, 1)
+    app.page.click("button[data-action=resign]")
+    app.page.click("#confirm-yes")
+    expect(app.page.locator("#outcome")).to_have_attribute("data-result", "lost")
+    assert list(stats(app)) == ["luzon|variant=sixes|winnable-only"]
+    app.page.click("#outcome button:has-text('Close')")
+    app.page.uncheck("#winnable-only")
+    expect(board).not_to_have_attribute("data-seed", str(first_winnable(FIRST_UNWINNABLE_SIXES, "sixes")),
+                                        timeout=SCREEN_TIMEOUT_MS)
+
+
+def test_show_solution_wins_the_deal_through_the_page_and_marks_it_assisted(app: App) -> None:
+    fresh_stats(app)
+    instant(app)
+    open_deal(app, "luzon", WON_SEED)
+    button = app.page.locator("button[data-action=solution]")
+    expect(button).to_be_visible()
+    button.click()
+    expect(app.page.locator("#outcome")).to_have_attribute("data-result", "won", timeout=60_000)
+    expect(app.page.locator("#board")).to_have_attribute("data-moves", str(len(solve(WON_SEED)["solution"])))
+    entry = stats(app)["luzon|variant=twelve"]
+    assert (entry["played"], entry["won"], entry["assisted"]) == (1, 1, {"played": 1, "won": 1})
+    assert entry["history"][-1]["a"] == 1
+
+
+def test_show_solution_stops_when_asked(app: App) -> None:
+    app.page.evaluate("localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('slow'))")
+    open_deal(app, "luzon", WON_SEED)
+    button = app.page.locator("button[data-action=solution]")
+    button.click()
+    expect(app.page.locator("#board")).to_have_attribute("data-moves", "1", timeout=SCREEN_TIMEOUT_MS)
+    button.click()  # "Stop the solution"
+    expect(button).to_have_text("Show solution", timeout=SCREEN_TIMEOUT_MS)
+    moves = int(app.page.locator("#board").get_attribute("data-moves"))
+    app.page.wait_for_timeout(2000)
+    assert int(app.page.locator("#board").get_attribute("data-moves")) == moves < len(solve(WON_SEED)["solution"])
+    instant(app)
+
+
+def test_finish_plays_the_rest_when_nothing_is_left_to_decide(app: App) -> None:
+    fresh_stats(app)
+    open_deal(app, "luzon", WON_SEED)
+    solution = solve(WON_SEED)["solution"]
+    finish = app.page.locator("button[data-action=finish]")
+    expect(finish).to_be_hidden()
+    for done, move in enumerate(solution[:-2], start=1):
+        click_move(app, move)
+        expect_moves(app, done)
+        if finish.is_visible():
+            break
+    expect(finish).to_be_visible()
+    finish.click()
+    expect(app.page.locator("#outcome")).to_have_attribute("data-result", "won", timeout=SCREEN_TIMEOUT_MS)
+    entry = stats(app)["luzon|variant=twelve"]
+    assert entry["won"] == 1 and "assisted" not in entry  # nothing was left to decide
+
+
+def test_resign_counts_as_lost(app: App) -> None:
+    fresh_stats(app)
+    open_deal(app, "luzon", WON_SEED)
+    click_move(app, solve(WON_SEED)["solution"][0])
+    expect_moves(app, 1)
+    app.page.click("button[data-action=resign]")
+    app.page.click("#confirm-no")  # asked first: keeping on changes nothing
+    expect(app.page.locator("#board")).to_have_attribute("data-over", "")
+    assert stats(app) == {}
+    app.page.click("button[data-action=resign]")
+    app.page.click("#confirm-yes")
+    dialog = app.page.locator("#outcome")
+    expect(dialog).to_have_attribute("data-result", "lost")
+    expect(dialog).to_contain_text("You resigned.")
+    entry = stats(app)["luzon|variant=twelve"]
+    assert (entry["played"], entry["won"]) == (1, 0) and entry["history"][-1]["q"] == 1
+    expect(app.page.locator("button[data-action=resign]")).to_be_disabled()
+
+
+def test_a_table_game_resigned_counts_the_person_s_seat_as_lost(app: App) -> None:
+    fresh_stats(app)
+    instant(app)
+    app.page.goto(f"{app.url}#/play/draw?deal=3&set=double-6&players=2&target=100&seats=human,ai:easy")
+    board = app.page.locator("#table-screen")
+    resign = app.page.locator("button[data-action=resign]")
+    expect(resign).to_be_enabled(timeout=SCREEN_TIMEOUT_MS)
+    resign.click()
+    app.page.click("#confirm-yes")
+    expect(board).to_have_attribute("data-over", "game", timeout=SCREEN_TIMEOUT_MS)
+    expect(app.page.locator("#round-summary")).to_have_attribute("data-result", "lost")
+    entry = next(e for k, e in stats(app).items() if k.startswith("draw|"))
+    assert (entry["played"], entry["won"]) == (1, 0) and entry["history"][-1]["q"] == 1
+    assert entry["history"][-1]["s"] == 0  # the seat's points when it resigned
+
+
+def test_a_new_deal_over_a_game_in_progress_asks_then_counts_it_as_lost(app: App) -> None:
+    fresh_stats(app)
+    open_deal(app, "luzon", WON_SEED)
+    click_move(app, solve(WON_SEED)["solution"][0])
+    expect_moves(app, 1)
+    board = app.page.locator("#board")
+    session = board.get_attribute("data-session")
+    app.page.click("button[data-action=new]")
+    expect(app.page.locator("#confirm-yes")).to_be_visible()
+    app.page.click("#confirm-no")
+    expect(board).to_have_attribute("data-session", session)
+    expect(board).to_have_attribute("data-moves", "1")
+    assert stats(app) == {}
+    app.page.click("button[data-action=new]")
+    app.page.click("#confirm-yes")
+    expect(board).not_to_have_attribute("data-session", session, timeout=SCREEN_TIMEOUT_MS)
+    expect_moves(app, 0)
+    expect(app.page.locator("#outcome")).to_be_hidden()
+    entry = stats(app)["luzon|variant=twelve"]
+    assert (entry["played"], entry["won"]) == (1, 0) and entry["history"][-1]["q"] == 1
+    # a deal with no move made is left without a question and without a result
+    session = board.get_attribute("data-session")
+    app.page.click("button[data-action=new]")
+    expect(board).not_to_have_attribute("data-session", session, timeout=SCREEN_TIMEOUT_MS)
+    expect(app.page.locator("#confirm-yes")).to_be_hidden()
+    expect_moves(app, 0)
+    assert stats(app)["luzon|variant=twelve"]["played"] == 1
+
+
+def test_hint_then_resign_is_marked_assisted(app: App) -> None:
+    fresh_stats(app)
+    open_deal(app, "luzon", WON_SEED)
+    app.page.click("button[data-action=hint]")
+    expect(app.page.locator("#hint-text")).to_be_visible()
+    click_move(app, solve(WON_SEED)["solution"][0])
+    expect_moves(app, 1)
+    app.page.click("button[data-action=resign]")
+    app.page.click("#confirm-yes")
+    expect(app.page.locator("#outcome")).to_have_attribute("data-result", "lost")
+    entry = stats(app)["luzon|variant=twelve"]
+    assert entry["assisted"] == {"played": 1, "won": 0}
+    app.page.goto(f"{app.url}#/stats")
+    expect(app.page.locator("tr[data-stats='luzon|variant=twelve'] td[data-col=assisted]")).to_have_text("1 (0 won)")
+
+
+def daily_seed_on(browser: object, url: str, when: dt.datetime) -> tuple[int, list]:
+    """The deal the daily link opens in a fresh browser context whose clock says `when`."""
+    context = browser.new_context()  # type: ignore[attr-defined]
+    try:
+        page = context.new_page()
+        page.clock.set_fixed_time(when)
+        page.goto(f"{url}#/play/luzon?daily=1&variant=twelve")
+        board = page.locator("#board")
+        expect(board).to_have_attribute("data-moves", "0", timeout=120_000)
+        expect(page.locator("#message")).to_contain_text(f"daily deal of {when:%Y-%m-%d}")
+        columns = page.eval_on_selector_all(
+            "#board .column", "cols => cols.map(c => [...c.querySelectorAll('[data-tile]')].map(t => t.dataset.tile))")
+        seed = int(board.get_attribute("data-seed"))
+        # its result counts as that day's daily deal
+        page.click("button[data-action=resign]")
+        page.click("#confirm-yes")
+        expect(board).to_have_attribute("data-over", "game", timeout=SCREEN_TIMEOUT_MS)
+        entries = json.loads(page.evaluate("localStorage.getItem('boneyard.stats.v1')"))["entries"]
+        entry = entries["luzon|variant=twelve|winnable-only"]  # Luzon's daily deal is a winnable-only deal
+        assert entry["daily"]["played"] == 1 and entry["history"][-1] == {"d": f"{when:%Y-%m-%d}", "w": 0, "y": 1,
+                                                                            "q": 1}
+        return seed, columns
+    finally:
+        context.close()
+
+
+def test_the_daily_deal_is_the_same_for_everyone_on_a_day_and_another_the_next(app: App, browser: object) -> None:
+    day = dt.datetime(2026, 11, 23, 12, 0)
+    first = daily_seed_on(browser, app.url, day)
+    second = daily_seed_on(browser, app.url, day.replace(hour=21))
+    assert first == second
+    assert first[0] == first_winnable(20261123, "twelve")  # the day's number, winnable where offered
+    next_day = daily_seed_on(browser, app.url, day + dt.timedelta(days=1))
+    assert next_day[0] != first[0] and next_day[1] != first[1]
+    assert next_day[0] == first_winnable(20261124, "twelve")
+
+
+def test_a_table_game_left_for_a_new_game_asks_at_the_setup_start_then_counts_it_as_lost(app: App) -> None:
+    fresh_stats(app)
+    instant(app)
+    app.page.goto(f"{app.url}#/play/draw?deal=3&set=double-6&players=2&target=100&seats=human,ai:easy")
+    board = app.page.locator("#table-screen")
+    for _ in range(200):  # the person's first move (the computer may lead)
+        if my_move(app):
+            break
+        app.page.wait_for_timeout(50)
+    else:
+        raise AssertionError("the person never had a turn")
+    expect(board).not_to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
+    app.page.click("button[data-action=new-game]")  # the setup opens without a question
+    expect(app.page.locator("#confirm-yes")).to_be_hidden()
+    app.page.click("#setup-start")
+    expect(app.page.locator("#confirm-yes")).to_be_visible()
+    assert serious(app) == []  # the question is axe clean
+    app.page.click("#confirm-no")  # keep playing: nothing counted, the setup stays
+    assert stats(app) == {}
+    app.page.click("#setup-start")
+    app.page.click("#confirm-yes")
+    expect(board).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
+    entry = next(e for k, e in stats(app).items() if k.startswith("draw|"))
+    assert (entry["played"], entry["won"]) == (1, 0) and entry["history"][-1]["q"] == 1
+
+
+def test_the_big_clock_keeps_its_own_resign_and_shows_no_second_one(app: App) -> None:
+    fresh_stats(app)
+    open_deal(app, "big-clock", 5, set="double-6")
+    expect(app.page.locator("button[data-move=resign]")).to_be_visible()
+    expect(app.page.locator("button[data-action=resign]")).to_be_hidden()
+    expect(app.page.locator("button[data-action=solution]")).to_be_hidden()  # no winnable-only deals: no solver line
+    expect(app.page.locator("#winnable-only")).to_have_count(0)
+    resign = app.page.locator("button[data-move=resign]")
+    resign.click()
+    resign.click()
+    expect(app.page.locator("#outcome")).to_have_attribute("data-result", "lost", timeout=SCREEN_TIMEOUT_MS)
+    entry = next(e for k, e in stats(app).items() if k.startswith("big-clock|"))
+    assert entry["history"][-1]["q"] == 1  # given up, as the engine's resign
+
+
+def test_the_setting_deals_winnable_deals_and_the_page_is_axe_clean(app: App) -> None:
+    app.page.goto(f"{app.url}#/settings")
+    app.page.check("#setting-winnableOnly-true")
+    assert app.page.evaluate("JSON.parse(localStorage.getItem('boneyard.settings.v1')).winnableOnly") is True
+    open_link(app.page, f"{app.url}#/play/luzon?deal={FIRST_UNWINNABLE_SIXES}&variant=sixes",
+              first_winnable(FIRST_UNWINNABLE_SIXES, "sixes"))
+    expect(app.page.locator("#winnable-only")).to_be_checked()
+    expect(app.page.locator("button[data-action=solution]")).to_be_visible()
+    assert serious(app) == []
+    # a link that says winnable=0 opens the deal itself, whatever the setting
+    open_link(app.page, f"{app.url}#/play/luzon?deal={FIRST_UNWINNABLE_SIXES}&variant=sixes&winnable=0",
+              FIRST_UNWINNABLE_SIXES)
+    app.page.click("button[data-action=solution]")
+    expect(app.page.locator("#message")).to_contain_text("can no longer be won")
+    expect_moves(app, 0)
+    app.page.goto(f"{app.url}#/settings")
+    app.page.check("#setting-winnableOnly-false")
+
+
+def test_a_daily_deal_resumed_after_a_reload_still_counts_as_the_daily_deal(app: App, browser: object) -> None:
+    context = browser.new_context()  # type: ignore[attr-defined]
+    try:
+        page = context.new_page()
+        page.clock.set_fixed_time(dt.datetime(2026, 11, 25, 9, 0))
+        page.goto(f"{app.url}#/play/luzon?daily=1&variant=twelve")
+        board = page.locator("#board")
+        expect(board).to_have_attribute("data-moves", "0", timeout=120_000)
+        seed = int(board.get_attribute("data-seed"))
+        first = solve(seed)["solution"][0]
+        _, body = first.split(":")
+        a, b = body.replace(">", "+").split("+")
+        page.click(f"#board [data-slot={a}]")
+        page.click(f"#board [data-slot={b}]")
+        expect(board).to_have_attribute("data-moves", "1", timeout=SCREEN_TIMEOUT_MS)
+        page.goto(f"{app.url}#/")
+        page.goto(f"{app.url}#/play/luzon")  # the saved game comes back
+        expect(board).to_have_attribute("data-moves", "1", timeout=120_000)
+        page.click("button[data-action=resign]")
+        page.click("#confirm-yes")
+        expect(board).to_have_attribute("data-over", "game", timeout=SCREEN_TIMEOUT_MS)
+        entries = json.loads(page.evaluate("localStorage.getItem('boneyard.stats.v1')"))["entries"]
+        assert entries["luzon|variant=twelve|winnable-only"]["history"][-1] == {"d": "2026-11-25", "w": 0, "y": 1,
+                                                                              "q": 1}
+    finally:
+        context.close()
+
+
+def test_screens_of_the_winnable_switch_and_the_solution(app: App) -> None:
+    """Screenshots at 1280x800 and 360x740 (test-results/screens/): the deal's side panel with the
+    winnable switch and the daily deal, and a Luzon deal while its solution plays."""
+    screens = ROOT / "test-results" / "screens"
+    screens.mkdir(parents=True, exist_ok=True)
+    page = app.page
+    try:
+        for width, height in ((1280, 800), (360, 740)):
+            page.set_viewport_size({"width": width, "height": height})
+            app.page.evaluate("localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('slow'))")
+            open_deal(app, "luzon", WON_SEED)
+            if width < 900:
+                page.click(".more-button")
+            expect(page.locator("#winnable-only")).to_be_visible()
+            expect(page.locator("#daily-link")).to_be_visible()
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            page.screenshot(path=str(screens / f"luzon-winnable-switch-{width}x{height}.png"))
+            if width < 900:
+                page.keyboard.press("Escape")
+                page.goto(f"{app.url}#/")
+                open_deal(app, "luzon", WON_SEED)
+            page.click("button[data-action=solution]")
+            expect(page.locator("#board")).to_have_attribute("data-moves", "2", timeout=SCREEN_TIMEOUT_MS)
+            expect(page.locator("button[data-action=solution]")).to_have_text("Stop the solution")
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            page.screenshot(path=str(screens / f"luzon-solution-{width}x{height}.png"))
+            page.click("button[data-action=solution]")
+            expect(page.locator("button[data-action=solution]")).to_have_text("Show solution",
+                                                                             timeout=SCREEN_TIMEOUT_MS)
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+        instant(app)

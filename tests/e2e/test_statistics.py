@@ -1,0 +1,128 @@
+"""The statistics page (issue 15): per game and options a chart of results over time and of the
+win rate by month beside the table, with data and with none; the assisted, daily-deal and
+winnable-only columns; a reset per game; entries read back validated (a bad dated result drops
+the statistics); axe clean; screenshots at 1280x800 and 360x740 in test-results/screens/."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import expect
+
+from .conftest import ROOT, App
+from .test_a11y import serious
+
+SCREENS = ROOT / "test-results" / "screens"
+
+HISTORY = [{"d": f"2026-{m:02d}-{d:02d}", "w": w} for m, d, w in
+           [(9, 3, 1), (9, 20, 0), (10, 1, 0), (10, 2, 1), (10, 15, 1), (11, 1, 0), (11, 22, 1), (11, 23, 1)]]
+ENTRIES = {
+    "luzon|variant=twelve": {
+        "game": "luzon", "options": {"variant": "twelve"}, "played": 8, "won": 5, "streak": 2, "bestStreak": 2,
+        "winnable": {"deals": 6, "won": 5}, "assisted": {"played": 2, "won": 1},
+        "daily": {"played": 2, "won": 2, "streak": 2, "bestStreak": 2, "lastWon": "2026-11-23"},
+        "history": [*HISTORY[:-2], {"d": "2026-11-22", "w": 1, "y": 1, "a": 1}, {"d": "2026-11-23", "w": 1, "y": 1}],
+    },
+    "luzon|variant=sixes|winnable-only": {
+        "game": "luzon", "options": {"variant": "sixes"}, "winnableOnly": True, "played": 1, "won": 0, "streak": 0,
+        "bestStreak": 0, "history": [{"d": "2026-11-23", "w": 0, "q": 1}],
+    },
+    "draw|players=2|set=double-6|target=100": {
+        "game": "draw", "options": {"players": 2, "set": "double-6", "target": 100}, "played": 3, "won": 1,
+        "streak": 0, "bestStreak": 1, "scores": {"count": 3, "sum": 190, "best": 104, "lowerIsBetter": False},
+        "history": [{"d": "2026-11-20", "w": 1, "s": 104}, {"d": "2026-11-21", "w": 0, "s": 40},
+                    {"d": "2026-11-22", "w": 0, "s": 46}],
+    },
+    # counted before the charts existed: no dated result
+    "clock|exchange=true": {"game": "clock", "options": {"exchange": True}, "played": 2, "won": 1, "streak": 1,
+                            "bestStreak": 1},
+}
+
+
+def put_stats(app: App, entries: dict) -> None:
+    app.page.evaluate("(text) => localStorage.setItem('boneyard.stats.v1', text)",
+                      json.dumps({"format": 1, "recent": [], "entries": entries}))
+
+
+def stats(app: App) -> dict:
+    text = app.page.evaluate("localStorage.getItem('boneyard.stats.v1')")
+    return json.loads(text)["entries"] if text else {}
+
+
+def open_stats(app: App) -> None:
+    app.page.goto(f"{app.url}#/")
+    app.page.goto(f"{app.url}#/stats")
+    expect(app.page.locator(".stats-page h1")).to_be_visible()
+
+
+def test_charts_with_data_and_without(app: App) -> None:
+    app.page.set_viewport_size({"width": 1280, "height": 800})
+    put_stats(app, ENTRIES)
+    open_stats(app)
+    page = app.page
+    luzon = page.locator("figure[data-chart='luzon|variant=twelve']")
+    results, months = luzon.locator("svg.stats-chart").all()
+    assert results.locator("rect.won").count() == 5 and results.locator("rect.lost").count() == 3
+    assert results.locator("rect.assisted").count() == 1
+    assert "Last 8 results" in results.get_attribute("aria-label")
+    assert months.locator("rect.rate").count() == 3  # September, October, November
+    label = months.get_attribute("aria-label")
+    assert "Sep 2026: 50% of 2" in label and "Oct 2026: 67% of 3" in label and "Nov 2026: 67% of 3" in label
+    # a table game's bars are as long as its scores
+    draw = page.locator("figure[data-chart='draw|players=2|set=double-6|target=100'] svg.stats-chart").first
+    heights = [float(h) for h in draw.locator("rect").evaluate_all("rs => rs.map(r => r.getAttribute('height'))")]
+    assert heights[0] > heights[2] > heights[1] and "final score" in draw.get_attribute("aria-label")
+    # no dated result: said in words, no chart
+    clock = page.locator("figure[data-chart='clock|exchange=true']")
+    expect(clock.locator(".chart-empty")).to_be_visible()
+    assert clock.locator("svg").count() == 0
+    # the table: assisted, the daily deal and the winnable-only row
+    row = page.locator("tr[data-stats='luzon|variant=twelve']")
+    expect(row.locator("td[data-col=assisted]")).to_have_text("2 (1 won)")
+    expect(row.locator("td[data-col=daily]")).to_have_text("2 of 2, streak 2 (best 2)")
+    expect(page.locator("tr[data-stats='luzon|variant=sixes|winnable-only'] .stats-options")).to_contain_text(
+        "winnable deals only")
+    assert serious(app) == []
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / "stats-charts-1280x800.png"), full_page=True)
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.wait_for_timeout(100)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=str(SCREENS / "stats-charts-360x740.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def test_no_statistics_yet(app: App) -> None:
+    app.page.evaluate("localStorage.removeItem('boneyard.stats.v1')")
+    open_stats(app)
+    expect(app.page.locator(".stats-page .empty")).to_be_visible()
+    assert app.page.locator(".stats-charts").count() == 0
+    assert serious(app) == []
+
+
+def test_reset_one_game_keeps_the_others(app: App) -> None:
+    put_stats(app, ENTRIES)
+    open_stats(app)
+    page = app.page
+    page.click("button[data-reset-game='luzon']")
+    page.click("button[data-reset-game-confirm='luzon']")
+    expect(page.locator("#notice, .stats-page")).not_to_have_count(0)
+    expect(page.locator("figure[data-chart^='luzon|']")).to_have_count(0)
+    expect(page.locator("figure[data-chart^='draw|']")).to_have_count(1)
+    assert sorted(stats(app)) == ["clock|exchange=true", "draw|players=2|set=double-6|target=100"]
+
+
+def test_a_bad_dated_result_drops_the_statistics(app: App) -> None:
+    for bad in ({"d": "yesterday", "w": 1}, {"d": "2026-11-23", "w": 2}, {"d": "2026-11-23", "w": 1, "x": 1},
+                {"d": "2026-11-23", "w": 1, "s": "9"}):
+        entry = {**ENTRIES["clock|exchange=true"], "history": [bad]}
+        put_stats(app, {"clock|exchange=true": entry})
+        open_stats(app)
+        expect(app.page.locator(".stats-page .empty")).to_be_visible()
+        assert app.page.evaluate("localStorage.getItem('boneyard.stats.v1')") is None, bad
+    # an inherited property is not an own one: a "__proto__" key in the text is refused
+    app.page.evaluate("""() => localStorage.setItem('boneyard.stats.v1', '{"format": 1, "recent": [], "entries": ' +
+      '{"x": {"game": "clock", "options": {}, "played": 1, "won": 0, "streak": 0, "bestStreak": 0, ' +
+      '"history": [{"__proto__": {"d": "2026-11-23", "w": 0}}]}}}')""")
+    open_stats(app)
+    expect(app.page.locator(".stats-page .empty")).to_be_visible()

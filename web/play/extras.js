@@ -1,0 +1,195 @@
+// What solitaire players expect, for the one controller (controller.js): Resign on every game, a
+// new deal over a game in progress asked for and counted as lost, winnable-only deals (a switch
+// and a setting, where the catalog says `winnable_deals`), Show solution (the advisor's winning
+// line played step by step, stoppable) and Finish (the view's `finish`: nothing left to decide),
+// and the daily deal of the solitaires (daily.js). Everything here is decided from catalog facts
+// and the view, never from a game id.
+
+import { dayOf, loadSettings, saveSettings } from "../storage.js";
+import { dailyLink, dailySeed } from "../daily.js";
+import { h, randomSeed } from "../render/dom.js";
+import { personSeat } from "../render/athome.js";
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const MIN_STEP_MS = 150; // the solution's and the finish's pause per move at the "instant" pace
+
+/**
+ * ctl: the controller's {spec, state, send, autoplay, render, say, myTurn, delay, stop, newGame,
+ * values (the option values on screen)}. Returns the controls to place and the hooks the
+ * controller calls.
+ */
+export function createExtras(ctl) {
+  const { spec, state } = ctl;
+  const buttons = {
+    solution: h("button", { type: "button", "data-action": "solution", hidden: "" }, "Show solution"),
+    finish: h("button", { type: "button", "data-action": "finish", hidden: "" }, "Finish"),
+    resign: h("button", { type: "button", "data-action": "resign" }, "Resign"),
+  };
+  const winnableInput = h("input", { type: "checkbox", id: "winnable-only" });
+  winnableInput.checked = loadSettings().settings.winnableOnly === true;
+  const winnableLabel = spec.winnable_deals
+    ? h("label", { class: "option toggle", for: "winnable-only" }, winnableInput, " Winnable deals only") : null;
+  const dailyAnchor = spec.solitaire
+    ? h("a", { class: "button daily-link", id: "daily-link", "data-action": "daily", href: dailyLink(spec.id) },
+      "Daily deal")
+    : null;
+  const confirm = h("dialog", { class: "outcome", id: "confirm", "aria-labelledby": "confirm-title" });
+  let solving = false; // the solution is being shown
+  let stopSolving = false;
+
+  /** Winnable-only deals asked for: the switch (by default the setting), where the game offers them. */
+  const wantWinnable = () => Boolean(spec.winnable_deals) && winnableInput.checked;
+
+  /** The fields a "new" request gets: {winnable (default: the switch), daily} -> {winnable?: true}. */
+  function newFields({ winnable } = {}) {
+    return spec.winnable_deals && (winnable ?? wantWinnable()) ? { winnable: true } : {};
+  }
+
+  /** The words said before a new deal's own intro. */
+  function introText(request, { daily } = {}) {
+    return `${daily ? `The daily deal of ${daily}. ` : ""}${request.winnable ? "A deal the solver proves winnable. " : ""}`;
+  }
+
+  /** A game a person has moved in and that is not over: leaving it for a new deal counts it as lost. */
+  function inProgress() {
+    const view = state.view;
+    return Boolean(view && !view.outcome && view.moves > 0 && personSeat(view) !== null);
+  }
+
+  /** Ask a yes/no question in a modal dialog; resolves true when the person confirms. */
+  function ask(title, text, yes, no) {
+    if (confirm.open) return Promise.resolve(false); // one question at a time
+    return new Promise((resolve) => {
+      const answer = (value) => {
+        confirm.removeEventListener("cancel", onCancel);
+        if (confirm.open) confirm.close();
+        resolve(value);
+      };
+      const onCancel = () => answer(false);
+      const ok = h("button", { type: "button", class: "primary", id: "confirm-yes" }, yes);
+      const cancel = h("button", { type: "button", id: "confirm-no" }, no);
+      ok.addEventListener("click", () => answer(true));
+      cancel.addEventListener("click", () => answer(false));
+      confirm.addEventListener("cancel", onCancel);
+      confirm.replaceChildren(h("h2", { id: "confirm-title" }, title), h("p", {}, text),
+        h("div", { class: "actions" }, ok, cancel));
+      confirm.showModal();
+      cancel.focus();
+    });
+  }
+
+  /** Send the resign of the person's seat once no other request is under way. */
+  async function sendResign() {
+    for (let i = 0; state.busy && i < 400; i++) await sleep(25); // a computer's move in flight
+    return ctl.send({ op: "resign" });
+  }
+
+  /**
+   * Before a new deal replaces the game on screen: a game in progress is given up, once the
+   * person agrees, and counted as lost (abandoning bad deals must not raise a win rate).
+   * Resolves true when the new deal may start.
+   */
+  async function leaveGame() {
+    if (!inProgress()) return true;
+    const go = await ask("Leave this game?", "A new deal ends the game in progress: it counts as lost in the statistics.",
+      "New deal, count this one as lost", "Keep playing");
+    if (!go) return false;
+    stop();
+    if (!inProgress()) return true; // it ended meanwhile (a computer's last move)
+    state.shownOutcome = `${state.session}:${state.view.moves}`; // no result dialog: a new deal follows
+    const answer = await sendResign();
+    return Boolean(answer?.ok);
+  }
+
+  async function resign() {
+    if (!state.view || state.view.outcome) return;
+    stop();
+    const go = await ask("Resign this game?", "The game ends now and counts as lost.", "Resign", "Keep playing");
+    if (go && state.view && !state.view.outcome) await sendResign();
+  }
+
+  /** The solver's winning line from the view, when there is one. */
+  const solution = (view) => (Array.isArray(view?.analysis?.solution) ? view.analysis.solution : null);
+  const pause = () => Math.max(ctl.delay(), MIN_STEP_MS);
+
+  async function showSolution() {
+    if (solving) {
+      stopSolving = true;
+      return;
+    }
+    if (!ctl.myTurn() || state.busy) return;
+    if (!solution(state.view)?.length) {
+      ctl.say("No winning line from here: this deal can no longer be won.", "error");
+      return;
+    }
+    solving = true;
+    stopSolving = false;
+    ctl.say("Showing the solution: each move is the solver's.");
+    try {
+      await ctl.autoplay((view) => (solution(view)?.length && !view.outcome ? { op: "ai", level: "advisor" } : null),
+        pause(), { stopped: () => stopSolving || state.disposed });
+    } finally {
+      solving = false;
+      ctl.render();
+    }
+  }
+
+  async function finish() {
+    if (!state.view?.finish?.length || !ctl.myTurn()) return;
+    await ctl.autoplay((view) => (view.finish?.length && !view.outcome ? { op: "play", move: view.finish[0] } : null),
+      pause(), { stopped: () => state.disposed });
+  }
+
+  /** Stop what plays by itself (the solution). */
+  function stop() {
+    stopSolving = true;
+  }
+
+  /** Today's daily deal of this game with these options (winnable where the game offers it). */
+  function startDaily(values) {
+    const today = new Date();
+    return ctl.newGame(values, dailySeed(today), ["human"], null,
+      { winnable: Boolean(spec.winnable_deals), daily: dayOf(today) });
+  }
+
+  /** Draw the controls for a view; `mine`: the person on screen may move now. */
+  function update(view, mine) {
+    const ownResign = (view.extra_moves ?? []).some((m) => m.kind === "resign"); // the game's own (The Big Clock)
+    buttons.resign.hidden = ownResign;
+    buttons.resign.disabled = Boolean(view.outcome) || personSeat(view) === null || state.covered ||
+      (state.locked && !solving);
+    buttons.solution.hidden = !spec.winnable_deals || Boolean(view.outcome);
+    buttons.solution.textContent = solving ? "Stop the solution" : "Show solution";
+    buttons.solution.disabled = !solving && !mine;
+    buttons.finish.hidden = !(mine && view.finish?.length);
+    buttons.finish.disabled = buttons.finish.hidden;
+    if (dailyAnchor) dailyAnchor.href = dailyLink(spec.id, view.options);
+  }
+
+  /** Hook the controls to the controller: a new deal over a game in progress asks first (`asks`:
+   *  the New button itself asks; else the setup asks when it starts the game). */
+  function attach({ newGameButton, startNew, asks }) {
+    newGameButton.addEventListener("click", async () => { if (!asks || await leaveGame()) startNew(); });
+    buttons.resign.addEventListener("click", resign);
+    buttons.solution.addEventListener("click", showSolution);
+    buttons.finish.addEventListener("click", finish);
+    winnableInput.addEventListener("change", async () => {
+      saveSettings({ ...loadSettings().settings, winnableOnly: winnableInput.checked });
+      if (await leaveGame()) ctl.newGame(ctl.values(), randomSeed());
+      else ctl.render();
+    });
+    dailyAnchor?.addEventListener("click", async (event) => {
+      if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return; // a new tab
+      event.preventDefault();
+      if (await leaveGame()) startDaily(ctl.values());
+    });
+  }
+
+  return {
+    toolbar: [buttons.solution, buttons.finish], // beside the game's own buttons
+    side: [buttons.resign, winnableLabel, dailyAnchor].filter(Boolean), // the side panel ("More" on a phone)
+    dialog: confirm,
+    solving: () => solving,
+    newFields, introText, leaveGame, startDaily, update, attach, stop,
+  };
+}
