@@ -104,7 +104,7 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
     const next = () => {
       playing = setTimeout(async () => {
         if (!playing || disposed) return;
-        await go(at + 1);
+        await go(at + 1, false, () => playing !== 0); // a pause while the position loads keeps it off
         if (at >= total) stopPlaying();
         else if (playing) next();
       }, motionMs() + PLAY_PAUSE_MS);
@@ -128,7 +128,7 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
     return answer.view;
   }
 
-  async function go(n, keepBetter = false) {
+  async function go(n, keepBetter = false, stillWanted = () => true) {
     n = Math.max(0, Math.min(total, n));
     if (!keepBetter) better = null;
     let view;
@@ -138,7 +138,7 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
       where.textContent = `This position could not be shown: ${error.message}`;
       return;
     }
-    if (disposed) return;
+    if (disposed || !stillWanted()) return;
     const oneStep = Math.abs(n - at) === 1 && state.view && state.view !== view; // a jump does not travel
     at = n;
     state.view = view;
