@@ -106,13 +106,24 @@ class App:
 SCREEN_TIMEOUT_MS = 30_000  # a game screen's answer after a click or a navigation
 
 
+def follow_link(app: App, fragment: str) -> None:
+    """Open a game link with no saved game in progress (the page would first ask whether to
+    leave it, which a test of something else does not want): from the home page, saved games
+    forgotten."""
+    page = app.page
+    page.goto(f"{app.url}#/")  # type: ignore[attr-defined]
+    page.evaluate("""() => Object.keys(localStorage).filter((k) => k.startsWith('boneyard.game.'))
+      .forEach((k) => localStorage.removeItem(k))""")  # type: ignore[attr-defined]
+    page.goto(app.url + fragment)  # type: ignore[attr-defined]
+
+
 def open_deal(app: App, game: str, seed: int, **options: str) -> None:
     """Open a solitaire's deal by its game link (#/play/GAME?deal=N&KEY=VALUE...) and wait for
     its first view (a new session when another game was on screen)."""
     board = app.page.locator("#board")  # type: ignore[attr-defined]
     old = board.get_attribute("data-session") if board.count() else None
     query = "".join(f"&{key}={value}" for key, value in options.items())
-    app.page.goto(f"{app.url}#/play/{game}?deal={seed}{query}")  # type: ignore[attr-defined]
+    follow_link(app, f"#/play/{game}?deal={seed}{query}")
     if old:
         expect(board).not_to_have_attribute("data-session", old, timeout=SCREEN_TIMEOUT_MS)
     expect(board).to_have_attribute("data-seed", str(seed), timeout=SCREEN_TIMEOUT_MS)

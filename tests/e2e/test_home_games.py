@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from .conftest import App, expect_moves
+from .conftest import App, expect_moves, follow_link
 from .test_big_clock import advisor_line, call, click_move, tops
 from .test_big_clock import start_deal as start_clock_deal
 from .test_home import stats
@@ -32,7 +32,7 @@ def open_table(app: App, fragment: str) -> None:
     """Open a table game by its link; wait until it is the person's turn (computers at full speed)."""
     page = app.page
     old = page.get_attribute("#table-screen", "data-session") if page.locator("#table-screen").count() else None
-    page.goto(app.url + fragment)
+    follow_link(app, fragment)
     screen = page.locator("#table-screen[data-session]")
     expect(screen).to_be_attached(timeout=TIMEOUT)
     if old:

@@ -10,7 +10,7 @@ import time
 
 from playwright.sync_api import expect
 
-from .conftest import App, expect_moves, open_deal
+from .conftest import App, expect_moves, follow_link, open_deal
 from .test_tables import fresh, my_move, play_to_game_over, set_up
 
 TIMEOUT = 20_000
@@ -30,7 +30,7 @@ def open_table(app: App, fragment: str) -> None:
     page = app.page
     page.goto(f"{app.url}#/")
     instant(app)
-    page.goto(app.url + fragment)
+    follow_link(app, fragment)
     expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=TIMEOUT)
 
 
@@ -198,7 +198,7 @@ def test_messages_follow_the_view(app: App) -> None:
     expect(page.locator("#outcome")).to_have_attribute("data-result", "won", timeout=TIMEOUT)
     expect(page.locator("#board")).not_to_contain_text("exchange available once")
     page.locator("#outcome button", has_text="Close").click()
-    page.goto(f"{app.url}#/play/big-clock?deal=5&colour=red")
+    follow_link(app, "#/play/big-clock?deal=5&colour=red")
     expect(page.locator("#notice")).to_contain_text("colour", timeout=TIMEOUT)
     expect(page.locator("#notice")).not_to_contain_text("The The")
     open_deal(app, "luzon", 123456, variant="twelve")
@@ -371,7 +371,7 @@ def test_hint_only_on_a_persons_turn(app: App) -> None:
     page = app.page
     page.goto(f"{app.url}#/")
     page.evaluate("localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('slow'))")
-    page.goto(f"{app.url}#/play/matador?deal=2&set=double-9&players=3&seats=human,ai:easy,ai:easy")
+    follow_link(app, "#/play/matador?deal=2&set=double-9&players=3&seats=human,ai:easy,ai:easy")
     expect(page.locator("#turn")).to_have_attribute("data-whose", "computer", timeout=TIMEOUT)
     expect(page.locator("button[data-action=hint]")).to_be_disabled()
     instant(app)

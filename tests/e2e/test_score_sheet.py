@@ -8,7 +8,7 @@ import json
 
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App
+from .conftest import SCREEN_TIMEOUT_MS, App, follow_link
 
 SEATS = ["human", "ai:easy", "ai:easy"]
 OPTIONS = {"set": "double-6", "players": 3, "target": 150}
@@ -35,7 +35,7 @@ def record_after_rounds(app: App, rounds: int, seed: int = 3) -> tuple[dict, dic
 
 def load(app: App, record: dict) -> None:
     page = app.page
-    page.goto(f"{app.url}#/play/draw?deal=1&set=double-6&players=3&target=150&seats={','.join(SEATS)}")
+    follow_link(app, f"#/play/draw?deal=1&set=double-6&players=3&target=150&seats={','.join(SEATS)}")
     expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
     page.set_input_files("#import-record", files=[{
         "name": "sheet.json", "mimeType": "application/json",

@@ -380,3 +380,34 @@ def test_screens_of_the_winnable_switch_and_the_solution(app: App) -> None:
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
         instant(app)
+
+
+def test_a_link_over_a_saved_game_in_progress_asks_then_counts_it_as_lost(app: App) -> None:
+    """A game link opened over a saved game in progress shows that game and asks: kept, it stays
+    (the link is not followed); left, it counts as lost and the linked deal opens. The winnable
+    switch turned while a game is kept goes back as it was, with its setting."""
+    fresh_stats(app)
+    open_deal(app, "luzon", WON_SEED)
+    click_move(app, solve(WON_SEED)["solution"][0])
+    expect_moves(app, 1)
+    board = app.page.locator("#board")
+    app.page.goto(f"{app.url}#/")
+    app.page.goto(f"{app.url}#/play/luzon?deal=5")
+    expect(app.page.locator("#confirm-yes")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    expect(board).to_have_attribute("data-seed", str(WON_SEED))  # the game to be left is on screen
+    app.page.click("#confirm-no")
+    expect(board).to_have_attribute("data-moves", "1")
+    assert stats(app) == {}
+    app.page.locator("#winnable-only").click()  # the switch asks too: kept, it goes back
+    app.page.click("#confirm-no")
+    expect(app.page.locator("#winnable-only")).not_to_be_checked()
+    assert app.page.evaluate("JSON.parse(localStorage.getItem('boneyard.settings.v1') || '{}').winnableOnly") in (
+        None, False)
+    app.page.goto(f"{app.url}#/")
+    app.page.goto(f"{app.url}#/play/luzon?deal=5")
+    app.page.click("#confirm-yes")
+    expect(board).to_have_attribute("data-seed", "5", timeout=SCREEN_TIMEOUT_MS)
+    expect_moves(app, 0)
+    entry = stats(app)["luzon|variant=twelve"]
+    assert (entry["played"], entry["won"]) == (1, 0) and entry["history"][-1]["q"] == 1
+    assert not app.errors, app.errors

@@ -11,7 +11,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import App
+from .conftest import App, follow_link
 
 TIMEOUT = 20_000
 GAME_SECONDS = 120
@@ -235,7 +235,7 @@ def test_table_has_no_serious_axe_violation(app: App) -> None:
     from axe_playwright_python.sync_playwright import Axe
 
     page = app.page
-    page.goto(f"{app.url}#/play/draw?deal=7&set=double-6&target=50&seats=human,ai:easy,ai:medium")
+    follow_link(app, "#/play/draw?deal=7&set=double-6&target=50&seats=human,ai:easy,ai:medium")
     deadline = time.monotonic() + 30
     while not page.locator(".hand-tile.playable").count() and time.monotonic() < deadline:
         if not my_move(app):  # draws until a tile fits

@@ -628,6 +628,10 @@ export function mountGame(root, { engine, spec, params, notify }) {
     await engine.ready();
     const link = readGameLink(spec, params, { seats: screen.setup });
     if (link.problems.length) notify(linkProblemsText(spec, link.problems));
+    const linked = link.daily || link.seed !== null || link.fresh;
+    const saved = await resumeSaved(!linked);
+    // a link over a saved game in progress asks first: kept, the saved game stays; left, it counts as lost
+    if (linked && saved && !(await extras.leaveGame())) return;
     if (link.daily && link.seed === null) {
       const answer = await extras.startDaily(link.options);
       if (answer?.ok) return;
@@ -639,23 +643,27 @@ export function mountGame(root, { engine, spec, params, notify }) {
         link.winnable === null ? {} : { winnable: link.winnable });
       if (answer?.ok) return;
       if (answer) notify(answer.error.message);
-    } else {
-      const { record, token, log, daily, dropped } = loadRecord(spec.id);
-      if (dropped) notify(`The saved ${spec.name} game could not be read and was removed.`);
-      if (record) {
-        const resumed = spec.hidden_hands ? "Resumed the game in progress." : `Resumed deal ${record.seed}.`;
-        const answer = await load(record, token, resumed, log, daily);
-        if (answer?.ok) {
-          say(resumed);
-          render();
-          return;
-        }
-        dropRecord(spec.id);
-        notify(`The saved ${spec.name} game could not be restored and was removed.`);
-      }
+    } else if (saved) {
+      return;
     }
     if (screen.setup) showSetup({ names: state.names }, false);
     else await newGame(options.values(), randomSeed());
+  }
+  /** Put the saved game back on screen; true when it is there. `tell`: say that it was resumed. */
+  async function resumeSaved(tell) {
+    const { record, token, log, daily, dropped } = loadRecord(spec.id);
+    if (dropped) notify(`The saved ${spec.name} game could not be read and was removed.`);
+    if (!record) return false;
+    const resumed = spec.hidden_hands ? "Resumed the game in progress." : `Resumed deal ${record.seed}.`;
+    const answer = await load(record, token, resumed, log, daily);
+    if (answer?.ok) {
+      if (tell) say(resumed);
+      render();
+      return true;
+    }
+    dropRecord(spec.id);
+    notify(`The saved ${spec.name} game could not be restored and was removed.`);
+    return false;
   }
   begin().catch((error) => say(error.message, "error"));
 

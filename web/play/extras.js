@@ -174,9 +174,13 @@ export function createExtras(ctl) {
     buttons.solution.addEventListener("click", showSolution);
     buttons.finish.addEventListener("click", finish);
     winnableInput.addEventListener("change", async () => {
-      saveSettings({ ...loadSettings().settings, winnableOnly: winnableInput.checked });
-      if (await leaveGame()) ctl.newGame(ctl.values(), randomSeed());
-      else ctl.render();
+      if (await leaveGame()) {
+        saveSettings({ ...loadSettings().settings, winnableOnly: winnableInput.checked });
+        ctl.newGame(ctl.values(), randomSeed());
+      } else {
+        winnableInput.checked = !winnableInput.checked; // kept playing: the switch and the setting as they were
+        ctl.render();
+      }
     });
     dailyAnchor?.addEventListener("click", async (event) => {
       if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return; // a new tab
