@@ -145,11 +145,28 @@ def open_midgame(app: App, game: str) -> None:
     import_record(app, record)
 
 
+def settle(page: object, timeout_ms: int = 5000) -> None:
+    """Wait until nothing on the page moves (no tile in flight, no transition running): a loaded
+    machine can still be drawing the resized board when the measure would run."""
+    still = page.evaluate("""async (timeout) => {
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      const start = performance.now();
+      while (performance.now() - start < timeout) {
+        await frame();
+        await frame();
+        const moving = document.getAnimations().filter((a) => a.playState === "running").length;
+        if (!moving && !document.querySelector(".motion-ghost")) return true;
+      }
+      return false;
+    }""", timeout_ms)  # type: ignore[attr-defined]
+    assert still, "the page was still moving"
+
+
 def check(app: App, label: str, size: tuple[int, int], touch: bool) -> list[str]:
     page = app.page
     page.set_viewport_size({"width": size[0], "height": size[1]})
     page.wait_for_timeout(150)  # the resize observer redraws the board
-    expect(page.locator(".motion-ghost")).to_have_count(0)  # no tile in flight
+    settle(page)
     problems = page.evaluate(MEASURE, touch)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{label}-{size[0]}x{size[1]}.png"))
