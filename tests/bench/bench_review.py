@@ -30,7 +30,7 @@ import engine.review as review_mod
 from engine.games import get_game
 from engine.players import get_player
 from engine.players.ismcts import IsmctsPlayer
-from engine.players.playout import matador_weight, rollout_move, tile_weight
+from engine.players.playout import EnginePlayout, rollout_move
 from engine.protocol import Game
 from engine.review import (
     GRADES,
@@ -123,7 +123,7 @@ class RolloutPlayer:
     """The hard player's rollout policy as a player: heaviest tile first, a random move now and then."""
 
     def choose(self, game: Game[Any], state: Any, seat: int, rng: random.Random) -> str:
-        weight = matador_weight if game.spec.id == "matador" else tile_weight
+        weight = EnginePlayout(game, state).weight  # type: ignore[arg-type]  # table games only
         return rollout_move(game.legal_moves(state), weight, rng, IsmctsPlayer().epsilon)
 
 
