@@ -53,18 +53,24 @@ def test_won_with_exchange(app: App) -> None:
     expect(board).to_have_attribute("data-phase", "exchange", timeout=TIMEOUT)
     expect_moves(app, view["moves"])
     assert face_up(app) == [s["face_up"] for s in view["board"]["slots"]]
-    panel = page.locator("#board .ck-exchange")
-    expect(panel).to_be_visible()
-    expect(panel).to_contain_text("fourth king")
+    help_text = page.locator("#board .ck-exchange-help")
+    expect(help_text).to_be_visible()
+    expect(help_text).to_contain_text("fourth king")
     percent = f"{round(best['chance'] * 100)}%"
-    expect(panel.locator(".ck-best")).to_contain_text(percent)
-    # every choice is offered with its chance; the best ones are marked
-    expect(panel.locator(".ck-choice")).to_have_count(len(chances), timeout=TIMEOUT)  # once autoplay has let go
-    for choice in chances:
-        button = panel.locator(f"[data-slot='ex:{choice['slot']}:{choice['depth']}']")
-        expect(button).to_contain_text(f"{round(choice['chance'] * 100)}%")
-    expect(panel.locator(".ck-choice.best")).to_have_count(sum(c["chance"] == best["chance"] for c in chances))
-    # the hint points at the best choice
+    expect(help_text.locator(".ck-best")).to_contain_text(percent)
+    # the best pile's face-down tiles are offered first, in the dial's centre
+    panel = page.locator("#board .ck-dial .ck-exchange")
+    expect(panel.locator(f"[data-slot='ex:{best['slot']}:{best['depth']}']")).to_be_visible(timeout=TIMEOUT)
+    # every choice is offered with its chance once its pile is chosen; the best ones are marked
+    for slot in sorted({c["slot"] for c in chances}):
+        page.click(f"#board .ck-pile[data-pile='{slot}']")
+        mine = [c for c in chances if c["slot"] == slot]
+        expect(panel.locator(".ck-choice")).to_have_count(len(mine))
+        for choice in mine:
+            button = panel.locator(f"[data-slot='ex:{choice['slot']}:{choice['depth']}']")
+            expect(button).to_contain_text(f"{round(choice['chance'] * 100)}%")
+        expect(panel.locator(".ck-choice.best")).to_have_count(sum(c["chance"] == best["chance"] for c in mine))
+    # the hint points at the best choice, and offers its pile's tiles
     page.click("button[data-action=hint]")
     expect(page.locator("#hint-text")).to_contain_text(percent)
     target = f"ex:{best['slot']}:{best['depth']}"

@@ -162,3 +162,15 @@ export function celebrate(ms) {
   }
   return animations;
 }
+
+/**
+ * A piece turns where it stands (The Big Clock's hand moving to another hour): it starts turned
+ * `degrees` away from its own transform and comes back to it (the turn is added to whatever
+ * transform the piece has). Reduced motion: a fade.
+ */
+export function turnInPlace(node, degrees, ms) {
+  if (!node || ms <= 0 || !degrees) return null;
+  if (reduced()) return node.animate([{ opacity: 0.3 }, { opacity: 1 }], { duration: ms, easing: "ease-out" });
+  return node.animate([{ transform: `rotate(${degrees}deg)` }, { transform: "rotate(0deg)" }],
+    { duration: ms, easing: "cubic-bezier(.3,.7,.4,1)", composite: "add" });
+}

@@ -1,11 +1,15 @@
 // The renderer of The Big Clock (catalog screen "dial"): the piles on a clock face (a circle for
-// double-12, an arc for double-9, a half circle for double-6), the 0-0 in the middle as the
-// clock's hand. Draw from the stock, place the drawn tile, shift tiles while a double is in
-// trouble: by click (select, then a highlighted target), drag and drop, or keyboard; autoplay by
-// the advisor. Every move comes from the view's legal moves (their `from` and `to` places).
+// double-12, an arc for double-9, a half circle for double-6) and the 0-0 in the middle as the
+// clock's hand, drawn as a needle pointing at the hour it concerns; a double home stands
+// crosswise (its flight home turns it). Draw from the stock, place the drawn tile, shift tiles
+// while a double is in trouble: by click (select, then a highlighted target), drag and drop, or
+// keyboard; autoplay by the advisor. Every move comes from the view's legal moves (their `from`
+// and `to` places).
 
-import { tileSvg } from "./tiles.js";
+import { clockHandSvg, tileSvg } from "./tiles.js";
 import { h } from "./dom.js";
+import { motionMs, turnInPlace } from "../play/motion.js";
+import { loadSpeed } from "../storage.js";
 
 const AUTOPLAY_DELAY_MS = 350;
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -32,6 +36,7 @@ export function createBigClock(ctl) {
   let autoplaying = false;
   let stopRequested = false;
   let lastSlot = null; // the slot number played last: the clock's hand points at it
+  let shownHand = null; // {session, moves, angle} of the hand drawn last: it turns from there to a new hour
   const autoButton = h("button", { type: "button", "data-action": "autoplay", disabled: "" }, "Autoplay");
 
   const legal = () => (ctl.myTurn() ? ctl.legal() : []);
@@ -121,12 +126,39 @@ export function createBigClock(ctl) {
     }
   });
 
+  /** The hour the clock's hand points at: a slot waiting for its double, else the slot played last. */
+  function handHour(view) {
+    const b = view.board;
+    const played = (view.events ?? []).findLast((e) => b.slots.some((s) => slotKey(s) === e.to));
+    if (played) lastSlot = b.slots.find((s) => slotKey(s) === played.to).slot;
+    return b.pending ?? lastSlot ?? (b.slots.length === 12 ? 12 : 1);
+  }
+
+  /**
+   * The clock's hand, the 0-0, as a needle from the dial's centre, and the turn (degrees, 0: none)
+   * that brings it from the hour it showed before a move.
+   */
+  function handOf(view) {
+    const b = view.board;
+    const size = b.slots.length;
+    const hour = handHour(view);
+    const { angle, cx, cy } = slotPlace(size, hour);
+    const hand = h("div", { class: "bc-hand", role: "img", "data-hour": String(hour),
+      "aria-label": `The clock's hand, the ${b.clock_hand} (never played), pointing at ${hour} o'clock` }, clockHandSvg());
+    hand.style.setProperty("--x", `${cx}%`);
+    hand.style.setProperty("--y", `${cy}%`);
+    hand.style.setProperty("--turn", `${angle}deg`);
+    const was = shownHand;
+    shownHand = { session: ctl.state.session, moves: view.moves, angle };
+    const moved = was && was.session === shownHand.session && Math.abs(was.moves - view.moves) === 1; // a jump does not turn
+    return { hand, turn: moved ? ((was.angle - angle + 540) % 360) - 180 : 0 }; // the short way round
+  }
+
   /** What a move did, in words, from the view after it. */
   function describe(view, event, op) {
     if (!event) return "";
     const b = view.board;
     const slot = b.slots.find((s) => slotKey(s) === event.to);
-    if (slot) lastSlot = slot.slot;
     let text = event.label;
     if (event.kind === "draw") {
       const fits = view.legal.some((m) => m.from === "drawn");
@@ -169,22 +201,16 @@ export function createBigClock(ctl) {
         "data-draggable": canShift ? "" : null,
       },
       h("span", { class: "bc-hour", "aria-hidden": "true" }, String(s.slot)),
-      h("span", { class: "bc-stack", "data-key": s.top ?? null }, s.top ? tileSvg(s.top)
-        : h("span", { class: "bc-empty" }, s.slot === b.pending ? `needs ${s.slot}-${s.slot}` : "empty")),
+      s.home ? h("span", { class: "bc-stack" },
+        h("span", { class: "bc-upright", "data-key": s.top, "data-tile": s.top }, tileSvg(s.top, { vertical: true })))
+        : h("span", { class: "bc-stack", "data-key": s.top ?? null, "data-tile": s.top ?? null }, s.top ? tileSvg(s.top)
+          : h("span", { class: "bc-empty" }, s.slot === b.pending ? `needs ${s.slot}-${s.slot}` : "empty")),
       h("span", { class: "bc-depth", "aria-hidden": "true" }, s.home ? "home" : s.depth > 1 ? `×${s.depth}` : "\u00a0"));
       slotButton.style.setProperty("--x", `${where.x}%`);
       slotButton.style.setProperty("--y", `${where.y}%`);
-      slotButton.style.setProperty("--turn", `${where.angle + 90}deg`);
       dial.append(slotButton);
     }
-    // the clock's hand: the 0-0, pointing at the slot played last (12 or slot 1 at first)
-    const centre = slotPlace(size, 1);
-    const handAngle = lastSlot ? slotPlace(size, lastSlot).angle : size === 12 ? 0 : centre.angle;
-    const hand = h("div", { class: "bc-hand", role: "img", title: "The clock's hand: the 0-0 never plays",
-      "aria-label": "The clock's hand, 0-0" }, tileSvg(b.clock_hand, { vertical: true }));
-    hand.style.setProperty("--x", `${centre.cx}%`);
-    hand.style.setProperty("--y", `${centre.cy}%`);
-    hand.style.setProperty("--turn", `${handAngle}deg`);
+    const { hand, turn } = handOf(view);
     dial.append(hand);
 
     // the tray: stock, drawn tile, set-aside tiles
@@ -215,6 +241,7 @@ export function createBigClock(ctl) {
 
     // the dial takes the board's height (or width); the stock, drawn tile and set-aside sit beside it, or under it
     ctl.board.replaceChildren(h("div", { class: "bc-layout" }, dial, h("div", { class: "bc-side" }, homes, tray)));
+    turnInPlace(hand, turn, motionMs(loadSpeed()));
     ctl.board.dataset.set = b.set;
     ctl.board.dataset.drawn = b.drawn ?? "";
     ctl.board.dataset.stock = String(b.stock);
@@ -228,7 +255,7 @@ export function createBigClock(ctl) {
     draw, activate, drop, describe,
     targets: (place) => movesFrom(place).map((m) => m.to),
     cancel: () => { selected = null; },
-    reset: () => { selected = null; lastSlot = null; },
+    reset: () => { selected = null; lastSlot = null; shownHand = null; },
     hinted: () => { selected = null; },
     stop: () => { stopRequested = true; },
     focusTarget: () => ctl.board.querySelector("[data-slot=drawn], .bc-slot.target, .bc-slot.source, [data-slot=stock]:not([disabled])"),

@@ -1,9 +1,10 @@
 // The renderer of Clock with CARDominoes (catalog screen "card-dial"): 13 piles of card-tiles,
 // twelve on a dial and the kings' pile in the centre. Turn tiles one at a time or play to the
 // end. With the exchange option, when the fourth king turns up too early the player picks any
-// face-down tile (pile and depth); the advisor's exact winning chance of every choice is shown,
-// and the hint points at the best. Moves come from the view's legal moves (turn; exchange to a
-// pile and depth).
+// face-down tile, on the dial: a pile (each shows its bottom tile's chance), then one of its
+// face-down tiles, offered in the dial's centre over the kings' pile; the advisor's exact winning
+// chance of every choice is shown, and the hint points at the best. Moves come from the view's
+// legal moves (turn; exchange to a pile and depth).
 
 import { cardSvg, cardName } from "./cards.js";
 import { h } from "./dom.js";
@@ -25,6 +26,7 @@ export function createClock(ctl) {
   let stopRequested = false;
   let lastMoves = -1;
   let choices = new Map(); // a choice's place key -> its exchange move
+  let openPile = null; // while an exchange is to be chosen: the place of the pile whose face-down tiles are offered
   const turnButton = h("button", { type: "button", "data-action": "turn", disabled: "" }, "Turn");
   const allButton = h("button", { type: "button", "data-action": "play-all", disabled: "" }, "Play to the end");
 
@@ -41,9 +43,13 @@ export function createClock(ctl) {
     }
     if (view.board.exchange_pending) {
       const pile = view.board.slots.find((s) => pileKey(s) === place);
-      const bottom = exchanges().find((m) => m.from === place && m.depth === pile?.face_down);
-      if (bottom) move(bottom);
-      else ctl.say("That pile has no face-down tile: choose one below.", "error");
+      if (exchanges().some((m) => m.from === place)) {
+        openPile = place;
+        ctl.say(`${hourName(pile.slot)}: ${plural(pile.face_down, "face-down tile")}, offered in the middle of the dial.`);
+        ctl.render();
+      } else {
+        ctl.say("That pile has no face-down tile: choose a pile with a dashed border.", "error");
+      }
       return;
     }
     if (turnMove(view)?.from === place) move(turnMove(view));
@@ -103,6 +109,7 @@ export function createClock(ctl) {
     if (slot === CENTRE) classes.push("centre");
     if (next) classes.push("next");
     if (exchanging) classes.push("choosable");
+    if (exchanging && pileKey(s) === openPile) classes.push("open");
     if (hinted) classes.push("hinted");
     if (s.face_up.length === 4 && !s.face_down) classes.push("done");
     const chances = view.analysis?.exchange_chances ?? [];
@@ -121,7 +128,8 @@ export function createClock(ctl) {
     const label = `${hourName(slot)} (${HOURS[slot] ?? slot}): ${s.face_down} face down` +
       `${s.face_up.length ? `, face up ${s.face_up.map(cardName).join(", ")}` : ""}` +
       `${next ? ", the next tile is turned from here" : ""}` +
-      `${bottom ? `, exchange with its bottom tile: ${percent(bottom.chance)} to win` : ""}`;
+      `${bottom ? `, its bottom tile ${percent(bottom.chance)} to win: ` +
+        `${pileKey(s) === openPile ? "its tiles are offered in the middle" : "choose it to see its tiles"}` : ""}`;
     const clickable = next || exchanging;
     const pile = h(clickable ? "button" : "div", {
       type: clickable ? "button" : null, class: classes.join(" "), "data-slot": clickable ? pileKey(s) : null,
@@ -130,8 +138,9 @@ export function createClock(ctl) {
     },
     h("span", { class: "ck-hour", "aria-hidden": "true" }, slot === CENTRE ? "K" : `${slot}${HOURS[slot] ? ` ${HOURS[slot]}` : ""}`),
     h("span", { class: "ck-cards" }, ...cards),
-    h("span", { class: "ck-foot", "aria-hidden": "true" }, s.face_down ? `${s.face_down} down` : "\u00a0",
-      bottom ? h("b", { class: "ck-chance" }, ` ${percent(bottom.chance)}`) : null));
+    // the count of face-down tiles is drawn over the cards: none on a pile with nothing face down
+    s.face_down ? h("span", { class: "ck-foot", "aria-hidden": "true" }, `${s.face_down} down`,
+      bottom ? h("b", { class: "ck-chance" }, ` ${percent(bottom.chance)}`) : null) : null);
     const rad = (slot % 12) * Math.PI / 6;
     const r = slot === CENTRE ? 0 : 39;
     pile.style.setProperty("--x", `${50 + r * Math.sin(rad)}%`);
@@ -140,36 +149,49 @@ export function createClock(ctl) {
     return pile;
   }
 
-  function exchangePanel(b, view) {
+  /** The pile offered first: the best chance's, else the first with a face-down tile. */
+  function defaultPile(view) {
+    const best = view.analysis?.exchange_chances?.[0]?.slot;
+    const pile = view.board.slots.find((s) => s.slot === best);
+    return pile ? pileKey(pile) : exchanges()[0]?.from ?? null;
+  }
+
+  /** The open pile's face-down tiles, in the dial's centre: each a choice with its chance to win. */
+  function exchangeChoices(b, view) {
     const chances = view.analysis?.exchange_chances ?? [];
     const best = chances[0]?.chance ?? 0;
     const hint = ctl.hintMove();
-    const moves = exchanges();
-    const rows = b.slots.filter((s) => moves.some((m) => m.from === pileKey(s))).map((s) => {
-      const buttons = moves.filter((m) => m.from === pileKey(s)).map((m) => {
-        const d = m.depth;
-        const chance = chances.find((c) => c.slot === s.slot && c.depth === d)?.chance ?? 0;
-        const isBest = chance > 0 && chance === best;
-        const key = `ex:${s.slot}:${d}`;
-        choices.set(key, m);
-        const where = d === s.face_down ? "bottom" : d === 1 ? "top" : `${d}th`;
-        return h("button", {
-          type: "button", class: `ck-choice${isBest ? " best" : ""}${hint?.id === m.id ? " hinted" : ""}`,
-          "data-slot": key, "data-key": key, "data-chance": String(chance),
-          "aria-label": `Exchange with tile ${d} of ${s.face_down} (${where}) at ${hourName(s.slot)}: ${percent(chance)} to win`,
-        }, cardSvg(null), h("span", { class: "ck-choice-text" }, `${d === s.face_down ? "bottom" : `#${d}`}`, h("br"), percent(chance)));
-      });
-      return h("div", { class: "ck-ex-row" }, h("span", { class: "ck-ex-pile" }, `${hourName(s.slot)}`), ...buttons);
+    const pile = b.slots.find((s) => pileKey(s) === openPile);
+    const moves = pile ? exchanges().filter((m) => m.from === pileKey(pile)) : [];
+    if (!moves.length) return null;
+    const buttons = moves.map((m) => {
+      const d = m.depth;
+      const chance = chances.find((c) => c.slot === pile.slot && c.depth === d)?.chance ?? 0;
+      const key = `ex:${pile.slot}:${d}`;
+      choices.set(key, m);
+      const where = d === pile.face_down ? "bottom" : d === 1 ? "top" : `${d}th`;
+      return h("button", {
+        type: "button", class: `ck-choice${chance > 0 && chance === best ? " best" : ""}${hint?.id === m.id ? " hinted" : ""}`,
+        "data-slot": key, "data-key": key, "data-chance": String(chance),
+        "aria-label": `Exchange with tile ${d} of ${pile.face_down} (${where}) at ${hourName(pile.slot)}: ${percent(chance)} to win`,
+      }, cardSvg(null), h("span", { class: "ck-choice-text" }, d === pile.face_down ? "bottom" : `#${d}`, h("br"), percent(chance)));
     });
-    const top = chances.filter((c) => c.chance > 0).slice(0, 3)
+    return h("div", { class: "ck-exchange", role: "group", "aria-label": `Exchange choices at ${hourName(pile.slot)}` },
+      h("p", { class: "ck-ex-title" }, "Swap the king for a tile of ", h("b", {}, hourName(pile.slot))),
+      h("div", { class: "ck-ex-choices" }, ...buttons));
+  }
+
+  /** Beside or under the dial: what the exchange is, and the best choices. */
+  function exchangeHelp(b, view) {
+    const top = (view.analysis?.exchange_chances ?? []).filter((c) => c.chance > 0).slice(0, 3)
       .map((c) => `${hourName(c.slot)} bottom tile ${percent(c.chance)}`).join(" · ");
-    return h("div", { class: "ck-exchange", role: "group", "aria-label": "Exchange choices" },
+    return h("div", { class: "ck-exchange-help" },
       h("h2", {}, "The fourth king turned up too early"),
       h("p", {}, `${plural(b.face_down, "tile")} ${b.face_down === 1 ? "is" : "are"} still face down. Once per game you may swap ` +
-        "the king with any face-down tile: the king goes there face down and the tile you take is played on. Only a pile's " +
-        "bottom tile can win: a king above other face-down tiles would turn up before them."),
-      h("p", { class: "ck-best" }, `Best choices (the advisor's exact chance to win): ${top || "none can win"}.`),
-      h("div", { class: "ck-ex-rows" }, ...rows));
+        "the king with one of them: pick a pile on the dial, then one of its tiles in the middle. The king goes there face " +
+        "down and the tile you take is played on. Only a pile's bottom tile can win: a king above other face-down tiles " +
+        "would turn up before them."),
+      h("p", { class: "ck-best" }, `Best choices (the advisor's exact chance to win): ${top || "none can win"}.`));
   }
 
   function draw(view) {
@@ -177,8 +199,11 @@ export function createClock(ctl) {
     const fresh = view.moves !== lastMoves && view.moves > 0;
     lastMoves = view.moves;
     choices = new Map();
+    if (!b.exchange_pending || !exchanges().length) openPile = null;
+    else if (!exchanges().some((m) => m.from === openPile)) openPile = defaultPile(view);
+    const offer = b.exchange_pending ? exchangeChoices(b, view) : null;
     const parts = [h("div", { class: "ck-dial", role: "group", "aria-label": "Clock dial" },
-      ...b.slots.map((s) => pileElement(s, b, view, fresh)))];
+      ...b.slots.map((s) => pileElement(s, b, view, fresh)), offer)];
     const info = [`${52 - b.face_down} of 52 face up · ${b.face_down} face down`];
     if (!b.exchange) info.push("exchange off: no decisions in this game");
     else if (b.exchange_used) info.push(`exchange used: the ${cardName(b.exchanged.taken)} taken, its king put at ${hourName(b.exchanged.slot)}`);
@@ -189,7 +214,7 @@ export function createClock(ctl) {
       go.addEventListener("click", playToEnd);
       parts.push(h("p", { class: "ck-nodecision" }, "This game has no decisions (the exchange is off): ", go));
     }
-    if (b.exchange_pending) parts.push(exchangePanel(b, view));
+    if (b.exchange_pending) parts.push(exchangeHelp(b, view));
     ctl.board.replaceChildren(h("div", { class: "ck-layout" }, parts[0], h("div", { class: "ck-side" }, ...parts.slice(1))));
     ctl.board.dataset.phase = b.phase;
     ctl.board.dataset.faceDown = String(b.face_down);
@@ -205,9 +230,11 @@ export function createClock(ctl) {
     drop: () => {},
     targets: () => [],
     cancel: () => {},
-    reset: () => { lastMoves = -1; },
+    reset: () => { lastMoves = -1; openPile = null; },
+    hinted: (hint) => { if (hint?.kind === "exchange") openPile = hint.from; },
     stop: () => { stopRequested = true; },
-    focusTarget: () => ctl.board.querySelector(".ck-pile.next, .ck-choice.best, [data-slot]"),
+    focusTarget: () => ctl.board.querySelector(".ck-pile.next") ?? ctl.board.querySelector(".ck-choice.best, .ck-choice") ??
+      ctl.board.querySelector("[data-slot]"),
     intro: (view) => (view.options.exchange
       ? "Turn the tiles up; if the fourth king comes too early you may exchange it once."
       : "With the exchange off this game has no decisions: turn tiles one by one, or play it out."),

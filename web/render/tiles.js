@@ -59,6 +59,19 @@ export function tileSvg(id, { vertical = false } = {}) {
   return svg;
 }
 
+/**
+ * The Big Clock's hand (the 0-0, which never plays): a needle from its hub at (0, 0) to its tip at
+ * (0, -100), pointing up; the caller turns it. Decorative: the caller names it.
+ */
+export function clockHandSvg() {
+  const svg = el("svg", { viewBox: "-15 -100 30 125", class: "clock-hand", "aria-hidden": "true", focusable: "false" });
+  svg.append(el("path", { d: "M0,-100 L6.5,-24 L4.5,15 Q0,23 -4.5,15 L-6.5,-24 Z", class: "hand-needle" }),
+    el("circle", { cx: 0, cy: 0, r: 9, class: "hand-hub" }),
+    el("circle", { cx: 0, cy: 0, r: 3.2, class: "hand-pin" }),
+    el("circle", { cx: 0, cy: -97, r: 1, class: "hand-tip" }));
+  return svg;
+}
+
 /** "tile 3-5" style accessible name. */
 export function tileName(id) {
   return `tile ${id}`;

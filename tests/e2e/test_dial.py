@@ -1,0 +1,340 @@
+"""The solitaires' screens (issue 14, "Fit" and "Motion"): The Big Clock's hand is a needle (not a
+tile) pointing at the hour it concerns, double-9 slots sit at their hours, a double going home turns
+(sampled frame by frame) and stands upright under its hour, readable; Clock's exchange choices sit
+on the dial and are at least 44 x 44 px on a touch screen; Luzon fits every listed screen with every
+tile in view. Screenshots (light and dark, start and mid-game) go to test-results/dial/."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import READY_TIMEOUT_MS, SCREEN_TIMEOUT_MS, App, expect_moves, open_deal
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-results" / "dial"
+CLOCK_EXCHANGE_SEED = 12  # the fourth king turns up at move 39 (tests/e2e/test_clock.py)
+LUZON_SIZES = [(1280, 800), (1366, 768), (390, 844), (360, 740), (844, 390)]
+SHOT_SIZES = [(1280, 800), (390, 844), (360, 740)]
+
+
+def call(**request: object) -> dict:
+    from engine.api import handle  # the engine from the working tree, run natively
+
+    return json.loads(handle(json.dumps(request)))
+
+
+@pytest.fixture(scope="module")
+def phone(browser: object, server_url: str) -> Iterator[App]:
+    """A touch screen (has_touch, is_mobile) at 360 x 740."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)  # type: ignore[attr-defined]
+    page = context.new_page()
+    state = App(page, server_url)
+    page.on("pageerror", lambda error: state.errors.append(f"pageerror: {error}"))
+    page.on("console", lambda m: state.errors.append(f"console: {m.text}") if m.type == "error" else None)
+    page.goto(server_url)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    yield state
+    context.close()
+
+
+def settle(app: App) -> None:
+    """No tile in flight (an import or a move flies tiles to their places)."""
+    expect(app.page.locator(".motion-ghost")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
+    app.page.wait_for_timeout(100)
+
+
+def import_moves(app: App, game: str, options: dict, seed: int, moves: list[str]) -> None:
+    """Bring the open screen to the position after `moves` (a record made natively, imported)."""
+    answer = call(op="new", game=game, seed=seed, options=options, seats=["human"])
+    for move in moves:
+        answer = call(op="play", session=answer["session"], move=move)
+        assert answer["ok"], answer
+    record = call(op="record", session=answer["session"])["record"]
+    app.page.set_input_files("#import-record", files=[{
+        "name": "dial.json", "mimeType": "application/json",
+        "buffer": json.dumps({"boneyard": "game-record", "format": 1, "record": record}).encode()}])
+    expect_moves(app, len(moves))
+    settle(app)
+
+
+def line(game: str, options: dict, seed: int, count: int, pick: str = "advisor") -> list[str]:
+    """The first `count` moves of a deal: the advisor's, or Clock's turns."""
+    answer = call(op="new", game=game, seed=seed, options=options, seats=["human"])
+    moves: list[str] = []
+    while len(moves) < count and not answer["view"]["outcome"]:
+        if pick == "turn":
+            move = next((m["id"] for m in answer["view"]["legal"] if m["kind"] == "turn"), None)
+            if move is None:
+                break
+            answer = call(op="play", session=answer["session"], move=move)
+        else:
+            answer = call(op="ai", session=answer["session"], level="advisor")
+        moves.append(answer["view"]["events"][-1]["move"])
+    return moves
+
+
+# ---- The Big Clock
+
+# Where the hand points and where each slot is, as angles in degrees clockwise from 12 o'clock (screen y down).
+ANGLES = """() => {
+  const centre = (e) => { const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+  const angle = ([x0, y0], [x1, y1]) => (Math.atan2(x1 - x0, -(y1 - y0)) * 180 / Math.PI + 360) % 360;
+  const hand = document.querySelector('#board .bc-hand');
+  const hub = centre(hand.querySelector('.hand-hub'));
+  const dial = document.querySelector('#board .bc-dial');
+  const slots = Object.fromEntries([...document.querySelectorAll('#board .bc-slot')].map((s) =>
+    [s.dataset.slot, angle(hub, centre(s))]));
+  const needle = hand.querySelector('.hand-needle').getBBox();
+  return { hand: angle(hub, centre(hand.querySelector('.hand-tip'))), hour: hand.dataset.hour, slots,
+    label: hand.getAttribute('aria-label'), role: hand.getAttribute('role'),
+    tiles: hand.querySelectorAll('.domino').length, needle: [needle.width, needle.height], dialCentre: centre(dial), hub };
+}"""
+
+
+def off(a: float, b: float) -> float:
+    """The angle between two directions, in degrees."""
+    return abs((a - b + 180) % 360 - 180)
+
+
+def test_the_hand_is_a_needle_pointing_at_its_hour(app: App) -> None:
+    page = app.page
+    open_deal(app, "big-clock", 11, set="double-12")
+    seen = page.evaluate(ANGLES)
+    # a hand, not a tile: a needle many times longer than wide, no domino in it; named as the 0-0 for a screen reader
+    assert seen["tiles"] == 0
+    assert seen["needle"][1] > 5 * seen["needle"][0]
+    assert seen["role"] == "img" and "0-0" in seen["label"]
+    assert math.dist(seen["hub"], seen["dialCentre"]) < 3  # it turns about the dial's centre
+    # at the start of double-12 it points at 12 o'clock, which is up
+    assert seen["hour"] == "12" and off(seen["hand"], 0) < 3 and off(seen["slots"]["slot12"], 0) < 3
+    # a move to a slot: the hand points at that slot
+    shift = next(m for m in call(op="new", game="big-clock", seed=11, options={"set": "double-12"},
+                                 seats=["human"])["view"]["legal"] if m["kind"] == "shift")
+    page.click(f"#board [data-slot={shift['from']}]")
+    page.click(f"#board [data-slot={shift['to']}]")
+    expect_moves(app, 1)
+    settle(app)
+    page.wait_for_timeout(400)  # the hand's turn to its new hour
+    seen = page.evaluate(ANGLES)
+    assert seen["hour"] == shift["to"].removeprefix("slot")
+    assert off(seen["hand"], seen["slots"][shift["to"]]) < 3, seen
+    assert not app.errors
+
+
+def test_double_nine_slots_sit_at_their_hours(app: App) -> None:
+    page = app.page
+    open_deal(app, "big-clock", 11, set="double-9")
+    seen = page.evaluate(ANGLES)
+    assert sorted(seen["slots"]) == sorted(f"slot{k}" for k in range(1, 10))
+    for k in range(1, 10):
+        assert off(seen["slots"][f"slot{k}"], 30 * k) < 3, (k, seen["slots"])  # slot 1 at 1 o'clock ... 9 at 9
+    assert seen["hour"] == "1" and off(seen["hand"], 30) < 3  # the hand at slot 1 before any move
+
+
+# Every animation frame for `ms`: the flying copy's turn (degrees, from its transform) and centre.
+SAMPLE = """ms => new Promise((resolve) => {
+  const frames = [];
+  const start = performance.now();
+  const tick = () => {
+    const ghost = document.querySelector('.motion-ghost');
+    if (ghost) {
+      const m = new DOMMatrix(getComputedStyle(ghost).transform);
+      const r = ghost.getBoundingClientRect();
+      frames.push({ turn: Math.atan2(m.b, m.a) * 180 / Math.PI, centre: [r.left + r.width / 2, r.top + r.height / 2] });
+    }
+    if (performance.now() - start < ms) requestAnimationFrame(tick); else resolve(frames);
+  };
+  requestAnimationFrame(tick);
+})"""
+
+
+def home_move(seed: int, size: str) -> dict:
+    """A first move of a deal that brings a double home (a shift)."""
+    view = call(op="new", game="big-clock", seed=seed, options={"set": size}, seats=["human"])["view"]
+    return next(m for m in view["legal"] if m.get("home"))
+
+
+@pytest.mark.parametrize("size", ["double-12", "double-9"])
+def test_a_double_going_home_turns(app: App, size: str) -> None:
+    page = app.page
+    move = home_move(11, size)
+    open_deal(app, "big-clock", 11, set=size)
+    page.evaluate("() => { document.documentElement.dataset.motion = 'normal'; }")
+    target = page.locator(f"#board [data-slot={move['to']}]")
+    page.click(f"#board [data-slot={move['from']}]")
+    page.evaluate(f"ms => {{ window.__frames = ({SAMPLE})(ms); }}", 900)
+    target.click()
+    frames = page.evaluate("() => window.__frames")
+    expect_moves(app, 1)
+    settle(app)
+    # it flew home turning: from lying (a quarter turn) to upright, through the angles between
+    turns = [abs(f["turn"]) for f in frames]
+    assert len(turns) >= 4, frames
+    assert turns[0] > 60 and turns[-1] < 15, turns
+    assert any(20 < t < 70 for t in turns), turns
+    # at home: upright, readable, under its hour, not covered and covering nothing
+    report = page.evaluate("""key => {
+      const slot = document.querySelector(`#board [data-slot=${key}]`);
+      const tile = slot.querySelector('.bc-upright').getBoundingClientRect();
+      const hour = slot.querySelector('.bc-hour').getBoundingClientRect();
+      const hits = [...document.querySelectorAll('#board .bc-stack svg, #board .bc-hour, #board .bc-depth')]
+        .filter((e) => !slot.contains(e) && getComputedStyle(e).visibility !== 'hidden').filter((e) => {
+          const r = e.getBoundingClientRect();
+          return Math.min(r.right, tile.right) - Math.max(r.left, tile.left) > 1 &&
+            Math.min(r.bottom, tile.bottom) - Math.max(r.top, tile.top) > 1; }).length;
+      const top = document.elementFromPoint(tile.left + tile.width / 2, tile.top + tile.height / 4);
+      return { home: slot.classList.contains('home'), size: [tile.width, tile.height], gap: tile.top - hour.bottom,
+        hits, onTop: Boolean(top?.closest('.bc-upright')) };
+    }""", move["to"])
+    assert report["home"] and report["size"][1] > 1.8 * report["size"][0] >= 24, report
+    assert report["gap"] >= -0.5 and report["hits"] == 0 and report["onTop"], report
+    assert not app.errors
+
+
+# ---- Clock (CARDominoes)
+
+def inside(inner: dict, outer: dict) -> bool:
+    return (inner["x"] >= outer["x"] - 0.5 and inner["y"] >= outer["y"] - 0.5 and
+            inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 0.5 and
+            inner["y"] + inner["height"] <= outer["y"] + outer["height"] + 0.5)
+
+
+def test_clock_exchange_choices_sit_on_the_dial(phone: App) -> None:
+    page = phone.page
+    moves = line("clock", {"exchange": True}, CLOCK_EXCHANGE_SEED, 60, pick="turn")
+    open_deal(phone, "clock", CLOCK_EXCHANGE_SEED, exchange="true")
+    import_moves(phone, "clock", {"exchange": True}, CLOCK_EXCHANGE_SEED, moves)
+    expect(page.locator("#board")).to_have_attribute("data-phase", "exchange")
+    view = call(op="new", game="clock", seed=CLOCK_EXCHANGE_SEED, options={"exchange": True}, seats=["human"])
+    for move in moves:
+        view = call(op="play", session=view["session"], move=move)
+    chances = view["view"]["analysis"]["exchange_chances"]
+    piles = sorted({c["slot"] for c in chances})
+    assert len(piles) > 1
+    dial = page.locator("#board .ck-dial").bounding_box()
+    seen: dict[str, str] = {}
+    for slot in piles:  # every pile's face-down tiles, offered on the dial when the pile is chosen
+        page.click(f"#board .ck-pile[data-pile='{slot}']")
+        expect(page.locator(f"#board .ck-pile[data-pile='{slot}']")).to_have_class(re.compile(r"\bopen\b"))
+        choices = page.locator("#board .ck-dial .ck-exchange .ck-choice")
+        expect(choices).to_have_count(sum(c["slot"] == slot for c in chances))
+        assert inside(page.locator("#board .ck-exchange").bounding_box(), dial)
+        for i in range(choices.count()):
+            box = choices.nth(i).bounding_box()
+            assert inside(box, dial) and box["width"] >= 44 and box["height"] >= 44, box
+            seen[choices.nth(i).get_attribute("data-slot")] = choices.nth(i).inner_text()
+        # the choices cover no other pile than the kings' in the centre
+        overlaps = page.evaluate("""() => {
+          const panel = document.querySelector('#board .ck-exchange').getBoundingClientRect();
+          return [...document.querySelectorAll('#board .ck-pile:not(.centre)')].filter((p) => {
+            const r = p.getBoundingClientRect();
+            return Math.min(r.right, panel.right) - Math.max(r.left, panel.left) > 1 &&
+              Math.min(r.bottom, panel.bottom) - Math.max(r.top, panel.top) > 1; }).map((p) => p.dataset.pile);
+        }""")
+        assert overlaps == [], overlaps
+    # every face-down tile was offered once, with its chance
+    assert sorted(seen) == sorted(f"ex:{c['slot']}:{c['depth']}" for c in chances)
+    for c in chances:
+        assert f"{round(c['chance'] * 100)}%" in seen[f"ex:{c['slot']}:{c['depth']}"]
+    best = chances[0]
+    page.click(f"#board .ck-pile[data-pile='{best['slot']}']")
+    page.click(f"#board [data-slot='ex:{best['slot']}:{best['depth']}']")
+    expect_moves(phone, len(moves) + 1)
+    expect(page.locator("#board")).to_have_attribute("data-phase", "turn")
+    expect(page.locator("#board .ck-exchange")).to_have_count(0)
+    assert not phone.errors
+
+
+# ---- Luzon
+
+LUZON_FIT = """() => {
+  const board = document.querySelector('#board').getBoundingClientRect();
+  const tiles = [...document.querySelectorAll('#board .tile, #board .slot-empty')];
+  const out = tiles.filter((t) => { const r = t.getBoundingClientRect();
+    return r.top < Math.max(0, board.top) - 0.5 || r.left < Math.max(0, board.left) - 0.5 ||
+      r.bottom > Math.min(innerHeight, board.bottom) + 0.5 || r.right > Math.min(innerWidth, board.right) + 0.5; })
+    .map((t) => t.dataset.tile ?? t.dataset.slot ?? 'empty');
+  const widths = [...document.querySelectorAll('#board .tile svg')].map((s) => s.getBoundingClientRect().width);
+  const se = document.scrollingElement;
+  return { scroll: [se.scrollHeight, se.scrollWidth, innerHeight, innerWidth], out, count: tiles.length,
+    smallest: Math.min(...widths), largest: Math.max(...widths) };
+}"""
+
+
+def luzon_problems(app: App, label: str) -> list[str]:
+    problems = []
+    for width, height in LUZON_SIZES:
+        app.page.set_viewport_size({"width": width, "height": height})
+        app.page.wait_for_timeout(150)
+        fit = app.page.evaluate(LUZON_FIT)
+        where = f"{label} at {width}x{height}"
+        scroll_height, scroll_width, inner_height, inner_width = fit["scroll"]
+        if scroll_height > inner_height or scroll_width > inner_width:
+            problems.append(f"{where}: the page scrolls {fit['scroll']}")
+        if fit["out"]:
+            problems.append(f"{where}: tiles out of view {fit['out']}")
+        if fit["smallest"] < 56 or fit["largest"] - fit["smallest"] > 1:  # readable, reserve as large as the columns
+            problems.append(f"{where}: tiles {fit['smallest']:.0f} to {fit['largest']:.0f} px wide")
+    return problems
+
+
+def test_luzon_fits_every_screen(app: App, phone: App) -> None:
+    moves = line("luzon", {"variant": "twelve"}, 7, 8)
+    problems = []
+    for screen, label in ((app, "desktop"), (phone, "touch")):
+        open_deal(screen, "luzon", 7, variant="twelve")
+        problems += luzon_problems(screen, f"luzon start {label}")
+        import_moves(screen, "luzon", {"variant": "twelve"}, 7, moves)
+        problems += luzon_problems(screen, f"luzon mid-game {label}")
+    app.page.set_viewport_size({"width": 1280, "height": 900})
+    phone.page.set_viewport_size({"width": 360, "height": 740})
+    assert not problems, "\n".join(problems)
+    assert not app.errors and not phone.errors
+
+
+# ---- screenshots to look at
+
+STATES = {  # name: (game, options, seed, moves to play natively, how)
+    "big-clock-9": ("big-clock", {"set": "double-9"}, 11, 40, "advisor"),
+    "big-clock-12": ("big-clock", {"set": "double-12"}, 11, 60, "advisor"),
+    "clock-exchange": ("clock", {"exchange": True}, CLOCK_EXCHANGE_SEED, 60, "turn"),
+    "luzon": ("luzon", {"variant": "twelve"}, 7, 8, "advisor"),
+}
+
+
+@pytest.mark.parametrize("name", STATES)
+def test_screenshots(app: App, phone: App, name: str) -> None:
+    """Start and mid-game (Clock: the exchange pending) in light and dark at each size; none scrolls."""
+    game, options, seed, count, how = STATES[name]
+    moves = line(game, options, seed, count, how)
+    query = {key: str(value).lower() for key, value in options.items()}
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    problems = []
+    for screen, sizes in ((app, SHOT_SIZES[:1]), (phone, SHOT_SIZES[1:])):
+        page = screen.page
+        for stage in ("start", "mid"):
+            if stage == "start":
+                open_deal(screen, game, seed, **query)
+            else:
+                import_moves(screen, game, options, seed, moves)
+            for width, height in sizes:
+                page.set_viewport_size({"width": width, "height": height})
+                for scheme in ("light", "dark"):
+                    page.emulate_media(color_scheme=scheme)
+                    page.wait_for_timeout(150)
+                    settle(screen)
+                    page.screenshot(path=str(SHOTS / f"{name}-{stage}-{width}x{height}-{scheme}.png"))
+                    scroll = page.evaluate("() => document.scrollingElement.scrollHeight - innerHeight")
+                    if scroll > 0:
+                        problems.append(f"{name} {stage} {width}x{height}: the page scrolls by {scroll} px")
+        page.emulate_media(color_scheme="light")
+    app.page.set_viewport_size({"width": 1280, "height": 900})
+    assert not problems, "\n".join(problems)
+    assert not app.errors and not phone.errors
