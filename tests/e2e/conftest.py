@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -170,3 +171,19 @@ def app(browser: object, server_url: str) -> Iterator[App]:
     state.open()
     yield state
     context.close()
+
+
+@contextmanager
+def touch_app(browser: object, server_url: str, width: int, height: int, scale: float = 1) -> Iterator[App]:
+    """A touch screen (has_touch, is_mobile) of width x height with the app loaded, for a phone fixture."""
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,  # type: ignore[attr-defined]
+                                  is_mobile=True, device_scale_factor=scale)
+    page = context.new_page()
+    state = App(page, server_url)
+    page.on("pageerror", lambda error: state.errors.append(f"pageerror: {error}"))
+    page.on("console", lambda m: state.errors.append(f"console: {m.text}") if m.type == "error" else None)
+    state.open()
+    try:
+        yield state
+    finally:
+        context.close()

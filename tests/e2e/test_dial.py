@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import READY_TIMEOUT_MS, SCREEN_TIMEOUT_MS, App, expect_moves, open_deal
+from .conftest import SCREEN_TIMEOUT_MS, App, expect_moves, open_deal, touch_app
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "dial"
@@ -33,15 +33,8 @@ def call(**request: object) -> dict:
 @pytest.fixture(scope="module")
 def phone(browser: object, server_url: str) -> Iterator[App]:
     """A touch screen (has_touch, is_mobile) at 360 x 740."""
-    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)  # type: ignore[attr-defined]
-    page = context.new_page()
-    state = App(page, server_url)
-    page.on("pageerror", lambda error: state.errors.append(f"pageerror: {error}"))
-    page.on("console", lambda m: state.errors.append(f"console: {m.text}") if m.type == "error" else None)
-    page.goto(server_url)
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
-    yield state
-    context.close()
+    with touch_app(browser, server_url, 360, 740) as state:
+        yield state
 
 
 def settle(app: App) -> None:
@@ -94,7 +87,8 @@ ANGLES = """() => {
   const needle = hand.querySelector('.hand-needle').getBBox();
   return { hand: angle(hub, centre(hand.querySelector('.hand-tip'))), hour: hand.dataset.hour, slots,
     label: hand.getAttribute('aria-label'), role: hand.getAttribute('role'),
-    tiles: hand.querySelectorAll('.domino').length, needle: [needle.width, needle.height], dialCentre: centre(dial), hub };
+    tiles: hand.querySelectorAll('.domino').length, needle: [needle.width, needle.height],
+    dialCentre: centre(dial), hub };
 }"""
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import READY_TIMEOUT_MS, SCREEN_TIMEOUT_MS, App
+from .conftest import SCREEN_TIMEOUT_MS, App, touch_app
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "fit"
@@ -176,16 +176,8 @@ def check(app: App, label: str, size: tuple[int, int], touch: bool) -> list[str]
 @pytest.fixture(scope="module")
 def phone(browser: object, server_url: str) -> Iterator[App]:
     """A touch screen (has_touch, is_mobile): the phone sizes."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,  # type: ignore[attr-defined]
-                                  device_scale_factor=2)
-    page = context.new_page()
-    state = App(page, server_url)
-    page.on("pageerror", lambda error: state.errors.append(f"pageerror: {error}"))
-    page.on("console", lambda m: state.errors.append(f"console: {m.text}") if m.type == "error" else None)
-    page.goto(server_url)
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
-    yield state
-    context.close()
+    with touch_app(browser, server_url, 390, 844, 2) as state:
+        yield state
 
 
 GAMES = [*TABLES, *SOLITAIRES]
