@@ -170,3 +170,18 @@ def app(browser: object, server_url: str) -> Iterator[App]:
     state.open()
     yield state
     context.close()
+
+
+@pytest.fixture(scope="module")
+def phone(browser: object, server_url: str) -> Iterator[App]:
+    """A touch screen (has_touch, is_mobile): the phone sizes."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,  # type: ignore[attr-defined]
+                                  device_scale_factor=2)
+    page = context.new_page()
+    state = App(page, server_url)
+    page.on("pageerror", lambda error: state.errors.append(f"pageerror: {error}"))
+    page.on("console", lambda m: state.errors.append(f"console: {m.text}") if m.type == "error" else None)
+    page.goto(server_url)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    yield state
+    context.close()

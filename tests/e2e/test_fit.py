@@ -7,13 +7,12 @@ Screenshots of every state go to test-results/fit/ (git-ignored), light and dark
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import READY_TIMEOUT_MS, SCREEN_TIMEOUT_MS, App
+from .conftest import SCREEN_TIMEOUT_MS, App
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "fit"
@@ -154,21 +153,6 @@ def check(app: App, label: str, size: tuple[int, int], touch: bool) -> list[str]
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{label}-{size[0]}x{size[1]}.png"))
     return [f"{label} at {size[0]}x{size[1]}: {p}" for p in problems]
-
-
-@pytest.fixture(scope="module")
-def phone(browser: object, server_url: str) -> Iterator[App]:
-    """A touch screen (has_touch, is_mobile): the phone sizes."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,  # type: ignore[attr-defined]
-                                  device_scale_factor=2)
-    page = context.new_page()
-    state = App(page, server_url)
-    page.on("pageerror", lambda error: state.errors.append(f"pageerror: {error}"))
-    page.on("console", lambda m: state.errors.append(f"console: {m.text}") if m.type == "error" else None)
-    page.goto(server_url)
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
-    yield state
-    context.close()
 
 
 GAMES = [*TABLES, *SOLITAIRES]
