@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App
+from .conftest import SCREEN_TIMEOUT_MS, App, follow_link
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "fit"
@@ -116,18 +116,18 @@ def import_record(app: App, record: dict) -> None:
 
 def open_game(app: App, game: str) -> None:
     """Open a game's screen at its start: a table game through its link (the large table), a
-    solitaire on a fixed deal."""
+    solitaire on a fixed deal (saved games forgotten: no question about leaving the one before)."""
     page = app.page
     if game in TABLES:
         options, players, seed, _ = TABLES[game]
         seats = ",".join(["human"] + ["ai:easy"] * (players - 1))
         query = "&".join(f"{k}={v}" for k, v in options.items())
-        page.goto(f"{app.url}#/play/{game}?deal={seed}&{query}&seats={seats}")
+        follow_link(app, f"#/play/{game}?deal={seed}&{query}&seats={seats}")
         expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
     else:
         options, seed, _ = SOLITAIRES[game]
         query = "&".join(f"{k}={str(v).lower()}" for k, v in options.items())
-        page.goto(f"{app.url}#/play/{game}?deal={seed}&{query}")
+        follow_link(app, f"#/play/{game}?deal={seed}&{query}")
         expect(page.locator("#board")).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
     expect(page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
 
