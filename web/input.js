@@ -4,8 +4,13 @@
 // While a tile is dragged, the places it may go (handlers.targets) carry the class drop-target.
 
 const DRAG_THRESHOLD_PX = 8;
-const PAN_EDGE_PX = 48; // a drag this near the edge of a panning box ([data-pan]) scrolls it
-const PAN_STEP_PX = 14;
+// A drag held near the edge of a panning box ([data-pan]) scrolls it, faster nearer the edge; it
+// starts after a short dwell (a tile dragged in from the hand crosses an edge on its way) and, while
+// the pointer is over a place the tile may go, goes only as far as brings that place wholly into
+// view (so the place stays under the pointer).
+const PAN_EDGE_PX = 48; // at most, and at most a fifth of the box's side
+const PAN_STEP_PX = [2, 9]; // per frame, at the inner side of the edge band and at the edge
+const PAN_DWELL_MS = 200;
 
 /**
  * Wire the input of a board element.
@@ -73,22 +78,49 @@ export function attachBoardInput(board, handlers) {
     }
     drag.ghost.style.transform = `translate(${dx}px, ${dy}px)`;
     drag.at = [event.clientX, event.clientY];
+    markOver(drag);
     if (!drag.panning) panWhileNearEdge(drag);
     event.preventDefault();
   });
+
+  /** The place the dragged tile would drop on now (a drop target under the pointer), marked drop-over. */
+  function markOver(current) {
+    const over = document.elementFromPoint(...current.at)?.closest(".drop-target") ?? null;
+    if (over === current.over) return over;
+    current.over?.classList.remove("drop-over");
+    over?.classList.add("drop-over");
+    current.over = over;
+    return over;
+  }
 
   /** While a drag is held near the edge of a panning box, scroll the box that way each frame. */
   function panWhileNearEdge(current) {
     const box = board.querySelector("[data-pan]");
     if (!box) return;
-    const stepOnce = () => {
+    let since = null; // when the pointer came into an edge band
+    const speed = (at, low, high) => {
+      const band = Math.min(PAN_EDGE_PX, (high - low) / 5);
+      const depth = at < low + band ? (low + band - at) / band : at > high - band ? -(at - high + band) / band : 0;
+      if (!depth) return 0;
+      const [slow, fast] = PAN_STEP_PX;
+      return -Math.sign(depth) * Math.round(slow + (fast - slow) * Math.min(1, Math.abs(depth)));
+    };
+    const stepOnce = (now) => {
       if (drag !== current) return;
       const r = box.getBoundingClientRect();
       const [x, y] = current.at;
       const inside = x >= r.left && x <= r.right && y >= r.top && y <= r.bottom;
-      const sx = !inside ? 0 : x < r.left + PAN_EDGE_PX ? -PAN_STEP_PX : x > r.right - PAN_EDGE_PX ? PAN_STEP_PX : 0;
-      const sy = !inside ? 0 : y < r.top + PAN_EDGE_PX ? -PAN_STEP_PX : y > r.bottom - PAN_EDGE_PX ? PAN_STEP_PX : 0;
-      if (sx || sy) box.scrollBy(sx, sy);
+      let sx = inside ? speed(x, r.left, r.right) : 0;
+      let sy = inside ? speed(y, r.top, r.bottom) : 0;
+      const over = inside && markOver(current);
+      if (over) { // over a place to drop on: only as far as brings all of it into view, then hold still
+        const t = over.getBoundingClientRect();
+        sx = sx > 0 ? Math.min(sx, Math.max(0, Math.ceil(t.right - r.right))) : Math.max(sx, Math.min(0, Math.floor(t.left - r.left)));
+        sy = sy > 0 ? Math.min(sy, Math.max(0, Math.ceil(t.bottom - r.bottom))) : Math.max(sy, Math.min(0, Math.floor(t.top - r.top)));
+      }
+      if (!sx && !sy) since = null;
+      else if (since === null) since = now;
+      else if (now - since >= PAN_DWELL_MS) box.scrollBy(sx, sy);
       current.panning = requestAnimationFrame(stepOnce);
     };
     current.panning = requestAnimationFrame(stepOnce);
@@ -98,6 +130,7 @@ export function attachBoardInput(board, handlers) {
     if (!drag || event.pointerId !== drag.pointerId) return;
     const { slot, ghost, source } = drag;
     cancelAnimationFrame(drag.panning ?? 0);
+    drag.over?.classList.remove("drop-over");
     drag = null;
     if (!ghost) return; // a plain click: the click handler deals with it
     ghost.remove();

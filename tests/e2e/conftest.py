@@ -187,3 +187,10 @@ def touch_app(browser: object, server_url: str, width: int, height: int, scale: 
         yield state
     finally:
         context.close()
+
+
+@pytest.fixture(scope="module")
+def phone(browser: object, server_url: str) -> Iterator[App]:
+    """A touch screen (has_touch, is_mobile) at 390 x 844: the phone sizes."""
+    with touch_app(browser, server_url, 390, 844, 2) as state:
+        yield state

@@ -7,13 +7,12 @@ Screenshots of every state go to test-results/fit/ (git-ignored), light and dark
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, touch_app
+from .conftest import SCREEN_TIMEOUT_MS, App, follow_link
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "fit"
@@ -117,18 +116,18 @@ def import_record(app: App, record: dict) -> None:
 
 def open_game(app: App, game: str) -> None:
     """Open a game's screen at its start: a table game through its link (the large table), a
-    solitaire on a fixed deal."""
+    solitaire on a fixed deal (saved games forgotten: no question about leaving the one before)."""
     page = app.page
     if game in TABLES:
         options, players, seed, _ = TABLES[game]
         seats = ",".join(["human"] + ["ai:easy"] * (players - 1))
         query = "&".join(f"{k}={v}" for k, v in options.items())
-        page.goto(f"{app.url}#/play/{game}?deal={seed}&{query}&seats={seats}")
+        follow_link(app, f"#/play/{game}?deal={seed}&{query}&seats={seats}")
         expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
     else:
         options, seed, _ = SOLITAIRES[game]
         query = "&".join(f"{k}={str(v).lower()}" for k, v in options.items())
-        page.goto(f"{app.url}#/play/{game}?deal={seed}&{query}")
+        follow_link(app, f"#/play/{game}?deal={seed}&{query}")
         expect(page.locator("#board")).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
     expect(page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
 
@@ -171,13 +170,6 @@ def check(app: App, label: str, size: tuple[int, int], touch: bool) -> list[str]
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{label}-{size[0]}x{size[1]}.png"))
     return [f"{label} at {size[0]}x{size[1]}: {p}" for p in problems]
-
-
-@pytest.fixture(scope="module")
-def phone(browser: object, server_url: str) -> Iterator[App]:
-    """A touch screen (has_touch, is_mobile): the phone sizes."""
-    with touch_app(browser, server_url, 390, 844, 2) as state:
-        yield state
 
 
 GAMES = [*TABLES, *SOLITAIRES]

@@ -204,6 +204,8 @@ const TOUCH_TARGET_PX = 44;
  * {slot, label, active} for the ends to offer, or null. Returns nothing; re-call on resize.
  */
 export function drawLayout(box, board, { markerFor = () => null, lastIndex = -1, endNames = () => "", zoom = 1 } = {}) {
+  const keep = [box.scrollLeft, box.scrollTop];
+  box.replaceChildren(); // measured empty: the box's own size, not narrowed by the scroll bars of a zoomed layout
   const boxWidth = Math.max(240, box.clientWidth || 320);
   const boxHeight = box.clientHeight || Infinity;
   const width = Math.max(16, Math.min(36, Math.floor(boxWidth / 22)));
@@ -265,7 +267,6 @@ export function drawLayout(box, board, { markerFor = () => null, lastIndex = -1,
     layer.append(button);
   }
   layer.setAttribute("aria-label", endNames());
-  const keep = [box.scrollLeft, box.scrollTop];
   box.replaceChildren(layer);
   [box.scrollLeft, box.scrollTop] = keep;
   box.dataset.unit = unit.toFixed(1);

@@ -27,16 +27,27 @@ export function createTable(ctl) {
     "aria-label": "The table (arrows pan it when it is larger than the screen; + and - zoom)" });
   let zoom = 1; // 1: the layout fits its box (down to a readable tile size, then it pans)
   let followed = -1; // the move count the box last scrolled to
+  let zoomAt = null; // the point a zoom keeps in place: where it is in the box, and in the stage (0..1)
   const zoomButton = (label, text, factor) => {
     const button = h("button", { type: "button", "aria-label": label, title: label, "data-zoom": text }, text);
     button.addEventListener("click", () => setZoom(factor === null ? 1 : zoom * factor));
     return button;
   };
-  const zoomBar = h("div", { class: "zoom-bar", role: "group", "aria-label": "Zoom" },
+  // beside the hand's label, never over the table (a tile or an end under the buttons could not be reached)
+  const zoomBar = h("div", { class: "zoom-bar", role: "group", "aria-label": "Zoom the table" },
     zoomButton("Zoom out", "−", 1 / 1.25), zoomButton("Fit the table", "Fit", null), zoomButton("Zoom in", "+", 1.25));
-  function setZoom(value) {
+  /** Zoom to `value`, keeping the table's point under `focus` (a client point; the box's centre) in place. */
+  function setZoom(value, focus = null) {
     zoom = Math.min(4, Math.max(0.5, value));
-    followed = -1;
+    const stage = layoutBox.firstElementChild;
+    const box = layoutBox.getBoundingClientRect();
+    if (zoom === 1) followed = -1; // Fit: back to the latest play
+    else if (stage?.offsetWidth) {
+      const x = (focus?.x ?? box.left + layoutBox.clientWidth / 2) - box.left - layoutBox.clientLeft;
+      const y = (focus?.y ?? box.top + layoutBox.clientHeight / 2) - box.top - layoutBox.clientTop;
+      zoomAt = { x, y, fx: (layoutBox.scrollLeft + x - stage.offsetLeft) / stage.offsetWidth,
+        fy: (layoutBox.scrollTop + y - stage.offsetTop) / stage.offsetHeight };
+    }
     ctl.render();
   }
   layoutBox.addEventListener("keydown", (event) => {
@@ -50,14 +61,14 @@ export function createTable(ctl) {
   layoutBox.addEventListener("wheel", (event) => {
     if (!event.ctrlKey) return; // a plain wheel pans; ctrl + wheel (and a touchpad pinch) zooms
     event.preventDefault();
-    setZoom(zoom * (event.deltaY < 0 ? 1.1 : 1 / 1.1));
+    setZoom(zoom * (event.deltaY < 0 ? 1.1 : 1 / 1.1), { x: event.clientX, y: event.clientY });
   }, { passive: false });
   attachPinch(layoutBox, () => zoom, setZoom);
   const handHead = h("p", { class: "hand-head", id: "hand-head" });
   const hand = h("div", { class: "hand", id: "hand", role: "group", "aria-label": "Your tiles" });
   const actions = h("div", { class: "table-actions", id: "actions" });
-  const parts = [turn, info, seats, lastMove, h("div", { class: "table-board", id: "table" }, zoomBar, layoutBox,
-    h("div", { class: "hand-area" }, handHead, hand, actions))];
+  const parts = [turn, info, seats, lastMove, h("div", { class: "table-board", id: "table" }, layoutBox,
+    h("div", { class: "hand-area" }, h("div", { class: "hand-bar" }, handHead, zoomBar), hand, actions))];
 
   const sheetBox = h("details", { class: "sheet-box", id: "sheet-box" }, h("summary", {}, "Score sheet"));
 
@@ -123,14 +134,16 @@ export function createTable(ctl) {
       class: `seat${toMove ? " to-move" : ""}${me ? " me" : ""}`, "data-seat": String(i), "data-key": `seat:${i}`,
       "aria-current": toMove ? "true" : null, title: name,
     },
-    h("span", { class: "seat-name" }, toMove ? h("span", { class: "turn-mark", "aria-hidden": "true" }, "▶ ") : null, name,
-      me && name !== "You" ? h("span", { class: "seat-you" }, " (you)") : null),
-    h("span", { class: "seat-kind" }, kind === "human" ? "person" : `computer · ${seatLevel(kind)}`),
-    h("span", { class: "seat-tiles", "data-count": String(count) },
-      h("span", { class: "tile-backs", "aria-hidden": "true" },
-        ...Array.from({ length: Math.min(count, 9) }, () => h("span", { class: "tile-back" }))),
-      ` ${plural(count, "tile")}`),
-    h("span", { class: "seat-score" }, `${view.scores[i]} pts`),
+    h("span", { class: "seat-line" },
+      h("span", { class: "seat-name" }, toMove ? h("span", { class: "turn-mark", "aria-hidden": "true" }, "▶ ") : null, name,
+        me && name !== "You" ? h("span", { class: "seat-you" }, " (you)") : null),
+      h("span", { class: "seat-kind" }, kind === "human" ? "person" : `computer · ${seatLevel(kind)}`)),
+    h("span", { class: "seat-line" },
+      h("span", { class: "seat-tiles", "data-count": String(count) },
+        h("span", { class: "tile-backs", "aria-hidden": "true" },
+          ...Array.from({ length: Math.min(count, 9) }, () => h("span", { class: "tile-back" }))),
+        ` ${plural(count, "tile")}`),
+      h("span", { class: "seat-score" }, `${view.scores[i]} pts`)),
     h("span", { class: "seat-last" }, state.lastAction[i] ?? ""));
   }
 
@@ -162,6 +175,7 @@ export function createTable(ctl) {
       ? "double phase: each arm takes the double of its end" : "tile phase: each arm takes one matching tile"}` : "";
     info.textContent = `Round ${view.round?.number ?? 1} · boneyard: ${plural(view.stock, "tile")}${target}${phase}`;
     seats.replaceChildren(...view.seats.map((_, i) => seatCard(view, i)));
+    showSeat(seats.querySelector(".seat.to-move"));
     lastMove.textContent = state.log[0]?.text ?? "";
 
     const hinted = ctl.hintMove();
@@ -183,6 +197,12 @@ export function createTable(ctl) {
       },
     });
 
+    if (zoomAt) { // a zoom keeps its point in place
+      const stage = layoutBox.firstElementChild;
+      layoutBox.scrollLeft = zoomAt.fx * stage.offsetWidth + stage.offsetLeft - zoomAt.x;
+      layoutBox.scrollTop = zoomAt.fy * stage.offsetHeight + stage.offsetTop - zoomAt.y;
+      zoomAt = null;
+    }
     if (followed !== view.moves) { // follow the latest play when the table is larger than its box
       followed = view.moves;
       followPoint(layoutBox, drawn.last);
@@ -190,9 +210,10 @@ export function createTable(ctl) {
 
     const showHand = !state.covered && (!ctl.hotSeat() || view.to_move === state.viewer || view.round?.over || view.outcome);
     const tiles = view.hand ?? [];
-    handHead.textContent = showHand
-      ? `${ctl.hotSeat() ? `${ctl.name(state.viewer)}'s` : "Your"} tiles (${tiles.length}, ${sum(tiles.map((t) => parseTile(t).pips))} pips)`
-      : "Tiles hidden";
+    // the counts wrap as one piece under the label when the zoom buttons leave little room beside it
+    handHead.replaceChildren(...(showHand ? [`${ctl.hotSeat() ? `${ctl.name(state.viewer)}'s` : "Your"} tiles `,
+      h("span", { class: "hand-count" }, `(${tiles.length}, ${sum(tiles.map((t) => parseTile(t).pips))} pips)`)]
+      : ["Tiles hidden"]));
     if (showHand) {
       hand.replaceChildren(...tiles.map((t) => {
         const playable = playsOf(t).length > 0;
@@ -299,7 +320,18 @@ export function createTable(ctl) {
   }
 }
 
-/** Two fingers on the box zoom it (pinch); one finger pans it natively. */
+/** Scroll the seat strip (not the page) so the seat to move is wholly in view. */
+function showSeat(card) {
+  const strip = card?.parentElement;
+  if (!strip) return;
+  const [c, s] = [card.getBoundingClientRect(), strip.getBoundingClientRect()];
+  const left = c.left - s.left - strip.clientLeft + strip.scrollLeft;
+  const top = c.top - s.top - strip.clientTop + strip.scrollTop;
+  if (left < strip.scrollLeft - 1 || left + c.width > strip.scrollLeft + strip.clientWidth + 1) strip.scrollLeft = left;
+  if (top < strip.scrollTop - 1 || top + c.height > strip.scrollTop + strip.clientHeight + 1) strip.scrollTop = top;
+}
+
+/** Two fingers on the box zoom it about their middle (pinch); one finger pans it natively. */
 function attachPinch(box, getZoom, setZoom) {
   const touches = new Map();
   let start = null; // [distance, zoom]
@@ -317,7 +349,8 @@ function attachPinch(box, getZoom, setZoom) {
     touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
     if (start && touches.size === 2 && start[0] > 0) {
       const next = start[1] * spread() / start[0];
-      if (Math.abs(next / getZoom() - 1) > 0.08) setZoom(next);
+      const [a, b] = [...touches.values()];
+      if (Math.abs(next / getZoom() - 1) > 0.08) setZoom(next, { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
     }
   });
   const lift = (event) => {
