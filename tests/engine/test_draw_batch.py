@@ -143,7 +143,8 @@ def test_a_malformed_flag_is_refused_and_changes_nothing(flag: Any) -> None:
     for request in ({"op": "play", "session": sid, "move": "draw", "until_playable": flag},
                     {"op": "ai", "session": sid, "until_playable": flag}):
         answer = ask(request)
-        assert answer == {"ok": False, "error": {"code": "bad_request", "message": "until_playable must be true or false"}}
+        refusal = {"code": "bad_request", "message": "until_playable must be true or false"}
+        assert answer == {"ok": False, "error": refusal}
         assert json.dumps(session.record()) == record and session.state is state
 
 
@@ -152,7 +153,8 @@ def test_a_refused_batch_changes_nothing() -> None:
     sid = api._store(session)
     record, state = json.dumps(session.record()), session.state
     # an illegal first move, and the computer's turn asked for on a person's turn
-    assert ask({"op": "play", "session": sid, "move": "pass", "until_playable": True})["error"]["code"] == "illegal_move"
+    answer = ask({"op": "play", "session": sid, "move": "pass", "until_playable": True})
+    assert answer["error"]["code"] == "illegal_move"
     assert ask({"op": "ai", "session": sid, "until_playable": True})["error"]["code"] == "not_your_turn"
     assert json.dumps(session.record()) == record and session.state is state
 
