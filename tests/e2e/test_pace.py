@@ -6,7 +6,8 @@ ended; the tiles played since your last turn are marked (and lose the mark once 
 
 Deal 98 (double-6, three players, seats: you, two easy computers): you hold the highest double and
 lead; computer 1 then draws 7 tiles and plays, computer 2 plays, and it is your turn with a tile to
-play (found natively with engine.session; the engine tests check the batch itself)."""
+play. Deal 26 (the same table): you move first and must draw 7 tiles, one click. (Both found
+natively with engine.session; the engine tests check the batch itself.)"""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from .conftest import SCREEN_TIMEOUT_MS, App, follow_link
 
 LINK = "#/play/draw?deal=98&set=double-6&players=3&target=50&seats=human,ai:easy,ai:easy"
 FIRST_DRAWS = 7  # computer 1's draws on its first turn
+PERSON_DRAWS_LINK = "#/play/draw?deal=26&set=double-6&players=3&target=50&seats=human,ai:easy,ai:easy"
+PERSON_DRAWS = 7  # your draws on your first turn of that deal
 NORMAL_DELAY_MS = 800  # the "normal" computer speed's pause after the slides (storage.js SPEEDS)
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "pace"
 
@@ -49,13 +52,13 @@ INSTRUMENT = """() => {
 }"""
 
 
-def open_table(app: App, speed: str) -> None:
+def open_table(app: App, speed: str, link: str = LINK) -> None:
     """The deal at the given computer speed, with the frames and requests recorded from its start."""
     page = app.page
     page.goto(f"{app.url}#/")
     page.evaluate("speed => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify(speed))", speed)
     page.evaluate(INSTRUMENT)
-    follow_link(app, LINK)
+    follow_link(app, link)
     expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
 
 
@@ -158,6 +161,30 @@ def test_the_tiles_played_since_your_turn_are_marked_until_you_play(app: App) ->
     wait_my_turn(app)
     now = marked(app)
     assert not set(now) & set(theirs)
+    assert not app.errors
+
+
+def test_your_forced_draws_are_one_click_one_request_and_fly_in_together(app: App) -> None:
+    """Deal 26: you move first, nothing fits, and you draw 7 tiles before one does."""
+    page = app.page
+    open_table(app, "normal", PERSON_DRAWS_LINK)
+    wait_my_turn(app)
+    hand = set(page.eval_on_selector_all("#hand [data-tile]", "els => els.map(e => e.dataset.tile)"))
+    assert page.locator(".hand-tile.playable").count() == 0
+    moves = int(page.get_attribute("#table-screen", "data-moves") or 0)
+    page.evaluate("() => { window.__pace.frames.length = 0; window.__pace.requests.length = 0; }")
+    page.locator("#actions [data-move]").click()  # the only move: Draw
+    expect(page.locator("#table-screen")).to_have_attribute("data-moves", str(moves + PERSON_DRAWS))
+    expect(page.locator(".motion-ghost")).to_have_count(0)
+    pace = recorded(app)
+    assert [(r["op"], r["until"]) for r in pace["requests"]] == [("play", True)]  # one click, one request
+    assert [e["kind"] for e in pace["requests"][0]["events"]] == ["draw"] * PERSON_DRAWS
+    drawn = set(page.eval_on_selector_all("#hand [data-tile]", "els => els.map(e => e.dataset.tile)")) - hand
+    assert len(drawn) == PERSON_DRAWS
+    flying = [{g["key"] for g in f["ghosts"]} & drawn for f in pace["frames"]]
+    assert max(map(len, flying)) >= 3, flying  # several of the drawn tiles in flight at once
+    assert set().union(*flying) == drawn  # every drawn tile flew in
+    assert page.locator(".hand-tile.playable").count() > 0  # the last one drawn can be played
     assert not app.errors
 
 
