@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.games import all_games
 from engine.protocol import JSON, BadRequest, EngineError, UnknownSession
-from engine.session import Session
+from engine.session import Session, parse_flag
 
 MAX_SESSIONS = 16  # the least recently used sessions are dropped beyond this (a page keeps one or two
 # and closes those it no longer shows)
@@ -62,17 +62,25 @@ def op_new(req: dict[str, Any]) -> JSON:
 
 
 def op_play(req: dict[str, Any]) -> JSON:
+    """A person's move; with "until_playable": true a draw goes on through the forced draws
+    that follow it (every draw an event of the answer and a move of the record)."""
     sid, session = _session(req)
     session.viewer(req.get("seat"))
+    if parse_flag(req.get("until_playable"), "until_playable"):
+        return _saved(sid, session, req, session.play_until_playable(req.get("move")))
     return _saved(sid, session, req, [session.play(req.get("move"))])
 
 
 def op_ai(req: dict[str, Any]) -> JSON:
+    """The computer to move makes one move; with "until_playable": true its whole turn (its draws,
+    then the play or pass they lead to)."""
     sid, session = _session(req)
     session.viewer(req.get("seat"))
     level = req.get("level")
     if level is not None and not isinstance(level, str):
         raise BadRequest("level must be a string")
+    if parse_flag(req.get("until_playable"), "until_playable"):
+        return _saved(sid, session, req, session.ai_turn(level))
     return _saved(sid, session, req, [session.ai_move(level)])
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -258,6 +260,53 @@ class Session:
         event = self._apply(move)
         self.redo_stack.clear()
         return event
+
+    def forced_draw(self, seat: int) -> str | None:
+        """The draw `seat` must make now: the seat is to move and its only legal move is a draw
+        (the rules make it draw on, as in the draw game's "draw until you can play"); else None."""
+        if self.to_move() != seat:
+            return None
+        legal = self.game.legal_moves(self.state)
+        if len(legal) == 1 and self.game.move_fields(self.state, legal[0]).get("kind") == "draw":
+            return legal[0]
+        return None
+
+    def play_until_playable(self, move: Any) -> list[JSON]:
+        """A person's move and, when it is a draw, the forced draws that follow it (one request
+        for "draw until you can play"); each is a move of its own in the record. Where the rules
+        give a choice after a draw (play it, or draw again), the batch stops there."""
+        with self._all_or_nothing():
+            events = [self.play(move)]
+            seat = events[0]["seat"]
+            while events[-1].get("kind") == "draw" and (draw := self.forced_draw(seat)) is not None:
+                events.append(self.play(draw))
+        return events
+
+    def ai_turn(self, level: str | None = None) -> list[JSON]:
+        """The computer's whole turn: its move and, as long as that was a draw and the same seat
+        is still to move, its next one (the draws, then the play or pass they lead to). Each move
+        is chosen exactly as by separate `ai_move` calls (the same seeds), so the picks and the
+        record are the same."""
+        with self._all_or_nothing():
+            events = [self.ai_move(level)]
+            seat = events[0]["seat"]
+            while events[-1].get("kind") == "draw" and self.to_move() == seat:
+                events.append(self.ai_move(level))
+        return events
+
+    @contextmanager
+    def _all_or_nothing(self) -> Iterator[None]:
+        """A request of several moves fails whole: on an error every move it made is taken back
+        (a refused request changes nothing)."""
+        kept, redo, floor, assisted = len(self.moves), list(self.redo_stack), self.undo_floor, self.assisted
+        try:
+            yield
+        except BaseException:
+            del self.moves[kept:]
+            del self.history[kept + 1:]
+            self._state_at(kept)  # a state let go meanwhile comes back
+            self.redo_stack, self.undo_floor, self.assisted = redo, floor, assisted
+            raise
 
     def _seat_to_move(self) -> int:
         seat = self.to_move()

@@ -36,6 +36,7 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
     say: () => {}, render: () => {}, play: () => {}, send: () => {}, autoplay: () => {},
     name, legal: () => state.view?.legal ?? [], myTurn: () => false, isHuman: (seat) => record.seats[seat] === "human",
     hotSeat: () => false, dealText: (view) => `Deal ${view.seed} · `, hintMove: () => better?.best_move ?? null,
+    motionMs,
   };
   const screen = createRenderer(ctl);
   board.className = `coach-board ${screen.boardClass}`;

@@ -15,7 +15,7 @@ import { createTable } from "../render/table.js";
 import { createLuzon } from "../render/luzon.js";
 import { createBigClock } from "../render/big_clock.js";
 import { createClock } from "../render/clock.js";
-import { celebrate, drawMoving, motionMs, shake } from "./motion.js";
+import { celebrate, drawMoving, motionMs, shake, stopMotion } from "./motion.js";
 import { createCoach } from "./coach.js";
 import { createExtras } from "./extras.js";
 
@@ -23,13 +23,16 @@ import { createExtras } from "./extras.js";
 const RENDERERS = { table: createTable, columns: createLuzon, dial: createBigClock, "card-dial": createClock };
 const LOG_LIMIT = 80;
 const ROUND_END_PAUSE_MS = 1000;
+const MOVED_LIMIT = 400; // moves of a round kept for the marks of what was played since a person's turn
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Mount the screen of a game (spec: its catalog entry) into root. Returns {dispose}. */
 export function mountGame(root, { engine, spec, params, notify }) {
   const state = {
     session: null, view: null, viewer: 0, names: loadNames(spec.id), token: null, busy: false, locked: false,
-    hint: null, log: [], lastAction: {}, covered: false, shownRound: null, shownOutcome: null, timer: 0,
+    hint: null, log: [], lastAction: {}, covered: false, shownRound: null, shownOutcome: null, timer: 0, ticket: 0,
+    slides: Promise.resolve(), // settled when the slides of the view on screen have ended
+    moved: [], // the moves of the round on screen, {n, seat, kind, tile}: what was played since a person's turn
     failed: false, disposed: false, message: { text: "", kind: "info" }, record: null,
     daily: null, // the day ("YYYY-MM-DD") whose daily deal is on screen; null: not a daily deal
   };
@@ -49,7 +52,9 @@ export function mountGame(root, { engine, spec, params, notify }) {
 
   const api = {
     spec, state, board, engine, say, render, play, send, autoplay, name, legal, myTurn, isHuman, hotSeat, dealText,
+    playedSince,
     hintMove: () => state.hint, // a hint carries its move's fields
+    motionMs: () => motionMs(speed), // the duration of a slide now (0: no motion)
   };
   const screen = RENDERERS[spec.screen](api);
   board.id = screen.boardId;
@@ -187,9 +192,9 @@ export function mountGame(root, { engine, spec, params, notify }) {
   }
 
   function startSession(answer, token, log = [], daily = null) {
-    clearTimeout(state.timer);
+    cancelTimer();
     Object.assign(state, { session: answer.session, token: token ?? newToken(spec.id), view: null, hint: null, daily,
-      log: [...log], lastAction: {}, shownRound: null, shownOutcome: null, failed: false,
+      log: [...log], lastAction: {}, shownRound: null, shownOutcome: null, failed: false, moved: [],
       covered: answer.view.seats.filter((k) => k === "human").length > 1 && !answer.view.outcome }); // hot seat: cover first
     state.viewer = answer.view.seat;
     screen.reset?.();
@@ -198,12 +203,22 @@ export function mountGame(root, { engine, spec, params, notify }) {
 
   /** Take in a new view: the log, the message, then draw it. */
   function accept(view, op) {
-    for (const event of view.events ?? []) {
-      logLine(isHuman(event.seat) && name(event.seat) === "You" && event.you
-        ? `You ${event.you}` : `${name(event.seat)} ${event.label}`, event.seat);
+    const events = view.events ?? [];
+    events.forEach((event, i) => {
+      const text = isHuman(event.seat) && name(event.seat) === "You" && event.you
+        ? `You ${event.you}` : `${name(event.seat)} ${event.label}`;
+      // a batch's repeated move (a computer drawing three tiles) is one line of the log
+      let times = 1;
+      while (i >= times && events[i - times].seat === event.seat && events[i - times].label === event.label) times += 1;
+      if (times > 1) state.log.shift();
+      logLine(times > 1 ? `${text} (${times} times)` : text, event.seat);
       state.lastAction[event.seat] = screen.actionText?.(event) ?? "";
+    });
+    if (view.round?.number !== state.view?.round?.number) {
+      state.lastAction = {};
+      state.moved = [];
     }
-    if (view.round?.number !== state.view?.round?.number) state.lastAction = {};
+    trackMoves(view);
     for (const line of screen.roundLines?.(view, state.view, name) ?? []) logLine(line.text, line.seat);
     state.view = view;
     state.viewer = view.seat;
@@ -213,13 +228,37 @@ export function mountGame(root, { engine, spec, params, notify }) {
     say(view.outcome ? view.outcome.reason || view.status : screen.describe?.(view, view.events?.at(-1), op) ?? "");
   }
 
+  /** Keep the round's moves (from the view's events and move count; an undo drops those taken back). */
+  function trackMoves(view) {
+    const events = view.events ?? [];
+    const first = view.moves - events.length; // the number of the view's first event's move
+    state.moved = state.moved.filter((m) => m.n < first).slice(-MOVED_LIMIT);
+    events.forEach((e, i) => state.moved.push({ n: first + i, seat: e.seat, kind: e.kind, tile: e.tile ?? null }));
+  }
+
+  /**
+   * The tiles the other seats played since the person on screen last played (a move of theirs
+   * that was not a draw) in this round: tile -> seat. Empty when no person sits at the screen.
+   */
+  function playedSince() {
+    const seat = state.viewer;
+    const since = new Map();
+    if (!isHuman(seat)) return since;
+    for (const move of state.moved) {
+      if (move.seat === seat && move.kind !== "draw") since.clear();
+      else if (move.tile && move.seat !== seat) since.set(move.tile, move.seat);
+    }
+    return since;
+  }
+
   function logLine(text, seat = null) {
     state.log.unshift({ text, seat });
     state.log.length = Math.min(state.log.length, LOG_LIMIT);
   }
 
-  async function play(moveId) {
-    const answer = await send({ op: "play", move: moveId });
+  /** A person's move; `untilPlayable` (a forced draw): the draws that follow it, forced too, in the same request. */
+  async function play(moveId, { untilPlayable = false } = {}) {
+    const answer = await send({ op: "play", move: moveId, ...(untilPlayable ? { until_playable: true } : {}) });
     if (answer && !answer.ok) say(answer.error.message, "error");
     return answer;
   }
@@ -235,6 +274,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
           if (answer) say(answer.error.message, "error");
           break;
         }
+        await state.slides; // autoplay follows the animation: each move's slide ends before the pause
         if (!state.view.outcome) await sleep(pause);
       }
     } finally {
@@ -272,7 +312,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
 
   /** Put a record on screen in place of the game there (resume, import), seen by its first person's seat. */
   async function load(record, token, note, log = [], daily = null) {
-    clearTimeout(state.timer);
+    cancelTimer();
     if (note) log = [{ text: note, seat: null }, ...log];
     const answer = await send({ op: "load", record, seat: personSeat(record) ?? 0 }, { token, log, daily });
     if (!answer?.ok) return answer;
@@ -292,7 +332,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
   }
 
   function showSetup(initial, canCancel) {
-    clearTimeout(state.timer);
+    cancelTimer();
     closeDialogs();
     const box = h("div", { class: "setup-box" });
     body.replaceChildren(box);
@@ -315,15 +355,31 @@ export function mountGame(root, { engine, spec, params, notify }) {
   }
 
   // ---- what happens next: a computer move, the pass screen, a summary, or the person's turn
-  function step() {
+  /** Forget what was due next (a computer move, a dialog). */
+  function cancelTimer() {
     clearTimeout(state.timer);
+    state.ticket += 1;
+  }
+
+  /** Run fn `pause` ms after the slides of the view on screen have ended (one move at a time is seen). */
+  function afterSlides(pause, fn) {
+    const view = state.view;
+    const ticket = state.ticket;
+    state.slides.then(() => {
+      if (ticket !== state.ticket || state.view !== view || state.disposed) return;
+      if (pause > 0) state.timer = setTimeout(fn, pause);
+      else fn();
+    });
+  }
+
+  function step() {
+    cancelTimer();
     const view = state.view;
     if (!view || state.busy || state.disposed || !body.contains(playArea)) return;
-    // the tile that ends a round or a game stays in view a moment before the dialog opens
+    // the tile that ends a round or a game lands and stays in view a moment before the dialog opens
     const linger = (show) => {
       const pause = motionMs(speed) ? ROUND_END_PAUSE_MS : 0;
-      if (pause) state.timer = setTimeout(() => { if (!state.busy && state.view === view) show(); }, pause);
-      else show();
+      afterSlides(pause, () => { if (!state.busy && state.view === view) show(); });
     };
     if (view.outcome) {
       if (state.shownOutcome !== `${state.session}:${view.moves}`) linger(showOutcome);
@@ -336,7 +392,8 @@ export function mountGame(root, { engine, spec, params, notify }) {
     const seat = view.to_move;
     if (seat === null || seat === undefined || dialog.open) return;
     if (!isHuman(seat)) {
-      if (!state.failed && !state.locked) state.timer = setTimeout(() => send({ op: "ai" }), delay());
+      // the computer's whole turn (its draws, then its play) is one request, once the last slide has ended
+      if (!state.failed && !state.locked) afterSlides(delay(), () => send({ op: "ai", until_playable: true }));
     } else if (hotSeat() && (seat !== state.viewer || state.covered)) {
       showPassScreen(seat);
     }
@@ -514,7 +571,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
   let coach = null;
   function openCoach() {
     if (!state.record || state.busy || hotSeat()) return;
-    clearTimeout(state.timer);
+    cancelTimer();
     closeDialogs();
     coach = createCoach({ engine, spec, record: state.record, createRenderer: RENDERERS[spec.screen], name,
       motionMs: () => motionMs(speed), onClose: closeCoach });
@@ -569,7 +626,8 @@ export function mountGame(root, { engine, spec, params, notify }) {
       viewer: String(state.viewer), round: String(view.round?.number ?? ""), roundOver: String(Boolean(view.round?.over)),
       covered: String(state.covered),
     });
-    drawMoving(board, screen.draw, view, state.drawnView && state.drawnView !== view ? motionMs(speed) : 0);
+    const slides = drawMoving(board, screen.draw, view, state.drawnView && state.drawnView !== view ? motionMs(speed) : 0);
+    if (state.drawnView !== view) state.slides = slides;
     state.drawnView = view;
     if (!screen.setup) {
       dealInput.value = dealText(view) ? String(view.seed) : "";
@@ -670,7 +728,8 @@ export function mountGame(root, { engine, spec, params, notify }) {
   return {
     dispose() {
       state.disposed = true;
-      clearTimeout(state.timer);
+      cancelTimer();
+      stopMotion();
       screen.stop?.();
       coach?.dispose();
       resize.disconnect();

@@ -8,6 +8,7 @@
 
 const BASE_MS = 340;
 const MOVED_PX = 12; // less is a selection's lift, not a move
+const STAGGER = 0.25; // the tiles of one batch of draws leave this share of a slide apart
 
 /** The duration of a slide now (0: no motion). */
 export function motionMs(speed) {
@@ -39,18 +40,67 @@ function ghostOf(node, rect) {
   ghost.setAttribute("aria-hidden", "true");
   ghost.inert = true;
   ghost.classList.add("motion-ghost");
+  ghost.dataset.ghost = node.dataset.key ?? ""; // which tile this is a copy of
   Object.assign(ghost.style, { position: "fixed", left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`,
     height: `${rect.height}px`, margin: "0", zIndex: "25", pointerEvents: "none", transformOrigin: "50% 50%" });
   document.body.append(ghost);
   return ghost;
 }
 
+/** A face-down tile (a tile drawn into a hand that is not shown) at the centre of rect. */
+function backGhost(rect) {
+  const ghost = document.createElement("span");
+  ghost.className = "motion-ghost motion-back";
+  ghost.setAttribute("aria-hidden", "true");
+  document.body.append(ghost);
+  const { width, height } = ghost.getBoundingClientRect(); // its size comes from style.css
+  Object.assign(ghost.style, { position: "fixed", left: `${rect.left + rect.width / 2 - width / 2}px`,
+    top: `${rect.top + rect.height / 2 - height / 2}px`, margin: "0", zIndex: "25", pointerEvents: "none" });
+  return ghost;
+}
+
+/** A face-down tile flies from one place to another (a computer's draw: the stock to its seat), then is gone. */
+function flyBack(from, to, ms, delay) {
+  const ghost = backGhost(to.rect);
+  const a = from.rect;
+  const b = to.rect;
+  const dx = a.left + a.width / 2 - (b.left + b.width / 2);
+  const dy = a.top + a.height / 2 - (b.top + b.height / 2);
+  const animation = reduced()
+    ? ghost.animate([{ opacity: 0 }, { opacity: 1 }, { opacity: 0 }], { duration: ms, delay, fill: "both" })
+    : ghost.animate([{ transform: `translate(${dx}px, ${dy}px)`, opacity: 1 },
+      { transform: "scale(0.8)", opacity: 1, offset: 0.85 }, { transform: "scale(0.5)", opacity: 0 }],
+    { duration: ms, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "both" });
+  const done = () => ghost.remove();
+  animation.finished.then(done, done);
+  return animation;
+}
+
 /**
- * Fly a copy of the landed tile (`to.node`) from `from`'s place to its own. From another tile (the
- * same tile in the hand, the stock) it starts at that tile's size and turn; from a place that is not
- * a tile (a computer's seat) it starts at its own size from that place's centre.
+ * When each of a view's moves starts to move, in ms after the view is drawn: the draws of a batch
+ * leave together, a little apart (STAGGER), and a move that is not a draw waits for everything
+ * before it to land (a computer's turn: its draws fly, then its tile slides). One move: at once.
  */
-function fly(from, to, ms) {
+export function schedule(events, ms) {
+  const starts = [];
+  let next = 0; // when the next draw may leave
+  let landed = 0; // when everything so far has landed
+  for (const event of events) {
+    const start = event.kind === "draw" ? next : landed;
+    starts.push(start);
+    landed = Math.max(landed, start + ms);
+    next = event.kind === "draw" ? start + Math.round(ms * STAGGER) : landed;
+  }
+  return starts;
+}
+
+/**
+ * Fly a copy of the landed tile (`to.node`) from `from`'s place to its own, after `delay` ms (it
+ * waits at its start meanwhile). From another tile (the same tile in the hand, the stock) it starts
+ * at that tile's size and turn; from a place that is not a tile (a computer's seat) it starts at its
+ * own size from that place's centre.
+ */
+function fly(from, to, ms, delay = 0) {
   const a = from.rect;
   const b = to.rect;
   const tileToTile = from.node.matches("[data-tile], [data-slot]");
@@ -61,7 +111,7 @@ function fly(from, to, ms) {
   const ghost = ghostOf(to.node, b);
   to.node.style.opacity = "0"; // still there for the keyboard and the pointer
   const animation = ghost.animate([{ transform: `translate(${dx}px, ${dy}px) rotate(${-turn}deg) scale(${scale})` },
-    { transform: "none" }], { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)", fill: "forwards" });
+    { transform: "none" }], { duration: ms, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "both" });
   const done = () => {
     ghost.remove();
     to.node.style.opacity = "";
@@ -70,8 +120,8 @@ function fly(from, to, ms) {
   return animation;
 }
 
-function fadeIn(node, ms) {
-  return node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: ms, easing: "ease-out" });
+function fadeIn(node, ms, delay = 0) {
+  return node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: ms, delay, easing: "ease-out", fill: "backwards" });
 }
 
 function leave(before, ms) {
@@ -85,8 +135,10 @@ function leave(before, ms) {
 
 /**
  * Animate what changed in root since `before` (measure() of the last drawing). origin(key, after)
- * returns the {rect, node} a new key comes from (its move's place), or null; `leaves(key)` says
- * whether a key gone from the screen should be seen leaving. Returns the animations started.
+ * returns the {rect, node, delay?} a new key comes from (its move's place), or null;
+ * `origin.unseen()` (when there) lists the moves no key showed, as {from, to, delay} place keys
+ * (a computer's draw: a face-down tile flies between them); `leaves(key)` says whether a key gone
+ * from the screen should be seen leaving. Returns the animations started.
  */
 export function animateChanges(root, before, { ms, origin = () => null, leaves = () => false }) {
   if (!before || ms <= 0) return [];
@@ -101,36 +153,63 @@ export function animateChanges(root, before, { ms, origin = () => null, leaves =
     if (!was) continue;
     const moved = Math.hypot(was.rect.left - now.rect.left, was.rect.top - now.rect.top);
     if (moved < MOVED_PX && Math.abs(was.rect.width - now.rect.width) < MOVED_PX) continue;
-    animations.push(reduced() ? fadeIn(now.node, ms) : fly(was, now, ms));
+    const delay = was.delay ?? 0;
+    animations.push(reduced() ? fadeIn(now.node, ms, delay) : fly(was, now, ms, delay));
   }
   for (const [key, was] of before) if (!after.has(key) && leaves(key)) animations.push(leave(was, ms));
+  for (const { from, to, delay } of origin.unseen?.() ?? []) {
+    if (before.has(from) && after.has(to)) animations.push(flyBack(before.get(from), after.get(to), ms, delay));
+  }
   return animations;
 }
 
 /**
  * Where a tile new on screen comes from (for animateChanges' origin): its move's place before the
- * move, else its mover's seat. The view's `events` are the moves just made, in structured fields.
+ * move, else its mover's seat, with its move's start in the view's batch (`schedule`). The view's
+ * `events` are the moves just made, in structured fields. A move that names no tile (a draw: the
+ * tile was face down) goes to the first new key at its place; the moves no new key took (another
+ * seat's draws) are listed by `unseen()`: from their place to the mover's seat.
  */
-export function originOf(view, before) {
-  return (key, now) => {
+export function originOf(view, before, ms = 0) {
+  const events = view.events ?? [];
+  const starts = schedule(events, ms);
+  const taken = new Set(); // the face-down moves already given to a new key
+  const origin = (key, now) => {
     const slot = now.node.dataset.slot ?? "";
-    const events = view.events ?? [];
-    // the move of this tile, else a move to this place (a draw names no tile: it was face down)
-    const event = events.find((e) => e.tile === key) ??
-      events.find((e) => e.to && !e.tile && (slot === e.to || slot.startsWith(`${e.to}:`)));
-    if (!event) return null;
-    return before.get(event.from) ?? before.get(`seat:${event.seat}`) ?? null;
+    let i = events.findIndex((e) => e.tile === key);
+    if (i < 0) {
+      i = events.findIndex((e, j) => !taken.has(j) && e.to && !e.tile && (slot === e.to || slot.startsWith(`${e.to}:`)));
+      if (i >= 0) taken.add(i);
+    }
+    if (i < 0) return null;
+    const event = events[i];
+    const place = before.get(event.from) ?? before.get(`seat:${event.seat}`);
+    return place ? { ...place, delay: starts[i] } : null;
   };
+  origin.unseen = () => events.flatMap((e, i) => (e.kind === "draw" && !e.tile && !taken.has(i) && e.from
+    ? [{ from: e.from, to: `seat:${e.seat}`, delay: starts[i] }] : []));
+  return origin;
 }
 
 /** A tile gone from the screen by one of the view's moves (Luzon's discarded pair) is seen leaving. */
 export const leavesBy = (view) => (key) => (view.events ?? []).some((e) => e.tile === key || e.tiles?.includes(key));
 
-/** Draw `view` into root with draw(view); with ms > 0, what the view's moves changed travels there. */
+/**
+ * Draw `view` into root with draw(view); with ms > 0, what the view's moves changed travels there
+ * (a batch of moves one after another: `schedule`). Returns a promise settled when every slide
+ * has ended (the computers' pace waits for it).
+ */
 export function drawMoving(root, draw, view, ms) {
   const before = ms > 0 ? measure(root) : null;
   draw(view);
-  if (before) animateChanges(root, before, { ms, origin: originOf(view, before), leaves: leavesBy(view) });
+  if (!before) return Promise.resolve();
+  const animations = animateChanges(root, before, { ms, origin: originOf(view, before, ms), leaves: leavesBy(view) });
+  return Promise.allSettled(animations.map((a) => a.finished)).then(() => undefined);
+}
+
+/** Leaving a screen: the copies still in flight go at once. */
+export function stopMotion() {
+  for (const ghost of document.querySelectorAll(".motion-ghost")) ghost.remove();
 }
 
 /** A refused move: the place shakes. */

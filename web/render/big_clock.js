@@ -8,8 +8,7 @@
 
 import { clockHandSvg, tileSvg } from "./tiles.js";
 import { h } from "./dom.js";
-import { motionMs, turnInPlace } from "../play/motion.js";
-import { loadSpeed } from "../storage.js";
+import { turnInPlace } from "../play/motion.js";
 
 const AUTOPLAY_DELAY_MS = 350;
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -241,7 +240,7 @@ export function createBigClock(ctl) {
 
     // the dial takes the board's height (or width); the stock, drawn tile and set-aside sit beside it, or under it
     ctl.board.replaceChildren(h("div", { class: "bc-layout" }, dial, h("div", { class: "bc-side" }, homes, tray)));
-    turnInPlace(hand, turn, motionMs(loadSpeed()));
+    turnInPlace(hand, turn, ctl.motionMs());
     ctl.board.dataset.set = b.set;
     ctl.board.dataset.drawn = b.drawn ?? "";
     ctl.board.dataset.stock = String(b.stock);

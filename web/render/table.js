@@ -10,6 +10,7 @@ import { drawLayout, followPoint } from "./layout.js";
 import { seatLevel } from "./setup.js";
 import { scoreSheet } from "./score_sheet.js";
 
+const SVG_NS = "http://www.w3.org/2000/svg";
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const sum = (values) => values.reduce((a, b) => a + b, 0);
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -180,10 +181,14 @@ export function createTable(ctl) {
 
     const hinted = ctl.hintMove();
     const mine = ctl.myTurn();
+    const since = ctl.playedSince?.() ?? new Map(); // tile -> seat: played since the person's last turn
+    const sinceText = since.size ? `; played since your last turn: ${[...since].map(([tile, seat]) => `${tile} by ${ctl.name(seat)}`)
+      .join(", ")}` : "";
     const drawn = drawLayout(layoutBox, view.board, {
       zoom,
       lastIndex: view.moves > 0 ? view.board.tiles.length - 1 : -1,
-      endNames: () => `Layout: ${plural(view.board.tiles.length, "tile")}; open ends ${view.board.ends.map((e) => e.value).join(", ")}`,
+      endNames: () => `Layout: ${plural(view.board.tiles.length, "tile")}; open ends ${view.board.ends.map((e) => e.value).join(", ")}` +
+        sinceText,
       markerFor: (end) => {
         const slot = `end:${end.name}`;
         const here = plays().filter((m) => m.to === slot);
@@ -196,6 +201,8 @@ export function createTable(ctl) {
           label: mineHere.length ? capital(mineHere[0].you) : `open end ${other ? `needing ${needs}` : end.value}` };
       },
     });
+
+    markSince(since);
 
     if (zoomAt) { // a zoom keeps its point in place
       const stage = layoutBox.firstElementChild;
@@ -235,7 +242,9 @@ export function createTable(ctl) {
     const buttons = moves.map((move) => {
       const button = h("button", { type: "button", class: "primary", "data-move": move.id },
         choice ? capital(move.you) : move.button ?? capital(move.you));
-      button.addEventListener("click", () => { selected = null; ctl.play(move.id); });
+      // a draw that is the only move is forced: the draws that follow, forced too, come in the same request
+      const untilPlayable = move.kind === "draw" && ctl.legal().length === 1;
+      button.addEventListener("click", () => { selected = null; ctl.play(move.id, { untilPlayable }); });
       return button;
     });
     if (choice) {
@@ -245,6 +254,18 @@ export function createTable(ctl) {
     }
     actions.replaceChildren(...buttons);
     sheetBox.replaceChildren(sheetBox.firstElementChild, scoreSheet(view, ctl.name));
+  }
+
+  /** Mark the tiles on the table that were played since the person's last turn (outline and tooltip). */
+  function markSince(since) {
+    for (const node of layoutBox.querySelectorAll("[data-placed]")) {
+      const seat = since.get(node.dataset.placed);
+      if (seat === undefined) continue;
+      node.classList.add("since-turn");
+      const title = document.createElementNS(SVG_NS, "title");
+      title.textContent = `${node.dataset.placed}: played by ${ctl.name(seat)} since your last turn`;
+      node.prepend(title);
+    }
   }
 
   // ---- the round summary
