@@ -225,6 +225,19 @@ def test_hot_seat_round_hides_every_hand_between_turns(app: App) -> None:
     expect(page.locator("#round-summary .summary-table tbody tr")).to_have_count(3)
 
 
+def test_a_table_of_computers_only_deals_its_next_round_on_continue(app: App) -> None:
+    """A computer dealer: Continue on the round summary lets it deal (it is not played as the
+    person's "next-round", which the engine refuses for a computer's seat)."""
+    page = app.page
+    fresh(app, "draw")
+    set_up(app, {"set": "double-6", "players": "2", "target": "100"}, ["ai:easy", "ai:easy"], 4)
+    expect(page.locator("#round-summary[open]")).to_be_visible(timeout=TIMEOUT)
+    page.click("#next-round")
+    expect(page.locator("#table-screen")).to_contain_text("Round 2 ·", timeout=TIMEOUT)
+    expect(page.locator("#message[data-kind=error]")).to_have_count(0)
+    assert not app.errors
+
+
 def test_no_console_error_and_nothing_off_origin(app: App) -> None:
     assert app.errors == []
     assert app.off_origin == []
