@@ -244,3 +244,31 @@ def test_the_worker_refuses_what_the_page_refuses(app: App) -> None:
     assert answer["ok"]
     headers = page.request.get(app.url + "worker.js").headers
     assert "'wasm-unsafe-eval'" in headers["content-security-policy"]  # as a host reading dist/_headers sends it
+
+
+def test_an_import_made_while_the_game_is_busy_waits_and_is_loaded(app: App, line: list[str]) -> None:
+    """Two records imported one right after the other: the second arrives while the first is being
+    loaded (the game is busy); it waits for it and then opens, rather than being turned away."""
+    page = app.page
+    clean(app)
+    open_deal(app, "luzon", WON_SEED)
+
+    def record_text(moves: int) -> str:
+        record = {"version": 1, "game": "luzon", "options": {"variant": "twelve"}, "seed": WON_SEED,
+                  "moves": line[:moves]}
+        return json.dumps({"boneyard": "game-record", "format": 1, "record": record})
+
+    # both chosen in one go: the second change comes while the first record is being loaded
+    page.evaluate("""(texts) => {
+      const input = document.querySelector('#import-record');
+      for (const [i, text] of texts.entries()) {
+        const files = new DataTransfer();
+        files.items.add(new File([text], `luzon-${i}.json`, {type: 'application/json'}));
+        input.files = files.files;
+        input.dispatchEvent(new Event('change'));
+      }
+    }""", [record_text(3), record_text(5)])
+    expect_moves(app, 5)
+    expect(page.locator("#message[data-kind=error]")).to_have_count(0)
+    assert saved_moves(app) == 5
+    clean(app)

@@ -30,6 +30,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export function mountGame(root, { engine, spec, params, notify }) {
   const state = {
     session: null, view: null, viewer: 0, names: loadNames(spec.id), token: null, busy: false, locked: false,
+    inflight: null, // settled when the request under way (busy) has been answered and drawn
     hint: null, log: [], lastAction: {}, covered: false, shownRound: null, shownOutcome: null, timer: 0, ticket: 0,
     slides: Promise.resolve(), // settled when the slides of the view on screen have ended
     moved: [], // the moves of the round on screen, {n, seat, kind, tile}: what was played since a person's turn
@@ -156,8 +157,15 @@ export function mountGame(root, { engine, spec, params, notify }) {
   // ---- engine round trips
   /** Send a request for the game on screen; take in its view, save, count a finished game. */
   async function send(request, { token, log, daily = null } = {}) {
-    if (state.busy) return null;
+    if (state.busy) {
+      // a click during a request is dropped; a new game or an import waits for it, then goes first
+      if (request.op !== "new" && request.op !== "load") return null;
+      while (state.busy) await state.inflight;
+      cancelTimer(); // the computer's move the finished request asked for is not made on the new game
+    }
     setBusy(true);
+    let settle;
+    state.inflight = new Promise((resolve) => { settle = resolve; });
     let answer = null;
     try {
       answer = await engine.request({ ...request, session: request.session ?? state.session,
@@ -179,6 +187,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
       return null;
     } finally {
       setBusy(false);
+      settle();
       if (answer?.ok === false && request.op === "ai") say(`The computer player failed: ${answer.error.message}`, "error");
       if (!state.disposed) { render(); step(); }
     }
