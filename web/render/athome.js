@@ -142,8 +142,8 @@ export function gameTools({ gameId, engine, session, say, load, linkOptions = {}
       return;
     }
     const answer = await load(record); // the engine replays it move by move; a bad move changes nothing
-    if (!answer) refuse("the game was busy; try again.");
-    else if (!answer.ok) refuse(answer.error.message);
+    if (!answer) return; // the engine failed: the game said so
+    if (!answer.ok) refuse(answer.error.message);
     else say(`Imported deal ${record.seed} (${record.moves.length} moves).`);
   });
 
