@@ -295,9 +295,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
   // ---- starting games
   /** A new game; extra: {winnable (default: the switch), daily: the day of a daily deal} (extras.js). */
   async function newGame(values, seed, seats = ["human"], names = null, extra = {}) {
-    for (let i = 0; state.busy && i < 200; i++) await sleep(25); // an autoplay's last request
-    screen.stop?.();
-    extras.stop();
+    stopPlaying();
     const request = { op: "new", game: spec.id, options: values, seed, seats, ...extras.newFields(extra) };
     const first = seats.indexOf("human");
     if (first >= 0) request.seat = first;
@@ -320,8 +318,15 @@ export function mountGame(root, { engine, spec, params, notify }) {
   const seatText = (kind) => (kind === "human" ? "person" : `computer, ${seatLevel(kind)}`);
 
   /** Put a record on screen in place of the game there (resume, import), seen by its first person's seat. */
-  async function load(record, token, note, log = [], daily = null) {
+  /** Before another game opens: an autoplay, a solution playing and a computer's move waiting stop. */
+  function stopPlaying() {
+    screen.stop?.();
+    extras.stop();
     cancelTimer();
+  }
+
+  async function load(record, token, note, log = [], daily = null) {
+    stopPlaying();
     if (note) log = [{ text: note, seat: null }, ...log];
     const answer = await send({ op: "load", record, seat: personSeat(record) ?? 0 }, { token, log, daily });
     if (!answer?.ok) return answer;
