@@ -355,6 +355,27 @@ def evaluator_for(know: Knowledge) -> Evaluator:
     return ev
 
 
+PLANS_KEPT = 4096  # plans remembered (a review's play-outs meet the same positions again and again)
+_plans: OrderedDict[tuple[Any, ...], tuple[float, tuple[str, ...], int]] = OrderedDict()
+
+
+def planned(state: BigClockState) -> tuple[float, tuple[str, ...], int]:
+    """`plan(state)`, remembered: a plan depends only on what its key holds (the face-up tiles
+    and the drawn one, the stock's size, the positions seen since the last stock tile, a stuck
+    double), never on the stock's order, so two play-outs that reach the same position from
+    different stock orders share it. Every one of the review's paired play-outs starts from the
+    same position, and the two moves' play-outs often meet again."""
+    key = (state.position, state.seen, state.stuck, state.set_aside, len(state.stock), state.size)
+    found = _plans.get(key)
+    if found is None:
+        found = _plans[key] = plan(state)
+        if len(_plans) > PLANS_KEPT:
+            _plans.popitem(last=False)
+    else:
+        _plans.move_to_end(key)
+    return found
+
+
 def _path(trail: Trail) -> tuple[str, ...]:
     parts: list[tuple[str, ...]] = []
     while trail:
@@ -427,7 +448,7 @@ def choose(state: BigClockState) -> tuple[str, str, float]:
         return DRAW, "Nothing to plan: draw the next tile.", 0.0
     if len(moves) == 1:
         return moves[0], "The only legal move.", 0.0
-    value, path, gain = plan(state)
+    value, path, gain = planned(state)
     if not path:
         if DRAW in moves:
             return DRAW, "No shift improves the position: draw the next tile.", value
