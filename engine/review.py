@@ -5,7 +5,8 @@ How a decision is valued depends on what is known of the game, never on its name
 - a game whose advisor values every legal move exactly (`engine.solvers.MoveRater`: Luzon,
   winnable or not; Clock, the exact c/n of each exchange) is rated by it;
 - another solitaire: the move played and the advisor's choice are each played out to the end
-  by the advisor over the same determinizations; their win rates are the estimate;
+  by the advisor over the same determinizations, in pairs until the mark is settled; their win
+  rates are the estimate;
 - a table game: the hard player's search from the seat's own information at that moment
   (determinizations of its view, never the hidden tiles) names its few best candidates; they
   and the move played are played out to the end of the round by the medium player over the
@@ -19,10 +20,13 @@ are checked against independent play-outs by `tests/bench/bench_review.py`.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import statistics
-from collections.abc import Callable, Iterator
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,7 +47,11 @@ GRADES: dict[str, tuple[tuple[str, float], ...]] = {
     WIN: (("blunder", 0.30), ("mistake", 0.15), ("inaccuracy", 0.05)),
     POINTS: (("blunder", 8.0), ("mistake", 4.0), ("inaccuracy", 2.0)),
 }
-SAMPLES = 60  # paired play-outs per compared move (solitaires without an exact rater, table games)
+SAMPLES = 60  # paired play-outs per compared move (table games; solitaires without an exact rater: at most)
+BATCH = 10  # solitaires: pairs of play-outs between two looks at whether the mark is settled (from 2 * BATCH on)
+SETTLED = 0.01  # solitaires: stop once finishing SAMPLES pairs would change the mark with less than this chance
+SLICE_SECONDS = 2.0  # a slice (`limit` given) ends inside a decision whose play-outs run past this
+UNFINISHED_KEPT = 8  # decisions cut short by a slice's end, kept for the next slice
 CANDIDATES = 3  # table games: the search's most visited moves compared with the move played
 
 
@@ -69,7 +77,8 @@ class Ratings:
         return 2 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
 
 
-Rater = Callable[[Game[Any], Any, int, str, random.Random], Ratings]
+Pairs = Generator[int, None, Ratings]  # yields the pairs played so far, returns the ratings
+Rater = Callable[[Game[Any], Any, int, str, random.Random], Ratings | Pairs]
 
 
 def rate_exact(rater: MoveRater) -> Rater:
@@ -81,21 +90,73 @@ def rate_exact(rater: MoveRater) -> Rater:
 
 
 def rate_by_advisor_playouts(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random) -> Ratings:
+    """`advisor_pairs` at once."""
+    ratings, _ = _play(advisor_pairs(game, state, seat, played, rng), None)
+    assert ratings is not None
+    return ratings
+
+
+def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random) -> Pairs:
     """The move played against the advisor's choice. When they differ each is played out to
-    the end by the advisor over the same SAMPLES determinizations (common random numbers make
-    the difference fair); when they agree the move is the advisor's best and nothing is sampled."""
+    the end by the advisor over the same determinizations (common random numbers make the
+    difference fair), one pair after another (yielding how many so far), until the mark is
+    settled (`settled`, looked at every BATCH pairs from 2 * BATCH on) or SAMPLES pairs are in;
+    `samples` says how many. When they agree the move is the advisor's best and nothing is
+    sampled."""
     advisor = get_player("advisor")
     best = advisor.choose(game, game.determinize(state, seat, rng), seat, rng)
     if best == played:
         return Ratings({}, WIN, exact=False, detail={"agrees": True})
     outcomes: dict[str, list[float]] = {best: [], played: []}
-    for _ in range(SAMPLES):
+    while (done := len(outcomes[best])) < SAMPLES:
+        if done >= 2 * BATCH and done % BATCH == 0 and settled(outcomes[best], outcomes[played], SAMPLES):
+            break
         deal = game.determinize(state, seat, rng)
         seed = rng.getrandbits(32)
         for move, results in outcomes.items():
             results.append(float(_advisor_wins(game, game.apply(deal, move), seat, random.Random(seed))))
-    return Ratings({m: statistics.fmean(r) for m, r in outcomes.items()}, WIN, exact=False, samples=SAMPLES,
-                   detail={"agrees": False}, outcomes=outcomes)
+        yield done + 1
+    return Ratings({m: statistics.fmean(r) for m, r in outcomes.items()}, WIN, exact=False,
+                   samples=len(outcomes[best]), detail={"agrees": False}, outcomes=outcomes)
+
+
+def settled(best: list[float], played: list[float], cap: int) -> bool:
+    """Whether the pairs of wins (1) and losses (0) so far settle the mark (blunder, mistake,
+    inaccuracy, or none): finishing `cap` pairs would change it with less than SETTLED chance.
+    The chance is the posterior predictive one: the rates of the three kinds of pair (only the
+    best move won, only the move played won, both the same) equally likely beforehand, the
+    remaining pairs are drawn from what the pairs so far say of them, and the mark of every way
+    they can fall (the grade on the loss less two standard errors, as the review grades) is
+    weighed by its chance."""
+    n = len(best)
+    wins = sum(1 for b, p in zip(best, played, strict=True) if b > p)
+    losses = sum(1 for b, p in zip(best, played, strict=True) if b < p)
+    now = _mark(wins, losses, n)
+    rest = cap - n
+    if rest <= 0:
+        return True
+    alpha = (1 + wins, 1 + n - wins - losses, 1 + losses)  # Dirichlet posterior of a uniform prior
+    lg = math.lgamma
+    base = lg(rest + 1) + lg(sum(alpha)) - lg(sum(alpha) + rest) - sum(lg(x) for x in alpha)
+    changed = 0.0
+    for more_wins in range(rest + 1):
+        for more_losses in range(rest - more_wins + 1):
+            if _mark(wins + more_wins, losses + more_losses, cap) != now:
+                ties = rest - more_wins - more_losses
+                changed += math.exp(base + lg(alpha[0] + more_wins) + lg(alpha[1] + ties) + lg(alpha[2] + more_losses)
+                                    - lg(more_wins + 1) - lg(ties + 1) - lg(more_losses + 1))
+    return changed < SETTLED
+
+
+def _mark(wins: int, losses: int, n: int) -> str:
+    """The mark of n pairs of play-outs, `wins` won by the best move only, `losses` by the move
+    played only: the grade the review gives them ("best" and "good" both none)."""
+    loss = (wins - losses) / n
+    if loss <= 0:
+        return "none"
+    var = (wins + losses - n * loss * loss) / max(1, n - 1)
+    name = grade(WIN, loss, 2 * math.sqrt(max(0.0, var) / n))
+    return "none" if name in ("best", "good") else name
 
 
 def _advisor_wins(game: Game[Any], state: Any, seat: int, rng: random.Random) -> bool:
@@ -147,7 +208,7 @@ def rater_for(game: Game[Any]) -> Rater:
     advisor = advisor_for(game)
     if isinstance(advisor, MoveRater):
         return rate_exact(advisor)
-    return rate_by_search if isinstance(game, TableGame) else rate_by_advisor_playouts
+    return rate_by_search if isinstance(game, TableGame) else advisor_pairs
 
 
 def grade(unit: str, loss: float, uncertainty: float = 0.0) -> str:
@@ -166,7 +227,11 @@ def review(record: Any, seats: list[int] | None = None, start: int = 0, limit: i
     """Rate the real decisions of `seats` (default: the person seats; every seat when no person
     played) in a record: all of them, or `limit` of them from the `start`-th, so a caller can
     show progress and stop between slices ("next" is where the following slice starts, None at
-    the end). Raises BadRecord for a record that does not replay."""
+    the end). A slice also ends inside a decision rated by pairs of play-outs once it has run
+    SLICE_SECONDS: "working" then says which decision and how many pairs it has (None when the
+    slice ended between decisions), "next" points at it, and the next slice goes on with its
+    pairs (kept here; played again, the same pairs, if they were forgotten). The ratings never
+    depend on where slices end. Raises BadRecord for a record that does not replay."""
     session = Session.load(record)
     game = session.game
     if seats is None:
@@ -184,16 +249,49 @@ def review(record: Any, seats: list[int] | None = None, start: int = 0, limit: i
         if i < len(session.moves) and (seat := game.to_move(state)) in seats and len(game.legal_moves(state)) >= 2
     ]
     end = len(positions) if limit is None else min(len(positions), start + limit)
+    deadline = None if limit is None else time.monotonic() + SLICE_SECONDS
+    known = json.dumps(session.record(), sort_keys=True)  # the record, as the key of its unfinished decisions
     decisions = []
+    working = None
     for done, (i, state, seat) in enumerate(positions[start:end], start):
         if progress:
             progress(done, len(positions))
         played = session.moves[i]
-        ratings = rate(game, state, seat, played, deal_rng(session.seed, "review", i))
+        rated = rate(game, state, seat, played, deal_rng(session.seed, "review", i))
+        if isinstance(rated, Ratings):
+            ratings = rated
+        else:
+            key = (known, tuple(seats), i)
+            pairs = _unfinished.pop(key, rated)
+            finished, samples = _play(pairs, deadline)
+            if finished is None:
+                _unfinished[key] = pairs
+                while len(_unfinished) > UNFINISHED_KEPT:
+                    _unfinished.popitem(last=False)
+                working, end = {"index": i, "samples": samples, "most": SAMPLES}, done
+                break
+            ratings = finished
         decisions.append(_decision(session, state, i, seat, played, ratings))
     return {"game": game.spec.id, "seats": seats, "moves": len(session.moves), "total": len(positions),
             "start": start, "next": end if end < len(positions) else None, "decisions": decisions,
-            "summary": summary(decisions)}
+            "working": working, "summary": summary(decisions)}
+
+
+_unfinished: OrderedDict[tuple[str, tuple[int, ...], int], Pairs] = OrderedDict()
+
+
+def _play(pairs: Pairs, deadline: float | None) -> tuple[Ratings | None, int]:
+    """Play `pairs` on to its ratings, or until `deadline` (time.monotonic) has passed: (None,
+    the pairs so far) then."""
+    samples = 0
+    while True:
+        try:
+            samples = next(pairs)
+        except StopIteration as finished:
+            ratings: Ratings = finished.value
+            return ratings, samples
+        if deadline is not None and time.monotonic() >= deadline:
+            return None, samples
 
 
 def summary(decisions: list[JSON]) -> dict[str, int]:

@@ -39,8 +39,9 @@ from engine.solvers import register_advisor
 from engine.tiles import Tile, domino_set
 
 Piles = tuple[tuple[int, ...], ...] | tuple[bytes, ...]  # tile codes 16a + b, bottom -> top
-EMPTY = -1  # an empty slot (it takes only its own double)
-UNKNOWN = -2  # a slot about to be refilled from the stock
+# A slot's top as a byte: a tile's code (at most 204), or one of these (so tops are bytes, cheap keys)
+EMPTY = 255  # an empty slot (it takes only its own double)
+UNKNOWN = 254  # a slot about to be refilled from the stock
 
 # evaluation weights (tuned by simulation, see tests/bench/bench_clocks.py)
 W_HOME = 100.0  # a double home
@@ -94,13 +95,26 @@ def tops_of(piles: Piles) -> list[int]:
 
 
 def fits_code(tile: int, top: int) -> bool:
-    if top < 0:
+    if top >= UNKNOWN:
         return False
     u, v = top >> 4, top & 15
     if u == v:
         return False
     x, y = tile >> 4, tile & 15
     return x == u or x == v or y == u or y == v
+
+
+class _Fits(dict[int, bytes]):
+    """FITS[tile][top]: fits_code(tile, top), a row made the first time a tile asks."""
+
+    def __missing__(self, tile: int) -> bytes:
+        row = self[tile] = bytes(fits_code(tile, top) for top in range(256))
+        return row
+
+
+FITS = _Fits()
+PLACES = [f"place:slot{k}" for k in range(13)]
+SHIFTS = [[f"shift:slot{a}>slot{b}" for b in range(13)] for a in range(13)]
 
 
 class Static:
@@ -144,7 +158,7 @@ def score(f: tuple[float, ...]) -> float:
     )
 
 
-def features(tops: list[int], st: Static) -> tuple[float, ...]:
+def features(tops: list[int] | bytes, st: Static) -> tuple[float, ...]:
     """(homes, safe readiness, readiness, fixer chances, unparkable doubles, doubles in trouble,
     troubled doubles' slots ready, troubled doubles' fixer chances) of the slots' top tiles.
 
@@ -165,7 +179,7 @@ def features(tops: list[int], st: Static) -> tuple[float, ...]:
         t = tops[k - 1]
         if t == 17 * k:
             home[k] = True
-        elif t >= 0:
+        elif t < UNKNOWN:
             u, v = t >> 4, t & 15
             if u == v:
                 troubles += 1
@@ -240,9 +254,10 @@ def children(
     stock."""
     join = b"\xff".join
     if held >= 0:
+        fit = FITS[held]
         for k in range(1, n + 1):
             t = tops[k - 1]
-            if fits_code(held, t) or (t == EMPTY and held == 17 * k):
+            if fit[t] or (t == EMPTY and held == 17 * k):
                 new = list(piles)
                 new[k - 1] = piles[k - 1] + bytes((held,))
                 key = join(new) + NO_HELD
@@ -251,17 +266,18 @@ def children(
                 visited.add(key)
                 new_tops = tops[:]
                 new_tops[k - 1] = held
-                yield tuple(new), new_tops, -1, False, (f"place:slot{k}",), False
+                yield tuple(new), new_tops, -1, False, (PLACES[k],), False
         if not stuck:
             return
-    elif not any(t >= 0 and (t >> 4) == (t & 15) and t != 17 * k for k, t in enumerate(tops, 1)):
+    elif not any(t < UNKNOWN and (t >> 4) == (t & 15) and t != 17 * k for k, t in enumerate(tops, 1)):
         return
     held_key = held_byte(held)
     for a in range(1, n + 1):
         t = tops[a - 1]
-        if t < 0 or t == 17 * a:
+        if t >= UNKNOWN or t == 17 * a:
             continue
-        x, y = t >> 4, t & 15
+        fit = FITS[t]
+        shifts = SHIFTS[a]
         rest = piles[a - 1][:-1]
         moved = bytes((t,))
         for b in range(1, n + 1):
@@ -271,14 +287,12 @@ def children(
             if d == EMPTY:
                 if t != 17 * b:
                     continue
-            else:
-                u, v = d >> 4, d & 15
-                if u == v or not (x == u or x == v or y == u or y == v):
-                    continue
+            elif not fit[d]:
+                continue
             new = list(piles)
             new[a - 1] = rest
             new[b - 1] = piles[b - 1] + moved
-            move = f"shift:slot{a}>slot{b}"
+            move = shifts[b]
             if rest or not stock_left:
                 key = join(new) + held_key
                 if key in visited:
@@ -299,7 +313,7 @@ def children(
             if held == double:
                 new[a - 1] = bytes((double,))
                 new_tops[a - 1] = double
-                moves, new_held, leaf = (move, f"place:slot{a}"), -1, False
+                moves, new_held, leaf = (move, PLACES[a]), -1, False
             else:
                 source = 0
                 for k in range(1, n + 1):
@@ -312,7 +326,7 @@ def children(
                     left = new[source - 1][:-1]
                     new[source - 1] = left
                     new_tops[source - 1] = left[-1] if left else EMPTY
-                    moves, leaf = (move, f"shift:slot{source}>slot{a}"), not left
+                    moves, leaf = (move, SHIFTS[source][a]), not left
             key = join(new) + held_byte(new_held)
             if key in visited:
                 continue
@@ -328,12 +342,14 @@ class Evaluator:
         self.cache: dict[bytes, float] = {}
 
     def tops(self, tops: list[int], leaf: bool) -> float:
+        """The score of slots' tops; `leaf`: the empty slots are about to be refilled (plan()
+        inlines this)."""
+        key = bytes(tops)
         if leaf:
-            tops = [UNKNOWN if t == EMPTY else t for t in tops]
-        key = bytes([t & 255 for t in tops])
+            key = key.replace(b"\xff", b"\xfe")  # EMPTY -> UNKNOWN
         value = self.cache.get(key)
         if value is None:
-            value = self.cache[key] = score(features(tops, self.static))
+            value = self.cache[key] = score(features(key, self.static))
         return value
 
 
@@ -355,6 +371,27 @@ def evaluator_for(know: Knowledge) -> Evaluator:
     return ev
 
 
+PLANS_KEPT = 4096  # plans remembered (a review's play-outs meet the same positions again and again)
+_plans: OrderedDict[tuple[Any, ...], tuple[float, tuple[str, ...], int]] = OrderedDict()
+
+
+def planned(state: BigClockState) -> tuple[float, tuple[str, ...], int]:
+    """`plan(state)`, remembered: a plan depends only on what its key holds (the face-up tiles
+    and the drawn one, the stock's size, the positions seen since the last stock tile, a stuck
+    double), never on the stock's order, so two play-outs that reach the same position from
+    different stock orders share it. Every one of the review's paired play-outs starts from the
+    same position, and the two moves' play-outs often meet again."""
+    key = (state.position, state.seen, state.stuck, state.set_aside, len(state.stock), state.size)
+    found = _plans.get(key)
+    if found is None:
+        found = _plans[key] = plan(state)
+        if len(_plans) > PLANS_KEPT:
+            _plans.popitem(last=False)
+    else:
+        _plans.move_to_end(key)
+    return found
+
+
 def _path(trail: Trail) -> tuple[str, ...]:
     parts: list[tuple[str, ...]] = []
     while trail:
@@ -369,6 +406,7 @@ def plan(state: BigClockState, know: Knowledge | None = None) -> tuple[float, tu
     know = know or knowledge(state)
     n = state.size
     ev = evaluator_for(know)
+    cache, static = ev.cache, ev.static
     piles = state.pile_keys
     tops = [p[-1] if p else EMPTY for p in piles]
     held = code(state.drawn) if state.drawn is not None else -1
@@ -386,21 +424,26 @@ def plan(state: BigClockState, know: Knowledge | None = None) -> tuple[float, tu
     gc.disable()  # the search makes many short-lived acyclic objects: reference counting frees them
     try:
         for _ in range(depth):
-            scored: list[tuple[float, int, Node]] = []
+            scored: list[tuple[float, int, Node]] = []  # (-score, order found, node): best first when sorted
             for p, t, h, st, trail in frontier:
                 if budget <= 0:
                     break
                 for cp, ct, ch, cs, moves, leaf in children(p, t, h, st, n, stock_left, visited):
                     budget -= 1
-                    value = ev.tops(ct, leaf)
+                    key = bytes(ct)  # ev.tops(ct, leaf), inlined
+                    if leaf:
+                        key = key.replace(b"\xff", b"\xfe")
+                    value = cache.get(key)
+                    if value is None:
+                        value = cache[key] = score(features(key, static))
                     child_trail = (trail, moves)
                     if (ch < 0 or leaf) and value > best_value:
                         best_value, best_trail, best_piles = value, child_trail, cp
                     if not leaf:
-                        scored.append((value, len(scored), (cp, ct, ch, cs, child_trail)))
+                        scored.append((-value, len(scored), (cp, ct, ch, cs, child_trail)))
             if not scored:
                 break
-            scored.sort(key=lambda x: (-x[0], x[1]))
+            scored.sort()  # the order found breaks ties, so nodes are never compared
             frontier = [c for _, _, c in scored[:beam]]
     finally:
         if was_enabled:
@@ -427,7 +470,7 @@ def choose(state: BigClockState) -> tuple[str, str, float]:
         return DRAW, "Nothing to plan: draw the next tile.", 0.0
     if len(moves) == 1:
         return moves[0], "The only legal move.", 0.0
-    value, path, gain = plan(state)
+    value, path, gain = planned(state)
     if not path:
         if DRAW in moves:
             return DRAW, "No shift improves the position: draw the next tile.", value

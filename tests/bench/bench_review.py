@@ -11,16 +11,21 @@ the medium player (common random numbers: the same deal and the same players aft
 Printed: the correlation of the two losses, the mean measured loss per grade, and for each label
 how often the measured loss reaches that label's threshold.
 
-Calibration, The Big Clock: the review's estimate (SAMPLES advisor play-outs per move) against
-a ten times larger sample, on the decisions where the player differed from the advisor.
+Calibration, The Big Clock (--sets): positions along games the advisor plays, the move rated a
+random one of the others (a slip). The review's pairs of play-outs stop once the mark is settled
+(at most SAMPLES); its loss and label are compared with the loss measured again from --reference
+pairs (default ten times SAMPLES) on other determinizations, and so are those of the review as it
+was before, always SAMPLES pairs (the same first pairs).
 
 Speed: a whole game's review natively (each table game to its end, seat 0 easy against medium;
-each solitaire, a whole deal played by the random player).
+each solitaire, a whole deal played by the random player), with the pairs of play-outs per
+sampled decision and the slowest decision.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import statistics
 import time
@@ -127,59 +132,92 @@ class RolloutPlayer:
         return rollout_move(game.legal_moves(state), weight, rng, IsmctsPlayer().epsilon)
 
 
-def calibrate_big_clock(decisions: int) -> None:
-    """The review's sampled losses (SAMPLES advisor play-outs) against losses measured with ten
-    times the play-outs on other determinizations, where the move differed from the advisor's."""
+def calibrate_big_clock(size: str, decisions: int, reference: int) -> None:
+    """The review's sampled losses and labels against losses measured with `reference` pairs, at
+    slips (a random move other than the advisor's) along the advisor's own games; beside them the
+    review with its pairs never stopped early (always SAMPLES)."""
     game = get_game("big-clock")
-    small = review_mod.SAMPLES
-    rows = []
+    cap, settled = review_mod.SAMPLES, review_mod.SETTLED
+    rows: list[tuple[tuple[float, str], tuple[float, str], float, int]] = []
     seed = 0
     started = time.process_time()
     while len(rows) < decisions:
-        session = Session.new("big-clock", {"set": "double-6"}, seed, ["human"])
+        session = Session.new("big-clock", {"set": size}, seed, ["human"])
+        k = 0
         while len(rows) < decisions and game.to_move(session.state) is not None:
             state = session.state
-            if len(game.legal_moves(state)) >= 2:
-                played = get_player("easy").choose(game, state, 0, deal_rng(seed, "p", len(rows)))
-                said = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "a", len(rows)))
-                if len(said.values) == 2:
-                    best = max(said.values, key=lambda m: (said.values[m], m == played))
-                    loss = said.values[best] - said.values[played]
-                    review_mod.SAMPLES = small * 10
-                    again = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "b", len(rows)))
-                    review_mod.SAMPLES = small
-                    measured = again.values[best] - again.values[played]
-                    rows.append((loss, measured, grade(WIN, loss, said.uncertainty(best, played))))
-            session.ai_move("easy")
+            moves = game.legal_moves(state)
+            advised = get_player("advisor").choose(game, state, 0, random.Random(0))
+            k += len(moves) >= 2
+            if len(moves) >= 2 and k % 3 == 1:
+                played = random.Random(f"{seed}/{k}").choice([m for m in moves if m != advised])
+                said = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "a", k))
+                review_mod.SETTLED = 0.0  # never settled before the last pair: as the review was
+                fixed = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "a", k))
+                review_mod.SAMPLES = reference
+                again = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "b", k))
+                review_mod.SAMPLES, review_mod.SETTLED = cap, settled
+                best = next(iter(said.outcomes))  # the advisor's choice
+                rows.append((_loss_and_grade(said, best, played), _loss_and_grade(fixed, best, played),
+                             again.values[best] - again.values[played], said.samples))
+            session.play(advised)
         seed += 1
     cpu = time.process_time() - started
-    print(f"big-clock double-6: {len(rows)} decisions where the move differed from the advisor's, {cpu:.0f} s CPU; "
-          f"correlation of the loss at {small} play-outs with the loss at {small * 10}: "
-          f"{_corr([r[0] for r in rows], [r[1] for r in rows]):.2f}")
-    for name, least in GRADES[WIN]:
-        labelled = [m for _, m, g in rows if g == name]
-        if labelled:
-            holds = sum(m >= least for m in labelled)
-            print(f"  {name:10} (loss >= {least:g}): {len(labelled):3} decisions, measured loss mean "
-                  f"{statistics.fmean(labelled):.3f}, reaches {least:g} in {holds}/{len(labelled)}")
+    measured = [r[2] for r in rows]
+    pairs = [r[3] for r in rows]
+    same = sum(_marked(r[0][1]) == _marked(r[1][1]) for r in rows)
+    print(f"big-clock {size}: {len(rows)} slips along the advisor's games, {cpu:.0f} s CPU; pairs of play-outs per "
+          f"decision: mean {statistics.fmean(pairs):.1f} (min {min(pairs)}, max {max(pairs)}) where the review "
+          f"was {cap}; the same mark as with {cap} in {same}/{len(rows)}")
+    for name, index in (("review (stops when settled)", 0), (f"always {cap} pairs", 1)):
+        losses = [r[index][0] for r in rows]
+        print(f"  {name}: correlation of the loss with the loss at {reference} pairs: {_corr(losses, measured):.2f}")
+        for grade_name, least in GRADES[WIN]:
+            labelled = [m for r, m in zip(rows, measured, strict=True) if r[index][1] == grade_name]
+            if labelled:
+                holds = sum(m >= least - 0.02 for m in labelled)
+                print(f"    {grade_name:10} (loss >= {least:g}): {len(labelled):3} decisions, measured loss mean "
+                      f"{statistics.fmean(labelled):.3f}, reaches {least:g} (less 0.02) in {holds}/{len(labelled)}")
+        unmarked = [m for r, m in zip(rows, measured, strict=True) if not _marked(r[index][1])]
+        if unmarked:
+            print(f"    unmarked  : {len(unmarked):3} decisions, measured loss mean {statistics.fmean(unmarked):.3f}, "
+                  f"at least 0.15 (a mistake's) in {sum(m >= 0.15 for m in unmarked)}")
 
 
-def speed() -> None:
+def _loss_and_grade(ratings: Any, best: str, played: str) -> tuple[float, str]:
+    loss = ratings.values[best] - ratings.values[played]
+    return loss, grade(WIN, max(0.0, loss), ratings.uncertainty(best, played) if loss > 0 else 0.0)
+
+
+def _marked(name: str) -> bool:
+    return name not in ("best", "good")
+
+
+def speed(only: str = "") -> None:
     cases = [(gid, opts) for gid, opts in TABLE_CASES] + [
         ("luzon", {}), ("clock", {"exchange": True}), ("big-clock", {"set": "double-6"}),
-        ("big-clock", {"set": "double-9"})]
+        ("big-clock", {"set": "double-9"}), ("big-clock", {"set": "double-12"})]
     for game_id, options in cases:
+        if only and only not in f"{game_id} {options}":
+            continue
         game = get_game(game_id)
         n = game.num_seats(game.spec.resolve_options(options))
         session = Session.new(game_id, options, 7, ["human"] + ["ai:medium"] * (n - 1))
         while game.to_move(session.state) is not None:
             seat = game.to_move(session.state)
             session.ai_move("easy" if seat == 0 else None)
+        times: list[float] = []
         started = time.process_time()
-        result = review(session.record())
+        result = review(session.record(), progress=lambda done, total: times.append(time.process_time()))  # noqa: B023
         cpu = time.process_time() - started
+        times.append(time.process_time())
+        slowest = max((b - a for a, b in itertools.pairwise(times)), default=0.0)
+        pairs = [d["samples"] for d in result["decisions"] if d["samples"]]
+        sampled = (f"; {len(pairs)} sampled, {statistics.fmean(pairs):.1f} pairs of play-outs each (at most "
+                   f"{review_mod.SAMPLES})" if pairs else "")
         print(f"review {game_id} {options}: {result['total']} decisions in {len(session.moves)} moves, "
-              f"{cpu:.2f} s CPU natively ({cpu / max(1, result['total']):.3f} s per decision)")
+              f"{cpu:.2f} s CPU natively ({cpu / max(1, result['total']):.3f} s per decision, slowest "
+              f"{slowest:.2f} s){sampled}; {result['summary']}", flush=True)
 
 
 def main() -> None:
@@ -187,14 +225,19 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=40)
     parser.add_argument("--playouts", type=int, default=60)
     parser.add_argument("--only", default="", help="calibration, big-clock or speed")
+    parser.add_argument("--sets", default="double-6,double-9", help="The Big Clock's sets to calibrate")
+    parser.add_argument("--reference", type=int, default=0,
+                        help="The Big Clock: pairs of play-outs to measure a loss again (default ten times SAMPLES)")
+    parser.add_argument("--sizes", default="", help="speed: only the cases whose options mention this (e.g. double-12)")
     args = parser.parse_args()
     if args.only in ("", "speed"):
-        speed()
+        speed(args.sizes)
     if args.only in ("", "calibration"):
         for game_id, options in TABLE_CASES:
             calibrate_table(game_id, options, args.decisions, args.playouts)
     if args.only in ("", "big-clock"):
-        calibrate_big_clock(max(5, args.decisions // 4))
+        for size in args.sets.split(","):
+            calibrate_big_clock(size, max(5, args.decisions // 4), args.reference or 10 * review_mod.SAMPLES)
 
 
 if __name__ == "__main__":

@@ -407,14 +407,20 @@ def test_api_plays_big_clock_with_hint_and_resign() -> None:
     assert resigned["ok"] and resigned["view"]["outcome"]["winners"] == []
 
 
-def test_the_shared_evaluator_cache_keeps_the_advisors_choices() -> None:
-    """Searches share scored positions per stock content (a speed-up for long play-outs): the
-    choices along whole games are those of searches that start with every cache empty."""
+def test_the_shared_caches_keep_the_advisors_choices() -> None:
+    """Searches share scored positions per stock content, and plans per position (speed-ups for
+    the review's play-outs): the choices along whole games are those of searches that start with
+    every cache empty, and a plan remembered from another order of the stock is the same."""
     game = get_game("big-clock")
     for seed in range(3):
         state = game.new_state({"set": "double-6"}, seed)
         while game.to_move(state) is not None:
             warm = choose(state)
             big_clock_solver._evaluators.clear()
+            big_clock_solver._plans.clear()
             assert choose(state) == warm
+            reshuffled = game.determinize(state, 0, random.Random(seed))
+            assert choose(reshuffled) == warm  # remembered under the same key
+            big_clock_solver._plans.clear()
+            assert choose(reshuffled) == warm  # and searched again
             state = game.apply(state, warm[0])

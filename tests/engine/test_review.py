@@ -117,18 +117,86 @@ def test_the_table_rating_reads_only_the_seats_information() -> None:
     assert first == second
 
 
+def _big_clock_record(seed: int, moves: int, level: str = "easy") -> dict:
+    session = Session.new("big-clock", {"set": "double-6"}, seed, ["human"])
+    for _ in range(moves):
+        session.ai_move(level)
+    return session.record()
+
+
 def test_big_clock_samples_only_when_the_move_differs_from_the_advisor() -> None:
-    session = Session.new("big-clock", {"set": "double-6"}, 2, ["human"])
-    for _ in range(12):
-        session.ai_move("easy")
-    result = review(session.record())
+    result = review(_big_clock_record(2, 12))
     assert result["decisions"]
     for d in result["decisions"]:
         if d["detail"]["agrees"]:
             assert d["samples"] == 0 and d["grade"] == "best" and d["played"] == d["best"]
         else:
-            assert d["samples"] == review_mod.SAMPLES
+            assert d["samples"] == review_mod.SAMPLES  # 12 here: fewer than the first look at 2 * BATCH
             assert 0 <= d["value_played"] <= 1 and 0 <= d["value_best"] <= 1
+
+
+def test_big_clock_stops_where_every_pair_ties_and_says_how_many_it_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Deal 3, 12 random moves: at moves 7 and 9 the move played and the advisor's both lose
+    every play-out, so the first look (2 * BATCH pairs) settles them; another decision of the
+    game needs more pairs."""
+    monkeypatch.setattr(review_mod, "SAMPLES", 60)
+    decisions = {d["index"]: d for d in review(_big_clock_record(3, 12))["decisions"]}
+    for index in (7, 9):
+        d = decisions[index]
+        assert d["samples"] == 2 * review_mod.BATCH < review_mod.SAMPLES
+        assert d["value_best"] == d["value_played"] == 0.0 and d["grade"] == "best"
+    assert {d["samples"] for d in decisions.values()} > {0, 2 * review_mod.BATCH}
+
+
+def test_big_clock_still_labels_a_clearly_losing_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Deal 0 played by the advisor for 54 moves, then the shift it would not make: its play-outs
+    always lose where the advisor's always win. The pairs settle the mark early, and it is a blunder."""
+    monkeypatch.setattr(review_mod, "SAMPLES", 60)
+    session = Session.load(_big_clock_record(0, 54, "advisor"))
+    assert sorted(session.game.legal_moves(session.state)) == ["shift:slot2>slot5", "shift:slot5>slot2"]
+    session.play("shift:slot2>slot5")
+    last = review(session.record())["decisions"][-1]
+    assert last["best"] == "shift:slot5>slot2" and last["value_best"] == 1.0 and last["value_played"] == 0.0
+    assert last["grade"] == "blunder" and last["samples"] < review_mod.SAMPLES
+
+
+def test_the_pairs_stop_once_the_mark_is_settled() -> None:
+    """`settled`: the chance that finishing SAMPLES pairs changes the mark, under SETTLED."""
+    def pairs(best_only: int, played_only: int, ties: int) -> tuple[list[float], list[float]]:
+        best = [1.0] * best_only + [0.0] * played_only + [0.0] * ties
+        return best, [0.0] * best_only + [1.0] * played_only + [0.0] * ties
+
+    assert review_mod.settled(*pairs(0, 0, 20), 60)  # no pair differs: no mark, and none to come
+    assert not review_mod.settled(*pairs(0, 0, 10), 60)  # too few to tell
+    assert not review_mod.settled(*pairs(4, 0, 16), 60)  # maybe an inaccuracy or a mistake
+    assert review_mod.settled(*pairs(20, 0, 0), 60)  # a blunder, whatever comes
+    assert not review_mod.settled(*pairs(9, 0, 11), 60)  # a blunder or a mistake
+    assert review_mod.settled(*pairs(9, 0, 51), 60)  # all in: nothing left to change it
+
+
+def test_a_review_in_slices_cut_inside_decisions_rates_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slice ends inside a decision once its play-outs run past SLICE_SECONDS (0 here: after
+    every pair); the next slice goes on with that decision's pairs, or plays them again when they
+    were forgotten. The decisions are those of the review in one piece."""
+    record = _big_clock_record(2, 12)
+    whole = review(record)
+    monkeypatch.setattr(review_mod, "SLICE_SECONDS", 0.0)
+    decisions: list[dict] = []
+    start: int | None = 0
+    cuts = []
+    while start is not None:
+        answer = review(record, start=start, limit=2)
+        decisions += answer["decisions"]
+        if answer["working"]:
+            cuts.append(answer["working"])
+            assert answer["next"] == start + len(answer["decisions"])
+            assert whole["decisions"][answer["next"]]["index"] == answer["working"]["index"]
+        if len(cuts) == 3:
+            review_mod._unfinished.clear()  # forgotten: the next slice plays them again
+            monkeypatch.setattr(review_mod, "SLICE_SECONDS", 60.0)
+        start = answer["next"]
+    assert decisions == whole["decisions"]
+    assert [c["samples"] for c in cuts[:2]] == [1, 2] and cuts[0]["index"] == cuts[1]["index"]
 
 
 def test_grades_follow_the_thresholds() -> None:

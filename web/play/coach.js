@@ -7,7 +7,8 @@
 import { h } from "../render/dom.js";
 import { drawMoving } from "./motion.js";
 
-const SLICE = 2; // decisions rated per request: the worker stays free for other requests between them
+const SLICE = 2; // decisions rated per request (the engine also ends one inside a long decision after about 2 s),
+// so the worker stays free for other requests, progress moves and Cancel works between them
 const GRADE_TEXT = { best: "Best", good: "Good", inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
 const MARKED = new Set(["inaccuracy", "mistake", "blunder"]);
 const PLAY_PAUSE_MS = 700; // between moves when the replay plays itself, after each move's motion
@@ -193,9 +194,12 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
         totalDecisions = slice.total;
         decisions.push(...slice.decisions);
         start = slice.next;
+        const working = slice.working; // a decision cut short, to go on with: its play-outs so far
         progress.max = String(Math.max(1, slice.total));
-        progress.value = String(decisions.length);
-        reviewText.textContent = `Reviewing your decisions: ${decisions.length} of ${slice.total}…`;
+        progress.value = String(decisions.length + (working ? working.samples / working.most : 0));
+        reviewText.textContent = `Reviewing your decisions: ${decisions.length} of ${slice.total}` +
+          (working ? ` (move ${working.index + 1}: ${working.samples} play-out${working.samples === 1 ? "" : "s"} per move ` +
+            "so far)…" : "…");
       }
       if (disposed) return;
       if (run.cancelled) reviewText.textContent = `Review stopped after ${decisions.length} of ${totalDecisions} decisions.`;
@@ -219,7 +223,7 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
     const counts = Object.keys(GRADE_TEXT).map((g) => [g, decisions.filter((d) => d.grade === g).length])
       .filter(([, n]) => n).map(([g, n]) => `${n} ${GRADE_TEXT[g].toLowerCase()}`);
     const unit = decisions[0].unit;
-    const how = decisions[0].exact ? "exactly" : `from ${decisions.find((d) => d.samples)?.samples ?? 0} play-outs per move`;
+    const how = decisions[0].exact ? "exactly" : `from ${playoutCount(decisions)} play-outs per move`;
     reviewText.textContent = `${decisions.length} decision${decisions.length === 1 ? "" : "s"}: ${counts.join(", ")}. ` +
       `${unit === "win" ? "Chances to win" : "Expected round points"} computed ${how}.`;
     graph.replaceChildren(drawGraph(decisions));
@@ -240,7 +244,15 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
   function lossText(d) {
     if (!d.loss) return ".";
     const sure = d.uncertainty ? ` (±${format(d.unit, d.uncertainty)})` : "";
-    return ` (${d.unit === "win" ? "chance to win" : "points"} lost: ${format(d.unit, d.loss)}${sure}).`;
+    const from = d.samples ? `, from ${d.samples} play-outs per move` : "";
+    return ` (${d.unit === "win" ? "chance to win" : "points"} lost: ${format(d.unit, d.loss)}${sure}${from}).`;
+  }
+  /** "60", or "20-60" where the play-outs stopped once the grade was settled. */
+  function playoutCount(decisions) {
+    const counts = decisions.map((d) => d.samples).filter((n) => n > 0);
+    if (!counts.length) return "0";
+    const [low, high] = [Math.min(...counts), Math.max(...counts)];
+    return low === high ? String(low) : `${low}-${high}`;
   }
   const format = (unit, value) => (unit === "win" ? `${Math.round(value * 100)}%` : value.toFixed(1));
 
