@@ -175,9 +175,10 @@ def calibrate_big_clock(size: str, decisions: int, reference: int) -> None:
         for grade_name, least in GRADES[WIN]:
             labelled = [m for r, m in zip(rows, measured, strict=True) if r[index][1] == grade_name]
             if labelled:
-                holds = sum(m >= least - 0.02 for m in labelled)
+                holds = sum(m >= least for m in labelled)
                 print(f"    {grade_name:10} (loss >= {least:g}): {len(labelled):3} decisions, measured loss mean "
-                      f"{statistics.fmean(labelled):.3f}, reaches {least:g} (less 0.02) in {holds}/{len(labelled)}")
+                      f"{statistics.fmean(labelled):.3f} (least {min(labelled):.3f}), reaches {least:g} in "
+                      f"{holds}/{len(labelled)}")
         unmarked = [m for r, m in zip(rows, measured, strict=True) if not _marked(r[index][1])]
         if unmarked:
             print(f"    unmarked  : {len(unmarked):3} decisions, measured loss mean {statistics.fmean(unmarked):.3f}, "
