@@ -317,7 +317,6 @@ export function mountGame(root, { engine, spec, params, notify }) {
   }
   const seatText = (kind) => (kind === "human" ? "person" : `computer, ${seatLevel(kind)}`);
 
-  /** Put a record on screen in place of the game there (resume, import), seen by its first person's seat. */
   /** Before another game opens: an autoplay, a solution playing and a computer's move waiting stop. */
   function stopPlaying() {
     screen.stop?.();
@@ -325,6 +324,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     cancelTimer();
   }
 
+  /** Put a record on screen in place of the game there (resume, import), seen by its first person's seat. */
   async function load(record, token, note, log = [], daily = null) {
     stopPlaying();
     if (note) log = [{ text: note, seat: null }, ...log];
@@ -588,7 +588,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     cancelTimer();
     closeDialogs();
     coach = createCoach({ engine, spec, record: state.record, createRenderer: RENDERERS[spec.screen], name,
-      motionMs: () => motionMs(speed), onClose: closeCoach });
+      motionMs: api.motionMs, onClose: closeCoach });
     body.replaceChildren(coach.element);
     coach.focus();
   }

@@ -2,7 +2,8 @@
 // half, the suit symbol with its letter on the bottom half (colour is never the only cue:
 // hearts and diamonds are red, but the symbol and letter say the suit). A card id is "7H", "10S", "KD".
 
-const SVG_NS = "http://www.w3.org/2000/svg";
+import { svgNode } from "./dom.js";
+
 export const SUITS = { S: { symbol: "♠", name: "spades" }, H: { symbol: "♥", name: "hearts" },
   D: { symbol: "♦", name: "diamonds" }, C: { symbol: "♣", name: "clubs" } };
 const RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
@@ -19,28 +20,21 @@ export function cardName(id) {
   return `${RANK_NAMES[rank] ?? rank} of ${SUITS[suit]?.name ?? suit}`;
 }
 
-function el(name, attrs = {}, text = null) {
-  const node = document.createElementNS(SVG_NS, name);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
-  if (text !== null) node.textContent = text;
-  return node;
-}
-
 /** An SVG card-tile, 100 x 200; face down (a back) when id is null. Decorative: the caller names it. */
 export function cardSvg(id) {
-  const svg = el("svg", { viewBox: "0 0 100 200", class: `card-tile${id ? "" : " back"}`, "aria-hidden": "true",
+  const svg = svgNode("svg", { viewBox: "0 0 100 200", class: `card-tile${id ? "" : " back"}`, "aria-hidden": "true",
     focusable: "false" });
   if (!id) {
-    svg.append(el("rect", { x: 3, y: 3, width: 94, height: 194, rx: 12, class: "card-back" }));
-    svg.append(el("rect", { x: 14, y: 14, width: 72, height: 172, rx: 6, class: "card-back-inner" }));
+    svg.append(svgNode("rect", { x: 3, y: 3, width: 94, height: 194, rx: 12, class: "card-back" }));
+    svg.append(svgNode("rect", { x: 14, y: 14, width: 72, height: 172, rx: 6, class: "card-back-inner" }));
     return svg;
   }
   const { rank, suit, red } = parseCard(id);
   svg.classList.add(red ? "red" : "black");
-  svg.append(el("rect", { x: 3, y: 3, width: 94, height: 194, rx: 12, class: "card-face" }));
-  svg.append(el("line", { x1: 14, y1: 100, x2: 86, y2: 100, class: "card-divider" }));
-  svg.append(el("text", { x: 50, y: 76, "text-anchor": "middle", class: `card-rank${rank === "10" ? " wide" : ""}` }, rank));
-  svg.append(el("text", { x: 50, y: 160, "text-anchor": "middle", class: "card-suit" }, SUITS[suit]?.symbol ?? suit));
-  svg.append(el("text", { x: 50, y: 190, "text-anchor": "middle", class: "card-letter" }, suit));
+  svg.append(svgNode("rect", { x: 3, y: 3, width: 94, height: 194, rx: 12, class: "card-face" }));
+  svg.append(svgNode("line", { x1: 14, y1: 100, x2: 86, y2: 100, class: "card-divider" }));
+  svg.append(svgNode("text", { x: 50, y: 76, "text-anchor": "middle", class: `card-rank${rank === "10" ? " wide" : ""}` }, rank));
+  svg.append(svgNode("text", { x: 50, y: 160, "text-anchor": "middle", class: "card-suit" }, SUITS[suit]?.symbol ?? suit));
+  svg.append(svgNode("text", { x: 50, y: 190, "text-anchor": "middle", class: "card-letter" }, suit));
   return svg;
 }

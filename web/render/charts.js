@@ -3,23 +3,17 @@
 // colours come from the style sheet, and won/lost also read by direction (up/down), never by
 // colour alone. Each chart is an image with a text alternative that says what it shows.
 
-const SVG = "http://www.w3.org/2000/svg";
+import { svgNode } from "./dom.js";
+
 const WIDTH = 240;
 const HEIGHT = 64;
 const LAST_RESULTS = 40;
 const MONTHS = 12;
 const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
-  node.append(...children);
-  return node;
-}
-
 function chart(label, ...children) {
-  return svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": label, class: "stats-chart",
-    focusable: "false" }, svg("title", {}, label), ...children);
+  return svgNode("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": label, class: "stats-chart",
+    focusable: "false" }, svgNode("title", {}, label), ...children);
 }
 
 /**
@@ -37,7 +31,7 @@ export function resultsChart(history) {
     const size = scored ? Math.max(2, ((mid - 2) * Math.abs(r.s ?? 0)) / top) : mid - 4;
     const y = r.w ? mid - size : mid;
     const kind = `${r.w ? "won" : "lost"}${r.a ? " assisted" : ""}`;
-    return svg("rect", { x: (i * step + 1).toFixed(1), y: y.toFixed(1), width: (step - 2).toFixed(1),
+    return svgNode("rect", { x: (i * step + 1).toFixed(1), y: y.toFixed(1), width: (step - 2).toFixed(1),
       height: size.toFixed(1), class: `bar ${kind}` });
   });
   const won = results.filter((r) => r.w).length;
@@ -45,7 +39,7 @@ export function resultsChart(history) {
     `${won} won (bars up), ${results.length - won} lost (bars down)` +
     (scored ? "; bar length is the final score" : "") +
     (results.some((r) => r.a) ? "; paler bars: games with undo or hints." : ".");
-  return chart(label, svg("line", { x1: 0, x2: WIDTH, y1: mid, y2: mid, class: "axis" }), ...bars);
+  return chart(label, svgNode("line", { x1: 0, x2: WIDTH, y1: mid, y2: mid, class: "axis" }), ...bars);
 }
 
 /** Win rate per calendar month, the last 12 months with results. Null when there is none. */
@@ -62,17 +56,17 @@ export function monthsChart(history) {
   if (!shown.length) return null;
   const step = WIDTH / Math.max(shown.length, 6);
   const base = HEIGHT - 11;
-  const parts = [svg("line", { x1: 0, x2: WIDTH, y1: base, y2: base, class: "axis" })];
+  const parts = [svgNode("line", { x1: 0, x2: WIDTH, y1: base, y2: base, class: "axis" })];
   const words = [];
   shown.forEach(([month, m], i) => {
     const rate = m.won / m.played;
     const size = Math.max(1, (base - 12) * rate);
     const name = MONTH_NAMES[Number(month.slice(5)) - 1];
-    parts.push(svg("rect", { x: (i * step + 2).toFixed(1), y: (base - size).toFixed(1), width: (step - 4).toFixed(1),
+    parts.push(svgNode("rect", { x: (i * step + 2).toFixed(1), y: (base - size).toFixed(1), width: (step - 4).toFixed(1),
       height: size.toFixed(1), class: "bar rate" }));
     const x = (i * step + step / 2).toFixed(1);
-    parts.push(svg("text", { x, y: HEIGHT - 2, class: "tick" }, name));
-    parts.push(svg("text", { x, y: (base - size - 2).toFixed(1), class: "tick value" }, `${Math.round(100 * rate)}%`));
+    parts.push(svgNode("text", { x, y: HEIGHT - 2, class: "tick" }, name));
+    parts.push(svgNode("text", { x, y: (base - size - 2).toFixed(1), class: "tick value" }, `${Math.round(100 * rate)}%`));
     words.push(`${name} ${month.slice(0, 4)}: ${Math.round(100 * rate)}% of ${m.played}`);
   });
   return chart(`Win rate by month: ${words.join("; ")}.`, ...parts);

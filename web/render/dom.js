@@ -10,6 +10,16 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** Create an SVG element: svgNode("rect", {x: 1}, "text", child...). */
+export function svgNode(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  node.append(...children);
+  return node;
+}
+
 /** A fresh deal number. */
 export function randomSeed() {
   return crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000;

@@ -5,12 +5,11 @@
 // controller (play/controller.js) does everything else.
 
 import { tileSvg, parseTile } from "./tiles.js";
-import { h } from "./dom.js";
+import { h, svgNode } from "./dom.js";
 import { drawLayout, followPoint } from "./layout.js";
 import { seatLevel } from "./setup.js";
 import { scoreSheet } from "./score_sheet.js";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const sum = (values) => values.reduce((a, b) => a + b, 0);
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -262,9 +261,7 @@ export function createTable(ctl) {
       const seat = since.get(node.dataset.placed);
       if (seat === undefined) continue;
       node.classList.add("since-turn");
-      const title = document.createElementNS(SVG_NS, "title");
-      title.textContent = `${node.dataset.placed}: played by ${ctl.name(seat)} since your last turn`;
-      node.prepend(title);
+      node.prepend(svgNode("title", {}, `${node.dataset.placed}: played by ${ctl.name(seat)} since your last turn`));
     }
   }
 

@@ -1,6 +1,7 @@
 // SVG domino tiles with classic pips. A tile id is "a-b" with a <= b.
 
-const SVG_NS = "http://www.w3.org/2000/svg";
+import { svgNode } from "./dom.js";
+
 // Pip centres in a 100 x 100 half, on a 3 x 3 grid (25, 50, 75), for 0..12.
 const L = 25, M = 50, H = 75;
 const PIPS = {
@@ -21,19 +22,13 @@ export function parseTile(id) {
   return { a, b, pips: a + b };
 }
 
-function el(name, attrs = {}) {
-  const node = document.createElementNS(SVG_NS, name);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
-  return node;
-}
-
 function half(group, value, dx, dy, turn) {
   for (const [px, py] of PIPS[value] ?? []) {
     const [x, y] = turn ? [py, 100 - px] : [px, py];
-    group.append(el("circle", { cx: dx + x, cy: dy + y, r: 10, class: `pip pip-${value}` }));
+    group.append(svgNode("circle", { cx: dx + x, cy: dy + y, r: 10, class: `pip pip-${value}` }));
   }
   if (!(value in PIPS)) { // numbers above 9 (double-12 sets): written as digits
-    const text = el("text", { x: dx + 50, y: dy + 66, "text-anchor": "middle", class: `pip-number pip-${value}` });
+    const text = svgNode("text", { x: dx + 50, y: dy + 66, "text-anchor": "middle", class: `pip-number pip-${value}` });
     text.textContent = String(value);
     group.append(text);
   }
@@ -42,17 +37,17 @@ function half(group, value, dx, dy, turn) {
 /** An SVG domino; horizontal (200 x 100) unless vertical is true. Decorative: the caller names it. */
 export function tileSvg(id, { vertical = false } = {}) {
   const { a, b } = parseTile(id);
-  const svg = el("svg", {
+  const svg = svgNode("svg", {
     viewBox: vertical ? "0 0 100 200" : "0 0 200 100",
     class: `domino ${vertical ? "vertical" : "horizontal"}`,
     "aria-hidden": "true",
     focusable: "false",
   });
-  svg.append(el("rect", { x: 3, y: 3, width: vertical ? 94 : 194, height: vertical ? 194 : 94, rx: 14, class: "face" }));
+  svg.append(svgNode("rect", { x: 3, y: 3, width: vertical ? 94 : 194, height: vertical ? 194 : 94, rx: 14, class: "face" }));
   svg.append(vertical
-    ? el("line", { x1: 14, y1: 100, x2: 86, y2: 100, class: "divider" })
-    : el("line", { x1: 100, y1: 14, x2: 100, y2: 86, class: "divider" }));
-  const pips = el("g");
+    ? svgNode("line", { x1: 14, y1: 100, x2: 86, y2: 100, class: "divider" })
+    : svgNode("line", { x1: 100, y1: 14, x2: 100, y2: 86, class: "divider" }));
+  const pips = svgNode("g");
   half(pips, a, 0, 0, !vertical);
   half(pips, b, vertical ? 0 : 100, vertical ? 100 : 0, !vertical);
   svg.append(pips);
@@ -64,11 +59,11 @@ export function tileSvg(id, { vertical = false } = {}) {
  * (0, -100), pointing up; the caller turns it. Decorative: the caller names it.
  */
 export function clockHandSvg() {
-  const svg = el("svg", { viewBox: "-15 -100 30 125", class: "clock-hand", "aria-hidden": "true", focusable: "false" });
-  svg.append(el("path", { d: "M0,-100 L6.5,-24 L4.5,15 Q0,23 -4.5,15 L-6.5,-24 Z", class: "hand-needle" }),
-    el("circle", { cx: 0, cy: 0, r: 9, class: "hand-hub" }),
-    el("circle", { cx: 0, cy: 0, r: 3.2, class: "hand-pin" }),
-    el("circle", { cx: 0, cy: -97, r: 1, class: "hand-tip" }));
+  const svg = svgNode("svg", { viewBox: "-15 -100 30 125", class: "clock-hand", "aria-hidden": "true", focusable: "false" });
+  svg.append(svgNode("path", { d: "M0,-100 L6.5,-24 L4.5,15 Q0,23 -4.5,15 L-6.5,-24 Z", class: "hand-needle" }),
+    svgNode("circle", { cx: 0, cy: 0, r: 9, class: "hand-hub" }),
+    svgNode("circle", { cx: 0, cy: 0, r: 3.2, class: "hand-pin" }),
+    svgNode("circle", { cx: 0, cy: -97, r: 1, class: "hand-tip" }));
   return svg;
 }
 
