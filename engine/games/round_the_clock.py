@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.games import register
 from engine.games.round_the_clock_compact import RtcDealer
 from engine.games.table import PROGRAM_RULES, Score, TableAi, TableGame, TableState, total_of_others
-from engine.layout import DOUBLE_PHASE, TILE_PHASE, Layout
+from engine.layout import DOUBLE_PHASE, TILE_PHASE, End, Layout
 from engine.protocol import GameSpec, Option
 from engine.tiles import Tile
 
@@ -133,6 +133,11 @@ class RoundTheClockGame(TableGame):
     def end_label(self, state: TableState, end: str) -> str:
         k = int(end[3:])
         return f"arm {k + 1} ({('north', 'east', 'south', 'west')[k]})"
+
+    def misfit(self, tile: Tile, end: End) -> str:
+        if end.need == "double":
+            return f"{tile} does not fit there: that arm needs the {end.value}-{end.value}."
+        return super().misfit(tile, end)
 
 
 GAME = register(RoundTheClockGame())
