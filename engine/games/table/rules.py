@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.cache import LRU
 from engine.games.table.determinize import determinized
 from engine.games.table.state import (
     DEALER,
@@ -28,7 +29,7 @@ from engine.protocol import JSON, BadOption, Dealer, Game, GameOver, GameSpec, I
 from engine.rng import deal_rng
 from engine.tiles import Tile, domino_set, set_option
 
-_PLAY_CACHE: dict[str, tuple[Tile, str, int | None]] = {}
+_PLAYS: LRU[str, tuple[Tile, str, int | None]] = LRU(100_000)  # parsed play move ids
 
 
 def seat_list(seats: list[int]) -> str:
@@ -261,14 +262,12 @@ class TableRules(Game[TableState]):
         return self.parse_play(move)[0] if move.startswith("play:") else None
 
     def parse_play(self, move: str) -> tuple[Tile, str, int | None]:
-        parsed = _PLAY_CACHE.get(move)
+        parsed = _PLAYS.get(move)
         if parsed is None:
             parts = move.split(":")
             tile = Tile.parse(parts[1])
             far = int(parts[3]) if len(parts) > 3 else None
-            parsed = (tile, parts[2], far)
-            if len(_PLAY_CACHE) < 100_000:
-                _PLAY_CACHE[move] = parsed
+            parsed = _PLAYS.put(move, (tile, parts[2], far))
         return parsed
 
     def refusal(self, state: TableState, move: str) -> str:
