@@ -119,9 +119,6 @@ class Layout(_LayoutFields):
                 return e
         return None
 
-    def placed_tiles(self) -> list[Tile]:
-        return [p.tile for p in self.tiles]
-
     # ---- placing ------------------------------------------------------------------------
     def place(self, name: str, tile: Tile, near: int) -> Layout:
         """`tile` attached at open end `name` with its half `near` touching. The caller has
