@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.games import all_games
+from engine.players import SEAT_LEVELS
 from engine.protocol import JSON, BadRequest, EngineError
 from engine.session import Registry, Session, parse_flag
 
@@ -38,7 +39,11 @@ def _saved(sid: str, session: Session, req: dict[str, Any], events: list[JSON] |
 
 
 def op_catalog(req: dict[str, Any]) -> JSON:
-    return {"ok": True, "games": [g.catalog_json() for g in all_games()]}
+    """Every game's entry (`Game.catalog_json`) with its "levels": the computer levels its seats
+    may be given, weakest first, as [{"id": "easy", "label": "Easy"}, ...] (a solitaire: [])."""
+    levels = [{"id": level, "label": level.capitalize()} for level in SEAT_LEVELS]
+    return {"ok": True, "games": [{**g.catalog_json(), "levels": levels if g.spec.players_max > 1 else []}
+                                  for g in all_games()]}
 
 
 def op_new(req: dict[str, Any]) -> JSON:

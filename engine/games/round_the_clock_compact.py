@@ -25,7 +25,6 @@ from bisect import insort
 from collections.abc import Callable
 
 from engine.games.table import TableRules, TableState, deal_unseen, unseen_draw, void_seats
-from engine.layout import DOUBLE_PHASE
 from engine.tiles import Tile, domino_set
 
 _TILES = domino_set(6)
@@ -95,7 +94,7 @@ class RtcPlayout:
         self.stock: list[int] = [_ID[t] for t in reversed(state.stock)]  # next tile last
         self.ends: list[int] = [e.value for e in layout.ends]
         self.done: list[bool] = list(layout.closed)
-        self.double_phase: bool = layout.phase == DOUBLE_PHASE
+        self.double_phase: bool = layout.ends[0].need == "double"  # every arm needs a double
         self.fits = rules.fits_table(self.ends, self.done, self.double_phase)
         self.turn: int = state.turn
         self.drawn: int = -1 if state.drawn is None else _ID[state.drawn]

@@ -30,11 +30,17 @@ view(state, seat) keys:
   "round"       {"number", "leader", "lead_tile", "redeals", "drew_this_turn", "over",
                  "lead_draws" (round-the-clock, when seats drew for the 6-6),
                  "set_aside" (tiddle-a-wink)}
+  "phase"       None, or for a game whose play goes in phases (round-the-clock) {"name",
+                 "text"}: the phase and what it asks of the table ("tile phase: each arm takes
+                 one matching tile")
   "last_round"  None, or the last finished round: {"round", "reason": "out"|"blocked",
                  "winner" (None: tie for lowest in a block), "hands": per seat [[a, b], ...],
-                 "pips", "points", "arithmetic" ("19 - 5 = 14, 12 - 5 = 7, 21"), "scores"
-                 (after it), "text"}; revealed tiles are [a, b] pairs because they belong to
-                 the previous deal and must not be confused with tiles of the current one
+                 "pips", "points", "arithmetic" ("19 - 5 = 14, 12 - 5 = 7, 21"), "score" (the
+                 arithmetic as numbers), "scores" (after it), "text", "headline" ({"seat",
+                 "label", "you"}: how the round ended, in words after a seat's name)}; revealed
+                 tiles are [a, b] pairs because they belong to the previous deal and must not
+                 be confused with tiles of the current one
+  "rounds"      every finished round, oldest first, as "last_round" without the hands
   "drawn"       only for the seat to move, after it drew this turn: the tile drawn last
   seat None (debugging) adds "hands" and "stock_tiles".
 """

@@ -95,7 +95,9 @@ class RoundSummary(NamedTuple):
         }
 
     def history_json(self) -> JSON:
-        """The round as numbers and text, without the hands (the view's "rounds" list)."""
+        """The round as numbers and text, without the hands (the view's "rounds" list):
+        "round", "reason", "winner", "pips", "points", "arithmetic", "score", "scores", "text" (a
+        sentence naming seats by number) and "headline" (see `headline`)."""
         return {
             "round": self.number,
             "reason": self.reason,
@@ -106,7 +108,20 @@ class RoundSummary(NamedTuple):
             "score": self.score.to_json() if self.score else None,
             "scores": list(self.scores),
             "text": self.text(),
+            "headline": self.headline(),
         }
+
+    def headline(self) -> JSON:
+        """How the round ended, as the round's summary opens: {"seat": the winner, "label": the
+        words after its name, "you": after "You"}; a tie names no seat and its label is the
+        whole sentence."""
+        if self.winner is None:
+            tie = "The round is blocked and the lowest hands tie: nobody scores."
+            return {"seat": None, "label": tie, "you": tie}
+        if self.reason == "out":
+            return {"seat": self.winner, "label": "went out.", "you": "went out."}
+        return {"seat": self.winner, "label": "has the lowest hand: the round is blocked.",
+                "you": "have the lowest hand: the round is blocked."}
 
     def text(self) -> str:
         if self.winner is None:

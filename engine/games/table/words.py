@@ -3,7 +3,7 @@
 fields, refusals, the status line, the views).
 
 Word hooks a game fills in its own module: end_label, end_needs, misfit, pass_words,
-round_json. The base words name no game: a game whose ends take other tiles than matching
+round_json, phase_json. The base words name no game: a game whose ends take other tiles than matching
 ones, or whose ends have names of their own, words them itself."""
 
 from __future__ import annotations
@@ -56,6 +56,11 @@ class TableGame(TableRules):
         return f"{tile} does not fit there: that end needs a {self.end_needs(end.value, end.need)}."
 
     pass_words = ("passes", "pass", "Pass")  # label, "you" form, button caption
+
+    def phase_json(self, state: TableState) -> JSON:
+        """The view's "phase", for a game whose play goes in phases: {"name", "text": what the
+        phase asks of the table, a phrase the page shows beside the round}; None: no phases."""
+        return None
 
     def round_json(self, state: TableState) -> JSON:
         """The view's "round": how the round started and where it stands (a game adds its own)."""
@@ -186,6 +191,7 @@ class TableGame(TableRules):
             "target": state.target,
             "status": self.status(state),
             "round": self.round_json(state),
+            "phase": self.phase_json(state),
             "last_round": state.last.to_json() if state.last else None,
             "rounds": [r.history_json() for r in state.rounds],
         }
