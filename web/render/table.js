@@ -171,8 +171,7 @@ export function createTable(ctl) {
     turn.textContent = text;
     turn.dataset.whose = whose;
     const target = view.target ? ` · first to ${view.target}` : "";
-    const phase = view.board.kind === "spinner" ? ` · ${view.board.phase === "double"
-      ? "double phase: each arm takes the double of its end" : "tile phase: each arm takes one matching tile"}` : "";
+    const phase = view.phase ? ` · ${view.phase.text}` : "";
     info.textContent = `Round ${view.round?.number ?? 1} · boneyard: ${plural(view.stock, "tile")}${target}${phase}`;
     seats.replaceChildren(...view.seats.map((_, i) => seatCard(view, i)));
     showSeat(seats.querySelector(".seat.to-move"));
@@ -279,10 +278,8 @@ export function createTable(ctl) {
       h("td", { class: "num" }, String(last.scores[i]))));
     const winner = last.winner ?? null;
     const name = winner === null ? null : ctl.name(winner);
-    let headline;
-    if (winner === null) headline = "The round is blocked and the lowest hands tie: nobody scores.";
-    else if (last.reason === "out") headline = `${name} went out.`;
-    else headline = `The round is blocked: ${name} has the lowest hand.`;
+    const { label, you } = last.headline; // how the round ended, in the engine's words after the winner's name
+    const headline = name === null ? label : name === "You" ? `You ${you}` : `${name} ${label}`;
     return [
       h("p", { class: "summary-headline" }, headline),
       winner === null ? null : h("p", { class: "arithmetic", id: "summary-arithmetic" },
