@@ -66,8 +66,3 @@ export function clockHandSvg() {
     svgNode("circle", { cx: 0, cy: -97, r: 1, class: "hand-tip" }));
   return svg;
 }
-
-/** "tile 3-5" style accessible name. */
-export function tileName(id) {
-  return `tile ${id}`;
-}
