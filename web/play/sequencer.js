@@ -71,7 +71,7 @@ export function createSequencer({ slides, onChange = () => {} }) {
   /** @type {Sequencer["run"]} */
   async function run(kind, { step, pause, waitFirst = false }) {
     if (disposed) return;
-    if (current) current.stopped = true;
+    stop();
     const mine = { kind, stopped: false, wake: () => {} };
     current = mine;
     const live = () => !mine.stopped && !disposed;
