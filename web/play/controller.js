@@ -47,7 +47,7 @@ const ROUND_END_PAUSE_MS = 1000;
  * game of the catalog that is not a solitaire.
  * @param {GameSpec} spec
  */
-export const seatedGame = (spec) => !spec.solitaire;
+const seatedGame = (spec) => !spec.solitaire;
 
 /**
  * Mount the screen of a game (spec: its catalog entry) into root.
