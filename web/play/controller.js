@@ -10,7 +10,7 @@
 import { attachBoardInput } from "../input.js";
 import { SPEEDS, dropRecord, loadNames, loadRecord, loadSettings, saveNames, saveRecord, loadSpeed, saveSpeed }
   from "../storage.js";
-import { optionControls, randomSeed } from "../render/dom.js";
+import { h, optionControls, randomSeed } from "../render/dom.js";
 import { countGame, finishes, gameTools, linkProblemsText, newToken, personSeat, readGameLink } from "../render/athome.js";
 import { renderSetup, defaultSeats, seatLevel, DEFAULT_NAMES } from "../render/setup.js";
 import { createTable } from "../render/table.js";
@@ -24,7 +24,6 @@ import { createFrame } from "./frame.js";
 import { createRendererContext } from "./renderer_contract.js";
 import { createSequencer } from "./sequencer.js";
 import { createGameState, enter, logLine, phaseOf, playedSince, takeEvents } from "./state.js";
-import { h } from "../render/dom.js";
 
 /** @typedef {import("../engine_types.js").GameSpec} GameSpec */
 /** @typedef {import("../engine_types.js").View} View */
@@ -121,11 +120,14 @@ export function mountGame(root, { engine, spec, params, notify }) {
     frame.setBusy(busy);
   }
 
-  /** @param {BodyShown} what */
+  /**
+   * The body shows `what`: the game moves to the phase that follows (on section.game[data-screen-phase]).
+   * @param {BodyShown} what
+   */
   function showBody(what) {
     shown = what;
     enter(state, phaseOf(state, shown));
-    frame.section.dataset.phase = state.phase;
+    frame.section.dataset.screenPhase = state.phase;
   }
 
   // ---- engine round trips
