@@ -175,11 +175,11 @@ export function createTable(ctl) {
     info.textContent = `Round ${view.round?.number ?? 1} · boneyard: ${plural(view.stock, "tile")}${target}${phase}`;
     seats.replaceChildren(...view.seats.map((_, i) => seatCard(view, i)));
     showSeat(seats.querySelector(".seat.to-move"));
-    lastMove.textContent = state.log[0]?.text ?? "";
+    lastMove.textContent = state.lastLog;
 
     const hinted = ctl.hintMove();
     const mine = ctl.myTurn();
-    const since = ctl.playedSince?.() ?? new Map(); // tile -> seat: played since the person's last turn
+    const since = ctl.playedSince(); // tile -> seat: played since the person's last turn
     const sinceText = since.size ? `; played since your last turn: ${[...since].map(([tile, seat]) => `${tile} by ${ctl.name(seat)}`)
       .join(", ")}` : "";
     const drawn = drawLayout(layoutBox, view.board, {
@@ -295,7 +295,7 @@ export function createTable(ctl) {
   }
 
   return {
-    boardId: "table-screen", boardClass: "table-screen", dialogId: "round-summary", setup: true, showsLog: true,
+    boardId: "table-screen", boardClass: "table-screen", dialogId: "round-summary", showsLog: true,
     draw, activate, drop, sideParts: [sheetBox],
     cancel: () => { selected = null; choice = null; },
     targets: (slot) => {
@@ -321,7 +321,7 @@ export function createTable(ctl) {
     countExtra: () => ({ scored: true }),
   };
 
-  /** The log lines of a new round: who leads with what. */
+  /** The log lines of a new round: who leads with what (the leader's last action). */
   function roundLines(view, before, name) {
     const round = view.round;
     if (!round || round.number === before?.round?.number) return [];
@@ -329,9 +329,8 @@ export function createTable(ctl) {
     const redeal = round.redeals ? ` after ${plural(round.redeals, "redeal")}` : "";
     const drew = round.lead_draws?.some((n) => n > 0)
       ? ` (${round.lead_draws.map((n, i) => (n ? `${name(i)} drew ${n}` : "")).filter(Boolean).join(", ")} looking for it)` : "";
-    state.lastAction[round.leader] = `led ${round.lead_tile}`;
     return [{ text: `Round ${round.number}: ${leader} ${leader === "You" ? "lead" : "leads"} with ${round.lead_tile}${redeal}${drew}.`,
-      seat: round.leader }];
+      seat: round.leader, action: `led ${round.lead_tile}` }];
   }
 }
 
