@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games import register
+from engine.games.matador_compact import MatadorDealer
 from engine.games.table import (
     PROGRAM_RULES,
     Score,
@@ -111,6 +112,7 @@ class MatadorGame(TableGame):
         weights={"pips": 0.3, "double": 4.0, "again": 0.0, "numbers": 1.0, "mine": 3.0, "theirs": 1.0,
                  "block": 6.0, "keep_back": 6.0},
         keep_back=is_matador,
+        fast_dealer=MatadorDealer,
     )
 
     def hand_size(self, top: int, players: int) -> int:
