@@ -25,7 +25,7 @@ import functools
 import random
 from bisect import insort
 
-from engine.games.table import TableGame, TableState, deal_unseen
+from engine.games.table import TableGame, TableState, deal_unseen, unseen_draw, void_seats
 from engine.tiles import Tile, domino_set
 
 ENDS = ("left", "right")
@@ -223,9 +223,9 @@ class MatadorDealer:
         tiles = base.rules.tiles
         self.barred = [
             (s, [any(fits(t, v, need) for v, need in state.voids[s]) for t in tiles].__getitem__)
-            for s in game.void_seats(state, seat)
+            for s in void_seats(state, seat)
         ]
-        self.guess_drawn_of = game.unseen_draw(state, seat)
+        self.guess_drawn_of = unseen_draw(state, seat)
 
     def deal(self, rng: random.Random) -> MatadorPlayout:
         base, seat = self.base, self.seat
