@@ -30,6 +30,7 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.forced import finish_line
 from engine.games.table import TableGame
 from engine.players import Player, get_player
 from engine.players.ismcts import IsmctsPlayer
@@ -47,6 +48,7 @@ GRADES: dict[str, tuple[tuple[str, float], ...]] = {
     WIN: (("blunder", 0.30), ("mistake", 0.15), ("inaccuracy", 0.05)),
     POINTS: (("blunder", 8.0), ("mistake", 4.0), ("inaccuracy", 2.0)),
 }
+GRADE_NAMES = ("best", "good", "uncertain", "inaccuracy", "mistake", "blunder")  # best first
 SAMPLES = 60  # paired play-outs per compared move (table games; solitaires without an exact rater: at most)
 BATCH = 10  # solitaires: pairs of play-outs between two looks at whether the mark is settled (from 2 * BATCH on)
 SETTLED = 0.01  # solitaires: stop once finishing SAMPLES pairs would change the mark with less than this chance
@@ -150,13 +152,14 @@ def settled(best: list[float], played: list[float], cap: int) -> bool:
 
 def _mark(wins: int, losses: int, n: int) -> str:
     """The mark of n pairs of play-outs, `wins` won by the best move only, `losses` by the move
-    played only: the grade the review gives them ("best" and "good" both none)."""
+    played only: the grade the review gives them ("best", "good" and "uncertain", no claim of a
+    loss, all none)."""
     loss = (wins - losses) / n
     if loss <= 0:
         return "none"
     var = (wins + losses - n * loss * loss) / max(1, n - 1)
     name = grade(WIN, loss, 2 * math.sqrt(max(0.0, var) / n))
-    return "none" if name in ("best", "good") else name
+    return "none" if name in ("best", "good", "uncertain") else name
 
 
 def _advisor_wins(game: Game[Any], state: Any, seat: int, rng: random.Random) -> bool:
@@ -212,26 +215,41 @@ def rater_for(game: Game[Any]) -> Rater:
 
 
 def grade(unit: str, loss: float, uncertainty: float = 0.0) -> str:
-    """The grade of a loss. A sampled loss is graded by its lower bound (loss minus two standard
-    errors), so "mistake" means at least a mistake's loss with about 97% confidence; a smaller
-    loss is "good", none at all "best"."""
+    """The grade of a loss. A mark needs its interval's support: a sampled loss is marked by its
+    lower bound (loss minus two standard errors), so "mistake" means at least a mistake's loss
+    with about 97% confidence. A loss whose estimate reaches a mark that its lower bound does not
+    is "uncertain", never "good": "good" is a loss estimated below every mark, "best" none."""
     sure = loss - uncertainty
     for name, least in GRADES[unit]:
         if sure >= least - 1e-9:
             return name
+    if loss >= GRADES[unit][-1][1] - 1e-9:
+        return "uncertain"
     return "best" if loss <= 1e-9 else "good"
+
+
+def verdict(unit: str, name: str, uncertainty: float) -> str:
+    """The grade in words, as a player reads it: "Mistake", or "Uncertain (±38 points)" where
+    the interval is too wide to grade."""
+    if name != "uncertain":
+        return name.capitalize()
+    amount = f"{round(uncertainty * 100)}% chance to win" if unit == WIN else (
+        f"{uncertainty:.0f} points" if uncertainty >= 9.95 else f"{uncertainty:.1f} points")
+    return f"Uncertain (±{amount})"
 
 
 def review(record: Any, seats: list[int] | None = None, start: int = 0, limit: int | None = None,
            progress: Callable[[int, int], None] | None = None) -> JSON:
     """Rate the real decisions of `seats` (default: the person seats; every seat when no person
-    played) in a record: all of them, or `limit` of them from the `start`-th, so a caller can
-    show progress and stop between slices ("next" is where the following slice starts, None at
-    the end). A slice also ends inside a decision rated by pairs of play-outs once it has run
-    SLICE_SECONDS: "working" then says which decision and how many pairs it has (None when the
-    slice ended between decisions), "next" points at it, and the next slice goes on with its
-    pairs (kept here; played again, the same pairs, if they were forgotten). The ratings never
-    depend on where slices end. Raises BadRecord for a record that does not replay."""
+    played) in a record, but those the computer made for a person (Show solution: the record's
+    "computer_moves") and those where every move wins (Finish), which "not_graded" lists: all of
+    them, or `limit` of them from the `start`-th, so a caller can show progress and stop between
+    slices ("next" is where the following slice starts, None at the end). A slice also ends
+    inside a decision rated by pairs of play-outs once it has run SLICE_SECONDS: "working" then
+    says which decision and how many pairs it has (None when the slice ended between decisions),
+    "next" points at it, and the next slice goes on with its pairs (kept here; played again, the
+    same pairs, if they were forgotten). The ratings never depend on where slices end. Raises
+    BadRecord for a record that does not replay."""
     session = Session.load(record)
     game = session.game
     if seats is None:
@@ -243,11 +261,18 @@ def review(record: Any, seats: list[int] | None = None, start: int = 0, limit: i
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
             raise BadRequest(f"{name} must be a non-negative integer")
     rate = rater_for(game)
-    positions = [
-        (i, state, seat)
-        for i, state in enumerate(states(session))
-        if i < len(session.moves) and (seat := game.to_move(state)) in seats and len(game.legal_moves(state)) >= 2
-    ]
+    positions = []
+    not_graded = []  # real decisions of the seats that are not the person's: every slice lists them all
+    for i, state in enumerate(states(session)):
+        if i >= len(session.moves) or (seat := game.to_move(state)) not in seats or len(game.legal_moves(state)) < 2:
+            continue
+        why = ("played by the computer (Show solution)" if i in session.computer_moves
+               else "nothing left to decide: every move wins" if finish_line(game, state, seat) else None)
+        if why:
+            not_graded.append({"index": i, "seat": seat, "played_move": session.move_entry(state, session.moves[i]),
+                               "why": why})
+        else:
+            positions.append((i, state, seat))
     end = len(positions) if limit is None else min(len(positions), start + limit)
     deadline = None if limit is None else time.monotonic() + SLICE_SECONDS
     known = json.dumps(session.record(), sort_keys=True)  # the record, as the key of its unfinished decisions
@@ -274,7 +299,7 @@ def review(record: Any, seats: list[int] | None = None, start: int = 0, limit: i
         decisions.append(_decision(session, state, i, seat, played, ratings))
     return {"game": game.spec.id, "seats": seats, "moves": len(session.moves), "total": len(positions),
             "start": start, "next": end if end < len(positions) else None, "decisions": decisions,
-            "working": working, "summary": summary(decisions)}
+            "working": working, "not_graded": not_graded, "summary": summary(decisions)}
 
 
 _unfinished: OrderedDict[tuple[str, tuple[int, ...], int], Pairs] = OrderedDict()
@@ -297,7 +322,7 @@ def _play(pairs: Pairs, deadline: float | None) -> tuple[Ratings | None, int]:
 def summary(decisions: list[JSON]) -> dict[str, int]:
     """How many decisions got each grade."""
     return {name: sum(d["grade"] == name for d in decisions)
-            for name in ("best", "good", "inaccuracy", "mistake", "blunder")}
+            for name in GRADE_NAMES}
 
 
 def states(session: Session) -> Iterator[Any]:
@@ -342,6 +367,7 @@ def _decision(session: Session, state: Any, index: int, seat: int, played: str, 
     else:  # the rater only confirmed that the move played is its best
         best, loss = played, 0.0
     uncertainty = ratings.uncertainty(best, played)
+    name = grade(ratings.unit, loss, uncertainty)
     return {
         "index": index,
         "seat": seat,
@@ -355,7 +381,8 @@ def _decision(session: Session, state: Any, index: int, seat: int, played: str, 
         "value_best": values.get(best),
         "loss": loss,
         "uncertainty": uncertainty,
-        "grade": grade(ratings.unit, loss, uncertainty),
+        "grade": name,
+        "verdict": verdict(ratings.unit, name, uncertainty),
         "unit": ratings.unit,
         "exact": ratings.exact,
         "samples": ratings.samples,

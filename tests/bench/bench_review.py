@@ -49,6 +49,7 @@ from engine.review import (
 )
 from engine.rng import deal_rng
 from engine.session import Session
+from tests.engine.helpers import persons_record
 
 TABLE_CASES: list[tuple[str, dict[str, Any]]] = [
     ("draw", {"set": "double-6", "players": 2}),
@@ -191,7 +192,7 @@ def _loss_and_grade(ratings: Any, best: str, played: str) -> tuple[float, str]:
 
 
 def _marked(name: str) -> bool:
-    return name not in ("best", "good")
+    return name in ("inaccuracy", "mistake", "blunder")
 
 
 def speed(only: str = "") -> None:
@@ -209,7 +210,8 @@ def speed(only: str = "") -> None:
             session.ai_move("easy" if seat == 0 else None)
         times: list[float] = []
         started = time.process_time()
-        result = review(session.record(), progress=lambda done, total: times.append(time.process_time()))  # noqa: B023
+        record = persons_record(session.record())
+        result = review(record, progress=lambda done, total: times.append(time.process_time()))  # noqa: B023
         cpu = time.process_time() - started
         times.append(time.process_time())
         slowest = max((b - a for a, b in itertools.pairwise(times)), default=0.0)

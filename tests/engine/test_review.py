@@ -21,6 +21,7 @@ from engine.rng import deal_rng
 from engine.session import Session
 from engine.solvers.clock import exchange_chances
 from engine.solvers.luzon import solve_state
+from tests.engine.helpers import persons_record
 
 
 @pytest.fixture(autouse=True)
@@ -89,7 +90,7 @@ def test_only_real_decisions_of_the_reviewed_seats_are_rated() -> None:
         if seat is None:
             break
         session.ai_move("easy" if session.is_human(seat) else None)
-    record = session.record()
+    record = persons_record(session.record())
     result = review(record)
     replay = Session.load(record)
     expected = [i for i, s in enumerate(replay.history[:-1])
@@ -121,7 +122,7 @@ def _big_clock_record(seed: int, moves: int, level: str = "easy") -> dict:
     session = Session.new("big-clock", {"set": "double-6"}, seed, ["human"])
     for _ in range(moves):
         session.ai_move(level)
-    return session.record()
+    return persons_record(session.record())
 
 
 def test_big_clock_samples_only_when_the_move_differs_from_the_advisor() -> None:
@@ -155,7 +156,7 @@ def test_big_clock_still_labels_a_clearly_losing_move(monkeypatch: pytest.Monkey
     session = Session.load(_big_clock_record(0, 54, "advisor"))
     assert sorted(session.game.legal_moves(session.state)) == ["shift:slot2>slot5", "shift:slot5>slot2"]
     session.play("shift:slot2>slot5")
-    last = review(session.record())["decisions"][-1]
+    last = review(persons_record(session.record()))["decisions"][-1]
     assert last["best"] == "shift:slot5>slot2" and last["value_best"] == 1.0 and last["value_played"] == 0.0
     assert last["grade"] == "blunder" and last["samples"] < review_mod.SAMPLES
 
@@ -213,7 +214,7 @@ def test_api_review_in_slices_and_refusals() -> None:
     session = Session.new("luzon", {}, 3, ["human"])
     while session.game.to_move(session.state) is not None:
         session.ai_move("easy")
-    record = session.record()
+    record = persons_record(session.record())
     whole = json.loads(handle(json.dumps({"op": "review", "record": record})))["review"]
     first = json.loads(handle(json.dumps({"op": "review", "record": record, "limit": 2})))["review"]
     assert first["decisions"] == whole["decisions"][:2] and first["next"] == 2
@@ -243,7 +244,7 @@ def _draw_record(moves: int) -> dict:
     while len(session.moves) < moves and session.game.to_move(session.state) is not None:
         seat = session.game.to_move(session.state)
         session.ai_move("easy" if session.is_human(seat) else None)
-    return session.record()
+    return persons_record(session.record())
 
 
 def test_replay_shows_each_position_as_the_seat_saw_it_then() -> None:
@@ -324,3 +325,74 @@ def test_a_table_position_with_one_clearly_losing_play_is_a_blunder() -> None:
     assert best.startswith(f"play:{mine}:")
     loss = ratings.values[best] - ratings.values["draw"]
     assert grade("points", loss, ratings.uncertainty(best, "draw")) == "blunder", (loss, ratings.values)
+
+
+def test_a_wide_interval_is_uncertain_never_good() -> None:
+    """A mark needs its interval's support; an estimate that reaches a mark its lower bound does
+    not is "uncertain", and "good" only ever stands beside a loss below every mark."""
+    assert grade("points", 28.1, 37.9) == "uncertain"
+    assert review_mod.verdict("points", "uncertain", 37.9) == "Uncertain (±38 points)"
+    assert review_mod.verdict("win", "uncertain", 0.123) == "Uncertain (±12% chance to win)"
+    assert grade("points", 8.0, 7.0) == "uncertain"
+    assert grade("points", 8.0, 5.0) == "inaccuracy"  # at least an inaccuracy's loss, with confidence
+    assert grade("points", 1.5, 9.0) == "good"
+    assert grade("win", 0.2, 0.1) == "inaccuracy"
+    assert review_mod.verdict("win", "mistake", 0.01) == "Mistake"
+    rng = random.Random(5)
+    for unit, scale in (("points", 40.0), ("win", 1.0)):
+        least = review_mod.GRADES[unit][-1][1]
+        for _ in range(2000):
+            loss, spread = rng.uniform(0, scale), rng.uniform(0, scale)
+            name = grade(unit, loss, spread)
+            assert name in review_mod.GRADE_NAMES
+            if name in ("best", "good"):
+                assert loss < least
+            if name not in ("best", "good", "uncertain"):
+                assert loss - spread >= least - 1e-9
+
+
+def _solution_record() -> tuple[dict, int]:
+    """A winnable Luzon deal: the person's own moves, then the rest played by Show solution
+    (the advisor for the person's seat). (record, moves made by hand)"""
+    session = Session.new("luzon", {}, 1, ["human"], winnable=True)
+    by_hand = 0
+    while session.to_move() is not None and by_hand < 3:
+        session.play(session.game.legal_moves(session.state)[0] if by_hand else session.hint()["move"])
+        by_hand += 1
+    while session.to_move() is not None:
+        session.ai_move("advisor")
+    return session.record(), by_hand
+
+
+def test_the_record_says_which_moves_show_solution_made_and_the_review_leaves_them_out() -> None:
+    record, by_hand = _solution_record()
+    assert record["computer_moves"] == list(range(by_hand, len(record["moves"])))
+    assert Session.load(record).record() == record
+    result = review(record)
+    assert all(d["index"] < by_hand for d in result["decisions"])
+    skipped = [n for n in result["not_graded"] if n["why"].startswith("played by the computer")]
+    assert skipped and all(n["index"] >= by_hand for n in skipped)
+    plain = review({k: v for k, v in record.items() if k != "computer_moves"})  # the same moves, by hand
+    assert plain["total"] > result["total"]
+    assert {d["index"] for d in plain["decisions"]} | {n["index"] for n in plain["not_graded"]} >= {
+        n["index"] for n in skipped}
+
+
+def test_a_move_made_again_by_hand_after_an_undo_is_the_persons() -> None:
+    session = Session.new("big-clock", {"set": "double-6"}, 4, ["human"])
+    for _ in range(3):
+        session.ai_move("advisor")
+    assert session.record()["computer_moves"] == [0, 1, 2]
+    session.undo()
+    session.play(session.game.legal_moves(session.state)[0])
+    assert session.record()["computer_moves"] == [0, 1]
+    session.undo()
+    session.redo()
+    assert session.record()["computer_moves"] == [0, 1]  # the redone move is still the person's
+
+
+def test_a_record_with_bad_computer_moves_is_refused() -> None:
+    record, _ = _solution_record()
+    for bad in ([len(record["moves"])], [-1], [0, 0], "0", [True], [0.0]):
+        answer = json.loads(handle(json.dumps({"op": "review", "record": {**record, "computer_moves": bad}})))
+        assert answer["ok"] is False and answer["error"]["code"] == "bad_record", bad
