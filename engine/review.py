@@ -6,7 +6,9 @@ How a decision is valued depends on what is known of the game, never on its name
   winnable or not; Clock, the exact c/n of each exchange) is rated by it;
 - another solitaire: the move played and the advisor's choice are each played out to the end
   by the advisor over the same determinizations, in pairs until the mark is settled; their win
-  rates are the estimate;
+  rates are the estimate. Where the advisor's play after the move played reaches a position its
+  play after its own choice goes through, before anything hidden shows, the two are equal and
+  nothing is played out; a play-out that reaches a position its pair went through ends as it did;
 - a table game: the hard player's search from the seat's own information at that moment
   (determinizations of its view, never the hidden tiles) names its few best candidates; they
   and the move played are played out to the end of the round by the medium player over the
@@ -91,32 +93,40 @@ def rate_exact(rater: MoveRater) -> Rater:
     return rate
 
 
-def rate_by_advisor_playouts(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random) -> Ratings:
+def rate_by_advisor_playouts(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random,
+                             fast: bool = True) -> Ratings:
     """`advisor_pairs` at once."""
-    ratings, _ = _play(advisor_pairs(game, state, seat, played, rng), None)
+    ratings, _ = _play(advisor_pairs(game, state, seat, played, rng, fast), None)
     assert ratings is not None
     return ratings
 
 
-def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random) -> Pairs:
+def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random,
+                  fast: bool = True) -> Pairs:
     """The move played against the advisor's choice. When they differ each is played out to
     the end by the advisor over the same determinizations (common random numbers make the
     difference fair), one pair after another (yielding how many so far), until the mark is
     settled (`settled`, looked at every BATCH pairs from 2 * BATCH on) or SAMPLES pairs are in;
     `samples` says how many. When they agree the move is the advisor's best and nothing is
-    sampled."""
+    sampled. `fast` (the same ratings, sooner): nothing is sampled either when the two moves
+    transpose (`transposes`: every pair would tie), and the move played's play-out ends where it
+    reaches a position the advisor's choice's play-out of the same deal went through."""
     advisor = get_player("advisor")
     best = advisor.choose(game, game.determinize(state, seat, rng), seat, rng)
     if best == played:
         return Ratings({}, WIN, exact=False, detail={"agrees": True})
+    if fast and transposes(game, state, seat, best, played):
+        return Ratings({}, WIN, exact=False, detail={"agrees": False, "transposes": True})
     outcomes: dict[str, list[float]] = {best: [], played: []}
     while (done := len(outcomes[best])) < SAMPLES:
         if done >= 2 * BATCH and done % BATCH == 0 and settled(outcomes[best], outcomes[played], SAMPLES):
             break
         deal = game.determinize(state, seat, rng)
         seed = rng.getrandbits(32)
-        for move, results in outcomes.items():
-            results.append(float(_advisor_wins(game, game.apply(deal, move), seat, random.Random(seed))))
+        passed: dict[Any, bool] | None = {} if fast else None  # the positions of the best move's play-out
+        outcomes[best].append(float(_advisor_wins(game, game.apply(deal, best), seat, random.Random(seed), passed)))
+        outcomes[played].append(float(_advisor_wins(game, game.apply(deal, played), seat, random.Random(seed),
+                                                    known=passed)))
         yield done + 1
     return Ratings({m: statistics.fmean(r) for m, r in outcomes.items()}, WIN, exact=False,
                    samples=len(outcomes[best]), detail={"agrees": False}, outcomes=outcomes)
@@ -162,12 +172,53 @@ def _mark(wins: int, losses: int, n: int) -> str:
     return "none" if name in ("best", "good", "uncertain") else name
 
 
-def _advisor_wins(game: Game[Any], state: Any, seat: int, rng: random.Random) -> bool:
+def _advisor_wins(game: Game[Any], state: Any, seat: int, rng: random.Random,
+                  passed: dict[Any, bool] | None = None, known: dict[Any, bool] | None = None) -> bool:
+    """Whether the advisor, playing every move from `state`, wins. `passed` collects the
+    positions it goes through, each with the play-out's end. A play-out that reaches a position
+    of `known` (another play-out of the same deal) ends as that one did: the advisor's play is a
+    function of the position, so from the same position, the same deal, the rest is the same."""
     advisor = get_player("advisor")
+    trail = []
+    won = None
     while (mover := game.to_move(state)) is not None:
+        if known is not None and state in known:
+            won = known[state]
+            break
+        if passed is not None:
+            trail.append(state)
         state = game.apply(state, advisor.choose(game, state, mover, rng))
-    outcome = game.outcome(state)
-    return bool(outcome and seat in outcome.winners)
+    if won is None:
+        outcome = game.outcome(state)
+        won = bool(outcome and seat in outcome.winners)
+    if passed is not None:
+        passed.update(dict.fromkeys(trail, won))
+    return won
+
+
+TRANSPOSE_STEPS = 64  # advisor's moves looked at after each move, at most, before something hidden shows
+
+
+def transposes(game: Game[Any], state: Any, seat: int, best: str, played: str) -> bool:
+    """Whether the advisor's play after `played` reaches a position its play after `best` goes
+    through, before anything hidden shows to the seat (a tile taken from the stock): its moves
+    until then depend only on what the seat sees, and the tile shown next is the same after
+    both, so every play-out of every deal then ends the same after both moves: no loss at all."""
+    advisor = get_player("advisor")
+    rng = random.Random(0)  # the advisor's play is a function of the position; the review's own rng is kept
+    deal = game.determinize(state, seat, rng)
+    reached = []
+    for move in (best, played):
+        before, now = deal, game.apply(deal, move)
+        line = {now}
+        for _ in range(TRANSPOSE_STEPS):
+            if seat in game.revealed_to(before, move, now) or game.to_move(now) != seat:
+                break
+            move = advisor.choose(game, now, seat, rng)
+            before, now = now, game.apply(now, move)
+            line.add(now)
+        reached.append(line)
+    return not reached[0].isdisjoint(reached[1])
 
 
 def rate_by_search(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random) -> Ratings:

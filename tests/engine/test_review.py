@@ -396,3 +396,64 @@ def test_a_record_with_bad_computer_moves_is_refused() -> None:
     for bad in ([len(record["moves"])], [-1], [0, 0], "0", [True], [0.0]):
         answer = json.loads(handle(json.dumps({"op": "review", "record": {**record, "computer_moves": bad}})))
         assert answer["ok"] is False and answer["error"]["code"] == "bad_record", bad
+
+
+def _pending_five() -> Any:
+    """Double-6, every double home but 5-5 and 6-6: slot 5 emptied with 5-5 at hand on slot 6
+    (over 4-6, which shows 6), the stock only 6-6, every other tile set aside. Bringing 5-5 home
+    wins (6-6 then goes onto 4-6); refilling slot 5 covers it with 6-6 and throws 5-5's way home
+    away: nothing can move again."""
+    from engine.games.big_clock import BigClockState
+    from engine.tiles import Tile, domino_set
+
+    home = tuple((Tile(k, k),) for k in range(1, 5))
+    piles = (*home, (), (Tile(4, 6), Tile(5, 5)))
+    used = {Tile(0, 0), Tile(4, 6), Tile(5, 5), Tile(6, 6), *(p[0] for p in home)}
+    state = BigClockState(6, piles, (Tile(6, 6),), set_aside=tuple(t for t in domino_set(6) if t not in used),
+                          pending=5)
+    from dataclasses import replace
+    return replace(state, seen=frozenset({state.position}))
+
+
+def test_big_clock_marks_the_move_that_throws_a_doubles_way_home_away(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(review_mod, "SAMPLES", 60)
+    game = get_game("big-clock")
+    state = _pending_five()
+    assert sorted(game.legal_moves(state)) == ["refill:slot5", "shift:slot6>slot5"]
+    ratings = review_mod.rate_by_advisor_playouts(game, state, 0, "refill:slot5", deal_rng(0, "t"))
+    assert ratings.values == {"shift:slot6>slot5": 1.0, "refill:slot5": 0.0}
+    loss = ratings.values["shift:slot6>slot5"] - ratings.values["refill:slot5"]
+    assert grade("win", loss, ratings.uncertainty("shift:slot6>slot5", "refill:slot5")) == "blunder"
+    assert ratings.samples == 2 * review_mod.BATCH  # settled at the first look
+    assert not review_mod.transposes(game, state, 0, "shift:slot6>slot5", "refill:slot5")
+
+
+def _big_clock_decisions(size: str, seed: int) -> Iterator[tuple[Any, str]]:
+    """Every real decision of a beginner's deal (each move random) with the move played."""
+    game = get_game("big-clock")
+    state = game.new_state({"set": size}, seed)
+    rng = random.Random(seed)
+    while game.to_move(state) is not None:
+        moves = game.legal_moves(state)
+        move = rng.choice(moves)
+        if len(moves) >= 2:
+            yield state, move
+        state = game.apply(state, move)
+
+
+def test_the_fast_path_rates_the_big_clock_as_the_full_play_outs_do() -> None:
+    """The fast path (moves that transpose are not played out; a play-out that reaches a position
+    its pair's went through ends as that one did) gives the full play-outs' ratings: the same
+    values where it plays out, and where the moves transpose every full pair ties."""
+    game = get_game("big-clock")
+    transposed = sampled = 0
+    for k, (state, played) in enumerate(_big_clock_decisions("double-6", 5)):
+        fast = review_mod.rate_by_advisor_playouts(game, state, 0, played, deal_rng(k, "f"))
+        full = review_mod.rate_by_advisor_playouts(game, state, 0, played, deal_rng(k, "f"), fast=False)
+        if fast.detail.get("transposes"):
+            transposed += 1
+            assert all(len(set(pair)) == 1 for pair in zip(*full.outcomes.values(), strict=True))
+        else:
+            sampled += bool(fast.samples)
+            assert fast == full
+    assert transposed and sampled
