@@ -400,7 +400,8 @@ def replay(record: Any, at: Any, seat: Any = None, reveal: Any = False) -> JSON:
         (i for i, kind in enumerate(session.seats) if kind == "human"), 0)
     game = session.game
     # (a resign ends the game after its last move: not the positions before it)
-    shown = Session.load({**session.record(), "moves": session.moves[: max(0, at - 1)], "resigned": None})
+    shown = Session.load({**session.record(), "moves": session.moves[: max(0, at - 1)], "resigned": None,
+                          "computer_moves": None})
     events = [shown.replay_move(session.moves[at - 1])] if at else []
     view = shown.view(viewer, events)
     view["extra_moves"], view["can_undo"], view["can_redo"] = [], False, False  # a replay plays nothing

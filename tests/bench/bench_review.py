@@ -122,7 +122,7 @@ def calibrate_table(game_id: str, options: dict[str, Any], decisions: int, playo
 
 
 def _corr(xs: list[float], ys: list[float]) -> float:
-    return statistics.correlation(xs, ys) if len(set(xs)) > 1 and len(set(ys)) > 1 else float("nan")
+    return statistics.correlation(xs, ys) if len(xs) > 2 and len(set(xs)) > 1 and len(set(ys)) > 1 else float("nan")
 
 
 class RolloutPlayer:

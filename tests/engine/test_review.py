@@ -457,3 +457,10 @@ def test_the_fast_path_rates_the_big_clock_as_the_full_play_outs_do() -> None:
             sampled += bool(fast.samples)
             assert fast == full
     assert transposed and sampled
+
+
+def test_a_record_with_moves_of_show_solution_replays_at_every_move() -> None:
+    record, _ = _solution_record()
+    for at in range(len(record["moves"]) + 1):
+        assert review_mod.replay(record, at)["at"] == at
+    assert json.loads(handle(json.dumps({"op": "load", "record": {**record, "moves": [], "computer_moves": []}})))["ok"]
