@@ -9,7 +9,8 @@ import { drawMoving } from "./motion.js";
 
 const SLICE = 2; // decisions rated per request (the engine also ends one inside a long decision after about 2 s),
 // so the worker stays free for other requests, progress moves and Cancel works between them
-const GRADE_TEXT = { best: "Best", good: "Good", uncertain: "Uncertain", inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
+const GRADE_TEXT = { best: "Best", good: "Good", uncertain: "Uncertain", inaccuracy: "Inaccuracy", mistake: "Mistake",
+  blunder: "Blunder" };
 const MARKED = new Set(["inaccuracy", "mistake", "blunder"]);
 const PLAY_PAUSE_MS = 700; // between moves when the replay plays itself, after each move's motion
 
