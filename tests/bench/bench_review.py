@@ -240,7 +240,10 @@ def big_clock_game(size: str, seed: int, random_share: float) -> dict[str, Any]:
     return session.record()
 
 
-def big_clock_games(sizes: list[str], seeds: int, reference: int) -> None:
+KINDS = {"beginner": 1.0, "advisor": 0.25}  # the share of random decisions in each kind of game
+
+
+def big_clock_games(sizes: list[str], kinds: list[str], seeds: int, reference: int) -> None:
     """Per game, natively: the review's time whole and in the page's slices (two decisions a
     request, the CPU time until the first slice that brings a marked decision: the first key
     moment), and its calibration: every marked decision's loss measured again from `reference`
@@ -250,7 +253,7 @@ def big_clock_games(sizes: list[str], seeds: int, reference: int) -> None:
     without play-outs (the two moves reach the same position before a stock tile shows)."""
     game = get_game("big-clock")
     for size in sizes:
-        for kind, share in (("beginner", 1.0), ("advisor, one decision in four random", 0.25)):
+        for kind, share in ((k, KINDS[k]) for k in kinds):
             for seed in range(seeds):
                 record = big_clock_game(size, seed, share)
                 started = time.process_time()
@@ -281,7 +284,7 @@ def big_clock_games(sizes: list[str], seeds: int, reference: int) -> None:
                         holds += measured >= dict(GRADES[WIN])[d["grade"]] - 1e-9
                 hidden = sum(m >= 0.15 for m in pairs_again[len(marked):])
                 transposed = sum(bool(d["detail"].get("transposes")) for d in decisions)
-                print(f"big-clock {size} {kind}, deal {seed}: {whole['total']} decisions ({transposed} transposed, "
+                print(f"big-clock {size} {kind} ({share:.0%} random), deal {seed}: {whole['total']} decisions ({transposed} transposed, "
                       f"{sum(d['samples'] > 0 for d in decisions)} sampled), review {cpu:.1f} s CPU, first key moment "
                       f"{'none' if first_key is None else f'{first_key:.1f} s'}; {whole['summary']}; labels that "
                       f"hold at {reference} pairs: {holds}/{len(marked)}; unmarked with a mistake's loss: "
@@ -294,13 +297,15 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=60)
     parser.add_argument("--only", default="", help="calibration, big-clock, big-clock-games or speed")
     parser.add_argument("--seeds", type=int, default=1, help="big-clock-games: deals per size and kind")
+    parser.add_argument("--kinds", default="beginner,advisor",
+                        help="big-clock-games: beginner (every decision random), advisor (one in four random)")
     parser.add_argument("--sets", default="double-6,double-9", help="The Big Clock's sets to calibrate")
     parser.add_argument("--reference", type=int, default=0,
                         help="The Big Clock: pairs of play-outs to measure a loss again (default ten times SAMPLES)")
     parser.add_argument("--sizes", default="", help="speed: only the cases whose options mention this (e.g. double-12)")
     args = parser.parse_args()
     if args.only == "big-clock-games":
-        big_clock_games(args.sets.split(","), args.seeds, args.reference or 5 * review_mod.SAMPLES)
+        big_clock_games(args.sets.split(","), args.kinds.split(","), args.seeds, args.reference or 5 * review_mod.SAMPLES)
     if args.only in ("", "speed"):
         speed(args.sizes)
     if args.only in ("", "calibration"):
