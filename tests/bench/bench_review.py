@@ -284,7 +284,8 @@ def big_clock_games(sizes: list[str], kinds: list[str], seeds: int, reference: i
                         holds += measured >= dict(GRADES[WIN])[d["grade"]] - 1e-9
                 hidden = sum(m >= 0.15 for m in pairs_again[len(marked):])
                 transposed = sum(bool(d["detail"].get("transposes")) for d in decisions)
-                print(f"big-clock {size} {kind} ({share:.0%} random), deal {seed}: {whole['total']} decisions ({transposed} transposed, "
+                print(f"big-clock {size} {kind} ({share:.0%} random), deal {seed}: {whole['total']} decisions "
+                      f"({transposed} transposed, "
                       f"{sum(d['samples'] > 0 for d in decisions)} sampled), review {cpu:.1f} s CPU, first key moment "
                       f"{'none' if first_key is None else f'{first_key:.1f} s'}; {whole['summary']}; labels that "
                       f"hold at {reference} pairs: {holds}/{len(marked)}; unmarked with a mistake's loss: "
@@ -305,7 +306,8 @@ def main() -> None:
     parser.add_argument("--sizes", default="", help="speed: only the cases whose options mention this (e.g. double-12)")
     args = parser.parse_args()
     if args.only == "big-clock-games":
-        big_clock_games(args.sets.split(","), args.kinds.split(","), args.seeds, args.reference or 5 * review_mod.SAMPLES)
+        reference = args.reference or 5 * review_mod.SAMPLES
+        big_clock_games(args.sets.split(","), args.kinds.split(","), args.seeds, reference)
     if args.only in ("", "speed"):
         speed(args.sizes)
     if args.only in ("", "calibration"):
