@@ -283,6 +283,9 @@ def big_clock_games(sizes: list[str], kinds: list[str], seeds: int, reference: i
                     if d in marked:
                         holds += measured >= dict(GRADES[WIN])[d["grade"]] - 1e-9
                 hidden = sum(m >= 0.15 for m in pairs_again[len(marked):])
+                for d, measured in zip(marked + unmarked, pairs_again, strict=True):
+                    print(f"  move {d['index']}: {d['grade']}, loss {d['loss']:.3f} ±{d['uncertainty']:.3f} from "
+                          f"{d['samples']} pairs; at {reference} pairs {measured:.3f}")
                 transposed = sum(bool(d["detail"].get("transposes")) for d in decisions)
                 print(f"big-clock {size} {kind} ({share:.0%} random), deal {seed}: {whole['total']} decisions "
                       f"({transposed} transposed, "
