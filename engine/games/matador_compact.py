@@ -4,7 +4,7 @@ rollouts play as the medium player does.
 Through the engine every simulated move builds an immutable `TableState` and `Layout` and
 formats move ids; here a round is a few lists and bit masks of small integers changed in place.
 Only the move generator and the phase bookkeeping are its own: the making-ten rule (`fits`),
-the scoring (`TableGame.score_round`) and the determinization's deal (`deal_unseen`) are the
+the scoring (`TableRules.score_round`) and the determinization's deal (`deal_unseen`) are the
 game's. It must agree with the engine move for move: the same legal moves in the same order
 (the engine's sorted move ids), the same draws, the same end and the same points
 (`tests/engine/test_matador_playout.py`).
@@ -25,7 +25,7 @@ import functools
 import random
 from bisect import insort
 
-from engine.games.table import TableGame, TableState, deal_unseen, unseen_draw, void_seats
+from engine.games.table import TableRules, TableState, deal_unseen, unseen_draw, void_seats
 from engine.tiles import Tile, domino_set
 
 ENDS = ("left", "right")
@@ -35,7 +35,7 @@ OUT = 1000.0  # the medium player's value of going out (and of drawing when it p
 class Rules:
     """The tables of one set (double-9 or double-12), built once per game and set."""
 
-    def __init__(self, game: TableGame, top: int) -> None:
+    def __init__(self, game: TableRules, top: int) -> None:
         self.game = game
         tiles = domino_set(top)
         self.tiles: tuple[Tile, ...] = tiles
@@ -67,7 +67,7 @@ class Rules:
         self._points: dict[tuple[tuple[int, ...], int | None], tuple[int, ...]] = {}
 
     def points(self, pips: tuple[int, ...], out: int | None) -> tuple[int, ...]:
-        """Each seat's points for a round ending with hands of these pips (`TableGame.score_round`,
+        """Each seat's points for a round ending with hands of these pips (`TableRules.score_round`,
         remembered: the search ends many rounds the same way)."""
         key = (pips, out)
         found = self._points.get(key)
@@ -77,7 +77,7 @@ class Rules:
 
 
 @functools.cache
-def rules_of(game: TableGame, top: int) -> Rules:
+def rules_of(game: TableRules, top: int) -> Rules:
     return Rules(game, top)
 
 
@@ -86,7 +86,7 @@ class MatadorPlayout:
 
     __slots__ = ("board", "drawing", "drawn", "ends", "hands", "held", "n", "points", "rules", "stock", "turn")
 
-    def __init__(self, game: TableGame, state: TableState) -> None:
+    def __init__(self, game: TableRules, state: TableState) -> None:
         """From a `TableState` of Matador (normally a determinization)."""
         self.rules = rules = rules_of(game, state.top)
         ids = rules.id
@@ -211,10 +211,10 @@ class MatadorPlayout:
 
 class MatadorDealer:
     """Determinizations of one position for `seat`, dealt straight into playouts: the game's
-    own deal (`deal_unseen`, as `TableGame.determinize`), without building a `TableState` each
+    own deal (`deal_unseen`, as `TableRules.determinize`), without building a `TableState` each
     time."""
 
-    def __init__(self, game: TableGame, state: TableState, seat: int) -> None:
+    def __init__(self, game: TableRules, state: TableState, seat: int) -> None:
         self.base = base = MatadorPlayout(game, state)
         self.seat = seat
         self.unknown = sorted([t for s, h in enumerate(base.hands) if s != seat for t in h] + base.stock)
