@@ -131,8 +131,11 @@ class MatadorGame(TableGame):
         h = 10 - value
         return (h,) if a == h or b == h else ()
 
+    only_tile = "a matador"
+
     def end_needs(self, value: int, need: str) -> int | None:
-        return 10 - value if value else None  # a blank end takes only a matador
+        """10 - value; None where no number makes ten: a blank, and an 11 or a 12 (double-12)."""
+        return 10 - value if 0 < value <= 10 else None
 
     def play_id(self, tile: Tile, end: str, near: int) -> str:
         far = tile.b if tile.a == near else tile.a

@@ -672,6 +672,8 @@ class TableGame(Game[TableState]):
         tiles may, like Matador's matadors on a blank end)."""
         return value
 
+    only_tile = "a special tile"  # what alone goes on an end whose end_needs is None, in words
+
     pass_words = ("passes", "pass", "Pass")  # label, "you" form, button caption
 
     def move_label(self, state: TableState, move: str) -> str:
@@ -712,7 +714,8 @@ class TableGame(Game[TableState]):
 
     def move_fields(self, state: TableState, move: str) -> dict[str, Any]:
         """kind "play" | "draw" | "pass" | "next-round"; plays add tile, from "hand", to
-        "end:<end>", end, need ("match"/"double"), needs, open; draw goes from "stock" to "hand"."""
+        "end:<end>", end, need ("match"/"double"), needs, open, and `only` (what alone fits, in
+        words) where needs is None; draw goes from "stock" to "hand"."""
         _, you, button = self._words(state, move)
         out: dict[str, Any] = {"kind": move if move in ("draw", "pass", NEXT_ROUND) else "play", "you": you}
         if button:
@@ -729,6 +732,8 @@ class TableGame(Game[TableState]):
         out.update({"tile": str(tile), "from": "hand", "to": f"end:{end}", "end": end,
                     "need": e.need if e else None, "needs": self.end_needs(e.value, e.need) if e else None,
                     "open": self.left_open(state, tile, end, far)})
+        if e and out["needs"] is None:
+            out["only"] = self.only_tile
         return out
 
     def revealed_to(self, state: TableState, move: str, after: TableState) -> frozenset[int]:
@@ -778,7 +783,8 @@ class TableGame(Game[TableState]):
             if e.need == "double":
                 return f"{tile} does not fit there: that arm needs the {e.value}-{e.value}."
             if needs is None:
-                return f"{tile} does not fit there: only a matador goes on a blank end."
+                return f"{tile} does not fit there: only {self.only_tile} goes on " + \
+                    ("a blank end." if e.value == 0 else f"an open {e.value}.")
             return f"{tile} does not fit there: that end needs a {needs}."
         playable = any(m.startswith(f"play:{tile}:") for m in legal)
         if state.drawn is not None and tile != state.drawn and not playable:

@@ -193,11 +193,15 @@ export function createTable(ctl) {
         const here = plays().filter((m) => m.to === slot);
         if (!mine || !here.length) return null;
         const mineHere = selected ? here.filter((m) => m.tile === selected) : [];
-        // an end that takes another number than it shows (Matador's "makes ten") says what it needs
+        // an end that takes another number than it shows (Matador's "makes ten") says what it needs,
+        // and one that no number fits says what alone does ("only a matador")
         const needs = here[0].needs ?? null;
+        const only = needs === null ? here[0].only ?? null : null;
         const other = needs !== null && needs !== end.value;
-        return { slot, active: mineHere.length > 0, hinted: hinted?.to === slot, text: other ? `needs ${needs}` : null,
-          label: mineHere.length ? capital(mineHere[0].you) : `open end ${other ? `needing ${needs}` : end.value}` };
+        const text = only ? `only ${only}` : other ? `needs ${needs}` : null;
+        return { slot, active: mineHere.length > 0, hinted: hinted?.to === slot, text,
+          label: mineHere.length ? capital(mineHere[0].you)
+            : `open end ${end.value}${only ? `: only ${only} goes here` : other ? `, needing ${needs}` : ""}` };
       },
     });
 
