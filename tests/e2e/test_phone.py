@@ -186,9 +186,11 @@ def test_clock_turn_moves_a_card_only(app: App) -> None:
     for n in range(1, 7):
         ghosts += sample_ghosts(app, 700, lambda: page.click("[data-action=turn]"))
         expect(page.locator("#board")).to_have_attribute("data-moves", str(n), timeout=SCREEN_TIMEOUT_MS)
+        assert page.locator(".ck-card.fresh").count() == 1
     settle(page)
     card = page.locator(".ck-card.ck-up").first.bounding_box()
-    assert card and ghosts
+    assert card
+    # the turned tile flips where it lands (a Turn names no place it goes to: the tile was face down)
     wrong = [g for g in ghosts if g["key"].startswith("slot") or g["w"] > card["width"] * 1.1 + 1
              or g["h"] > card["height"] * 1.1 + 1 or "down" in g["text"]]
     assert not wrong, (card, wrong[:5])

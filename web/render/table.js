@@ -13,6 +13,12 @@ import { scoreSheet } from "./score_sheet.js";
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const sum = (values) => values.reduce((a, b) => a + b, 0);
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+// the hand's tiles (upright, twice as tall as wide): their width in px, and the share of the board's height they may take
+const HAND_TILE_MAX = 44; // a finger's size
+const HAND_TILE_DESKTOP = 40;
+const HAND_TILE_MIN = 24; // still readable (and the least target size of WCAG 2.2)
+const HAND_SHARE = 0.4;
+const HAND_LIFT_PX = 10; // the room above the tiles for a picked tile's lift (style.css, .hand-area .hand)
 
 export function createTable(ctl) {
   const { state } = ctl;
@@ -183,6 +189,31 @@ export function createTable(ctl) {
     const since = ctl.playedSince?.() ?? new Map(); // tile -> seat: played since the person's last turn
     const sinceText = since.size ? `; played since your last turn: ${[...since].map(([tile, seat]) => `${tile} by ${ctl.name(seat)}`)
       .join(", ")}` : "";
+    // the hand first: the table's box takes the height the hand leaves
+    const showHand = !state.covered && (!ctl.hotSeat() || view.to_move === state.viewer || view.round?.over || view.outcome);
+    const tiles = view.hand ?? [];
+    // the counts wrap as one piece under the label when the zoom buttons leave little room beside it
+    handHead.replaceChildren(...(showHand ? [`${ctl.hotSeat() ? `${ctl.name(state.viewer)}'s` : "Your"} tiles `,
+      h("span", { class: "hand-count" }, `(${tiles.length}, ${sum(tiles.map((t) => parseTile(t).pips))} pips)`)]
+      : ["Tiles hidden"]));
+    if (showHand) {
+      fitHand(tiles.length);
+      hand.replaceChildren(...tiles.map((t) => {
+        const playable = playsOf(t).length > 0;
+        const fresh = view.drawn === t;
+        return h("button", {
+          type: "button", class: `tile hand-tile${playable ? " playable" : ""}${selected === t ? " selected" : ""}` +
+            `${fresh ? " drawn" : ""}${hinted?.tile === t ? " hinted" : ""}`,
+          "data-slot": handSlot(t), "data-tile": t, "data-key": t, "data-draggable": playable ? "" : null,
+          "aria-pressed": String(selected === t),
+          "aria-label": `tile ${t}${playable ? "" : ", cannot be played now"}${fresh ? ", just drawn" : ""}`,
+        }, tileSvg(t, { vertical: true }));
+      }));
+    } else {
+      hand.replaceChildren(h("p", { class: "hand-hidden" }, state.covered
+        ? `Hidden until ${ctl.name(view.to_move)} is ready.` : "Hidden while the others play."));
+    }
+
     const drawn = drawLayout(layoutBox, view.board, {
       zoom,
       lastIndex: view.moves > 0 ? view.board.tiles.length - 1 : -1,
@@ -218,29 +249,6 @@ export function createTable(ctl) {
       followPoint(layoutBox, drawn.last);
     }
 
-    const showHand = !state.covered && (!ctl.hotSeat() || view.to_move === state.viewer || view.round?.over || view.outcome);
-    const tiles = view.hand ?? [];
-    // the counts wrap as one piece under the label when the zoom buttons leave little room beside it
-    handHead.replaceChildren(...(showHand ? [`${ctl.hotSeat() ? `${ctl.name(state.viewer)}'s` : "Your"} tiles `,
-      h("span", { class: "hand-count" }, `(${tiles.length}, ${sum(tiles.map((t) => parseTile(t).pips))} pips)`)]
-      : ["Tiles hidden"]));
-    if (showHand) {
-      hand.replaceChildren(...tiles.map((t) => {
-        const playable = playsOf(t).length > 0;
-        const drawn = view.drawn === t;
-        return h("button", {
-          type: "button", class: `tile hand-tile${playable ? " playable" : ""}${selected === t ? " selected" : ""}` +
-            `${drawn ? " drawn" : ""}${hinted?.tile === t ? " hinted" : ""}`,
-          "data-slot": handSlot(t), "data-tile": t, "data-key": t, "data-draggable": playable ? "" : null,
-          "aria-pressed": String(selected === t),
-          "aria-label": `tile ${t}${playable ? "" : ", cannot be played now"}${drawn ? ", just drawn" : ""}`,
-        }, tileSvg(t, { vertical: true }));
-      }));
-    } else {
-      hand.replaceChildren(h("p", { class: "hand-hidden" }, state.covered
-        ? `Hidden until ${ctl.name(view.to_move)} is ready.` : "Hidden while the others play."));
-    }
-
     const moves = !mine ? [] : choice ?? ctl.legal().filter((m) => m.kind !== "play" && m.kind !== "next-round");
     const buttons = moves.map((move) => {
       const button = h("button", { type: "button", class: "primary", "data-move": move.id },
@@ -257,6 +265,25 @@ export function createTable(ctl) {
     }
     actions.replaceChildren(...buttons);
     sheetBox.replaceChildren(sheetBox.firstElementChild, scoreSheet(view, ctl.name));
+  }
+
+  /**
+   * Size the hand's tiles so that all `count` of them are in view at once, in rows: the largest
+   * width from HAND_TILE_MAX down to HAND_TILE_MIN px whose rows take at most HAND_SHARE of the
+   * board's height (at the least, two rows of the smallest tiles).
+   */
+  function fitHand(count) {
+    const style = getComputedStyle(hand);
+    const [across, down] = [parseFloat(style.columnGap) || 0, parseFloat(style.rowGap) || 0];
+    const width = hand.clientWidth;
+    const room = Math.max(4 * HAND_TILE_MIN + down + HAND_LIFT_PX, ctl.board.querySelector("#table").clientHeight * HAND_SHARE);
+    let size = matchMedia("(pointer: coarse)").matches ? HAND_TILE_MAX : HAND_TILE_DESKTOP;
+    while (size > HAND_TILE_MIN) {
+      const rows = Math.ceil(count / Math.max(1, Math.floor((width + across) / (size + across))));
+      if (rows * 2 * size + (rows - 1) * down + HAND_LIFT_PX <= room) break;
+      size -= 1;
+    }
+    if (width) hand.style.setProperty("--hand-tile", `${size}px`);
   }
 
   /** Mark the tiles on the table that were played since the person's last turn (outline and tooltip). */
