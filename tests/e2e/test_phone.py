@@ -6,6 +6,7 @@ imported. Screenshots, light and dark, go to test-results/phone/ (git-ignored)."
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -345,4 +346,80 @@ def test_table_tiles_grow_on_a_large_board(app: App) -> None:
     shoot(app, "draw-start-1280x800")
     assert max(root["width"], root["height"]) > 64 and min(root["width"], root["height"]) > 32, root
     assert max(root["width"], root["height"]) <= 112, root  # a comfortable maximum
+    assert not app.errors
+
+
+# ---- 8. plain words
+
+def test_table_words_by_name_and_in_grammar(app: App) -> None:
+    """A blocked Matador round the person wins: "You have the lowest hand", the score by name
+    ("41 points: Ada 97 - 60 = 37, Ben 64 - 60 = 4."), the score sheet's "0 · 1 pip" (never "+0"
+    or "1 pips"); the end of a game by name ("You reached 50.", never "seat 0")."""
+    page = app.page
+    resize(app, (1280, 800))
+    options = {"set": "double-9", "players": 3}
+
+    def blocked_mine(view: View) -> bool:
+        last = view.get("last_round") or {}
+        over = bool((view.get("round") or {}).get("over"))
+        return over and last.get("reason") == "blocked" and last.get("winner") == 0
+
+    record, view = record_until("matador", options, 3, 1, blocked_mine, through_rounds=True)
+    open_record(app, "matador", options, 3, 1, record)
+    dialog = page.locator("#round-summary")
+    expect(dialog).to_have_attribute("data-kind", "round", timeout=SCREEN_TIMEOUT_MS)
+    shoot(app, "matador-blocked-summary-1280x800")
+    expect(dialog.locator(".summary-headline")).to_have_text("The round is blocked: You have the lowest hand.")
+    names = [page.locator(f'.seat[data-seat="{i}"] .seat-name').inner_text().strip() for i in (1, 2)]
+    terms = view["last_round"]["score"]["terms"]
+    expected = f"You score {view['last_round']['score']['total']} points: " + ", ".join(
+        f"{names[t['seat'] - 1]} {t['pips']} - {t['minus']} = {t['value']}" for t in terms) + "."
+    expect(dialog.locator("#summary-arithmetic")).to_have_text(expected)
+    details = page.eval_on_selector_all(".score-sheet .sheet-detail", "ds => ds.map((d) => d.textContent)")
+    assert details and not [d for d in details if "+0" in d or re.search(r"(^|\D)1 pips", d)], details
+    page.keyboard.press("Escape")
+
+    # the last move of a game, made by the computer: the end in words, by name
+    options = {"set": "double-6", "players": 2, "target": 50}
+    record, view = record_until("draw", options, 2, 3, lambda v: bool(v.get("outcome")), through_rounds=True)
+    record = {**record, "moves": record["moves"][:-1]}
+    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    open_record(app, "draw", options, 2, 3, record)
+    expect(page.locator("#table-screen")).to_have_attribute("data-over", "game", timeout=SCREEN_TIMEOUT_MS)
+    seat = view["outcome"]["winners"][0]
+    winner = "You" if seat == 0 else page.locator(f'.seat[data-seat="{seat}"] .seat-name').inner_text().strip()
+    expect(page.locator("#message")).to_have_text(f"{winner} reached 50.")
+    assert not app.errors
+
+
+def test_hint_reads_as_sentences(app: App) -> None:
+    page = app.page
+    follow_link(app, "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy")
+    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
+    page.click("button[data-action=hint]")
+    hint = page.locator("#hint-text")
+    expect(hint).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    text = hint.inner_text()
+    assert re.fullmatch(r"Hint: [A-Z][^.]*\. [A-Z].*", text), text
+    assert not app.errors
+
+
+def test_luzon_words(app: App) -> None:
+    """The last move in plain past tense, the rule that refuses two reserve tiles, a resignation
+    titled as one."""
+    page = app.page
+    follow_link(app, "#/play/luzon?deal=5&variant=twelve")
+    expect(page.locator("#board")).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
+    page.click('#board [data-slot="r1"]')
+    page.click('#board [data-slot="r2"]')  # 12 pips together, both in the reserve
+    expect(page.locator("#message")).to_have_text(
+        "Not allowed: two reserve tiles never pair: a pair takes at least one tile from the bottom of a column.")
+    page.click('#board [data-slot="c1"]')
+    page.click('#board [data-slot="r3"]')
+    expect(page.locator("#board")).to_have_attribute("data-moves", "1", timeout=SCREEN_TIMEOUT_MS)
+    expect(page.locator("#message")).to_have_text("You discarded 1-4 and 3-4.")
+    page.click("button[data-action=resign]")
+    page.locator("#confirm button", has_text="Resign").click()
+    expect(page.locator("#outcome h2")).to_have_text("You resigned", timeout=SCREEN_TIMEOUT_MS)
+    shoot(app, "luzon-resigned-1280x800")
     assert not app.errors

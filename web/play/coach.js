@@ -10,6 +10,7 @@ import { drawMoving } from "./motion.js";
 const SLICE = 2; // decisions rated per request (the engine also ends one inside a long decision after about 2 s),
 // so the worker stays free for other requests, progress moves and Cancel works between them
 const GRADE_TEXT = { best: "Best", good: "Good", inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
+const GRADE_PLURAL = { best: "best", good: "good", inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders" };
 const MARKED = new Set(["inaccuracy", "mistake", "blunder"]);
 const PLAY_PAUSE_MS = 700; // between moves when the replay plays itself, after each move's motion
 
@@ -221,7 +222,7 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
     }
     const marked = decisions.filter((d) => MARKED.has(d.grade));
     const counts = Object.keys(GRADE_TEXT).map((g) => [g, decisions.filter((d) => d.grade === g).length])
-      .filter(([, n]) => n).map(([g, n]) => `${n} ${GRADE_TEXT[g].toLowerCase()}`);
+      .filter(([, n]) => n).map(([g, n]) => `${n} ${n === 1 ? GRADE_TEXT[g].toLowerCase() : GRADE_PLURAL[g]}`);
     const unit = decisions[0].unit;
     const how = decisions[0].exact ? "exactly" : `from ${playoutCount(decisions)} play-outs per move`;
     reviewText.textContent = `${decisions.length} decision${decisions.length === 1 ? "" : "s"}: ${counts.join(", ")}. ` +

@@ -234,7 +234,8 @@ export function mountGame(root, { engine, spec, params, notify }) {
     state.hint = null;
     if (!view.outcome) state.shownOutcome = null; // a game finished again after an undo is shown again
     if (op === "undo") logLine("Moves taken back.");
-    say(view.outcome ? view.outcome.reason || view.status : screen.describe?.(view, view.events?.at(-1), op) ?? "");
+    say(view.outcome ? screen.outcomeText?.(view) ?? (view.outcome.reason || view.status)
+      : screen.describe?.(view, view.events?.at(-1), op) ?? "");
   }
 
   /** Keep the round's moves (from the view's events and move count; an undo drops those taken back). */
@@ -666,7 +667,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     if (state.hint) {
       const { chance, reason } = state.hint;
       const what = state.hint.you.charAt(0).toUpperCase() + state.hint.you.slice(1);
-      hintBox.textContent = `Hint: ${what}. ${reason}` +
+      hintBox.textContent = `Hint: ${what}. ${reason.charAt(0).toUpperCase()}${reason.slice(1)}` +
         (chance > 0 && chance < 1 && !reason.includes("%") ? ` (chance to win ${Math.round(chance * 100)}%)` : "");
     }
     message.textContent = state.message.text;

@@ -297,6 +297,20 @@ export function createTable(ctl) {
   }
 
   // ---- the round summary
+  /**
+   * A round's score in words: "31 + 40 = 71 points." as it is summed; where each hand counts less
+   * the winner's own pips, "70 points: Ben 76 - 6 = 70, Cleo 6 - 6 = 0." (each term by its seat).
+   */
+  function scoreWords(score) {
+    const terms = score.terms ?? [];
+    const less = score.less === null || score.less === undefined ? "" : `, then ${score.sum} - ${score.less} = ${score.total}`;
+    if (!terms.some((t) => t.minus !== null && t.minus !== undefined)) {
+      return [h("strong", {}, score.text), " points."];
+    }
+    const parts = terms.map((t) => `${ctl.name(t.seat)} ${t.minus === null ? t.pips : `${t.pips} - ${t.minus} = ${t.value}`}`);
+    return [h("strong", {}, String(score.total)), ` points: ${parts.join(", ")}${less}.`];
+  }
+
   function roundSummary(view, last) {
     if (!last) return [];
     const rows = last.hands.map((tiles, i) => h("tr", { class: i === last.winner ? "winner" : "" },
@@ -313,11 +327,11 @@ export function createTable(ctl) {
     let headline;
     if (winner === null) headline = "The round is blocked and the lowest hands tie: nobody scores.";
     else if (last.reason === "out") headline = `${name} went out.`;
-    else headline = `The round is blocked: ${name} has the lowest hand.`;
+    else headline = `The round is blocked: ${name} ${name === "You" ? "have" : "has"} the lowest hand.`;
     return [
       h("p", { class: "summary-headline" }, headline),
       winner === null ? null : h("p", { class: "arithmetic", id: "summary-arithmetic" },
-        `${name} ${name === "You" ? "score" : "scores"} `, h("strong", {}, last.score.text), " points."),
+        `${name} ${name === "You" ? "score" : "scores"} `, ...scoreWords(last.score)),
       h("div", { class: "summary-scroll" }, h("table", { class: "summary-table" },
         h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Tiles left"), h("th", { class: "num" }, "Pips"),
           h("th", { class: "num" }, "Round"), h("th", { class: "num" }, "Total"))),
@@ -352,6 +366,15 @@ export function createTable(ctl) {
         ctl.name(winners[0]) === "You" ? "win" : "wins"}!` : "Nobody wins."}`;
     },
     outcomeBody: (view) => roundSummary(view, view.last_round),
+    /** The game's end in words, by name: who reached the target, who resigned (the engine speaks of seats). */
+    outcomeText: (view) => {
+      const { winners = [], detail, reason } = view.outcome;
+      if (detail?.resigned !== undefined && detail?.resigned !== null) return `${ctl.name(detail.resigned)} resigned.`;
+      if (winners.length && view.target && winners.every((w) => view.scores[w] >= view.target)) {
+        return `${winners.map(ctl.name).join(" and ")} reached ${view.target}.`;
+      }
+      return `${capital(reason)}.`;
+    },
     countExtra: () => ({ scored: true }),
   };
 
