@@ -6,6 +6,7 @@ imported. Screenshots, light and dark, go to test-results/phone/ (git-ignored)."
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -209,6 +210,9 @@ def test_computer_turns_move_tiles_not_seat_cards(app: App, size: tuple[int, int
     open_record(app, "matador", options, 8, 5, record)
     page.evaluate("() => { document.documentElement.dataset.motion = 'normal'; }")
     moves = page.get_attribute("#table-screen", "data-moves")
+    hand = page.locator(".hand-tile").first.bounding_box()
+    tiles = [page.locator(".layout-svg [data-key]").nth(i).bounding_box() for i in range(3)]
+    biggest = max(max(b["width"], b["height"]) for b in [hand, *tiles] if b)  # a tile in the hand or on the table
 
     def play() -> None:
         tiles = page.locator(".hand-tile.playable")
@@ -220,10 +224,6 @@ def test_computer_turns_move_tiles_not_seat_cards(app: App, size: tuple[int, int
 
     ghosts = sample_ghosts(app, 6000, play)
     expect(page.locator("#table-screen")).not_to_have_attribute("data-moves", moves or "", timeout=SCREEN_TIMEOUT_MS)
-    tile = max((b["width"], b["height"]) for b in (page.locator(".layout-svg [data-key]").nth(i).bounding_box()
-                                                    for i in range(3)) if b)
-    hand = page.locator(".hand-tile").first.bounding_box()
-    biggest = max(*tile, hand["width"] if hand else 0, hand["height"] if hand else 0)
     assert ghosts
     wrong = [g for g in ghosts if g["key"].startswith("seat:") or g["key"] == "stock"
              or max(g["w"], g["h"]) > biggest * 1.1 + 1]
@@ -384,7 +384,11 @@ def test_table_words_by_name_and_in_grammar(app: App) -> None:
     record, view = record_until("draw", options, 2, 3, lambda v: bool(v.get("outcome")), through_rounds=True)
     record = {**record, "moves": record["moves"][:-1]}
     page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
-    open_record(app, "draw", options, 2, 3, record)
+    follow_link(app, "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy")
+    expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
+    page.set_input_files("#import-record", files=[{  # the computer's last move follows at once
+        "name": "end.json", "mimeType": "application/json",
+        "buffer": json.dumps({"boneyard": "game-record", "format": 1, "record": record}).encode()}])
     expect(page.locator("#table-screen")).to_have_attribute("data-over", "game", timeout=SCREEN_TIMEOUT_MS)
     seat = view["outcome"]["winners"][0]
     winner = "You" if seat == 0 else page.locator(f'.seat[data-seat="{seat}"] .seat-name').inner_text().strip()
@@ -423,3 +427,62 @@ def test_luzon_words(app: App) -> None:
     expect(page.locator("#outcome h2")).to_have_text("You resigned", timeout=SCREEN_TIMEOUT_MS)
     shoot(app, "luzon-resigned-1280x800")
     assert not app.errors
+
+
+def test_setup_player_limits_follow_the_set(app: App) -> None:
+    page = app.page
+    follow_link(app, "#/play/draw")
+    expect(page.locator("#setup")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    help_text = page.locator("#setup-players-help")
+    page.select_option("#setup-set", "double-6")
+    expect(help_text).to_have_text("2 to 4 players with double-6")
+    assert page.locator("#setup-players option[value='5']").is_disabled()
+    page.select_option("#setup-set", "double-12")
+    expect(help_text).to_have_text("2 to 6 players with double-12")
+    assert page.locator("#setup-players option[value='6']").is_enabled()
+    assert not app.errors
+
+
+# ---- 1. the More panel closes every way
+
+@pytest.mark.parametrize("size", [(360, 740), (844, 390)])
+def test_more_panel_closes_every_way(touch: App, size: tuple[int, int]) -> None:
+    page = touch.page
+    resize(touch, size)
+    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    follow_link(touch, "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy")
+    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
+    more, panel = page.locator(".more-button"), page.locator("#side-panel")
+    url = page.url
+
+    def open_panel() -> None:
+        more.click()
+        expect(panel).to_be_visible()
+        m, p = more.bounding_box(), panel.bounding_box()
+        assert m and p
+        assert p["y"] >= m["y"] + m["height"] - 0.5 or p["x"] >= m["x"] + m["width"], (m, p)  # More stays in view
+        expect(panel.locator(".side-close")).to_be_visible()
+
+    def closed(how: str) -> None:
+        expect(panel, how).to_be_hidden()
+        expect(more, how).to_be_focused()
+        expect(more, how).to_have_attribute("aria-expanded", "false")
+        assert page.url == url, how
+
+    open_panel()
+    shoot(touch, f"more-open-{size[0]}x{size[1]}")
+    panel.locator(".side-close").click()
+    closed("the Close button")
+    open_panel()
+    page.keyboard.press("Escape")
+    closed("Esc")
+    open_panel()
+    board = page.locator("#turn").bounding_box()
+    assert board
+    page.mouse.click(board["x"] + 10, board["y"] + board["height"] / 2)  # a tap outside the panel
+    closed("a tap outside")
+    open_panel()
+    page.go_back()
+    closed("Back")
+    expect(page.locator("#table-screen")).to_be_visible()
+    assert not touch.errors

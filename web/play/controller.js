@@ -18,6 +18,7 @@ import { createClock } from "../render/clock.js";
 import { celebrate, drawMoving, motionMs, shake, stopMotion } from "./motion.js";
 import { createCoach } from "./coach.js";
 import { createExtras } from "./extras.js";
+import { attachMorePanel } from "./more_panel.js";
 
 /** A renderer per screen kind of the catalog. */
 const RENDERERS = { table: createTable, columns: createLuzon, dial: createBigClock, "card-dial": createClock };
@@ -104,11 +105,8 @@ export function mountGame(root, { engine, spec, params, notify }) {
   const playArea = h("div", { class: "play-area" },
     h("div", { class: "play-main" }, toolbar, h("div", { class: "statusline" }, status, ...(screen.statusExtras ?? [])),
       messages, wayOn, board), side);
-  moreButton.addEventListener("click", () => {
-    const open = !playArea.classList.contains("more-open");
-    playArea.classList.toggle("more-open", open);
-    moreButton.setAttribute("aria-expanded", String(open));
-  });
+  const morePanel = attachMorePanel(playArea, side, moreButton);
+  side.prepend(morePanel.element);
   const body = h("div", { class: "game-body" });
   const section = h("section", { class: `game ${spec.id}${screen.setup ? " table-game" : ""}`, "data-game": spec.id },
     h("div", { class: "game-head" }, h("h1", {}, spec.name),
@@ -749,6 +747,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
       coach?.dispose();
       resize.disconnect();
       document.removeEventListener("keydown", onShortcut);
+      morePanel.detach();
       closeDialogs();
     },
   };
