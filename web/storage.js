@@ -203,6 +203,11 @@ function writeHeld(gameId) {
  * Save the record of a game in progress. Returns true when it is in storage; false when it is
  * kept in memory only: storage is full ("full" event, every later save tries again) or another
  * tab saved this game and the player has not chosen yet ("other-tab" event).
+ * @param {string} gameId
+ * @param {import("./engine_types.js").GameRecord} record
+ * @param {string | null} [token]
+ * @param {{text: string, seat: number | null}[]} [log]
+ * @param {string | null} [daily]
  */
 export function saveRecord(gameId, record, token = undefined, log = undefined, daily = null) {
   held.set(gameId, { record, token, text: held.get(gameId)?.text ?? null, log: log?.slice(0, LOG_LIMIT),

@@ -19,7 +19,7 @@ from engine.games.table import (
     differences,
     total_of_others,
 )
-from engine.layout import Layout
+from engine.layout import End, Layout
 from engine.protocol import GameSpec, Option
 from engine.tiles import Tile
 
@@ -131,11 +131,22 @@ class MatadorGame(TableGame):
         h = 10 - value
         return (h,) if a == h or b == h else ()
 
-    only_tile = "a matador"
-
     def end_needs(self, value: int, need: str) -> int | None:
         """10 - value; None where no number makes ten: a blank, and an 11 or a 12 (double-12)."""
         return 10 - value if 0 < value <= 10 else None
+
+    def misfit(self, tile: Tile, end: End) -> str:
+        if self.end_needs(end.value, end.need) is None:
+            where = "a blank end" if not end.value else f"an open {end.value}"
+            return f"{tile} does not fit there: only a matador goes on {where}."
+        return super().misfit(tile, end)
+
+    def move_fields(self, state: TableState, move: str) -> dict[str, Any]:
+        """The table's fields, and `only`: "a matador" on a play to an end no number makes ten with."""
+        out = super().move_fields(state, move)
+        if out["kind"] == "play" and out.get("needs") is None and state.layout.end(out["end"]) is not None:
+            out["only"] = "a matador"
+        return out
 
     def play_id(self, tile: Tile, end: str, near: int) -> str:
         far = tile.b if tile.a == near else tile.a

@@ -369,7 +369,7 @@ def test_table_words_by_name_and_in_grammar(app: App) -> None:
     dialog = page.locator("#round-summary")
     expect(dialog).to_have_attribute("data-kind", "round", timeout=SCREEN_TIMEOUT_MS)
     shoot(app, "matador-blocked-summary-1280x800")
-    expect(dialog.locator(".summary-headline")).to_have_text("The round is blocked: You have the lowest hand.")
+    expect(dialog.locator(".summary-headline")).to_have_text("You have the lowest hand: the round is blocked.")
     names = [page.locator(f'.seat[data-seat="{i}"] .seat-name').inner_text().strip() for i in (1, 2)]
     terms = view["last_round"]["score"]["terms"]
     expected = f"You score {view['last_round']['score']['total']} points: " + ", ".join(

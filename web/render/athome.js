@@ -4,12 +4,11 @@
 
 import { h, randomSeed } from "./dom.js";
 import { parseRecordFile, recordFileText, recordResult } from "../storage.js";
-import { LEVELS } from "./setup.js";
 
 const DEAL = /^\d{1,15}$/;
 
-/** "ai:easy" and the like; "human". */
-const isSeatKind = (kind) => kind === "human" || LEVELS.some((level) => kind === `ai:${level}`);
+/** "ai:easy" and the like (the catalog's levels of the game `spec`); "human". */
+const isSeatKind = (spec, kind) => kind === "human" || spec.levels.some((level) => kind === `ai:${level.id}`);
 
 /**
  * Read a game link's query: deal=N, one KEY=VALUE per option of the game, and with
@@ -41,8 +40,8 @@ export function readGameLink(spec, params, { seats: withSeats = false } = {}) {
   if (withSeats && params.has("seats")) {
     const kinds = params.get("seats").split(",");
     const count = Number(options.players ?? spec.players.min);
-    if (kinds.length === count && kinds.every(isSeatKind)) seats = kinds;
-    else problems.push(`the seats “${params.get("seats")}” are not ${count} of human, ${LEVELS.map((l) => `ai:${l}`).join(", ")}`);
+    if (kinds.length === count && kinds.every((kind) => isSeatKind(spec, kind))) seats = kinds;
+    else problems.push(`the seats “${params.get("seats")}” are not ${count} of human, ${spec.levels.map((l) => `ai:${l.id}`).join(", ")}`);
   }
   const flag = (key, offered) => {
     const value = params.get(key);
@@ -194,6 +193,9 @@ export function finishes(op, before, view) {
  * (the table games); winnable: Luzon's "the deal was winnable at its start"; daily: the day of
  * the daily deal this game is (null: not one). From the view: a winnable-only deal (a row of its
  * own), assisted (undo or hints used) and given up (resigned, or left for a new deal).
+ * @param {import("../engine_types.js").View} view
+ * @param {string | null} token
+ * @param {{scored?: boolean, winnable?: boolean, daily?: string | null}} [extra]
  */
 export function countGame(view, token, { scored = false, winnable, daily = null } = {}) {
   const seat = personSeat(view);
