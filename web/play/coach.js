@@ -40,6 +40,7 @@ const SLICE = 2; // decisions rated per request (the engine also ends one inside
 // so the worker stays free for other requests, progress moves and Cancel works between them
 /** @type {Record<string, string>} */
 const GRADE_TEXT = { best: "Best", good: "Good", inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
+/** @type {Record<string, string>} */
 const GRADE_PLURAL = { best: "best", good: "good", inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders" };
 const MARKED = new Set(["inaccuracy", "mistake", "blunder"]);
 const PLAY_PAUSE_MS = 700; // between moves when the replay plays itself, after each move's motion
