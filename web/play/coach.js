@@ -42,6 +42,9 @@ const SLICE = 2; // decisions rated per request (the engine also ends one inside
 /** @type {Record<string, string>} */
 const GRADE_TEXT = { best: "Best", good: "Good", uncertain: "Uncertain", inaccuracy: "Inaccuracy", mistake: "Mistake",
   blunder: "Blunder" };
+/** @type {Record<string, string>} */
+const GRADE_PLURAL = { best: "best", good: "good", uncertain: "uncertain", inaccuracy: "inaccuracies", mistake: "mistakes",
+  blunder: "blunders" };
 const MARKED = new Set(["inaccuracy", "mistake", "blunder"]);
 const PLAY_PAUSE_MS = 700; // between moves when the replay plays itself, after each move's motion
 
@@ -280,7 +283,7 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
     }
     const marked = decisions.filter((d) => MARKED.has(d.grade));
     const counts = Object.keys(GRADE_TEXT).map((g) => [g, decisions.filter((d) => d.grade === g).length])
-      .filter(([, n]) => n).map(([g, n]) => `${n} ${GRADE_TEXT[g].toLowerCase()}`);
+      .filter(([, n]) => n).map(([g, n]) => `${n} ${n === 1 ? GRADE_TEXT[g].toLowerCase() : GRADE_PLURAL[g]}`);
     const unit = decisions[0].unit;
     const how = decisions[0].exact ? "exactly" : `from ${playoutCount(decisions)} play-outs per move`;
     reviewText.textContent = `${decisions.length} decision${decisions.length === 1 ? "" : "s"}: ${counts.join(", ")}. ` +
