@@ -2,20 +2,20 @@
 tile) pointing at the hour it concerns, double-9 slots sit at their hours, a double going home turns
 (sampled frame by frame) and stands upright under its hour, readable; Clock's exchange choices sit
 on the dial and are at least 44 x 44 px on a touch screen; Luzon fits every listed screen with every
-tile in view. Screenshots (light and dark, start and mid-game) go to test-results/dial/."""
+tile in view. With --screenshots, screenshots (light and dark, start and mid-game) go to
+test-results/dial/."""
 
 from __future__ import annotations
 
 import json
 import math
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, expect_moves, open_deal, touch_app
+from .conftest import SCREEN_TIMEOUT_MS, App, expect_moves, open_deal, screenshot
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "dial"
@@ -31,10 +31,10 @@ def call(**request: object) -> dict:
 
 
 @pytest.fixture(scope="module")
-def phone(browser: object, server_url: str) -> Iterator[App]:
-    """A touch screen (has_touch, is_mobile) at 360 x 740."""
-    with touch_app(browser, server_url, 360, 740) as state:
-        yield state
+def phone(phone: App) -> App:
+    """The touch screen at 360 x 740."""
+    phone.page.set_viewport_size({"width": 360, "height": 740})
+    return phone
 
 
 def settle(app: App) -> None:
@@ -303,13 +303,13 @@ STATES = {  # name: (game, options, seed, moves to play natively, how)
 }
 
 
+@pytest.mark.screenshots
 @pytest.mark.parametrize("name", STATES)
 def test_screenshots(app: App, phone: App, name: str) -> None:
     """Start and mid-game (Clock: the exchange pending) in light and dark at each size; none scrolls."""
     game, options, seed, count, how = STATES[name]
     moves = line(game, options, seed, count, how)
     query = {key: str(value).lower() for key, value in options.items()}
-    SHOTS.mkdir(parents=True, exist_ok=True)
     problems = []
     for screen, sizes in ((app, SHOT_SIZES[:1]), (phone, SHOT_SIZES[1:])):
         page = screen.page
@@ -324,7 +324,7 @@ def test_screenshots(app: App, phone: App, name: str) -> None:
                     page.emulate_media(color_scheme=scheme)
                     page.wait_for_timeout(150)
                     settle(screen)
-                    page.screenshot(path=str(SHOTS / f"{name}-{stage}-{width}x{height}-{scheme}.png"))
+                    screenshot(page, SHOTS / f"{name}-{stage}-{width}x{height}-{scheme}.png")
                     scroll = page.evaluate("() => document.scrollingElement.scrollHeight - innerHeight")
                     if scroll > 0:
                         problems.append(f"{name} {stage} {width}x{height}: the page scrolls by {scroll} px")

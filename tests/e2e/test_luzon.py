@@ -242,9 +242,3 @@ def test_variant_option(app: App) -> None:
     assert columns_on_page(app) == solve(WON_SEED, "sixes")["deal"]["columns"]
     app.page.select_option("#option-variant", "twelve")
     expect(board).to_have_attribute("data-variant", "twelve", timeout=TIMEOUT)
-
-
-def test_no_console_error_and_nothing_off_origin(app: App) -> None:
-    assert any(url.endswith("pyodide.asm.wasm") for url in app.requests), "worker requests not observed"
-    assert app.off_origin == []
-    assert app.errors == []
