@@ -182,6 +182,23 @@ def open_deal(app: App, game: str, seed: int, **options: str) -> None:
     expect(board).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
 
 
+def until_still(page: object, timeout_ms: int = 5000) -> None:
+    """Wait until nothing on the page moves (no tile in flight, no transition running): a loaded
+    machine can still be drawing the resized board when the measure would run."""
+    still = page.evaluate("""async (timeout) => {
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      const start = performance.now();
+      while (performance.now() - start < timeout) {
+        await frame();
+        await frame();
+        const moving = document.getAnimations().filter((a) => a.playState === "running").length;
+        if (!moving && !document.querySelector(".motion-ghost")) return true;
+      }
+      return false;
+    }""", timeout_ms)  # type: ignore[attr-defined]
+    assert still, "the page was still moving"
+
+
 def expect_moves(app: App, count: int) -> None:
     """The board shows `count` moves and the screen is idle (the game is saved)."""
     page = app.page

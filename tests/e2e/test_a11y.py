@@ -10,7 +10,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from .conftest import ROOT, App, screenshot, screenshots_wanted, solve
+from .conftest import ROOT, App, screenshot, screenshots_wanted, solve, until_still
 from .test_luzon import WON_SEED, expect_moves, native_catalog, start_deal
 
 SCREENS = ROOT / "test-results" / "screens"
@@ -28,7 +28,7 @@ def settle(app: App, fragment: str) -> None:
     app.page.wait_for_function(
         "() => !document.querySelector('.board-wait') && !/Waiting for the game engine/.test(document.body.innerText)",
         timeout=30_000)
-    app.page.wait_for_timeout(300)
+    until_still(app.page)
 
 
 def serious(app: App) -> list[str]:
@@ -53,7 +53,7 @@ def test_axe_no_serious_violation(app: App, fragment: str) -> None:
         found += [f"dark: {v}" for v in serious(app)]
         for width in (360, 1280) if screenshots_wanted() else ():
             app.page.set_viewport_size({"width": width, "height": 900})
-            app.page.wait_for_timeout(100)
+            until_still(app.page)
             screenshot(app.page, SCREENS / f"{name}-{width}-dark.png", full_page=True)
             app.page.emulate_media(color_scheme="light")
             screenshot(app.page, SCREENS / f"{name}-{width}.png", full_page=True)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, expect_moves, open_deal, screenshot
+from .conftest import SCREEN_TIMEOUT_MS, App, expect_moves, open_deal, screenshot, until_still
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "dial"
@@ -38,9 +38,9 @@ def phone(phone: App) -> App:
 
 
 def settle(app: App) -> None:
-    """No tile in flight (an import or a move flies tiles to their places)."""
+    """No tile in flight (an import or a move flies tiles to their places), nothing moving."""
     expect(app.page.locator(".motion-ghost")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
-    app.page.wait_for_timeout(100)
+    until_still(app.page)
 
 
 def import_moves(app: App, game: str, options: dict, seed: int, moves: list[str]) -> None:
@@ -114,8 +114,7 @@ def test_the_hand_is_a_needle_pointing_at_its_hour(app: App) -> None:
     page.click(f"#board [data-slot={shift['from']}]")
     page.click(f"#board [data-slot={shift['to']}]")
     expect_moves(app, 1)
-    settle(app)
-    page.wait_for_timeout(400)  # the hand's turn to its new hour
+    settle(app)  # the hand's turn to its new hour too
     seen = page.evaluate(ANGLES)
     assert seen["hour"] == shift["to"].removeprefix("slot")
     assert off(seen["hand"], seen["slots"][shift["to"]]) < 3, seen
@@ -266,7 +265,7 @@ def luzon_problems(app: App, label: str) -> list[str]:
     problems = []
     for width, height in LUZON_SIZES:
         app.page.set_viewport_size({"width": width, "height": height})
-        app.page.wait_for_timeout(150)
+        until_still(app.page)  # the resize observer redraws the board in the next frame
         fit = app.page.evaluate(LUZON_FIT)
         where = f"{label} at {width}x{height}"
         scroll_height, scroll_width, inner_height, inner_width = fit["scroll"]
@@ -322,7 +321,6 @@ def test_screenshots(app: App, phone: App, name: str) -> None:
                 page.set_viewport_size({"width": width, "height": height})
                 for scheme in ("light", "dark"):
                     page.emulate_media(color_scheme=scheme)
-                    page.wait_for_timeout(150)
                     settle(screen)
                     screenshot(page, SHOTS / f"{name}-{stage}-{width}x{height}-{scheme}.png")
                     scroll = page.evaluate("() => document.scrollingElement.scrollHeight - innerHeight")

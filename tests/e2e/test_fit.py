@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, follow_link, screenshot
+from .conftest import SCREEN_TIMEOUT_MS, App, follow_link, screenshot, until_still
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "fit"
@@ -144,27 +144,10 @@ def open_midgame(app: App, game: str) -> None:
     import_record(app, record)
 
 
-def settle(page: object, timeout_ms: int = 5000) -> None:
-    """Wait until nothing on the page moves (no tile in flight, no transition running): a loaded
-    machine can still be drawing the resized board when the measure would run."""
-    still = page.evaluate("""async (timeout) => {
-      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-      const start = performance.now();
-      while (performance.now() - start < timeout) {
-        await frame();
-        await frame();
-        const moving = document.getAnimations().filter((a) => a.playState === "running").length;
-        if (!moving && !document.querySelector(".motion-ghost")) return true;
-      }
-      return false;
-    }""", timeout_ms)  # type: ignore[attr-defined]
-    assert still, "the page was still moving"
-
-
 def check(app: App, label: str, size: tuple[int, int], touch: bool) -> list[str]:
     page = app.page
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    settle(page)  # the resize observer redraws the board in the next frame
+    until_still(page)  # the resize observer redraws the board in the next frame
     problems = page.evaluate(MEASURE, touch)
     screenshot(page, SHOTS / f"{label}-{size[0]}x{size[1]}.png")
     return [f"{label} at {size[0]}x{size[1]}: {p}" for p in problems]
