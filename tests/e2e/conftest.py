@@ -199,6 +199,15 @@ def until_still(page: object, timeout_ms: int = 5000) -> None:
     assert still, "the page was still moving"
 
 
+def without_motion(app: App) -> None:
+    """The animation setting off, as a person may choose (the page reloaded to apply it): for tests
+    of a game's play, not of its motion, so that playing to the end does not wait on each flight."""
+    app.page.evaluate("localStorage.setItem('boneyard.settings.v1', JSON.stringify({animation: 'off'}))")  # type: ignore[attr-defined]
+    app.page.reload()  # type: ignore[attr-defined]
+    app.wait_ready()
+    assert app.page.evaluate("document.documentElement.dataset.motion") == "off"  # type: ignore[attr-defined]
+
+
 def expect_moves(app: App, count: int) -> None:
     """The board shows `count` moves and the screen is idle (the game is saved)."""
     page = app.page
@@ -260,6 +269,8 @@ def new_app(browser: object, server_url: str, clock: bool = False, **context_opt
     state.open()
     # the route sees the worker's requests too (so "nothing off the origin" covers them)
     assert any(url.endswith("pyodide.asm.wasm") for url in state.requests), "worker requests not observed"
+    # the start-up snapshot is stored (or said not to be) before anything reloads the page
+    page.wait_for_selector("html[data-snapshot]", state="attached", timeout=READY_TIMEOUT_MS)
     try:
         yield state
     finally:

@@ -6,14 +6,21 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from playwright.sync_api import expect
 
-from .conftest import App, expect_moves, open_deal
+from .conftest import App, expect_moves, open_deal, without_motion
 
 SET = "double-6"
 WON_SEED = 5  # the advisor wins this double-6 deal (shifts, a stuck double, refills)
 LOST_SEED = 6  # the advisor loses this one in 7 moves
 TIMEOUT = 20_000
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _no_motion(app: App) -> None:
+    """The Big Clock's play, keys and dialogs are tested here, not its motion (test_motion, test_dial)."""
+    without_motion(app)
 
 
 def call(**request: object) -> dict:

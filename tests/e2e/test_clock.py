@@ -7,12 +7,19 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from playwright.sync_api import expect
 
-from .conftest import App, expect_moves, open_deal
+from .conftest import App, expect_moves, open_deal, without_motion
 
 EXCHANGE_SEED = 12  # the fourth king turns up at move 39; the advisor's exchange (15%) wins
 TIMEOUT = 30_000
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _no_motion(app: App) -> None:
+    """Clock's play, keys and dialogs are tested here, not its motion (test_motion, test_dial)."""
+    without_motion(app)
 
 
 def call(**request: object) -> dict:
