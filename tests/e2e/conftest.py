@@ -10,7 +10,8 @@ visit (no snapshot, no service worker) makes its own context (`fresh_app`, or th
 Every test's console errors and requests off 127.0.0.1 are checked after it (pytest_runtest_call
 below); a test that provokes console errors on purpose is marked `console_errors` (uncaught page
 errors still fail it). Screenshots for people to look at are taken by `screenshot()` only when
-the run asks for them (`--screenshots`); the tests that take them are marked `screenshots`."""
+the run asks for them (`--screenshots`, tests/conftest.py); the tests that take them are marked
+`screenshots`."""
 
 from __future__ import annotations
 
@@ -38,16 +39,6 @@ READY_TIMEOUT_MS = 120_000
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 BLANK = "build-manifest.json"  # a document of the origin that runs none of the app's code
-
-
-def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--screenshots", action="store_true",
-                     help="take the e2e screenshots for people to look at (test-results/)")
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "screenshots: takes screenshots for people to look at (with --screenshots)")
-    config.addinivalue_line("markers", "console_errors: provokes console errors on purpose (page errors still fail)")
 
 
 SCREENSHOTS = {"on": False}

@@ -1,6 +1,6 @@
-"""The Big Clock through the page: a won deal played by clicks following the native advisor,
-a lost deal played out by autoplay, drag and drop, keyboard, undo/redo, hint, resume after
-reload, and at the end: no console error and no request off 127.0.0.1."""
+"""The Big Clock through the page: a won deal played by clicks following the native advisor, a lost
+deal played out by autoplay, drag and drop, keyboard, undo/redo, hint, resume after reload (no
+console error and no request off 127.0.0.1 in any test: conftest checks)."""
 
 from __future__ import annotations
 

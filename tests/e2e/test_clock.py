@@ -1,7 +1,7 @@
-"""Clock (CARDominoes) through the page: a deal won with an exchange chosen in the page (the
-advisor's chances shown as percentages, the hint at the best), the exchange-off deal played
-out, turning by click/button/keyboard, undo/redo, resume after reload, and at the end: no
-console error and no request off 127.0.0.1."""
+"""Clock (CARDominoes) through the page: a deal won with an exchange chosen in the page (the advisor's
+chances shown as percentages, the hint at the best), the exchange-off deal played out, turning by
+click/button/keyboard, undo/redo, resume after reload (no console error and no request off 127.0.0.1
+in any test: conftest checks)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """Luzon through the page (and a smoke test of the other games): engine start, a seeded deal won by
-clicks following the native solver, illegal pair, undo/redo, drag and drop, keyboard, hint, resume after reload,
-bad storage, and at the end: no console error and no request off 127.0.0.1."""
+clicks following the native solver, illegal pair, undo/redo, drag and drop, keyboard, hint, resume
+after reload, bad storage (no console error and no request off 127.0.0.1 in any test: conftest
+checks)."""
 
 from __future__ import annotations
 

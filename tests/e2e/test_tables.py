@@ -1,7 +1,7 @@
-"""The table games through the page (draw, matador, tiddle-a-wink, round-the-clock): each set
-up on the setup screen and played to game over against computer opponents on a fixed seed (the
-person's moves by click, keyboard and drag and drop), a hot-seat round with every hand hidden
-between turns, resume after reload, and at the end: no console error, no request off 127.0.0.1."""
+"""The table games through the page (draw, matador, tiddle-a-wink, round-the-clock): each set up on the
+setup screen and played to game over against computer opponents on a fixed seed (the person's moves
+by click, keyboard and drag and drop), a hot-seat round with every hand hidden between turns, resume
+after reload (no console error and no request off 127.0.0.1 in any test: conftest checks)."""
 
 from __future__ import annotations
 
