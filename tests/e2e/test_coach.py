@@ -176,7 +176,7 @@ def test_the_replay_shows_each_move_travelling_and_plays_itself(app: App) -> Non
     assert dist[-1] < dist[0]  # ...to its place
     expect(page.locator(".motion-ghost")).to_have_count(0)
 
-    page.evaluate(f"ms => {{ window.__frames = ({SAMPLE})(ms); }}", 600)
+    page.evaluate(f"ms => {{ window.__frames = ({SAMPLE})(ms, ms); }}", 600)  # 600 ms, whatever is shown
     page.locator("#coach-scrubber").fill("5")  # a jump is drawn in place
     assert not any(f["ghost"] for f in page.evaluate("() => window.__frames"))
     expect(page.locator("#coach-where")).to_have_text("Move 5 of 6", timeout=TIMEOUT)
