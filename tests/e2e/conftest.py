@@ -36,6 +36,7 @@ if str(ROOT) not in sys.path:
 import build  # noqa: E402  (the repository's build.py: server, paths, Chromium lookup)
 
 READY_TIMEOUT_MS = 120_000
+APP_UP_TIMEOUT_MS = 30_000  # the page's modules, once the engine is ready
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 BLANK = "build-manifest.json"  # a document of the origin that runs none of the app's code
@@ -137,8 +138,12 @@ class App:
     requests: list[str] = field(default_factory=list)
 
     def wait_ready(self) -> None:
+        """The engine is ready and the page's own modules ran (app.js: `window.boneyard`; the engine
+        starts from boot.js, before them, so it can be ready on a page whose app never came up)."""
         self.page.wait_for_selector("html[data-engine=ready]", state="attached",  # type: ignore[attr-defined]
                                     timeout=READY_TIMEOUT_MS)
+        self.page.wait_for_function("() => typeof window.boneyard?.request === 'function'",  # type: ignore[attr-defined]
+                                    timeout=APP_UP_TIMEOUT_MS)
 
     def open(self, fragment: str = "") -> None:
         """Load the page at url#fragment and wait for the engine."""
