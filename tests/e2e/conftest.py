@@ -20,6 +20,7 @@ import json
 import os
 import subprocess
 import sys
+import warnings
 from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -27,6 +28,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,6 +41,7 @@ READY_TIMEOUT_MS = 120_000
 APP_UP_TIMEOUT_MS = 30_000  # the page's modules, once the engine is ready
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
+INCOMPLETE_LOG = "a file of the page failed to download"  # web/boot.js's console error
 BLANK = "build-manifest.json"  # a document of the origin that runs none of the app's code
 
 
@@ -127,6 +130,10 @@ def solved(seed: int, variant: str) -> str:
         cwd=ROOT, capture_output=True, text=True, check=True).stdout
 
 
+class PageIncomplete(AssertionError):
+    """The page said a file of its own code failed to download (app.js could not run)."""
+
+
 @dataclass
 class App:
     """A page of the app and what it logged: console errors and requests off the origin."""
@@ -136,17 +143,36 @@ class App:
     errors: list[str] = field(default_factory=list)
     off_origin: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
+    aborted: list[str] = field(default_factory=list)  # cancelled requests (net::ERR_ABORTED): not errors
+    pending: dict[object, str] = field(default_factory=dict)  # the page's requests not yet answered
+
+    def stalled(self) -> str:
+        """What the page shows of a load whose app never came up: for the failure message."""
+        state = self.page.evaluate("""() => ({url: location.href, readyState: document.readyState,
+          controlled: Boolean(navigator.serviceWorker?.controller), engine: document.documentElement.dataset.engine,
+          scripts: performance.getEntriesByType('resource').filter((e) => e.initiatorType === 'script'
+            || e.name.endsWith('.js')).map((e) => `${new URL(e.name).pathname} ${Math.round(e.duration)} ms`)})""")  # type: ignore[attr-defined]
+        return (f"the page's modules never ran (window.boneyard): {json.dumps(state)}; "
+                f"requests cancelled: {self.aborted[-20:]}; requests unanswered: {list(self.pending.values())}")
 
     def wait_ready(self) -> None:
         """The engine is ready and the page's own modules ran (app.js: `window.boneyard`; the engine
         starts from boot.js, before them, so it can be ready on a page whose app never came up)."""
         self.page.wait_for_selector("html[data-engine=ready]", state="attached",  # type: ignore[attr-defined]
                                     timeout=READY_TIMEOUT_MS)
-        self.page.wait_for_function("() => typeof window.boneyard?.request === 'function'",  # type: ignore[attr-defined]
-                                    timeout=APP_UP_TIMEOUT_MS)
+        try:
+            came = self.page.wait_for_function("""() => typeof window.boneyard?.request === 'function' ? 'up'
+              : document.documentElement.dataset.app === 'incomplete' && 'incomplete'""",  # type: ignore[attr-defined]
+                                               timeout=APP_UP_TIMEOUT_MS).json_value()
+        except PlaywrightTimeoutError:
+            raise AssertionError(self.stalled()) from None
+        if came == "incomplete":  # web/boot.js: a file of the page failed to download
+            raise PageIncomplete(self.stalled())
 
     def open(self, fragment: str = "") -> None:
         """Load the page at url#fragment and wait for the engine."""
+        self.pending.clear()
+        self.aborted.clear()
         self.page.goto(self.url + fragment)  # type: ignore[attr-defined]
         self.wait_ready()
 
@@ -246,10 +272,19 @@ def attach(context: object, page: object, server_url: str) -> App:
     page.on("pageerror", lambda error: state.errors.append(f"pageerror: {error}"))  # type: ignore[attr-defined]
     page.on("worker", lambda worker: worker.on("console", on_console)  # type: ignore[attr-defined]
             if hasattr(worker, "on") else None)
-    # net::ERR_ABORTED is a request cancelled by a navigation or reload, not a failure
-    page.on("requestfailed", lambda request: None  # type: ignore[attr-defined]
-            if request.url in state.off_origin or "ERR_ABORTED" in (request.failure or "")
-            else state.errors.append(f"request failed: {request.url} {request.failure}"))
+    page.on("request", lambda request: state.pending.__setitem__(request, request.url))  # type: ignore[attr-defined]
+    page.on("requestfinished", lambda request: state.pending.pop(request, None))  # type: ignore[attr-defined]
+
+    def on_failed(request: object) -> None:
+        state.pending.pop(request, None)
+        url, failure = request.url, request.failure or ""  # type: ignore[attr-defined]
+        if url in state.off_origin:
+            return
+        if "ERR_ABORTED" in failure:  # a request cancelled by a navigation or reload, not a failure
+            state.aborted.append(url)
+        else:
+            state.errors.append(f"request failed: {url} {failure}")
+    page.on("requestfailed", on_failed)  # type: ignore[attr-defined]
     return state
 
 
@@ -297,7 +332,15 @@ def start_fresh(app: App, viewport: dict[str, int]) -> App:
     clear_storage(app)
     page.set_viewport_size(viewport)  # type: ignore[attr-defined]
     page.emulate_media(color_scheme="light", reduced_motion="no-preference")  # type: ignore[attr-defined]
-    app.open()
+    logged = len(app.errors)
+    try:
+        app.open()
+    except PageIncomplete as incomplete:
+        # What a player does when the page says so (tested in test_shell.py); said in the run's
+        # warnings with what was cancelled, so a load that keeps failing is seen, not hidden.
+        warnings.warn(f"a fresh load was incomplete and was loaded again: {incomplete}", stacklevel=1)
+        app.errors[logged:] = [e for e in app.errors[logged:] if INCOMPLETE_LOG not in e]
+        app.open()
     return app
 
 
