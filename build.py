@@ -522,7 +522,39 @@ def test(pytest_args: list[str]) -> int:
     lint(python)
     build()
     env = {**os.environ, "BONEYARD_CHROMIUM": executable or "playwright", "BONEYARD_PREBUILT": "1"}
-    return subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
+    runs = side_by_side(pytest_args)
+    if len(runs) == 1:
+        return subprocess.run([str(python), "-m", "pytest", *runs[0]], cwd=ROOT, env=env).returncode
+    # the browser's tests wait on Chromium much of the time: the others run beside them, on the
+    # other core; their output is printed whole after the browser's
+    log(f"the tests without a browser run beside the browser's (pytest {' '.join(runs[0])})")
+    CACHE.mkdir(exist_ok=True)
+    with (CACHE / "tests-without-a-browser.log").open("w+") as output:
+        others = subprocess.Popen([str(python), "-m", "pytest", *runs[0]], cwd=ROOT, env=env,
+                                  stdout=output, stderr=subprocess.STDOUT)
+        browser = subprocess.run([str(python), "-m", "pytest", *runs[1]], cwd=ROOT, env=env).returncode
+        others_status = others.wait()
+        output.seek(0)
+        log("the tests without a browser:")
+        print(output.read(), flush=True)
+    return browser or others_status
+
+
+BROWSER_TESTS = "tests/e2e"
+
+
+def side_by_side(pytest_args: list[str]) -> list[list[str]]:
+    """The pytest arguments of one run, or of two to run side by side when both the browser's
+    tests and others are asked for (no test named: the whole suite): the others first."""
+    named = [arg for arg in pytest_args if not arg.startswith("-") and (ROOT / arg.split("::")[0]).exists()]
+    options = [arg for arg in pytest_args if arg not in named]
+    if not named:
+        return [["tests", f"--ignore={BROWSER_TESTS}", *options], [BROWSER_TESTS, *options]]
+    browser = [arg for arg in named if Path(arg).as_posix().startswith(BROWSER_TESTS)]
+    others = [arg for arg in named if arg not in browser]
+    if not browser or not others:
+        return [pytest_args]
+    return [[*others, *options], [*browser, *options]]
 
 
 def lint(python: Path) -> None:

@@ -1,19 +1,34 @@
 """End-to-end fixtures: dist/ served on 127.0.0.1 (build.py's own server), headless Chromium
-(Playwright's own if installed, else the system's), one shared page load per test module."""
+(Playwright's own if installed, else the system's).
+
+One browser context per kind of screen for the whole session (`app`: a desktop, `phone`: a touch
+screen, `clocked`: a desktop whose clock the test drives), so the engine starts cold once per
+context and every later start is from its start-up snapshot. Each test module gets that page
+fresh: storage cleared, viewport and media as new, the page reloaded. A test that needs a first
+visit (no snapshot, no service worker) makes its own context (`fresh_app`, or the browser).
+
+Every test's console errors and requests off 127.0.0.1 are checked after it (pytest_runtest_call
+below); a test that provokes console errors on purpose is marked `console_errors` (uncaught page
+errors still fail it). Screenshots for people to look at are taken by `screenshot()` only when
+the run asks for them (`--screenshots`, tests/conftest.py); the tests that take them are marked
+`screenshots`."""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+import warnings
+from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,6 +38,32 @@ if str(ROOT) not in sys.path:
 import build  # noqa: E402  (the repository's build.py: server, paths, Chromium lookup)
 
 READY_TIMEOUT_MS = 120_000
+APP_UP_TIMEOUT_MS = 30_000  # the page's modules, once the engine is ready
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+INCOMPLETE_LOG = "a file of the page failed to download"  # web/boot.js's console error
+BLANK = "build-manifest.json"  # a document of the origin that runs none of the app's code
+
+
+SCREENSHOTS = {"on": False}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _screenshots_wanted(pytestconfig: pytest.Config) -> None:
+    SCREENSHOTS["on"] = bool(pytestconfig.getoption("--screenshots"))
+
+
+def screenshots_wanted() -> bool:
+    """Whether this run takes the screenshots for people to look at (`--screenshots`)."""
+    return SCREENSHOTS["on"]
+
+
+def screenshot(target: object, path: Path, **options: object) -> None:
+    """Save a screenshot of a page or locator for people to look at, when the run asks for them
+    (`--screenshots`); it checks nothing, so a normal run skips it."""
+    if SCREENSHOTS["on"]:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        target.screenshot(path=str(path), **options)  # type: ignore[attr-defined]
 
 
 def chromium_executable(playwright: object) -> str | None:
@@ -77,11 +118,20 @@ def base_url(server_url: str) -> str:
 
 def solve(seed: int, variant: str = "twelve") -> dict:
     """The native solver's answer for a Luzon deal (python -m engine solve ... --json)."""
-    result = subprocess.run(
+    return json.loads(solved(seed, variant))
+
+
+@functools.cache
+def solved(seed: int, variant: str) -> str:
+    """The solver's JSON answer, solved once per run."""
+    return subprocess.run(
         [sys.executable, "-m", "engine", "solve", "luzon", "--seed", str(seed), "--set", f"variant={variant}",
          "--json"],
-        cwd=ROOT, capture_output=True, text=True, check=True)
-    return json.loads(result.stdout)
+        cwd=ROOT, capture_output=True, text=True, check=True).stdout
+
+
+class PageIncomplete(AssertionError):
+    """The page said a file of its own code failed to download (app.js could not run)."""
 
 
 @dataclass
@@ -93,13 +143,36 @@ class App:
     errors: list[str] = field(default_factory=list)
     off_origin: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
+    aborted: list[str] = field(default_factory=list)  # cancelled requests (net::ERR_ABORTED): not errors
+    pending: dict[object, str] = field(default_factory=dict)  # the page's requests not yet answered
+
+    def stalled(self) -> str:
+        """What the page shows of a load whose app never came up: for the failure message."""
+        state = self.page.evaluate("""() => ({url: location.href, readyState: document.readyState,
+          controlled: Boolean(navigator.serviceWorker?.controller), engine: document.documentElement.dataset.engine,
+          scripts: performance.getEntriesByType('resource').filter((e) => e.initiatorType === 'script'
+            || e.name.endsWith('.js')).map((e) => `${new URL(e.name).pathname} ${Math.round(e.duration)} ms`)})""")  # type: ignore[attr-defined]
+        return (f"the page's modules never ran (window.boneyard): {json.dumps(state)}; "
+                f"requests cancelled: {self.aborted[-20:]}; requests unanswered: {list(self.pending.values())}")
 
     def wait_ready(self) -> None:
+        """The engine is ready and the page's own modules ran (app.js: `window.boneyard`; the engine
+        starts from boot.js, before them, so it can be ready on a page whose app never came up)."""
         self.page.wait_for_selector("html[data-engine=ready]", state="attached",  # type: ignore[attr-defined]
                                     timeout=READY_TIMEOUT_MS)
+        try:
+            came = self.page.wait_for_function("""() => typeof window.boneyard?.request === 'function' ? 'up'
+              : document.documentElement.dataset.app === 'incomplete' && 'incomplete'""",  # type: ignore[attr-defined]
+                                               timeout=APP_UP_TIMEOUT_MS).json_value()
+        except PlaywrightTimeoutError:
+            raise AssertionError(self.stalled()) from None
+        if came == "incomplete":  # web/boot.js: a file of the page failed to download
+            raise PageIncomplete(self.stalled())
 
     def open(self, fragment: str = "") -> None:
         """Load the page at url#fragment and wait for the engine."""
+        self.pending.clear()
+        self.aborted.clear()
         self.page.goto(self.url + fragment)  # type: ignore[attr-defined]
         self.wait_ready()
 
@@ -131,6 +204,32 @@ def open_deal(app: App, game: str, seed: int, **options: str) -> None:
     expect(board).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
 
 
+def until_still(page: object, timeout_ms: int = 5000) -> None:
+    """Wait until nothing on the page moves (no tile in flight, no transition running): a loaded
+    machine can still be drawing the resized board when the measure would run."""
+    still = page.evaluate("""async (timeout) => {
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      const start = performance.now();
+      while (performance.now() - start < timeout) {
+        await frame();
+        await frame();
+        const moving = document.getAnimations().filter((a) => a.playState === "running").length;
+        if (!moving && !document.querySelector(".motion-ghost")) return true;
+      }
+      return false;
+    }""", timeout_ms)  # type: ignore[attr-defined]
+    assert still, "the page was still moving"
+
+
+def without_motion(app: App) -> None:
+    """The animation setting off, as a person may choose (the page reloaded to apply it): for tests
+    of a game's play, not of its motion, so that playing to the end does not wait on each flight."""
+    app.page.evaluate("localStorage.setItem('boneyard.settings.v1', JSON.stringify({animation: 'off'}))")  # type: ignore[attr-defined]
+    app.page.reload()  # type: ignore[attr-defined]
+    app.wait_ready()
+    assert app.page.evaluate("document.documentElement.dataset.motion") == "off"  # type: ignore[attr-defined]
+
+
 def expect_moves(app: App, count: int) -> None:
     """The board shows `count` moves and the screen is idle (the game is saved)."""
     page = app.page
@@ -139,11 +238,18 @@ def expect_moves(app: App, count: int) -> None:
     expect(page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)  # type: ignore[attr-defined]
 
 
-@pytest.fixture(scope="module")
-def app(browser: object, server_url: str) -> Iterator[App]:
-    """One browser context and page for a test module; every request off 127.0.0.1 is failed."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
-    page = context.new_page()
+@dataclass
+class Checked:
+    """How much of an App's log the per-test check has already seen."""
+
+    errors: int = 0
+    off_origin: int = 0
+
+
+
+def attach(context: object, page: object, server_url: str) -> App:
+    """An App on `page`: every request of the context off 127.0.0.1 is failed and noted, console
+    errors (of the page and its workers), page errors and failed requests are noted."""
     state = App(page, server_url)
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(server_url))
 
@@ -157,40 +263,169 @@ def app(browser: object, server_url: str) -> Iterator[App]:
             route.abort()  # type: ignore[attr-defined]
 
     def on_console(message: object) -> None:
-        if message.type == "error":  # type: ignore[attr-defined]
+        if message.type == "error" and not message.location.get("url", "").endswith(  # type: ignore[attr-defined]
+                "/favicon.ico"):  # Chromium's own look for an icon of the blank page (`leave`)
             state.errors.append(f"console: {message.text}")  # type: ignore[attr-defined]
 
-    context.route("**/*", on_route)
-    page.on("console", on_console)
-    page.on("pageerror", lambda error: state.errors.append(f"pageerror: {error}"))
-    page.on("worker", lambda worker: worker.on("console", on_console) if hasattr(worker, "on") else None)
-    # net::ERR_ABORTED is a request cancelled by a navigation or reload, not a failure
-    page.on("requestfailed", lambda request: None
-            if request.url in state.off_origin or "ERR_ABORTED" in (request.failure or "")
-            else state.errors.append(f"request failed: {request.url} {request.failure}"))
-    state.open()
-    yield state
-    context.close()
+    context.route("**/*", on_route)  # type: ignore[attr-defined]
+    page.on("console", on_console)  # type: ignore[attr-defined]
+    page.on("pageerror", lambda error: state.errors.append(f"pageerror: {error}"))  # type: ignore[attr-defined]
+    page.on("worker", lambda worker: worker.on("console", on_console)  # type: ignore[attr-defined]
+            if hasattr(worker, "on") else None)
+    page.on("request", lambda request: state.pending.__setitem__(request, request.url))  # type: ignore[attr-defined]
+    page.on("requestfinished", lambda request: state.pending.pop(request, None))  # type: ignore[attr-defined]
+
+    def on_failed(request: object) -> None:
+        state.pending.pop(request, None)
+        url, failure = request.url, request.failure or ""  # type: ignore[attr-defined]
+        if url in state.off_origin:
+            return
+        if "ERR_ABORTED" in failure:  # a request cancelled by a navigation or reload, not a failure
+            state.aborted.append(url)
+        else:
+            state.errors.append(f"request failed: {url} {failure}")
+    page.on("requestfailed", on_failed)  # type: ignore[attr-defined]
+    return state
 
 
 @contextmanager
-def touch_app(browser: object, server_url: str, width: int, height: int, scale: float = 1) -> Iterator[App]:
-    """A touch screen (has_touch, is_mobile) of width x height with the app loaded, for a phone fixture."""
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True,  # type: ignore[attr-defined]
-                                  is_mobile=True, device_scale_factor=scale)
+def new_app(browser: object, server_url: str, clock: bool = False, **context_options: object) -> Iterator[App]:
+    """A new browser context (a first visit: the engine starts cold) with the app loaded. With
+    `clock`, Playwright's clock is installed first (time flows until the test moves it)."""
+    context = browser.new_context(**{"viewport": DESKTOP, **context_options})  # type: ignore[attr-defined]
+    if clock:
+        context.clock.install()
     page = context.new_page()
-    state = App(page, server_url)
-    page.on("pageerror", lambda error: state.errors.append(f"pageerror: {error}"))
-    page.on("console", lambda m: state.errors.append(f"console: {m.text}") if m.type == "error" else None)
+    state = attach(context, page, server_url)
     state.open()
+    # the route sees the worker's requests too (so "nothing off the origin" covers them)
+    assert any(url.endswith("pyodide.asm.wasm") for url in state.requests), "worker requests not observed"
+    # the start-up snapshot is stored (or said not to be) before anything reloads the page
+    page.wait_for_selector("html[data-snapshot]", state="attached", timeout=READY_TIMEOUT_MS)
     try:
         yield state
     finally:
         context.close()
 
 
-@pytest.fixture(scope="module")
-def phone(browser: object, server_url: str) -> Iterator[App]:
-    """A touch screen (has_touch, is_mobile) at 390 x 844: the phone sizes."""
-    with touch_app(browser, server_url, 390, 844, 2) as state:
+def leave(app: App) -> None:
+    """Take the page off the app (to a file of the origin that runs no code): nothing it does
+    on the way out, or later, touches the storage."""
+    app.page.goto(app.url + BLANK)  # type: ignore[attr-defined]
+
+
+def clear_storage(app: App) -> None:
+    """Take the page off the app and clear this origin's local and session storage (what a new
+    visitor has not got); the engine's start-up snapshot and the service worker's cache stay."""
+    leave(app)
+    app.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")  # type: ignore[attr-defined]
+
+
+def start_fresh(app: App, viewport: dict[str, int]) -> App:
+    """The app as a new visitor sees it, without a cold start: other pages of its context closed,
+    storage cleared (the engine's start-up snapshot and the service worker's cache kept), the
+    viewport and media as new, the page loaded again."""
+    page = app.page
+    for other in page.context.pages:  # type: ignore[attr-defined]
+        if other is not page:
+            other.close()
+    clear_storage(app)
+    page.set_viewport_size(viewport)  # type: ignore[attr-defined]
+    page.emulate_media(color_scheme="light", reduced_motion="no-preference")  # type: ignore[attr-defined]
+    logged = len(app.errors)
+    try:
+        app.open()
+    except PageIncomplete as incomplete:
+        # What a player does when the page says so (tested in test_shell.py); said in the run's
+        # warnings with what was cancelled, so a load that keeps failing is seen, not hidden.
+        warnings.warn(f"a fresh load was incomplete and was loaded again: {incomplete}", stacklevel=1)
+        app.errors[logged:] = [e for e in app.errors[logged:] if INCOMPLETE_LOG not in e]
+        app.open()
+    return app
+
+
+@contextmanager
+def another_browser(app: App) -> Iterator[object]:
+    """The app's page as another browser with nothing stored would be (a link opened there): the
+    storage put aside and cleared; afterwards put back, and the app loaded again."""
+    page = app.page
+    leave(app)
+    kept = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")  # type: ignore[attr-defined]
+    clear_storage(app)
+    try:
+        yield page
+    finally:
+        leave(app)
+        page.evaluate("""kept => { localStorage.clear();
+          for (const [key, value] of Object.entries(kept)) localStorage.setItem(key, value); }""", kept)  # type: ignore[attr-defined]
+        app.open()
+
+
+@pytest.fixture(scope="session")
+def desktop_session(browser: object, server_url: str) -> Iterator[App]:
+    with new_app(browser, server_url) as state:
         yield state
+
+
+@pytest.fixture(scope="session")
+def phone_session(browser: object, server_url: str) -> Iterator[App]:
+    with new_app(browser, server_url, viewport=PHONE, has_touch=True, is_mobile=True,
+                 device_scale_factor=2) as state:
+        yield state
+
+
+@pytest.fixture(scope="session")
+def clocked_session(browser: object, server_url: str) -> Iterator[App]:
+    with new_app(browser, server_url, clock=True) as state:
+        yield state
+
+
+@pytest.fixture(scope="module")
+def app(desktop_session: App) -> App:
+    """A desktop page (1280 x 900) of the app, fresh for the test module."""
+    return start_fresh(desktop_session, DESKTOP)
+
+
+@pytest.fixture(scope="module")
+def phone(phone_session: App) -> App:
+    """A touch screen (has_touch, is_mobile) at 390 x 844, fresh for the test module."""
+    return start_fresh(phone_session, PHONE)
+
+
+@pytest.fixture(scope="module")
+def clocked(clocked_session: App) -> App:
+    """A desktop page whose timers and Date run on Playwright's clock (page.clock): a test moves
+    time on (fast_forward, run_for, set_system_time) rather than waiting it out."""
+    return start_fresh(clocked_session, DESKTOP)
+
+
+@pytest.fixture(scope="module")
+def fresh_app(browser: object, server_url: str) -> Iterator[App]:
+    """A page in a new browser context of its own: a first visit, the engine started cold."""
+    with new_app(browser, server_url) as state:
+        yield state
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
+    """After each test: no console error (unless marked console_errors), no page error and no
+    request off 127.0.0.1 on the pages it used, since the test before."""
+    apps: dict[int, tuple[str, object]] = {}
+    for name, value in sorted(getattr(item, "funcargs", {}).items(), key=lambda pair: pair[0].endswith("_session")):
+        if all(isinstance(getattr(value, log, None), list) for log in ("errors", "off_origin")):
+            apps.setdefault(id(value), (name, value))  # a module's `app` is named so, not by its session
+    try:
+        result = yield
+    finally:
+        allowed = item.get_closest_marker("console_errors") is not None
+        problems = []
+        for name, value in apps.values():
+            seen = value.__dict__.setdefault("_checked", Checked())
+            errors, off = value.errors[seen.errors:], value.off_origin[seen.off_origin:]  # type: ignore[attr-defined]
+            seen.errors, seen.off_origin = len(value.errors), len(value.off_origin)  # type: ignore[attr-defined]
+            if allowed:
+                errors = [e for e in errors if e.startswith("pageerror")]
+            problems += [f"{name}: {e}" for e in errors] + [f"{name}: off the origin: {url}" for url in off]
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
+    return result

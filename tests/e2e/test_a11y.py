@@ -1,8 +1,8 @@
 """Accessibility: no serious or critical axe-core violation on the menu, every game's page,
 the rules, statistics and settings pages (light and dark); Luzon played to its end with the
 keyboard alone, with a visible focus; tiles carry accessible names; moves and results are
-announced in a live region; screenshots at 360 px and 1280 px of every page kept in
-test-results/screens/."""
+announced in a live region; with --screenshots, screenshots at 360 px and 1280 px of every page
+kept in test-results/screens/."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from .conftest import ROOT, App, solve
+from .conftest import ROOT, App, screenshot, screenshots_wanted, solve, until_still
 from .test_luzon import WON_SEED, expect_moves, native_catalog, start_deal
 
 SCREENS = ROOT / "test-results" / "screens"
@@ -28,7 +28,7 @@ def settle(app: App, fragment: str) -> None:
     app.page.wait_for_function(
         "() => !document.querySelector('.board-wait') && !/Waiting for the game engine/.test(document.body.innerText)",
         timeout=30_000)
-    app.page.wait_for_timeout(300)
+    until_still(app.page)
 
 
 def serious(app: App) -> list[str]:
@@ -40,23 +40,23 @@ def serious(app: App) -> list[str]:
 PAGES = ["#/", "#/stats", "#/settings", *[f"#/rules/{g}" for g in GAMES], *[f"#/play/{g}" for g in GAMES]]
 
 
+@pytest.mark.screenshots
 @pytest.mark.parametrize("fragment", PAGES)
 def test_axe_no_serious_violation(app: App, fragment: str) -> None:
     if fragment == "#/stats":
         app.page.evaluate(STATS)
     settle(app, fragment)
     name = fragment.strip("#/").replace("/", "-") or "menu"
-    SCREENS.mkdir(parents=True, exist_ok=True)
     found = serious(app)
     app.page.emulate_media(color_scheme="dark")
     try:
         found += [f"dark: {v}" for v in serious(app)]
-        for width in (360, 1280):
+        for width in (360, 1280) if screenshots_wanted() else ():
             app.page.set_viewport_size({"width": width, "height": 900})
-            app.page.wait_for_timeout(100)
-            app.page.screenshot(path=str(SCREENS / f"{name}-{width}-dark.png"), full_page=True)
+            until_still(app.page)
+            screenshot(app.page, SCREENS / f"{name}-{width}-dark.png", full_page=True)
             app.page.emulate_media(color_scheme="light")
-            app.page.screenshot(path=str(SCREENS / f"{name}-{width}.png"), full_page=True)
+            screenshot(app.page, SCREENS / f"{name}-{width}.png", full_page=True)
             app.page.emulate_media(color_scheme="dark")
     finally:
         app.page.emulate_media(color_scheme="light")

@@ -5,6 +5,9 @@ person's decisions with the mistakes clickable to their position and the better 
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from collections.abc import Callable
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -14,7 +17,7 @@ from engine.api import handle
 from engine.session import Session
 from tests.engine.helpers import persons_record
 
-from .conftest import App
+from .conftest import ROOT, App
 
 TIMEOUT = 30_000
 
@@ -22,6 +25,29 @@ TIMEOUT = 30_000
 def native(request: dict) -> dict:
     answer = json.loads(handle(json.dumps(request)))
     assert answer["ok"], answer
+    return answer
+
+
+NATIVE = "import sys; from engine.api import handle; sys.stdout.write(handle(sys.stdin.read()))"
+
+
+def native_beside(request: dict) -> Callable[[], dict]:
+    """Start a request in the native engine in a process of its own, so that it runs on the other
+    core while the page works; the function returned waits for its answer."""
+    process = subprocess.Popen([sys.executable, "-c", NATIVE], cwd=ROOT, stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True)
+    assert process.stdin
+    process.stdin.write(json.dumps(request))
+    process.stdin.close()
+
+    def answer() -> dict:
+        assert process.stdout
+        text = process.stdout.read()
+        assert process.wait(timeout=TIMEOUT / 1000) == 0
+        reply = json.loads(text)
+        assert reply["ok"], reply
+        return reply
+
     return answer
 
 
@@ -155,7 +181,7 @@ def test_the_replay_shows_each_move_travelling_and_plays_itself(app: App) -> Non
     assert dist[-1] < dist[0]  # ...to its place
     expect(page.locator(".motion-ghost")).to_have_count(0)
 
-    page.evaluate(f"ms => {{ window.__frames = ({SAMPLE})(ms); }}", 600)
+    page.evaluate(f"ms => {{ window.__frames = ({SAMPLE})(ms, ms); }}", 600)  # 600 ms, whatever is shown
     page.locator("#coach-scrubber").fill("5")  # a jump is drawn in place
     assert not any(f["ghost"] for f in page.evaluate("() => window.__frames"))
     expect(page.locator("#coach-where")).to_have_text("Move 5 of 6", timeout=TIMEOUT)
@@ -195,10 +221,7 @@ def test_a_finished_game_replays_and_its_review_shows_a_legal_better_move(
     review marks the decision the engine marks, and the better move it shows is legal there."""
     record = finished_record(game, options, seed, seats)
     total = len(record["moves"])
-    decisions = native({"op": "review", "record": record})["review"]["decisions"]
-    marked = next(d for d in decisions if d["grade"] in ("inaccuracy", "mistake", "blunder"))
-    position = native({"op": "replay", "record": record, "at": marked["index"], "seat": 0})["view"]
-    assert marked["best"] in {m["id"] for m in position["legal"]}  # the better move is legal there
+    review = native_beside({"op": "review", "record": record})  # the engine's review, beside the page's
     import_record(app, game, record, link, board)
     page = app.page
     page.click("button[data-action=coach]")
@@ -207,6 +230,10 @@ def test_a_finished_game_replays_and_its_review_shows_a_legal_better_move(
         expect(page.locator("#coach-where")).to_have_text(f"Move {at} of {total}", timeout=TIMEOUT)
     assert page.locator("#coach-board").bounding_box()["height"] > 300  # the position is drawn, not squashed
     page.click("button[data-action=coach-review]")
+    decisions = review()["review"]["decisions"]
+    marked = next(d for d in decisions if d["grade"] in ("inaccuracy", "mistake", "blunder"))
+    position = native({"op": "replay", "record": record, "at": marked["index"], "seat": 0})["view"]
+    assert marked["best"] in {m["id"] for m in position["legal"]}  # the better move is legal there
     jump = page.locator(f"#coach-decisions button[data-action=coach-jump][data-index='{marked['index']}']")
     expect(jump).to_be_visible(timeout=60_000)
     expect(page.locator(f"#coach-decisions li[data-index='{marked['index']}']")).to_have_attribute(

@@ -2,20 +2,20 @@
 tile) pointing at the hour it concerns, double-9 slots sit at their hours, a double going home turns
 (sampled frame by frame) and stands upright under its hour, readable; Clock's exchange choices sit
 on the dial and are at least 44 x 44 px on a touch screen; Luzon fits every listed screen with every
-tile in view. Screenshots (light and dark, start and mid-game) go to test-results/dial/."""
+tile in view. With --screenshots, screenshots (light and dark, start and mid-game) go to
+test-results/dial/."""
 
 from __future__ import annotations
 
 import json
 import math
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, expect_moves, open_deal, touch_app
+from .conftest import SCREEN_TIMEOUT_MS, App, expect_moves, open_deal, screenshot, until_still
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "dial"
@@ -31,16 +31,16 @@ def call(**request: object) -> dict:
 
 
 @pytest.fixture(scope="module")
-def phone(browser: object, server_url: str) -> Iterator[App]:
-    """A touch screen (has_touch, is_mobile) at 360 x 740."""
-    with touch_app(browser, server_url, 360, 740) as state:
-        yield state
+def phone(phone: App) -> App:
+    """The touch screen at 360 x 740."""
+    phone.page.set_viewport_size({"width": 360, "height": 740})
+    return phone
 
 
 def settle(app: App) -> None:
-    """No tile in flight (an import or a move flies tiles to their places)."""
+    """No tile in flight (an import or a move flies tiles to their places), nothing moving."""
     expect(app.page.locator(".motion-ghost")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
-    app.page.wait_for_timeout(100)
+    until_still(app.page)
 
 
 def import_moves(app: App, game: str, options: dict, seed: int, moves: list[str]) -> None:
@@ -114,8 +114,7 @@ def test_the_hand_is_a_needle_pointing_at_its_hour(app: App) -> None:
     page.click(f"#board [data-slot={shift['from']}]")
     page.click(f"#board [data-slot={shift['to']}]")
     expect_moves(app, 1)
-    settle(app)
-    page.wait_for_timeout(400)  # the hand's turn to its new hour
+    settle(app)  # the hand's turn to its new hour too
     seen = page.evaluate(ANGLES)
     assert seen["hour"] == shift["to"].removeprefix("slot")
     assert off(seen["hand"], seen["slots"][shift["to"]]) < 3, seen
@@ -266,7 +265,7 @@ def luzon_problems(app: App, label: str) -> list[str]:
     problems = []
     for width, height in LUZON_SIZES:
         app.page.set_viewport_size({"width": width, "height": height})
-        app.page.wait_for_timeout(150)
+        until_still(app.page)  # the resize observer redraws the board in the next frame
         fit = app.page.evaluate(LUZON_FIT)
         where = f"{label} at {width}x{height}"
         scroll_height, scroll_width, inner_height, inner_width = fit["scroll"]
@@ -303,13 +302,13 @@ STATES = {  # name: (game, options, seed, moves to play natively, how)
 }
 
 
+@pytest.mark.screenshots
 @pytest.mark.parametrize("name", STATES)
 def test_screenshots(app: App, phone: App, name: str) -> None:
     """Start and mid-game (Clock: the exchange pending) in light and dark at each size; none scrolls."""
     game, options, seed, count, how = STATES[name]
     moves = line(game, options, seed, count, how)
     query = {key: str(value).lower() for key, value in options.items()}
-    SHOTS.mkdir(parents=True, exist_ok=True)
     problems = []
     for screen, sizes in ((app, SHOT_SIZES[:1]), (phone, SHOT_SIZES[1:])):
         page = screen.page
@@ -322,9 +321,8 @@ def test_screenshots(app: App, phone: App, name: str) -> None:
                 page.set_viewport_size({"width": width, "height": height})
                 for scheme in ("light", "dark"):
                     page.emulate_media(color_scheme=scheme)
-                    page.wait_for_timeout(150)
                     settle(screen)
-                    page.screenshot(path=str(SHOTS / f"{name}-{stage}-{width}x{height}-{scheme}.png"))
+                    screenshot(page, SHOTS / f"{name}-{stage}-{width}x{height}-{scheme}.png")
                     scroll = page.evaluate("() => document.scrollingElement.scrollHeight - innerHeight")
                     if scroll > 0:
                         problems.append(f"{name} {stage} {width}x{height}: the page scrolls by {scroll} px")

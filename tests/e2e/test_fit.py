@@ -3,7 +3,7 @@ with a large mid-game layout (fixed seeds, moves played through `window.boneyard
 game imported), the page does not scroll, the board, the hand and the turn banner are inside the
 viewport, no two tiles overlap, and on a touch screen every tap target is at least 44 x 44 CSS px (the
 tiles of a hand at least 24 px: they shrink so that the whole hand is in view).
-Screenshots of every state go to test-results/fit/ (git-ignored), light and dark."""
+With --screenshots, screenshots of every state go to test-results/fit/ (git-ignored), light and dark."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, follow_link
+from .conftest import SCREEN_TIMEOUT_MS, App, follow_link, screenshot, until_still
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "fit"
@@ -147,31 +147,12 @@ def open_midgame(app: App, game: str) -> None:
     import_record(app, record)
 
 
-def settle(page: object, timeout_ms: int = 5000) -> None:
-    """Wait until nothing on the page moves (no tile in flight, no transition running): a loaded
-    machine can still be drawing the resized board when the measure would run."""
-    still = page.evaluate("""async (timeout) => {
-      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-      const start = performance.now();
-      while (performance.now() - start < timeout) {
-        await frame();
-        await frame();
-        const moving = document.getAnimations().filter((a) => a.playState === "running").length;
-        if (!moving && !document.querySelector(".motion-ghost")) return true;
-      }
-      return false;
-    }""", timeout_ms)  # type: ignore[attr-defined]
-    assert still, "the page was still moving"
-
-
 def check(app: App, label: str, size: tuple[int, int], touch: bool) -> list[str]:
     page = app.page
     page.set_viewport_size({"width": size[0], "height": size[1]})
-    page.wait_for_timeout(150)  # the resize observer redraws the board
-    settle(page)
+    until_still(page)  # the resize observer redraws the board in the next frame
     problems = page.evaluate(MEASURE, touch)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{label}-{size[0]}x{size[1]}.png"))
+    screenshot(page, SHOTS / f"{label}-{size[0]}x{size[1]}.png")
     return [f"{label} at {size[0]}x{size[1]}: {p}" for p in problems]
 
 
@@ -191,6 +172,7 @@ def fit_problems(app: App, game: str, sizes: list[tuple[int, int]], touch: bool,
     return problems
 
 
+@pytest.mark.screenshots
 @pytest.mark.parametrize("game", GAMES)
 def test_fits_desktop(app: App, game: str) -> None:
     problems = fit_problems(app, game, DESKTOP, False, DESKTOP[0], "")
@@ -199,6 +181,7 @@ def test_fits_desktop(app: App, game: str) -> None:
     assert not app.errors
 
 
+@pytest.mark.screenshots
 @pytest.mark.parametrize("game", GAMES)
 def test_fits_phone(phone: App, game: str) -> None:
     problems = fit_problems(phone, game, PHONES, True, PHONES[1], "-touch")

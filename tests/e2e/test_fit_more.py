@@ -3,8 +3,8 @@ layouts mid-game (double-12 with 6, 8 and 10 seats), the zoom buttons sit outsid
 over a tile or an end, with a tile picked and the ends shown) and are at least 44 x 44 CSS px on a
 touch screen; the seat strip shows whole cards only (each card wholly in the strip's view or
 wholly out of it, to scroll to, also after a swipe of part of a card), nothing in a card is cut, and
-the seat to move is in view while the computers play. Screenshots, light and dark, go to
-test-results/fit-more/ (git-ignored)."""
+the seat to move is in view while the computers play. With --screenshots, screenshots, light and
+dark, go to test-results/fit-more/ (git-ignored)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App
+from .conftest import SCREEN_TIMEOUT_MS, App, screenshot, screenshots_wanted
 from .test_pan_zoom import open_large
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,10 +82,11 @@ def select_a_tile(app: App) -> None:
 
 
 def shoot(app: App, label: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
+    if not screenshots_wanted():
+        return
     for scheme in ("light", "dark"):
         app.page.emulate_media(color_scheme=scheme)
-        app.page.screenshot(path=str(SHOTS / f"{label}-{scheme}.png"))
+        screenshot(app.page, SHOTS / f"{label}-{scheme}.png")
     app.page.emulate_media(color_scheme="light")
 
 
@@ -111,6 +112,7 @@ def problems_at(app: App, game: str, size: tuple[int, int], touch: bool) -> list
     return problems
 
 
+@pytest.mark.screenshots
 @pytest.mark.parametrize("game", GAMES)
 def test_zoom_buttons_and_seats_desktop(app: App, game: str) -> None:
     problems = problems_at(app, game, (1280, 800), False)
@@ -118,6 +120,7 @@ def test_zoom_buttons_and_seats_desktop(app: App, game: str) -> None:
     assert not app.errors
 
 
+@pytest.mark.screenshots
 @pytest.mark.parametrize("size", [(360, 740), (390, 844)])
 @pytest.mark.parametrize("game", GAMES)
 def test_zoom_buttons_and_seats_phone(phone: App, game: str, size: tuple[int, int]) -> None:

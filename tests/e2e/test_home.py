@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from .conftest import App, solve
+from .conftest import App, another_browser, solve
 from .test_luzon import WON_SEED, click_move, columns_on_page, expect_moves, losing_line, start_deal
 
 TIMEOUT = 20_000
@@ -106,23 +106,20 @@ def test_corrupt_storage_dropped_with_a_notice(app: App) -> None:
     assert app.page.evaluate("JSON.parse(localStorage.getItem('boneyard.settings.v1')).tileStyle") == "classic"
 
 
-def test_game_link_opens_the_same_deal(app: App, browser: object) -> None:
+def test_game_link_opens_the_same_deal(app: App) -> None:
     start_deal(app, 4242, "sixes")
     link = app.page.locator("#deal-link")
     expect(link).to_have_attribute("href", "#/play/luzon?deal=4242&variant=sixes")
     columns = columns_on_page(app)
-    context = browser.new_context()  # type: ignore[attr-defined]
-    try:
-        page = context.new_page()
-        page.goto(app.url + link.get_attribute("href"))
+    href = link.get_attribute("href")
+    with another_browser(app) as page:
+        page.goto(app.url + href)
         board = page.locator("#board")
         expect(board).to_have_attribute("data-seed", "4242", timeout=120_000)
         expect(board).to_have_attribute("data-variant", "sixes")
         assert page.eval_on_selector_all(
             "#board .column", "cols => cols.map(c => [...c.querySelectorAll('[data-tile]')].map(t => t.dataset.tile))"
         ) == columns
-    finally:
-        context.close()
 
 
 def test_record_export_then_import(app: App) -> None:
@@ -161,8 +158,3 @@ def test_a_link_to_an_unknown_game_opens_the_menu_with_a_notice(app: App) -> Non
     expect(app.page.locator("#notice")).to_contain_text('no game called "no-such-game"', timeout=TIMEOUT)
     expect(app.page.locator("a[href='#/play/luzon']").first).to_be_visible()
     assert app.page.evaluate("location.hash") == "#/"
-
-
-def test_no_console_error_and_nothing_off_origin(app: App) -> None:
-    assert app.off_origin == []
-    assert app.errors == []

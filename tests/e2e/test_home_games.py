@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from .conftest import App, expect_moves, follow_link
+from .conftest import App, another_browser, expect_moves, follow_link
 from .test_big_clock import advisor_line, call, click_move, tops
 from .test_big_clock import start_deal as start_clock_deal
 from .test_home import stats
@@ -79,7 +79,7 @@ def refuse_bad_files(app: App, message: object, saved: dict, other: dict, illega
     expect(message).to_have_attribute("data-kind", "error")
 
 
-def test_clock_game_link_opens_the_same_deal(app: App, browser: object) -> None:
+def test_clock_game_link_opens_the_same_deal(app: App) -> None:
     page = app.page
     page.goto(app.url + CLOCK_LINK)
     board = page.locator("#board")
@@ -94,18 +94,14 @@ def test_clock_game_link_opens_the_same_deal(app: App, browser: object) -> None:
     # "Copy game link": copied, or (no clipboard) shown to be copied by hand
     page.click("button[data-action=copy-link]")
     expect(page.locator(".game .message")).to_contain_text(app.url + CLOCK_LINK)
-    context = browser.new_context()  # type: ignore[attr-defined]
-    try:
-        other = context.new_page()
+    with another_browser(app) as other:
         other.goto(app.url + CLOCK_LINK)
         expect(other.locator("#board")).to_have_attribute("data-seed", "12", timeout=120_000)
         assert other.eval_on_selector_all(
             "#board .bc-slot", "slots => Object.fromEntries(slots.map(s => [s.dataset.slot, s.dataset.top]))") == shown
-    finally:
-        context.close()
 
 
-def test_table_game_link_opens_the_same_deal(app: App, browser: object) -> None:
+def test_table_game_link_opens_the_same_deal(app: App) -> None:
     instant_computers(app)
     open_table(app, TABLE_LINK)
     page = app.page
@@ -122,15 +118,11 @@ def test_table_game_link_opens_the_same_deal(app: App, browser: object) -> None:
     tiles = hand(page)
     layout = placed(page)
     assert sorted(tiles) == sorted(native["hand"])
-    context = browser.new_context()  # type: ignore[attr-defined]
-    try:
-        other = context.new_page()
+    with another_browser(app) as other:
         other.goto(app.url + TABLE_LINK)  # the computers at their normal speed here
         expect(other.locator("#turn")).to_have_attribute("data-whose", "you", timeout=120_000)
         assert hand(other) == tiles
         assert placed(other) == layout
-    finally:
-        context.close()
 
 
 def test_bad_link_gives_a_notice_and_a_playable_page(app: App) -> None:
@@ -251,8 +243,3 @@ def test_table_game_counted_in_the_statistics_once(app: App) -> None:
     expect(page.locator("#table-screen")).to_have_attribute("data-over", "", timeout=TIMEOUT)
     expect(page.locator("#table-screen")).to_have_attribute("data-seed", "3")
     assert stats(app)[key]["played"] == 1
-
-
-def test_no_console_error_and_nothing_off_origin(app: App) -> None:
-    assert app.errors == []
-    assert app.off_origin == []

@@ -14,9 +14,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, follow_link
+from .conftest import SCREEN_TIMEOUT_MS, App, follow_link, screenshot, screenshots_wanted
 
 LINK = "#/play/draw?deal=98&set=double-6&players=3&target=50&seats=human,ai:easy,ai:easy"
 FIRST_DRAWS = 7  # computer 1's draws on its first turn
@@ -125,6 +126,7 @@ def test_a_computers_turn_is_one_request_its_draws_fly_together_then_its_tile(ap
     assert not app.errors
 
 
+@pytest.mark.screenshots
 def test_the_tiles_played_since_your_turn_are_marked_until_you_play(app: App) -> None:
     page = app.page
     open_table(app, "normal")
@@ -141,12 +143,11 @@ def test_the_tiles_played_since_your_turn_are_marked_until_you_play(app: App) ->
     assert "played since your last turn" in label and all(t in label for t in theirs), label
     # how it reads, light and dark, once the last slide has landed
     expect(page.locator(".motion-ghost")).to_have_count(0)
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    for scheme in ("light", "dark"):
+    for scheme in ("light", "dark") if screenshots_wanted() else ():
         page.emulate_media(color_scheme=scheme)
         page.wait_for_timeout(100)
-        page.screenshot(path=str(SHOTS / f"since-turn-{scheme}.png"))
-        page.locator("#layout").screenshot(path=str(SHOTS / f"since-turn-{scheme}-table.png"))
+        screenshot(page, SHOTS / f"since-turn-{scheme}.png")
+        screenshot(page.locator("#layout"), SHOTS / f"since-turn-{scheme}-table.png")
     page.emulate_media(color_scheme="light")
 
     moves = int(page.get_attribute("#table-screen", "data-moves") or 0)

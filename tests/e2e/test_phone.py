@@ -2,7 +2,7 @@
 moving copies the size and content of what moves, round and game summaries that fit their
 screen, Clock's messages whole at 360 px, table tiles that grow on a large board and plain
 words. Positions come from records made natively (the same deal as in the browser) and
-imported. Screenshots, light and dark, go to test-results/phone/ (git-ignored)."""
+imported. With --screenshots, screenshots light and dark go to test-results/phone/ (git-ignored)."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from playwright.sync_api import expect
 
 from engine.api import handle_request
 
-from .conftest import SCREEN_TIMEOUT_MS, App, follow_link, touch_app
-from .test_fit import import_record, settle
+from .conftest import SCREEN_TIMEOUT_MS, App, follow_link, screenshot, until_still
+from .test_fit import import_record
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "phone"
@@ -66,23 +66,24 @@ def open_record(app: App, game: str, options: dict, players: int, seed: int, rec
 
 
 def shoot(app: App, label: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
+    """Screenshots light and dark for people to look at (with --screenshots)."""
     for scheme in ("light", "dark"):
         app.page.emulate_media(color_scheme=scheme)
-        app.page.screenshot(path=str(SHOTS / f"{label}-{scheme}.png"))
+        screenshot(app.page, SHOTS / f"{label}-{scheme}.png")
     app.page.emulate_media(color_scheme="light")
 
 
 def resize(app: App, size: tuple[int, int]) -> None:
     app.page.set_viewport_size({"width": size[0], "height": size[1]})
     app.page.wait_for_timeout(150)
-    settle(app.page)
+    until_still(app.page)
 
 
 @pytest.fixture(scope="module")
-def touch(browser: object, server_url: str) -> Any:
-    with touch_app(browser, server_url, 360, 740, 2) as state:
-        yield state
+def touch(phone: App) -> App:
+    """The session's touch screen at 360 x 740."""
+    phone.page.set_viewport_size({"width": 360, "height": 740})
+    return phone
 
 
 # ---- 2. every tile of the person's hand in view at once
@@ -189,7 +190,7 @@ def test_clock_turn_moves_a_card_only(app: App) -> None:
         ghosts += sample_ghosts(app, 700, lambda: page.click("[data-action=turn]"))
         expect(page.locator("#board")).to_have_attribute("data-moves", str(n), timeout=SCREEN_TIMEOUT_MS)
         assert page.locator(".ck-card.fresh").count() == 1
-    settle(page)
+    until_still(page)
     card = page.locator(".ck-card.ck-up").first.bounding_box()
     assert card
     # the turned tile flips where it lands (a Turn names no place it goes to: the tile was face down)
@@ -324,7 +325,7 @@ def test_clock_messages_whole_at_360(touch: App) -> None:
     record, _ = record_until("clock", {"exchange": True}, 1, 1, lambda v: bool(v["board"].get("exchange_pending")),
                              policy=lambda v: next(m["id"] for m in v["legal"] if m["kind"] == "turn"))
     open_record(touch, "clock", {"exchange": True}, 1, 1, record)
-    settle(page)
+    until_still(page)
     problems += page.evaluate(CUT, ["#message", ".ck-exchange-help h2", ".ck-best", ".ck-exchange"])
     shoot(touch, "clock-exchange-360x740")
     assert not problems, "\n".join(problems)
@@ -339,7 +340,7 @@ def test_table_tiles_grow_on_a_large_board(app: App) -> None:
     follow_link(app, "#/play/draw?deal=11&set=double-12&players=6&target=100&seats=human," + ",".join(["ai:easy"] * 5))
     expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
     expect(page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
-    settle(page)
+    until_still(page)
     box = page.locator("#layout").bounding_box()
     root = page.locator(".layout-svg .root-tile").bounding_box()
     assert box and root and box["width"] > 600 and box["height"] > 250, box

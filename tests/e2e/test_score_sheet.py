@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, follow_link
+from .conftest import ROOT, SCREEN_TIMEOUT_MS, App, follow_link, screenshot
 
 SEATS = ["human", "ai:easy", "ai:easy"]
 OPTIONS = {"set": "double-6", "players": 3, "target": 150}
@@ -82,6 +83,7 @@ def test_score_sheet_rows_match_the_rounds(app: App) -> None:
     assert not app.errors
 
 
+@pytest.mark.screenshots
 def test_score_sheet_on_a_phone(app: App) -> None:
     page = app.page
     record, view = record_after_rounds(app, 2, seed=8)
@@ -99,7 +101,7 @@ def test_score_sheet_on_a_phone(app: App) -> None:
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360
         size = page.eval_on_selector("#sheet-box .sheet-detail", "e => parseFloat(getComputedStyle(e).fontSize)")
         assert size >= 11.5
-        page.screenshot(path="test-results/fit/score-sheet-360x740.png")
+        screenshot(page, ROOT / "test-results" / "fit" / "score-sheet-360x740.png")
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
     assert not app.errors

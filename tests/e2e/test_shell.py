@@ -45,3 +45,27 @@ def test_failed_start_shows_message_and_retry(browser, server_url) -> None:
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
     expect(retry).to_be_hidden()
     context.close()
+
+
+def test_a_file_of_the_page_that_fails_to_download_is_said_with_a_reload(browser, server_url) -> None:
+    """A module of the page's own code whose download is dropped (net::ERR_ABORTED, which says nothing
+    in the console) keeps app.js from running: the page says so and offers a reload that brings it up,
+    rather than showing "Loading the game engine…" for ever beside a ready engine."""
+    context = browser.new_context()
+    page = context.new_page()
+
+    def dropped(route: Route) -> None:
+        route.abort("aborted")
+
+    context.route("**/render/athome.js", dropped)  # imported by app.js through guard.js, not preloaded
+    page.goto(server_url)
+    text = page.locator("#engine-text")
+    expect(text).to_contain_text("did not load completely", timeout=READY_TIMEOUT_MS)
+    assert page.evaluate("typeof window.boneyard") == "undefined"
+    reload = page.locator("#engine-retry")
+    expect(reload).to_be_visible()
+    context.unroute("**/render/athome.js", dropped)
+    reload.click()
+    page.wait_for_function("() => typeof window.boneyard?.request === 'function'", timeout=READY_TIMEOUT_MS)
+    expect(reload).to_be_hidden()
+    context.close()

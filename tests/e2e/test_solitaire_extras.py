@@ -1,16 +1,27 @@
 """What solitaire players expect (issue 15), through the page: winnable-only deals (checked with
 the native solver) and their link, Show solution and Finish, Resign and a game left for a new
 deal counted as lost (a solitaire and a table game), assisted games marked in the statistics,
-and the daily deal (the same in two browser contexts on one date, another the next day)."""
+and the daily deal (the same for two visitors on one date, another the next day)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import json
 
+import pytest
 from playwright.sync_api import expect
 
-from .conftest import ROOT, SCREEN_TIMEOUT_MS, App, expect_moves, open_deal, solve
+from .conftest import (
+    ROOT,
+    SCREEN_TIMEOUT_MS,
+    App,
+    another_browser,
+    clear_storage,
+    expect_moves,
+    open_deal,
+    screenshot,
+    solve,
+)
 from .test_a11y import serious
 from .test_luzon import WON_SEED, click_move, columns_on_page
 from .test_tables import my_move
@@ -47,7 +58,7 @@ def instant(app: App) -> None:
     app.page.evaluate("localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
 
 
-def test_a_winnable_only_deal_is_winnable_and_its_link_opens_it_again(app: App, browser: object) -> None:
+def test_a_winnable_only_deal_is_winnable_and_its_link_opens_it_again(app: App) -> None:
     expected = first_winnable(FIRST_UNWINNABLE_SIXES, "sixes")
     assert expected != FIRST_UNWINNABLE_SIXES
     open_link(app.page, f"{app.url}#/play/luzon?deal={FIRST_UNWINNABLE_SIXES}&variant=sixes&winnable=1", expected)
@@ -56,15 +67,12 @@ def test_a_winnable_only_deal_is_winnable_and_its_link_opens_it_again(app: App, 
     link = app.page.locator("#deal-link")
     expect(link).to_have_attribute("href", f"#/play/luzon?deal={expected}&variant=sixes&winnable=1")
     columns = columns_on_page(app)
-    context = browser.new_context()  # type: ignore[attr-defined]
-    try:
-        page = context.new_page()
-        open_link(page, app.url + link.get_attribute("href"), expected)
+    href = link.get_attribute("href")
+    with another_browser(app) as page:
+        open_link(page, app.url + href, expected)
         assert page.eval_on_selector_all(
             "#board .column", "cols => cols.map(c => [...c.querySelectorAll('[data-tile]')].map(t => t.dataset.tile))"
         ) == columns
-    finally:
-        context.close()
 
 
 def test_the_switch_deals_winnable_deals_and_the_statistics_keep_them_apart(app: App) -> None:
@@ -221,39 +229,36 @@ def test_hint_then_resign_is_marked_assisted(app: App) -> None:
     expect(app.page.locator("tr[data-stats='luzon|variant=twelve'] td[data-col=assisted]")).to_have_text("1 (0 won)")
 
 
-def daily_seed_on(browser: object, url: str, when: dt.datetime) -> tuple[int, list]:
-    """The deal the daily link opens in a fresh browser context whose clock says `when`."""
-    context = browser.new_context()  # type: ignore[attr-defined]
-    try:
-        page = context.new_page()
-        page.clock.set_fixed_time(when)
-        page.goto(f"{url}#/play/luzon?daily=1&variant=twelve")
-        board = page.locator("#board")
-        expect(board).to_have_attribute("data-moves", "0", timeout=120_000)
-        expect(page.locator("#message")).to_contain_text(f"daily deal of {when:%Y-%m-%d}")
-        columns = page.eval_on_selector_all(
-            "#board .column", "cols => cols.map(c => [...c.querySelectorAll('[data-tile]')].map(t => t.dataset.tile))")
-        seed = int(board.get_attribute("data-seed"))
-        # its result counts as that day's daily deal
-        page.click("button[data-action=resign]")
-        page.click("#confirm-yes")
-        expect(board).to_have_attribute("data-over", "game", timeout=SCREEN_TIMEOUT_MS)
-        entries = json.loads(page.evaluate("localStorage.getItem('boneyard.stats.v1')"))["entries"]
-        entry = entries["luzon|variant=twelve|winnable-only"]  # Luzon's daily deal is a winnable-only deal
-        assert entry["daily"]["played"] == 1 and entry["history"][-1] == {"d": f"{when:%Y-%m-%d}", "w": 0, "y": 1,
-                                                                            "q": 1}
-        return seed, columns
-    finally:
-        context.close()
+def daily_seed_on(app: App, when: dt.datetime) -> tuple[int, list]:
+    """The deal the daily link opens for a visitor with nothing stored whose clock says `when`."""
+    page = app.page
+    clear_storage(app)
+    page.clock.set_system_time(when)
+    page.goto(f"{app.url}#/play/luzon?daily=1&variant=twelve")
+    board = page.locator("#board")
+    expect(board).to_have_attribute("data-moves", "0", timeout=120_000)
+    expect(page.locator("#message")).to_contain_text(f"daily deal of {when:%Y-%m-%d}")
+    columns = page.eval_on_selector_all(
+        "#board .column", "cols => cols.map(c => [...c.querySelectorAll('[data-tile]')].map(t => t.dataset.tile))")
+    seed = int(board.get_attribute("data-seed"))
+    # its result counts as that day's daily deal
+    page.click("button[data-action=resign]")
+    page.click("#confirm-yes")
+    expect(board).to_have_attribute("data-over", "game", timeout=SCREEN_TIMEOUT_MS)
+    entries = json.loads(page.evaluate("localStorage.getItem('boneyard.stats.v1')"))["entries"]
+    entry = entries["luzon|variant=twelve|winnable-only"]  # Luzon's daily deal is a winnable-only deal
+    assert entry["daily"]["played"] == 1 and entry["history"][-1] == {"d": f"{when:%Y-%m-%d}", "w": 0, "y": 1,
+                                                                        "q": 1}
+    return seed, columns
 
 
-def test_the_daily_deal_is_the_same_for_everyone_on_a_day_and_another_the_next(app: App, browser: object) -> None:
+def test_the_daily_deal_is_the_same_for_everyone_on_a_day_and_another_the_next(clocked: App) -> None:
     day = dt.datetime(2026, 11, 23, 12, 0)
-    first = daily_seed_on(browser, app.url, day)
-    second = daily_seed_on(browser, app.url, day.replace(hour=21))
+    first = daily_seed_on(clocked, day)
+    second = daily_seed_on(clocked, day.replace(hour=21))
     assert first == second
     assert first[0] == first_winnable(20261123, "twelve")  # the day's number, winnable where offered
-    next_day = daily_seed_on(browser, app.url, day + dt.timedelta(days=1))
+    next_day = daily_seed_on(clocked, day + dt.timedelta(days=1))
     assert next_day[0] != first[0] and next_day[1] != first[1]
     assert next_day[0] == first_winnable(20261124, "twelve")
 
@@ -320,39 +325,38 @@ def test_the_setting_deals_winnable_deals_and_the_page_is_axe_clean(app: App) ->
     app.page.check("#setting-winnableOnly-false")
 
 
-def test_a_daily_deal_resumed_after_a_reload_still_counts_as_the_daily_deal(app: App, browser: object) -> None:
-    context = browser.new_context()  # type: ignore[attr-defined]
-    try:
-        page = context.new_page()
-        page.clock.set_fixed_time(dt.datetime(2026, 11, 25, 9, 0))
-        page.goto(f"{app.url}#/play/luzon?daily=1&variant=twelve")
-        board = page.locator("#board")
-        expect(board).to_have_attribute("data-moves", "0", timeout=120_000)
-        seed = int(board.get_attribute("data-seed"))
-        first = solve(seed)["solution"][0]
-        _, body = first.split(":")
-        a, b = body.replace(">", "+").split("+")
-        page.click(f"#board [data-slot={a}]")
-        page.click(f"#board [data-slot={b}]")
-        expect(board).to_have_attribute("data-moves", "1", timeout=SCREEN_TIMEOUT_MS)
-        page.goto(f"{app.url}#/")
-        page.goto(f"{app.url}#/play/luzon")  # the saved game comes back
-        expect(board).to_have_attribute("data-moves", "1", timeout=120_000)
-        page.click("button[data-action=resign]")
-        page.click("#confirm-yes")
-        expect(board).to_have_attribute("data-over", "game", timeout=SCREEN_TIMEOUT_MS)
-        entries = json.loads(page.evaluate("localStorage.getItem('boneyard.stats.v1')"))["entries"]
-        assert entries["luzon|variant=twelve|winnable-only"]["history"][-1] == {"d": "2026-11-25", "w": 0, "y": 1,
-                                                                              "q": 1}
-    finally:
-        context.close()
+def test_a_daily_deal_resumed_after_a_reload_still_counts_as_the_daily_deal(clocked: App) -> None:
+    app = clocked
+    page = app.page
+    clear_storage(app)
+    page.clock.set_system_time(dt.datetime(2026, 11, 25, 9, 0))
+    page.goto(f"{app.url}#/play/luzon?daily=1&variant=twelve")
+    board = page.locator("#board")
+    expect(board).to_have_attribute("data-moves", "0", timeout=120_000)
+    seed = int(board.get_attribute("data-seed"))
+    first = solve(seed)["solution"][0]
+    _, body = first.split(":")
+    a, b = body.replace(">", "+").split("+")
+    page.click(f"#board [data-slot={a}]")
+    page.click(f"#board [data-slot={b}]")
+    expect(board).to_have_attribute("data-moves", "1", timeout=SCREEN_TIMEOUT_MS)
+    page.goto(f"{app.url}#/")
+    page.goto(f"{app.url}#/play/luzon")  # the saved game comes back
+    expect(board).to_have_attribute("data-moves", "1", timeout=120_000)
+    page.click("button[data-action=resign]")
+    page.click("#confirm-yes")
+    expect(board).to_have_attribute("data-over", "game", timeout=SCREEN_TIMEOUT_MS)
+    entries = json.loads(page.evaluate("localStorage.getItem('boneyard.stats.v1')"))["entries"]
+    assert entries["luzon|variant=twelve|winnable-only"]["history"][-1] == {"d": "2026-11-25", "w": 0, "y": 1,
+                                                                          "q": 1}
 
 
+@pytest.mark.screenshots
 def test_screens_of_the_winnable_switch_and_the_solution(app: App) -> None:
-    """Screenshots at 1280x800 and 360x740 (test-results/screens/): the deal's side panel with the
-    winnable switch and the daily deal, and a Luzon deal while its solution plays."""
+    """At 1280x800 and 360x740 the deal's side panel shows the winnable switch and the daily deal,
+    and a Luzon deal plays its solution, with no sideways scroll (with --screenshots: pictures of
+    both in test-results/screens/)."""
     screens = ROOT / "test-results" / "screens"
-    screens.mkdir(parents=True, exist_ok=True)
     page = app.page
     try:
         for width, height in ((1280, 800), (360, 740)):
@@ -364,7 +368,7 @@ def test_screens_of_the_winnable_switch_and_the_solution(app: App) -> None:
             expect(page.locator("#winnable-only")).to_be_visible()
             expect(page.locator("#daily-link")).to_be_visible()
             assert page.evaluate("document.documentElement.scrollWidth") <= width
-            page.screenshot(path=str(screens / f"luzon-winnable-switch-{width}x{height}.png"))
+            screenshot(page, screens / f"luzon-winnable-switch-{width}x{height}.png")
             if width < 900:
                 page.keyboard.press("Escape")
                 page.goto(f"{app.url}#/")
@@ -373,7 +377,7 @@ def test_screens_of_the_winnable_switch_and_the_solution(app: App) -> None:
             expect(page.locator("#board")).to_have_attribute("data-moves", "2", timeout=SCREEN_TIMEOUT_MS)
             expect(page.locator("button[data-action=solution]")).to_have_text("Stop the solution")
             assert page.evaluate("document.documentElement.scrollWidth") <= width
-            page.screenshot(path=str(screens / f"luzon-solution-{width}x{height}.png"))
+            screenshot(page, screens / f"luzon-solution-{width}x{height}.png")
             page.click("button[data-action=solution]")
             expect(page.locator("button[data-action=solution]")).to_have_text("Show solution",
                                                                              timeout=SCREEN_TIMEOUT_MS)

@@ -1,15 +1,17 @@
 """The statistics page (issue 15): per game and options a chart of results over time and of the
 win rate by month beside the table, with data and with none; the assisted, daily-deal and
 winnable-only columns; a reset per game; entries read back validated (a bad dated result drops
-the statistics); axe clean; screenshots at 1280x800 and 360x740 in test-results/screens/."""
+the statistics); axe clean; with --screenshots, screenshots at 1280x800 and 360x740 in
+test-results/screens/."""
 
 from __future__ import annotations
 
 import json
 
+import pytest
 from playwright.sync_api import expect
 
-from .conftest import ROOT, App
+from .conftest import ROOT, App, screenshot
 from .test_a11y import serious
 
 SCREENS = ROOT / "test-results" / "screens"
@@ -55,6 +57,7 @@ def open_stats(app: App) -> None:
     expect(app.page.locator(".stats-page h1")).to_be_visible()
 
 
+@pytest.mark.screenshots
 def test_charts_with_data_and_without(app: App) -> None:
     app.page.set_viewport_size({"width": 1280, "height": 800})
     put_stats(app, ENTRIES)
@@ -83,12 +86,11 @@ def test_charts_with_data_and_without(app: App) -> None:
     expect(page.locator("tr[data-stats='luzon|variant=sixes|winnable-only'] .stats-options")).to_contain_text(
         "winnable deals only")
     assert serious(app) == []
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENS / "stats-charts-1280x800.png"), full_page=True)
+    screenshot(page, SCREENS / "stats-charts-1280x800.png", full_page=True)
     page.set_viewport_size({"width": 360, "height": 740})
     page.wait_for_timeout(100)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    page.screenshot(path=str(SCREENS / "stats-charts-360x740.png"), full_page=True)
+    screenshot(page, SCREENS / "stats-charts-360x740.png", full_page=True)
     page.set_viewport_size({"width": 1280, "height": 900})
 
 

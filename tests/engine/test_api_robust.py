@@ -47,7 +47,7 @@ def test_handle_request_never_raises_on_deep_values() -> None:
         value = [value]
     answer = handle_request({"op": "new", "game": "luzon", "seed": 1, "options": {"variant": value}})
     assert answer["ok"] is False and answer["error"]["code"] != "internal_error"
-    assert handle(None)  # type: ignore[arg-type]  # not a string: still an answer
+    assert refused(None)["code"] == "bad_request"  # type: ignore[arg-type]  # not a string: a typed error all the same
 
 
 def test_a_huge_bad_value_is_not_echoed_whole() -> None:

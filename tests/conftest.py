@@ -1,0 +1,15 @@
+"""Options and markers of the whole test suite (read before any test folder's conftest)."""
+
+from __future__ import annotations
+
+import pytest
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--screenshots", action="store_true",
+                     help="take the e2e screenshots for people to look at (test-results/)")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "screenshots: takes screenshots for people to look at (with --screenshots)")
+    config.addinivalue_line("markers", "console_errors: provokes console errors on purpose (page errors still fail)")
