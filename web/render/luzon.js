@@ -146,7 +146,7 @@ export function createLuzon(ctl) {
     async started(view, record) {
       startWinnable = view.moves === 0 ? view.analysis?.winnable ?? null : null;
       if (record && startWinnable === null) {
-        const first = await ctl.engine.request({ op: "load", record: { ...record, moves: [] } });
+        const first = await ctl.engine.request({ op: "load", record: { ...record, moves: [], computer_moves: [] } });
         if (first.ok) startWinnable = first.view.analysis?.winnable ?? null;
       }
     },
