@@ -10,9 +10,6 @@ import itertools
 import pytest
 from playwright.sync_api import expect
 
-from engine.session import Session
-from tests.engine.helpers import persons_record
-
 from .conftest import App
 from .test_coach import TIMEOUT, finished_record, import_record, luzon_blunder, native
 
@@ -25,7 +22,7 @@ def cases() -> dict[str, tuple[dict, str, str]]:
     return {
         "luzon": (luzon_blunder()[0], "", "#board"),
         "clock": (finished_record("clock", {}, 1, ["human"]), "", "#board"),
-        "big-clock": (finished_record("big-clock", {"set": "double-6"}, 3, ["human"]), "?set=double-6", "#board"),
+        "big-clock": (finished_record("big-clock", {"set": "double-6"}, 2, ["human"]), "?set=double-6", "#board"),
         "matador": (finished_record("matador", {"players": 3}, 1, ["human", "ai:easy", "ai:easy"]),
                     "?deal=1&players=3&seats=human,ai:easy,ai:easy", "#table-screen"),
     }
@@ -129,15 +126,16 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(
 
 
 def test_the_first_key_moments_show_while_the_review_goes_on(app: App) -> None:
-    """A long review (The Big Clock at double-9, every decision a beginner's) lists its key
-    moments as its slices come back, before it ends."""
-    session = Session.new("big-clock", {"set": "double-9"}, 5, ["human"])
-    while session.to_move() is not None:
-        session.ai_move("easy")
-    record = persons_record(session.record())
+    """A review of many slices (a table game's, its decisions played out by search) lists its key
+    moments as its slices come back, before it ends: this game's first blunder is its sixth
+    decision of seventeen."""
+    record, link, board = cases()["matador"]
+    decisions = native({"op": "review", "record": record})["review"]["decisions"]
+    first_marked = next(n for n, d in enumerate(decisions) if d["grade"] in MARKED)
+    assert first_marked < len(decisions) // 2
     page = app.page
     page.set_viewport_size({"width": 1280, "height": 800})
-    import_record(app, "big-clock", record, "?set=double-9")
+    import_record(app, "matador", record, link, board)
     page.click("button[data-action=coach]")
     page.click("button[data-action=coach-review]")
     expect(page.locator("#coach-key li[data-grade]").first).to_be_visible(timeout=REVIEW_TIMEOUT)
