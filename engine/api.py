@@ -134,7 +134,8 @@ def op_replay(req: dict[str, Any]) -> JSON:
     """A record's game as one seat saw it after some of its moves (the replay of the coach)."""
     from engine.review import replay
 
-    return {"ok": True, **replay(req.get("record"), req.get("at"), req.get("seat"), req.get("reveal", False))}
+    return {"ok": True, **replay(req.get("record"), req.get("at"), req.get("seat"), req.get("reveal", False),
+                                  req.get("instead"))}
 
 
 OPS: dict[str, Callable[[dict[str, Any]], JSON]] = {

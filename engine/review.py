@@ -431,10 +431,13 @@ def states(session: Session) -> Iterator[Any]:
         yield state
 
 
-def replay(record: Any, at: Any, seat: Any = None, reveal: Any = False) -> JSON:
+def replay(record: Any, at: Any, seat: Any = None, reveal: Any = False, instead: Any = None) -> JSON:
     """The view of a record's game after its first `at` moves, from `seat` (default: the first
     person's seat) as that seat saw it then, with the event of the move that led there.
-    `reveal` adds every hand, for a finished game only."""
+    `reveal` adds every hand, for a finished game only. `instead`, a legal move of the position
+    before move `at` (the review's better move), is made there in place of the move played: the
+    view after it, the alternative the coach draws beside the move made (one that shows hidden
+    information, a drawn tile or a round's hands, only once the game is over)."""
     session = Session.load(record)
     if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(session.moves):
         raise BadRequest(f"at must be a move number from 0 to {len(session.moves)}")
@@ -442,13 +445,22 @@ def replay(record: Any, at: Any, seat: Any = None, reveal: Any = False) -> JSON:
         raise BadRequest("reveal must be true or false")
     if reveal and session.to_move() is not None:  # over by the rules, or resigned
         raise BadRequest("every hand is shown once the game is over")
+    if instead is not None and (not isinstance(instead, str) or at == 0):
+        raise BadRequest("instead must be a move id, in place of a move (at 1 or more)")
     viewer = session.viewer(seat) if seat is not None else next(
         (i for i, kind in enumerate(session.seats) if kind == "human"), 0)
     game = session.game
     # (a resign ends the game after its last move: not the positions before it)
     shown = Session.load({**session.record(), "moves": session.moves[: max(0, at - 1)], "resigned": None,
                           "computer_moves": None})
-    events = [shown.replay_move(session.moves[at - 1])] if at else []
+    move = session.moves[at - 1] if at else None
+    if instead is not None:
+        state = shown.state
+        game.check_move(state, instead)
+        if game.revealed_to(state, instead, game.apply(state, instead)) and session.to_move() is not None:
+            raise BadRequest("that move shows hidden information: its position is shown once the game is over")
+        move = instead
+    events = [shown.replay_move(move)] if move is not None else []
     view = shown.view(viewer, events)
     view["extra_moves"], view["can_undo"], view["can_redo"] = [], False, False  # a replay plays nothing
     if reveal:
@@ -485,5 +497,13 @@ def _decision(session: Session, state: Any, index: int, seat: int, played: str, 
         "exact": ratings.exact,
         "samples": ratings.samples,
         "choices": len(game.legal_moves(state)),
+        "round": _round_number(game, state, seat),
         "detail": ratings.detail,
     }
+
+
+def _round_number(game: Game[Any], state: Any, seat: int) -> int | None:
+    """The round a decision was made in, as the seat's view numbers it (None: a game not played
+    in rounds), so the coach's graph marks where each round starts."""
+    number = (game.view(state, seat).get("round") or {}).get("number")
+    return number if isinstance(number, int) else None

@@ -100,7 +100,7 @@ def test_replay_with_buttons_keys_and_scrubber_and_review_marks_the_blunder(app:
     expect(page.locator("#coach-where")).to_have_text(f"Move {total} of {total}", timeout=TIMEOUT)
 
     page.click("button[data-action=coach-review]")
-    blunder = page.locator(f"#coach-decisions li[data-index='{index}']")
+    blunder = page.locator(f"#coach-key li[data-index='{index}']")  # a key moment
     expect(blunder).to_have_attribute("data-grade", "blunder", timeout=TIMEOUT)
     expect(page.locator("#coach-review-text")).to_contain_text("computed exactly")
     expect(page.locator(f"#coach-graph circle.blunder[data-index='{index}']")).to_have_count(1)
@@ -234,7 +234,9 @@ def test_a_finished_game_replays_and_its_review_shows_a_legal_better_move(
     marked = next(d for d in decisions if d["grade"] in ("inaccuracy", "mistake", "blunder"))
     position = native({"op": "replay", "record": record, "at": marked["index"], "seat": 0})["view"]
     assert marked["best"] in {m["id"] for m in position["legal"]}  # the better move is legal there
-    jump = page.locator(f"#coach-decisions button[data-action=coach-jump][data-index='{marked['index']}']")
+    expect(page.locator("#coach-review-text")).to_contain_text("computed", timeout=60_000)
+    page.click("#coach-all summary")  # every decision
+    jump = page.locator(f"#coach-decisions button[data-action=coach-jump-any][data-index='{marked['index']}']")
     expect(jump).to_be_visible(timeout=60_000)
     expect(page.locator(f"#coach-decisions li[data-index='{marked['index']}']")).to_have_attribute(
         "data-grade", marked["grade"])

@@ -525,3 +525,57 @@ def test_a_record_with_moves_of_show_solution_replays_at_every_move() -> None:
     for at in range(len(record["moves"]) + 1):
         assert review_mod.replay(record, at)["at"] == at
     assert json.loads(handle(json.dumps({"op": "load", "record": {**record, "moves": [], "computer_moves": []}})))["ok"]
+
+
+def _ask_replay(record: dict, **fields: Any) -> dict:
+    answer: dict = json.loads(handle(json.dumps({"op": "replay", "record": record, **fields})))
+    return answer
+
+
+def test_replay_instead_shows_the_position_after_another_legal_move_in_place_of_the_one_played() -> None:
+    record = _draw_record(100_000)
+    replayed = Session.load(record)
+    game = replayed.game
+    states = list(review_mod.states(replayed))
+    tried = 0
+    for i, state in enumerate(states[:-1]):
+        others = [m for m in game.legal_moves(state) if m != record["moves"][i]]
+        if game.to_move(state) != 0 or not others:
+            continue
+        answer = _ask_replay(record, at=i + 1, instead=others[0])
+        assert answer["ok"], answer
+        live = Session.load({**record, "moves": record["moves"][:i]})
+        live.replay_move(others[0])
+        expected = live.view(0)
+        for key in ("hand", "board", "scores", "stock", "status"):
+            assert answer["view"][key] == expected[key], (i, key)
+        assert answer["view"]["events"][0]["id"] == others[0]
+        tried += 1
+    assert tried >= 3
+    for bad in ({"at": 0, "instead": "x"}, {"at": 1, "instead": 7}):
+        assert _ask_replay(record, **bad)["error"]["code"] == "bad_request", bad
+    illegal = _ask_replay(record, at=1, instead="no-such-move")
+    assert illegal["ok"] is False
+
+
+def test_replay_instead_never_shows_what_another_move_would_have_revealed_before_the_game_is_over() -> None:
+    record = _draw_record(100_000)
+    replayed = Session.load(record)
+    game = replayed.game
+    for i, state in enumerate(list(review_mod.states(replayed))[:-1]):
+        revealing = [m for m in game.legal_moves(state) if game.revealed_to(state, m, game.apply(state, m))]
+        if revealing:
+            unfinished = {**record, "moves": record["moves"][: i + 1]}
+            refused = _ask_replay(unfinished, at=i + 1, instead=revealing[0])
+            assert refused["ok"] is False and refused["error"]["code"] == "bad_request"
+            assert _ask_replay(record, at=i + 1, instead=revealing[0])["ok"]
+            return
+    raise AssertionError("no move that reveals anything in the game")
+
+
+def test_decisions_say_their_round_in_a_game_of_rounds_and_none_in_a_solitaire() -> None:
+    record = _draw_record(100_000)
+    rounds = [d["round"] for d in review(open_record(record), start=0, limit=2)["decisions"]]
+    assert rounds and all(isinstance(r, int) and r >= 1 for r in rounds)
+    solitaire, _, _, _ = _luzon_blunder()
+    assert {d["round"] for d in review(open_record(solitaire))["decisions"]} == {None}

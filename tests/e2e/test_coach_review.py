@@ -1,0 +1,165 @@
+"""The coach's review as a player reads it, at a laptop's 1280x800 and a phone's 360x740: the key
+moments first (each one click to its position), both moves of a decision drawn on the board with a
+toggle between the move made and the better one, a graph with labelled axes and clickable marks,
+the board as large as in play, and the results as they come."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import App
+from .test_coach import TIMEOUT, finished_record, import_record, luzon_blunder, native
+
+SIZES = [(1280, 800), (360, 740)]
+MARKED = ("inaccuracy", "mistake", "blunder")
+REVIEW_TIMEOUT = 180_000
+
+
+def cases() -> dict[str, tuple[dict, str, str]]:
+    return {
+        "luzon": (luzon_blunder()[0], "", "#board"),
+        "clock": (finished_record("clock", {}, 1, ["human"]), "", "#board"),
+        "big-clock": (finished_record("big-clock", {"set": "double-6"}, 2, ["human"]), "?set=double-6", "#board"),
+        "matador": (finished_record("matador", {"players": 3}, 1, ["human", "ai:easy", "ai:easy"]),
+                    "?deal=1&players=3&seats=human,ai:easy,ai:easy", "#table-screen"),
+    }
+
+
+def largest_tile(app: App, root: str) -> float:
+    """The widest tile drawn in `root` (a tile's long side: its pips' size)."""
+    return app.page.eval_on_selector_all(
+        f"{root} [data-tile], {root} [data-placed]",
+        "els => Math.max(0, ...els.map(e => { const r = e.getBoundingClientRect(); "
+        "return Math.max(r.width, r.height); }))")
+
+
+def marked_keys(app: App, which: str) -> set[str]:
+    return set(app.page.eval_on_selector_all(f"#coach-board .coach-mark-{which}", "els => els.map(e => e.dataset.key)"))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game", ["luzon", "clock", "big-clock", "matador"])
+def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(
+        app: App, game: str, size: tuple[int, int]) -> None:
+    record, link, board = cases()[game]
+    total = len(record["moves"])
+    decisions = native({"op": "review", "record": record})["review"]["decisions"]
+    serious = {d["index"] for d in decisions if d["grade"] in ("mistake", "blunder")}
+    page = app.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    import_record(app, game, record, link, board)
+    in_play = largest_tile(app, board)
+    page.click("button[data-action=coach]")
+    expect(page.locator("#coach-where")).to_have_text(f"Move {total} of {total}", timeout=TIMEOUT)
+    in_coach = largest_tile(app, "#coach-board")
+    assert in_coach >= in_play - 1, (in_coach, in_play)  # the board as large as the play screen's
+
+    page.click("button[data-action=coach-review]")
+    expect(page.locator("#coach-review-text")).to_contain_text("computed", timeout=REVIEW_TIMEOUT)
+    key = page.locator("#coach-key li[data-index]")
+    shown = [int(i) for i in key.evaluate_all("els => els.map(e => e.dataset.index)")]
+    assert serious <= set(shown) and shown == sorted(shown)  # every blunder and mistake, in the game's order
+    assert all(g in MARKED for g in key.evaluate_all("els => els.map(e => e.dataset.grade)"))
+    expect(page.locator("#coach-all")).not_to_have_attribute("open", "")  # every decision: below, folded
+    page.click("#coach-all summary")
+    expect(page.locator("#coach-decisions li[data-index]")).to_have_count(len(decisions))
+
+    # the results show without scrolling past the board (above it on a phone, beside it on a laptop);
+    # the list's numbers are not cut at the left
+    first = key.first
+    expect(first).to_be_visible()
+    box, board_box = first.bounding_box(), page.locator("#coach-board").bounding_box()
+    assert box["y"] < board_box["y"] if size[0] < 900 else box["x"] >= board_box["x"] + board_box["width"]
+    assert page.locator("#coach-key").bounding_box()["x"] >= 0
+    assert first.bounding_box()["x"] >= 20  # room for "10." before the item
+
+    # the graph: labelled axes and units, readable at 360 px, its marks clickable
+    texts = page.locator("#coach-graph text").evaluate_all("els => els.map(e => e.textContent)")
+    unit = decisions[0]["unit"]
+    assert "Move" in texts and ("Chance to win (%)" if unit == "win" else "Round points") in texts
+    numbers = [t for t in texts if t.rstrip("%").lstrip("-").isdigit()]
+    assert len(numbers) >= 5 and (unit != "win" or sum(t.endswith("%") for t in numbers) >= 3), numbers
+    heights = page.locator("#coach-graph text").evaluate_all("els => els.map(e => e.getBoundingClientRect().height)")
+    smallest = min(heights)
+    assert smallest >= 9, smallest
+    rounds = [d["round"] for d in decisions]
+    changes = sum(1 for a, b in itertools.pairwise(rounds) if a is not None and b is not None and a != b)
+    expect(page.locator("#coach-graph .coach-round")).to_have_count(changes)
+    marked = [d for d in decisions if d["grade"] in MARKED]
+    expect(page.locator("#coach-graph circle.coach-dot")).to_have_count(len(marked))
+
+    # one click to a key moment: both moves marked where they are, then each after it is made
+    d = next(x for x in decisions if x["index"] == shown[0])
+    first.locator("button").click()
+    expect(page.locator("#coach-where")).to_have_text(f"Move {d['index']} of {total}", timeout=TIMEOUT)
+    expect(page.locator("button[data-action=coach-show-before]")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#coach-legend")).to_contain_text("your move")
+    expect(page.locator("#coach-legend")).to_contain_text("the better move")
+    expect(page.locator("#coach-board .coach-mark-better").first).to_be_visible(timeout=TIMEOUT)
+    places = lambda move: {move.get("tile"), move.get("to"), *move.get("tiles", []),  # noqa: E731
+                           *([move["from"]] if isinstance(move.get("from"), str) else move.get("from", []))}
+    assert marked_keys(app, "played") & places(d["played_move"]), d["played_move"]
+    assert marked_keys(app, "better") & places(d["best_move"]), d["best_move"]
+
+    page.click("button[data-action=coach-show-played]")
+    expect(page.locator("#coach-where")).to_have_text(f"Move {d['index'] + 1} of {total}", timeout=TIMEOUT)
+    played_board = page.locator("#coach-board").inner_html()
+    page.click("button[data-action=coach-show-better]")
+    expect(page.locator("#coach-where")).to_contain_text("with the better move instead of yours", timeout=TIMEOUT)
+    expect(page.locator("button[data-action=coach-show-better]")).to_have_attribute("aria-pressed", "true")
+    after = native({"op": "replay", "record": record, "at": d["index"] + 1, "seat": 0, "instead": d["best"]})["view"]
+    assert after["events"][0]["id"] == d["best"]
+    expect(page.locator("#coach-board")).not_to_have_attribute("data-showing", "played")
+    assert page.locator("#coach-board").inner_html() != played_board  # the other move, drawn
+    expect(page.locator("#coach-move")).to_contain_text(d["best_move"]["you"])
+
+    # a mark on the graph goes to its decision too
+    other = marked[-1]
+    page.locator(f"#coach-graph circle[data-index='{other['index']}']").dispatch_event("click")
+    expect(page.locator("#coach-where")).to_have_text(f"Move {other['index']} of {total}", timeout=TIMEOUT)
+    page.click("button[data-action=coach-close]")
+    assert not app.errors, app.errors
+    app.errors.clear()
+
+
+def test_the_first_key_moments_show_while_the_review_goes_on(app: App) -> None:
+    """A review of many slices (a table game's, its decisions played out by search) lists its key
+    moments as its slices come back, before it ends: this game's first blunder is its sixth
+    decision of seventeen."""
+    record, link, board = cases()["matador"]
+    decisions = native({"op": "review", "record": record})["review"]["decisions"]
+    first_marked = next(n for n, d in enumerate(decisions) if d["grade"] in MARKED)
+    assert first_marked < len(decisions) // 2
+    page = app.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    import_record(app, "matador", record, link, board)
+    page.click("button[data-action=coach]")
+    page.click("button[data-action=coach-review]")
+    expect(page.locator("#coach-key li[data-grade]").first).to_be_visible(timeout=REVIEW_TIMEOUT)
+    assert page.locator("button[data-action=coach-cancel]").is_visible()  # still reviewing
+    assert "Reviewing" in page.locator("#coach-review-text").inner_text()
+    page.click("button[data-action=coach-cancel]")
+    expect(page.locator("#coach-review-text")).to_contain_text("Review stopped", timeout=REVIEW_TIMEOUT)
+    page.click("button[data-action=coach-close]")
+    assert not app.errors, app.errors
+
+
+def test_moves_of_show_solution_are_not_graded_as_the_persons(app: App) -> None:
+    from tests.engine.test_review import _solution_record
+
+    record, by_hand = _solution_record()
+    page = app.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    import_record(app, "luzon", record)
+    page.click("button[data-action=coach]")
+    page.click("button[data-action=coach-review]")
+    expect(page.locator("#coach-review-text")).to_contain_text("Not graded as yours", timeout=REVIEW_TIMEOUT)
+    expect(page.locator("#coach-review-text")).to_contain_text("Show solution")
+    indices = page.locator("#coach-decisions li[data-index]").evaluate_all(
+        "els => els.map(e => Number(e.dataset.index))")
+    assert all(i < by_hand for i in indices), indices
+    page.click("button[data-action=coach-close]")
+    assert not app.errors, app.errors
