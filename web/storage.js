@@ -20,6 +20,8 @@ export const SETTING_CHOICES = {
   winnableOnly: [false, true], // deal only deals a solver proves winnable, where the game offers it
   seats: ["one", "all"], // table games: one person against the computer, or every seat a person
   level: ["medium", "easy", "hard"], // the computer's default level
+  autoForced: [false, true], // table games: a draw or a pass that is the person's only move is made for them
+  theme: ["system", "light", "dark"], // the colours: the system's, or chosen here
 };
 const DEFAULT_SETTINGS = Object.fromEntries(Object.entries(SETTING_CHOICES).map(([k, v]) => [k, v[0]]));
 const LOG_LIMIT = 80; // lines of a table's play log kept with its saved game
@@ -82,12 +84,14 @@ export function saveSettings(settings) {
   dispatchEvent(new CustomEvent("boneyard-settings", { detail: settings }));
 }
 
-/** Page-wide settings as attributes on <html>, for the style sheet: data-tiles, data-motion, data-hints. */
+/** Page-wide settings as attributes on <html>, for the style sheet: data-tiles, data-motion, data-hints, data-theme. */
 export function applySettings(settings) {
   const root = document.documentElement;
   root.dataset.tiles = settings.tileStyle;
   root.dataset.motion = settings.animation;
   root.dataset.hints = settings.hints ? "on" : "off";
+  if (settings.theme === "system") delete root.dataset.theme;
+  else root.dataset.theme = settings.theme;
 }
 
 function gameKey(gameId) {

@@ -1,11 +1,13 @@
-// The settings page (#/settings): tile style, animation speed, hints, Luzon's "still winnable"
-// indicator, winnable-only deals, and the default seats and computer level of the table games. Saved at once.
+// The settings page (#/settings): colours (light, dark or the system's), tile style, animation speed, hints, Luzon's "still winnable"
+// indicator, winnable-only deals, and the default seats and computer level of the table games and their forced moves. Saved at once.
 
 import { h } from "./dom.js";
 import { loadSettings, saveSettings } from "../storage.js";
 import { tileSvg } from "./tiles.js";
 
 const FIELDS = [
+  { key: "theme", label: "Colours", choices: [["system", "As the system: light or dark"], ["light", "Light"],
+    ["dark", "Dark"]] },
   { key: "tileStyle", label: "Tile style", choices: [["classic", "Classic black pips"],
     ["color", "Color Dot: each number its own colour (pips stay)"]] },
   { key: "animation", label: "Animation speed", choices: [["normal", "Normal"], ["fast", "Fast"], ["off", "Off"]] },
@@ -15,6 +17,8 @@ const FIELDS = [
     [true, "Only deals a solver proves winnable, in the games that offer it"]] },
   { key: "seats", label: "Table games: default seats", choices: [["one", "You against the computer"],
     ["all", "Every seat a person (pass and play)"]] },
+  { key: "autoForced", label: "Table games: forced moves", choices: [[false, "I make them myself"],
+    [true, "Made for me: a draw or a pass (\u201cGo\u201d) that is my only move"]] },
   { key: "level", label: "Table games: computer level", choices: [["easy", "Easy"], ["medium", "Medium"], ["hard", "Hard"]] },
 ];
 
@@ -41,7 +45,7 @@ export function renderSettings(root, { notify } = {}) {
   root.replaceChildren(h("section", { class: "settings-page" },
     h("p", { class: "crumbs" }, h("a", { href: "#/" }, "Menu"), " › Settings"),
     h("h1", {}, "Settings"),
-    h("div", { class: "settings-form" }, groups[0], preview, ...groups.slice(1)),
+    h("div", { class: "settings-form" }, groups[0], groups[1], preview, ...groups.slice(2)),
     status,
     h("p", { class: "help" }, "Saved in this browser at once. Colour is never the only cue: pips and numbers stay.")));
 }
