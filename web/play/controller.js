@@ -552,7 +552,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
       { key: "h", label: "Hint", run: () => press(buttons.hint) },
       { key: "u", label: "Undo", run: () => press(buttons.undo) },
       { key: "r", label: "Redo", run: () => press(buttons.redo) },
-      { key: "s", label: "Skip to my turn (the computers play at once)", run: () => press(buttons.skip) },
+      ...(seated ? [{ key: "s", label: "Skip to my turn (the computers play at once)", run: () => press(buttons.skip) }] : []),
       { key: "n", label: seated ? "New game" : "New deal", run: () => press(buttons.newGame) },
       { key: "p", label: "Replay and review the game", run: () => press(buttons.coach) },
       { key: "m", label: "More: the side panel (on a small screen)", run: () => press(frame.moreButton) },
@@ -562,7 +562,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     enabled: () => frame.playShown() && !frame.dialogOpen() && !extras.dialog.open,
   });
   frame.section.append(keys.dialog);
-  const keysButton = h("button", { type: "button", "data-action": "keys", "aria-keyshortcuts": "?" }, "Keyboard keys (?)");
+  const keysButton = h("button", { type: "button", class: "keys-button", "data-action": "keys", "aria-keyshortcuts": "?" }, "Keyboard keys (?)");
   keysButton.addEventListener("click", keys.open);
   frame.side.append(keysButton);
 
