@@ -1,16 +1,17 @@
 """The keyboard and the fast ways through a table game: where the focus goes when the person's
 turn begins (after Start, after the computers' turns, after a round), the shortcut keys and
 their help overlay ("?"), "Skip to my turn", the setting that makes forced moves by itself,
-and the colour theme setting."""
+the colour theme setting, the person's name kept for every table game, and the sound setting."""
 
 from __future__ import annotations
 
 import json
+import re
 import time
 
 from playwright.sync_api import expect
 
-from .conftest import App
+from .conftest import App, follow_link
 from .test_tables import TIMEOUT, fresh, set_up
 
 PLAYABLE = ".hand-tile.playable, #actions [data-move]"
@@ -258,6 +259,70 @@ def test_theme_setting_light_dark_or_the_system(app: App) -> None:
         assert page.evaluate(background) == light
     finally:
         page.emulate_media(color_scheme="light")
+        page.evaluate("() => localStorage.removeItem('boneyard.settings.v1')")
+
+
+def test_the_persons_name_is_kept_for_the_games_not_set_up_yet(app: App) -> None:
+    page = app.page
+    forget = """() => ['round-the-clock', 'matador']
+      .forEach((g) => localStorage.removeItem('boneyard.table.names.v1.' + g))"""
+    try:
+        page.goto(f"{app.url}#/settings")
+        page.evaluate(forget)
+        expect(page.locator("#setting-player-name")).to_have_value("")  # none: "You"
+        page.fill("#setting-player-name", "Ann")
+        page.locator("#setting-player-name").press("Tab")
+        fresh(app, "round-the-clock")
+        expect(page.locator("#seat-name-0")).to_have_value("Ann")
+        set_up(app, {"players": "2"}, ["human", "ai:easy"], seed=4)
+        expect(page.locator(".seat").first).to_contain_text("Ann")
+        # a name changed at a table's setup is the person's name from then on
+        fresh(app, "matador")
+        expect(page.locator("#seat-name-0")).to_have_value("Ann")
+        page.fill("#seat-name-0", "Bo")
+        set_up(app, {"set": "double-9", "players": "3"}, ["human", "ai:easy", "ai:easy"], seed=2)
+        expect(page.locator(".seat").first).to_contain_text("Bo")
+        page.goto(f"{app.url}#/settings")
+        expect(page.locator("#setting-player-name")).to_have_value("Bo")
+    finally:
+        page.evaluate("() => localStorage.removeItem('boneyard.player.name.v1')")
+        page.evaluate(forget)
+
+
+def test_sound_is_off_by_default_and_never_before_a_first_tap(app: App) -> None:
+    page = app.page
+    html = page.locator("html")
+    link = "#/play/draw?deal=7&set=double-6&target=50&seats=human,ai:easy"
+
+    def open_fresh() -> None:
+        """The game link in a new document: no tap on it yet."""
+        follow_link(app, link)
+        page.reload()
+        app.wait_ready()
+        assert settle_turn(app) == "me"
+
+    def play_one() -> None:
+        moves = page.locator("#table-screen").get_attribute("data-moves")
+        tile = page.locator(".hand-tile.playable")
+        if tile.count():
+            tile.first.click()
+            page.locator(".end-marker.active").first.click()
+        else:
+            page.locator("#actions [data-move]").first.click()
+        expect(page.locator("#table-screen")).not_to_have_attribute("data-moves", moves, timeout=TIMEOUT)
+        settle_turn(app)
+
+    try:
+        open_fresh()
+        play_one()
+        expect(html).not_to_have_attribute("data-sound-played", re.compile("."))  # off: none
+        page.evaluate("s => localStorage.setItem('boneyard.settings.v1', s)", json.dumps({"sound": "on"}))
+        open_fresh()
+        page.wait_for_timeout(300)
+        expect(html).not_to_have_attribute("data-sound-played", re.compile("."))  # on, but no tap yet
+        play_one()
+        expect(html).to_have_attribute("data-sound-played", re.compile("^(place|draw|turn|won)$"))
+    finally:
         page.evaluate("() => localStorage.removeItem('boneyard.settings.v1')")
 
 

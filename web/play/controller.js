@@ -8,8 +8,8 @@
 // extras (extras.js) and the coach (coach.js).
 
 import { attachBoardInput } from "../input.js";
-import { SPEEDS, dropRecord, loadNames, loadRecord, loadSettings, saveNames, saveRecord, loadSpeed, saveSpeed }
-  from "../storage.js";
+import { SPEEDS, dropRecord, loadNames, loadPlayerName, loadRecord, loadSettings, saveNames, savePlayerName, saveRecord,
+  loadSpeed, saveSpeed } from "../storage.js";
 import { h, optionControls, randomSeed } from "../render/dom.js";
 import { countGame, finishes, gameTools, linkProblemsText, newToken, personSeat, readGameLink } from "../render/athome.js";
 import { renderSetup, defaultSeats, seatLevel, DEFAULT_NAMES } from "../render/setup.js";
@@ -22,6 +22,7 @@ import { createCoach } from "./coach.js";
 import { createExtras } from "./extras.js";
 import { createFrame } from "./frame.js";
 import { createKeys, press } from "./keys.js";
+import { playSound } from "../sound.js";
 import { createRendererContext } from "./renderer_contract.js";
 import { createSequencer } from "./sequencer.js";
 import { createGameState, enter, logLine, phaseOf, playedSince, takeEvents } from "./state.js";
@@ -56,7 +57,9 @@ const seatedGame = (spec) => !spec.solitaire;
  * @returns {{dispose: () => void}}
  */
 export function mountGame(root, { engine, spec, params, notify }) {
-  const state = createGameState(loadNames(spec.id));
+  const savedNames = loadNames(spec.id);
+  // a game whose seats were never named: the person's own name, when they gave one, for the first seat
+  const state = createGameState(savedNames.length || !loadPlayerName() ? savedNames : [loadPlayerName()]);
   const { settings } = loadSettings();
   let speed = loadSpeed();
   const seated = seatedGame(spec);
@@ -218,7 +221,24 @@ export function mountGame(root, { engine, spec, params, notify }) {
     state.hint = null;
     if (!view.outcome) state.shownOutcome = null; // a game finished again after an undo is shown again
     if (op === "undo") logLine(state, "Moves taken back.");
+    soundOf(view, op);
     say(view.outcome ? view.outcome.reason || view.status : screen.describe?.(view, view.events?.at(-1), op) ?? "");
+  }
+
+  /**
+   * The sound of a new view: a win of the person's, else its last move's.
+   * @param {View} view
+   * @param {string} op
+   */
+  function soundOf(view, op) {
+    if (op === "new" || op === "load" || op === "undo" || op === "redo") return;
+    const seat = personSeat(view);
+    const winner = view.outcome ? view.outcome.winners.includes(seat ?? -1)
+      : view.round?.over && view.last_round?.winner === seat;
+    const kind = view.events?.at(-1)?.kind;
+    if (winner) playSound("won");
+    else if (kind === "draw") playSound("draw");
+    else if (kind === "play") playSound("place");
   }
 
   /**
@@ -269,6 +289,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     if (names) {
       state.names = names;
       saveNames(spec.id, names);
+      if (seats.filter((k) => k === "human").length === 1) savePlayerName(names[first]); // the person's name, for other games
     }
     const log = names ? [{ text: `New game${spec.hidden_hands ? "" : `, deal ${seed}`}: ${names.map((n, i) => `${n} (${seatText(seats[i])})`).join(", ")}.`,
       seat: null }] : [];
@@ -658,7 +679,10 @@ export function mountGame(root, { engine, spec, params, notify }) {
     frame.drawExtraMoves(mine ? view.extra_moves ?? [] : [], (move) => play(move.id), sequencer.later);
     frame.drawWayOn(wayOnActions(view));
     restoreFocus();
-    if (turnBegan && seated) frame.focusPlay();
+    if (turnBegan && seated) {
+      frame.focusPlay();
+      playSound("turn");
+    }
   }
   let wasMine = false; // the person could move at the last drawing: their turn began when it turns true
 

@@ -2,7 +2,7 @@
 // indicator, winnable-only deals, and the default seats and computer level of the table games and their forced moves. Saved at once.
 
 import { h } from "./dom.js";
-import { loadSettings, saveSettings } from "../storage.js";
+import { loadPlayerName, loadSettings, savePlayerName, saveSettings } from "../storage.js";
 import { tileSvg } from "./tiles.js";
 
 const FIELDS = [
@@ -11,6 +11,8 @@ const FIELDS = [
   { key: "tileStyle", label: "Tile style", choices: [["classic", "Classic black pips"],
     ["color", "Color Dot: each number its own colour (pips stay)"]] },
   { key: "animation", label: "Animation speed", choices: [["normal", "Normal"], ["fast", "Fast"], ["off", "Off"]] },
+  { key: "sound", label: "Sound", choices: [["off", "Off"],
+    ["on", "On: a short quiet sound for a tile placed, a draw, your turn and a win"]] },
   { key: "hints", label: "Hints", choices: [[true, "On: show the Hint button"], [false, "Off"]] },
   { key: "showWinnable", label: "Luzon: show if the deal is still winnable", choices: [[true, "Show"], [false, "Hide"]] },
   { key: "winnableOnly", label: "Solitaires: deals to play", choices: [[false, "Every deal"],
@@ -40,12 +42,21 @@ export function renderSettings(root, { notify } = {}) {
       return h("label", { for: id, class: "choice" }, input, ` ${text}`);
     })));
   const status = h("p", { class: "message", role: "status", "aria-live": "polite" });
+  const nameInput = h("input", { type: "text", id: "setting-player-name", maxlength: "14", placeholder: "You",
+    autocomplete: "nickname", value: loadPlayerName() });
+  nameInput.addEventListener("change", () => {
+    savePlayerName(nameInput.value);
+    status.textContent = `Saved: your name — ${loadPlayerName() || "You"}.`;
+  });
+  const nameField = h("fieldset", { class: "setting", "data-setting": "playerName" }, h("legend", {}, "Your name"),
+    h("label", { for: "setting-player-name", class: "choice" }, "At the table games' seats and in their summaries: "),
+    nameInput);
   const preview = h("div", { class: "tile-preview", "aria-label": "Preview of the tile style: tiles 0-1, 2-3, 4-5, 6-6, 7-8 and 9-9", role: "img" },
     ...["0-1", "2-3", "4-5", "6-6", "7-8", "9-9"].map((id) => h("span", { class: "tile" }, tileSvg(id))));
   root.replaceChildren(h("section", { class: "settings-page" },
     h("p", { class: "crumbs" }, h("a", { href: "#/" }, "Menu"), " › Settings"),
     h("h1", {}, "Settings"),
-    h("div", { class: "settings-form" }, groups[0], groups[1], preview, ...groups.slice(2)),
+    h("div", { class: "settings-form" }, groups[0], groups[1], preview, ...groups.slice(2), nameField),
     status,
     h("p", { class: "help" }, "Saved in this browser at once. Colour is never the only cue: pips and numbers stay.")));
 }
