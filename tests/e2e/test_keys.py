@@ -11,7 +11,7 @@ import time
 
 from playwright.sync_api import expect
 
-from .conftest import App, follow_link
+from .conftest import App
 from .test_tables import TIMEOUT, fresh, set_up
 
 PLAYABLE = ".hand-tile.playable, #actions [data-move]"
@@ -295,10 +295,13 @@ def test_sound_is_off_by_default_and_never_before_a_first_tap(app: App) -> None:
     link = "#/play/draw?deal=7&set=double-6&target=50&seats=human,ai:easy"
 
     def open_fresh() -> None:
-        """The game link in a new document: no tap on it yet."""
-        follow_link(app, link)
+        """The game link in a new document (no tap on it yet), no saved game."""
+        page.goto(f"{app.url}#/")
+        page.evaluate("""() => Object.keys(localStorage).filter((k) => k.startsWith('boneyard.game.'))
+          .forEach((k) => localStorage.removeItem(k))""")
         page.reload()
         app.wait_ready()
+        page.goto(app.url + link)
         assert settle_turn(app) == "me"
 
     def play_one() -> None:
