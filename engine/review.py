@@ -6,7 +6,9 @@ How a decision is valued depends on what is known of the game, never on its name
   winnable or not; Clock, the exact c/n of each exchange) is rated by it;
 - another solitaire: the move played and the advisor's choice are each played out to the end
   by the advisor over the same determinizations, in pairs until the mark is settled; their win
-  rates are the estimate;
+  rates are the estimate. Where the advisor's play after the move played reaches a position its
+  play after its own choice goes through, before anything hidden shows, the two are equal and
+  nothing is played out; a play-out that reaches a position its pair went through ends as it did;
 - a table game: the hard player's search from the seat's own information at that moment
   (determinizations of its view, never the hidden tiles) names its few best candidates; they
   and the move played are played out to the end of the round by the medium player over the
@@ -30,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cache import LRU
+from engine.forced import finish_line
 from engine.games.table import TableGame
 from engine.players import Player, get_player
 from engine.players.ismcts import IsmctsPlayer
@@ -47,6 +50,7 @@ GRADES: dict[str, tuple[tuple[str, float], ...]] = {
     WIN: (("blunder", 0.30), ("mistake", 0.15), ("inaccuracy", 0.05)),
     POINTS: (("blunder", 8.0), ("mistake", 4.0), ("inaccuracy", 2.0)),
 }
+GRADE_NAMES = ("best", "good", "uncertain", "inaccuracy", "mistake", "blunder")  # best first
 SAMPLES = 60  # paired play-outs per compared move (table games; solitaires without an exact rater: at most)
 BATCH = 10  # solitaires: pairs of play-outs between two looks at whether the mark is settled (from 2 * BATCH on)
 SETTLED = 0.01  # solitaires: stop once finishing SAMPLES pairs would change the mark with less than this chance
@@ -90,32 +94,40 @@ def rate_exact(rater: MoveRater) -> Rater:
     return rate
 
 
-def rate_by_advisor_playouts(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random) -> Ratings:
+def rate_by_advisor_playouts(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random,
+                             fast: bool = True) -> Ratings:
     """`advisor_pairs` at once."""
-    ratings, _ = _play(advisor_pairs(game, state, seat, played, rng), None)
+    ratings, _ = _play(advisor_pairs(game, state, seat, played, rng, fast), None)
     assert ratings is not None
     return ratings
 
 
-def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random) -> Pairs:
+def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random,
+                  fast: bool = True) -> Pairs:
     """The move played against the advisor's choice. When they differ each is played out to
     the end by the advisor over the same determinizations (common random numbers make the
     difference fair), one pair after another (yielding how many so far), until the mark is
     settled (`settled`, looked at every BATCH pairs from 2 * BATCH on) or SAMPLES pairs are in;
     `samples` says how many. When they agree the move is the advisor's best and nothing is
-    sampled."""
+    sampled. `fast` (the same ratings, sooner): nothing is sampled either when the two moves
+    transpose (`transposes`: every pair would tie), and the move played's play-out ends where it
+    reaches a position the advisor's choice's play-out of the same deal went through."""
     advisor = get_player("advisor")
     best = advisor.choose(game, game.determinize(state, seat, rng), seat, rng)
     if best == played:
         return Ratings({}, WIN, exact=False, detail={"agrees": True})
+    if fast and transposes(game, state, seat, best, played):
+        return Ratings({}, WIN, exact=False, detail={"agrees": False, "transposes": True})
     outcomes: dict[str, list[float]] = {best: [], played: []}
     while (done := len(outcomes[best])) < SAMPLES:
         if done >= 2 * BATCH and done % BATCH == 0 and settled(outcomes[best], outcomes[played], SAMPLES):
             break
         deal = game.determinize(state, seat, rng)
         seed = rng.getrandbits(32)
-        for move, results in outcomes.items():
-            results.append(float(_advisor_wins(game, game.apply(deal, move), seat, random.Random(seed))))
+        passed: dict[Any, bool] | None = {} if fast else None  # the positions of the best move's play-out
+        outcomes[best].append(float(_advisor_wins(game, game.apply(deal, best), seat, random.Random(seed), passed)))
+        outcomes[played].append(float(_advisor_wins(game, game.apply(deal, played), seat, random.Random(seed),
+                                                    known=passed)))
         yield done + 1
     return Ratings({m: statistics.fmean(r) for m, r in outcomes.items()}, WIN, exact=False,
                    samples=len(outcomes[best]), detail={"agrees": False}, outcomes=outcomes)
@@ -151,21 +163,63 @@ def settled(best: list[float], played: list[float], cap: int) -> bool:
 
 def _mark(wins: int, losses: int, n: int) -> str:
     """The mark of n pairs of play-outs, `wins` won by the best move only, `losses` by the move
-    played only: the grade the review gives them ("best" and "good" both none)."""
+    played only: the grade the review gives them ("best", "good" and "uncertain", no claim of a
+    loss, all none)."""
     loss = (wins - losses) / n
     if loss <= 0:
         return "none"
     var = (wins + losses - n * loss * loss) / max(1, n - 1)
     name = grade(WIN, loss, 2 * math.sqrt(max(0.0, var) / n))
-    return "none" if name in ("best", "good") else name
+    return "none" if name in ("best", "good", "uncertain") else name
 
 
-def _advisor_wins(game: Game[Any], state: Any, seat: int, rng: random.Random) -> bool:
+def _advisor_wins(game: Game[Any], state: Any, seat: int, rng: random.Random,
+                  passed: dict[Any, bool] | None = None, known: dict[Any, bool] | None = None) -> bool:
+    """Whether the advisor, playing every move from `state`, wins. `passed` collects the
+    positions it goes through, each with the play-out's end. A play-out that reaches a position
+    of `known` (another play-out of the same deal) ends as that one did: the advisor's play is a
+    function of the position, so from the same position, the same deal, the rest is the same."""
     advisor = get_player("advisor")
+    trail = []
+    won = None
     while (mover := game.to_move(state)) is not None:
+        if known is not None and state in known:
+            won = known[state]
+            break
+        if passed is not None:
+            trail.append(state)
         state = game.apply(state, advisor.choose(game, state, mover, rng))
-    outcome = game.outcome(state)
-    return bool(outcome and seat in outcome.winners)
+    if won is None:
+        outcome = game.outcome(state)
+        won = bool(outcome and seat in outcome.winners)
+    if passed is not None:
+        passed.update(dict.fromkeys(trail, won))
+    return won
+
+
+TRANSPOSE_STEPS = 64  # advisor's moves looked at after each move, at most, before something hidden shows
+
+
+def transposes(game: Game[Any], state: Any, seat: int, best: str, played: str) -> bool:
+    """Whether the advisor's play after `played` reaches a position its play after `best` goes
+    through, before anything hidden shows to the seat (a tile taken from the stock): its moves
+    until then depend only on what the seat sees, and the tile shown next is the same after
+    both, so every play-out of every deal then ends the same after both moves: no loss at all."""
+    advisor = get_player("advisor")
+    rng = random.Random(0)  # the advisor's play is a function of the position; the review's own rng is kept
+    deal = game.determinize(state, seat, rng)
+    reached = []
+    for move in (best, played):
+        before, now = deal, game.apply(deal, move)
+        line = {now}
+        for _ in range(TRANSPOSE_STEPS):
+            if seat in game.revealed_to(before, move, now) or game.to_move(now) != seat:
+                break
+            move = advisor.choose(game, now, seat, rng)
+            before, now = now, game.apply(now, move)
+            line.add(now)
+        reached.append(line)
+    return not reached[0].isdisjoint(reached[1])
 
 
 def rate_by_search(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random) -> Ratings:
@@ -213,14 +267,27 @@ def rater_for(game: Game[Any]) -> Rater:
 
 
 def grade(unit: str, loss: float, uncertainty: float = 0.0) -> str:
-    """The grade of a loss. A sampled loss is graded by its lower bound (loss minus two standard
-    errors), so "mistake" means at least a mistake's loss with about 97% confidence; a smaller
-    loss is "good", none at all "best"."""
+    """The grade of a loss. A mark needs its interval's support: a sampled loss is marked by its
+    lower bound (loss minus two standard errors), so "mistake" means at least a mistake's loss
+    with about 97% confidence. A loss whose estimate reaches a mark that its lower bound does not
+    is "uncertain", never "good": "good" is a loss estimated below every mark, "best" none."""
     sure = loss - uncertainty
     for name, least in GRADES[unit]:
         if sure >= least - 1e-9:
             return name
+    if loss >= GRADES[unit][-1][1] - 1e-9:
+        return "uncertain"
     return "best" if loss <= 1e-9 else "good"
+
+
+def verdict(unit: str, name: str, uncertainty: float) -> str:
+    """The grade in words, as a player reads it: "Mistake", or "Uncertain (±38 points)" where
+    the interval is too wide to grade."""
+    if name != "uncertain":
+        return name.capitalize()
+    amount = f"{round(uncertainty * 100)}% chance to win" if unit == WIN else (
+        f"{uncertainty:.0f} points" if uncertainty >= 9.95 else f"{uncertainty:.1f} points")
+    return f"Uncertain (±{amount})"
 
 
 @dataclass
@@ -232,6 +299,8 @@ class ReviewWork:
 
     moves: list[str]  # the session's moves when it was made: made again after any other move
     positions: list[tuple[int, Any, int]]  # (move index, the state before it, the seat to move), 2+ legal moves
+    # the decisions not graded as a person's: (move index, the state before it, the seat, why)
+    not_graded: list[tuple[int, Any, int, str]]
     record: str | None = None  # a review by record: that record as JSON text, how its next slice finds it
     unfinished: LRU[tuple[tuple[int, ...], int], Pairs] = field(default_factory=lambda: LRU(UNFINISHED_KEPT))
 
@@ -266,18 +335,25 @@ def review_record(record: Any, registry: Registry, seats: list[int] | None = Non
 def _walk(session: Session, record: str | None = None) -> ReviewWork:
     """The review's work on `session`'s game as it stands: its decisions, from one walk."""
     game = session.game
-    positions = [
-        (i, state, seat)
-        for i, state in enumerate(states(session))
-        if i < len(session.moves) and (seat := game.to_move(state)) is not None and len(game.legal_moves(state)) >= 2
-    ]
-    return ReviewWork(list(session.moves), positions, record)
+    positions, not_graded = [], []
+    for i, state in enumerate(states(session)):
+        if i >= len(session.moves) or (seat := game.to_move(state)) is None or len(game.legal_moves(state)) < 2:
+            continue
+        why = ("played by the computer (Show solution)" if i in session.computer_moves
+               else "nothing left to decide: every move wins" if finish_line(game, state, seat) else None)
+        if why:
+            not_graded.append((i, state, seat, why))
+        else:
+            positions.append((i, state, seat))
+    return ReviewWork(list(session.moves), positions, not_graded, record)
 
 
 def review(session: Session, seats: list[int] | None = None, start: int = 0, limit: int | None = None,
            progress: Callable[[int, int], None] | None = None) -> JSON:
     """Rate the real decisions of `seats` (default: the person seats; every seat when no person
-    played) in a session's game: all of them, or `limit` of them from the `start`-th, so a
+    played) in a session's game, but those the computer made for a person (Show solution: the
+    record's "computer_moves") and those where every move wins (Finish), which "not_graded" lists:
+    all of them, or `limit` of them from the `start`-th, so a
     caller can show progress and stop between slices ("next" is where the following slice
     starts, None at the end). A slice also ends inside a decision rated by pairs of play-outs
     once it has run SLICE_SECONDS: "working" then says which decision and how many pairs it has
@@ -298,6 +374,8 @@ def review(session: Session, seats: list[int] | None = None, start: int = 0, lim
     if not isinstance(work, ReviewWork) or work.moves != session.moves:
         work = session.review_work = _walk(session)
     positions = [p for p in work.positions if p[2] in seats]
+    not_graded = [{"index": i, "seat": seat, "played_move": session.move_entry(state, session.moves[i]), "why": why}
+                  for i, state, seat, why in work.not_graded if seat in seats]
     end = len(positions) if limit is None else min(len(positions), start + limit)
     deadline = None if limit is None else time.monotonic() + SLICE_SECONDS
     decisions = []
@@ -321,7 +399,7 @@ def review(session: Session, seats: list[int] | None = None, start: int = 0, lim
         decisions.append(_decision(session, state, i, seat, played, ratings))
     return {"game": game.spec.id, "seats": seats, "moves": len(session.moves), "total": len(positions),
             "start": start, "next": end if end < len(positions) else None, "decisions": decisions,
-            "working": working, "summary": summary(decisions)}
+            "working": working, "not_graded": not_graded, "summary": summary(decisions)}
 
 
 def _play(pairs: Pairs, deadline: float | None) -> tuple[Ratings | None, int]:
@@ -341,7 +419,7 @@ def _play(pairs: Pairs, deadline: float | None) -> tuple[Ratings | None, int]:
 def summary(decisions: list[JSON]) -> dict[str, int]:
     """How many decisions got each grade."""
     return {name: sum(d["grade"] == name for d in decisions)
-            for name in ("best", "good", "inaccuracy", "mistake", "blunder")}
+            for name in GRADE_NAMES}
 
 
 def states(session: Session) -> Iterator[Any]:
@@ -368,7 +446,8 @@ def replay(record: Any, at: Any, seat: Any = None, reveal: Any = False) -> JSON:
         (i for i, kind in enumerate(session.seats) if kind == "human"), 0)
     game = session.game
     # (a resign ends the game after its last move: not the positions before it)
-    shown = Session.load({**session.record(), "moves": session.moves[: max(0, at - 1)], "resigned": None})
+    shown = Session.load({**session.record(), "moves": session.moves[: max(0, at - 1)], "resigned": None,
+                          "computer_moves": None})
     events = [shown.replay_move(session.moves[at - 1])] if at else []
     view = shown.view(viewer, events)
     view["extra_moves"], view["can_undo"], view["can_redo"] = [], False, False  # a replay plays nothing
@@ -386,6 +465,7 @@ def _decision(session: Session, state: Any, index: int, seat: int, played: str, 
     else:  # the rater only confirmed that the move played is its best
         best, loss = played, 0.0
     uncertainty = ratings.uncertainty(best, played)
+    name = grade(ratings.unit, loss, uncertainty)
     return {
         "index": index,
         "seat": seat,
@@ -399,7 +479,8 @@ def _decision(session: Session, state: Any, index: int, seat: int, played: str, 
         "value_best": values.get(best),
         "loss": loss,
         "uncertainty": uncertainty,
-        "grade": grade(ratings.unit, loss, uncertainty),
+        "grade": name,
+        "verdict": verdict(ratings.unit, name, uncertainty),
         "unit": ratings.unit,
         "exact": ratings.exact,
         "samples": ratings.samples,

@@ -62,6 +62,17 @@ def parse_seed(seed: Any) -> int:
     return seed
 
 
+def parse_computer_moves(value: Any, moves: int) -> set[int]:
+    """A record's "computer_moves": the distinct indices (0 <= i < moves) of the moves the
+    computer made for a person's seat; absent, none."""
+    if value is None:
+        return set()
+    if not isinstance(value, list) or not all(
+            type(i) is int and 0 <= i < moves for i in value) or len(set(value)) != len(value):
+        raise BadRecord(f"bad record: computer_moves must list distinct move indices from 0 to {moves - 1}")
+    return set(value)
+
+
 def parse_flag(value: Any, name: str) -> bool:
     """An optional true/false field of a request or record (absent: false)."""
     if value is None:
@@ -105,6 +116,9 @@ class Session:
     assisted: bool = False  # a hint was given, a move undone or a person's move made by the computer
     keep_states: bool = False  # keep the state after every move (a review walks them all): none let go
     review_work: Any = field(default=None, compare=False, repr=False)  # engine.review's, between slices
+    # indices of the moves the computer made for a person's seat (Show solution); a move made
+    # again at an index (after an undo) replaces its mark, a redo keeps it
+    computer_moves: set[int] = field(default_factory=set)
 
     @classmethod
     def new(cls, game_id: Any, options: Any, seed: Any, seats: Any = None, winnable: Any = None) -> Session:
@@ -146,6 +160,7 @@ class Session:
                 session._apply(move)
             except EngineError as exc:
                 raise BadRecord(f"move {i + 1} ({move}) is not legal: {exc}") from None
+        session.computer_moves = parse_computer_moves(record.get("computer_moves"), len(moves))
         resigned = record.get("resigned")
         if resigned is not None:
             try:
@@ -160,7 +175,8 @@ class Session:
         return self.history[-1]
 
     def record(self) -> JSON:
-        """The game as a record; "winnable", "resigned" and "assisted" only when they apply."""
+        """The game as a record; "winnable", "resigned", "assisted" and "computer_moves" only
+        when they apply."""
         record: dict[str, Any] = {
             "version": RECORD_VERSION,
             "game": self.game.spec.id,
@@ -175,6 +191,8 @@ class Session:
             record["resigned"] = self.resigned
         if self.assisted:
             record["assisted"] = True
+        if made := sorted(i for i in self.computer_moves if i < len(self.moves)):
+            record["computer_moves"] = made
         return record
 
     def to_move(self) -> int | None:
@@ -263,6 +281,7 @@ class Session:
         self.game.check_move(self.state, move)
         if not self.is_human(self.game.to_move(self.state)):
             raise NotYourTurn("Wait: it is a computer player's turn.")
+        self.computer_moves.discard(len(self.moves))
         event = self._apply(move)
         self.redo_stack.clear()
         return event
@@ -305,13 +324,14 @@ class Session:
         """A request of several moves fails whole: on an error every move it made is taken back
         (a refused request changes nothing)."""
         kept, redo, floor, assisted = len(self.moves), list(self.redo_stack), self.undo_floor, self.assisted
+        made = set(self.computer_moves)
         try:
             yield
         except BaseException:
             del self.moves[kept:]
             del self.history[kept + 1:]
             self._state_at(kept)  # a state let go meanwhile comes back
-            self.redo_stack, self.undo_floor, self.assisted = redo, floor, assisted
+            self.redo_stack, self.undo_floor, self.assisted, self.computer_moves = redo, floor, assisted, made
             raise
 
     def _seat_to_move(self) -> int:
@@ -337,10 +357,13 @@ class Session:
         rng = self.ai_rng()
         player = get_player(level)
         move = player.choose(self.game, self.game.determinize(state, seat, rng), seat, rng)
+        index = len(self.moves)
         event = self._apply(move)
         self.redo_stack.clear()
+        self.computer_moves.discard(index)
         if self.is_human(seat):
             self.assisted = True
+            self.computer_moves.add(index)
         return event
 
     def hint(self) -> JSON:

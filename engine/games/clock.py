@@ -187,7 +187,7 @@ def status_text(state: ClockState) -> str:
         again = " again" if state.exchange_used else ""
         return f"Lost: the fourth king turned up{again} with {tiles(state.face_down)} still face down"
     if state.phase == "exchange":
-        return "The fourth king turned up too early: choose a face-down tile to exchange it with"
+        return "The fourth king turned up too early: pick a pile on the dial, then a tile in the middle to swap it with"
     return f"Turn up the next tile of {slot_name(state.next_slot)}"
 
 

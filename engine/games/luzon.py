@@ -172,7 +172,8 @@ class LuzonGame(Game[LuzonState]):
         if kind == "discard" and "+" in arg:
             first, second = arg.split("+", 1)
             if first.startswith("r") and second.startswith("r"):
-                raise IllegalMove("Two reserve tiles never pair: take one from a column.")
+                raise IllegalMove("Two reserve tiles never pair: a pair takes at least one tile from the bottom "
+                                  "of a column.")
             if first.startswith("r") and second.startswith("c"):
                 swapped = f"discard:{second}+{first}"
                 self.apply(state, swapped)  # refused with its reason, if any

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games import register
+from engine.games.matador_compact import MatadorDealer
 from engine.games.table import (
     PROGRAM_RULES,
     Score,
@@ -106,11 +107,14 @@ class MatadorGame(TableGame):
     spec = SPEC
     # Only going out (or the lowest hand) scores, and ends are made to ten: keeping playable
     # tiles and leaving ends others cannot make ten with matter more than weight; the matadors
-    # are kept for when nothing else fits.
+    # are kept for when nothing else fits. The hard player's search plays its rounds out as
+    # medium would (engine.games.matador_compact), fast enough for twice the usual budget.
     ai = TableAi(
         weights={"pips": 0.3, "double": 4.0, "again": 0.0, "numbers": 1.0, "mine": 3.0, "theirs": 1.0,
                  "block": 6.0, "keep_back": 6.0},
         keep_back=is_matador,
+        budget_scale=2,
+        fast_dealer=MatadorDealer,
     )
 
     def hand_size(self, top: int, players: int) -> int:
@@ -132,12 +136,21 @@ class MatadorGame(TableGame):
         return (h,) if a == h or b == h else ()
 
     def end_needs(self, value: int, need: str) -> int | None:
-        return 10 - value if value else None  # a blank end takes only a matador
+        """10 - value; None where no number makes ten: a blank, and an 11 or a 12 (double-12)."""
+        return 10 - value if 0 < value <= 10 else None
 
     def misfit(self, tile: Tile, end: End) -> str:
-        if not end.value:
-            return f"{tile} does not fit there: only a matador goes on a blank end."
+        if self.end_needs(end.value, end.need) is None:
+            where = "a blank end" if not end.value else f"an open {end.value}"
+            return f"{tile} does not fit there: only a matador goes on {where}."
         return super().misfit(tile, end)
+
+    def move_fields(self, state: TableState, move: str) -> dict[str, Any]:
+        """The table's fields, and `only`: "a matador" on a play to an end no number makes ten with."""
+        out = super().move_fields(state, move)
+        if out["kind"] == "play" and out.get("needs") is None and state.layout.end(out["end"]) is not None:
+            out["only"] = "a matador"
+        return out
 
     def play_id(self, tile: Tile, end: str, near: int) -> str:
         far = tile.b if tile.a == near else tile.a

@@ -3,8 +3,9 @@
 Each iteration deals the unseen tiles afresh (`Game.determinize` from the player's own view,
 so it never reads hidden tiles), walks one shared tree of move ids with UCB1 (availability
 counts: a child's chances are counted only when its move was legal), adds one node, plays the
-rest of the round out with a cheap heavy-tile-first policy and backs up each seat's share of
-the round's points. Each deal is a `Playout` (engine.protocol) the search changes in place:
+rest of the round out with the playout's policy (`Playout.weight`: heavy tile first, or what a
+game's compact round offers, Matador's the medium player's evaluation) and backs up each seat's
+share of the round's points. Each deal is a `Playout` (engine.protocol) the search changes in place:
 through the engine's rules (`engine.players.playout`), or the compact copy of its round a game
 may offer (`TableAi.fast_dealer`). The budget is a fixed number of iterations, never a time,
 so a choice is a pure function of the view and the generator.

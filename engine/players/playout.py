@@ -18,7 +18,7 @@ from engine.protocol import Playout
 M = TypeVar("M")
 
 
-def rollout_move(legal: list[M], weight: Callable[[M], int], rng: random.Random, epsilon: float) -> M:
+def rollout_move(legal: list[M], weight: Callable[[M], float], rng: random.Random, epsilon: float) -> M:
     """The rollout policy: a forced move uses no randomness; else with chance `epsilon` a
     uniformly random move; else the heaviest (the first of the heaviest in move order)."""
     if len(legal) == 1:

@@ -42,6 +42,7 @@ from engine.review import (
     POINTS,
     WIN,
     grade,
+    open_record,
     rate_by_advisor_playouts,
     rate_by_search,
     review,
@@ -49,6 +50,7 @@ from engine.review import (
 )
 from engine.rng import deal_rng
 from engine.session import Session
+from tests.engine.helpers import persons_record
 
 TABLE_CASES: list[tuple[str, dict[str, Any]]] = [
     ("draw", {"set": "double-6", "players": 2}),
@@ -121,7 +123,7 @@ def calibrate_table(game_id: str, options: dict[str, Any], decisions: int, playo
 
 
 def _corr(xs: list[float], ys: list[float]) -> float:
-    return statistics.correlation(xs, ys) if len(set(xs)) > 1 and len(set(ys)) > 1 else float("nan")
+    return statistics.correlation(xs, ys) if len(xs) > 2 and len(set(xs)) > 1 and len(set(ys)) > 1 else float("nan")
 
 
 class RolloutPlayer:
@@ -153,12 +155,13 @@ def calibrate_big_clock(size: str, decisions: int, reference: int) -> None:
                 played = random.Random(f"{seed}/{k}").choice([m for m in moves if m != advised])
                 said = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "a", k))
                 review_mod.SETTLED = 0.0  # never settled before the last pair: as the review was
-                fixed = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "a", k))
+                fixed = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "a", k), fast=False)
                 review_mod.SAMPLES = reference
-                again = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "b", k))
+                again = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "b", k), fast=False)
                 review_mod.SAMPLES, review_mod.SETTLED = cap, settled
-                best = next(iter(said.outcomes))  # the advisor's choice
-                rows.append((_loss_and_grade(said, best, played), _loss_and_grade(fixed, best, played),
+                best = next(iter(fixed.outcomes))  # the advisor's choice
+                rows.append((_loss_and_grade(said, best, played) if said.values else (0.0, "best"),
+                             _loss_and_grade(fixed, best, played),
                              again.values[best] - again.values[played], said.samples))
             session.play(advised)
         seed += 1
@@ -191,7 +194,7 @@ def _loss_and_grade(ratings: Any, best: str, played: str) -> tuple[float, str]:
 
 
 def _marked(name: str) -> bool:
-    return name not in ("best", "good")
+    return name in ("inaccuracy", "mistake", "blunder")
 
 
 def speed(only: str = "") -> None:
@@ -209,7 +212,8 @@ def speed(only: str = "") -> None:
             session.ai_move("easy" if seat == 0 else None)
         times: list[float] = []
         started = time.process_time()
-        result = review(session.record(), progress=lambda done, total: times.append(time.process_time()))  # noqa: B023
+        record = persons_record(session.record())
+        result = review(open_record(record), progress=lambda done, total: times.append(time.process_time()))  # noqa: B023
         cpu = time.process_time() - started
         times.append(time.process_time())
         slowest = max((b - a for a, b in itertools.pairwise(times)), default=0.0)
@@ -221,16 +225,94 @@ def speed(only: str = "") -> None:
               f"{slowest:.2f} s){sampled}; {result['summary']}", flush=True)
 
 
+def big_clock_game(size: str, seed: int, random_share: float) -> dict[str, Any]:
+    """A whole Big Clock deal as a person plays it: each real decision random with chance
+    `random_share` (1: a beginner, every decision random), else the advisor's move."""
+    game = get_game("big-clock")
+    session = Session.new("big-clock", {"set": size}, seed, ["human"])
+    rng = random.Random(f"bench-review/{seed}")
+    advisor = get_player("advisor")
+    while game.to_move(session.state) is not None:
+        moves = game.legal_moves(session.state)
+        if len(moves) >= 2 and rng.random() < random_share:
+            session.play(rng.choice(moves))
+        else:
+            session.play(advisor.choose(game, session.state, 0, rng))
+    return session.record()
+
+
+KINDS = {"beginner": 1.0, "advisor": 0.25}  # the share of random decisions in each kind of game
+
+
+def big_clock_games(sizes: list[str], kinds: list[str], seeds: int, reference: int) -> None:
+    """Per game, natively: the review's time whole and in the page's slices (two decisions a
+    request, the CPU time until the first slice that brings a marked decision: the first key
+    moment), and its calibration: every marked decision's loss measured again from `reference`
+    pairs of the advisor's play-outs on other determinizations (the label holds when the loss
+    measured again reaches its threshold), and so are up to three unmarked sampled
+    decisions (how often a mistake's loss, 0.15, hides there). Transposed: decisions rated
+    without play-outs (the two moves reach the same position before a stock tile shows)."""
+    game = get_game("big-clock")
+    for size in sizes:
+        for kind, share in ((k, KINDS[k]) for k in kinds):
+            for seed in range(seeds):
+                record = big_clock_game(size, seed, share)
+                started = time.process_time()
+                whole = review(open_record(record))
+                cpu = time.process_time() - started
+                first_key, start, started = None, 0, time.process_time()
+                sliced = open_record(record)
+                while start is not None and first_key is None:
+                    part = review(sliced, start=start, limit=2)
+                    if any(_marked(d["grade"]) for d in part["decisions"]):
+                        first_key = time.process_time() - started
+                    start = part["next"]
+                decisions = whole["decisions"]
+                marked = [d for d in decisions if _marked(d["grade"])]
+                unmarked = [d for d in decisions if not _marked(d["grade"]) and d["best"] != d["played"]][:3]
+                session = Session.load(record)
+                positions = list(review_mod.states(session))
+                holds, pairs_said, pairs_again = 0, [], []
+                for d in marked + unmarked:
+                    saved = review_mod.SAMPLES, review_mod.SETTLED
+                    review_mod.SAMPLES, review_mod.SETTLED = reference, 0.0
+                    again = rate_by_advisor_playouts(game, positions[d["index"]], 0, d["played"],
+                                                     deal_rng(seed, "again", d["index"]), fast=False)
+                    review_mod.SAMPLES, review_mod.SETTLED = saved
+                    measured = again.values[d["best"]] - again.values[d["played"]] if again.values else 0.0
+                    pairs_said.append(d["loss"])
+                    pairs_again.append(measured)
+                    if d in marked:
+                        holds += measured >= dict(GRADES[WIN])[d["grade"]] - 1e-9
+                hidden = sum(m >= 0.15 for m in pairs_again[len(marked):])
+                for d, measured in zip(marked + unmarked, pairs_again, strict=True):
+                    print(f"  move {d['index']}: {d['grade']}, loss {d['loss']:.3f} ±{d['uncertainty']:.3f} from "
+                          f"{d['samples']} pairs; at {reference} pairs {measured:.3f}")
+                transposed = sum(bool(d["detail"].get("transposes")) for d in decisions)
+                print(f"big-clock {size} {kind} ({share:.0%} random), deal {seed}: {whole['total']} decisions "
+                      f"({transposed} transposed, "
+                      f"{sum(d['samples'] > 0 for d in decisions)} sampled), review {cpu:.1f} s CPU, first key moment "
+                      f"{'none' if first_key is None else f'{first_key:.1f} s'}; {whole['summary']}; labels that "
+                      f"hold at {reference} pairs: {holds}/{len(marked)}; unmarked with a mistake's loss: "
+                      f"{hidden}/{len(unmarked)}; correlation {_corr(pairs_said, pairs_again):.2f}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=40)
     parser.add_argument("--playouts", type=int, default=60)
-    parser.add_argument("--only", default="", help="calibration, big-clock or speed")
+    parser.add_argument("--only", default="", help="calibration, big-clock, big-clock-games or speed")
+    parser.add_argument("--seeds", type=int, default=1, help="big-clock-games: deals per size and kind")
+    parser.add_argument("--kinds", default="beginner,advisor",
+                        help="big-clock-games: beginner (every decision random), advisor (one in four random)")
     parser.add_argument("--sets", default="double-6,double-9", help="The Big Clock's sets to calibrate")
     parser.add_argument("--reference", type=int, default=0,
                         help="The Big Clock: pairs of play-outs to measure a loss again (default ten times SAMPLES)")
     parser.add_argument("--sizes", default="", help="speed: only the cases whose options mention this (e.g. double-12)")
     args = parser.parse_args()
+    if args.only == "big-clock-games":
+        reference = args.reference or 5 * review_mod.SAMPLES
+        big_clock_games(args.sets.split(","), args.kinds.split(","), args.seeds, reference)
     if args.only in ("", "speed"):
         speed(args.sizes)
     if args.only in ("", "calibration"):

@@ -26,6 +26,7 @@ import build  # noqa: E402
 from engine.api import handle  # noqa: E402
 from engine.session import Session  # noqa: E402
 from tests.bench.page import READY_TIMEOUT_MS, launch  # noqa: E402
+from tests.engine.helpers import persons_record  # noqa: E402
 
 GOAL_S = 10.0
 CASES: list[tuple[str, dict[str, Any], int]] = [
@@ -56,7 +57,7 @@ def game_record(game: str, options: dict[str, Any], seats: int, seed: int = 7) -
     session = Session.new(game, options, seed, ["human"] + ["ai:medium"] * (seats - 1))
     while (seat := session.game.to_move(session.state)) is not None:
         session.ai_move("easy" if session.is_human(seat) else None)
-    return session.record()
+    return persons_record(session.record())
 
 
 def main() -> None:

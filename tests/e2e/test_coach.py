@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 
 from engine.api import handle
 from engine.session import Session
+from tests.engine.helpers import persons_record
 
 from .conftest import App
 
@@ -180,7 +181,7 @@ def finished_record(game: str, options: dict, seed: int, seats: list[str]) -> di
     session = Session.new(game, options, seed, seats)
     while (seat := session.game.to_move(session.state)) is not None:
         session.ai_move("easy" if session.is_human(seat) else None)
-    return session.record()
+    return persons_record(session.record())
 
 
 @pytest.mark.parametrize("game, options, seed, seats, link, board", [

@@ -64,8 +64,9 @@ def test_score_sheet_rows_match_the_rounds(app: App) -> None:
     for row, round_ in zip(sheet_rows(page, "#round-summary"), rounds, strict=True):
         for seat, label in enumerate(row):
             assert label.startswith(names[seat]), (label, names)
-            assert f"{round_['pips'][seat]} pips left" in label
-            assert f"{round_['points'][seat]} points, total {round_['scores'][seat]}" in label
+            pips, points = round_["pips"][seat], round_["points"][seat]
+            assert f"{pips} pip{'' if pips == 1 else 's'} left" in label
+            assert f"{points} point{'' if points == 1 else 's'}, total {round_['scores'][seat]}" in label
             assert ("won the round" in label) == (round_["winner"] == seat)
     winners = dialog.locator(".score-sheet td.sheet-winner")
     expect(winners).to_have_count(sum(1 for r in rounds if r["winner"] is not None))

@@ -13,3 +13,10 @@ def tokens(value: Any) -> set[str]:
     """Every tile-like or card-like token in the strings of a JSON value ("3-5", "7H")."""
     text = json.dumps(value)
     return set(TOKEN.findall(text))
+
+
+def persons_record(record: dict[str, Any]) -> dict[str, Any]:
+    """A record whose person-seat moves a computer player made standing in for a person (tests
+    and benches play them with `ai_move(level)`): without "computer_moves", so they are the
+    person's, graded by the review."""
+    return {k: v for k, v in record.items() if k != "computer_moves"}

@@ -138,3 +138,25 @@ def test_game_to_one_hundred() -> None:
     state = position(GAME, ["1-2", "8-8", "0-3"], line("9-9"), scores=(90, 0, 0))
     state = GAME.apply(state, "play:1-2:left:2")
     assert GAME.to_move(state) is None and GAME.outcome(state).winners == (0,)
+
+
+@pytest.mark.parametrize("root", ["12-12", "11-11", "6-11", "0-0", "3-10", "1-2"])
+def test_needs_stays_a_number_on_a_die_or_says_only_a_matador(root: str) -> None:
+    """An end's `needs` is 0..12, or None with `only` in words where no number makes ten (a
+    blank, an 11, a 12): never a negative number, on every play offered and in a refusal."""
+    state = position(GAME, ["0-10 3-7 2-11", "2-2", "3-3"], line(root), top=12)
+    plays = [m for m in GAME.legal_moves(state) if m.startswith("play")]
+    assert plays
+    for move in plays:
+        fields = GAME.move_fields(state, move)
+        needs = fields["needs"]
+        assert needs is None or 0 <= needs <= 12, (move, fields)
+        if needs is None:
+            assert fields["only"] == "a matador", (move, fields)
+        else:
+            assert "only" not in fields
+    end = state.layout.open_ends()[0]
+    if GAME.end_needs(end.value, end.need) is None:
+        refusal = GAME.refusal(state, f"play:2-11:{end.name}:2")
+        assert refusal.startswith("2-11 does not fit there: only a matador goes on "), refusal
+        assert "-" not in refusal.removeprefix("2-11"), refusal

@@ -128,7 +128,7 @@ def test_run_match_medium_beats_easy_in_a_small_sample() -> None:
     assert result["wins"][0] > result["wins"][1]
 
 
-@pytest.mark.parametrize(("game_id", "scale"), [("draw", 1), ("round-the-clock", 9)])
+@pytest.mark.parametrize(("game_id", "scale"), [("draw", 1), ("round-the-clock", 9), ("matador", 2)])
 def test_hard_searches_round_the_clock_with_nine_times_the_budget(game_id: str, scale: int,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     game = get_game(game_id)

@@ -22,6 +22,7 @@ from engine.rng import deal_rng
 from engine.session import Session
 from engine.solvers.clock import exchange_chances
 from engine.solvers.luzon import solve_state
+from tests.engine.helpers import persons_record
 
 
 @pytest.fixture(autouse=True)
@@ -90,7 +91,7 @@ def test_only_real_decisions_of_the_reviewed_seats_are_rated() -> None:
         if seat is None:
             break
         session.ai_move("easy" if session.is_human(seat) else None)
-    record = session.record()
+    record = persons_record(session.record())
     result = review(open_record(record))
     replay = Session.load(record)
     expected = [i for i, s in enumerate(replay.history[:-1])
@@ -122,7 +123,7 @@ def _big_clock_record(seed: int, moves: int, level: str = "easy") -> dict:
     session = Session.new("big-clock", {"set": "double-6"}, seed, ["human"])
     for _ in range(moves):
         session.ai_move(level)
-    return session.record()
+    return persons_record(session.record())
 
 
 def test_big_clock_samples_only_when_the_move_differs_from_the_advisor() -> None:
@@ -156,7 +157,7 @@ def test_big_clock_still_labels_a_clearly_losing_move(monkeypatch: pytest.Monkey
     session = Session.load(_big_clock_record(0, 54, "advisor"))
     assert sorted(session.game.legal_moves(session.state)) == ["shift:slot2>slot5", "shift:slot5>slot2"]
     session.play("shift:slot2>slot5")
-    last = review(open_record(session.record()))["decisions"][-1]
+    last = review(open_record(persons_record(session.record())))["decisions"][-1]
     assert last["best"] == "shift:slot5>slot2" and last["value_best"] == 1.0 and last["value_played"] == 0.0
     assert last["grade"] == "blunder" and last["samples"] < review_mod.SAMPLES
 
@@ -215,7 +216,7 @@ def test_api_review_in_slices_and_refusals() -> None:
     session = Session.new("luzon", {}, 3, ["human"])
     while session.game.to_move(session.state) is not None:
         session.ai_move("easy")
-    record = session.record()
+    record = persons_record(session.record())
     whole = json.loads(handle(json.dumps({"op": "review", "record": record})))["review"]
     first = json.loads(handle(json.dumps({"op": "review", "record": record, "limit": 2})))["review"]
     assert first["decisions"] == whole["decisions"][:2] and first["next"] == 2
@@ -301,7 +302,7 @@ def _draw_record(moves: int) -> dict:
     while len(session.moves) < moves and session.game.to_move(session.state) is not None:
         seat = session.game.to_move(session.state)
         session.ai_move("easy" if session.is_human(seat) else None)
-    return session.record()
+    return persons_record(session.record())
 
 
 def test_replay_shows_each_position_as_the_seat_saw_it_then() -> None:
@@ -358,10 +359,13 @@ def _positions_where_seat_0_may_draw_or_play(game: Any) -> Iterator[Any]:
             session.ai_move("easy")
 
 
-def test_a_table_position_with_one_clearly_losing_play_is_a_blunder() -> None:
+def test_a_table_position_with_one_clearly_losing_play_is_a_blunder(monkeypatch: pytest.MonkeyPatch) -> None:
     """Matador, crafted: the person holds one tile, a matador that goes out (and scores every other
     hand), and may draw instead; the next seat holds one matador too. Drawing hands the round to
-    the next seat: the review names the going-out play best and grades the draw a blunder."""
+    the next seat: the review names the going-out play best and grades the draw a blunder (with
+    the review's full pairs: a blunder's mark needs its interval's support, which this module's
+    12 pairs are too few to give)."""
+    monkeypatch.setattr(review_mod, "SAMPLES", 60)
     game = get_game("matador")
     state = next(_positions_where_seat_0_may_draw_or_play(game))
     going_out = next(m for m in game.legal_moves(state) if m != "draw")
@@ -382,3 +386,142 @@ def test_a_table_position_with_one_clearly_losing_play_is_a_blunder() -> None:
     assert best.startswith(f"play:{mine}:")
     loss = ratings.values[best] - ratings.values["draw"]
     assert grade("points", loss, ratings.uncertainty(best, "draw")) == "blunder", (loss, ratings.values)
+
+
+def test_a_wide_interval_is_uncertain_never_good() -> None:
+    """A mark needs its interval's support; an estimate that reaches a mark its lower bound does
+    not is "uncertain", and "good" only ever stands beside a loss below every mark."""
+    assert grade("points", 28.1, 37.9) == "uncertain"
+    assert review_mod.verdict("points", "uncertain", 37.9) == "Uncertain (±38 points)"
+    assert review_mod.verdict("win", "uncertain", 0.123) == "Uncertain (±12% chance to win)"
+    assert grade("points", 8.0, 7.0) == "uncertain"
+    assert grade("points", 8.0, 5.0) == "inaccuracy"  # at least an inaccuracy's loss, with confidence
+    assert grade("points", 1.5, 9.0) == "good"
+    assert grade("win", 0.2, 0.1) == "inaccuracy"
+    assert review_mod.verdict("win", "mistake", 0.01) == "Mistake"
+    rng = random.Random(5)
+    for unit, scale in (("points", 40.0), ("win", 1.0)):
+        least = review_mod.GRADES[unit][-1][1]
+        for _ in range(2000):
+            loss, spread = rng.uniform(0, scale), rng.uniform(0, scale)
+            name = grade(unit, loss, spread)
+            assert name in review_mod.GRADE_NAMES
+            if name in ("best", "good"):
+                assert loss < least
+            if name not in ("best", "good", "uncertain"):
+                assert loss - spread >= least - 1e-9
+
+
+def _solution_record() -> tuple[dict, int]:
+    """A winnable Luzon deal: the person's own moves, then the rest played by Show solution
+    (the advisor for the person's seat). (record, moves made by hand)"""
+    session = Session.new("luzon", {}, 1, ["human"], winnable=True)
+    by_hand = 0
+    while session.to_move() is not None and by_hand < 3:
+        session.play(session.game.legal_moves(session.state)[0] if by_hand else session.hint()["move"])
+        by_hand += 1
+    while session.to_move() is not None:
+        session.ai_move("advisor")
+    return session.record(), by_hand
+
+
+def test_the_record_says_which_moves_show_solution_made_and_the_review_leaves_them_out() -> None:
+    record, by_hand = _solution_record()
+    assert record["computer_moves"] == list(range(by_hand, len(record["moves"])))
+    assert Session.load(record).record() == record
+    result = review(open_record(record))
+    assert all(d["index"] < by_hand for d in result["decisions"])
+    skipped = [n for n in result["not_graded"] if n["why"].startswith("played by the computer")]
+    assert skipped and all(n["index"] >= by_hand for n in skipped)
+    plain = review(open_record({k: v for k, v in record.items() if k != "computer_moves"}))  # the same moves, by hand
+    assert plain["total"] > result["total"]
+    assert {d["index"] for d in plain["decisions"]} | {n["index"] for n in plain["not_graded"]} >= {
+        n["index"] for n in skipped}
+
+
+def test_a_move_made_again_by_hand_after_an_undo_is_the_persons() -> None:
+    session = Session.new("big-clock", {"set": "double-6"}, 4, ["human"])
+    for _ in range(3):
+        session.ai_move("advisor")
+    assert session.record()["computer_moves"] == [0, 1, 2]
+    session.undo()
+    session.play(session.game.legal_moves(session.state)[0])
+    assert session.record()["computer_moves"] == [0, 1]
+    session.undo()
+    session.redo()
+    assert session.record()["computer_moves"] == [0, 1]  # the redone move is still the person's
+
+
+def test_a_record_with_bad_computer_moves_is_refused() -> None:
+    record, _ = _solution_record()
+    for bad in ([len(record["moves"])], [-1], [0, 0], "0", [True], [0.0]):
+        answer = json.loads(handle(json.dumps({"op": "review", "record": {**record, "computer_moves": bad}})))
+        assert answer["ok"] is False and answer["error"]["code"] == "bad_record", bad
+
+
+def _pending_five() -> Any:
+    """Double-6, every double home but 5-5 and 6-6: slot 5 emptied with 5-5 at hand on slot 6
+    (over 4-6, which shows 6), the stock only 6-6, every other tile set aside. Bringing 5-5 home
+    wins (6-6 then goes onto 4-6); refilling slot 5 covers it with 6-6 and throws 5-5's way home
+    away: nothing can move again."""
+    from engine.games.big_clock import BigClockState
+    from engine.tiles import Tile, domino_set
+
+    home = tuple((Tile(k, k),) for k in range(1, 5))
+    piles = (*home, (), (Tile(4, 6), Tile(5, 5)))
+    used = {Tile(0, 0), Tile(4, 6), Tile(5, 5), Tile(6, 6), *(p[0] for p in home)}
+    state = BigClockState(6, piles, (Tile(6, 6),), set_aside=tuple(t for t in domino_set(6) if t not in used),
+                          pending=5)
+    from dataclasses import replace
+    return replace(state, seen=frozenset({state.position}))
+
+
+def test_big_clock_marks_the_move_that_throws_a_doubles_way_home_away(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(review_mod, "SAMPLES", 60)
+    game = get_game("big-clock")
+    state = _pending_five()
+    assert sorted(game.legal_moves(state)) == ["refill:slot5", "shift:slot6>slot5"]
+    ratings = review_mod.rate_by_advisor_playouts(game, state, 0, "refill:slot5", deal_rng(0, "t"))
+    assert ratings.values == {"shift:slot6>slot5": 1.0, "refill:slot5": 0.0}
+    loss = ratings.values["shift:slot6>slot5"] - ratings.values["refill:slot5"]
+    assert grade("win", loss, ratings.uncertainty("shift:slot6>slot5", "refill:slot5")) == "blunder"
+    assert ratings.samples == 2 * review_mod.BATCH  # settled at the first look
+    assert not review_mod.transposes(game, state, 0, "shift:slot6>slot5", "refill:slot5")
+
+
+def _big_clock_decisions(size: str, seed: int) -> Iterator[tuple[Any, str]]:
+    """Every real decision of a beginner's deal (each move random) with the move played."""
+    game = get_game("big-clock")
+    state = game.new_state({"set": size}, seed)
+    rng = random.Random(seed)
+    while game.to_move(state) is not None:
+        moves = game.legal_moves(state)
+        move = rng.choice(moves)
+        if len(moves) >= 2:
+            yield state, move
+        state = game.apply(state, move)
+
+
+def test_the_fast_path_rates_the_big_clock_as_the_full_play_outs_do() -> None:
+    """The fast path (moves that transpose are not played out; a play-out that reaches a position
+    its pair's went through ends as that one did) gives the full play-outs' ratings: the same
+    values where it plays out, and where the moves transpose every full pair ties."""
+    game = get_game("big-clock")
+    transposed = sampled = 0
+    for k, (state, played) in enumerate(_big_clock_decisions("double-6", 5)):
+        fast = review_mod.rate_by_advisor_playouts(game, state, 0, played, deal_rng(k, "f"))
+        full = review_mod.rate_by_advisor_playouts(game, state, 0, played, deal_rng(k, "f"), fast=False)
+        if fast.detail.get("transposes"):
+            transposed += 1
+            assert all(len(set(pair)) == 1 for pair in zip(*full.outcomes.values(), strict=True))
+        else:
+            sampled += bool(fast.samples)
+            assert fast == full
+    assert transposed and sampled
+
+
+def test_a_record_with_moves_of_show_solution_replays_at_every_move() -> None:
+    record, _ = _solution_record()
+    for at in range(len(record["moves"]) + 1):
+        assert review_mod.replay(record, at)["at"] == at
+    assert json.loads(handle(json.dumps({"op": "load", "record": {**record, "moves": [], "computer_moves": []}})))["ok"]

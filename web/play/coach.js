@@ -24,6 +24,7 @@ import { createRendererContext } from "./renderer_contract.js";
  * @typedef {object} Decision
  * @property {number} index
  * @property {string} grade
+ * @property {string} verdict the grade in words ("Mistake", "Uncertain (±38 points)")
  * @property {string} played
  * @property {string} best
  * @property {Move} played_move
@@ -39,7 +40,11 @@ import { createRendererContext } from "./renderer_contract.js";
 const SLICE = 2; // decisions rated per request (the engine also ends one inside a long decision after about 2 s),
 // so the worker stays free for other requests, progress moves and Cancel works between them
 /** @type {Record<string, string>} */
-const GRADE_TEXT = { best: "Best", good: "Good", inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
+const GRADE_TEXT = { best: "Best", good: "Good", uncertain: "Uncertain", inaccuracy: "Inaccuracy", mistake: "Mistake",
+  blunder: "Blunder" };
+/** @type {Record<string, string>} */
+const GRADE_PLURAL = { best: "best", good: "good", uncertain: "uncertain", inaccuracy: "inaccuracies", mistake: "mistakes",
+  blunder: "blunders" };
 const MARKED = new Set(["inaccuracy", "mistake", "blunder"]);
 const PLAY_PAUSE_MS = 700; // between moves when the replay plays itself, after each move's motion
 
@@ -278,7 +283,7 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
     }
     const marked = decisions.filter((d) => MARKED.has(d.grade));
     const counts = Object.keys(GRADE_TEXT).map((g) => [g, decisions.filter((d) => d.grade === g).length])
-      .filter(([, n]) => n).map(([g, n]) => `${n} ${GRADE_TEXT[g].toLowerCase()}`);
+      .filter(([, n]) => n).map(([g, n]) => `${n} ${n === 1 ? GRADE_TEXT[g].toLowerCase() : GRADE_PLURAL[g]}`);
     const unit = decisions[0].unit;
     const how = decisions[0].exact ? "exactly" : `from ${playoutCount(decisions)} play-outs per move`;
     reviewText.textContent = `${decisions.length} decision${decisions.length === 1 ? "" : "s"}: ${counts.join(", ")}. ` +
@@ -286,7 +291,7 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
     graph.replaceChildren(drawGraph(decisions));
     list.replaceChildren(...decisions.map((d) => {
       const item = h("li", { "data-grade": d.grade, "data-index": String(d.index) });
-      const text = `Move ${d.index + 1}: ${GRADE_TEXT[d.grade]}. You: ${d.played_move.you}` +
+      const text = `Move ${d.index + 1}: ${d.verdict}. You: ${d.played_move.you}` +
         (d.best === d.played ? "" : `; better: ${d.best_move.you}`) + lossText(d);
       if (MARKED.has(d.grade)) {
         item.append(button(text, { "data-action": "coach-jump", "data-index": String(d.index) }, () => show(d)));

@@ -222,7 +222,8 @@ export function mountGame(root, { engine, spec, params, notify }) {
     if (!view.outcome) state.shownOutcome = null; // a game finished again after an undo is shown again
     if (op === "undo") logLine(state, "Moves taken back.");
     soundOf(view, op);
-    say(view.outcome ? view.outcome.reason || view.status : screen.describe?.(view, view.events?.at(-1), op) ?? "");
+    say(view.outcome ? screen.outcomeText?.(view) ?? (view.outcome.reason || view.status)
+      : screen.describe?.(view, view.events?.at(-1), op) ?? "");
   }
 
   /**
@@ -691,7 +692,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     if (!state.hint) return null;
     const { chance, reason } = state.hint;
     const what = state.hint.you.charAt(0).toUpperCase() + state.hint.you.slice(1);
-    return `Hint: ${what}. ${reason}` +
+    return `Hint: ${what}. ${reason.charAt(0).toUpperCase()}${reason.slice(1)}` +
       (chance > 0 && chance < 1 && !reason.includes("%") ? ` (chance to win ${Math.round(chance * 100)}%)` : "");
   }
 
@@ -761,6 +762,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
       resize.disconnect();
       document.removeEventListener("keydown", onShortcut);
       keys.dispose();
+      frame.morePanel.detach();
       frame.closeDialogs();
     },
   };

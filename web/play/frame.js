@@ -8,6 +8,7 @@
 import { SPEEDS } from "../storage.js";
 import { h } from "../render/dom.js";
 import { shake } from "../render/motion.js";
+import { attachMorePanel } from "./more_panel.js";
 
 /** @typedef {import("../engine_types.js").GameSpec} GameSpec */
 /** @typedef {import("../engine_types.js").View} View */
@@ -104,11 +105,8 @@ export function createFrame(root, { spec, screen, board, seated, extras, tools, 
   const playArea = h("div", { class: "play-area" },
     h("div", { class: "play-main" }, toolbar, h("div", { class: "statusline" }, status, ...(screen.statusExtras ?? [])),
       messages, wayOn, board), side);
-  moreButton.addEventListener("click", () => {
-    const open = !playArea.classList.contains("more-open");
-    playArea.classList.toggle("more-open", open);
-    moreButton.setAttribute("aria-expanded", String(open));
-  });
+  const morePanel = attachMorePanel(playArea, side, moreButton);
+  side.prepend(morePanel.element);
   const body = h("div", { class: "game-body" });
   const section = h("section", { class: `game ${spec.id}${seated ? " table-game" : ""}`, "data-game": spec.id },
     h("div", { class: "game-head" }, h("h1", {}, spec.name),
@@ -289,7 +287,8 @@ export function createFrame(root, { spec, screen, board, seated, extras, tools, 
   }
 
   return {
-    section, body, board, playArea, toolbar, side, moreButton, buttons, focusPlay, dealInput, dealForm, speedSelect, dialog, passScreen,
+    section, body, board, playArea, toolbar, side, moreButton, buttons, focusPlay, dealInput, dealForm, speedSelect, dialog,
+    passScreen, morePanel,
     say, setBusy, show, openDialog, openPassScreen, closeDialogs, dialogOpen, drawWayOn, drawExtraMoves, draw,
     playShown: () => body.contains(playArea),
   };

@@ -93,6 +93,7 @@
  * @property {(view: View, last: any) => (Node | null)[]} [roundSummary] the round dialog's body (nulls left out)
  * @property {(view: View, won: boolean) => string} outcomeTitle
  * @property {(view: View) => (Node | null)[]} outcomeBody the game dialog's body
+ * @property {(view: View) => string} [outcomeText] the game's end in words by name (else the outcome's reason)
  * @property {() => Record<string, unknown>} [countExtra] what the statistics keep of a finished game beside its result
  * @property {(view: View, record: GameRecord | null) => Promise<void>} [started] a game came on screen
  */

@@ -64,7 +64,7 @@ export function createClock(ctl) {
     const b = view.board;
     if (!b.last) return "";
     const slot = b.slots.find((s) => s.face_up.at(-1) === b.last)?.slot;
-    if (b.exchange_pending) return "The fourth king turned up: choose a face-down tile below to exchange it with.";
+    if (b.exchange_pending) return "The fourth king turned up too early: pick a pile on the dial, then a tile in the middle to swap it with.";
     if (b.exchanged && b.exchanged.taken === b.last && view.events.at(-1)?.kind === "exchange") {
       return `Exchanged: the king went face down at ${hourName(b.exchanged.slot)}; the ${cardName(b.last)} is placed at ${hourName(slot)}.`;
     }
@@ -175,11 +175,12 @@ export function createClock(ctl) {
       .map((c) => `${hourName(c.slot)} bottom tile ${percent(c.chance)}`).join(" · ");
     return h("div", { class: "ck-exchange-help" },
       h("h2", {}, "The fourth king turned up too early"),
-      h("p", {}, `${plural(b.face_down, "tile")} ${b.face_down === 1 ? "is" : "are"} still face down. Once per game you may swap ` +
-        "the king with one of them: pick a pile on the dial, then one of its tiles in the middle. The king goes there face " +
-        "down and the tile you take is played on. Only a pile's bottom tile can win: a king above other face-down tiles " +
-        "would turn up before them."),
-      h("p", { class: "ck-best" }, `Best choices (the advisor's exact chance to win): ${top || "none can win"}.`));
+      h("p", { class: "ck-best" }, `Best choices (the advisor's exact chance to win): ${top || "none can win"}.`),
+      h("details", {}, h("summary", {}, "How the swap works"),
+        h("p", {}, `${plural(b.face_down, "tile")} ${b.face_down === 1 ? "is" : "are"} still face down. Once per game you may swap ` +
+          "the king with one of them: pick a pile on the dial, then one of its tiles in the middle. The king goes there face " +
+          "down and the tile you take is played on. Only a pile's bottom tile can win: a king above other face-down tiles " +
+          "would turn up before them.")));
   }
 
   function draw(view) {
@@ -225,7 +226,7 @@ export function createClock(ctl) {
     focusTarget: () => ctl.board.querySelector(".ck-pile.next") ?? ctl.board.querySelector(".ck-choice.best, .ck-choice") ??
       ctl.board.querySelector("[data-slot]"),
     intro: (view) => (view.options.exchange
-      ? "Turn the tiles up; if the fourth king comes too early you may exchange it once."
+      ? "Turn the tiles up one by one. If the fourth king comes too early, you may swap it once."
       : "With the exchange off this game has no decisions: turn tiles one by one, or play it out."),
     statusText: (view) => `${ctl.dealText(view)}${view.status}`,
     outcomeTitle: (view, won) => (won ? "You won!" : "Game lost"),

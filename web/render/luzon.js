@@ -42,8 +42,12 @@ export function createLuzon(ctl) {
     const [a, b] = [tileAt(first), tileAt(second)];
     const pips = parseTile(a).pips + parseTile(b).pips;
     selected = [];
-    ctl.say(pips === 12 ? `Not allowed: ${a} and ${b} cannot be paired from where they lie.`
-      : `Not allowed: ${a} and ${b} make ${pips} pips, not 12.`, "error");
+    const reserve = state.view.board.keys?.reserve ?? [];
+    const why = pips !== 12 ? `${a} and ${b} make ${pips} pips, not 12.`
+      : reserve.includes(first) && reserve.includes(second)
+        ? "two reserve tiles never pair: a pair takes at least one tile from the bottom of a column."
+        : `${a} and ${b} cannot be paired from where they lie.`;
+    ctl.say(`Not allowed: ${why}`, "error");
     ctl.render();
   }
 
@@ -135,10 +139,13 @@ export function createLuzon(ctl) {
     cancel: () => { selected = []; },
     reset: () => { selected = []; },
     hinted: () => { selected = []; },
-    describe: (view, event) => event?.label ?? "",
+    // the last move in plain past tense: what went, not the move's own words
+    describe: (view, event) => (!event ? "" : event.kind === "discard" ? `You discarded ${event.tiles.join(" and ")}.`
+      : event.kind === "move" ? `You moved ${event.tile} to start a new column.` : event.label ?? ""),
     intro: () => "Pair exposed tiles totalling 12.",
     statusText: (view) => `${ctl.dealText(view)}${view.status}`,
-    outcomeTitle: (view, won) => (won ? "You won!" : "No moves left"),
+    outcomeTitle: (view, won) => (won ? "You won!"
+      : view.outcome.detail?.resigned !== undefined && view.outcome.detail?.resigned !== null ? "You resigned" : "No moves left"),
     outcomeBody: (view) => [h("p", {}, view.outcome.reason || view.status),
       h("p", {}, `Deal ${view.seed} · ${view.board.discarded} of 28 tiles discarded`)],
     countExtra: () => ({ winnable: typeof startWinnable === "boolean" ? startWinnable : undefined }),
@@ -146,7 +153,7 @@ export function createLuzon(ctl) {
     async started(view, record) {
       startWinnable = view.moves === 0 ? view.analysis?.winnable ?? null : null;
       if (record && startWinnable === null) {
-        const first = await ctl.engine.request({ op: "load", record: { ...record, moves: [] } });
+        const first = await ctl.engine.request({ op: "load", record: { ...record, moves: [], computer_moves: [] } });
         if (first.ok) startWinnable = first.view.analysis?.winnable ?? null;
       }
     },

@@ -35,6 +35,30 @@ export function motionMs(speed) {
 const reduced = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /**
+ * What moves is a tile (a card-tile too); a place (a pile, a seat, the stock, an end) only says where it comes from.
+ * @param {Element} node
+ */
+const isTile = (node) => node.matches("[data-tile], [data-placed], [data-card]");
+
+/** @type {Set<Animation>} the animations of copies in flight: a new drawing ends them first */
+const flights = new Set();
+
+/**
+ * Keep `animation` until it ends, then run `done` (the copy goes).
+ * @param {Animation} animation
+ * @param {() => void} done
+ */
+function track(animation, done) {
+  flights.add(animation);
+  const end = () => {
+    flights.delete(animation);
+    done();
+  };
+  animation.finished.then(end, end);
+  return animation;
+}
+
+/**
  * The keyed elements of root: key -> {rect, node} (the first of a key wins).
  * @param {Element} root
  * @returns {Measure}
@@ -105,9 +129,7 @@ function flyBack(from, to, ms, delay) {
     : ghost.animate([{ transform: `translate(${dx}px, ${dy}px)`, opacity: 1 },
       { transform: "scale(0.8)", opacity: 1, offset: 0.85 }, { transform: "scale(0.5)", opacity: 0 }],
     { duration: ms, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "both" });
-  const done = () => ghost.remove();
-  animation.finished.then(done, done);
-  return animation;
+  return track(animation, () => ghost.remove());
 }
 
 /**
@@ -145,7 +167,7 @@ export function schedule(events, ms) {
 function fly(from, to, ms, delay = 0) {
   const a = from.rect;
   const b = to.rect;
-  const tileToTile = from.node.matches("[data-tile], [data-slot]");
+  const tileToTile = isTile(from.node);
   const turn = tileToTile && (a.width < a.height) !== (b.width < b.height) ? 90 : 0;
   const scale = tileToTile ? Math.max(a.width, a.height) / Math.max(b.width, b.height) : 1;
   const dx = a.left + a.width / 2 - (b.left + b.width / 2);
@@ -154,12 +176,10 @@ function fly(from, to, ms, delay = 0) {
   to.node.style.opacity = "0"; // still there for the keyboard and the pointer
   const animation = ghost.animate([{ transform: `translate(${dx}px, ${dy}px) rotate(${-turn}deg) scale(${scale})` },
     { transform: "none" }], { duration: ms, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "both" });
-  const done = () => {
+  return track(animation, () => {
     ghost.remove();
     to.node.style.opacity = "";
-  };
-  animation.finished.then(done, done);
-  return animation;
+  });
 }
 
 /**
@@ -179,9 +199,7 @@ function leave(before, ms) {
   const ghost = ghostOf(before.node, before.rect);
   const animation = ghost.animate([{ opacity: 1, transform: "none" },
     { opacity: 0, transform: reduced() ? "none" : "translateY(-30px) scale(0.7)" }], { duration: ms, easing: "ease-in" });
-  const done = () => ghost.remove();
-  animation.finished.then(done, done);
-  return animation;
+  return track(animation, () => ghost.remove());
 }
 
 /**
@@ -204,6 +222,7 @@ export function animateChanges(root, before, { ms, origin = () => null, leaves =
   const after = measure(root);
   const animations = [];
   for (const [key, now] of after) {
+    if (!isTile(now.node)) continue;
     const was = before.get(key) ?? origin(key, now);
     if (!was) continue;
     const moved = Math.hypot(was.rect.left - now.rect.left, was.rect.top - now.rect.top);
@@ -211,7 +230,7 @@ export function animateChanges(root, before, { ms, origin = () => null, leaves =
     const delay = was.delay ?? 0;
     animations.push(reduced() ? fadeIn(now.node, ms, delay) : fly(was, now, ms, delay));
   }
-  for (const [key, was] of before) if (!after.has(key) && leaves(key)) animations.push(leave(was, ms));
+  for (const [key, was] of before) if (!after.has(key) && isTile(was.node) && leaves(key)) animations.push(leave(was, ms));
   for (const { from, to, delay } of origin.unseen?.() ?? []) {
     const [start, end] = [before.get(from), after.get(to)];
     if (start && end) animations.push(flyBack(start, end, ms, delay));
@@ -270,6 +289,7 @@ export const leavesBy = (view) => (key) => (view.events ?? []).some((e) => e.til
  * @returns {Promise<void>}
  */
 export function drawMoving(root, draw, view, ms) {
+  for (const flight of [...flights]) flight.finish(); // a copy never outlives the drawing it flew for
   const before = ms > 0 ? measure(root) : null;
   draw(view);
   if (!before) return Promise.resolve();
@@ -279,6 +299,7 @@ export function drawMoving(root, draw, view, ms) {
 
 /** Leaving a screen: the copies still in flight go at once. */
 export function stopMotion() {
+  for (const flight of [...flights]) flight.cancel();
   for (const ghost of document.querySelectorAll(".motion-ghost")) ghost.remove();
 }
 

@@ -5,6 +5,8 @@
 
 import { h } from "./dom.js";
 
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
 /** A <table> of the rounds of `view` (empty text when no round is over yet). name(seat) -> a seat's name. */
 export function scoreSheet(view, name) {
   const rounds = view.rounds ?? [];
@@ -17,9 +19,10 @@ export function scoreSheet(view, name) {
     ...seats.map((i) => {
       const won = round.winner === i;
       return h("td", { class: `num${won ? " sheet-winner" : ""}`, "data-seat": String(i),
-        "aria-label": `${name(i)}: ${round.pips[i]} pips left, ${won ? "won the round, " : ""}${round.points[i]} points, total ${round.scores[i]}` },
+        "aria-label": `${name(i)}: ${plural(round.pips[i], "pip")} left, ${won ? "won the round, " : ""}` +
+          `${plural(round.points[i], "point")}, total ${round.scores[i]}` },
       h("span", { class: "sheet-total" }, String(round.scores[i])),
-      h("span", { class: "sheet-detail" }, `${won ? "★ " : ""}${round.points[i] ? `+${round.points[i]}` : "+0"} · ${round.pips[i]} pips`));
+      h("span", { class: "sheet-detail" }, `${won ? "★ " : ""}${round.points[i] ? `+${round.points[i]}` : "0"} · ${plural(round.pips[i], "pip")}`));
     })));
   const last = rounds.at(-1);
   const foot = h("tr", { class: "sheet-foot" }, h("th", { scope: "row" }, "Total"),

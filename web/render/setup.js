@@ -39,8 +39,9 @@ export function renderSetup(root, { spec, initial = {}, onStart, onCancel }) {
     const start = initial.options?.[option.key];
     select.value = String(option.choices.some((c) => String(c) === String(start)) ? start : option.default);
     selects[option.key] = select;
+    const limited = option.key === "players" && spec.player_limits; // its help follows the set chosen (syncLimits)
     return h("div", { class: "setup-field" }, h("label", { for: id }, option.label), select,
-      option.help ? h("small", { class: "setup-help" }, option.help) : null);
+      limited || option.help ? h("small", { class: "setup-help", id: `${id}-help` }, option.help ?? "") : null);
   });
 
   const seatsBox = h("fieldset", { class: "setup-seats" }, h("legend", {}, "Seats"));
@@ -85,6 +86,8 @@ export function renderSetup(root, { spec, initial = {}, onStart, onCancel }) {
     if (!limits || !selects.players || !selects[limits.option]) return;
     const range = (value) => limits.by_value?.[value] ?? [spec.players.min, spec.players.max];
     const [min, max] = range(selects[limits.option].value);
+    const help = optionRows.map((row) => row.querySelector("#setup-players-help")).find(Boolean);
+    if (help) help.textContent = `${min} to ${max} players with ${choiceLabel(optionSpec[limits.option], value(limits.option))}`;
     for (const option of selects.players.options) option.disabled = Number(option.value) < min || Number(option.value) > max;
     const players = Number(selects.players.value);
     if (players < min || players > max) selects.players.value = String(Math.min(Math.max(players, min), max));

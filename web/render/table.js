@@ -13,6 +13,12 @@ import { scoreSheet } from "./score_sheet.js";
 const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const sum = (values) => values.reduce((a, b) => a + b, 0);
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+// the hand's tiles (upright, twice as tall as wide): their width in px, and the share of the board's height they may take
+const HAND_TILE_MAX = 44; // a finger's size
+const HAND_TILE_DESKTOP = 40;
+const HAND_TILE_MIN = 24; // still readable (and the least target size of WCAG 2.2)
+const HAND_SHARE = 0.4;
+const HAND_LIFT_PX = 10; // the room above the tiles for a picked tile's lift (style.css, .hand-area .hand)
 
 export function createTable(ctl) {
   const { state } = ctl;
@@ -182,6 +188,31 @@ export function createTable(ctl) {
     const since = ctl.playedSince(); // tile -> seat: played since the person's last turn
     const sinceText = since.size ? `; played since your last turn: ${[...since].map(([tile, seat]) => `${tile} by ${ctl.name(seat)}`)
       .join(", ")}` : "";
+    // the hand first: the table's box takes the height the hand leaves
+    const showHand = !state.covered && (!ctl.hotSeat() || view.to_move === state.viewer || view.round?.over || view.outcome);
+    const tiles = view.hand ?? [];
+    // the counts wrap as one piece under the label when the zoom buttons leave little room beside it
+    handHead.replaceChildren(...(showHand ? [`${ctl.hotSeat() ? `${ctl.name(state.viewer)}'s` : "Your"} tiles `,
+      h("span", { class: "hand-count" }, `(${tiles.length}, ${sum(tiles.map((t) => parseTile(t).pips))} pips)`)]
+      : ["Tiles hidden"]));
+    if (showHand) {
+      fitHand(tiles.length);
+      hand.replaceChildren(...tiles.map((t) => {
+        const playable = playsOf(t).length > 0;
+        const fresh = view.drawn === t;
+        return h("button", {
+          type: "button", class: `tile hand-tile${playable ? " playable" : ""}${selected === t ? " selected" : ""}` +
+            `${fresh ? " drawn" : ""}${hinted?.tile === t ? " hinted" : ""}`,
+          "data-slot": handSlot(t), "data-tile": t, "data-key": t, "data-draggable": playable ? "" : null,
+          "aria-pressed": String(selected === t),
+          "aria-label": `tile ${t}${playable ? "" : ", cannot be played now"}${fresh ? ", just drawn" : ""}`,
+        }, tileSvg(t, { vertical: true }));
+      }));
+    } else {
+      hand.replaceChildren(h("p", { class: "hand-hidden" }, state.covered
+        ? `Hidden until ${ctl.name(view.to_move)} is ready.` : "Hidden while the others play."));
+    }
+
     const drawn = drawLayout(layoutBox, view.board, {
       zoom,
       lastIndex: view.moves > 0 ? view.board.tiles.length - 1 : -1,
@@ -192,11 +223,15 @@ export function createTable(ctl) {
         const here = plays().filter((m) => m.to === slot);
         if (!mine || !here.length) return null;
         const mineHere = selected ? here.filter((m) => m.tile === selected) : [];
-        // an end that takes another number than it shows (Matador's "makes ten") says what it needs
+        // an end that takes another number than it shows (Matador's "makes ten") says what it needs,
+        // and one that no number fits says what alone does ("only a matador")
         const needs = here[0].needs ?? null;
+        const only = needs === null ? here[0].only ?? null : null;
         const other = needs !== null && needs !== end.value;
-        return { slot, active: mineHere.length > 0, hinted: hinted?.to === slot, text: other ? `needs ${needs}` : null,
-          label: mineHere.length ? capital(mineHere[0].you) : `open end ${other ? `needing ${needs}` : end.value}` };
+        const text = only ? `only ${only}` : other ? `needs ${needs}` : null;
+        return { slot, active: mineHere.length > 0, hinted: hinted?.to === slot, text,
+          label: mineHere.length ? capital(mineHere[0].you)
+            : `open end ${end.value}${only ? `: only ${only} goes here` : other ? `, needing ${needs}` : ""}` };
       },
     });
 
@@ -211,29 +246,6 @@ export function createTable(ctl) {
     if (followed !== view.moves) { // follow the latest play when the table is larger than its box
       followed = view.moves;
       followPoint(layoutBox, drawn.last);
-    }
-
-    const showHand = !state.covered && (!ctl.hotSeat() || view.to_move === state.viewer || view.round?.over || view.outcome);
-    const tiles = view.hand ?? [];
-    // the counts wrap as one piece under the label when the zoom buttons leave little room beside it
-    handHead.replaceChildren(...(showHand ? [`${ctl.hotSeat() ? `${ctl.name(state.viewer)}'s` : "Your"} tiles `,
-      h("span", { class: "hand-count" }, `(${tiles.length}, ${sum(tiles.map((t) => parseTile(t).pips))} pips)`)]
-      : ["Tiles hidden"]));
-    if (showHand) {
-      hand.replaceChildren(...tiles.map((t) => {
-        const playable = playsOf(t).length > 0;
-        const drawn = view.drawn === t;
-        return h("button", {
-          type: "button", class: `tile hand-tile${playable ? " playable" : ""}${selected === t ? " selected" : ""}` +
-            `${drawn ? " drawn" : ""}${hinted?.tile === t ? " hinted" : ""}`,
-          "data-slot": handSlot(t), "data-tile": t, "data-key": t, "data-draggable": playable ? "" : null,
-          "aria-pressed": String(selected === t),
-          "aria-label": `tile ${t}${playable ? "" : ", cannot be played now"}${drawn ? ", just drawn" : ""}`,
-        }, tileSvg(t, { vertical: true }));
-      }));
-    } else {
-      hand.replaceChildren(h("p", { class: "hand-hidden" }, state.covered
-        ? `Hidden until ${ctl.name(view.to_move)} is ready.` : "Hidden while the others play."));
     }
 
     const moves = !mine ? [] : choice ?? ctl.legal().filter((m) => m.kind !== "play" && m.kind !== "next-round");
@@ -254,6 +266,25 @@ export function createTable(ctl) {
     sheetBox.replaceChildren(sheetBox.firstElementChild, scoreSheet(view, ctl.name));
   }
 
+  /**
+   * Size the hand's tiles so that all `count` of them are in view at once, in rows: the largest
+   * width from HAND_TILE_MAX down to HAND_TILE_MIN px whose rows take at most HAND_SHARE of the
+   * board's height (at the least, two rows of the smallest tiles).
+   */
+  function fitHand(count) {
+    const style = getComputedStyle(hand);
+    const [across, down] = [parseFloat(style.columnGap) || 0, parseFloat(style.rowGap) || 0];
+    const width = hand.clientWidth;
+    const room = Math.max(4 * HAND_TILE_MIN + down + HAND_LIFT_PX, ctl.board.querySelector("#table").clientHeight * HAND_SHARE);
+    let size = matchMedia("(pointer: coarse)").matches ? HAND_TILE_MAX : HAND_TILE_DESKTOP;
+    while (size > HAND_TILE_MIN) {
+      const rows = Math.ceil(count / Math.max(1, Math.floor((width + across) / (size + across))));
+      if (rows * 2 * size + (rows - 1) * down + HAND_LIFT_PX <= room) break;
+      size -= 1;
+    }
+    if (width) hand.style.setProperty("--hand-tile", `${size}px`);
+  }
+
   /** Mark the tiles on the table that were played since the person's last turn (outline and tooltip). */
   function markSince(since) {
     for (const node of layoutBox.querySelectorAll("[data-placed]")) {
@@ -265,6 +296,20 @@ export function createTable(ctl) {
   }
 
   // ---- the round summary
+  /**
+   * A round's score in words: "31 + 40 = 71 points." as it is summed; where each hand counts less
+   * the winner's own pips, "70 points: Ben 76 - 6 = 70, Cleo 6 - 6 = 0." (each term by its seat).
+   */
+  function scoreWords(score) {
+    const terms = score.terms ?? [];
+    const less = score.less === null || score.less === undefined ? "" : `, then ${score.sum} - ${score.less} = ${score.total}`;
+    if (!terms.some((t) => t.minus !== null && t.minus !== undefined)) {
+      return [h("strong", {}, score.text), " points."];
+    }
+    const parts = terms.map((t) => `${ctl.name(t.seat)} ${t.minus === null ? t.pips : `${t.pips} - ${t.minus} = ${t.value}`}`);
+    return [h("strong", {}, String(score.total)), ` points: ${parts.join(", ")}${less}.`];
+  }
+
   function roundSummary(view, last) {
     if (!last) return [];
     const rows = last.hands.map((tiles, i) => h("tr", { class: i === last.winner ? "winner" : "" },
@@ -283,7 +328,7 @@ export function createTable(ctl) {
     return [
       h("p", { class: "summary-headline" }, headline),
       winner === null ? null : h("p", { class: "arithmetic", id: "summary-arithmetic" },
-        `${name} ${name === "You" ? "score" : "scores"} `, h("strong", {}, last.score.text), " points."),
+        `${name} ${name === "You" ? "score" : "scores"} `, ...scoreWords(last.score)),
       h("div", { class: "summary-scroll" }, h("table", { class: "summary-table" },
         h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Tiles left"), h("th", { class: "num" }, "Pips"),
           h("th", { class: "num" }, "Round"), h("th", { class: "num" }, "Total"))),
@@ -318,6 +363,15 @@ export function createTable(ctl) {
         ctl.name(winners[0]) === "You" ? "win" : "wins"}!` : "Nobody wins."}`;
     },
     outcomeBody: (view) => roundSummary(view, view.last_round),
+    /** The game's end in words, by name: who reached the target, who resigned (the engine speaks of seats). */
+    outcomeText: (view) => {
+      const { winners = [], detail, reason } = view.outcome;
+      if (detail?.resigned !== undefined && detail?.resigned !== null) return `${ctl.name(detail.resigned)} resigned.`;
+      if (winners.length && view.target && winners.every((w) => view.scores[w] >= view.target)) {
+        return `${winners.map(ctl.name).join(" and ")} reached ${view.target}.`;
+      }
+      return `${capital(reason)}.`;
+    },
     countExtra: () => ({ scored: true }),
   };
 

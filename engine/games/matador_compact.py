@@ -1,0 +1,235 @@
+"""A compact, mutable Matador round for the hard player's search (`TableAi.fast_dealer`), whose
+rollouts play as the medium player does.
+
+Through the engine every simulated move builds an immutable `TableState` and `Layout` and
+formats move ids; here a round is a few lists and bit masks of small integers changed in place.
+Only the move generator and the phase bookkeeping are its own: the making-ten rule (`fits`),
+the scoring (`TableRules.score_round`) and the determinization's deal (`deal_unseen`) are the
+game's. It must agree with the engine move for move: the same legal moves in the same order
+(the engine's sorted move ids), the same draws, the same end and the same points
+(`tests/engine/test_matador_playout.py`).
+
+The rollout policy (`weight`) is the medium player's one-ply evaluation
+(engine.players.greedy, with Matador's `TableAi.weights`), computed on masks: the rollouts then
+play every seat roughly as a sound player would (holding matadors back, keeping tiles that fit,
+leaving ends the others cannot make ten with) rather than heaviest tile first, which misjudges a
+game where only going out or the lowest hand scores. Weights are counted in tenths (integers).
+
+Tiles are numbered in sorted order (0-0 is 0); a move's code is its id's rank among every move
+id of the set, so sorting codes sorts the engine's move ids ("draw" < "pass" < "play:...").
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from bisect import insort
+
+from engine.games.table import TableRules, TableState, deal_unseen, unseen_draw, void_seats
+from engine.tiles import Tile, domino_set
+
+ENDS = ("left", "right")
+OUT = 1000.0  # the medium player's value of going out (and of drawing when it prefers to)
+
+
+class Rules:
+    """The tables of one set (double-9 or double-12), built once per game and set."""
+
+    def __init__(self, game: TableRules, top: int) -> None:
+        self.game = game
+        tiles = domino_set(top)
+        self.tiles: tuple[Tile, ...] = tiles
+        self.id = {t: i for i, t in enumerate(tiles)}
+        self.all = (1 << len(tiles)) - 1
+        self.pips = [t.a + t.b for t in tiles]
+        self.double = [t.is_double for t in tiles]
+        self.numbers = [1 << t.a | 1 << t.b for t in tiles]
+        matador = [bool(game.fits(t, 0, "match")) for t in tiles]  # only a matador goes on a blank
+        self.matador = matador
+        self.plain = sum(1 << i for i, m in enumerate(matador) if not m)
+        # per end value: the tiles that may go on it (as a mask)
+        self.fit = [sum(1 << i for i, t in enumerate(tiles) if game.fits(t, v, "match")) for v in range(top + 1)]
+        plays = {game.play_id(t, end, near): (i, e, t.b if t.a == near else t.a)
+                 for i, t in enumerate(tiles) for e, end in enumerate(ENDS) for near in {t.a, t.b}}
+        names = sorted([*plays, "draw", "pass"])
+        self.names = names
+        self.code = {name: c for c, name in enumerate(names)}
+        self.draw, self.pass_ = self.code["draw"], self.code["pass"]
+        self.play: dict[int, tuple[int, int, int]] = {self.code[name]: p for name, p in plays.items()}
+        # per end (left, right), per end value, per tile: its play codes there, in id order
+        self.on: list[list[list[tuple[int, ...]]]] = [
+            [[tuple(sorted(self.code[game.play_id(t, end, near)] for near in game.fits(t, v, "match")))
+              for t in tiles] for v in range(top + 1)]
+            for end in ENDS]
+        weights = game.ai.weights
+        assert weights is not None, "Matador declares the medium player's weights"
+        self.w = weights
+        self._points: dict[tuple[tuple[int, ...], int | None], tuple[int, ...]] = {}
+
+    def points(self, pips: tuple[int, ...], out: int | None) -> tuple[int, ...]:
+        """Each seat's points for a round ending with hands of these pips (`TableRules.score_round`,
+        remembered: the search ends many rounds the same way)."""
+        key = (pips, out)
+        found = self._points.get(key)
+        if found is None:
+            found = self._points[key] = tuple(self.game.score_round(pips, out)[1])
+        return found
+
+
+@functools.cache
+def rules_of(game: TableRules, top: int) -> Rules:
+    return Rules(game, top)
+
+
+class MatadorPlayout:
+    """One Matador round in play. `points` is None until the round ends."""
+
+    __slots__ = ("board", "drawing", "drawn", "ends", "hands", "held", "n", "points", "rules", "stock", "turn")
+
+    def __init__(self, game: TableRules, state: TableState) -> None:
+        """From a `TableState` of Matador (normally a determinization)."""
+        self.rules = rules = rules_of(game, state.top)
+        ids = rules.id
+        self.n: int = state.n
+        self.hands: list[list[int]] = [[ids[t] for t in h] for h in state.hands]
+        self.held: list[int] = [sum(1 << t for t in h) for h in self.hands]
+        self.stock: list[int] = [ids[t] for t in reversed(state.stock)]  # next tile last
+        self.board: int = sum(1 << ids[p.tile] for p in state.layout.tiles)
+        ends = {e.name: e.value for e in state.layout.open_ends()}
+        self.ends: list[int] = [ends[name] for name in ENDS]
+        self.turn: int = state.turn
+        self.drawn: int = -1 if state.drawn is None else ids[state.drawn]
+        self.drawing: bool = state.drawing
+        over = state.turn < 0 or state.between
+        self.points: list[int] | None = list(state.last.points) if over and state.last else None
+
+    def redealt(self, hands: list[list[int]], stock: list[int], drawn: int) -> MatadorPlayout:
+        """This position with other hands, draw pile (next tile last) and drawn tile."""
+        out = MatadorPlayout.__new__(MatadorPlayout)
+        out.rules, out.n, out.turn, out.points = self.rules, self.n, self.turn, self.points
+        out.board, out.ends, out.drawing = self.board, self.ends[:], self.drawing
+        out.hands, out.stock, out.drawn = hands, stock, drawn
+        out.held = [sum(1 << t for t in h) for h in hands]
+        return out
+
+    # ---- the Playout protocol (engine.protocol) ----------------------------------------
+    def over(self) -> bool:
+        return self.points is not None
+
+    def mover(self) -> int:
+        return self.turn
+
+    def legal(self) -> list[str]:
+        names = self.rules.names
+        return [names[c] for c in self.codes()]
+
+    def play(self, move: str) -> None:
+        self.step(self.rules.code[move])
+
+    # ---- rules ---------------------------------------------------------------------------
+    def codes(self) -> list[int]:
+        """The legal moves as codes, in move id order (`MatadorGame.turn_moves`)."""
+        rules = self.rules
+        left, right = self.ends
+        on_left, on_right = rules.on[0][left], rules.on[1][right]
+        plays = sorted([c for t in self.hands[self.turn] for c in on_left[t] + on_right[t]])
+        fit = rules.fit[left] | rules.fit[right]
+        if self.drawing:
+            if not self.stock or fit >> self.drawn & 1:
+                return plays or [rules.pass_]
+            return [rules.draw]
+        if self.held[self.turn] & rules.plain & fit:
+            return plays
+        if plays:
+            return [rules.draw, *plays] if self.stock else plays
+        return [rules.draw] if self.stock else [rules.pass_]
+
+    def step(self, code: int) -> None:
+        """Make a move the caller knows is legal."""
+        rules, seat = self.rules, self.turn
+        if code == rules.draw:
+            tile = self.stock.pop()
+            insort(self.hands[seat], tile)
+            self.held[seat] |= 1 << tile
+            self.drawn, self.drawing = tile, True
+            return
+        if code != rules.pass_:
+            tile, end, far = rules.play[code]
+            hand = self.hands[seat]
+            hand.remove(tile)
+            self.held[seat] &= ~(1 << tile)
+            self.board |= 1 << tile
+            self.ends[end] = far
+            if not hand:
+                self.end(seat)
+                return
+        self.turn = (seat + 1) % self.n
+        self.drawn, self.drawing = -1, False
+        if not self.stock:
+            left, right = self.ends
+            fit = rules.fit[left] | rules.fit[right]
+            if not any(h & fit for h in self.held):
+                self.end(None)  # blocked
+
+    def end(self, out: int | None) -> None:
+        """Score the round by the game's rules."""
+        pips = self.rules.pips
+        self.points = list(self.rules.points(tuple(sum(pips[t] for t in h) for h in self.hands), out))
+
+    # ---- the rollout policy ----------------------------------------------------------------
+    def weight(self, code: int) -> float:
+        """The medium player's value of a move for the seat to move (`GreedyPlayer.evaluate`,
+        term by term in its order, so ties fall the same way; it reads only what that seat knows)."""
+        rules, seat = self.rules, self.turn
+        if code == rules.draw:
+            others = min(len(h) for s, h in enumerate(self.hands) if s != seat)
+            return OUT if len(self.stock) >= 4 and others > 2 else -OUT
+        if code == rules.pass_:
+            return -OUT
+        tile, end, far = rules.play[code]
+        before = self.held[seat]
+        after = before & ~(1 << tile)
+        if not after:
+            return OUT
+        w = rules.w
+        score = w["pips"] * rules.pips[tile]
+        if rules.double[tile]:
+            score += w["double"]  # Matador never gives another turn: no "again"
+        numbers = 0
+        for t in self.hands[seat]:
+            if t != tile:
+                numbers |= rules.numbers[t]
+        score += w["numbers"] * numbers.bit_count()
+        fit = rules.fit[far] | rules.fit[self.ends[1 - end]]
+        score += w["mine"] * (fit & after).bit_count()
+        theirs = (fit & rules.all & ~(before | self.board)).bit_count()
+        score += w["block"] if theirs == 0 else -w["theirs"] * theirs
+        if rules.matador[tile]:
+            score -= w["keep_back"]
+        return score
+
+
+class MatadorDealer:
+    """Determinizations of one position for `seat`, dealt straight into playouts: the game's
+    own deal (`deal_unseen`, as `TableRules.determinize`), without building a `TableState` each
+    time."""
+
+    def __init__(self, game: TableRules, state: TableState, seat: int) -> None:
+        self.base = base = MatadorPlayout(game, state)
+        self.seat = seat
+        self.unknown = sorted([t for s, h in enumerate(base.hands) if s != seat for t in h] + base.stock)
+        self.sizes = [len(h) for h in base.hands]
+        fits = game.fits
+        tiles = base.rules.tiles
+        self.barred = [
+            (s, [any(fits(t, v, need) for v, need in state.voids[s]) for t in tiles].__getitem__)
+            for s in void_seats(state, seat)
+        ]
+        self.guess_drawn_of = unseen_draw(state, seat)
+
+    def deal(self, rng: random.Random) -> MatadorPlayout:
+        base, seat = self.base, self.seat
+        hands, stock, drawn, _ = deal_unseen(rng, self.unknown[:], self.sizes, seat, self.barred, None,
+                                             self.guess_drawn_of)
+        hands[seat] = base.hands[seat][:]
+        return base.redealt(hands, stock[::-1], base.drawn if drawn is None else drawn)

@@ -1,0 +1,488 @@
+"""Play on a phone (issue 22): the person's whole hand in view at once, Matador's ends in words,
+moving copies the size and content of what moves, round and game summaries that fit their
+screen, Clock's messages whole at 360 px, table tiles that grow on a large board and plain
+words. Positions come from records made natively (the same deal as in the browser) and
+imported. Screenshots, light and dark, go to test-results/phone/ (git-ignored)."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from engine.api import handle_request
+
+from .conftest import SCREEN_TIMEOUT_MS, App, follow_link, touch_app
+from .test_fit import import_record, settle
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-results" / "phone"
+View = dict[str, Any]
+
+
+def record_until(game: str, options: dict, players: int, seed: int, stop: Callable[[View], bool],
+                 policy: Callable[[View], str] = lambda v: v["legal"][0]["id"], max_moves: int = 3000,
+                 through_rounds: bool = False) -> tuple[dict, View]:
+    """(record, view) of a game played natively: seat 0 by `policy`, the others by the easy
+    computer, stopped as soon as `stop(view)` holds (seen after every move)."""
+    seats = ["human"] + ["ai:easy"] * (players - 1)
+    answer = handle_request({"op": "new", "game": game, "options": options, "seed": seed, "seats": seats, "seat": 0})
+    session = answer["session"]
+    try:
+        for _ in range(max_moves):
+            view = answer["view"]
+            if stop(view):
+                return handle_request({"op": "record", "session": session})["record"], view
+            if view.get("outcome"):
+                break
+            person = view["to_move"] == 0 and not (view.get("round") or {}).get("over")
+            if person:
+                answer = handle_request({"op": "play", "session": session, "move": policy(view), "seat": 0})
+            elif (view.get("round") or {}).get("over") and not through_rounds:
+                break
+            else:
+                answer = handle_request({"op": "ai", "session": session, "level": "easy", "seat": 0})
+            assert answer["ok"], answer
+    finally:
+        handle_request({"op": "close", "session": session})
+    raise AssertionError(f"{game} seed {seed}: the position looked for never came")
+
+
+def open_record(app: App, game: str, options: dict, players: int, seed: int, record: dict) -> None:
+    """Open the game's link (the same table) and import `record` into it."""
+    page = app.page
+    query = "&".join(f"{k}={str(v).lower()}" for k, v in options.items())
+    seats = ",".join(["human"] + ["ai:easy"] * (players - 1))
+    follow_link(app, f"#/play/{game}?deal={seed}&{query}" + (f"&seats={seats}" if players > 1 else ""))
+    expect(page.locator("[data-moves]").first).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
+    expect(page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
+    import_record(app, record)
+    expect(page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
+
+
+def shoot(app: App, label: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for scheme in ("light", "dark"):
+        app.page.emulate_media(color_scheme=scheme)
+        app.page.screenshot(path=str(SHOTS / f"{label}-{scheme}.png"))
+    app.page.emulate_media(color_scheme="light")
+
+
+def resize(app: App, size: tuple[int, int]) -> None:
+    app.page.set_viewport_size({"width": size[0], "height": size[1]})
+    app.page.wait_for_timeout(150)
+    settle(app.page)
+
+
+@pytest.fixture(scope="module")
+def touch(browser: object, server_url: str) -> Any:
+    with touch_app(browser, server_url, 360, 740, 2) as state:
+        yield state
+
+
+# ---- 2. every tile of the person's hand in view at once
+
+def drawer(view: View) -> str:
+    """Draw whenever a draw is allowed: the hand grows."""
+    ids = [m["id"] for m in view["legal"]]
+    return "draw" if "draw" in ids else ids[0]
+
+
+HAND_PROBLEMS = """least => {
+  const problems = [];
+  const hand = document.querySelector('#hand');
+  const h = hand.getBoundingClientRect();
+  const view = {left: Math.max(0, h.left + hand.clientLeft), top: Math.max(0, h.top + hand.clientTop)};
+  view.right = Math.min(innerWidth, h.left + hand.clientLeft + hand.clientWidth);
+  view.bottom = Math.min(innerHeight, h.top + hand.clientTop + hand.clientHeight);
+  const tiles = [...hand.querySelectorAll('.hand-tile')];
+  for (const tile of tiles) {
+    const r = tile.getBoundingClientRect(), name = tile.dataset.tile;
+    const px = (...v) => v.map(Math.round).join(',');
+    if (r.left < view.left - 0.5 || r.right > view.right + 0.5 || r.top < view.top - 0.5 ||
+        r.bottom > view.bottom + 0.5)
+      problems.push(`${name} not wholly in view: ${px(r.left, r.top, r.width, r.height)} in ` +
+        px(view.left, view.top, view.right, view.bottom));
+    if (Math.min(r.width, r.height) < least) problems.push(`${name} is ${r.width.toFixed(1)}x${r.height.toFixed(1)}`);
+  }
+  if (document.scrollingElement.scrollHeight > innerHeight + 0.5) problems.push('the page scrolls');
+  return [tiles.length, problems];
+}"""
+
+
+@pytest.mark.parametrize("tiles", [18, 20])
+def test_a_long_hand_is_wholly_in_view_on_a_phone(touch: App, tiles: int) -> None:
+    options = {"set": "double-12", "players": 2}
+    record, view = record_until("draw", options, 2, 36,
+                                lambda v: v["to_move"] == 0 and len(v.get("hand") or []) >= tiles, policy=drawer)
+    open_record(touch, "draw", options, 2, 36, record)
+    problems = []
+    for size in [(360, 740), (844, 390), (390, 844)]:
+        resize(touch, size)
+        count, found = touch.page.evaluate(HAND_PROBLEMS, 24)
+        assert count == len(view["hand"]) >= tiles
+        problems += [f"{size}: {p}" for p in found]
+        shoot(touch, f"hand-{count}-{size[0]}x{size[1]}")
+    assert not problems, "\n".join(problems)
+    assert not touch.errors
+
+
+# ---- 3. Matador's ends in words
+
+def test_matador_ends_never_show_a_negative_number(app: App) -> None:
+    options = {"set": "double-12", "players": 3}
+
+    def twelve_end(view: View) -> bool:
+        return view["to_move"] == 0 and any(m.get("only") for m in view["legal"]) and \
+            any(e["value"] in (11, 12) for e in view["board"]["ends"])
+
+    record, _ = record_until("matador", options, 3, 1, twelve_end)
+    resize(app, (1280, 800))
+    open_record(app, "matador", options, 3, 1, record)
+    page = app.page
+    page.locator(".hand-tile.playable").first.click()
+    markers = page.eval_on_selector_all(".end-marker",
+                                        "ms => ms.map(m => [m.textContent, m.getAttribute('aria-label')])")
+    shoot(app, "matador-only-a-matador-1280x800")
+    assert markers
+    for text, label in markers:
+        assert "-1" not in text and "-2" not in text and "needs -" not in label, markers
+    assert any(text == "only a matador" for text, _ in markers), markers
+    assert not app.errors
+
+
+# ---- 4. a moving copy is the size and content of what moves
+
+GHOSTS = """ms => new Promise((resolve) => {
+  const seen = [];
+  const start = performance.now();
+  const tick = () => {
+    for (const g of document.querySelectorAll('.motion-ghost')) {
+      const r = g.getBoundingClientRect();
+      seen.push({key: g.dataset.ghost ?? '', w: r.width, h: r.height, text: g.textContent.trim().slice(0, 40)});
+    }
+    if (performance.now() - start < ms) requestAnimationFrame(tick); else resolve(seen);
+  };
+  requestAnimationFrame(tick);
+})"""
+
+
+def sample_ghosts(app: App, ms: int, act: Callable[[], None]) -> list[dict]:
+    app.page.evaluate(f"ms => {{ window.__ghosts = ({GHOSTS})(ms); }}", ms)
+    act()
+    return app.page.evaluate("() => window.__ghosts")
+
+
+def test_clock_turn_moves_a_card_only(app: App) -> None:
+    page = app.page
+    resize(app, (1280, 800))
+    follow_link(app, "#/play/clock?deal=3&exchange=true")
+    expect(page.locator("#board")).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
+    page.evaluate("() => { document.documentElement.dataset.motion = 'normal'; }")
+    ghosts: list[dict] = []
+    for n in range(1, 7):
+        ghosts += sample_ghosts(app, 700, lambda: page.click("[data-action=turn]"))
+        expect(page.locator("#board")).to_have_attribute("data-moves", str(n), timeout=SCREEN_TIMEOUT_MS)
+        assert page.locator(".ck-card.fresh").count() == 1
+    settle(page)
+    card = page.locator(".ck-card.ck-up").first.bounding_box()
+    assert card
+    # the turned tile flips where it lands (a Turn names no place it goes to: the tile was face down)
+    wrong = [g for g in ghosts if g["key"].startswith("slot") or g["w"] > card["width"] * 1.1 + 1
+             or g["h"] > card["height"] * 1.1 + 1 or "down" in g["text"]]
+    assert not wrong, (card, wrong[:5])
+    shoot(app, "clock-after-turns-1280x800")
+    assert not app.errors
+
+
+@pytest.mark.parametrize("size", [(844, 390), (390, 844)])
+def test_computer_turns_move_tiles_not_seat_cards(app: App, size: tuple[int, int]) -> None:
+    page = app.page
+    options = {"set": "double-12", "players": 8}
+    record, _ = record_until("matador", options, 8, 5, lambda v: v["to_move"] == 0 and v["moves"] >= 30)
+    resize(app, size)
+    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('normal'))")
+    open_record(app, "matador", options, 8, 5, record)
+    page.evaluate("() => { document.documentElement.dataset.motion = 'normal'; }")
+    moves = page.get_attribute("#table-screen", "data-moves")
+    hand = page.locator(".hand-tile").first.bounding_box()
+    tiles = [page.locator(".layout-svg [data-key]").nth(i).bounding_box() for i in range(3)]
+    biggest = max(max(b["width"], b["height"]) for b in [hand, *tiles] if b)  # a tile in the hand or on the table
+
+    def play() -> None:
+        tiles = page.locator(".hand-tile.playable")
+        if tiles.count():
+            tiles.first.click()
+            page.locator(".end-marker.active").first.click()
+        else:
+            page.locator("#actions [data-move]").first.click()
+
+    ghosts = sample_ghosts(app, 6000, play)
+    expect(page.locator("#table-screen")).not_to_have_attribute("data-moves", moves or "", timeout=SCREEN_TIMEOUT_MS)
+    assert ghosts
+    wrong = [g for g in ghosts if g["key"].startswith("seat:") or g["key"] == "stock"
+             or max(g["w"], g["h"]) > biggest * 1.1 + 1]
+    assert not wrong, (biggest, wrong[:5])
+    assert not app.errors
+
+
+# ---- 5. round and game summaries fit their screen
+
+SUMMARY_PROBLEMS = """() => {
+  const problems = [];
+  const dialog = document.querySelector('dialog[open]');
+  if (!dialog) return ['no dialog open'];
+  const d = dialog.getBoundingClientRect();
+  const within = (r, box) => r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5 &&
+    r.bottom <= box.bottom + 0.5;
+  const screen = {left: 0, top: 0, right: innerWidth, bottom: innerHeight};
+  if (!within(d, screen)) problems.push(`the dialog is off the screen: ${JSON.stringify(d)}`);
+  const seen = {left: d.left + dialog.clientLeft, top: d.top + dialog.clientTop};
+  seen.right = seen.left + dialog.clientWidth;
+  seen.bottom = seen.top + dialog.clientHeight;
+  for (const el of [dialog.querySelector('h2'), ...dialog.querySelectorAll('.actions button')]) {
+    const r = el.getBoundingClientRect();
+    if (!within(r, seen) || !within(r, screen))
+      problems.push(`${el.tagName} "${el.textContent}" is not wholly in view`);
+  }
+  for (const sheet of dialog.querySelectorAll('.score-sheet')) {
+    const box = sheet.parentElement.getBoundingClientRect();
+    for (const th of sheet.querySelectorAll('thead th')) {
+      const r = th.getBoundingClientRect();
+      if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.right > d.right + 0.5)
+        problems.push(`the score sheet's column "${th.textContent}" is cut`);
+    }
+  }
+  return problems;
+}"""
+
+
+def round_over_twice(view: View) -> bool:
+    """The second round (or a later one) is over and the game goes on."""
+    over = bool((view.get("round") or {}).get("over"))
+    return over and not view.get("outcome") and len(view.get("rounds") or []) >= 2
+
+
+@pytest.mark.parametrize("kind", ["round", "game"])
+def test_ten_seat_summaries_fit_desktop_and_phone(app: App, touch: App, kind: str) -> None:
+    options = {"set": "double-12", "players": 10}
+    stop = round_over_twice if kind == "round" else (lambda v: bool(v.get("outcome")))
+    record, _ = record_until("tiddle-a-wink", options, 10, 1, stop, through_rounds=True, max_moves=20000)
+    problems = []
+    for who, size in ((app, (1280, 800)), (touch, (360, 740)), (touch, (844, 390))):
+        resize(who, size)
+        open_record(who, "tiddle-a-wink", options, 10, 1, record)
+        dialog = who.page.locator("#round-summary")
+        expect(dialog).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
+        expect(dialog).to_have_attribute("data-kind", "round" if kind == "round" else "game-over")
+        who.page.wait_for_timeout(300)
+        problems += [f"{size}: {p}" for p in who.page.evaluate(SUMMARY_PROBLEMS)]
+        shoot(who, f"summary-{kind}-10-seats-{size[0]}x{size[1]}")
+        who.page.keyboard.press("Escape")
+    assert not problems, "\n".join(problems)
+    assert not app.errors and not touch.errors
+
+
+# ---- 6. Clock at 360x740: the opening message and the exchange help whole
+
+CUT = """selectors => {
+  const problems = [];
+  for (const sel of selectors) {
+    const el = document.querySelector(sel);
+    if (!el) { problems.push(`${sel} missing`); continue; }
+    const r = el.getBoundingClientRect();
+    if (r.top < -0.5 || r.left < -0.5 || r.bottom > innerHeight + 0.5 || r.right > innerWidth + 0.5)
+      problems.push(`${sel} is off the screen`);
+    // every box around it that clips shows it whole
+    for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+      const style = getComputedStyle(box);
+      if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+      const b = box.getBoundingClientRect();
+      if (r.top < b.top + box.clientTop - 0.5 || r.bottom > b.top + box.clientTop + box.clientHeight + 0.5 ||
+          r.left < b.left - 0.5 || r.right > b.right + 0.5)
+        problems.push(`${sel} is cut by ${box.className || box.tagName}`);
+    }
+    if (el.scrollHeight > el.clientHeight + 1) problems.push(`${sel} overflows itself`);
+  }
+  return problems;
+}"""
+
+
+def test_clock_messages_whole_at_360(touch: App) -> None:
+    page = touch.page
+    resize(touch, (360, 740))
+    follow_link(touch, "#/play/clock?deal=1&exchange=true")
+    expect(page.locator("#board")).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
+    expect(page.locator("#message")).not_to_be_empty()
+    problems = page.evaluate(CUT, ["#message"])
+    shoot(touch, "clock-start-360x740")
+    record, _ = record_until("clock", {"exchange": True}, 1, 1, lambda v: bool(v["board"].get("exchange_pending")),
+                             policy=lambda v: next(m["id"] for m in v["legal"] if m["kind"] == "turn"))
+    open_record(touch, "clock", {"exchange": True}, 1, 1, record)
+    settle(page)
+    problems += page.evaluate(CUT, ["#message", ".ck-exchange-help h2", ".ck-best", ".ck-exchange"])
+    shoot(touch, "clock-exchange-360x740")
+    assert not problems, "\n".join(problems)
+    assert not touch.errors
+
+
+# ---- 7. table tiles grow on a large board
+
+def test_table_tiles_grow_on_a_large_board(app: App) -> None:
+    page = app.page
+    resize(app, (1280, 800))
+    follow_link(app, "#/play/draw?deal=11&set=double-12&players=6&target=100&seats=human," + ",".join(["ai:easy"] * 5))
+    expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
+    expect(page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
+    settle(page)
+    box = page.locator("#layout").bounding_box()
+    root = page.locator(".layout-svg .root-tile").bounding_box()
+    assert box and root and box["width"] > 600 and box["height"] > 250, box
+    shoot(app, "draw-start-1280x800")
+    assert max(root["width"], root["height"]) > 64 and min(root["width"], root["height"]) > 32, root
+    assert max(root["width"], root["height"]) <= 112, root  # a comfortable maximum
+    assert not app.errors
+
+
+# ---- 8. plain words
+
+def test_table_words_by_name_and_in_grammar(app: App) -> None:
+    """A blocked Matador round the person wins: "You have the lowest hand", the score by name
+    ("41 points: Ada 97 - 60 = 37, Ben 64 - 60 = 4."), the score sheet's "0 · 1 pip" (never "+0"
+    or "1 pips"); the end of a game by name ("You reached 50.", never "seat 0")."""
+    page = app.page
+    resize(app, (1280, 800))
+    options = {"set": "double-9", "players": 3}
+
+    def blocked_mine(view: View) -> bool:
+        last = view.get("last_round") or {}
+        over = bool((view.get("round") or {}).get("over"))
+        return over and last.get("reason") == "blocked" and last.get("winner") == 0
+
+    record, view = record_until("matador", options, 3, 1, blocked_mine, through_rounds=True)
+    open_record(app, "matador", options, 3, 1, record)
+    dialog = page.locator("#round-summary")
+    expect(dialog).to_have_attribute("data-kind", "round", timeout=SCREEN_TIMEOUT_MS)
+    shoot(app, "matador-blocked-summary-1280x800")
+    expect(dialog.locator(".summary-headline")).to_have_text("You have the lowest hand: the round is blocked.")
+    names = [page.locator(f'.seat[data-seat="{i}"] .seat-name').inner_text().strip() for i in (1, 2)]
+    terms = view["last_round"]["score"]["terms"]
+    expected = f"You score {view['last_round']['score']['total']} points: " + ", ".join(
+        f"{names[t['seat'] - 1]} {t['pips']} - {t['minus']} = {t['value']}" for t in terms) + "."
+    expect(dialog.locator("#summary-arithmetic")).to_have_text(expected)
+    details = page.eval_on_selector_all(".score-sheet .sheet-detail", "ds => ds.map((d) => d.textContent)")
+    assert details and not [d for d in details if "+0" in d or re.search(r"(^|\D)1 pips", d)], details
+    page.keyboard.press("Escape")
+
+    # the last move of a game, made by the computer: the end in words, by name
+    options = {"set": "double-6", "players": 2, "target": 50}
+    record, view = record_until("draw", options, 2, 3, lambda v: bool(v.get("outcome")), through_rounds=True)
+    record = {**record, "moves": record["moves"][:-1]}
+    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    follow_link(app, "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy")
+    expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
+    page.set_input_files("#import-record", files=[{  # the computer's last move follows at once
+        "name": "end.json", "mimeType": "application/json",
+        "buffer": json.dumps({"boneyard": "game-record", "format": 1, "record": record}).encode()}])
+    expect(page.locator("#table-screen")).to_have_attribute("data-over", "game", timeout=SCREEN_TIMEOUT_MS)
+    seat = view["outcome"]["winners"][0]
+    winner = "You" if seat == 0 else page.locator(f'.seat[data-seat="{seat}"] .seat-name').inner_text().strip()
+    expect(page.locator("#message")).to_have_text(f"{winner} reached 50.")
+    assert not app.errors
+
+
+def test_hint_reads_as_sentences(app: App) -> None:
+    page = app.page
+    follow_link(app, "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy")
+    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
+    page.click("button[data-action=hint]")
+    hint = page.locator("#hint-text")
+    expect(hint).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    text = hint.inner_text()
+    assert re.fullmatch(r"Hint: [A-Z][^.]*\. [A-Z].*", text), text
+    assert not app.errors
+
+
+def test_luzon_words(app: App) -> None:
+    """The last move in plain past tense, the rule that refuses two reserve tiles, a resignation
+    titled as one."""
+    page = app.page
+    follow_link(app, "#/play/luzon?deal=5&variant=twelve")
+    expect(page.locator("#board")).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
+    page.click('#board [data-slot="r1"]')
+    page.click('#board [data-slot="r2"]')  # 12 pips together, both in the reserve
+    expect(page.locator("#message")).to_have_text(
+        "Not allowed: two reserve tiles never pair: a pair takes at least one tile from the bottom of a column.")
+    page.click('#board [data-slot="c1"]')
+    page.click('#board [data-slot="r3"]')
+    expect(page.locator("#board")).to_have_attribute("data-moves", "1", timeout=SCREEN_TIMEOUT_MS)
+    expect(page.locator("#message")).to_have_text("You discarded 1-4 and 3-4.")
+    page.click("button[data-action=resign]")
+    page.locator("#confirm button", has_text="Resign").click()
+    expect(page.locator("#outcome h2")).to_have_text("You resigned", timeout=SCREEN_TIMEOUT_MS)
+    shoot(app, "luzon-resigned-1280x800")
+    assert not app.errors
+
+
+def test_setup_player_limits_follow_the_set(app: App) -> None:
+    page = app.page
+    follow_link(app, "#/play/draw")
+    expect(page.locator("#setup")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    help_text = page.locator("#setup-players-help")
+    page.select_option("#setup-set", "double-6")
+    expect(help_text).to_have_text("2 to 4 players with double-6")
+    assert page.locator("#setup-players option[value='5']").is_disabled()
+    page.select_option("#setup-set", "double-12")
+    expect(help_text).to_have_text("2 to 6 players with double-12")
+    assert page.locator("#setup-players option[value='6']").is_enabled()
+    assert not app.errors
+
+
+# ---- 1. the More panel closes every way
+
+@pytest.mark.parametrize("size", [(360, 740), (844, 390)])
+def test_more_panel_closes_every_way(touch: App, size: tuple[int, int]) -> None:
+    page = touch.page
+    resize(touch, size)
+    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    follow_link(touch, "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy")
+    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
+    more, panel = page.locator(".more-button"), page.locator("#side-panel")
+    url = page.url
+
+    def open_panel() -> None:
+        more.click()
+        expect(panel).to_be_visible()
+        m, p = more.bounding_box(), panel.bounding_box()
+        assert m and p
+        assert p["y"] >= m["y"] + m["height"] - 0.5 or p["x"] >= m["x"] + m["width"], (m, p)  # More stays in view
+        expect(panel.locator(".side-close")).to_be_visible()
+
+    def closed(how: str) -> None:
+        expect(panel, how).to_be_hidden()
+        expect(more, how).to_be_focused()
+        expect(more, how).to_have_attribute("aria-expanded", "false")
+        assert page.url == url, how
+
+    open_panel()
+    shoot(touch, f"more-open-{size[0]}x{size[1]}")
+    panel.locator(".side-close").click()
+    closed("the Close button")
+    open_panel()
+    page.keyboard.press("Escape")
+    closed("Esc")
+    open_panel()
+    board = page.locator("#turn").bounding_box()
+    assert board
+    page.mouse.click(board["x"] + 10, board["y"] + board["height"] / 2)  # a tap outside the panel
+    closed("a tap outside")
+    open_panel()
+    page.go_back()
+    closed("Back")
+    expect(page.locator("#table-screen")).to_be_visible()
+    assert not touch.errors
