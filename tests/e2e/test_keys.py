@@ -276,14 +276,14 @@ def test_the_persons_name_is_kept_for_the_games_not_set_up_yet(app: App) -> None
         expect(page.locator("#seat-name-0")).to_have_value("Ann")
         set_up(app, {"players": "2"}, ["human", "ai:easy"], seed=4)
         expect(page.locator(".seat").first).to_contain_text("Ann")
-        # a name changed at a table's setup is the person's name from then on
+        # another game too; a name typed at one table's setup stays that table's
         fresh(app, "matador")
         expect(page.locator("#seat-name-0")).to_have_value("Ann")
         page.fill("#seat-name-0", "Bo")
         set_up(app, {"set": "double-9", "players": "3"}, ["human", "ai:easy", "ai:easy"], seed=2)
         expect(page.locator(".seat").first).to_contain_text("Bo")
         page.goto(f"{app.url}#/settings")
-        expect(page.locator("#setting-player-name")).to_have_value("Bo")
+        expect(page.locator("#setting-player-name")).to_have_value("Ann")
     finally:
         page.evaluate("() => localStorage.removeItem('boneyard.player.name.v1')")
         page.evaluate(forget)

@@ -8,7 +8,7 @@
 // extras (extras.js) and the coach (coach.js).
 
 import { attachBoardInput } from "../input.js";
-import { SPEEDS, dropRecord, loadNames, loadPlayerName, loadRecord, loadSettings, saveNames, savePlayerName, saveRecord,
+import { SPEEDS, dropRecord, loadNames, loadPlayerName, loadRecord, loadSettings, saveNames, saveRecord,
   loadSpeed, saveSpeed } from "../storage.js";
 import { h, optionControls, randomSeed } from "../render/dom.js";
 import { countGame, finishes, gameTools, linkProblemsText, newToken, personSeat, readGameLink } from "../render/athome.js";
@@ -290,7 +290,6 @@ export function mountGame(root, { engine, spec, params, notify }) {
     if (names) {
       state.names = names;
       saveNames(spec.id, names);
-      if (seats.filter((k) => k === "human").length === 1) savePlayerName(names[first]); // the person's name, for other games
     }
     const log = names ? [{ text: `New game${spec.hidden_hands ? "" : `, deal ${seed}`}: ${names.map((n, i) => `${n} (${seatText(seats[i])})`).join(", ")}.`,
       seat: null }] : [];
