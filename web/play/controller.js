@@ -65,6 +65,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
   const seated = seatedGame(spec);
   /** @type {BodyShown} */
   let shown = "none";
+  let wasMine = false; // the person could move at the last drawing: their turn began when it turns true
 
   const sequencer = createSequencer({ slides: () => state.slides, onChange: () => render() });
   const board = h("div", { "aria-label": spec.name }, h("p", { class: "board-wait" }, "Waiting for the game engine…"));
@@ -573,17 +574,18 @@ export function mountGame(root, { engine, spec, params, notify }) {
       { key: "h", label: "Hint", run: () => press(buttons.hint) },
       { key: "u", label: "Undo", run: () => press(buttons.undo) },
       { key: "r", label: "Redo", run: () => press(buttons.redo) },
-      ...(seated ? [{ key: "s", label: "Skip to my turn (the computers play at once)", run: () => press(buttons.skip) }] : []),
+      ...(seated ? [{ key: "s", label: "Skip to my turn (the computers play at once)", run: () => press(buttons.skip) }]
+        : []),
       { key: "n", label: seated ? "New game" : "New deal", run: () => press(buttons.newGame) },
       { key: "p", label: "Replay and review the game", run: () => press(buttons.coach) },
       { key: "m", label: "More: the side panel (on a small screen)", run: () => press(frame.moreButton) },
-      { key: "?", label: "This list of keys", run: () => {} },
     ],
     others: [{ key: "Ctrl+Z", label: "Undo" }, { key: "Ctrl+Y", label: "Redo" }],
     enabled: () => frame.playShown() && !frame.dialogOpen() && !extras.dialog.open,
   });
   frame.section.append(keys.dialog);
-  const keysButton = h("button", { type: "button", class: "keys-button", "data-action": "keys", "aria-keyshortcuts": "?" }, "Keyboard keys (?)");
+  const keysButton = h("button", { type: "button", class: "keys-button", "data-action": "keys", "aria-keyshortcuts": "?" },
+    "Keyboard keys (?)");
   keysButton.addEventListener("click", keys.open);
   frame.side.append(keysButton);
 
@@ -684,7 +686,6 @@ export function mountGame(root, { engine, spec, params, notify }) {
       playSound("turn");
     }
   }
-  let wasMine = false; // the person could move at the last drawing: their turn began when it turns true
 
   /** The hint's words, null when there is none. */
   function hintText() {

@@ -18,12 +18,12 @@ const TYPING = "input, select, textarea, [contenteditable]:not([contenteditable=
  * The shortcuts' listener and their help dialog (placed by the caller).
  * @param {object} parts
  * @param {Shortcut[]} parts.shortcuts
- * @param {{key: string, label: string}[]} parts.others keys that work elsewhere, listed in the help (Ctrl+Z)
+ * @param {{key: string, label: string}[]} parts.others keys handled elsewhere, listed in the help (Ctrl+Z)
  * @param {() => boolean} parts.enabled the game is on screen and no other dialog is open
  */
 export function createKeys({ shortcuts, others, enabled }) {
   const close = h("button", { type: "button", class: "primary", id: "keys-help-close" }, "Close");
-  const rows = [...shortcuts, ...others].map(({ key, label }) =>
+  const rows = [...shortcuts, { key: "?", label: "This list of keys" }, ...others].map(({ key, label }) =>
     h("div", { class: "keys-row" }, h("dt", {}, h("kbd", {}, key === " " ? "Space" : key)), h("dd", {}, label)));
   const dialog = /** @type {HTMLDialogElement} */ (h("dialog", { class: "outcome keys-help", id: "keys-help",
     "aria-labelledby": "keys-title" },
