@@ -20,6 +20,9 @@ export const SETTING_CHOICES = {
   winnableOnly: [false, true], // deal only deals a solver proves winnable, where the game offers it
   seats: ["one", "all"], // table games: one person against the computer, or every seat a person
   level: ["medium", "easy", "hard"], // the computer's default level
+  autoForced: [false, true], // table games: a draw or a pass that is the person's only move is made for them
+  theme: ["system", "light", "dark"], // the colours: the system's, or chosen here
+  sound: ["off", "on"], // short sounds made by the page (sound.js)
 };
 const DEFAULT_SETTINGS = Object.fromEntries(Object.entries(SETTING_CHOICES).map(([k, v]) => [k, v[0]]));
 const LOG_LIMIT = 80; // lines of a table's play log kept with its saved game
@@ -82,12 +85,16 @@ export function saveSettings(settings) {
   dispatchEvent(new CustomEvent("boneyard-settings", { detail: settings }));
 }
 
-/** Page-wide settings as attributes on <html>, for the style sheet: data-tiles, data-motion, data-hints. */
+/** Page-wide settings as attributes on <html>, for the style sheet: data-tiles, data-motion, data-hints, data-sound,
+ * data-theme. */
 export function applySettings(settings) {
   const root = document.documentElement;
   root.dataset.tiles = settings.tileStyle;
   root.dataset.motion = settings.animation;
   root.dataset.hints = settings.hints ? "on" : "off";
+  root.dataset.sound = settings.sound;
+  if (settings.theme === "system") delete root.dataset.theme;
+  else root.dataset.theme = settings.theme;
 }
 
 function gameKey(gameId) {
@@ -242,6 +249,22 @@ export function loadNames(gameId) {
 
 export function saveNames(gameId, names) {
   write(NAMES_KEY(gameId), names);
+}
+
+const PLAYER_NAME_KEY = PREFIX + "player.name.v1";
+const NAME_LIMIT = 14; // as the setup's name fields
+
+/** The person's own name, for the seat of a game whose seat names were never set ("" when none: "You"). */
+export function loadPlayerName() {
+  const { value } = readJSON(PLAYER_NAME_KEY);
+  return typeof value === "string" && value.trim() && value.trim().length <= NAME_LIMIT ? value.trim() : "";
+}
+
+/** Keep the person's name ("" or "You": none, they are "You"). */
+export function savePlayerName(name) {
+  const text = String(name).trim().slice(0, NAME_LIMIT);
+  if (text && text !== "You") write(PLAYER_NAME_KEY, text);
+  else drop(PLAYER_NAME_KEY);
 }
 
 export function dropRecord(gameId) {

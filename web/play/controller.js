@@ -8,8 +8,8 @@
 // extras (extras.js) and the coach (coach.js).
 
 import { attachBoardInput } from "../input.js";
-import { SPEEDS, dropRecord, loadNames, loadRecord, loadSettings, saveNames, saveRecord, loadSpeed, saveSpeed }
-  from "../storage.js";
+import { SPEEDS, dropRecord, loadNames, loadPlayerName, loadRecord, loadSettings, saveNames, saveRecord,
+  loadSpeed, saveSpeed } from "../storage.js";
 import { h, optionControls, randomSeed } from "../render/dom.js";
 import { countGame, finishes, gameTools, linkProblemsText, newToken, personSeat, readGameLink } from "../render/athome.js";
 import { renderSetup, defaultSeats, seatLevel, DEFAULT_NAMES } from "../render/setup.js";
@@ -21,6 +21,8 @@ import { celebrate, drawMoving, motionMs, stopMotion } from "../render/motion.js
 import { createCoach } from "./coach.js";
 import { createExtras } from "./extras.js";
 import { createFrame } from "./frame.js";
+import { createKeys, press } from "./keys.js";
+import { playSound } from "../sound.js";
 import { createRendererContext } from "./renderer_contract.js";
 import { createSequencer } from "./sequencer.js";
 import { createGameState, enter, logLine, phaseOf, playedSince, takeEvents } from "./state.js";
@@ -55,18 +57,21 @@ const seatedGame = (spec) => !spec.solitaire;
  * @returns {{dispose: () => void}}
  */
 export function mountGame(root, { engine, spec, params, notify }) {
-  const state = createGameState(loadNames(spec.id));
+  const savedNames = loadNames(spec.id);
+  // a game whose seats were never named: the person's own name, when they gave one, for the first seat
+  const state = createGameState(savedNames.length || !loadPlayerName() ? savedNames : [loadPlayerName()]);
   const { settings } = loadSettings();
   let speed = loadSpeed();
   const seated = seatedGame(spec);
   /** @type {BodyShown} */
   let shown = "none";
+  let wasMine = false; // the person could move at the last drawing: their turn began when it turns true
 
   const sequencer = createSequencer({ slides: () => state.slides, onChange: () => render() });
   const board = h("div", { "aria-label": spec.name }, h("p", { class: "board-wait" }, "Waiting for the game engine…"));
   const context = createRendererContext({
     spec, board, engine, source: state, name, sequencer, render,
-    motionMs: () => motionMs(speed),
+    motionMs: () => motionMs(pace()),
     hintMove: () => state.hint, // a hint carries its move's fields
     playedSince: () => playedSince(state),
     actions: { say, play, autoplayStep },
@@ -100,7 +105,9 @@ export function mountGame(root, { engine, spec, params, notify }) {
     const n = Number(dealInput.value);
     return Number.isSafeInteger(n) && n >= 0 ? n : state.view?.seed ?? randomSeed();
   };
-  const delay = () => Number(SPEEDS.find(([key]) => key === speed)?.[2] ?? 0);
+  /** The computers' pace now: none while skipping to the person's turn. */
+  const pace = () => (sequencer.running() === "skip" ? "instant" : speed);
+  const delay = () => Number(SPEEDS.find(([key]) => key === pace())?.[2] ?? 0);
   const roundKey = (/** @type {View} */ view) => `${state.session}:${view.round.number}`;
   const outcomeKey = (/** @type {View} */ view) => `${state.session}:${view.moves}`;
 
@@ -111,7 +118,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
    */
   function say(text, kind = "info") {
     state.message = { text, kind };
-    frame.say(text, kind, motionMs(speed));
+    frame.say(text, kind, motionMs(pace()));
   }
 
   /** @param {boolean} busy */
@@ -215,8 +222,25 @@ export function mountGame(root, { engine, spec, params, notify }) {
     state.hint = null;
     if (!view.outcome) state.shownOutcome = null; // a game finished again after an undo is shown again
     if (op === "undo") logLine(state, "Moves taken back.");
+    soundOf(view, op);
     say(view.outcome ? screen.outcomeText?.(view) ?? (view.outcome.reason || view.status)
       : screen.describe?.(view, view.events?.at(-1), op) ?? "");
+  }
+
+  /**
+   * The sound of a new view: a win of the person's, else its last move's.
+   * @param {View} view
+   * @param {string} op
+   */
+  function soundOf(view, op) {
+    if (op === "new" || op === "load" || op === "undo" || op === "redo") return;
+    const seat = personSeat(view);
+    const winner = view.outcome ? view.outcome.winners.includes(seat ?? -1)
+      : view.round?.over && view.last_round?.winner === seat;
+    const kind = view.events?.at(-1)?.kind;
+    if (winner) playSound("won");
+    else if (kind === "draw") playSound("draw");
+    else if (kind === "play") playSound("place");
   }
 
   /**
@@ -357,7 +381,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     // the tile that ends a round or a game lands and stays in view a moment before the dialog opens
     const linger = (/** @type {() => void} */ show) => {
       sequencer.due(() => { if (!state.busy && state.view === view) show(); },
-        motionMs(speed) ? ROUND_END_PAUSE_MS : 0, () => state.view === view);
+        motionMs(pace()) ? ROUND_END_PAUSE_MS : 0, () => state.view === view);
     };
     switch (state.phase) {
       case "game-over":
@@ -389,7 +413,33 @@ export function mountGame(root, { engine, spec, params, notify }) {
       }
     } else if (hotSeat() && (seat !== state.viewer || state.covered)) {
       showPassScreen(seat);
+    } else if (settings.autoForced && myTurn()) {
+      const only = legal().length === 1 ? forcedMove() : null;
+      if (only) sequencer.due(() => play(only.id, { untilPlayable: only.kind === "draw" }), delay(), () => state.view === view);
     }
+  }
+
+  /** The move that draws or passes ("Go"), when the person may make it now. */
+  function forcedMove() {
+    return myTurn() ? legal().find((m) => m.kind === "draw" || m.kind === "pass") ?? null : null;
+  }
+
+  /** Draw or pass by a key: the forced draws that follow come in the same request, as by the button. */
+  function drawOrPass() {
+    const move = state.busy ? null : forcedMove();
+    if (move) play(move.id, { untilPlayable: move.kind === "draw" && legal().length === 1 });
+  }
+
+  /** The computers play their turns at once, with no slide and no pause, until a person's turn or the round's end. */
+  async function skipToMyTurn() {
+    if (phaseOf(state, shown) !== "computers" || sequencer.running()) return;
+    while (state.busy) await state.inflight;
+    sequencer.due(null);
+    const computersToMove = (/** @type {View} */ view) => !view.outcome && !view.round?.over &&
+      view.to_move !== null && view.to_move !== undefined && !isHuman(view.to_move);
+    await sequencer.run("skip", { pause: 0, step: autoplayStep((view) =>
+      (computersToMove(view) ? { op: "ai", until_playable: true } : null)) });
+    step();
   }
 
   /** @param {number} seat */
@@ -461,7 +511,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     actions.push({ label: seated ? "Look at the table" : "Close", run: () => render() });
     frame.openDialog({ kind: "game-over", result: won ? "won" : "lost", title: screen.outcomeTitle(view, won),
       body: screen.outcomeBody(view), actions });
-    if (won) celebrate(motionMs(speed));
+    if (won) celebrate(motionMs(pace()));
   }
 
   // A dialog closed by a key (Esc) leaves the screen as it was: the way-on bar offers what it offered.
@@ -517,6 +567,27 @@ export function mountGame(root, { engine, spec, params, notify }) {
   buttons.redo.addEventListener("click", redo);
   buttons.hint.addEventListener("click", hint);
   buttons.coach.addEventListener("click", openCoach);
+  buttons.skip.addEventListener("click", skipToMyTurn);
+  const keys = createKeys({
+    shortcuts: [
+      { key: "d", label: "Draw a tile, or pass (\u201cGo\u201d), when that is a move you can make", run: drawOrPass },
+      { key: "h", label: "Hint", run: () => press(buttons.hint) },
+      { key: "u", label: "Undo", run: () => press(buttons.undo) },
+      { key: "r", label: "Redo", run: () => press(buttons.redo) },
+      ...(seated ? [{ key: "s", label: "Skip to my turn (the computers play at once)", run: () => press(buttons.skip) }]
+        : []),
+      { key: "n", label: seated ? "New game" : "New deal", run: () => press(buttons.newGame) },
+      { key: "p", label: "Replay and review the game", run: () => press(buttons.coach) },
+      { key: "m", label: "More: the side panel (on a small screen)", run: () => press(frame.moreButton) },
+    ],
+    others: [{ key: "Ctrl+Z", label: "Undo" }, { key: "Ctrl+Y", label: "Redo" }],
+    enabled: () => frame.playShown() && !frame.dialogOpen() && !extras.dialog.open,
+  });
+  frame.section.append(keys.dialog);
+  const keysButton = h("button", { type: "button", class: "keys-button", "data-action": "keys", "aria-keyshortcuts": "?" },
+    "Keyboard keys (?)");
+  keysButton.addEventListener("click", keys.open);
+  frame.side.append(keysButton);
 
   // ---- the coach: replay and review the game on screen (the game waits meanwhile)
   /** @type {ReturnType<typeof createCoach> | null} */
@@ -526,7 +597,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     sequencer.cancel();
     frame.closeDialogs();
     coach = createCoach({ engine, spec, record: state.record, createRenderer: RENDERERS[spec.screen], name,
-      motionMs: () => motionMs(speed), sequencer, onClose: closeCoach });
+      motionMs: () => motionMs(pace()), sequencer, onClose: closeCoach });
     frame.show(coach.element);
     showBody("coach");
     coach.focus();
@@ -574,6 +645,8 @@ export function mountGame(root, { engine, spec, params, notify }) {
     const view = state.view;
     if (!view || !frame.playShown()) return;
     const mine = myTurn();
+    const turnBegan = mine && !wasMine;
+    wasMine = mine;
     const locked = sequencer.running() !== null;
     const restoreFocus = frame.draw({
       view,
@@ -587,6 +660,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
       tools: {
         undo: !locked && view.can_undo && !hotSeat(), redo: !locked && view.can_redo && !hotSeat(), hotSeat: hotSeat(),
         hint: mine && !view.round?.over, hints: settings.hints !== false, coach: !locked && Boolean(view.moves) && !hotSeat(),
+        skip: seated && !locked && phaseOf(state, shown) === "computers" && view.seats.includes("human"),
       },
       computers: view.seats.some((k) => k !== "human"),
       hint: hintText(),
@@ -594,7 +668,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
       log: state.log,
     }, () => {
       const slides = drawMoving(board, screen.draw, view,
-        state.drawnView && state.drawnView !== view ? motionMs(speed) : 0);
+        state.drawnView && state.drawnView !== view ? motionMs(pace()) : 0);
       if (state.drawnView !== view) state.slides = slides;
       state.drawnView = view;
     });
@@ -607,6 +681,10 @@ export function mountGame(root, { engine, spec, params, notify }) {
     frame.drawExtraMoves(mine ? view.extra_moves ?? [] : [], (move) => play(move.id), sequencer.later);
     frame.drawWayOn(wayOnActions(view));
     restoreFocus();
+    if (turnBegan && seated) {
+      frame.focusPlay();
+      playSound("turn");
+    }
   }
 
   /** The hint's words, null when there is none. */
@@ -683,6 +761,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
       coach?.dispose();
       resize.disconnect();
       document.removeEventListener("keydown", onShortcut);
+      keys.dispose();
       frame.morePanel.detach();
       frame.closeDialogs();
     },

@@ -31,8 +31,9 @@ import { attachMorePanel } from "./more_panel.js";
  * @property {View} view
  * @property {Record<string, string>} boardData the board's data-* hooks
  * @property {string} status
- * @property {{undo: boolean, redo: boolean, hotSeat: boolean, hint: boolean, hints: boolean, coach: boolean}} tools
- *   undo, redo, hint, coach: each may be used now; hotSeat: they hide; hints: the hint button shows
+ * @property {{undo: boolean, redo: boolean, hotSeat: boolean, hint: boolean, hints: boolean, coach: boolean,
+ *   skip: boolean}} tools undo, redo, hint, coach: each may be used now; hotSeat: they hide; hints: the hint
+ *   button shows; skip: "Skip to my turn" shows (the computers are playing)
  * @property {boolean} computers the game has computer players (the speed is theirs, else the solution's)
  * @property {string | null} hint the hint's words, null when none
  * @property {{text: string, kind: MessageKind}} message
@@ -74,11 +75,12 @@ export function createFrame(root, { spec, screen, board, seated, extras, tools, 
     newGame: h("button", { type: "button", "data-action": seated ? "new-game" : "new" },
       seated ? "New game" : "New deal"),
     undo: h("button", { type: "button", "data-action": "undo",
-      "aria-keyshortcuts": "Control+Z" }, "Undo"),
+      "aria-keyshortcuts": "Control+Z U" }, "Undo"),
     redo: h("button", { type: "button", "data-action": "redo",
-      "aria-keyshortcuts": "Control+Y" }, "Redo"),
-    hint: h("button", { type: "button", "data-action": "hint" }, "Hint"),
-    coach: h("button", { type: "button", "data-action": "coach" }, "Replay"),
+      "aria-keyshortcuts": "Control+Y R" }, "Redo"),
+    hint: h("button", { type: "button", "data-action": "hint", "aria-keyshortcuts": "H" }, "Hint"),
+    coach: h("button", { type: "button", "data-action": "coach", "aria-keyshortcuts": "P" }, "Replay"),
+    skip: h("button", { type: "button", "data-action": "skip", "aria-keyshortcuts": "S", hidden: "" }, "Skip to my turn"),
   };
   const dealInput = h("input", { type: "number", id: "deal-number", min: "0", step: "1",
     inputmode: "numeric", "aria-label": "Deal number" });
@@ -94,7 +96,7 @@ export function createFrame(root, { spec, screen, board, seated, extras, tools, 
     "aria-controls": "side-panel" }, "More");
   const toolbar = h("div", { class: "toolbar", role: "toolbar", "aria-label": "Game controls" },
     buttons.newGame, buttons.undo, buttons.redo, buttons.hint, ...(screen.buttons ?? []), ...extras.toolbar, extraMoves,
-    buttons.coach, moreButton);
+    buttons.skip, buttons.coach, moreButton);
   const side = h("div", { class: "side-panel", id: "side-panel" },
     ...(seated ? [] : [dealForm, ...options]), ...extras.side, speedLabel, tools,
     h("a", { href: `#/rules/${spec.id}`, class: "rules-link side-rules" }, "Rules"),
@@ -183,6 +185,19 @@ export function createFrame(root, { spec, screen, board, seated, extras, tools, 
     go.focus();
   }
 
+  /**
+   * The person's turn began: the keyboard goes to the first thing they can play, unless it is in a
+   * field, a dialog or the side panel (it stays where the person put it).
+   */
+  function focusPlay() {
+    const now = document.activeElement;
+    const free = !now || now === document.body || (!now.isConnected) ||
+      (playArea.contains(now) && !side.contains(now) && !now.matches("input, select, textarea"));
+    if (!free || dialogOpen()) return;
+    const next = screen.focusTarget?.() ?? board.querySelector("[data-slot]:not([disabled])");
+    if (next instanceof HTMLElement) next.focus({ preventScroll: true });
+  }
+
   function closeDialogs() {
     if (dialog.open) dialog.close();
     if (passScreen.open) passScreen.close();
@@ -248,6 +263,7 @@ export function createFrame(root, { spec, screen, board, seated, extras, tools, 
     buttons.hint.disabled = !t.hint;
     buttons.hint.hidden = !t.hints;
     buttons.coach.disabled = !t.coach;
+    buttons.skip.hidden = buttons.skip.disabled = !t.skip;
     buttons.coach.hidden = t.hotSeat; // a replay from one seat would show that seat's hand to everyone
     speedLabel.hidden = !model.computers && !spec.winnable_deals; // the pace of the computers, and of the solution
     speedText.nodeValue = model.computers ? "Computer speed " : "Solution speed ";
@@ -271,7 +287,8 @@ export function createFrame(root, { spec, screen, board, seated, extras, tools, 
   }
 
   return {
-    section, body, board, playArea, toolbar, buttons, dealInput, dealForm, speedSelect, dialog, passScreen, morePanel,
+    section, body, board, playArea, toolbar, side, moreButton, buttons, focusPlay, dealInput, dealForm, speedSelect, dialog,
+    passScreen, morePanel,
     say, setBusy, show, openDialog, openPassScreen, closeDialogs, dialogOpen, drawWayOn, drawExtraMoves, draw,
     playShown: () => body.contains(playArea),
   };

@@ -14,7 +14,7 @@ const clock = {
 };
 
 /** What a run is: the button or feature that started it. */
-/** @typedef {"autoplay" | "play-to-end" | "solution" | "finish" | "replay"} RunKind */
+/** @typedef {"autoplay" | "play-to-end" | "solution" | "finish" | "replay" | "skip"} RunKind */
 
 /**
  * @typedef {object} RunPlan

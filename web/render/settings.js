@@ -1,20 +1,26 @@
-// The settings page (#/settings): tile style, animation speed, hints, Luzon's "still winnable"
-// indicator, winnable-only deals, and the default seats and computer level of the table games. Saved at once.
+// The settings page (#/settings): colours (light, dark or the system's), tile style, animation speed, hints, Luzon's "still winnable"
+// indicator, winnable-only deals, and the default seats and computer level of the table games and their forced moves. Saved at once.
 
 import { h } from "./dom.js";
-import { loadSettings, saveSettings } from "../storage.js";
+import { loadPlayerName, loadSettings, savePlayerName, saveSettings } from "../storage.js";
 import { tileSvg } from "./tiles.js";
 
 const FIELDS = [
+  { key: "theme", label: "Colours", choices: [["system", "As the system: light or dark"], ["light", "Light"],
+    ["dark", "Dark"]] },
   { key: "tileStyle", label: "Tile style", choices: [["classic", "Classic black pips"],
     ["color", "Color Dot: each number its own colour (pips stay)"]] },
   { key: "animation", label: "Animation speed", choices: [["normal", "Normal"], ["fast", "Fast"], ["off", "Off"]] },
+  { key: "sound", label: "Sound", choices: [["off", "Off"],
+    ["on", "On: a short quiet sound for a tile placed, a draw, your turn and a win"]] },
   { key: "hints", label: "Hints", choices: [[true, "On: show the Hint button"], [false, "Off"]] },
   { key: "showWinnable", label: "Luzon: show if the deal is still winnable", choices: [[true, "Show"], [false, "Hide"]] },
   { key: "winnableOnly", label: "Solitaires: deals to play", choices: [[false, "Every deal"],
     [true, "Only deals a solver proves winnable, in the games that offer it"]] },
   { key: "seats", label: "Table games: default seats", choices: [["one", "You against the computer"],
     ["all", "Every seat a person (pass and play)"]] },
+  { key: "autoForced", label: "Table games: forced moves", choices: [[false, "I make them myself"],
+    [true, "Made for me: a draw or a pass (\u201cGo\u201d) that is my only move"]] },
   { key: "level", label: "Table games: computer level", choices: [["easy", "Easy"], ["medium", "Medium"], ["hard", "Hard"]] },
 ];
 
@@ -36,12 +42,21 @@ export function renderSettings(root, { notify } = {}) {
       return h("label", { for: id, class: "choice" }, input, ` ${text}`);
     })));
   const status = h("p", { class: "message", role: "status", "aria-live": "polite" });
+  const nameInput = h("input", { type: "text", id: "setting-player-name", maxlength: "14", placeholder: "You",
+    autocomplete: "nickname", value: loadPlayerName() });
+  nameInput.addEventListener("change", () => {
+    savePlayerName(nameInput.value);
+    status.textContent = `Saved: your name — ${loadPlayerName() || "You"}.`;
+  });
+  const nameField = h("fieldset", { class: "setting", "data-setting": "playerName" }, h("legend", {}, "Your name"),
+    h("label", { for: "setting-player-name", class: "choice" }, "At the table games' seats and in their summaries: "),
+    nameInput);
   const preview = h("div", { class: "tile-preview", "aria-label": "Preview of the tile style: tiles 0-1, 2-3, 4-5, 6-6, 7-8 and 9-9", role: "img" },
     ...["0-1", "2-3", "4-5", "6-6", "7-8", "9-9"].map((id) => h("span", { class: "tile" }, tileSvg(id))));
   root.replaceChildren(h("section", { class: "settings-page" },
     h("p", { class: "crumbs" }, h("a", { href: "#/" }, "Menu"), " › Settings"),
     h("h1", {}, "Settings"),
-    h("div", { class: "settings-form" }, groups[0], preview, ...groups.slice(1)),
+    h("div", { class: "settings-form" }, groups[0], groups[1], preview, ...groups.slice(2), nameField),
     status,
     h("p", { class: "help" }, "Saved in this browser at once. Colour is never the only cue: pips and numbers stay.")));
 }

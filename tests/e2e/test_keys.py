@@ -1,0 +1,333 @@
+"""The keyboard and the fast ways through a table game: where the focus goes when the person's
+turn begins (after Start, after the computers' turns, after a round), the shortcut keys and
+their help overlay ("?"), "Skip to my turn", the setting that makes forced moves by itself,
+the colour theme setting, the person's name kept for every table game, and the sound setting."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+from playwright.sync_api import expect
+
+from .conftest import App
+from .test_tables import TIMEOUT, fresh, set_up
+
+PLAYABLE = ".hand-tile.playable, #actions [data-move]"
+
+
+def settle_turn(app: App) -> str:
+    """Wait until the person may move (and the screen is idle) or a round or game is over: "me" or "summary"."""
+    page = app.page
+    page.wait_for_function("""() => {
+      if (document.querySelector('#round-summary[open]')) return true;
+      const board = document.querySelector('#table-screen');
+      return board && board.dataset.busy === 'false' && document.querySelector('#turn')?.dataset.whose === 'you'
+        && document.querySelector('.hand-tile.playable, #actions [data-move]');
+    }""", timeout=TIMEOUT)
+    page.wait_for_timeout(100)  # the drawing that follows the answer
+    return "summary" if page.locator("#round-summary[open]").count() else "me"
+
+
+def focused_matches(app: App, selector: str) -> bool:
+    return bool(app.page.evaluate("s => Boolean(document.activeElement?.matches(s))", selector))
+
+
+def move_by_keyboard(app: App) -> None:
+    """Make the person's move with the keyboard from where the focus is."""
+    page = app.page
+    if focused_matches(app, ".hand-tile.playable"):
+        page.keyboard.press("Enter")  # select: the focus moves to the first place it goes
+        expect(page.locator(".end-marker.active").first).to_be_focused()
+        page.keyboard.press("Enter")
+        if page.locator(".hand-tile.selected").count() and page.locator("#actions [data-move]").count():
+            page.keyboard.press("Enter")  # which way round (Matador)
+    else:
+        page.keyboard.press("Enter")  # draw or pass
+
+
+def test_focus_follows_the_turn_from_start_to_the_next_round(app: App) -> None:
+    fresh(app, "draw")
+    set_up(app, {"set": "double-6", "players": "3", "target": "50"}, ["human", "ai:easy", "ai:easy"], seed=3)
+    page = app.page
+    turns = 0
+    deadline = time.monotonic() + 90
+    while settle_turn(app) == "me":
+        assert time.monotonic() < deadline, "the round did not end"
+        # after Start, and after each computers' turn, the keyboard is on something the person can play
+        assert focused_matches(app, PLAYABLE), page.evaluate("document.activeElement?.outerHTML")
+        move_by_keyboard(app)
+        turns += 1
+    assert turns >= 2
+    # after a round: the next round's button
+    expect(page.locator("#next-round")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#table-screen")).to_have_attribute("data-round", "2", timeout=TIMEOUT)
+    assert settle_turn(app) == "me"
+    assert focused_matches(app, PLAYABLE)
+
+
+def test_help_overlay_opens_by_question_mark_and_closes_three_ways(app: App) -> None:
+    fresh(app, "draw")
+    set_up(app, {"set": "double-6", "players": "2", "target": "50"}, ["human", "ai:easy"], seed=3)
+    page = app.page
+    help_box = page.locator("#keys-help")
+    assert settle_turn(app) == "me"
+    before = page.evaluate("document.activeElement.dataset.slot || document.activeElement.dataset.move")
+    assert before
+    for close in ("Escape", "button", "outside"):
+        page.keyboard.press("?")
+        expect(help_box).to_be_visible()
+        expect(page.locator("#keys-help-close")).to_be_focused()
+        for words in ("Draw a tile, or pass", "Hint", "Undo", "Redo", "Skip to my turn", "New game", "Replay", "More"):
+            expect(help_box).to_contain_text(words)
+        if close == "Escape":
+            page.keyboard.press("Escape")
+        elif close == "button":
+            page.click("#keys-help-close")
+        else:
+            page.mouse.click(3, 3)  # the backdrop
+        expect(help_box).to_be_hidden()
+        # the keyboard is back where it was
+        assert page.evaluate("document.activeElement.dataset.slot || document.activeElement.dataset.move") == before
+    # the side panel's button opens it too
+    page.locator('[data-action="keys"]').click()
+    expect(help_box).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator('[data-action="keys"]')).to_be_focused()
+
+
+def test_shortcut_keys_act_and_leave_typing_and_browser_keys_alone(app: App) -> None:
+    fresh(app, "draw")
+    set_up(app, {"set": "double-6", "players": "2", "target": "100"}, ["human", "ai:easy"], seed=3)
+    page = app.page
+    board = page.locator("#table-screen")
+    assert settle_turn(app) == "me"
+    # a key with Ctrl, Alt or Meta is the browser's: not taken
+    taken = page.evaluate("""() => ['h', 'd', 'n'].map((key) => {
+      const event = new KeyboardEvent('keydown', {key, ctrlKey: true, bubbles: true, cancelable: true});
+      document.body.dispatchEvent(event);
+      return event.defaultPrevented;
+    })""")
+    assert taken == [False, False, False]
+    expect(page.locator("#hint-text")).to_be_hidden()
+    page.keyboard.press("h")
+    expect(page.locator("#hint-text")).to_be_visible(timeout=TIMEOUT)
+    # a tile played, then undone by "u" and made again by "r"
+    page.locator(".hand-tile.playable").first.focus()
+    move_by_keyboard(app)
+    assert settle_turn(app) == "me"
+    expect(board).to_have_attribute("data-busy", "false")
+    moves = board.get_attribute("data-moves")
+    page.evaluate("() => document.activeElement.blur()")  # the keys work with the focus anywhere
+    page.keyboard.press("u")
+    expect(board).not_to_have_attribute("data-moves", moves, timeout=TIMEOUT)
+    expect(board).to_have_attribute("data-busy", "false")
+    page.keyboard.press("r")
+    expect(board).to_have_attribute("data-moves", moves, timeout=TIMEOUT)
+    # draw by "d" when drawing is a move, else play
+    drew = False
+    deadline = time.monotonic() + 60
+    while not drew:
+        assert time.monotonic() < deadline, "no draw came up"
+        assert settle_turn(app) == "me"
+        moves = int(board.get_attribute("data-moves"))
+        if page.locator('#actions [data-move="draw"]').count():
+            page.keyboard.press("d")
+            drew = True
+        else:
+            page.locator(".hand-tile.playable").first.focus()
+            move_by_keyboard(app)
+        expect(board).not_to_have_attribute("data-moves", str(moves), timeout=TIMEOUT)
+    expect(page.locator("#log li").first).to_contain_text("draw", timeout=TIMEOUT)
+    # m opens the side panel (on a small screen), p the replay, n the setup
+    page.set_viewport_size({"width": 360, "height": 740})
+    try:
+        page.keyboard.press("m")
+        expect(page.locator(".more-button")).to_have_attribute("aria-expanded", "true")
+        page.keyboard.press("m")
+        expect(page.locator(".more-button")).to_have_attribute("aria-expanded", "false")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+    page.keyboard.press("p")
+    expect(page.locator("section.game")).to_have_attribute("data-screen-phase", "replaying", timeout=TIMEOUT)
+    page.click('[data-action="coach-close"]')
+    expect(page.locator("section.game")).not_to_have_attribute("data-screen-phase", "replaying", timeout=TIMEOUT)
+    page.keyboard.press("n")
+    expect(page.locator("#setup")).to_be_visible(timeout=TIMEOUT)
+    # typing in a field takes no shortcut: "?" and "n" are letters of a name there
+    page.fill("#seat-name-0", "")
+    page.locator("#seat-name-0").press_sequentially("Ann?")
+    expect(page.locator("#seat-name-0")).to_have_value("Ann?")
+    expect(page.locator("#keys-help")).to_be_hidden()
+
+
+def slow_table(app: App, seats: int) -> None:
+    """Tiddle-A-Wink at `seats` seats, the person first, the computers at the slow pace."""
+    fresh(app, "tiddle-a-wink")
+    app.page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('slow'))")
+    app.page.reload()
+    app.wait_ready()
+    expect(app.page.locator("#setup")).to_be_visible(timeout=TIMEOUT)
+    set_up(app, {"set": "double-12", "players": str(seats)}, ["human"] + ["ai:easy"] * (seats - 1), seed=5)
+
+
+def test_skip_to_my_turn_plays_the_computers_turns_at_once(app: App) -> None:
+    page = app.page
+    slow_table(app, 10)
+    skip = page.locator('[data-action="skip"]')
+    board = page.locator("#table-screen")
+    for use in ("button", "key"):
+        # the person's turn: no skip
+        deadline = time.monotonic() + 60
+        while page.get_attribute("#turn", "data-whose") != "you" or board.get_attribute("data-busy") == "true":
+            assert time.monotonic() < deadline
+            page.wait_for_timeout(50)
+        expect(skip).to_be_hidden()
+        moves = int(board.get_attribute("data-moves"))
+        page.locator(PLAYABLE).first.focus()
+        move_by_keyboard(app)
+        # the computers' turns: nine seats at 1.6 s each; skipped, they are over at once
+        expect(skip).to_be_visible(timeout=TIMEOUT)
+        if use == "button":
+            skip.click()
+        else:
+            page.evaluate("() => document.activeElement.blur()")
+            page.keyboard.press("s")
+        expect(page.locator('#turn[data-whose="you"], #round-summary[open]').first).to_be_visible(timeout=4000)
+        assert int(board.get_attribute("data-moves")) >= moves + 9
+        expect(skip).to_be_hidden()
+        if page.locator("#round-summary[open]").count():
+            break
+
+
+def test_forced_moves_wait_for_the_person_unless_the_setting_makes_them(app: App) -> None:
+    fresh(app, "draw")
+    set_up(app, {"set": "double-6", "players": "2", "target": "100"}, ["human", "ai:easy"], seed=3)
+    page = app.page
+    board = page.locator("#table-screen")
+
+    def until_forced_draw() -> None:
+        """Play tiles until the person's only move is a draw."""
+        deadline = time.monotonic() + 60
+        while True:
+            assert time.monotonic() < deadline, "no forced draw came up"
+            if settle_turn(app) == "summary":
+                page.click("#next-round")
+                continue
+            if not page.locator(".hand-tile.playable").count():
+                return
+            page.locator(".hand-tile.playable").first.focus()
+            move_by_keyboard(app)
+            page.wait_for_timeout(50)
+
+    until_forced_draw()
+    moves = board.get_attribute("data-moves")
+    page.wait_for_timeout(1500)  # off (the default): the draw waits for the person
+    expect(board).to_have_attribute("data-moves", moves)
+    expect(page.locator('#actions [data-move="draw"]')).to_be_visible()
+    page.evaluate("""s => localStorage.setItem('boneyard.settings.v1', s)""", json.dumps({"autoForced": True}))
+    page.reload()
+    app.wait_ready()
+    # on: the game comes back and the draw is made by itself, in the log like any move
+    expect(page.locator("#log li").first).to_contain_text("draw", timeout=TIMEOUT)
+    assert int(board.get_attribute("data-moves")) > int(moves)
+    log = page.locator("#log li").all_inner_texts()
+    assert any(line.startswith("You") and "draw" in line for line in log), log
+    page.evaluate("() => localStorage.removeItem('boneyard.settings.v1')")
+
+
+def test_theme_setting_light_dark_or_the_system(app: App) -> None:
+    page = app.page
+    page.goto(f"{app.url}#/settings")
+    background = "() => getComputedStyle(document.body).backgroundColor"
+    light, dark = "rgb(243, 239, 230)", "rgb(22, 27, 33)"
+    try:
+        page.emulate_media(color_scheme="dark")
+        expect(page.locator("#setting-theme-system")).to_be_checked()  # the default
+        assert page.evaluate(background) == dark
+        page.check("#setting-theme-light")
+        assert page.evaluate(background) == light
+        page.emulate_media(color_scheme="light")
+        page.check("#setting-theme-dark")
+        assert page.evaluate(background) == dark
+        page.reload()
+        app.wait_ready()
+        assert page.evaluate(background) == dark  # kept
+        page.check("#setting-theme-system")
+        assert page.evaluate(background) == light
+    finally:
+        page.emulate_media(color_scheme="light")
+        page.evaluate("() => localStorage.removeItem('boneyard.settings.v1')")
+
+
+def test_the_persons_name_is_kept_for_the_games_not_set_up_yet(app: App) -> None:
+    page = app.page
+    forget = """() => ['round-the-clock', 'matador']
+      .forEach((g) => localStorage.removeItem('boneyard.table.names.v1.' + g))"""
+    try:
+        page.goto(f"{app.url}#/settings")
+        page.evaluate(forget)
+        expect(page.locator("#setting-player-name")).to_have_value("")  # none: "You"
+        page.fill("#setting-player-name", "Ann")
+        page.locator("#setting-player-name").press("Tab")
+        fresh(app, "round-the-clock")
+        expect(page.locator("#seat-name-0")).to_have_value("Ann")
+        set_up(app, {"players": "2"}, ["human", "ai:easy"], seed=4)
+        expect(page.locator(".seat").first).to_contain_text("Ann")
+        # another game too; a name typed at one table's setup stays that table's
+        fresh(app, "matador")
+        expect(page.locator("#seat-name-0")).to_have_value("Ann")
+        page.fill("#seat-name-0", "Bo")
+        set_up(app, {"set": "double-9", "players": "3"}, ["human", "ai:easy", "ai:easy"], seed=2)
+        expect(page.locator(".seat").first).to_contain_text("Bo")
+        page.goto(f"{app.url}#/settings")
+        expect(page.locator("#setting-player-name")).to_have_value("Ann")
+    finally:
+        page.evaluate("() => localStorage.removeItem('boneyard.player.name.v1')")
+        page.evaluate(forget)
+
+
+def test_sound_is_off_by_default_and_never_before_a_first_tap(app: App) -> None:
+    page = app.page
+    html = page.locator("html")
+    link = "#/play/draw?deal=7&set=double-6&target=50&seats=human,ai:easy"
+
+    def open_fresh() -> None:
+        """The game link in a new document (no tap on it yet), no saved game."""
+        page.goto(f"{app.url}#/")
+        page.evaluate("""() => Object.keys(localStorage).filter((k) => k.startsWith('boneyard.game.'))
+          .forEach((k) => localStorage.removeItem(k))""")
+        page.reload()
+        app.wait_ready()
+        page.goto(app.url + link)
+        assert settle_turn(app) == "me"
+
+    def play_one() -> None:
+        moves = page.locator("#table-screen").get_attribute("data-moves")
+        tile = page.locator(".hand-tile.playable")
+        if tile.count():
+            tile.first.click()
+            page.locator(".end-marker.active").first.click()
+        else:
+            page.locator("#actions [data-move]").first.click()
+        expect(page.locator("#table-screen")).not_to_have_attribute("data-moves", moves, timeout=TIMEOUT)
+        settle_turn(app)
+
+    try:
+        open_fresh()
+        play_one()
+        expect(html).not_to_have_attribute("data-sound-played", re.compile("."))  # off: none
+        page.evaluate("s => localStorage.setItem('boneyard.settings.v1', s)", json.dumps({"sound": "on"}))
+        open_fresh()
+        page.wait_for_timeout(300)
+        expect(html).not_to_have_attribute("data-sound-played", re.compile("."))  # on, but no tap yet
+        play_one()
+        expect(html).to_have_attribute("data-sound-played", re.compile("^(place|draw|turn|won)$"))
+    finally:
+        page.evaluate("() => localStorage.removeItem('boneyard.settings.v1')")
+
+
+def test_no_console_error(app: App) -> None:
+    assert app.errors == []

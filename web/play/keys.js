@@ -1,0 +1,85 @@
+// @ts-check
+// The keyboard shortcuts of a game screen and their help overlay, opened by "?". A shortcut is a
+// plain key (no Ctrl, Alt or Meta: the browser's own keys stay the browser's), never taken while
+// the person types in a field, a dialog is open, or the screen shows something else than the game.
+
+import { h } from "../render/dom.js";
+
+/**
+ * @typedef {object} Shortcut
+ * @property {string} key the KeyboardEvent key ("d", "?")
+ * @property {string} label what it does, in words
+ * @property {() => void} run
+ */
+
+const TYPING = "input, select, textarea, [contenteditable]:not([contenteditable=false])";
+
+/**
+ * The shortcuts' listener and their help dialog (placed by the caller).
+ * @param {object} parts
+ * @param {Shortcut[]} parts.shortcuts
+ * @param {{key: string, label: string}[]} parts.others keys handled elsewhere, listed in the help (Ctrl+Z)
+ * @param {() => boolean} parts.enabled the game is on screen and no other dialog is open
+ */
+export function createKeys({ shortcuts, others, enabled }) {
+  const close = h("button", { type: "button", class: "primary", id: "keys-help-close" }, "Close");
+  const rows = [...shortcuts, { key: "?", label: "This list of keys" }, ...others].map(({ key, label }) =>
+    h("div", { class: "keys-row" }, h("dt", {}, h("kbd", {}, key === " " ? "Space" : key)), h("dd", {}, label)));
+  const dialog = /** @type {HTMLDialogElement} */ (h("dialog", { class: "outcome keys-help", id: "keys-help",
+    "aria-labelledby": "keys-title" },
+  h("h2", { id: "keys-title" }, "Keyboard keys"),
+  h("dl", { class: "keys-list" }, ...rows),
+  h("p", { class: "help" }, "Tab moves between tiles and buttons; Enter or Space picks; Esc lets go."),
+  h("div", { class: "actions" }, close)));
+  /** @type {Element | null} */
+  let opener = null;
+
+  function open() {
+    if (dialog.open) return;
+    opener = document.activeElement;
+    dialog.showModal();
+    close.focus();
+  }
+  close.addEventListener("click", () => dialog.close());
+  // a click on the backdrop lands on the dialog itself, outside its box
+  dialog.addEventListener("click", (event) => {
+    const box = dialog.getBoundingClientRect();
+    const inside = event.clientX >= box.left && event.clientX <= box.right &&
+      event.clientY >= box.top && event.clientY <= box.bottom;
+    if (event.target === dialog && !inside) dialog.close();
+  });
+  dialog.addEventListener("close", () => {
+    if (opener instanceof HTMLElement && opener.isConnected && opener !== document.body) opener.focus();
+    opener = null;
+  });
+
+  /** @param {KeyboardEvent} event */
+  function onKey(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || event.defaultPrevented) return;
+    if (dialog.open || !enabled()) return;
+    if (event.target instanceof Element && event.target.closest(TYPING)) return;
+    const shortcut = event.key === "?" ? { run: open } : shortcuts.find((s) => s.key === event.key);
+    if (!shortcut) return;
+    event.preventDefault();
+    shortcut.run();
+  }
+  document.addEventListener("keydown", onKey);
+
+  return {
+    dialog, open,
+    dispose() {
+      document.removeEventListener("keydown", onKey);
+      if (dialog.open) dialog.close();
+    },
+  };
+}
+
+/**
+ * Click a toolbar button the way a person could: only when it is shown and enabled.
+ * @param {HTMLElement} button
+ */
+export function press(button) {
+  if (button instanceof HTMLButtonElement && !button.disabled && !button.closest("[hidden]") && button.isConnected) {
+    button.click();
+  }
+}
