@@ -1,6 +1,6 @@
 // What the page survives, as the player sees it: storage full, the same game saved by another tab,
-// and an engine that stopped and was restarted. storage.js and engine.js report these as events;
-// this module shows a notice with real actions. The game screens only keep calling storage.js.
+// and an engine that stopped and was restarted. store/saved_games.js and engine.js report these as events;
+// this module shows a notice with real actions. The game screens only keep saving their games.
 //   storage full:  the game goes on in memory; "Free space" (finished games, old statistics
 //                  detail) saves it again if that was enough; "Export game" saves it as a file.
 //   another tab:   this tab stops saving that game; "Take theirs" reloads the screen with the other
@@ -8,8 +8,8 @@
 //   engine restart: said in the notice line; app.js reloads the game on screen from its save.
 
 import { h } from "./render/dom.js";
-import { forgetOtherGames, freeSpace, heldRecord, keepOurs, takeTheirs } from "./storage.js";
-import { downloadRecord } from "./render/athome.js";
+import { forgetOtherGames, freeSpace, heldRecord, keepOurs, takeTheirs } from "./store/saved_games.js";
+import { downloadRecord } from "./play/records.js";
 
 const BANNER_ID = "storage-banner";
 

@@ -1,15 +1,18 @@
 // One controller for every game screen (the model: 2048's GameManager, with pluggable input,
-// renderer and storage). It owns the engine round trips, saving (storage.js), undo/redo, hints,
+// renderer and storage). It owns the engine round trips, saving (store/saved_games.js), undo/redo, hints,
 // computer turns and their pace, the hot-seat cover, the dialogs, the end of a round and of a
 // game, links, export/import and statistics. What differs per game comes from the catalog (its
 // `screen` kind picks a renderer) and from the view; a renderer draws a view into the board and
 // turns the player's clicks, drags and keys (input.js) into moves of `view.legal`.
 
 import { attachBoardInput } from "../input.js";
-import { SPEEDS, dropRecord, loadNames, loadRecord, loadSettings, loadSpeed, saveNames, saveRecord, saveSpeed }
-  from "../storage.js";
+import { dropGame, loadGame, saveGame } from "../store/saved_games.js";
+import { loadSettings } from "../store/settings.js";
+import { SPEEDS, loadNames, loadSpeed, saveNames, saveSpeed } from "../store/table.js";
 import { h, optionControls, randomSeed } from "../render/dom.js";
-import { countGame, finishes, gameTools, linkProblemsText, newToken, personSeat, readGameLink } from "../render/athome.js";
+import { linkProblemsText, readGameLink } from "./links.js";
+import { gameTools } from "./records.js";
+import { countGame, finishes, newToken, personSeat } from "./results.js";
 import { renderSetup, defaultSeats, seatLevel, DEFAULT_NAMES } from "../render/setup.js";
 import { createTable } from "../render/table.js";
 import { createLuzon } from "../render/luzon.js";
@@ -197,7 +200,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
   function persist(answer) {
     if (!answer.record) return;
     state.record = answer.record;
-    saveRecord(spec.id, answer.record, state.token, state.log, state.daily);
+    saveGame(spec.id, { record: answer.record, token: state.token, log: state.log, daily: state.daily });
   }
 
   function startSession(answer, token, log = [], daily = null) {
@@ -723,9 +726,10 @@ export function mountGame(root, { engine, spec, params, notify }) {
   }
   /** Put the saved game back on screen; true when it is there. `tell`: say that it was resumed. */
   async function resumeSaved(tell) {
-    const { record, token, log, daily, dropped } = loadRecord(spec.id);
+    const { game: saved, dropped } = loadGame(spec.id);
     if (dropped) notify(`The saved ${spec.name} game could not be read and was removed.`);
-    if (!record) return false;
+    if (!saved) return false;
+    const { record, token, log, daily } = saved;
     const resumed = spec.hidden_hands ? "Resumed the game in progress." : `Resumed deal ${record.seed}.`;
     const answer = await load(record, token, resumed, log, daily);
     if (answer?.ok) {
@@ -733,7 +737,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
       render();
       return true;
     }
-    dropRecord(spec.id);
+    dropGame(spec.id);
     notify(`The saved ${spec.name} game could not be restored and was removed.`);
     return false;
   }

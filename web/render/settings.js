@@ -2,7 +2,7 @@
 // indicator, winnable-only deals, and the default seats and computer level of the table games. Saved at once.
 
 import { h } from "./dom.js";
-import { loadSettings, saveSettings } from "../storage.js";
+import { loadSettings, saveSettings } from "../store/settings.js";
 import { tileSvg } from "./tiles.js";
 
 const FIELDS = [
