@@ -239,8 +239,10 @@ def review(record: Any, seats: list[int] | None = None, start: int = 0, limit: i
     if not isinstance(seats, list) or not all(
             isinstance(s, int) and not isinstance(s, bool) and 0 <= s < len(session.seats) for s in seats):
         raise BadRequest("seats must be a list of seat numbers of this game")
-    for name, value in (("start", start), ("limit", limit)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+    for asked in seats:
+        session.check_may_see(asked)
+    for name, value, optional in (("start", start, False), ("limit", limit, True)):
+        if (value is not None or not optional) and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
             raise BadRequest(f"{name} must be a non-negative integer")
     rate = rater_for(game)
     positions = [
@@ -254,6 +256,9 @@ def review(record: Any, seats: list[int] | None = None, start: int = 0, limit: i
     decisions = []
     working = None
     for done, (i, state, seat) in enumerate(positions[start:end], start):
+        if deadline is not None and done > start and time.monotonic() >= deadline:
+            end = done  # the slice's time is up between two decisions: the next slice starts here
+            break
         if progress:
             progress(done, len(positions))
         played = session.moves[i]
@@ -326,7 +331,7 @@ def replay(record: Any, at: Any, seat: Any = None, reveal: Any = False) -> JSON:
     # (a resign ends the game after its last move: not the positions before it)
     shown = Session.load({**session.record(), "moves": session.moves[: max(0, at - 1)], "resigned": None})
     events = [shown.replay_move(session.moves[at - 1])] if at else []
-    view = shown.view(viewer, events)
+    view = shown.seat_view(viewer, events)  # the seat was checked against the whole game
     view["extra_moves"], view["can_undo"], view["can_redo"] = [], False, False  # a replay plays nothing
     if reveal:
         view["all_hands"] = game.view(shown.state, None).get("hands")

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import engine.review as review_mod
-from engine.api import handle
+from engine.api import REVIEW_LIMIT, handle
 from engine.games import get_game
 from engine.games.matador import is_matador
 from engine.review import grade, rate_by_search, review
@@ -324,3 +324,19 @@ def test_a_table_position_with_one_clearly_losing_play_is_a_blunder() -> None:
     assert best.startswith(f"play:{mine}:")
     loss = ratings.values[best] - ratings.values["draw"]
     assert grade("points", loss, ratings.uncertainty(best, "draw")) == "blunder", (loss, ratings.values)
+
+
+def test_review_through_the_api_is_bounded_and_refuses_a_null_start() -> None:
+    session = Session.new("big-clock", {"set": "double-12"}, 2, ["human"])
+    while session.to_move() is not None:
+        session.ai_move("easy")
+    record = session.record()
+    total = review(record, limit=0)["total"]
+    assert total > REVIEW_LIMIT  # a game longer than one request may rate
+    answer = json.loads(handle(json.dumps({"op": "review", "record": record})))["review"]
+    assert len(answer["decisions"]) <= REVIEW_LIMIT and answer["next"] is not None
+    too_many = json.loads(handle(json.dumps({"op": "review", "record": record, "limit": REVIEW_LIMIT + 1})))
+    assert too_many["error"]["code"] == "bad_request"
+    for start in (None, "0", -1, True):
+        bad = json.loads(handle(json.dumps({"op": "review", "record": record, "start": start, "limit": 1})))
+        assert bad["error"]["code"] == "bad_request", start
