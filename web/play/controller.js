@@ -12,7 +12,7 @@ import { SPEEDS, loadNames, loadSpeed, saveNames, saveSpeed } from "../store/tab
 import { h, optionControls, randomSeed } from "../render/dom.js";
 import { linkProblemsText, readGameLink } from "./links.js";
 import { gameTools } from "./records.js";
-import { countGame, finishes, newToken, personSeat } from "./results.js";
+import { countAbandoned, countGame, finishes, newToken, personSeat } from "./results.js";
 import { renderSetup, defaultSeats, seatLevel, DEFAULT_NAMES } from "../render/setup.js";
 import { createTable } from "../render/table.js";
 import { createLuzon } from "../render/luzon.js";
@@ -86,6 +86,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
   speedSelect.value = speed;
   const speedLabel = h("label", { for: "speed", class: "option speed" }, "Computer speed ", speedSelect);
   const tools = gameTools({ gameId: spec.id, engine, say, session: () => state.session, load: importRecord,
+    abandon: () => countAbandoned(state.view, state.token), saved: persist,
     linkOptions: { seats: screen.setup, hidden: Boolean(spec.hidden_hands) } });
   const extras = createExtras({ spec, state, send, autoplay, render, say, myTurn, delay: () => delay(), newGame,
     values: () => options.values() });
@@ -328,10 +329,10 @@ export function mountGame(root, { engine, spec, params, notify }) {
   }
 
   /** Put a record on screen in place of the game there (resume, import), seen by its first person's seat. */
-  async function load(record, token, note, log = [], daily = null) {
+  async function load(record, token, note, log = [], daily = null, fields = {}) {
     stopPlaying();
     if (note) log = [{ text: note, seat: null }, ...log];
-    const answer = await send({ op: "load", record, seat: personSeat(record) ?? 0 }, { token, log, daily });
+    const answer = await send({ op: "load", record, seat: personSeat(record) ?? 0, ...fields }, { token, log, daily });
     if (!answer?.ok) return answer;
     showPlay();
     await screen.started?.(state.view, record);
@@ -340,8 +341,14 @@ export function mountGame(root, { engine, spec, params, notify }) {
     return answer;
   }
 
-  function importRecord(record) {
-    return load(record, newToken(spec.id), `Imported deal ${record.seed}.`);
+  /** An imported file replaces the game on screen as a new deal does: asked, the game left counted
+   *  as lost; a game imported in progress counts as assisted (the engine marks it). */
+  async function importRecord(record) {
+    const check = await engine.request({ op: "load", record, seat: personSeat(record) ?? 0 });
+    if (!check.ok) return check; // a file the engine refuses: nothing asked, nothing changed
+    engine.request({ op: "close", session: check.session }).catch(() => {});
+    if (!(await extras.leaveGame())) return null;
+    return load(record, newToken(spec.id), `Imported deal ${record.seed}.`, [], null, { imported: true });
   }
 
   function showPlay() {
@@ -574,6 +581,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
       return;
     }
     state.hint = answer;
+    persist(answer); // the hint made the game assisted: saved, a reload keeps the mark
     screen.hinted?.(api.hintMove());
     render();
   }
@@ -637,8 +645,10 @@ export function mountGame(root, { engine, spec, params, notify }) {
     const focused = document.activeElement;
     const focusKey = board.contains(focused) ? focused.closest("[data-slot]")?.dataset.slot : null;
     const hadFocus = section.contains(focused);
+    if (dealText(view)) board.dataset.seed = String(view.seed);
+    else delete board.dataset.seed; // a game with hidden hands in progress: its deal shows every hand
     Object.assign(board.dataset, {
-      session: state.session, moves: String(view.moves), seed: String(view.seed),
+      session: state.session, moves: String(view.moves),
       over: view.outcome ? "game" : "", toMove: view.to_move === null ? "" : String(view.to_move),
       viewer: String(state.viewer), round: String(view.round?.number ?? ""), roundOver: String(Boolean(view.round?.over)),
       covered: String(state.covered),

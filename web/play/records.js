@@ -42,16 +42,20 @@ export function downloadRecord(gameId, record) {
  * The game tools: "Link to this deal", "Copy game link", "Export record" and "Import record".
  *   gameId; engine; session() -> the session id on screen (or null); say(text, kind);
  *   load(record) -> the engine's answer after the screen loaded the record in place of its
- *   game (or null when it was busy); linkOptions: for gameLinkHref.
+ *   game (or null when it was busy); linkOptions: for gameLinkHref;
+ *   abandon(): count the game on screen as given up (a mid-game export of a game with hidden
+ *   hands, the player's choice); saved(answer): save the game from an answer's record.
  * Returns {element, update(view)}: update after every view (null: no game yet).
  */
-export function gameTools({ gameId, engine, session, say, load, linkOptions = {} }) {
+export function gameTools({ gameId, engine, session, say, load, abandon, saved, linkOptions = {} }) {
   const link = h("a", { id: "deal-link", class: "deal-link", href: "#", hidden: "" }, "Link to this deal");
   const copy = h("button", { type: "button", "data-action": "copy-link", disabled: "" }, "Copy game link");
   const exportButton = h("button", { type: "button", "data-action": "export", disabled: "" }, "Export record");
   const importInput = h("input", { type: "file", id: "import-record", accept: ".json,application/json" });
+  const exportAsk = h("dialog", { class: "outcome", id: "export-ask", "aria-labelledby": "export-ask-title" });
   const element = h("div", { class: "game-tools", role: "group", "aria-label": "Game link and record" },
-    link, copy, exportButton, h("label", { class: "button file-label", for: "import-record" }, "Import record", importInput));
+    link, copy, exportButton, h("label", { class: "button file-label", for: "import-record" }, "Import record", importInput),
+    exportAsk);
 
   let shown = null; // the view on screen
   const dealShown = () => !(linkOptions.hidden && !shown?.outcome);
@@ -73,14 +77,50 @@ export function gameTools({ gameId, engine, session, say, load, linkOptions = {}
     }
   });
 
+  /**
+   * A game with hidden hands in progress: its file holds the deal (every hand, the stock). Ask
+   * first: wait for the end (null), or export now and count the game as given up or as assisted.
+   */
+  function askExport() {
+    return new Promise((resolve) => {
+      const choose = (choice) => { exportAsk.close(); resolve(choice); };
+      const buttons = [
+        ["Wait for the end", null, "export-wait"],
+        ["Export, count this game as given up", "abandoned", "export-abandoned"],
+        ["Export, count this game as assisted", "assisted", "export-assisted"],
+      ].map(([label, choice, id]) => {
+        const button = h("button", { type: "button", id, ...(choice ? {} : { class: "primary" }) }, label);
+        button.addEventListener("click", () => choose(choice));
+        return button;
+      });
+      exportAsk.onclose = () => resolve(null); // Esc: wait
+      exportAsk.replaceChildren(h("h2", { id: "export-ask-title" }, "Export the game in progress?"),
+        h("p", {}, "The file holds the deal: every hand and the order of the stock. Exported before the end, " +
+          "this game counts in the statistics as given up (lost) or as assisted, as you choose now."),
+        h("div", { class: "actions" }, ...buttons));
+      exportAsk.showModal();
+      buttons[0].focus();
+    });
+  }
+
   exportButton.addEventListener("click", async () => {
     const id = session();
-    const answer = id ? await engine.request({ op: "record", session: id }) : null;
+    const hidden = Boolean(linkOptions.hidden && shown && !shown.outcome && shown.seats?.includes("human"));
+    const choice = hidden ? await askExport() : "plain";
+    if (!choice) {
+      say("Not exported: the record of this game can be exported once it is over.");
+      return;
+    }
+    const answer = id ? await engine.request({ op: "record", session: id, ...(choice === "assisted" ? { export: true } : {}) })
+      : null;
     if (!answer?.ok) {
       say(`The record could not be exported: ${answer?.error.message ?? "no game yet"}.`, "error");
       return;
     }
-    say(downloadRecord(gameId, answer.record));
+    if (choice === "assisted") saved(answer);
+    if (choice === "abandoned") abandon();
+    const counted = { assisted: " This game counts as assisted.", abandoned: " This game counts as given up." };
+    say(downloadRecord(gameId, answer.record) + (counted[choice] ?? ""));
   });
 
   importInput.addEventListener("change", async () => {

@@ -1,6 +1,7 @@
 // Counting a finished game in the statistics, once per game.
 
 import { randomSeed } from "../render/dom.js";
+import { askToKeep } from "../store/keep.js";
 import { recordResult } from "../store/stats.js";
 
 /** A fresh statistics token: one per game started or imported (kept with the saved game). */
@@ -21,6 +22,16 @@ export function finishes(op, before, view) {
 }
 
 /**
+ * Count a game in progress as given up now (lost), once per token: its end counts nothing more.
+ */
+export function countAbandoned(view, token) {
+  const seat = personSeat(view);
+  if (seat === null || view.outcome) return null;
+  return recordResult(view.game, view.options, { won: false }, { id: token, winnableOnly: view.winnable === true,
+    assisted: view.assisted === true, gaveUp: true });
+}
+
+/**
  * Count a finished game for the person's seat, once per token (an undo and a second finish, or a
  * reload, do not count again). scored: the person's final points go to best and mean score
  * (the table games); winnable: Luzon's "the deal was winnable at its start"; daily: the day of
@@ -36,6 +47,7 @@ export function countGame(view, token, { scored = false, winnable, daily = null 
   // resigned (the engine's resign of any game, or a game's own resign move), or left for a new deal
   const gaveUp = Boolean(detail && typeof detail === "object" && Object.hasOwn(detail, "resigned")) ||
     (view.events ?? []).some((e) => e.kind === "resign");
+  askToKeep(); // a result worth keeping: the browser is asked to keep Boneyard's storage
   return recordResult(view.game, view.options, outcome, { id: token, winnable, winnableOnly: view.winnable === true,
     assisted: view.assisted === true, daily: Boolean(daily), day: daily ?? undefined, gaveUp });
 }

@@ -3,6 +3,7 @@
 
 import { h } from "./dom.js";
 import { loadSettings, saveSettings } from "../store/settings.js";
+import { askToKeep, isKept } from "../store/keep.js";
 import { tileSvg } from "./tiles.js";
 
 const FIELDS = [
@@ -30,12 +31,25 @@ export function renderSettings(root, { notify } = {}) {
       input.addEventListener("change", () => {
         if (!input.checked) return;
         settings = { ...settings, [field.key]: value };
-        saveSettings(settings);
-        status.textContent = `Saved: ${field.label.toLowerCase()} — ${text}.`;
+        status.textContent = saveSettings(settings) ? `Saved: ${field.label.toLowerCase()} — ${text}.`
+          : `Not saved: storage is full. ${field.label} is ${text} until this page is closed.`;
+        askToKeep().then(showKept);
       });
       return h("label", { for: id, class: "choice" }, input, ` ${text}`);
     })));
   const status = h("p", { class: "message", role: "status", "aria-live": "polite" });
+  const kept = h("p", { class: "help", id: "storage-kept" });
+  /** Whether this browser keeps the saved games, statistics and start-up snapshot. */
+  function showKept() {
+    isKept().then((yes) => {
+      kept.dataset.kept = String(yes);
+      kept.textContent = yes === true ? "This browser keeps Boneyard's saved games and statistics."
+        : yes === false ? "This browser may clear Boneyard's saved games and statistics when space runs low " +
+          "(Safari: after 7 days without a visit). It is asked to keep them once you finish a game or save a setting."
+          : "This browser does not say whether it keeps Boneyard's saved games and statistics.";
+    });
+  }
+  showKept();
   const preview = h("div", { class: "tile-preview", "aria-label": "Preview of the tile style: tiles 0-1, 2-3, 4-5, 6-6, 7-8 and 9-9", role: "img" },
     ...["0-1", "2-3", "4-5", "6-6", "7-8", "9-9"].map((id) => h("span", { class: "tile" }, tileSvg(id))));
   root.replaceChildren(h("section", { class: "settings-page" },
@@ -43,5 +57,6 @@ export function renderSettings(root, { notify } = {}) {
     h("h1", {}, "Settings"),
     h("div", { class: "settings-form" }, groups[0], preview, ...groups.slice(1)),
     status,
+    kept,
     h("p", { class: "help" }, "Saved in this browser at once. Colour is never the only cue: pips and numbers stay.")));
 }

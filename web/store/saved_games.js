@@ -8,7 +8,7 @@
 // takes the other tab's game (takeTheirs) or keeps this one (keepOurs).
 
 import { DAY, PREFIX, drop, readJSON } from "./local.js";
-import { countedIds, trimStatsDetail } from "./stats.js";
+import { countedIds, flushResults, trimStatsDetail } from "./stats.js";
 
 /**
  * A saved game.
@@ -63,6 +63,7 @@ const fromEntry = (value) => ({ record: value.record, token: value.token ?? null
  * @returns {{game: SavedGame | null, dropped: boolean}}
  */
 export function loadGame(gameId) {
+  if (unsaved.has(gameId)) return { game: held.get(gameId).game, dropped: false }; // newer than storage's
   const key = gameKey(gameId);
   const { found, value } = readJSON(key);
   if (!found) return { game: null, dropped: false };
@@ -127,6 +128,7 @@ function writeHeld(gameId) {
   }
   if (ok) {
     mine.text = text;
+    flushResults(); // space again: results kept in memory are written too
     if (unsaved.delete(gameId)) announce({ kind: "saved", gameId });
   } else {
     unsaved.add(gameId);
@@ -172,10 +174,16 @@ export function keepOurs(gameId) {
   return held.has(gameId) ? writeHeld(gameId) : true;
 }
 
-/** Forget what this page holds of every game but `keep` (the one on screen, if any). */
+/** True when a game has moves kept in memory only (storage full). */
+export function hasUnsavedMoves() {
+  return unsaved.size > 0;
+}
+
+/** Forget what this page holds of every game but `keep` (the one on screen, if any) and those
+ *  whose moves are in memory only: they stay until saved or left (a reload, with a warning). */
 export function forgetOtherGames(keep = null) {
   for (const gameId of [...held.keys()]) {
-    if (gameId !== keep) {
+    if (gameId !== keep && !unsaved.has(gameId)) {
       held.delete(gameId);
       contested.delete(gameId);
       unsaved.delete(gameId);

@@ -38,10 +38,12 @@ export function loadSettings() {
   }
 }
 
+/** Apply the settings to the page and store them; false when they could not be stored (storage full). */
 export function saveSettings(settings) {
-  write(SETTINGS_KEY, settings);
+  const stored = write(SETTINGS_KEY, settings);
   applySettings(settings);
   dispatchEvent(new CustomEvent("boneyard-settings", { detail: settings }));
+  return stored;
 }
 
 /** Page-wide settings as attributes on <html>, for the style sheet: data-tiles, data-motion, data-hints. */

@@ -112,11 +112,40 @@ function dayBefore(day) {
  *           winnableOnly?: boolean (dealt as a winnable-only deal: a row of its own),
  *           assisted?: boolean (undo or hints were used), daily?: boolean (the deal of the day),
  *           gaveUp?: boolean (resigned or abandoned), day?: "YYYY-MM-DD" (default: today)}.
- * Returns the updated entry (or null if it was already counted).
+ * Returns the updated entry (null if it was already counted, or when storage is full: the result then
+ * waits in memory, and is written with the next write that can be: flushResults).
  */
 export function recordResult(gameId, options, outcome, extra = {}) {
-  const { stats, recent = [] } = loadStats();
-  if (extra.id && recent.includes(extra.id)) return null;
+  if (extra.id && pending.some((p) => p.extra.id === extra.id)) return null;
+  if (extra.id && loadStats().recent.includes(extra.id)) return null;
+  pending.push({ gameId, options, outcome, extra: { ...extra } });
+  return flushResults()?.at(-1) ?? null;
+}
+
+/** Results counted but not yet stored (storage full): written with the next write that can be. */
+const pending = [];
+
+/** Write the results waiting in memory. Returns their entries when stored; null when storage is
+ *  still full (they wait, and the page is told: a "boneyard-storage" event of kind "results"). */
+export function flushResults() {
+  if (!pending.length) return [];
+  const { stats, recent } = loadStats();
+  let ids = recent;
+  const entries = pending.map((p) => {
+    const entry = applyResult(stats, p);
+    if (p.extra.id) ids = [...ids, p.extra.id].slice(-200);
+    return entry;
+  });
+  if (!write(STATS_KEY, { format: 1, entries: stats, recent: ids })) {
+    dispatchEvent(new CustomEvent("boneyard-storage", { detail: { kind: "results", waiting: pending.length } }));
+    return null;
+  }
+  pending.length = 0;
+  return entries;
+}
+
+/** Add one result to the statistics `stats` (changed in place); returns its entry. */
+function applyResult(stats, { gameId, options, outcome, extra }) {
   const key = statsKey(gameId, options, { winnableOnly: Boolean(extra.winnableOnly) });
   const day = typeof extra.day === "string" && DAY.test(extra.day) ? extra.day : dayOf(new Date());
   const e = ownValue(stats, key) ??
@@ -172,7 +201,6 @@ export function recordResult(gameId, options, outcome, extra = {}) {
   if (extra.gaveUp) result.q = 1;
   e.history = [...(e.history ?? []), result].slice(-HISTORY_LIMIT);
   stats[key] = e;
-  write(STATS_KEY, { format: 1, entries: stats, recent: extra.id ? [...recent, extra.id].slice(-200) : recent });
   return e;
 }
 
