@@ -3,7 +3,7 @@
 
     python build.py [build]            build dist/ (only what changed)
     python build.py serve [--port N]   build, then serve dist/ on 127.0.0.1
-    python build.py test [PYTEST ARGS] venv + test extra + Chromium + ruff + mypy + build + pytest
+    python build.py test [PYTEST ARGS] venv + test extra + Chromium + ruff + mypy + tsc + build + pytest
     python build.py bench [NAME...]    build, then print figures (tests/bench/NAME.py, default all)
 """
 
@@ -31,6 +31,7 @@ CACHE = ROOT / ".cache"
 WEB = ROOT / "web"
 VENV = ROOT / ".venv"
 PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
+TSC = ROOT / "node_modules" / "typescript" / "bin" / "tsc"  # the page's type checker (tsconfig.json: JSDoc, checkJs)
 # Everything the Pyodide core needs at run time (the .d.ts, maps and node helpers are left out).
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
                 "python_stdlib.zip", "pyodide-lock.json")
@@ -525,12 +526,19 @@ def test(pytest_args: list[str]) -> int:
 
 
 def lint(python: Path) -> None:
-    """ruff (the whole repository) and mypy (engine/, strict), configured in pyproject.toml;
-    the test command stops here when either finds a fault."""
+    """ruff (the whole repository) and mypy (engine/, strict), configured in pyproject.toml, then
+    the TypeScript compiler over the page's JSDoc types (tsconfig.json; no output, no build step);
+    the test command stops here when one of them finds a fault."""
     log("ruff check")
     run([str(python), "-m", "ruff", "check", "--quiet", "."])
     log("mypy (strict) engine")
     run([str(python), "-m", "mypy"])
+    ensure_pyodide()  # npm ci: the pinned typescript comes with it (devDependencies)
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("[build] node not found: install Node.js (>= 18) with npm")
+    log("tsc (JSDoc types) web")
+    run([node, str(TSC), "-p", "tsconfig.json"])
 
 
 def bench(names: list[str]) -> int:

@@ -6,38 +6,26 @@
 
 from __future__ import annotations
 
-import itertools
 import json
 import re
 from collections.abc import Callable
 from typing import Any
 
 from engine.games import all_games
-from engine.protocol import JSON, BadRequest, EngineError, UnknownSession
-from engine.session import Session, parse_flag
+from engine.players import SEAT_LEVELS
+from engine.protocol import JSON, BadRequest, EngineError
+from engine.session import Registry, Session, parse_flag
 
 REVIEW_LIMIT = 40  # decisions rated by one review request, at most (a slice also ends after SLICE_SECONDS)
 MAX_SESSIONS = 16  # the least recently used sessions are dropped beyond this (a page keeps one or two
 # and closes those it no longer shows)
-
-_sessions: dict[str, Session] = {}
-_ids = itertools.count(1)
-
-
-def _store(session: Session) -> str:
-    sid = f"s{next(_ids)}"
-    _sessions[sid] = session
-    while len(_sessions) > MAX_SESSIONS:
-        del _sessions[next(iter(_sessions))]
-    return sid
+SESSIONS = Registry(MAX_SESSIONS)
 
 
 def _session(req: dict[str, Any]) -> tuple[str, Session]:
     sid = req.get("session")
-    if not isinstance(sid, str) or sid not in _sessions:
-        raise UnknownSession(f"no session {sid!r}")
-    _sessions[sid] = _sessions.pop(sid)  # the most recently used goes last: dropped last
-    return sid, _sessions[sid]
+    session = SESSIONS.get(sid)  # UnknownSession unless `sid` is an open session's id (a string)
+    return str(sid), session
 
 
 def _answer(sid: str, session: Session, req: dict[str, Any], events: list[JSON] | None = None, **extra: Any) -> JSON:
@@ -52,14 +40,18 @@ def _saved(sid: str, session: Session, req: dict[str, Any], events: list[JSON] |
 
 
 def op_catalog(req: dict[str, Any]) -> JSON:
-    return {"ok": True, "games": [g.catalog_json() for g in all_games()]}
+    """Every game's entry (`Game.catalog_json`) with its "levels": the computer levels its seats
+    may be given, weakest first, as [{"id": "easy", "label": "Easy"}, ...] (a solitaire: [])."""
+    levels = [{"id": level, "label": level.capitalize()} for level in SEAT_LEVELS]
+    return {"ok": True, "games": [{**g.catalog_json(), "levels": levels if g.spec.players_max > 1 else []}
+                                  for g in all_games()]}
 
 
 def op_new(req: dict[str, Any]) -> JSON:
     session = Session.new(req.get("game"), req.get("options"), req.get("seed"), req.get("seats"),
                           req.get("winnable"))
     session.viewer(req.get("seat"))
-    return _saved(_store(session), session, req)
+    return _saved(SESSIONS.open(session), session, req)
 
 
 def op_play(req: dict[str, Any]) -> JSON:
@@ -131,27 +123,26 @@ def op_load(req: dict[str, Any]) -> JSON:
     session.viewer(req.get("seat"))
     if imported and session.outcome() is None:
         session.aid("import")
-    return _saved(_store(session), session, req)
+    return _saved(SESSIONS.open(session), session, req)
 
 
 def op_close(req: dict[str, Any]) -> JSON:
-    sid, _ = _session(req)
-    del _sessions[sid]
+    SESSIONS.close(req.get("session"))
     return {"ok": True}
 
 
 def op_review(req: dict[str, Any]) -> JSON:
-    """Rate the decisions of a record (or of a session's game so far), a slice at a time."""
-    from engine.review import review
+    """Rate the decisions of a session's game so far, or of a record, a slice at a time (the
+    work between slices is kept on the session; a record's on one the review opens)."""
+    from engine.review import review, review_record
 
-    if "session" in req:
-        record = _session(req)[1].record()
-    else:
-        record = req.get("record")
     limit = req.get("limit", REVIEW_LIMIT)
     if isinstance(limit, int) and not isinstance(limit, bool) and limit > REVIEW_LIMIT:
         raise BadRequest(f"limit may be at most {REVIEW_LIMIT} decisions: ask for the rest from \"next\"")
-    return {"ok": True, "review": review(record, req.get("seats"), req.get("start", 0), limit)}
+    args = req.get("seats"), req.get("start", 0), limit
+    if "session" in req:
+        return {"ok": True, "review": review(_session(req)[1], *args)}
+    return {"ok": True, "review": review_record(req.get("record"), SESSIONS, *args)}
 
 
 def op_replay(req: dict[str, Any]) -> JSON:

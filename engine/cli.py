@@ -71,7 +71,7 @@ def cmd_match(args: argparse.Namespace) -> Any:
 
 
 def cmd_review(args: argparse.Namespace) -> Any:
-    from engine.review import review
+    from engine.review import open_record, review
 
     try:
         with open(args.record, encoding="utf-8") as handle:
@@ -84,7 +84,7 @@ def cmd_review(args: argparse.Namespace) -> Any:
         if args.progress:
             print(f"review: {done}/{total}", file=sys.stderr)
 
-    return review(record, seats, progress=progress)
+    return review(open_record(record), seats, progress=progress)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -13,8 +13,7 @@ Three shapes, one structure:
             left flank, then its right flank (seen along its branch's direction).
 - "spinner" (round-the-clock): the 6-6 root with four arms named "arm0".."arm3" (north, east,
             south, west: clockwise like a clock). Doubles lie crosswise and do not branch.
-            Which arms are closed, what each needs and the phase shown on the board are the
-            game's to say (Round The Clock's phase rule is in its own module).
+            Which arms are closed and what each needs are the game's to say (its `place`).
 
 Move ids are built by the games as "play:<tile>:<end>" with these end names, e.g.
 "play:3-5:left", "play:4-4:arm2", "play:5-6:e7"; the names never change once given.
@@ -29,7 +28,6 @@ from typing import NamedTuple
 from engine.tiles import Tile
 
 COMPASS = ("north", "east", "south", "west")  # clockwise
-TILE_PHASE, DOUBLE_PHASE = "tile", "double"  # Round The Clock's phases, as the board shows them
 ARM_DIRECTIONS = COMPASS  # arm0..arm3
 ROOT_TREE_SIDES = ("east", "west", "north", "south")
 DOUBLE_SIDES = ("ahead", "left", "right")
@@ -75,7 +73,6 @@ class _LayoutFields(NamedTuple):
     tiles: tuple[Placed, ...]
     ends: tuple[End, ...]
     crosswise_doubles: bool
-    phase: str = ""  # a name the game gives the board's state (Round The Clock: "tile" | "double")
     closed: tuple[bool, ...] = ()  # per end, closed by the game's rule (empty: none)
 
 
@@ -105,7 +102,7 @@ class Layout(_LayoutFields):
             raise ValueError("a spinner is a double")
         placed = Placed(root, root.a, root.b, True, -1, "", "")
         ends = tuple(End(f"arm{i}", root.a, 0, SINGLE_SIDES) for i in range(4))
-        return Layout("spinner", (placed,), ends, True, "", (False,) * 4)
+        return Layout("spinner", (placed,), ends, True, (False,) * 4)
 
     # ---- queries ------------------------------------------------------------------------
     def open_ends(self) -> tuple[End, ...]:
@@ -118,9 +115,6 @@ class Layout(_LayoutFields):
             if e.name == name:
                 return e
         return None
-
-    def placed_tiles(self) -> list[Tile]:
-        return [p.tile for p in self.tiles]
 
     # ---- placing ------------------------------------------------------------------------
     def place(self, name: str, tile: Tile, near: int) -> Layout:
@@ -190,11 +184,11 @@ class Layout(_LayoutFields):
 
     def _json(self) -> dict[str, object]:
         """{"kind", "root": 0, "tiles": [...], "branches": [...], "ends": [...]} and for the
-        spinner "phase" and "arms". Each tile: {"tile": "3-5", "near", "far", "orientation":
-        "lengthwise"|"crosswise", "parent", "side", "direction"} (root: parent null; near/far
-        its west/east halves). Each branch: {"parent": tile index, "side", "direction",
-        "tiles": [indices outward]}. Each open end: {"name", "value", "tile", "sides",
-        "need": "match"|"double"}."""
+        spinner "arms" (all four, closed or not: {"name", "direction", "value", "closed"}). Each
+        tile: {"tile": "3-5", "near", "far", "orientation": "lengthwise"|"crosswise", "parent",
+        "side", "direction"} (root: parent null; near/far its west/east halves). Each branch:
+        {"parent": tile index, "side", "direction", "tiles": [indices outward]}. Each open end:
+        {"name", "value", "tile", "sides", "need": "match"|"double"}."""
         tiles = [
             {
                 "tile": str(p.tile),
@@ -218,7 +212,6 @@ class Layout(_LayoutFields):
             ],
         }
         if self.kind == "spinner":
-            out["phase"] = self.phase
             out["arms"] = [
                 {"name": e.name, "direction": ARM_DIRECTIONS[i], "value": e.value, "closed": self.closed[i]}
                 for i, e in enumerate(self.ends)

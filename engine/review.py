@@ -25,18 +25,18 @@ import math
 import random
 import statistics
 import time
-from collections import OrderedDict
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.cache import LRU
 from engine.games.table import TableGame
 from engine.players import Player, get_player
 from engine.players.ismcts import IsmctsPlayer
 from engine.players.playout import EnginePlayout
 from engine.protocol import JSON, BadRequest, Game
 from engine.rng import deal_rng
-from engine.session import Session
+from engine.session import Registry, Session
 from engine.solvers import MoveRater, advisor_for
 
 WIN = "win"  # values are chances of winning, 0..1
@@ -51,7 +51,8 @@ SAMPLES = 60  # paired play-outs per compared move (table games; solitaires with
 BATCH = 10  # solitaires: pairs of play-outs between two looks at whether the mark is settled (from 2 * BATCH on)
 SETTLED = 0.01  # solitaires: stop once finishing SAMPLES pairs would change the mark with less than this chance
 SLICE_SECONDS = 2.0  # a slice (`limit` given) ends inside a decision whose play-outs run past this
-UNFINISHED_KEPT = 8  # decisions cut short by a slice's end, kept for the next slice
+UNFINISHED_KEPT = 8  # decisions cut short by a slice's end, kept for the next slice (per reviewed game)
+REVIEWS_KEPT = 2  # reviews by record whose sessions stay open between slices (each holds its game's states)
 CANDIDATES = 3  # table games: the search's most visited moves compared with the move played
 
 
@@ -222,17 +223,67 @@ def grade(unit: str, loss: float, uncertainty: float = 0.0) -> str:
     return "best" if loss <= 1e-9 else "good"
 
 
-def review(record: Any, seats: list[int] | None = None, start: int = 0, limit: int | None = None,
+@dataclass
+class ReviewWork:
+    """What a review keeps between its slices, on the session whose game it reviews (so it lives
+    in the API's session registry, and goes when the session goes): the game's decisions, found
+    in one walk over its states, and the decisions a slice's end cut short with their pairs so
+    far."""
+
+    moves: list[str]  # the session's moves when it was made: made again after any other move
+    positions: list[tuple[int, Any, int]]  # (move index, the state before it, the seat to move), 2+ legal moves
+    record: str | None = None  # a review by record: that record as JSON text, how its next slice finds it
+    unfinished: LRU[tuple[tuple[int, ...], int], Pairs] = field(default_factory=lambda: LRU(UNFINISHED_KEPT))
+
+
+def open_record(record: Any) -> Session:
+    """A record loaded for a review: every state kept, since the review walks them all (the
+    record is replayed once). Raises BadRecord for a record that does not replay."""
+    return Session.load(record, keep_states=True)
+
+
+def review_record(record: Any, registry: Registry, seats: list[int] | None = None, start: int = 0,
+                  limit: int | None = None) -> JSON:
+    """`review` of a record, a slice at a time: the work is kept between slices on a session
+    opened in `registry` (the session a slice before opened for the same record, else the record
+    loaded with `open_record`; the least recently used reviews beyond REVIEWS_KEPT are closed).
+    A refused request opens nothing. Raises BadRecord for a record that does not replay."""
+    text = json.dumps(record, sort_keys=True)
+    reviews = [(sid, session) for sid, session in registry.items()
+               if isinstance(session.review_work, ReviewWork) and session.review_work.record is not None]
+    for sid, session in reviews:
+        if session.review_work.record == text and session.review_work.moves == session.moves:
+            return review(registry.get(sid), seats, start, limit)
+    session = open_record(record)
+    session.review_work = _walk(session, text)
+    answer = review(session, seats, start, limit)
+    registry.open(session)
+    for sid, _ in reviews[: max(0, len(reviews) + 1 - REVIEWS_KEPT)]:
+        registry.close(sid)
+    return answer
+
+
+def _walk(session: Session, record: str | None = None) -> ReviewWork:
+    """The review's work on `session`'s game as it stands: its decisions, from one walk."""
+    game = session.game
+    positions = [
+        (i, state, seat)
+        for i, state in enumerate(states(session))
+        if i < len(session.moves) and (seat := game.to_move(state)) is not None and len(game.legal_moves(state)) >= 2
+    ]
+    return ReviewWork(list(session.moves), positions, record)
+
+
+def review(session: Session, seats: list[int] | None = None, start: int = 0, limit: int | None = None,
            progress: Callable[[int, int], None] | None = None) -> JSON:
     """Rate the real decisions of `seats` (default: the person seats; every seat when no person
-    played) in a record: all of them, or `limit` of them from the `start`-th, so a caller can
-    show progress and stop between slices ("next" is where the following slice starts, None at
-    the end). A slice also ends inside a decision rated by pairs of play-outs once it has run
-    SLICE_SECONDS: "working" then says which decision and how many pairs it has (None when the
-    slice ended between decisions), "next" points at it, and the next slice goes on with its
-    pairs (kept here; played again, the same pairs, if they were forgotten). The ratings never
-    depend on where slices end. Raises BadRecord for a record that does not replay."""
-    session = Session.load(record)
+    played) in a session's game: all of them, or `limit` of them from the `start`-th, so a
+    caller can show progress and stop between slices ("next" is where the following slice
+    starts, None at the end). A slice also ends inside a decision rated by pairs of play-outs
+    once it has run SLICE_SECONDS: "working" then says which decision and how many pairs it has
+    (None when the slice ended between decisions), "next" points at it, and the next slice on
+    the same session goes on with its pairs (kept in the session's `ReviewWork`; played again,
+    the same pairs, if they were forgotten). The ratings never depend on where slices end."""
     game = session.game
     if seats is None:
         seats = [i for i, kind in enumerate(session.seats) if kind == "human"] or list(range(len(session.seats)))
@@ -245,14 +296,12 @@ def review(record: Any, seats: list[int] | None = None, start: int = 0, limit: i
         if (value is not None or not optional) and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
             raise BadRequest(f"{name} must be a non-negative integer")
     rate = rater_for(game)
-    positions = [
-        (i, state, seat)
-        for i, state in enumerate(states(session))
-        if i < len(session.moves) and (seat := game.to_move(state)) in seats and len(game.legal_moves(state)) >= 2
-    ]
+    work = session.review_work
+    if not isinstance(work, ReviewWork) or work.moves != session.moves:
+        work = session.review_work = _walk(session)
+    positions = [p for p in work.positions if p[2] in seats]
     end = len(positions) if limit is None else min(len(positions), start + limit)
     deadline = None if limit is None else time.monotonic() + SLICE_SECONDS
-    known = json.dumps(session.record(), sort_keys=True)  # the record, as the key of its unfinished decisions
     decisions = []
     working = None
     for done, (i, state, seat) in enumerate(positions[start:end], start):
@@ -266,13 +315,11 @@ def review(record: Any, seats: list[int] | None = None, start: int = 0, limit: i
         if isinstance(rated, Ratings):
             ratings = rated
         else:
-            key = (known, tuple(seats), i)
-            pairs = _unfinished.pop(key, rated)
+            key = (tuple(seats), i)
+            pairs = work.unfinished.pop(key) or rated
             finished, samples = _play(pairs, deadline)
             if finished is None:
-                _unfinished[key] = pairs
-                while len(_unfinished) > UNFINISHED_KEPT:
-                    _unfinished.popitem(last=False)
+                work.unfinished.put(key, pairs)
                 working, end = {"index": i, "samples": samples, "most": SAMPLES}, done
                 break
             ratings = finished
@@ -280,9 +327,6 @@ def review(record: Any, seats: list[int] | None = None, start: int = 0, limit: i
     return {"game": game.spec.id, "seats": seats, "moves": len(session.moves), "total": len(positions),
             "start": start, "next": end if end < len(positions) else None, "decisions": decisions,
             "working": working, "summary": summary(decisions)}
-
-
-_unfinished: OrderedDict[tuple[str, tuple[int, ...], int], Pairs] = OrderedDict()
 
 
 def _play(pairs: Pairs, deadline: float | None) -> tuple[Ratings | None, int]:
@@ -306,12 +350,12 @@ def summary(decisions: list[JSON]) -> dict[str, int]:
 
 
 def states(session: Session) -> Iterator[Any]:
-    """The positions of a session's game from the deal on: before each move, then the last."""
-    state = session.game.new_state(session.options, session.seed)
-    for move in session.moves:
+    """The positions of a session's game from the deal on: before each move, then the last (a
+    state the session let go made again from the one before it)."""
+    state = None
+    for i, kept in enumerate(session.history):
+        state = kept if kept is not None else session.game.apply(state, session.moves[i - 1])
         yield state
-        state = session.game.apply(state, move)
-    yield state
 
 
 def replay(record: Any, at: Any, seat: Any = None, reveal: Any = False) -> JSON:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.cache import LRU
 from engine.forced import finish_line
 from engine.games import get_game
 from engine.players import get_player
@@ -23,6 +25,7 @@ from engine.protocol import (
     NotYourTurn,
     NoWinnableDeal,
     Outcome,
+    UnknownSession,
 )
 from engine.rng import deal_rng
 from engine.solvers import advisor_for, deal_prover
@@ -123,6 +126,8 @@ class Session:
     winnable: bool = False  # dealt as a winnable-only deal (the seed is the first proven winnable)
     resigned: int | None = None  # the seat that resigned: the game is over, lost for that seat
     aids: list[JSON] = field(default_factory=list)  # what made the game assisted (AID_KINDS), in order
+    keep_states: bool = False  # keep the state after every move (a review walks them all): none let go
+    review_work: Any = field(default=None, compare=False, repr=False)  # engine.review's, between slices
 
     @classmethod
     def new(cls, game_id: Any, options: Any, seed: Any, seats: Any = None, winnable: Any = None) -> Session:
@@ -140,9 +145,10 @@ class Session:
         return cls(game, resolved, seed, seat_list, [game.new_state(resolved, seed)], winnable=only_winnable)
 
     @classmethod
-    def load(cls, record: Any) -> Session:
+    def load(cls, record: Any, keep_states: bool = False) -> Session:
         """Replay a record, checking every move; raises BadRecord, its message in a player's
-        words (a record is a file the player chose: no move ids, no field names)."""
+        words (a record is a file the player chose: no move ids, no field names). `keep_states`:
+        see the field."""
         if not isinstance(record, dict):
             raise BadRecord("The file holds no game record.")
         version = record.get("version", RECORD_VERSION)
@@ -163,6 +169,7 @@ class Session:
             raise BadRecord("The record's notes on how the game was played cannot be read.") from None
         if session.seed != record.get("seed"):
             raise BadRecord(f"The record says deal {record.get('seed')} was dealt as winnable, but it is not.")
+        session.keep_states = keep_states
         for i, move in enumerate(moves):
             try:
                 session._apply(move)
@@ -278,7 +285,7 @@ class Session:
     def _let_go(self) -> None:
         """Drop the state that has just left the recent window, unless it is a checkpoint."""
         index = len(self.history) - 1 - KEEP_RECENT
-        if index > 0 and index % CHECKPOINT_EVERY:
+        if index > 0 and index % CHECKPOINT_EVERY and not self.keep_states:
             self.history[index] = None
 
     def _state_at(self, index: int) -> Any:
@@ -531,3 +538,44 @@ class Session:
         view.update(self.game.view(state, viewer))
         return view
 
+
+class Registry:
+    """The open sessions by id ("s1", "s2", ...; an id is never given twice), at most `size`:
+    opening one more closes the least recently used (a page keeps one or two open and closes
+    those it no longer shows). Whatever a session holds for later (a review's work) lives and
+    goes with it."""
+
+    def __init__(self, size: int) -> None:
+        self._open: LRU[str, Session] = LRU(size)
+        self._ids = itertools.count(1)
+
+    def open(self, session: Session) -> str:
+        """Keep `session` open as the most recently used; its new id."""
+        sid = f"s{next(self._ids)}"
+        self._open.put(sid, session)
+        return sid
+
+    def get(self, sid: Any) -> Session:
+        """The open session `sid`, now the most recently used; UnknownSession when there is none."""
+        session = self._open.get(sid) if isinstance(sid, str) else None
+        if session is None:
+            raise UnknownSession(f"no session {sid!r}")
+        return session
+
+    def close(self, sid: Any) -> None:
+        """Close session `sid`; UnknownSession when there is none."""
+        if not isinstance(sid, str) or self._open.pop(sid) is None:
+            raise UnknownSession(f"no session {sid!r}")
+
+    def items(self) -> list[tuple[str, Session]]:
+        """(id, session) of every open session, the least recently used first."""
+        return [(sid, session) for sid in self._open if (session := self._open.peek(sid)) is not None]
+
+    def clear(self) -> None:
+        self._open.clear()
+
+    def __contains__(self, sid: object) -> bool:
+        return sid in self._open
+
+    def __len__(self) -> int:
+        return len(self._open)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-SET_SIZES = (6, 9, 12)
-
 
 @dataclass(frozen=True, order=True)
 class Tile:

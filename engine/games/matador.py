@@ -19,7 +19,7 @@ from engine.games.table import (
     differences,
     total_of_others,
 )
-from engine.layout import Layout
+from engine.layout import End, Layout
 from engine.protocol import GameSpec, Option
 from engine.tiles import Tile
 
@@ -133,6 +133,11 @@ class MatadorGame(TableGame):
 
     def end_needs(self, value: int, need: str) -> int | None:
         return 10 - value if value else None  # a blank end takes only a matador
+
+    def misfit(self, tile: Tile, end: End) -> str:
+        if not end.value:
+            return f"{tile} does not fit there: only a matador goes on a blank end."
+        return super().misfit(tile, end)
 
     def play_id(self, tile: Tile, end: str, near: int) -> str:
         far = tile.b if tile.a == near else tile.a

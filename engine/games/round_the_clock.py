@@ -1,7 +1,8 @@
 """Round The Clock: a double-6 block game around a 6-6 spinner with four arms.
 
 Move ids: "play:<tile>:arm<k>" (k = 0..3: north, east, south, west), "draw" and "pass".
-Play alternates globally between a tile phase and a double phase (engine.layout).
+Play alternates globally between a tile phase and a double phase (`place`); the view's "phase"
+says which, and what it asks of the table.
 """
 
 from __future__ import annotations
@@ -9,12 +10,17 @@ from __future__ import annotations
 from engine.games import register
 from engine.games.round_the_clock_compact import RtcDealer
 from engine.games.table import PROGRAM_RULES, Score, TableAi, TableGame, TableState, total_of_others
-from engine.layout import DOUBLE_PHASE, TILE_PHASE, Layout
-from engine.protocol import GameSpec, Option
+from engine.layout import End, Layout
+from engine.protocol import JSON, GameSpec, Option
 from engine.tiles import Tile
 
 SPINNER = Tile(6, 6)
 KEEP_IN_BONEYARD = 2  # drawing is allowed only while more than 2 tiles remain
+TILE_PHASE, DOUBLE_PHASE = "tile", "double"
+PHASES = {  # what each phase asks of the table, as the page shows it beside the board
+    TILE_PHASE: "tile phase: each arm takes one matching tile",
+    DOUBLE_PHASE: "double phase: each arm takes the double of its end",
+}
 
 RULES = (
     (
@@ -76,6 +82,11 @@ SPEC = GameSpec(
 )
 
 
+def phase_of(layout: Layout) -> str:
+    """The table's phase: the double phase while the arms need doubles, else the tile phase."""
+    return DOUBLE_PHASE if layout.ends[0].need == "double" else TILE_PHASE
+
+
 class RoundTheClockGame(TableGame):
     spec = SPEC
     kept_in_stock = KEEP_IN_BONEYARD
@@ -88,7 +99,7 @@ class RoundTheClockGame(TableGame):
         return {2: 7, 3: 6}.get(players, 5)
 
     def start_layout(self, tile: Tile) -> Layout:
-        return Layout.spinner(tile)._replace(phase=TILE_PHASE)
+        return Layout.spinner(tile)  # the tile phase: every arm open, needing a matching tile
 
     def place(self, layout: Layout, end: str, tile: Tile, near: int) -> Layout:
         """The phase rule: an arm that had its tile (or double) of the phase is closed; once
@@ -99,10 +110,9 @@ class RoundTheClockGame(TableGame):
         closed = tuple(c or i == arm for i, c in enumerate(placed.closed))
         if not all(closed):
             return placed._replace(closed=closed)
-        phase = DOUBLE_PHASE if placed.phase == TILE_PHASE else TILE_PHASE
-        need = "double" if phase == DOUBLE_PHASE else "match"
+        need = "match" if phase_of(placed) == DOUBLE_PHASE else "double"
         ends = tuple(e._replace(need=need) for e in placed.ends)
-        return placed._replace(ends=ends, phase=phase, closed=(False,) * 4)
+        return placed._replace(ends=ends, closed=(False,) * 4)
 
     def turn_moves(self, state: TableState, plays: list[str]) -> list[str]:
         if state.drawn is not None:  # drew this turn: only the drawn tile may be played
@@ -133,6 +143,15 @@ class RoundTheClockGame(TableGame):
     def end_label(self, state: TableState, end: str) -> str:
         k = int(end[3:])
         return f"arm {k + 1} ({('north', 'east', 'south', 'west')[k]})"
+
+    def misfit(self, tile: Tile, end: End) -> str:
+        if end.need == "double":
+            return f"{tile} does not fit there: that arm needs the {end.value}-{end.value}."
+        return super().misfit(tile, end)
+
+    def phase_json(self, state: TableState) -> JSON:
+        phase = phase_of(state.layout)
+        return {"name": phase, "text": PHASES[phase]}
 
 
 GAME = register(RoundTheClockGame())

@@ -4,7 +4,7 @@ The search plays hundreds of thousands of simulated moves per decision. Through 
 each one builds an immutable `TableState` and `Layout` and formats move ids; here a round is a
 few lists of small integers changed in place, several times faster. Only the move generator
 and the phase bookkeeping are its own: the matching rule (`fits`), how long drawing lasts, the
-scoring (`TableGame.score_round`) and the determinization's deal (`deal_unseen`) are the
+scoring (`TableRules.score_round`) and the determinization's deal (`deal_unseen`) are the
 game's. It must agree with the engine move for move: the same legal moves in the same order
 (the engine's sorted move ids), the same draws, the same end and the same points.
 `tests/engine/test_rtc_playout.py` checks that over many played-out rounds, and that the
@@ -24,8 +24,7 @@ import random
 from bisect import insort
 from collections.abc import Callable
 
-from engine.games.table import TableGame, TableState, deal_unseen
-from engine.layout import DOUBLE_PHASE
+from engine.games.table import TableRules, TableState, deal_unseen, unseen_draw, void_seats
 from engine.tiles import Tile, domino_set
 
 _TILES = domino_set(6)
@@ -42,7 +41,7 @@ CODES = {name: code for code, name in enumerate(NAMES)}
 class Rules:
     """What the compact round takes from the game, once per game."""
 
-    def __init__(self, game: TableGame) -> None:
+    def __init__(self, game: TableRules) -> None:
         self.game = game
         self.fits: Callable[[Tile, int, str], tuple[int, ...]] = game.fits
         kept = game.kept_in_stock
@@ -52,7 +51,7 @@ class Rules:
         self._points: dict[tuple[tuple[int, ...], int | None], tuple[int, ...]] = {}
 
     def points(self, pips: tuple[int, ...], out: int | None) -> tuple[int, ...]:
-        """Each seat's points for a round ending with hands of these pips (`TableGame.score_round`,
+        """Each seat's points for a round ending with hands of these pips (`TableRules.score_round`,
         remembered: the search ends many rounds the same way)."""
         key = (pips, out)
         found = self._points.get(key)
@@ -74,7 +73,7 @@ class Rules:
 
 
 @functools.cache
-def rules_of(game: TableGame) -> Rules:
+def rules_of(game: TableRules) -> Rules:
     return Rules(game)
 
 
@@ -84,7 +83,7 @@ class RtcPlayout:
     __slots__ = ("done", "double_phase", "drawn", "ends", "fits", "fits_table", "hands", "kept", "n", "points", "rules",
                  "stock", "turn")
 
-    def __init__(self, game: TableGame, state: TableState) -> None:
+    def __init__(self, game: TableRules, state: TableState) -> None:
         """From a `TableState` of round-the-clock (normally a determinization)."""
         layout = state.layout
         self.rules = rules = rules_of(game)
@@ -95,7 +94,7 @@ class RtcPlayout:
         self.stock: list[int] = [_ID[t] for t in reversed(state.stock)]  # next tile last
         self.ends: list[int] = [e.value for e in layout.ends]
         self.done: list[bool] = list(layout.closed)
-        self.double_phase: bool = layout.phase == DOUBLE_PHASE
+        self.double_phase: bool = layout.ends[0].need == "double"  # every arm needs a double
         self.fits = rules.fits_table(self.ends, self.done, self.double_phase)
         self.turn: int = state.turn
         self.drawn: int = -1 if state.drawn is None else _ID[state.drawn]
@@ -177,10 +176,10 @@ class RtcPlayout:
 
 class RtcDealer:
     """Determinizations of one position for `seat`, dealt straight into playouts: the game's
-    own deal (`deal_unseen`, as `TableGame.determinize`), without building a `TableState` each
+    own deal (`deal_unseen`, as `TableRules.determinize`), without building a `TableState` each
     time."""
 
-    def __init__(self, game: TableGame, state: TableState, seat: int) -> None:
+    def __init__(self, game: TableRules, state: TableState, seat: int) -> None:
         self.base = base = RtcPlayout(game, state)
         self.seat = seat
         self.unknown = sorted([t for s, h in enumerate(base.hands) if s != seat for t in h] + base.stock)
@@ -188,9 +187,9 @@ class RtcDealer:
         fits = game.fits
         self.barred = [
             (s, [any(fits(t, v, need) for v, need in state.voids[s]) for t in _TILES].__getitem__)
-            for s in game.void_seats(state, seat)
+            for s in void_seats(state, seat)
         ]
-        self.guess_drawn_of = game.unseen_draw(state, seat)
+        self.guess_drawn_of = unseen_draw(state, seat)
 
     def deal(self, rng: random.Random) -> RtcPlayout:
         base, seat = self.base, self.seat

@@ -43,6 +43,9 @@ LEVELS: dict[str, Player] = {
 }
 
 
+SEAT_LEVELS = ("easy", "medium", "hard")  # the levels a person may give a computer's seat, weakest first
+
+
 def get_player(level: str) -> Player:
     """The player for a level name ("easy", "medium", "hard", "advisor", ...)."""
     try:

@@ -28,11 +28,11 @@ from __future__ import annotations
 
 import gc
 import random
-from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from engine.cache import LRU
 from engine.games.big_clock import DRAW, GAME, HAND, NO_HELD, BigClockGame, BigClockState, code, held_byte
 from engine.protocol import JSON, Hint
 from engine.solvers import register_advisor
@@ -355,7 +355,7 @@ class Evaluator:
 
 EVALUATORS_KEPT = 32  # the stock's content changes only when a tile is drawn: few are live at once
 CACHE_LIMIT = 200_000  # scored tops per evaluator at most (a bound on memory in long play-outs)
-_evaluators: OrderedDict[Knowledge, Evaluator] = OrderedDict()
+_evaluators: LRU[Knowledge, Evaluator] = LRU(EVALUATORS_KEPT)
 
 
 def evaluator_for(know: Knowledge) -> Evaluator:
@@ -364,15 +364,12 @@ def evaluator_for(know: Knowledge) -> Evaluator:
     searches (the review's play-outs search the same stocks again and again)."""
     ev = _evaluators.get(know)
     if ev is None or len(ev.cache) > CACHE_LIMIT:
-        ev = _evaluators[know] = Evaluator(know)
-    _evaluators.move_to_end(know)
-    while len(_evaluators) > EVALUATORS_KEPT:
-        _evaluators.popitem(last=False)
+        ev = _evaluators.put(know, Evaluator(know))
     return ev
 
 
 PLANS_KEPT = 4096  # plans remembered (a review's play-outs meet the same positions again and again)
-_plans: OrderedDict[tuple[Any, ...], tuple[float, tuple[str, ...], int]] = OrderedDict()
+_plans: LRU[tuple[Any, ...], tuple[float, tuple[str, ...], int]] = LRU(PLANS_KEPT)
 
 
 def planned(state: BigClockState) -> tuple[float, tuple[str, ...], int]:
@@ -384,11 +381,7 @@ def planned(state: BigClockState) -> tuple[float, tuple[str, ...], int]:
     key = (state.position, state.seen, state.stuck, state.set_aside, len(state.stock), state.size)
     found = _plans.get(key)
     if found is None:
-        found = _plans[key] = plan(state)
-        if len(_plans) > PLANS_KEPT:
-            _plans.popitem(last=False)
-    else:
-        _plans.move_to_end(key)
+        found = _plans.put(key, plan(state))
     return found
 
 

@@ -9,9 +9,9 @@ so it proves a deal unwinnable or returns a winning line.
 from __future__ import annotations
 
 import random
-from collections import OrderedDict
 from dataclasses import dataclass
 
+from engine.cache import LRU
 from engine.games.luzon import GAME, LuzonGame, LuzonState
 from engine.protocol import JSON, Hint
 from engine.solvers import register_advisor
@@ -84,24 +84,18 @@ class _Search:
             state = GAME.apply(state, move)
 
 
-_CACHE: OrderedDict[LuzonState, Solution] = OrderedDict()
-_CACHE_SIZE = 256
+_SOLVED: LRU[LuzonState, Solution] = LRU(256)
 
 
 def solve_state(state: LuzonState) -> Solution:
     """The exact answer for a position (cached: the page asks after every move)."""
-    cached = _CACHE.get(state)
+    cached = _SOLVED.get(state)
     if cached is not None:
-        _CACHE.move_to_end(state)
         return cached
     search = _Search()
     best_left = search.run(state)
     line = search.line(state)
-    result = Solution(best_left == 0, line if best_left == 0 else None, best_left, line)
-    _CACHE[state] = result
-    while len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return result
+    return _SOLVED.put(state, Solution(best_left == 0, line if best_left == 0 else None, best_left, line))
 
 
 def solve(seed: int, variant: str = "twelve") -> Solution:

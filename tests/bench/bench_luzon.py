@@ -10,7 +10,7 @@ import statistics
 import time
 
 from engine.games.luzon import GAME, LuzonState
-from engine.solvers.luzon import _CACHE, solve_state
+from engine.solvers.luzon import _SOLVED, solve_state
 
 
 def deal(variant: str, seed: int) -> LuzonState:
@@ -30,7 +30,7 @@ def main() -> None:
         times, wins = [], 0
         for seed in range(args.seeds):
             state = deal(variant, seed)
-            _CACHE.clear()
+            _SOLVED.clear()
             start = time.perf_counter()
             wins += solve_state(state).winnable
             times.append(time.perf_counter() - start)

@@ -29,10 +29,10 @@ def play(games: int) -> list[str]:
 
 def measure(games: int, keep_recent: int) -> tuple[float, float, int]:
     session.KEEP_RECENT = keep_recent
-    api._sessions.clear()
+    api.SESSIONS.clear()
     tracemalloc.start()
     sids = play(games)
-    moves = sum(len(api._sessions[s].moves) for s in sids if s in api._sessions)
+    moves = sum(len(api.SESSIONS.get(s).moves) for s in sids if s in api.SESSIONS)
     held = tracemalloc.get_traced_memory()[0] / 2**20
     for sid in sids:
         api.handle(json.dumps({"op": "close", "session": sid}))

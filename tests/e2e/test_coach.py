@@ -51,8 +51,11 @@ def test_replay_with_buttons_keys_and_scrubber_and_review_marks_the_blunder(app:
     total = len(record["moves"])
     import_record(app, "luzon", record)
     page = app.page
+    phase = page.locator("section.game")
+    expect(phase).to_have_attribute("data-screen-phase", "person", timeout=TIMEOUT)  # the controller's state machine
     page.click("button[data-action=coach]")
     expect(page.locator("#coach")).to_be_visible(timeout=TIMEOUT)
+    expect(phase).to_have_attribute("data-screen-phase", "replaying")
     expect(page.locator("#coach-where")).to_have_text(f"Move {total} of {total}", timeout=TIMEOUT)
     page.locator("#coach").press("Home")
     expect(page.locator("#coach-where")).to_have_text(f"Move 0 of {total}", timeout=TIMEOUT)
@@ -85,6 +88,7 @@ def test_replay_with_buttons_keys_and_scrubber_and_review_marks_the_blunder(app:
     assert not serious, serious
     page.click("button[data-action=coach-close]")
     expect(page.locator("#board")).to_have_attribute("data-moves", str(total), timeout=TIMEOUT)
+    expect(phase).to_have_attribute("data-screen-phase", "person")
     assert not app.errors, app.errors
 
 

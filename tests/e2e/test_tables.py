@@ -230,8 +230,11 @@ def test_a_table_of_computers_only_deals_its_next_round_on_continue(app: App) ->
     person's "next-round", which the engine refuses for a computer's seat)."""
     page = app.page
     fresh(app, "draw")
+    phase = page.locator("section.game")
+    expect(phase).to_have_attribute("data-screen-phase", "setup")  # the controller's state machine
     set_up(app, {"set": "double-6", "players": "2", "target": "100"}, ["ai:easy", "ai:easy"], 4)
     expect(page.locator("#round-summary[open]")).to_be_visible(timeout=TIMEOUT)
+    expect(phase).to_have_attribute("data-screen-phase", "round-over")
     page.click("#next-round")
     expect(page.locator("#table-screen")).to_contain_text("Round 2 ·", timeout=TIMEOUT)
     expect(page.locator("#message[data-kind=error]")).to_have_count(0)

@@ -107,7 +107,7 @@ def fuzz(examples: int) -> None:
         opened = json.loads(api.handle(json.dumps({"op": "new", "game": game, "seed": data.draw(st.integers(0, 99))})))
         sid = opened["session"]
         try:
-            session = api._sessions[sid]
+            session = api.SESSIONS.get(sid)
             if data.draw(st.booleans()) and opened["view"]["legal"]:  # a game under way, with a redo
                 api.handle(json.dumps({"op": "play", "session": sid, "move": opened["view"]["legal"][0]["id"]}))
                 api.handle(json.dumps({"op": "undo", "session": sid}))
@@ -120,9 +120,10 @@ def fuzz(examples: int) -> None:
             if as_text:  # raw text: cut short, or wrapped deep
                 text = data.draw(st.sampled_from([text[: len(text) // 2], "[" * 5000 + text + "]" * 5000, text + "]"]))
             answer = check_answer(api.handle(text))
-            if not answer["ok"] and sid in api._sessions:
-                assert fingerprint(api._sessions[sid]) == before, f"refused {request!r:.300} changed the session"
+            if not answer["ok"] and sid in api.SESSIONS:
+                assert fingerprint(api.SESSIONS.get(sid)) == before, f"refused {request!r:.300} changed the session"
         finally:
-            api._sessions.pop(sid, None)
+            if sid in api.SESSIONS:
+                api.SESSIONS.close(sid)
 
     run()

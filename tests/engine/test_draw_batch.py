@@ -69,7 +69,7 @@ def find(game: str, options: dict[str, Any], seats: list[str], until: Callable[[
 def test_a_persons_forced_draws_are_one_request_with_the_same_record_and_state() -> None:
     session = find("draw", {"set": "double-6", "players": 3}, ["human", "ai:easy", "ai:easy"], person_must_draw_twice)
     single = Session.load(session.record())
-    sid = api._store(session)
+    sid = api.SESSIONS.open(session)
     answer = ask({"op": "play", "session": sid, "move": "draw", "until_playable": True})
     assert answer["ok"], answer
     events = answer["view"]["events"]
@@ -122,7 +122,7 @@ def test_a_computers_drawn_tiles_never_reach_a_persons_view() -> None:
     seat = session.to_move()
     assert seat is not None
     before = set(session.state.hands[seat])
-    sid = api._store(session)
+    sid = api.SESSIONS.open(session)
     answer = ask({"op": "ai", "session": sid, "until_playable": True})
     assert answer["ok"], answer
     events = answer["view"]["events"]
@@ -138,7 +138,7 @@ def test_a_computers_drawn_tiles_never_reach_a_persons_view() -> None:
 @pytest.mark.parametrize("flag", ["yes", 1, 0, [], {"x": 1}, "true"])
 def test_a_malformed_flag_is_refused_and_changes_nothing(flag: Any) -> None:
     session = find("draw", {"set": "double-6", "players": 3}, ["human", "ai:easy", "ai:easy"], person_must_draw_twice)
-    sid = api._store(session)
+    sid = api.SESSIONS.open(session)
     record, state = json.dumps(session.record()), session.state
     for request in ({"op": "play", "session": sid, "move": "draw", "until_playable": flag},
                     {"op": "ai", "session": sid, "until_playable": flag}):
@@ -150,7 +150,7 @@ def test_a_malformed_flag_is_refused_and_changes_nothing(flag: Any) -> None:
 
 def test_a_refused_batch_changes_nothing() -> None:
     session = find("draw", {"set": "double-6", "players": 3}, ["human", "ai:easy", "ai:easy"], person_must_draw_twice)
-    sid = api._store(session)
+    sid = api.SESSIONS.open(session)
     record, state = json.dumps(session.record()), session.state
     # an illegal first move, and the computer's turn asked for on a person's turn
     answer = ask({"op": "play", "session": sid, "move": "pass", "until_playable": True})

@@ -149,6 +149,11 @@ def test_catalog_names_screen_kinds_hidden_hands_labels_and_player_limits() -> N
     assert games["draw"]["player_limits"] == {
         "option": "set", "by_value": {"double-6": [2, 4], "double-9": [2, 6], "double-12": [2, 6]}}
     assert games["luzon"]["player_limits"] is None
+    levels = [{"id": "easy", "label": "Easy"}, {"id": "medium", "label": "Medium"}, {"id": "hard", "label": "Hard"}]
+    assert {gid: g["levels"] for gid, g in games.items()} == {
+        gid: levels if g["players"]["max"] > 1 else [] for gid, g in games.items()}
+    for level in levels:  # every level the catalog offers is one a seat may be given
+        assert call(op="new", game="draw", seed=1, seats=["human", f"ai:{level['id']}"])["ok"]
 
 
 def test_player_limits_come_from_each_game_s_own_rule() -> None:
@@ -199,9 +204,15 @@ def test_round_history_holds_every_round_with_its_arithmetic(game_id: str, optio
             running = [a + b for a, b in zip(running, r["points"], strict=True)]
             assert r["scores"] == running
             assert not any("null" in s or "None" in s for s in strings(r))
+            assert r["headline"]["seat"] == r["winner"]
             if r["winner"] is None:
                 assert r["score"] is None and r["points"] == [0] * seats and "nobody scores" in r["text"]
+                assert r["headline"]["label"] == r["headline"]["you"] == (
+                    "The round is blocked and the lowest hands tie: nobody scores.")
                 continue
+            assert (r["headline"]["label"], r["headline"]["you"]) == (
+                ("went out.", "went out.") if r["reason"] == "out"
+                else ("has the lowest hand: the round is blocked.", "have the lowest hand: the round is blocked."))
             score = r["score"]
             assert score["total"] == r["points"][r["winner"]] == sum(r["points"])
             assert [t["seat"] for t in score["terms"]] == [s for s in range(seats) if s != r["winner"]]
@@ -209,6 +220,7 @@ def test_round_history_holds_every_round_with_its_arithmetic(game_id: str, optio
             assert score["text"] == r["arithmetic"] and not REPEATED_TOTAL.search(score["text"]), score["text"]
             assert score["text"].endswith(str(score["total"]))
         assert {k: v for k, v in view["last_round"].items() if k != "hands"} == rounds[-1]
+        assert (view["phase"] is None) == (game_id != "round-the-clock")
 
 
 def test_a_tied_block_prints_no_null_and_scores_nothing() -> None:

@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 
 import engine.review as review_mod
+from engine import api
 from engine.api import REVIEW_LIMIT, handle
 from engine.games import get_game
 from engine.games.matador import is_matador
-from engine.review import grade, rate_by_search, review
+from engine.review import grade, open_record, rate_by_search, review
 from engine.rng import deal_rng
 from engine.session import Session
 from engine.solvers.clock import exchange_chances
@@ -50,7 +51,7 @@ def _luzon_blunder() -> tuple[dict, int, str, str]:
 
 def test_luzon_review_is_exact_and_marks_the_move_that_threw_the_win_away() -> None:
     record, index, lost, kept = _luzon_blunder()
-    result = review(record)
+    result = review(open_record(record))
     last = result["decisions"][-1]
     assert last["index"] == index and last["played"] == lost
     assert last["grade"] == "blunder" and last["exact"] and last["loss"] == 1.0
@@ -73,7 +74,7 @@ def test_clock_review_uses_the_exact_exchange_chances() -> None:
         chances = {c.move: c.chance for c in exchange_chances(session.state)}
         worst = min(chances, key=lambda m: (chances[m], m))
         session.play(worst)
-        decision = review(session.record())["decisions"][0]
+        decision = review(open_record(session.record()))["decisions"][0]
         assert decision["exact"] and decision["unit"] == "win"
         assert decision["value_played"] == chances[worst] == 0.0
         assert decision["value_best"] == max(chances.values()) > 0
@@ -90,7 +91,7 @@ def test_only_real_decisions_of_the_reviewed_seats_are_rated() -> None:
             break
         session.ai_move("easy" if session.is_human(seat) else None)
     record = session.record()
-    result = review(record)
+    result = review(open_record(record))
     replay = Session.load(record)
     expected = [i for i, s in enumerate(replay.history[:-1])
                 if replay.game.to_move(s) == 0 and len(replay.game.legal_moves(s)) >= 2]
@@ -99,7 +100,7 @@ def test_only_real_decisions_of_the_reviewed_seats_are_rated() -> None:
     for d in result["decisions"]:
         assert d["unit"] == "points" and d["value_best"] >= d["value_played"]
         assert d["played"] == record["moves"][d["index"]]
-    assert review(record) == result  # deterministic
+    assert review(open_record(record)) == result  # deterministic
 
 
 def test_the_table_rating_reads_only_the_seats_information() -> None:
@@ -125,7 +126,7 @@ def _big_clock_record(seed: int, moves: int, level: str = "easy") -> dict:
 
 
 def test_big_clock_samples_only_when_the_move_differs_from_the_advisor() -> None:
-    result = review(_big_clock_record(2, 12))
+    result = review(open_record(_big_clock_record(2, 12)))
     assert result["decisions"]
     for d in result["decisions"]:
         if d["detail"]["agrees"]:
@@ -140,7 +141,7 @@ def test_big_clock_stops_where_every_pair_ties_and_says_how_many_it_played(monke
     every play-out, so the first look (2 * BATCH pairs) settles them; another decision of the
     game needs more pairs."""
     monkeypatch.setattr(review_mod, "SAMPLES", 60)
-    decisions = {d["index"]: d for d in review(_big_clock_record(3, 12))["decisions"]}
+    decisions = {d["index"]: d for d in review(open_record(_big_clock_record(3, 12)))["decisions"]}
     for index in (7, 9):
         d = decisions[index]
         assert d["samples"] == 2 * review_mod.BATCH < review_mod.SAMPLES
@@ -155,7 +156,7 @@ def test_big_clock_still_labels_a_clearly_losing_move(monkeypatch: pytest.Monkey
     session = Session.load(_big_clock_record(0, 54, "advisor"))
     assert sorted(session.game.legal_moves(session.state)) == ["shift:slot2>slot5", "shift:slot5>slot2"]
     session.play("shift:slot2>slot5")
-    last = review(session.record())["decisions"][-1]
+    last = review(open_record(session.record()))["decisions"][-1]
     assert last["best"] == "shift:slot5>slot2" and last["value_best"] == 1.0 and last["value_played"] == 0.0
     assert last["grade"] == "blunder" and last["samples"] < review_mod.SAMPLES
 
@@ -179,20 +180,21 @@ def test_a_review_in_slices_cut_inside_decisions_rates_the_same(monkeypatch: pyt
     every pair); the next slice goes on with that decision's pairs, or plays them again when they
     were forgotten. The decisions are those of the review in one piece."""
     record = _big_clock_record(2, 12)
-    whole = review(record)
+    whole = review(open_record(record))
     monkeypatch.setattr(review_mod, "SLICE_SECONDS", 0.0)
     decisions: list[dict] = []
     start: int | None = 0
     cuts = []
+    session = open_record(record)
     while start is not None:
-        answer = review(record, start=start, limit=2)
+        answer = review(session, start=start, limit=2)
         decisions += answer["decisions"]
         if answer["working"]:
             cuts.append(answer["working"])
             assert answer["next"] == start + len(answer["decisions"])
             assert whole["decisions"][answer["next"]]["index"] == answer["working"]["index"]
         if len(cuts) == 3:
-            review_mod._unfinished.clear()  # forgotten: the next slice plays them again
+            session.review_work.unfinished.clear()  # forgotten: the next slice plays them again
             monkeypatch.setattr(review_mod, "SLICE_SECONDS", 60.0)
         start = answer["next"]
     assert decisions == whole["decisions"]
@@ -226,13 +228,69 @@ def test_api_review_in_slices_and_refusals() -> None:
         assert answer["ok"] is False and answer["error"]["code"] == code
 
 
+def test_api_review_by_record_keeps_its_work_on_one_session_and_replays_the_record_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review by record opens one session for it in the API's registry (a refused request opens
+    none): each slice goes on with the decision the slice before cut short, and the record is
+    replayed once, by the first slice."""
+    record = _big_clock_record(2, 12)
+    whole = review(open_record(record))
+    monkeypatch.setattr(review_mod, "SLICE_SECONDS", 0.0)  # every slice ends after one pair
+    replayed = []
+    apply = Session._apply
+    monkeypatch.setattr(Session, "_apply", lambda self, move: replayed.append(move) or apply(self, move))
+
+    def ask(**req: Any) -> dict:
+        return json.loads(handle(json.dumps({"op": "review", "record": record, **req})))
+
+    def reviewing() -> list[Session]:
+        return [s for _, s in api.SESSIONS.items() if s.review_work and s.record() == record]
+
+    assert ask(start=-1)["error"]["code"] == "bad_request" and not reviewing()
+    replayed.clear()
+    decisions: list[dict] = []
+    samples = []
+    start: int | None = 0
+    for _ in range(1000):
+        answer = ask(start=start, limit=2)["review"]
+        decisions += answer["decisions"]
+        samples += [answer["working"]["samples"]] if answer["working"] else []
+        if (start := answer["next"]) is None:
+            break
+    assert decisions == whole["decisions"]
+    assert samples[:3] == [1, 2, 3]  # each slice went on with the pairs of the one before
+    assert replayed == record["moves"]  # once, by the first slice
+    assert len(reviewing()) == 1
+
+
+def test_api_reviews_by_record_keep_few_sessions() -> None:
+    reviewing = lambda: [s for _, s in api.SESSIONS.items() if s.review_work and s.review_work.record]  # noqa: E731
+    for seed in range(4):
+        session = Session.new("luzon", {}, seed, ["human"])
+        session.ai_move("easy")
+        assert json.loads(handle(json.dumps({"op": "review", "record": session.record(), "limit": 1})))["ok"]
+        assert session.record() in [s.record() for s in reviewing()]
+    assert len(reviewing()) == review_mod.REVIEWS_KEPT
+
+
+def test_a_review_walks_every_state_of_a_long_game_once_it_let_some_go() -> None:
+    """A session lets the states of a long game go (engine.session.KEEP_RECENT); the review's walk
+    makes each again from the one before, the same states a record loaded for review keeps."""
+    session = Session.new("draw", {"set": "double-6"}, 4, ["ai:easy", "ai:easy"])
+    while session.to_move() is not None and len(session.moves) < 150:
+        session.ai_move()
+    assert None in session.history
+    walked = list(review_mod.states(session))
+    assert walked == open_record(session.record()).history and len(walked) == len(session.moves) + 1
+
+
 def test_cli_review_prints_the_same_review(tmp_path) -> None:
     record, *_ = _luzon_blunder()
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record))
     out = subprocess.run([sys.executable, "-m", "engine", "review", str(path), "--json"], capture_output=True,
                          text=True, check=True)
-    assert json.loads(out.stdout) == review(record)
+    assert json.loads(out.stdout) == review(open_record(record))
     bad = subprocess.run([sys.executable, "-m", "engine", "review", str(tmp_path / "missing.json")],
                          check=False, capture_output=True, text=True)
     assert bad.returncode == 2 and "cannot read the record" in bad.stderr
@@ -281,7 +339,7 @@ def test_replay_reveals_every_hand_only_once_the_game_is_over() -> None:
 
 def test_review_decisions_carry_both_moves_fields() -> None:
     record, _, lost, _ = _luzon_blunder()
-    last = review(record)["decisions"][-1]
+    last = review(open_record(record))["decisions"][-1]
     assert last["played_move"]["id"] == lost and last["played_move"]["kind"] == "discard"
     assert last["best_move"]["id"] == last["best"] and "from" in last["best_move"]
 
@@ -331,7 +389,7 @@ def test_review_through_the_api_is_bounded_and_refuses_a_null_start() -> None:
     while session.to_move() is not None:
         session.ai_move("easy")
     record = session.record()
-    total = review(record, limit=0)["total"]
+    total = review(open_record(record), limit=0)["total"]
     assert total > REVIEW_LIMIT  # a game longer than one request may rate
     answer = json.loads(handle(json.dumps({"op": "review", "record": record})))["review"]
     assert len(answer["decisions"]) <= REVIEW_LIMIT and answer["next"] is not None

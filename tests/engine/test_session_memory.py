@@ -39,6 +39,6 @@ def test_the_api_keeps_few_sessions_and_drops_the_least_recently_used() -> None:
     for seed in range(api.MAX_SESSIONS * 2):
         call(op="new", game="luzon", seed=seed)
         assert call(op="view", session=first)["ok"]  # in use: never dropped
-    assert len(api._sessions) <= api.MAX_SESSIONS <= 16
+    assert len(api.SESSIONS) <= api.MAX_SESSIONS <= 16
     assert call(op="close", session=first) == {"ok": True}
     assert call(op="view", session=first)["error"]["code"] == "unknown_session"

@@ -1,3 +1,4 @@
+// @ts-check
 // The coach: replay a game move by move and review the person's decisions, as a chess program's
 // game review does. It draws each position with the game's own renderer (view in, DOM out), from
 // the engine's `replay` op (the position as the person's seat saw it then: other hands stay
@@ -5,43 +6,81 @@
 // few at a time so progress shows and Cancel stops it. It never branches on a game.
 
 import { h } from "../render/dom.js";
-import { drawMoving } from "./motion.js";
+import { drawMoving } from "../render/motion.js";
+import { createRendererContext } from "./renderer_contract.js";
+
+/** @typedef {import("../engine_types.js").View} View */
+/** @typedef {import("../engine_types.js").Engine} Engine */
+/** @typedef {import("../engine_types.js").GameSpec} GameSpec */
+/** @typedef {import("../engine_types.js").GameRecord} GameRecord */
+/** @typedef {import("../engine_types.js").Move} Move */
+/** @typedef {import("../engine_types.js").MoveEvent} MoveEvent */
+/** @typedef {import("./renderer_contract.js").RendererFactory} RendererFactory */
+/** @typedef {import("./renderer_contract.js").ScreenSource} ScreenSource */
+/** @typedef {import("./sequencer.js").Sequencer} Sequencer */
+
+/**
+ * A rated decision of the review (engine/review.py).
+ * @typedef {object} Decision
+ * @property {number} index
+ * @property {string} grade
+ * @property {string} played
+ * @property {string} best
+ * @property {Move} played_move
+ * @property {Move} best_move
+ * @property {string} unit "win" or "points"
+ * @property {boolean} exact
+ * @property {number} [loss]
+ * @property {number} [uncertainty]
+ * @property {number} [samples]
+ * @property {number} [value_best]
+ */
 
 const SLICE = 2; // decisions rated per request (the engine also ends one inside a long decision after about 2 s),
 // so the worker stays free for other requests, progress moves and Cancel works between them
+/** @type {Record<string, string>} */
 const GRADE_TEXT = { best: "Best", good: "Good", inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
 const MARKED = new Set(["inaccuracy", "mistake", "blunder"]);
 const PLAY_PAUSE_MS = 700; // between moves when the replay plays itself, after each move's motion
 
 /**
- * Mount the coach for `record` into `root`. createRenderer(ctl) is the game's renderer factory;
- * name(seat) a seat's name; motionMs() the duration of a slide at the page's speed (0: no motion).
- * onClose() goes back to the game. Returns {element, dispose}.
+ * Mount the coach for `record`: the game's renderer (createRenderer) draws each position through
+ * a replay's renderer context; the replay's Play runs on the screen's sequencer. name(seat) is a
+ * seat's name; motionMs() the duration of a slide at the page's speed (0: no motion); onClose()
+ * goes back to the game.
+ * @param {{engine: Engine, spec: GameSpec, record: GameRecord, createRenderer: RendererFactory,
+ *   name: (seat: number) => string, motionMs: () => number, sequencer: Sequencer, onClose: () => void}} parts
+ * @returns {{element: HTMLElement, focus: () => void, dispose: () => void}}
  */
-export function createCoach({ engine, spec, record, createRenderer, name, motionMs = () => 0, onClose }) {
+export function createCoach({ engine, spec, record, createRenderer, name, motionMs, sequencer, onClose }) {
   const total = record.moves.length;
   const person = Math.max(0, record.seats.indexOf("human"));
+  /** @type {Map<number, View>} */
   const views = new Map(); // at -> view
-  const state = { view: null, viewer: person, covered: false, lastAction: {}, log: [], session: null, locked: true };
+  /** @type {ScreenSource} */
+  const source = { view: null, viewer: person, covered: false, lastAction: {}, log: [], session: null };
   let at = total;
+  /** @type {Decision | null} */
   let better = null; // the review's better move, shown on the board at its position
   let reveal = false;
   let finished = false;
-  let reviewRun = null; // {cancelled}
+  /** @type {{cancelled: boolean} | null} */
+  let reviewRun = null;
   let disposed = false;
-  let playing = 0; // the timer of the replay playing itself, 0 when stopped
 
   const board = h("div", { class: "coach-board", id: "coach-board", "aria-label": `${spec.name}, replay` });
-  const ctl = {
-    spec, state, board, engine, replay: true,
-    say: () => {}, render: () => {}, play: () => {}, send: () => {}, autoplay: () => {},
-    name, legal: () => state.view?.legal ?? [], myTurn: () => false, isHuman: (seat) => record.seats[seat] === "human",
-    hotSeat: () => false, dealText: (view) => `Deal ${view.seed} · `, hintMove: () => better?.best_move ?? null,
-    motionMs,
-  };
-  const screen = createRenderer(ctl);
+  const screen = createRenderer(createRendererContext({
+    spec, board, engine, source, name, sequencer, motionMs, actions: null,
+    render: () => { if (source.view) screen.draw(source.view); },
+    hintMove: () => better?.best_move ?? null,
+  }));
   board.className = `coach-board ${screen.boardClass}`;
 
+  /**
+   * @param {string} label
+   * @param {Record<string, string>} attrs
+   * @param {() => void} onClick
+   */
   const button = (label, attrs, onClick) => {
     const b = h("button", { type: "button", ...attrs }, label);
     b.addEventListener("click", onClick);
@@ -50,7 +89,7 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
   const first = button("|◀", { "data-action": "coach-first", "aria-label": "First position" }, () => goByHand(0));
   const back = button("◀", { "data-action": "coach-back", "aria-label": "Previous move" }, () => goByHand(at - 1));
   const playButton = button("Play", { "data-action": "coach-play", "aria-label": "Play the moves", "aria-pressed": "false" },
-    () => (playing ? stopPlaying() : startPlaying()));
+    () => (sequencer.running() === "replay" ? stopPlaying() : startPlaying()));
   const forward = button("▶", { "data-action": "coach-forward", "aria-label": "Next move" }, () => goByHand(at + 1));
   const last = button("▶|", { "data-action": "coach-last", "aria-label": "Last position" }, () => goByHand(total));
   const scrubber = h("input", { type: "range", id: "coach-scrubber", min: "0", max: String(total), step: "1",
@@ -84,52 +123,65 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
     h("div", { class: "coach-review" }, h("div", { class: "actions" }, reviewButton, cancelButton), progress,
       reviewText, graph, list));
   element.addEventListener("keydown", (event) => {
-    if (event.target.matches?.("input[type=range]")) return; // the scrubber has its own keys
-    const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: total }[event.key];
+    if (event.target instanceof Element && event.target.matches("input[type=range]")) return; // the scrubber has its own keys
+    const to = /** @type {Record<string, number>} */ ({ ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: total })[event.key];
     if (to === undefined) return;
     event.preventDefault();
     goByHand(to);
   });
 
-  /** A move the person asked for stops the replay playing itself. */
+  /**
+   * A move the person asked for stops the replay playing itself.
+   * @param {number} n
+   */
   function goByHand(n) {
     stopPlaying();
     return go(n);
   }
+  /** @param {boolean} on */
+  function showPlaying(on) {
+    playButton.textContent = on ? "Pause" : "Play";
+    playButton.setAttribute("aria-pressed", String(on));
+    playButton.setAttribute("aria-label", on ? "Pause" : "Play the moves");
+  }
   /** Play the moves one after another, each with its motion, from here (from the start when at the end). */
   async function startPlaying() {
-    playing = -1;
     if (at >= total) await go(0);
-    playButton.textContent = "Pause";
-    playButton.setAttribute("aria-pressed", "true");
-    playButton.setAttribute("aria-label", "Pause");
-    const next = () => {
-      playing = setTimeout(async () => {
-        if (!playing || disposed) return;
-        await go(at + 1, false, () => playing !== 0); // a pause while the position loads keeps it off
-        if (at >= total) stopPlaying();
-        else if (playing) next();
-      }, motionMs() + PLAY_PAUSE_MS);
-    };
-    if (playing) next();
+    showPlaying(true);
+    await sequencer.run("replay", {
+      pause: motionMs() + PLAY_PAUSE_MS, waitFirst: true,
+      step: async (live) => {
+        await go(at + 1, false, live); // a pause while the position loads keeps it off
+        return at < total;
+      },
+    });
+    if (sequencer.running() !== "replay") showPlaying(false);
   }
   function stopPlaying() {
-    clearTimeout(playing);
-    playing = 0;
-    playButton.textContent = "Play";
-    playButton.setAttribute("aria-pressed", "false");
-    playButton.setAttribute("aria-label", "Play the moves");
+    sequencer.stop("replay");
+    showPlaying(false);
   }
 
-  /** The position after `n` moves (the engine replays the record; cached). */
+  /**
+   * The position after `n` moves (the engine replays the record; cached).
+   * @param {number} n
+   * @returns {Promise<View>}
+   */
   async function fetchView(n) {
-    if (views.has(n)) return views.get(n);
+    const known = views.get(n);
+    if (known) return known;
     const answer = await engine.request({ op: "replay", record, at: n, seat: person, reveal });
     if (!answer.ok) throw new Error(answer.error.message);
     views.set(n, answer.view);
     return answer.view;
   }
 
+  /**
+   * Show the position after `n` moves (`keepBetter`: the review's better move stays marked).
+   * @param {number} n
+   * @param {boolean} [keepBetter]
+   * @param {() => boolean} [stillWanted]
+   */
   async function go(n, keepBetter = false, stillWanted = () => true) {
     n = Math.max(0, Math.min(total, n));
     if (!keepBetter) better = null;
@@ -137,13 +189,13 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
     try {
       view = await fetchView(n);
     } catch (error) {
-      where.textContent = `This position could not be shown: ${error.message}`;
+      where.textContent = `This position could not be shown: ${error instanceof Error ? error.message : error}`;
       return;
     }
     if (disposed || !stillWanted()) return;
-    const oneStep = Math.abs(n - at) === 1 && state.view && state.view !== view; // a jump does not travel
+    const oneStep = Math.abs(n - at) === 1 && source.view && source.view !== view; // a jump does not travel
     at = n;
-    state.view = view;
+    source.view = view;
     scrubber.value = String(at);
     first.disabled = back.disabled = at === 0;
     forward.disabled = last.disabled = at === total;
@@ -159,6 +211,7 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
     drawHands(view.all_hands);
   }
 
+  /** @param {MoveEvent} move */
   function sentence(move) {
     const who = move.seat ?? null;
     const text = who !== null && record.seats[who] === "human" && name(who) === "You" ? `You ${move.you}`
@@ -166,6 +219,7 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
     return text.endsWith(".") ? text : `${text}.`;
   }
 
+  /** @param {string[][] | undefined} all */
   function drawHands(all) {
     hands.hidden = !all;
     if (!all) return;
@@ -175,6 +229,7 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
 
   async function runReview() {
     if (reviewRun) return;
+    /** @type {{cancelled: boolean}} */
     const run = { cancelled: false };
     reviewRun = run;
     reviewButton.disabled = true;
@@ -183,6 +238,7 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
     list.replaceChildren();
     graph.replaceChildren();
     reviewText.textContent = "Reviewing your decisions…";
+    /** @type {Decision[]} */
     const decisions = [];
     let start = 0;
     let totalDecisions = null;
@@ -195,8 +251,8 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
         decisions.push(...slice.decisions);
         start = slice.next;
         const working = slice.working; // a decision cut short, to go on with: its play-outs so far
-        progress.max = String(Math.max(1, slice.total));
-        progress.value = String(decisions.length + (working ? working.samples / working.most : 0));
+        progress.max = Math.max(1, slice.total);
+        progress.value = decisions.length + (working ? working.samples / working.most : 0);
         reviewText.textContent = `Reviewing your decisions: ${decisions.length} of ${slice.total}` +
           (working ? ` (move ${working.index + 1}: ${working.samples} play-out${working.samples === 1 ? "" : "s"} per move ` +
             "so far)…" : "…");
@@ -205,7 +261,7 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
       if (run.cancelled) reviewText.textContent = `Review stopped after ${decisions.length} of ${totalDecisions} decisions.`;
       else showReview(decisions);
     } catch (error) {
-      reviewText.textContent = `The review failed: ${error.message}`;
+      reviewText.textContent = `The review failed: ${error instanceof Error ? error.message : error}`;
     } finally {
       reviewRun = null;
       reviewButton.disabled = false;
@@ -214,6 +270,7 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
     }
   }
 
+  /** @param {Decision[]} decisions */
   function showReview(decisions) {
     if (!decisions.length) {
       reviewText.textContent = "You had no real decisions to review: every move was forced.";
@@ -241,31 +298,41 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
     if (marked.length) list.querySelector("button")?.focus();
   }
 
+  /** @param {Decision} d */
   function lossText(d) {
     if (!d.loss) return ".";
     const sure = d.uncertainty ? ` (±${format(d.unit, d.uncertainty)})` : "";
     const from = d.samples ? `, from ${d.samples} play-outs per move` : "";
     return ` (${d.unit === "win" ? "chance to win" : "points"} lost: ${format(d.unit, d.loss)}${sure}${from}).`;
   }
-  /** "60", or "20-60" where the play-outs stopped once the grade was settled. */
+  /**
+   * "60", or "20-60" where the play-outs stopped once the grade was settled.
+   * @param {Decision[]} decisions
+   */
   function playoutCount(decisions) {
-    const counts = decisions.map((d) => d.samples).filter((n) => n > 0);
+    const counts = decisions.flatMap((d) => (d.samples ? [d.samples] : []));
     if (!counts.length) return "0";
     const [low, high] = [Math.min(...counts), Math.max(...counts)];
     return low === high ? String(low) : `${low}-${high}`;
   }
-  const format = (unit, value) => (unit === "win" ? `${Math.round(value * 100)}%` : value.toFixed(1));
+  const format = (/** @type {string} */ unit, /** @type {number} */ value) => (unit === "win" ? `${Math.round(value * 100)}%` : value.toFixed(1));
 
-  /** A decision's position (before the move) with the better move highlighted on the board. */
+  /**
+   * A decision's position (before the move) with the better move highlighted on the board.
+   * @param {Decision} decision
+   */
   function show(decision) {
     better = decision;
     stopPlaying();
     go(decision.index, true).then(() => where.scrollIntoView?.({ block: "start" })); // the why, then the board
   }
 
-  /** The person's value before each decision (chance to win, or expected round points), mistakes marked. */
+  /**
+   * The person's value before each decision (chance to win, or expected round points), mistakes marked.
+   * @param {Decision[]} decisions
+   */
   function drawGraph(decisions) {
-    const points = decisions.filter((d) => typeof d.value_best === "number");
+    const points = /** @type {(Decision & {value_best: number})[]} */ (decisions.filter((d) => typeof d.value_best === "number"));
     const svgNs = "http://www.w3.org/2000/svg";
     const svg = document.createElementNS(svgNs, "svg");
     const width = 320;
@@ -278,8 +345,8 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
     const values = points.map((d) => d.value_best);
     const low = Math.min(0, ...values);
     const high = Math.max(decisions[0].unit === "win" ? 1 : 1, ...values);
-    const x = (d) => 6 + (d.index / Math.max(1, total)) * (width - 12);
-    const y = (v) => height - 6 - ((v - low) / Math.max(1e-9, high - low)) * (height - 12);
+    const x = (/** @type {Decision} */ d) => 6 + (d.index / Math.max(1, total)) * (width - 12);
+    const y = (/** @type {number} */ v) => height - 6 - ((v - low) / Math.max(1e-9, high - low)) * (height - 12);
     const line = document.createElementNS(svgNs, "polyline");
     line.setAttribute("points", points.map((d) => `${x(d).toFixed(1)},${y(d.value_best).toFixed(1)}`).join(" "));
     line.setAttribute("class", "coach-line");
@@ -308,7 +375,6 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
       disposed = true;
       stopPlaying();
       if (reviewRun) reviewRun.cancelled = true;
-      screen.stop?.();
     },
   };
 }

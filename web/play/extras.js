@@ -1,3 +1,4 @@
+// @ts-check
 // What solitaire players expect, for the one controller (controller.js): Resign on every game, a
 // new deal over a game in progress asked for and counted as lost, winnable-only deals (a switch
 // and a setting, where the catalog says `winnable_deals`), Show solution (the advisor's winning
@@ -11,16 +12,36 @@ import { dailyLink, dailySeed } from "../daily.js";
 import { h, randomSeed } from "../render/dom.js";
 import { personSeat } from "./results.js";
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** @typedef {import("../engine_types.js").View} View */
+/** @typedef {import("../engine_types.js").Answer} Answer */
+/** @typedef {import("../engine_types.js").GameSpec} GameSpec */
+/** @typedef {import("../engine_types.js").OptionValues} OptionValues */
+/** @typedef {import("./renderer_contract.js").RendererContext} RendererContext */
+
 const MIN_STEP_MS = 150; // the solution's and the finish's pause per move at the "instant" pace
 
 /**
- * ctl: the controller's {spec, state, send, autoplay, render, say, myTurn, delay, stop, newGame,
- * values (the option values on screen)}. Returns the controls to place and the hooks the
- * controller calls.
+ * @typedef {object} ExtrasHost what the extras need of the controller
+ * @property {GameSpec} spec
+ * @property {RendererContext} screen the play screen's context (its view, turn, messages and runs)
+ * @property {(request: Record<string, unknown>) => Promise<Answer | null>} send
+ * @property {() => boolean} busy a request is under way
+ * @property {() => Promise<void>} idle settled once no request is under way
+ * @property {() => void} cancel the sequencer's one cancel
+ * @property {() => number} delay the computers' pause per move now
+ * @property {() => void} skipOutcome the game on screen ends without its result dialog (a new deal follows)
+ * @property {(values: OptionValues, seed: number, seats?: string[], names?: string[] | null,
+ *   extra?: {winnable?: boolean, daily?: string | null}) => Promise<Answer | null>} newGame
+ * @property {() => OptionValues} values the option values on screen
+ */
+
+/**
+ * The extra controls and the hooks the controller calls.
+ * @param {ExtrasHost} ctl
  */
 export function createExtras(ctl) {
-  const { spec, state } = ctl;
+  const { spec, screen } = ctl;
+  const { state } = screen;
   const buttons = {
     solution: h("button", { type: "button", "data-action": "solution", hidden: "" }, "Show solution"),
     finish: h("button", { type: "button", "data-action": "finish", hidden: "" }, "Finish"),
@@ -34,19 +55,26 @@ export function createExtras(ctl) {
     ? h("a", { class: "button daily-link", id: "daily-link", "data-action": "daily", href: dailyLink(spec.id) },
       "Daily deal")
     : null;
-  const confirm = h("dialog", { class: "outcome", id: "confirm", "aria-labelledby": "confirm-title" });
-  let solving = false; // the solution is being shown
-  let stopSolving = false;
+  const confirm = h("dialog", { class: "outcome", id: "confirm",
+    "aria-labelledby": "confirm-title" });
+  const solving = () => screen.running() === "solution";
 
   /** Winnable-only deals asked for: the switch (by default the setting), where the game offers them. */
   const wantWinnable = () => Boolean(spec.winnable_deals) && winnableInput.checked;
 
-  /** The fields a "new" request gets: {winnable (default: the switch), daily} -> {winnable?: true}. */
+  /**
+   * The fields a "new" request gets: {winnable (default: the switch), daily} -> {winnable?: true}.
+   * @param {{winnable?: boolean}} [extra]
+   */
   function newFields({ winnable } = {}) {
     return spec.winnable_deals && (winnable ?? wantWinnable()) ? { winnable: true } : {};
   }
 
-  /** The words said before a new deal's own intro. */
+  /**
+   * The words said before a new deal's own intro.
+   * @param {{winnable?: boolean}} request
+   * @param {{daily?: string | null}} [extra]
+   */
   function introText(request, { daily } = {}) {
     return `${daily ? `The daily deal of ${daily}. ` : ""}${request.winnable ? "A deal the solver proves winnable. " : ""}`;
   }
@@ -57,11 +85,18 @@ export function createExtras(ctl) {
     return Boolean(view && !view.outcome && view.moves > 0 && personSeat(view) !== null);
   }
 
-  /** Ask a yes/no question in a modal dialog; resolves true when the person confirms. */
+  /**
+   * Ask a yes/no question in a modal dialog; resolves true when the person confirms.
+   * @param {string} title
+   * @param {string} text
+   * @param {string} yes
+   * @param {string} no
+   * @returns {Promise<boolean>}
+   */
   function ask(title, text, yes, no) {
     if (confirm.open) return Promise.resolve(false); // one question at a time
     return new Promise((resolve) => {
-      const answer = (value) => {
+      const answer = (/** @type {boolean} */ value) => {
         confirm.removeEventListener("cancel", onCancel);
         if (confirm.open) confirm.close();
         resolve(value);
@@ -81,7 +116,7 @@ export function createExtras(ctl) {
 
   /** Send the resign of the person's seat once no other request is under way. */
   async function sendResign() {
-    for (let i = 0; state.busy && i < 400; i++) await sleep(25); // a computer's move in flight
+    await ctl.idle(); // a computer's move in flight
     return ctl.send({ op: "resign" });
   }
 
@@ -95,80 +130,83 @@ export function createExtras(ctl) {
     const go = await ask("Leave this game?", "A new deal ends the game in progress: it counts as lost in the statistics.",
       "New deal, count this one as lost", "Keep playing");
     if (!go) return false;
-    stop();
+    ctl.cancel();
     if (!inProgress()) return true; // it ended meanwhile (a computer's last move)
-    state.shownOutcome = `${state.session}:${state.view.moves}`; // no result dialog: a new deal follows
+    ctl.skipOutcome();
     const answer = await sendResign();
     return Boolean(answer?.ok);
   }
 
   async function resign() {
     if (!state.view || state.view.outcome) return;
-    stop();
+    screen.stop("solution");
     const go = await ask("Resign this game?", "The game ends now and counts as lost.", "Resign", "Keep playing");
     if (go && state.view && !state.view.outcome) await sendResign();
   }
 
-  /** The solver's winning line from the view, when there is one. */
+  /**
+   * The solver's winning line from the view, when there is one.
+   * @param {View | null} view
+   * @returns {string[] | null}
+   */
   const solution = (view) => (Array.isArray(view?.analysis?.solution) ? view.analysis.solution : null);
   const pause = () => Math.max(ctl.delay(), MIN_STEP_MS);
 
   async function showSolution() {
-    if (solving) {
-      stopSolving = true;
+    if (solving()) {
+      screen.stop("solution");
       return;
     }
-    if (!ctl.myTurn() || state.busy) return;
+    if (!screen.myTurn() || ctl.busy()) return;
     if (!solution(state.view)?.length) {
-      ctl.say("No winning line from here: this deal can no longer be won.", "error");
+      screen.say("No winning line from here: this deal can no longer be won.", "error");
       return;
     }
-    solving = true;
-    stopSolving = false;
-    ctl.say("Showing the solution: each move is the solver's.");
-    try {
-      await ctl.autoplay((view) => (solution(view)?.length && !view.outcome ? { op: "ai", level: "advisor" } : null),
-        pause(), { stopped: () => stopSolving || state.disposed });
-    } finally {
-      solving = false;
-      ctl.render();
-    }
+    screen.say("Showing the solution: each move is the solver's.");
+    await screen.autoplay("solution",
+      (view) => (solution(view)?.length && !view.outcome ? { op: "ai", level: "advisor" } : null), pause());
   }
 
   async function finish() {
-    if (!state.view?.finish?.length || !ctl.myTurn()) return;
-    await ctl.autoplay((view) => (view.finish?.length && !view.outcome ? { op: "play", move: view.finish[0] } : null),
-      pause(), { stopped: () => state.disposed });
+    if (!state.view?.finish?.length || !screen.myTurn()) return;
+    await screen.autoplay("finish",
+      (view) => (view.finish?.length && !view.outcome ? { op: "play", move: view.finish[0] } : null), pause());
   }
 
-  /** Stop what plays by itself (the solution). */
-  function stop() {
-    stopSolving = true;
-  }
-
-  /** Today's daily deal of this game with these options (winnable where the game offers it). */
+  /**
+   * Today's daily deal of this game with these options (winnable where the game offers it).
+   * @param {OptionValues} values
+   */
   function startDaily(values) {
     const today = new Date();
     return ctl.newGame(values, dailySeed(today), ["human"], null,
       { winnable: Boolean(spec.winnable_deals), daily: dayOf(today) });
   }
 
-  /** Draw the controls for a view; `mine`: the person on screen may move now. */
+  /**
+   * Draw the controls for a view; `mine`: the person on screen may move now.
+   * @param {View} view
+   * @param {boolean} mine
+   */
   function update(view, mine) {
     const ownResign = (view.extra_moves ?? []).some((m) => m.kind === "resign"); // the game's own (The Big Clock)
+    const running = screen.running();
     buttons.resign.hidden = ownResign;
     buttons.resign.disabled = Boolean(view.outcome) || personSeat(view) === null || state.covered ||
-      (state.locked && !solving);
+      (running !== null && running !== "solution");
     buttons.solution.hidden = !spec.winnable_deals || Boolean(view.outcome);
-    buttons.solution.textContent = solving ? "Stop the solution" : "Show solution";
-    buttons.solution.disabled = !solving && !mine;
+    buttons.solution.textContent = solving() ? "Stop the solution" : "Show solution";
+    buttons.solution.disabled = !solving() && !mine;
     buttons.finish.hidden = !(mine && view.finish?.length);
     buttons.finish.disabled = buttons.finish.hidden;
     if (dailyAnchor) dailyAnchor.href = dailyLink(spec.id, view.options);
   }
 
-  /** Hook the controls to the controller: a new deal over a game in progress asks first (`asks`:
-   *  the New button itself asks; else the setup asks when it starts the game). */
+  /**
+   * Hook the controls to the controller: a new deal over a game in progress asks first (`asks`:
+   * the New button itself asks; else the setup asks when it starts the game).
+   * @param {{newGameButton: HTMLElement, startNew: () => void, asks: boolean}} parts
+   */
   function attach({ newGameButton, startNew, asks }) {
     newGameButton.addEventListener("click", async () => { if (!asks || await leaveGame()) startNew(); });
     buttons.resign.addEventListener("click", resign);
@@ -180,7 +218,7 @@ export function createExtras(ctl) {
         ctl.newGame(ctl.values(), randomSeed());
       } else {
         winnableInput.checked = !winnableInput.checked; // kept playing: the switch and the setting as they were
-        ctl.render();
+        screen.render();
       }
     });
     dailyAnchor?.addEventListener("click", async (event) => {
@@ -192,9 +230,8 @@ export function createExtras(ctl) {
 
   return {
     toolbar: [buttons.solution, buttons.finish], // beside the game's own buttons
-    side: [buttons.resign, winnableLabel, dailyAnchor].filter(Boolean), // the side panel ("More" on a phone)
+    side: [buttons.resign, winnableLabel, dailyAnchor].flatMap((e) => (e ? [e] : [])), // the side panel ("More" on a phone)
     dialog: confirm,
-    solving: () => solving,
-    newFields, introText, leaveGame, startDaily, update, attach, stop,
+    newFields, introText, leaveGame, startDaily, update, attach,
   };
 }

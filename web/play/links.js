@@ -1,12 +1,10 @@
 // Game links: read from the route, written for the deal on screen (never the deal of a game with
 // hidden hands in progress: a link must not show anyone the hands).
 
-import { LEVELS } from "../render/setup.js";
-
 const DEAL = /^\d{1,15}$/;
 
-/** "ai:easy" and the like; "human". */
-const isSeatKind = (kind) => kind === "human" || LEVELS.some((level) => kind === `ai:${level}`);
+/** "ai:easy" and the like (the catalog's levels of the game `spec`); "human". */
+const isSeatKind = (spec, kind) => kind === "human" || spec.levels.some((level) => kind === `ai:${level.id}`);
 
 /**
  * Read a game link's query: deal=N, one KEY=VALUE per option of the game, and with
@@ -38,8 +36,8 @@ export function readGameLink(spec, params, { seats: withSeats = false } = {}) {
   if (withSeats && params.has("seats")) {
     const kinds = params.get("seats").split(",");
     const count = Number(options.players ?? spec.players.min);
-    if (kinds.length === count && kinds.every(isSeatKind)) seats = kinds;
-    else problems.push(`the seats “${params.get("seats")}” are not ${count} of human, ${LEVELS.map((l) => `ai:${l}`).join(", ")}`);
+    if (kinds.length === count && kinds.every((kind) => isSeatKind(spec, kind))) seats = kinds;
+    else problems.push(`the seats “${params.get("seats")}” are not ${count} of human, ${spec.levels.map((l) => `ai:${l.id}`).join(", ")}`);
   }
   const flag = (key, offered) => {
     const value = params.get(key);

@@ -37,6 +37,9 @@ export function countAbandoned(view, token) {
  * (the table games); winnable: Luzon's "the deal was winnable at its start"; daily: the day of
  * the daily deal this game is (null: not one). From the view: a winnable-only deal (a row of its
  * own), assisted (undo or hints used) and given up (resigned, or left for a new deal).
+ * @param {import("../engine_types.js").View} view
+ * @param {string | null} token
+ * @param {{scored?: boolean, winnable?: boolean, daily?: string | null}} [extra]
  */
 export function countGame(view, token, { scored = false, winnable, daily = null } = {}) {
   const seat = personSeat(view);

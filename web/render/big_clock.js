@@ -8,7 +8,7 @@
 
 import { clockHandSvg, tileSvg } from "./tiles.js";
 import { h } from "./dom.js";
-import { turnInPlace } from "../play/motion.js";
+import { turnInPlace } from "./motion.js";
 
 const AUTOPLAY_DELAY_MS = 350;
 const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -32,8 +32,7 @@ export function slotPlace(size, k) {
 export function createBigClock(ctl) {
   const { state } = ctl;
   let selected = null; // "drawn" | a slot's place | null
-  let autoplaying = false;
-  let stopRequested = false;
+  const autoplaying = () => ctl.running() === "autoplay";
   let lastSlot = null; // the slot number played last: the clock's hand points at it
   let shownHand = null; // {session, moves, angle} of the hand drawn last: it turns from there to a new hour
   const autoButton = h("button", { type: "button", "data-action": "autoplay", disabled: "" }, "Autoplay");
@@ -103,26 +102,14 @@ export function createBigClock(ctl) {
     }
   }
 
-  autoButton.addEventListener("click", async () => {
-    if (autoplaying) {
-      stopRequested = true;
+  autoButton.addEventListener("click", () => {
+    if (autoplaying()) {
+      ctl.stop("autoplay");
       return;
     }
     if (!state.session || state.view?.outcome) return;
-    autoplaying = true;
-    stopRequested = false;
     selected = null;
-    autoButton.textContent = "Stop";
-    autoButton.setAttribute("aria-pressed", "true");
-    try {
-      await ctl.autoplay((view) => (view.outcome ? null : { op: "ai", level: "advisor" }), AUTOPLAY_DELAY_MS,
-        { stopped: () => stopRequested });
-    } finally {
-      autoplaying = false;
-      autoButton.textContent = "Autoplay";
-      autoButton.setAttribute("aria-pressed", "false");
-      ctl.render();
-    }
+    ctl.autoplay("autoplay", (view) => (view.outcome ? null : { op: "ai", level: "advisor" }), AUTOPLAY_DELAY_MS);
   });
 
   /** The hour the clock's hand points at: a slot waiting for its double, else the slot played last. */
@@ -148,7 +135,7 @@ export function createBigClock(ctl) {
     hand.style.setProperty("--y", `${cy}%`);
     hand.style.setProperty("--turn", `${angle}deg`);
     const was = shownHand;
-    shownHand = { session: ctl.state.session, moves: view.moves, angle };
+    shownHand = { session: state.session, moves: view.moves, angle };
     const moved = was && was.session === shownHand.session && Math.abs(was.moves - view.moves) === 1; // a jump does not turn
     return { hand, turn: moved ? ((was.angle - angle + 540) % 360) - 180 : 0 }; // the short way round
   }
@@ -244,19 +231,20 @@ export function createBigClock(ctl) {
     ctl.board.dataset.set = b.set;
     ctl.board.dataset.drawn = b.drawn ?? "";
     ctl.board.dataset.stock = String(b.stock);
-    ctl.board.dataset.autoplay = String(autoplaying);
-    autoButton.disabled = Boolean(view.outcome) && !autoplaying;
+    ctl.board.dataset.autoplay = String(autoplaying());
+    autoButton.textContent = autoplaying() ? "Stop" : "Autoplay";
+    autoButton.setAttribute("aria-pressed", String(autoplaying()));
+    autoButton.disabled = Boolean(view.outcome) && !autoplaying();
   }
 
   return {
-    boardId: "board", boardClass: "bc-board", dialogId: "outcome", setup: false, showsLog: false,
+    boardId: "board", boardClass: "bc-board", dialogId: "outcome", showsLog: false,
     buttons: [autoButton],
     draw, activate, drop, describe,
     targets: (place) => movesFrom(place).map((m) => m.to),
     cancel: () => { selected = null; },
     reset: () => { selected = null; lastSlot = null; shownHand = null; },
     hinted: () => { selected = null; },
-    stop: () => { stopRequested = true; },
     focusTarget: () => ctl.board.querySelector("[data-slot=drawn], .bc-slot.target, .bc-slot.source, [data-slot=stock]:not([disabled])"),
     intro: () => "Draw a tile, then place it on a pile it matches.",
     statusText: (view) => `${ctl.dealText(view)}${view.status}`,

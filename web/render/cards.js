@@ -1,26 +1,36 @@
+// @ts-check
 // CARDominoes: domino-shaped (1 x 2) card-tiles with rank and suit. The rank is on the top
 // half, the suit symbol with its letter on the bottom half (colour is never the only cue:
 // hearts and diamonds are red, but the symbol and letter say the suit). A card id is "7H", "10S", "KD".
 
 import { svgNode } from "./dom.js";
 
+/** @type {Record<string, {symbol: string, name: string}>} */
 export const SUITS = { S: { symbol: "♠", name: "spades" }, H: { symbol: "♥", name: "hearts" },
   D: { symbol: "♦", name: "diamonds" }, C: { symbol: "♣", name: "clubs" } };
+/** @type {Record<string, string>} */
 const RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
 
+/** @param {string} id */
 export function parseCard(id) {
   const text = String(id);
   const rank = text.slice(0, -1), suit = text.slice(-1);
   return { rank, suit, red: suit === "H" || suit === "D" };
 }
 
-/** "7 of hearts", "king of spades". */
+/**
+ * "7 of hearts", "king of spades".
+ * @param {string} id
+ */
 export function cardName(id) {
   const { rank, suit } = parseCard(id);
   return `${RANK_NAMES[rank] ?? rank} of ${SUITS[suit]?.name ?? suit}`;
 }
 
-/** An SVG card-tile, 100 x 200; face down (a back) when id is null. Decorative: the caller names it. */
+/**
+ * An SVG card-tile, 100 x 200; face down (a back) when id is null. Decorative: the caller names it.
+ * @param {string | null} id
+ */
 export function cardSvg(id) {
   const svg = svgNode("svg", { viewBox: "0 0 100 200", class: `card-tile${id ? "" : " back"}`, "aria-hidden": "true",
     focusable: "false" });

@@ -22,8 +22,7 @@ const pileKey = (s) => `slot${s.slot}`;
 
 export function createClock(ctl) {
   const { state } = ctl;
-  let playing = false;
-  let stopRequested = false;
+  const playing = () => ctl.running() === "play-to-end";
   let lastMoves = -1;
   let choices = new Map(); // a choice's place key -> its exchange move
   let openPile = null; // while an exchange is to be chosen: the place of the pile whose face-down tiles are offered
@@ -72,30 +71,19 @@ export function createClock(ctl) {
     return `Turned up the ${cardName(b.last)}: placed at ${hourName(slot)}.`;
   }
 
-  async function playToEnd() {
-    if (playing || !state.session || state.view?.outcome) return;
-    playing = true;
-    stopRequested = false;
-    allButton.textContent = "Stop";
-    allButton.setAttribute("aria-pressed", "true");
-    try {
-      await ctl.autoplay((view) => {
-        const m = turnMove(view);
-        return m ? { op: "play", move: m.id } : null;
-      }, PLAY_DELAY_MS, { stopped: () => stopRequested });
-    } finally {
-      playing = false;
-      allButton.textContent = "Play to the end";
-      allButton.setAttribute("aria-pressed", "false");
-      ctl.render();
-    }
+  function playToEnd() {
+    if (playing() || !state.session || state.view?.outcome) return;
+    ctl.autoplay("play-to-end", (view) => {
+      const m = turnMove(view);
+      return m ? { op: "play", move: m.id } : null;
+    }, PLAY_DELAY_MS);
   }
   turnButton.addEventListener("click", () => {
     const m = ctl.myTurn() && turnMove(state.view);
     if (m) move(m);
   });
   allButton.addEventListener("click", () => {
-    if (playing) stopRequested = true;
+    if (playing()) ctl.stop("play-to-end");
     else playToEnd();
   });
 
@@ -209,7 +197,7 @@ export function createClock(ctl) {
     else if (b.exchange_used) info.push(`exchange used: the ${cardName(b.exchanged.taken)} taken, its king put at ${hourName(b.exchanged.slot)}`);
     else if (!view.outcome) info.push("exchange available once");
     parts.push(h("p", { class: "ck-info" }, info.join(" · ")));
-    if (!b.exchange && turnMove(view) && !state.locked) {
+    if (!b.exchange && turnMove(view) && !ctl.replay && !ctl.running()) {
       const go = h("button", { type: "button", class: "primary", "data-action": "play-out" }, "Play it out");
       go.addEventListener("click", playToEnd);
       parts.push(h("p", { class: "ck-nodecision" }, "This game has no decisions (the exchange is off): ", go));
@@ -218,13 +206,15 @@ export function createClock(ctl) {
     ctl.board.replaceChildren(h("div", { class: "ck-layout" }, parts[0], h("div", { class: "ck-side" }, ...parts.slice(1))));
     ctl.board.dataset.phase = b.phase;
     ctl.board.dataset.faceDown = String(b.face_down);
-    ctl.board.dataset.playing = String(playing);
+    ctl.board.dataset.playing = String(playing());
+    allButton.textContent = playing() ? "Stop" : "Play to the end";
+    allButton.setAttribute("aria-pressed", String(playing()));
     turnButton.disabled = !ctl.myTurn() || !turnMove(view);
-    allButton.disabled = !playing && !turnMove(view);
+    allButton.disabled = !playing() && !turnMove(view);
   }
 
   return {
-    boardId: "board", boardClass: "ck-board", dialogId: "outcome", setup: false, showsLog: false,
+    boardId: "board", boardClass: "ck-board", dialogId: "outcome", showsLog: false,
     buttons: [turnButton, allButton],
     draw, activate, describe,
     drop: () => {},
@@ -232,7 +222,6 @@ export function createClock(ctl) {
     cancel: () => {},
     reset: () => { lastMoves = -1; openPile = null; },
     hinted: (hint) => { if (hint?.kind === "exchange") openPile = hint.from; },
-    stop: () => { stopRequested = true; },
     focusTarget: () => ctl.board.querySelector(".ck-pile.next") ?? ctl.board.querySelector(".ck-choice.best, .ck-choice") ??
       ctl.board.querySelector("[data-slot]"),
     intro: (view) => (view.options.exchange

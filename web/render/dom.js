@@ -1,18 +1,35 @@
+// @ts-check
 // Small DOM helpers shared by the screens.
 
-/** Create an element: h("button", {type: "button"}, "text", child...). */
+/** @typedef {Node | string | null | undefined | false} Child */
+
+/**
+ * Create an element: h("button", {type: "button"}, "text", child...); an attribute that is null,
+ * undefined or false is left out.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, unknown>} [attrs]
+ * @param {...Child} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (value !== null && value !== undefined && value !== false) node.setAttribute(key, String(value));
   }
-  node.append(...children.filter((c) => c !== null && c !== undefined && c !== false));
+  node.append(.../** @type {(Node | string)[]} */ (children.filter((c) => c !== null && c !== undefined && c !== false)));
   return node;
 }
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-/** Create an SVG element: svgNode("rect", {x: 1}, "text", child...). */
+/**
+ * Create an SVG element: svgNode("rect", {x: 1}, "text", child...).
+ * @param {string} tag
+ * @param {Record<string, unknown>} [attrs]
+ * @param {...(Node | string)} children
+ * @returns {SVGElement}
+ */
 export function svgNode(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG_NS, tag);
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
@@ -25,32 +42,52 @@ export function randomSeed() {
   return crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000;
 }
 
-/** "1 player", "2–4 players". */
+/**
+ * "1 player", "2–4 players".
+ * @param {{min: number, max: number}} players
+ */
 export function playersText({ min, max }) {
   if (min === max) return `${min} player${min === 1 ? "" : "s"}`;
   return `${min}–${max} players`;
 }
 
-/** How a choice of an option reads: the catalog's label for it, else on/off for a yes-no option. */
+/** @typedef {import("../engine_types.js").GameOption} GameOption */
+/** @typedef {import("../engine_types.js").GameSpec} GameSpec */
+/** @typedef {import("../engine_types.js").OptionValues} OptionValues */
+
+/**
+ * How a choice of an option reads: the catalog's label for it, else on/off for a yes-no option.
+ * @param {GameOption} option
+ * @param {string | number | boolean} choice
+ * @returns {string}
+ */
 export function choiceLabel(option, choice) {
   const index = option.choices.findIndex((c) => c === choice);
-  const label = option.choice_labels?.[index] ?? (typeof option.choice_labels === "object" ? option.choice_labels?.[String(choice)] : null);
+  const labels = /** @type {Record<string, string> | null | undefined} */ (option.choice_labels);
+  const label = labels?.[index] ?? (typeof labels === "object" ? labels?.[String(choice)] : null);
   return label ?? (typeof choice === "boolean" ? (choice ? "on" : "off") : String(choice));
 }
 
-/** A <select> per option of a game spec. onChange(values) fires when the player changes one. */
+/**
+ * A <select> per option of a game spec. onChange(values) fires when the player changes one.
+ * @param {GameSpec} spec
+ * @param {(values: OptionValues) => void} onChange
+ * @returns {{elements: HTMLElement[], values: () => OptionValues, set: (current: OptionValues | null) => void}}
+ */
 export function optionControls(spec, onChange) {
+  /** @type {Map<string, {select: HTMLSelectElement, option: GameOption}>} */
   const selects = new Map();
   const elements = spec.options.map((option) => {
     const id = `option-${option.key}`;
-    const select = h("select", { id, name: option.key, title: option.help ?? "" },
-      ...option.choices.map((choice) => h("option", { value: String(choice) }, choiceLabel(option, choice))));
+    const select = /** @type {HTMLSelectElement} */ (h("select", { id, name: option.key, title: option.help ?? "" },
+      ...option.choices.map((choice) => h("option", { value: String(choice) }, choiceLabel(option, choice)))));
     select.value = String(option.default);
     select.addEventListener("change", () => onChange(values()));
     selects.set(option.key, { select, option });
     return h("label", { class: "option", for: id }, `${option.label} `, select);
   });
   function values() {
+    /** @type {OptionValues} */
     const result = {};
     for (const [key, { select, option }] of selects) {
       const choice = option.choices.find((c) => String(c) === select.value);
@@ -58,8 +95,9 @@ export function optionControls(spec, onChange) {
     }
     return result;
   }
+  /** @param {OptionValues | null} current */
   function set(current) {
-    for (const [key, { select }] of selects) if (key in (current ?? {})) select.value = String(current[key]);
+    for (const [key, { select }] of selects) if (current && key in current) select.value = String(current[key]);
   }
   return { elements, values, set };
 }

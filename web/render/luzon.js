@@ -129,7 +129,7 @@ export function createLuzon(ctl) {
   }
 
   return {
-    boardId: "board", boardClass: "luzon-board", dialogId: "outcome", setup: false, showsLog: false,
+    boardId: "board", boardClass: "luzon-board", dialogId: "outcome", showsLog: false,
     statusExtras: [winnable, h("label", { class: "toggle" }, winnableToggle, " Show if still winnable")],
     draw, activate, drop, targets,
     cancel: () => { selected = []; },

@@ -5,7 +5,6 @@
 import { choiceLabel, h, randomSeed } from "./dom.js";
 import { loadSettings } from "../store/settings.js";
 
-export const LEVELS = ["easy", "medium", "hard"];
 export const DEFAULT_NAMES = ["You", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo"];
 
 /** "ai:medium" -> "medium"; "human" -> null. */
@@ -22,7 +21,7 @@ export function defaultSeats(count) {
 function defaultSeat(i) {
   if (i === 0) return "human";
   const { settings } = loadSettings();
-  return settings.seats === "all" ? "human" : `ai:${LEVELS.includes(settings.level) ? settings.level : "medium"}`;
+  return settings.seats === "all" ? "human" : `ai:${settings.level}`; // (loadSettings keeps only known levels)
 }
 
 /**
@@ -61,7 +60,7 @@ export function renderSetup(root, { spec, initial = {}, onStart, onCancel }) {
       h("option", { value: "human" }, "Person"), h("option", { value: "ai" }, "Computer"));
     type.value = kind === "human" ? "human" : "ai";
     const level = h("select", { id: `seat-level-${i}`, "aria-label": `Seat ${i + 1} level`, "data-seat-level": String(i) },
-      ...LEVELS.map((l) => h("option", { value: l }, l[0].toUpperCase() + l.slice(1))));
+      ...spec.levels.map((l) => h("option", { value: l.id }, l.label))); // the catalog's levels
     level.value = seatLevel(kind) ?? "medium";
     const sync = () => {
       level.hidden = type.value === "human";

@@ -171,16 +171,15 @@ export function createTable(ctl) {
     turn.textContent = text;
     turn.dataset.whose = whose;
     const target = view.target ? ` · first to ${view.target}` : "";
-    const phase = view.board.kind === "spinner" ? ` · ${view.board.phase === "double"
-      ? "double phase: each arm takes the double of its end" : "tile phase: each arm takes one matching tile"}` : "";
+    const phase = view.phase ? ` · ${view.phase.text}` : "";
     info.textContent = `Round ${view.round?.number ?? 1} · boneyard: ${plural(view.stock, "tile")}${target}${phase}`;
     seats.replaceChildren(...view.seats.map((_, i) => seatCard(view, i)));
     showSeat(seats.querySelector(".seat.to-move"));
-    lastMove.textContent = state.log[0]?.text ?? "";
+    lastMove.textContent = state.lastLog;
 
     const hinted = ctl.hintMove();
     const mine = ctl.myTurn();
-    const since = ctl.playedSince?.() ?? new Map(); // tile -> seat: played since the person's last turn
+    const since = ctl.playedSince(); // tile -> seat: played since the person's last turn
     const sinceText = since.size ? `; played since your last turn: ${[...since].map(([tile, seat]) => `${tile} by ${ctl.name(seat)}`)
       .join(", ")}` : "";
     const drawn = drawLayout(layoutBox, view.board, {
@@ -279,10 +278,8 @@ export function createTable(ctl) {
       h("td", { class: "num" }, String(last.scores[i]))));
     const winner = last.winner ?? null;
     const name = winner === null ? null : ctl.name(winner);
-    let headline;
-    if (winner === null) headline = "The round is blocked and the lowest hands tie: nobody scores.";
-    else if (last.reason === "out") headline = `${name} went out.`;
-    else headline = `The round is blocked: ${name} has the lowest hand.`;
+    const { label, you } = last.headline; // how the round ended, in the engine's words after the winner's name
+    const headline = name === null ? label : name === "You" ? `You ${you}` : `${name} ${label}`;
     return [
       h("p", { class: "summary-headline" }, headline),
       winner === null ? null : h("p", { class: "arithmetic", id: "summary-arithmetic" },
@@ -298,7 +295,7 @@ export function createTable(ctl) {
   }
 
   return {
-    boardId: "table-screen", boardClass: "table-screen", dialogId: "round-summary", setup: true, showsLog: true,
+    boardId: "table-screen", boardClass: "table-screen", dialogId: "round-summary", showsLog: true,
     draw, activate, drop, sideParts: [sheetBox],
     cancel: () => { selected = null; choice = null; },
     targets: (slot) => {
@@ -324,7 +321,7 @@ export function createTable(ctl) {
     countExtra: () => ({ scored: true }),
   };
 
-  /** The log lines of a new round: who leads with what. */
+  /** The log lines of a new round: who leads with what (the leader's last action). */
   function roundLines(view, before, name) {
     const round = view.round;
     if (!round || round.number === before?.round?.number) return [];
@@ -332,9 +329,8 @@ export function createTable(ctl) {
     const redeal = round.redeals ? ` after ${plural(round.redeals, "redeal")}` : "";
     const drew = round.lead_draws?.some((n) => n > 0)
       ? ` (${round.lead_draws.map((n, i) => (n ? `${name(i)} drew ${n}` : "")).filter(Boolean).join(", ")} looking for it)` : "";
-    state.lastAction[round.leader] = `led ${round.lead_tile}`;
     return [{ text: `Round ${round.number}: ${leader} ${leader === "You" ? "lead" : "leads"} with ${round.lead_tile}${redeal}${drew}.`,
-      seat: round.leader }];
+      seat: round.leader, action: `led ${round.lead_tile}` }];
   }
 }
 

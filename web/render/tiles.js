@@ -1,9 +1,11 @@
+// @ts-check
 // SVG domino tiles with classic pips. A tile id is "a-b" with a <= b.
 
 import { svgNode } from "./dom.js";
 
 // Pip centres in a 100 x 100 half, on a 3 x 3 grid (25, 50, 75), for 0..12.
 const L = 25, M = 50, H = 75;
+/** @type {Record<number, number[][]>} */
 const PIPS = {
   0: [],
   1: [[M, M]],
@@ -17,11 +19,20 @@ const PIPS = {
   9: [[L, L], [L, M], [L, H], [M, L], [M, M], [M, H], [H, L], [H, M], [H, H]],
 };
 
+/** @param {string} id */
 export function parseTile(id) {
   const [a, b] = String(id).split("-").map(Number);
   return { a, b, pips: a + b };
 }
 
+/**
+ * The pips of one half (numbers above 9 as digits).
+ * @param {SVGElement} group
+ * @param {number} value
+ * @param {number} dx
+ * @param {number} dy
+ * @param {boolean} turn
+ */
 function half(group, value, dx, dy, turn) {
   for (const [px, py] of PIPS[value] ?? []) {
     const [x, y] = turn ? [py, 100 - px] : [px, py];
@@ -34,7 +45,11 @@ function half(group, value, dx, dy, turn) {
   }
 }
 
-/** An SVG domino; horizontal (200 x 100) unless vertical is true. Decorative: the caller names it. */
+/**
+ * An SVG domino; horizontal (200 x 100) unless vertical is true. Decorative: the caller names it.
+ * @param {string} id
+ * @param {{vertical?: boolean}} [how]
+ */
 export function tileSvg(id, { vertical = false } = {}) {
   const { a, b } = parseTile(id);
   const svg = svgNode("svg", {
@@ -65,9 +80,4 @@ export function clockHandSvg() {
     svgNode("circle", { cx: 0, cy: 0, r: 3.2, class: "hand-pin" }),
     svgNode("circle", { cx: 0, cy: -97, r: 1, class: "hand-tip" }));
   return svg;
-}
-
-/** "tile 3-5" style accessible name. */
-export function tileName(id) {
-  return `tile ${id}`;
 }

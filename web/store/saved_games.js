@@ -13,7 +13,7 @@ import { countedIds, flushResults, trimStatsDetail } from "./stats.js";
 /**
  * A saved game.
  * @typedef {object} SavedGame
- * @property {object} record the engine's record of the game
+ * @property {import("../engine_types.js").GameRecord} record the engine's record of the game
  * @property {string | null} token its statistics token: a game resumed after a reload is counted once
  * @property {{text: string, seat: number | null}[]} log the play log shown with it, newest first
  * @property {string | null} daily the day ("YYYY-MM-DD") whose daily deal it is; null: not a daily deal

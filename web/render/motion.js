@@ -1,3 +1,4 @@
+// @ts-check
 // Motion for the play screen (Web Animations API, no library), from the renderers' stable keys
 // (`data-key` on every tile and place): measure the keyed elements before a view is drawn and
 // after (FLIP), then a tile in a new place travels there from where it was (a copy of it flies
@@ -6,11 +7,25 @@
 // "off" (or the computer speed "instant") turns motion off; prefers-reduced-motion turns slides
 // into fades.
 
+/** @typedef {import("../engine_types.js").View} View */
+/** @typedef {import("../engine_types.js").MoveEvent} MoveEvent */
+/** A keyed element measured: where it was, and itself; `delay`: when its slide starts (ms). */
+/** @typedef {{rect: DOMRect, node: HTMLElement, delay?: number}} Place */
+/** The keyed elements of a drawing, and the box they were drawn in. */
+/** @typedef {Map<string, Place> & {box?: DOMRect}} Measure */
+/**
+ * Where a key new on screen comes from, and the moves no key showed (from place, to place).
+ * @typedef {((key: string, now: Place) => Place | null) & {unseen?: () => {from: string, to: string, delay: number}[]}} Origin
+ */
+
 const BASE_MS = 340;
 const MOVED_PX = 12; // less is a selection's lift, not a move
 const STAGGER = 0.25; // the tiles of one batch of draws leave this share of a slide apart
 
-/** The duration of a slide now (0: no motion). */
+/**
+ * The duration of a slide now (0: no motion).
+ * @param {string} speed the computers' speed
+ */
 export function motionMs(speed) {
   const setting = document.documentElement.dataset.motion;
   if (setting === "off" || speed === "instant") return 0;
@@ -19,20 +34,30 @@ export function motionMs(speed) {
 
 const reduced = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-/** The keyed elements of root: key -> {rect, node} (the first of a key wins). */
+/**
+ * The keyed elements of root: key -> {rect, node} (the first of a key wins).
+ * @param {Element} root
+ * @returns {Measure}
+ */
 export function measure(root) {
+  /** @type {Measure} */
   const map = new Map();
   for (const node of root.querySelectorAll("[data-key]")) {
     const rect = node.getBoundingClientRect();
-    if (rect.width && rect.height && !map.has(node.dataset.key)) map.set(node.dataset.key, { rect, node });
+    const key = /** @type {HTMLElement} */ (node).dataset.key ?? "";
+    if (rect.width && rect.height && !map.has(key)) map.set(key, { rect, node: /** @type {HTMLElement} */ (node) });
   }
   map.box = root.getBoundingClientRect();
   return map;
 }
 
-/** A fixed copy of node at rect, above everything, not in the way of the pointer. */
+/**
+ * A fixed copy of node at rect, above everything, not in the way of the pointer.
+ * @param {HTMLElement} node
+ * @param {DOMRect} rect
+ */
 function ghostOf(node, rect) {
-  const ghost = node.cloneNode(true);
+  const ghost = /** @type {HTMLElement} */ (node.cloneNode(true));
   for (const part of [ghost, ...ghost.querySelectorAll("*")]) {
     for (const name of ["data-key", "data-slot", "data-tile", "data-placed", "data-draggable", "id"]) part.removeAttribute(name);
     part.setAttribute("tabindex", "-1"); // a copy of a button must not take the focus
@@ -47,7 +72,10 @@ function ghostOf(node, rect) {
   return ghost;
 }
 
-/** A face-down tile (a tile drawn into a hand that is not shown) at the centre of rect. */
+/**
+ * A face-down tile (a tile drawn into a hand that is not shown) at the centre of rect.
+ * @param {DOMRect} rect
+ */
 function backGhost(rect) {
   const ghost = document.createElement("span");
   ghost.className = "motion-ghost motion-back";
@@ -59,7 +87,13 @@ function backGhost(rect) {
   return ghost;
 }
 
-/** A face-down tile flies from one place to another (a computer's draw: the stock to its seat), then is gone. */
+/**
+ * A face-down tile flies from one place to another (a computer's draw: the stock to its seat), then is gone.
+ * @param {Place} from
+ * @param {Place} to
+ * @param {number} ms
+ * @param {number} delay
+ */
 function flyBack(from, to, ms, delay) {
   const ghost = backGhost(to.rect);
   const a = from.rect;
@@ -80,8 +114,12 @@ function flyBack(from, to, ms, delay) {
  * When each of a view's moves starts to move, in ms after the view is drawn: the draws of a batch
  * leave together, a little apart (STAGGER), and a move that is not a draw waits for everything
  * before it to land (a computer's turn: its draws fly, then its tile slides). One move: at once.
+ * @param {MoveEvent[]} events
+ * @param {number} ms
+ * @returns {number[]}
  */
 export function schedule(events, ms) {
+  /** @type {number[]} */
   const starts = [];
   let next = 0; // when the next draw may leave
   let landed = 0; // when everything so far has landed
@@ -99,6 +137,10 @@ export function schedule(events, ms) {
  * waits at its start meanwhile). From another tile (the same tile in the hand, the stock) it starts
  * at that tile's size and turn; from a place that is not a tile (a computer's seat) it starts at its
  * own size from that place's centre.
+ * @param {Place} from
+ * @param {Place} to
+ * @param {number} ms
+ * @param {number} [delay]
  */
 function fly(from, to, ms, delay = 0) {
   const a = from.rect;
@@ -120,10 +162,19 @@ function fly(from, to, ms, delay = 0) {
   return animation;
 }
 
+/**
+ * @param {HTMLElement} node
+ * @param {number} ms
+ * @param {number} [delay]
+ */
 function fadeIn(node, ms, delay = 0) {
   return node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: ms, delay, easing: "ease-out", fill: "backwards" });
 }
 
+/**
+ * @param {Place} before
+ * @param {number} ms
+ */
 function leave(before, ms) {
   const ghost = ghostOf(before.node, before.rect);
   const animation = ghost.animate([{ opacity: 1, transform: "none" },
@@ -139,6 +190,10 @@ function leave(before, ms) {
  * `origin.unseen()` (when there) lists the moves no key showed, as {from, to, delay} place keys
  * (a computer's draw: a face-down tile flies between them); `leaves(key)` says whether a key gone
  * from the screen should be seen leaving. Returns the animations started.
+ * @param {Element} root
+ * @param {Measure | null} before
+ * @param {{ms: number, origin?: Origin, leaves?: (key: string) => boolean}} how
+ * @returns {Animation[]}
  */
 export function animateChanges(root, before, { ms, origin = () => null, leaves = () => false }) {
   if (!before || ms <= 0) return [];
@@ -158,7 +213,8 @@ export function animateChanges(root, before, { ms, origin = () => null, leaves =
   }
   for (const [key, was] of before) if (!after.has(key) && leaves(key)) animations.push(leave(was, ms));
   for (const { from, to, delay } of origin.unseen?.() ?? []) {
-    if (before.has(from) && after.has(to)) animations.push(flyBack(before.get(from), after.get(to), ms, delay));
+    const [start, end] = [before.get(from), after.get(to)];
+    if (start && end) animations.push(flyBack(start, end, ms, delay));
   }
   return animations;
 }
@@ -169,11 +225,16 @@ export function animateChanges(root, before, { ms, origin = () => null, leaves =
  * `events` are the moves just made, in structured fields. A move that names no tile (a draw: the
  * tile was face down) goes to the first new key at its place; the moves no new key took (another
  * seat's draws) are listed by `unseen()`: from their place to the mover's seat.
+ * @param {View} view
+ * @param {Measure} before
+ * @param {number} [ms]
+ * @returns {Origin}
  */
 export function originOf(view, before, ms = 0) {
   const events = view.events ?? [];
   const starts = schedule(events, ms);
   const taken = new Set(); // the face-down moves already given to a new key
+  /** @type {Origin} */
   const origin = (key, now) => {
     const slot = now.node.dataset.slot ?? "";
     let i = events.findIndex((e) => e.tile === key);
@@ -183,7 +244,7 @@ export function originOf(view, before, ms = 0) {
     }
     if (i < 0) return null;
     const event = events[i];
-    const place = before.get(event.from) ?? before.get(`seat:${event.seat}`);
+    const place = (event.from === undefined ? undefined : before.get(event.from)) ?? before.get(`seat:${event.seat}`);
     return place ? { ...place, delay: starts[i] } : null;
   };
   origin.unseen = () => events.flatMap((e, i) => (e.kind === "draw" && !e.tile && !taken.has(i) && e.from
@@ -191,13 +252,22 @@ export function originOf(view, before, ms = 0) {
   return origin;
 }
 
-/** A tile gone from the screen by one of the view's moves (Luzon's discarded pair) is seen leaving. */
+/**
+ * A tile gone from the screen by one of the view's moves (Luzon's discarded pair) is seen leaving.
+ * @param {View} view
+ * @returns {(key: string) => boolean}
+ */
 export const leavesBy = (view) => (key) => (view.events ?? []).some((e) => e.tile === key || e.tiles?.includes(key));
 
 /**
  * Draw `view` into root with draw(view); with ms > 0, what the view's moves changed travels there
  * (a batch of moves one after another: `schedule`). Returns a promise settled when every slide
  * has ended (the computers' pace waits for it).
+ * @param {HTMLElement} root
+ * @param {(view: View) => void} draw
+ * @param {View} view
+ * @param {number} ms
+ * @returns {Promise<void>}
  */
 export function drawMoving(root, draw, view, ms) {
   const before = ms > 0 ? measure(root) : null;
@@ -212,7 +282,11 @@ export function stopMotion() {
   for (const ghost of document.querySelectorAll(".motion-ghost")) ghost.remove();
 }
 
-/** A refused move: the place shakes. */
+/**
+ * A refused move: the place shakes.
+ * @param {Element | null} node
+ * @param {number} ms
+ */
 export function shake(node, ms) {
   if (!node || ms <= 0) return null;
   if (reduced()) return node.animate([{ opacity: 1 }, { opacity: 0.4 }, { opacity: 1 }], { duration: ms });
@@ -220,7 +294,11 @@ export function shake(node, ms) {
     { duration: Math.max(ms, 240), easing: "ease-out" });
 }
 
-/** A won game: pieces of colour fall over the screen for a moment. */
+/**
+ * A won game: pieces of colour fall over the screen for a moment.
+ * @param {number} ms
+ * @returns {Animation[]}
+ */
 export function celebrate(ms) {
   if (ms <= 0 || reduced()) return [];
   const colours = ["#d62828", "#1f77b4", "#2a9d3f", "#e07b00", "#7b3fb5", "#f2b84b"];
@@ -246,6 +324,9 @@ export function celebrate(ms) {
  * A piece turns where it stands (The Big Clock's hand moving to another hour): it starts turned
  * `degrees` away from its own transform and comes back to it (the turn is added to whatever
  * transform the piece has). Reduced motion: a fade.
+ * @param {Element | null} node
+ * @param {number} degrees
+ * @param {number} ms
  */
 export function turnInPlace(node, degrees, ms) {
   if (!node || ms <= 0 || !degrees) return null;

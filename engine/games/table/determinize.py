@@ -1,0 +1,101 @@
+"""Determinization of a table game: what one seat cannot see (the other hands, the stock) dealt
+again at random, consistent with what the table knows (each hand's size, the ends a seat showed it
+lacks by drawing or passing, a tile drawn this turn). `determinized` and a game's compact copy
+of a round (`TableAi.fast_dealer`) both deal through `deal_unseen`, so they make the same calls on
+the generator."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from engine.games.table.state import TableState, tile_key
+from engine.tiles import Tile
+
+T = TypeVar("T")
+
+
+def deal_unseen(rng: random.Random, pool: list[T], sizes: Sequence[int], seat: int,
+                barred: Sequence[tuple[int, Callable[[T], bool]]], key: Callable[[T], Any] | None,
+                guess_drawn_of: int | None) -> tuple[list[list[T]], list[T], T | None, int]:
+    """A determinization's deal: `pool` (what `seat` cannot see, in sorted order) shuffled and
+    dealt to the other seats (`sizes[s]` each, every hand sorted by `key`) and the stock (the
+    rest, next tile first; `seat`'s own hand is left empty for the caller). Seats known to lack
+    some ends pick first: `barred` lists them in seat order, each with the test of a tile it
+    cannot hold, and each takes the first tiles it may hold; should that fail (rare), the
+    knowledge is ignored for this deal. Then, when seat `guess_drawn_of` drew a tile this turn
+    that `seat` did not see, which of its tiles that is; last, a fresh seed for later deals.
+    Returns (hands, stock, drawn, seed). `determinized` and a game's compact round
+    (`TableAi.fast_dealer`) deal through here, so they make the same calls on `rng`."""
+    rng.shuffle(pool)
+    n = len(sizes)
+    hands: list[list[T]] = [[] for _ in range(n)]
+    rest = pool
+    chosen: set[int] = set()
+    for s, cannot_hold in barred:
+        take: list[T] = []
+        keep: list[T] = []
+        need = sizes[s]
+        for t in rest:
+            if len(take) < need and not cannot_hold(t):
+                take.append(t)
+            else:
+                keep.append(t)
+        if len(take) < need:
+            hands, rest, chosen = [[] for _ in range(n)], pool, set()
+            break
+        hands[s] = take
+        chosen.add(s)
+        rest = keep
+    k = 0
+    for s in range(n):
+        if s == seat:
+            continue
+        if s not in chosen:
+            hands[s] = rest[k : k + sizes[s]]
+            k += sizes[s]
+        hands[s].sort(key=key)
+    drawn = None
+    if guess_drawn_of is not None:
+        hand = hands[guess_drawn_of]
+        drawn = hand[rng.randrange(len(hand))]
+    return hands, rest[k:], drawn, rng.getrandbits(31)
+
+
+def determinized(state: TableState, seat: int, rng: random.Random,
+                 fits: Callable[[Tile, int, str], tuple[int, ...]]) -> TableState:
+    """Every tile `seat` cannot see (other hands, the stock) collected in sorted order,
+    shuffled with rng and dealt back respecting the hand sizes and the known voids (`fits`: the
+    game's matching rule). The seed is replaced too, so later deals carry no knowledge either."""
+    if state.between or state.turn < 0:
+        shuffled = sorted(state.stock, key=tile_key)
+        rng.shuffle(shuffled)
+        return state._replace(stock=tuple(shuffled), seed=rng.getrandbits(31))
+    unknown = [t for s, h in enumerate(state.hands) if s != seat for t in h]
+    unknown.extend(state.stock)
+    unknown.sort(key=tile_key)
+
+    def lacking(ends: tuple[tuple[int, str], ...]) -> Callable[[Tile], bool]:
+        return lambda t: any(fits(t, v, nd) for v, nd in ends)
+
+    barred = [(s, lacking(state.voids[s])) for s in void_seats(state, seat)]
+    dealt, stock, guessed, seed = deal_unseen(rng, unknown, [len(h) for h in state.hands], seat, barred, tile_key,
+                                              unseen_draw(state, seat))
+    hands = tuple(h if s == seat else tuple(dealt[s]) for s, h in enumerate(state.hands))
+    drawn = state.drawn if guessed is None else guessed
+    return state._replace(hands=hands, stock=tuple(stock), seed=seed, drawn=drawn)
+
+
+def void_seats(state: TableState, seat: int) -> list[int]:
+    """The other seats whose known voids (what they drew or passed on) constrain a
+    determinization for `seat`: those with tiles, except a seat in the middle of drawing
+    (it holds a fitting tile by now)."""
+    voids = state.voids or ((),) * state.n
+    return [s for s in range(state.n) if s != seat and voids[s] and state.hands[s]
+            and not (state.drawing and s == state.turn)]
+
+
+def unseen_draw(state: TableState, seat: int) -> int | None:
+    """The seat that drew a tile this turn which `seat` did not see, if any."""
+    return state.turn if state.drawn is not None and 0 <= state.turn != seat else None

@@ -1,0 +1,283 @@
+// @ts-check
+// The frame of a game screen: the DOM around the renderer's board. A compact toolbar, the
+// status line, a message area of fixed height, the way-on bar, the board taking the space left,
+// and a side panel (the deal, options, speed, link, record, log) that a "More" button opens on
+// small screens (style.css); the round and game dialog and the hot-seat pass screen. The frame
+// draws what the controller decides and calls back; it keeps no game state.
+
+import { SPEEDS } from "../store/table.js";
+import { h } from "../render/dom.js";
+import { shake } from "../render/motion.js";
+
+/** @typedef {import("../engine_types.js").GameSpec} GameSpec */
+/** @typedef {import("../engine_types.js").View} View */
+/** @typedef {import("../engine_types.js").Move} Move */
+/** @typedef {import("./renderer_contract.js").Renderer} Renderer */
+/** @typedef {import("./renderer_contract.js").LogEntry} LogEntry */
+/** @typedef {import("./renderer_contract.js").MessageKind} MessageKind */
+
+/**
+ * A button of a dialog or of the way-on bar.
+ * @typedef {object} Action
+ * @property {string} label
+ * @property {Record<string, string>} [attrs]
+ * @property {() => void} run
+ */
+
+/**
+ * What the frame draws for a view.
+ * @typedef {object} FrameModel
+ * @property {View} view
+ * @property {Record<string, string | null>} boardData the board's data-* hooks (null: the hook is removed)
+ * @property {string} status
+ * @property {{undo: boolean, redo: boolean, hotSeat: boolean, hint: boolean, hints: boolean, coach: boolean}} tools
+ *   undo, redo, hint, coach: each may be used now; hotSeat: they hide; hints: the hint button shows
+ * @property {boolean} computers the game has computer players (the speed is theirs, else the solution's)
+ * @property {string | null} hint the hint's words, null when none
+ * @property {{text: string, kind: MessageKind}} message
+ * @property {LogEntry[]} log
+ */
+
+/**
+ * @typedef {object} FrameParts the controls other parts make, placed by the frame
+ * @property {GameSpec} spec
+ * @property {Renderer} screen
+ * @property {HTMLElement} board the renderer's board (the frame names it and places it)
+ * @property {boolean} seated the game is set up at a table (seats, names), not dealt by number
+ * @property {{toolbar: HTMLElement[], side: HTMLElement[], dialog: HTMLElement}} extras
+ * @property {HTMLElement} tools the link, record and statistics tools
+ * @property {HTMLElement[]} options the option controls
+ * @property {string} speed the computers' speed now
+ */
+
+/**
+ * Build the frame into root.
+ * @param {HTMLElement} root
+ * @param {FrameParts} parts
+ */
+export function createFrame(root, { spec, screen, board, seated, extras, tools, options, speed }) {
+  const message = h("p", { class: "message", id: "message", role: "status", "aria-live": "polite" });
+  const hintBox = h("p", { class: "hint-text", id: "hint-text", hidden: "" });
+  const status = h("span", { class: "status", id: "game-status" });
+  const wayOn = h("div", { class: "way-on", id: "way-on", hidden: "" });
+  const dialog = h("dialog", { class: "outcome", id: screen.dialogId,
+    "aria-labelledby": "summary-title" });
+  const passScreen = h("dialog", { class: "outcome pass-screen", id: "pass-screen",
+    "aria-labelledby": "pass-title" });
+  board.id = screen.boardId;
+  board.className = screen.boardClass;
+  const logList = h("ol", { class: "table-log", id: "log", "aria-label": "What happened", reversed: "" });
+  const logBox = h("details", { class: "log-box", open: "" }, h("summary", {}, "Play log"), logList);
+
+  const buttons = {
+    newGame: h("button", { type: "button", "data-action": seated ? "new-game" : "new" },
+      seated ? "New game" : "New deal"),
+    undo: h("button", { type: "button", "data-action": "undo",
+      "aria-keyshortcuts": "Control+Z" }, "Undo"),
+    redo: h("button", { type: "button", "data-action": "redo",
+      "aria-keyshortcuts": "Control+Y" }, "Redo"),
+    hint: h("button", { type: "button", "data-action": "hint" }, "Hint"),
+    coach: h("button", { type: "button", "data-action": "coach" }, "Replay"),
+  };
+  const dealInput = h("input", { type: "number", id: "deal-number", min: "0", step: "1",
+    inputmode: "numeric", "aria-label": "Deal number" });
+  const dealForm = h("form", { class: "deal-form" }, h("label", { for: "deal-number" }, "Deal"), dealInput,
+    h("button", { type: "submit", "data-action": "deal" }, "Play deal"));
+  const speedSelect = /** @type {HTMLSelectElement} */ (h("select", { id: "speed", "aria-label": "Computer speed" },
+    ...SPEEDS.map(([key, label]) => h("option", { value: key }, String(label)))));
+  speedSelect.value = speed;
+  const speedText = document.createTextNode("Computer speed ");
+  const speedLabel = h("label", { for: "speed", class: "option speed" }, speedText, speedSelect);
+  const extraMoves = h("span", { class: "extra-moves" }); // moves the engine accepts beside the legal ones (resign)
+  const moreButton = h("button", { type: "button", class: "more-button", "aria-expanded": "false",
+    "aria-controls": "side-panel" }, "More");
+  const toolbar = h("div", { class: "toolbar", role: "toolbar", "aria-label": "Game controls" },
+    buttons.newGame, buttons.undo, buttons.redo, buttons.hint, ...(screen.buttons ?? []), ...extras.toolbar, extraMoves,
+    buttons.coach, moreButton);
+  const side = h("div", { class: "side-panel", id: "side-panel" },
+    ...(seated ? [] : [dealForm, ...options]), ...extras.side, speedLabel, tools,
+    h("a", { href: `#/rules/${spec.id}`, class: "rules-link side-rules" }, "Rules"),
+    h("a", { href: "#/", class: "side-rules" }, "All games"), ...(screen.sideParts ?? []), screen.showsLog ? logBox : null);
+  const messages = h("div", { class: "messages" }, message, hintBox);
+  const playArea = h("div", { class: "play-area" },
+    h("div", { class: "play-main" }, toolbar, h("div", { class: "statusline" }, status, ...(screen.statusExtras ?? [])),
+      messages, wayOn, board), side);
+  moreButton.addEventListener("click", () => {
+    const open = !playArea.classList.contains("more-open");
+    playArea.classList.toggle("more-open", open);
+    moreButton.setAttribute("aria-expanded", String(open));
+  });
+  const body = h("div", { class: "game-body" });
+  const section = h("section", { class: `game ${spec.id}${seated ? " table-game" : ""}`, "data-game": spec.id },
+    h("div", { class: "game-head" }, h("h1", {}, spec.name),
+      h("a", { href: `#/rules/${spec.id}`, class: "rules-link" }, "Rules")),
+    body, dialog, passScreen, extras.dialog);
+  root.replaceChildren(section);
+  for (const b of Object.values(buttons)) b.disabled = true;
+  buttons.newGame.disabled = false;
+
+  /**
+   * A message of the moment; `ms`: an error's shake (0: none).
+   * @param {string} text
+   * @param {MessageKind} kind
+   * @param {number} ms
+   */
+  function say(text, kind, ms) {
+    message.textContent = text;
+    message.dataset.kind = kind;
+    if (kind === "error") { // the reason shakes, and the place picked once the board is drawn again
+      shake(message, ms);
+      requestAnimationFrame(() => shake(board.querySelector(".selected"), ms));
+    }
+  }
+
+  /** @param {boolean} busy */
+  function setBusy(busy) {
+    section.classList.toggle("busy", busy);
+    board.dataset.busy = String(busy);
+  }
+
+  /** @param {HTMLElement} node what the body shows: the play area, the setup or the coach */
+  function show(node) {
+    if (!body.contains(node)) body.replaceChildren(node);
+  }
+
+  /**
+   * @param {Action} action
+   * @param {HTMLDialogElement | null} closes the dialog it closes first
+   */
+  function actionButton({ label, attrs = {}, run }, closes) {
+    const button = h("button", { type: "button", ...attrs }, label);
+    button.addEventListener("click", () => { closes?.close(); run(); });
+    return button;
+  }
+
+  /**
+   * Open the round and game dialog; the first action takes the focus.
+   * @param {{kind: string, result?: string, title: string, body: (Node | null)[], actions: Action[]}} content
+   */
+  function openDialog({ kind, result, title, body: parts, actions }) {
+    const made = actions.map((a) => actionButton(a, dialog));
+    dialog.dataset.kind = kind;
+    if (result) dialog.dataset.result = result;
+    dialog.replaceChildren(h("h2", { id: "summary-title" }, title), ...parts.flatMap((p) => (p ? [p] : [])),
+      h("div", { class: "actions" }, ...made));
+    dialog.showModal();
+    drawWayOn([]);
+    made[0]?.focus();
+  }
+
+  /**
+   * Cover the hands until `name` says they are ready.
+   * @param {number} seat
+   * @param {string} name
+   * @param {() => void} onReady
+   */
+  function openPassScreen(seat, name, onReady) {
+    const go = h("button", { type: "button", class: "primary", id: "pass-ready", "data-seat": String(seat) },
+      `I am ${name}: show my tiles`);
+    go.addEventListener("click", onReady);
+    passScreen.replaceChildren(h("h2", { id: "pass-title" }, `Pass the device to ${name}`),
+      h("p", {}, "Every hand is hidden. Only the player named above should look at the next screen."),
+      h("div", { class: "actions" }, go));
+    if (!passScreen.open) passScreen.showModal();
+    drawWayOn([]);
+    go.focus();
+  }
+
+  function closeDialogs() {
+    if (dialog.open) dialog.close();
+    if (passScreen.open) passScreen.close();
+  }
+
+  const dialogOpen = () => dialog.open || passScreen.open;
+
+  /**
+   * The buttons that move a stopped screen on when its dialog was closed (by Esc): none while a dialog is open.
+   * @param {Action[]} actions
+   */
+  function drawWayOn(actions) {
+    const parts = dialogOpen() ? [] : actions.map((a) => actionButton(a, null));
+    const focused = wayOn.contains(document.activeElement);
+    wayOn.replaceChildren(...parts);
+    wayOn.hidden = !parts.length;
+    if (focused || (parts.length && document.activeElement === document.body)) parts[0]?.focus();
+  }
+
+  /**
+   * Buttons for the extra moves (The Big Clock's resign): a second click within a few seconds confirms.
+   * @param {Move[]} moves
+   * @param {(move: Move) => void} onConfirmed
+   * @param {(fn: () => void, ms: number) => void} later
+   */
+  function drawExtraMoves(moves, onConfirmed, later) {
+    const keep = [...extraMoves.children].map((b) => /** @type {HTMLElement} */ (b).dataset.move).join() ===
+      moves.map((m) => m.id).join();
+    if (keep) return;
+    extraMoves.replaceChildren(...moves.map((move) => {
+      const button = h("button", { type: "button", "data-move": move.id }, move.button ?? move.you);
+      button.addEventListener("click", () => {
+        if (button.dataset.confirm) {
+          onConfirmed(move);
+          return;
+        }
+        button.dataset.confirm = "true";
+        button.textContent = `${move.button ?? move.you}: are you sure?`;
+        later(() => { delete button.dataset.confirm; button.textContent = move.button ?? move.you; }, 4000);
+      });
+      return button;
+    }));
+  }
+
+  /**
+   * Draw the frame for a view (the board is the renderer's). The keyboard stays where it was,
+   * else goes to the next sensible control (never the page's body).
+   * @param {FrameModel} model
+   * @param {() => void} drawBoard
+   */
+  function draw(model, drawBoard) {
+    const focused = document.activeElement;
+    const focusKey = focused && board.contains(focused)
+      ? /** @type {HTMLElement | null} */ (focused.closest("[data-slot]"))?.dataset.slot : null;
+    const hadFocus = section.contains(focused);
+    for (const [key, value] of Object.entries(model.boardData)) {
+      if (value === null) delete board.dataset[key];
+      else board.dataset[key] = value;
+    }
+    drawBoard();
+    status.textContent = model.status;
+    const { tools: t } = model;
+    buttons.undo.disabled = !t.undo;
+    buttons.redo.disabled = !t.redo;
+    buttons.undo.hidden = buttons.redo.hidden = t.hotSeat;
+    buttons.hint.disabled = !t.hint;
+    buttons.hint.hidden = !t.hints;
+    buttons.coach.disabled = !t.coach;
+    buttons.coach.hidden = t.hotSeat; // a replay from one seat would show that seat's hand to everyone
+    speedLabel.hidden = !model.computers && !spec.winnable_deals; // the pace of the computers, and of the solution
+    speedText.nodeValue = model.computers ? "Computer speed " : "Solution speed ";
+    speedSelect.setAttribute("aria-label", speedText.nodeValue.trim());
+    hintBox.hidden = model.hint === null;
+    if (model.hint !== null) hintBox.textContent = model.hint;
+    message.textContent = model.message.text;
+    message.dataset.kind = model.message.kind;
+    logList.replaceChildren(...model.log.map((entry) =>
+      h("li", { "data-seat": entry.seat === null ? null : String(entry.seat) }, entry.text)));
+    return () => { // after the way-on bar and the extra moves are drawn
+      const again = focusKey && board.querySelector(`[data-slot="${CSS.escape(focusKey)}"]:not([disabled])`);
+      if (again instanceof HTMLElement) again.focus();
+      else if (hadFocus && focused instanceof HTMLElement && !dialogOpen() &&
+        (!focused.isConnected || /** @type {HTMLButtonElement} */ (focused).disabled || focused.closest("[hidden]"))) {
+        const next = screen.focusTarget?.() ?? board.querySelector("[data-slot]:not([disabled])") ??
+          toolbar.querySelector("button:not([disabled])");
+        if (next instanceof HTMLElement) next.focus();
+      }
+    };
+  }
+
+  return {
+    section, body, board, playArea, toolbar, buttons, dealInput, dealForm, speedSelect, dialog, passScreen,
+    say, setBusy, show, openDialog, openPassScreen, closeDialogs, dialogOpen, drawWayOn, drawExtraMoves, draw,
+    playShown: () => body.contains(playArea),
+  };
+}

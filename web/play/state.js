@@ -1,0 +1,180 @@
+// @ts-check
+// The state of a game screen and its phases: a small explicit state machine. The phase follows
+// from what the screen body shows and from the view: before a game is on screen it is loading
+// (or the setup asks for the table), then it is the person's turn, the computers' turn, a round
+// over or the game over, and replaying while the coach is open. The controller moves between
+// them (controller.js step()); this module decides which phase a state is in and keeps the log.
+
+/** @typedef {import("../engine_types.js").View} View */
+/** @typedef {import("../engine_types.js").GameRecord} GameRecord */
+/** @typedef {import("../engine_types.js").Move} Move */
+/** @typedef {import("./renderer_contract.js").LogEntry} LogEntry */
+/** @typedef {import("./renderer_contract.js").MessageKind} MessageKind */
+/** @typedef {import("./renderer_contract.js").Renderer} Renderer */
+
+/** @typedef {"loading" | "setup" | "person" | "computers" | "round-over" | "game-over" | "replaying"} Phase */
+/** @typedef {"none" | "setup" | "play" | "coach"} BodyShown what the screen's body shows */
+
+/**
+ * The phases, and the phases each may move to. A new game, an import or an undo may come from
+ * anywhere a game is on screen; a replay goes back to the game it came from.
+ * @type {Record<Phase, Phase[]>}
+ */
+export const TRANSITIONS = {
+  loading: ["setup", "person", "computers", "round-over", "game-over"],
+  setup: ["person", "computers", "round-over", "game-over"],
+  person: ["computers", "round-over", "game-over", "setup", "replaying"],
+  computers: ["person", "round-over", "game-over", "setup", "replaying"],
+  "round-over": ["person", "computers", "game-over", "setup", "replaying"],
+  "game-over": ["person", "computers", "round-over", "setup", "replaying"],
+  replaying: ["person", "computers", "round-over", "game-over"],
+};
+
+const LOG_LIMIT = 80;
+const MOVED_LIMIT = 400; // moves of a round kept for the marks of what was played since a person's turn
+
+/**
+ * @typedef {object} HintAnswer a hint: its move's fields, why, and the chance to win with it
+ * @property {string} you
+ * @property {string} reason
+ * @property {number} chance
+ */
+
+/**
+ * @typedef {object} GameState
+ * @property {Phase} phase
+ * @property {string | null} session
+ * @property {View | null} view
+ * @property {View | null} drawnView the view drawn last
+ * @property {number} viewer
+ * @property {string[]} names
+ * @property {string | null} token the game's statistics token
+ * @property {boolean} busy a request is under way
+ * @property {Promise<void>} inflight settled when the request under way has been answered and drawn
+ * @property {(Move & HintAnswer) | null} hint
+ * @property {LogEntry[]} log newest first
+ * @property {Record<number, string>} lastAction
+ * @property {boolean} covered every hand hidden until the next person is ready (hot seat)
+ * @property {string | null} shownRound the round whose summary was shown ("session:round")
+ * @property {string | null} shownOutcome the finished game whose result was shown ("session:moves")
+ * @property {Promise<unknown>} slides settled when the slides of the view on screen have ended
+ * @property {{n: number, seat: number, kind: string, tile: string | null}[]} moved the round's moves
+ * @property {boolean} failed the computer player failed: no retry for ever
+ * @property {boolean} disposed
+ * @property {{text: string, kind: MessageKind}} message
+ * @property {GameRecord | null} record
+ * @property {string | null} daily the day ("YYYY-MM-DD") whose daily deal is on screen
+ */
+
+/**
+ * @param {string[]} names
+ * @returns {GameState}
+ */
+export function createGameState(names) {
+  return {
+    phase: "loading", session: null, view: null, drawnView: null, viewer: 0, names, token: null, busy: false,
+    inflight: Promise.resolve(), hint: null, log: [], lastAction: {}, covered: false, shownRound: null,
+    shownOutcome: null, slides: Promise.resolve(), moved: [], failed: false, disposed: false,
+    message: { text: "", kind: "info" }, record: null, daily: null,
+  };
+}
+
+/**
+ * The phase of a state whose body shows `shown`. Nobody to move (no seat) with no round or game
+ * over counts as the person's: nothing is due.
+ * @param {GameState} state
+ * @param {BodyShown} shown
+ * @returns {Phase}
+ */
+export function phaseOf(state, shown) {
+  const view = state.view;
+  if (shown === "coach") return "replaying";
+  if (shown === "setup") return "setup";
+  if (!view || shown === "none") return "loading";
+  if (view.outcome) return "game-over";
+  if (view.round?.over) return "round-over";
+  const seat = view.to_move;
+  if (seat !== null && seat !== undefined && view.seats[seat] !== "human") return "computers";
+  return "person";
+}
+
+/**
+ * Move a state to `phase`; a move the table does not know is a fault of the controller.
+ * @param {GameState} state
+ * @param {Phase} phase
+ */
+export function enter(state, phase) {
+  if (phase === state.phase) return;
+  if (!TRANSITIONS[state.phase].includes(phase)) throw new Error(`A game screen cannot go from ${state.phase} to ${phase}`);
+  state.phase = phase;
+}
+
+/**
+ * @param {GameState} state
+ * @param {string} text
+ * @param {number | null} [seat]
+ */
+export function logLine(state, text, seat = null) {
+  state.log.unshift({ text, seat });
+  state.log.length = Math.min(state.log.length, LOG_LIMIT);
+}
+
+/**
+ * Take in the events of a new view: its log lines, each seat's last action, the round's moves.
+ * @param {GameState} state
+ * @param {View} view
+ * @param {Renderer} screen
+ * @param {(seat: number) => string} name
+ */
+export function takeEvents(state, view, screen, name) {
+  const events = view.events ?? [];
+  const human = (/** @type {number} */ seat) => state.view?.seats?.[seat] === "human";
+  events.forEach((event, i) => {
+    const text = human(event.seat) && name(event.seat) === "You" && event.you
+      ? `You ${event.you}` : `${name(event.seat)} ${event.label}`;
+    // a batch's repeated move (a computer drawing three tiles) is one line of the log
+    let times = 1;
+    while (i >= times && events[i - times].seat === event.seat && events[i - times].label === event.label) times += 1;
+    if (times > 1) state.log.shift();
+    logLine(state, times > 1 ? `${text} (${times} times)` : text, event.seat);
+    state.lastAction[event.seat] = screen.actionText?.(event) ?? "";
+  });
+  if (view.round?.number !== state.view?.round?.number) {
+    state.lastAction = {};
+    state.moved = [];
+  }
+  trackMoves(state, view);
+  for (const line of screen.roundLines?.(view, state.view, name) ?? []) {
+    logLine(state, line.text, line.seat);
+    if (line.action) state.lastAction[line.seat] = line.action;
+  }
+}
+
+/**
+ * Keep the round's moves (from the view's events and move count; an undo drops those taken back).
+ * @param {GameState} state
+ * @param {View} view
+ */
+function trackMoves(state, view) {
+  const events = view.events ?? [];
+  const first = view.moves - events.length; // the number of the view's first event's move
+  state.moved = state.moved.filter((m) => m.n < first).slice(-MOVED_LIMIT);
+  events.forEach((e, i) => state.moved.push({ n: first + i, seat: e.seat, kind: e.kind, tile: e.tile ?? null }));
+}
+
+/**
+ * The tiles the other seats played since the person on screen last played (a move of theirs
+ * that was not a draw) in this round: tile -> seat. Empty when no person sits at the screen.
+ * @param {GameState} state
+ * @returns {Map<string, number>}
+ */
+export function playedSince(state) {
+  const seat = state.viewer;
+  const since = new Map();
+  if (state.view?.seats?.[seat] !== "human") return since;
+  for (const move of state.moved) {
+    if (move.seat === seat && move.kind !== "draw") since.clear();
+    else if (move.tile && move.seat !== seat) since.set(move.tile, move.seat);
+  }
+  return since;
+}
