@@ -24,6 +24,17 @@ def native(request: dict) -> dict:
     return answer
 
 
+def native_review(record: dict) -> list[dict]:
+    """Every decision of a record's review, slice after slice (one request rates a bounded slice)."""
+    decisions: list[dict] = []
+    start = 0
+    while start is not None:
+        review = native({"op": "review", "record": record, "start": start})["review"]
+        decisions += review["decisions"]
+        start = review["next"]
+    return decisions
+
+
 def import_record(app: App, game: str, record: dict, link: str = "", board: str = "#board") -> None:
     app.open(f"#/play/{game}{link}")
     expect(app.page.locator("#import-record")).to_be_attached(timeout=TIMEOUT)
@@ -77,7 +88,7 @@ def test_replay_with_buttons_keys_and_scrubber_and_review_marks_the_blunder(app:
     expect(blunder).to_have_attribute("data-grade", "blunder", timeout=TIMEOUT)
     expect(page.locator("#coach-review-text")).to_contain_text("computed exactly")
     expect(page.locator(f"#coach-graph circle.blunder[data-index='{index}']")).to_have_count(1)
-    best = native({"op": "review", "record": record})["review"]["decisions"][-1]["best_move"]
+    best = native_review(record)[-1]["best_move"]
     blunder.locator("button").click()
     expect(page.locator("#coach-where")).to_have_text(f"Move {index} of {total}", timeout=TIMEOUT)
     expect(page.locator("#coach-move")).to_contain_text("Better:")
@@ -194,7 +205,7 @@ def test_a_finished_game_replays_and_its_review_shows_a_legal_better_move(
     review marks the decision the engine marks, and the better move it shows is legal there."""
     record = finished_record(game, options, seed, seats)
     total = len(record["moves"])
-    decisions = native({"op": "review", "record": record})["review"]["decisions"]
+    decisions = native_review(record)
     marked = next(d for d in decisions if d["grade"] in ("inaccuracy", "mistake", "blunder"))
     position = native({"op": "replay", "record": record, "at": marked["index"], "seat": 0})["view"]
     assert marked["best"] in {m["id"] for m in position["legal"]}  # the better move is legal there
