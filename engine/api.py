@@ -16,6 +16,7 @@ from engine.players import SEAT_LEVELS
 from engine.protocol import JSON, BadRequest, EngineError
 from engine.session import Registry, Session, parse_flag
 
+REVIEW_LIMIT = 40  # decisions rated by one review request, at most (a slice also ends after SLICE_SECONDS)
 MAX_SESSIONS = 16  # the least recently used sessions are dropped beyond this (a page keeps one or two
 # and closes those it no longer shows)
 SESSIONS = Registry(MAX_SESSIONS)
@@ -77,8 +78,10 @@ def op_ai(req: dict[str, Any]) -> JSON:
 
 
 def op_hint(req: dict[str, Any]) -> JSON:
+    """Advice for the person to move; it makes the game assisted, so the answer carries the
+    record to save."""
     sid, session = _session(req)
-    return {"ok": True, "session": sid, **session.hint()}
+    return {"ok": True, "session": sid, **session.hint(), "record": session.record()}
 
 
 def op_resign(req: dict[str, Any]) -> JSON:
@@ -104,13 +107,22 @@ def op_view(req: dict[str, Any]) -> JSON:
 
 
 def op_record(req: dict[str, Any]) -> JSON:
+    """The game's record; with "export": true it leaves the page as a file, and a game in
+    progress then counts as assisted (the file holds the deal)."""
     sid, session = _session(req)
+    if parse_flag(req.get("export"), "export") and session.outcome() is None:
+        session.aid("export")
     return {"ok": True, "session": sid, "record": session.record()}
 
 
 def op_load(req: dict[str, Any]) -> JSON:
+    """A record's game as a new session; with "imported": true (a file the person chose) a game
+    still in progress counts as assisted: it may be brought back to before a hidden tile was shown."""
+    imported = parse_flag(req.get("imported"), "imported")
     session = Session.load(req.get("record"))
     session.viewer(req.get("seat"))
+    if imported and session.outcome() is None:
+        session.aid("import")
     return _saved(SESSIONS.open(session), session, req)
 
 
@@ -124,7 +136,10 @@ def op_review(req: dict[str, Any]) -> JSON:
     work between slices is kept on the session; a record's on one the review opens)."""
     from engine.review import review, review_record
 
-    args = req.get("seats"), req.get("start", 0), req.get("limit")
+    limit = req.get("limit", REVIEW_LIMIT)
+    if isinstance(limit, int) and not isinstance(limit, bool) and limit > REVIEW_LIMIT:
+        raise BadRequest(f"limit may be at most {REVIEW_LIMIT} decisions: ask for the rest from \"next\"")
+    args = req.get("seats"), req.get("start", 0), limit
     if "session" in req:
         return {"ok": True, "review": review(_session(req)[1], *args)}
     return {"ok": True, "review": review_record(req.get("record"), SESSIONS, *args)}

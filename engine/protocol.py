@@ -53,6 +53,12 @@ class UnknownSession(EngineError):
     code = "unknown_session"
 
 
+class HiddenInformation(EngineError):
+    """A request for what a person may not see yet: a computer's seat before the game is over."""
+
+    code = "hidden_information"
+
+
 class BadRecord(EngineError):
     code = "bad_record"
 

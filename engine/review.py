@@ -37,7 +37,7 @@ from engine.games.table import TableGame
 from engine.players import Player, get_player
 from engine.players.ismcts import IsmctsPlayer
 from engine.players.playout import EnginePlayout
-from engine.protocol import JSON, BadRequest, Game
+from engine.protocol import JSON, BadRequest, Game, HiddenInformation
 from engine.rng import deal_rng
 from engine.session import Registry, Session
 from engine.solvers import MoveRater, advisor_for
@@ -366,8 +366,10 @@ def review(session: Session, seats: list[int] | None = None, start: int = 0, lim
     if not isinstance(seats, list) or not all(
             isinstance(s, int) and not isinstance(s, bool) and 0 <= s < len(session.seats) for s in seats):
         raise BadRequest("seats must be a list of seat numbers of this game")
-    for name, value in (("start", start), ("limit", limit)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
+    for asked in seats:
+        session.check_may_see(asked)
+    for name, value, optional in (("start", start, False), ("limit", limit, True)):
+        if (value is not None or not optional) and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
             raise BadRequest(f"{name} must be a non-negative integer")
     rate = rater_for(game)
     work = session.review_work
@@ -381,6 +383,9 @@ def review(session: Session, seats: list[int] | None = None, start: int = 0, lim
     decisions = []
     working = None
     for done, (i, state, seat) in enumerate(positions[start:end], start):
+        if deadline is not None and done > start and time.monotonic() >= deadline:
+            end = done  # the slice's time is up between two decisions: the next slice starts here
+            break
         if progress:
             progress(done, len(positions))
         played = session.moves[i]
@@ -458,10 +463,10 @@ def replay(record: Any, at: Any, seat: Any = None, reveal: Any = False, instead:
         state = shown.state
         game.check_move(state, instead)
         if game.revealed_to(state, instead, game.apply(state, instead)) and session.to_move() is not None:
-            raise BadRequest("that move shows hidden information: its position is shown once the game is over")
+            raise HiddenInformation("that move shows hidden information: its position is shown once the game is over")
         move = instead
     events = [shown.replay_move(move)] if move is not None else []
-    view = shown.view(viewer, events)
+    view = shown.seat_view(viewer, events)  # the seat was checked against the whole game
     view["extra_moves"], view["can_undo"], view["can_redo"] = [], False, False  # a replay plays nothing
     if reveal:
         view["all_hands"] = game.view(shown.state, None).get("hands")

@@ -21,6 +21,7 @@ from engine.protocol import (
     EngineError,
     Game,
     GameOver,
+    HiddenInformation,
     NotYourTurn,
     NoWinnableDeal,
     Outcome,
@@ -38,6 +39,12 @@ WINNABLE_SEARCH = 1000
 # moves from the checkpoint below (the games are deterministic), so a long game's memory stays small.
 KEEP_RECENT = 32
 CHECKPOINT_EVERY = 64
+# What makes a game assisted, as its record keeps it ("aids": [{"at": moves made, "kind": ...}]):
+# a hint, an undo, a person's move made by the computer, an import of the game in progress (it may
+# have been played further and brought back), an export of it in progress (the file holds the
+# deal), or "assisted" (a record that only said so).
+AID_KINDS = ("hint", "undo", "computer", "import", "export", "assisted")
+MAX_AIDS = 10_000  # aids kept, and the largest move number of one (a record holds at most 10,000 moves)
 
 
 def parse_seats(seats: Any, count: int) -> list[str]:
@@ -69,8 +76,24 @@ def parse_computer_moves(value: Any, moves: int) -> set[int]:
         return set()
     if not isinstance(value, list) or not all(
             type(i) is int and 0 <= i < moves for i in value) or len(set(value)) != len(value):
-        raise BadRecord(f"bad record: computer_moves must list distinct move indices from 0 to {moves - 1}")
+        raise BadRecord("The record's list of the moves the computer made for you is damaged: the file was changed.")
     return set(value)
+
+
+def parse_aids(value: Any) -> list[JSON]:
+    """A record's aids: [{"at": moves made then, "kind": one of AID_KINDS}] (absent: none)."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or len(value) > MAX_AIDS:
+        raise BadRequest("aids must be a list")
+    aids: list[JSON] = []
+    for aid in value:
+        at = aid.get("at") if isinstance(aid, dict) else None
+        if (not isinstance(aid, dict) or set(aid) != {"at", "kind"} or aid["kind"] not in AID_KINDS
+                or isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= MAX_AIDS):
+            raise BadRequest("aids must be a list of {at, kind}")
+        aids.append({"at": at, "kind": aid["kind"]})
+    return aids
 
 
 def parse_flag(value: Any, name: str) -> bool:
@@ -113,7 +136,7 @@ class Session:
     undo_floor: int = 0
     winnable: bool = False  # dealt as a winnable-only deal (the seed is the first proven winnable)
     resigned: int | None = None  # the seat that resigned: the game is over, lost for that seat
-    assisted: bool = False  # a hint was given, a move undone or a person's move made by the computer
+    aids: list[JSON] = field(default_factory=list)  # what made the game assisted (AID_KINDS), in order
     keep_states: bool = False  # keep the state after every move (a review walks them all): none let go
     review_work: Any = field(default=None, compare=False, repr=False)  # engine.review's, between slices
     # indices of the moves the computer made for a person's seat (Show solution); a move made
@@ -137,38 +160,86 @@ class Session:
 
     @classmethod
     def load(cls, record: Any, keep_states: bool = False) -> Session:
-        """Replay a record, checking every move; raises BadRecord. `keep_states`: see the field."""
+        """Replay a record, checking every move; raises BadRecord, its message in a player's
+        words (a record is a file the player chose: no move ids, no field names). `keep_states`:
+        see the field."""
         if not isinstance(record, dict):
-            raise BadRecord("a record must be an object")
+            raise BadRecord("The file holds no game record.")
         version = record.get("version", RECORD_VERSION)
         if type(version) is not int or version != RECORD_VERSION:  # not True, not 1.0
-            raise BadRecord(f"record version {record.get('version')!r} is not supported")
+            raise BadRecord("The record is from another version of Boneyard, which this one cannot read.")
         moves = record.get("moves", [])
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise BadRecord("record moves must be a list of move ids")
+            raise BadRecord("The record's moves cannot be read.")
+        game = cls._record_game(record)
         try:
-            session = cls.new(record.get("game"), record.get("options"), record.get("seed"),
+            session = cls.new(game.spec.id, record.get("options"), record.get("seed"),
                               record.get("seats"), record.get("winnable"))
             assisted = parse_flag(record.get("assisted"), "assisted")
-        except EngineError as exc:
-            raise BadRecord(f"bad record: {exc}") from None
+            aids = parse_aids(record.get("aids"))
+        except NoWinnableDeal:
+            raise BadRecord("The record says its deal was dealt as winnable, but it is not.") from None
+        except EngineError:
+            raise BadRecord("The record's notes on how the game was played cannot be read.") from None
         if session.seed != record.get("seed"):
-            raise BadRecord(f"bad record: deal {record.get('seed')} is not a winnable deal")
+            raise BadRecord(f"The record says deal {record.get('seed')} was dealt as winnable, but it is not.")
         session.keep_states = keep_states
         for i, move in enumerate(moves):
             try:
                 session._apply(move)
-            except EngineError as exc:
-                raise BadRecord(f"move {i + 1} ({move}) is not legal: {exc}") from None
+            except EngineError:
+                raise BadRecord(f"Move {i + 1} of the {len(moves)} in the record cannot be played at that point "
+                                f"of the game: the file was changed, or it is not a record of this deal.") from None
         session.computer_moves = parse_computer_moves(record.get("computer_moves"), len(moves))
         resigned = record.get("resigned")
         if resigned is not None:
             try:
                 session.resign(resigned)
-            except EngineError as exc:
-                raise BadRecord(f"bad record: resigned: {exc}") from None
-        session.assisted = assisted
+            except EngineError:
+                raise BadRecord(f"The record says a player resigned who is not one of the game's "
+                                f"{len(session.seats)} players, or after the game was over.") from None
+        # "assisted" is derived from the aids: a record that drops the flag keeps its aids
+        session.aids = aids or ([{"at": len(moves), "kind": "assisted"}] if assisted else [])
         return session
+
+    @staticmethod
+    def _record_game(record: dict[str, Any]) -> Game[Any]:
+        """The game of a record, its options, deal and players checked: BadRecord in a player's words."""
+        try:
+            game = get_game(record.get("game"))
+        except EngineError:
+            raise BadRecord("The record is of a game this version of Boneyard does not have.") from None
+        name = game.spec.name
+        options = record.get("options")
+        try:
+            if options is not None and not isinstance(options, dict):
+                raise BadRequest("options must be an object")
+            resolved = game.spec.resolve_options(options)
+        except EngineError:
+            raise BadRecord(f"The record's settings are not ones {name} offers.") from None
+        try:
+            parse_seed(record.get("seed"))
+        except EngineError:
+            raise BadRecord("The record's deal number is not a whole number from 0.") from None
+        try:
+            parse_seats(record.get("seats"), game.num_seats(resolved))
+        except EngineError:
+            count = game.num_seats(resolved)
+            players = f"{count} player{'s' if count > 1 else ''}"
+            raise BadRecord(f"The record's players do not fit this game of {name}: it needs {players}, "
+                            "each a person or a computer of a known level.") from None
+        return game
+
+    @property
+    def assisted(self) -> bool:
+        """A hint was given, a move undone, a person's move made by the computer, or the game was
+        imported or exported in progress (`aids` says which, and when)."""
+        return bool(self.aids)
+
+    def aid(self, kind: str) -> None:
+        """Mark the game assisted by `kind` (one of AID_KINDS) now."""
+        if len(self.aids) < MAX_AIDS:
+            self.aids.append({"at": len(self.moves), "kind": kind})
 
     @property
     def state(self) -> Any:
@@ -189,8 +260,9 @@ class Session:
             record["winnable"] = True
         if self.resigned is not None:
             record["resigned"] = self.resigned
-        if self.assisted:
+        if self.aids:
             record["assisted"] = True
+            record["aids"] = [dict(aid) for aid in self.aids]
         if made := sorted(i for i in self.computer_moves if i < len(self.moves)):
             record["computer_moves"] = made
         return record
@@ -220,7 +292,7 @@ class Session:
         default the seat the view is for). Final: undo does not take it back."""
         if self.outcome() is not None:
             raise GameOver("The game is over.")
-        who = self.viewer(seat)
+        who = self._seat(seat) if seat is not None else self.viewer()
         if not self.is_human(who):
             raise NotYourTurn("Only a person's seat can resign.")
         self.resigned = who
@@ -323,7 +395,7 @@ class Session:
     def _all_or_nothing(self) -> Iterator[None]:
         """A request of several moves fails whole: on an error every move it made is taken back
         (a refused request changes nothing)."""
-        kept, redo, floor, assisted = len(self.moves), list(self.redo_stack), self.undo_floor, self.assisted
+        kept, redo, floor, aids = len(self.moves), list(self.redo_stack), self.undo_floor, list(self.aids)
         made = set(self.computer_moves)
         try:
             yield
@@ -331,7 +403,7 @@ class Session:
             del self.moves[kept:]
             del self.history[kept + 1:]
             self._state_at(kept)  # a state let go meanwhile comes back
-            self.redo_stack, self.undo_floor, self.assisted, self.computer_moves = redo, floor, assisted, made
+            self.redo_stack, self.undo_floor, self.aids, self.computer_moves = redo, floor, aids, made
             raise
 
     def _seat_to_move(self) -> int:
@@ -362,7 +434,7 @@ class Session:
         self.redo_stack.clear()
         self.computer_moves.discard(index)
         if self.is_human(seat):
-            self.assisted = True
+            self.aid("computer")
             self.computer_moves.add(index)
         return event
 
@@ -384,7 +456,7 @@ class Session:
                       "reason": f"the {level} computer player would play this", "chance": None}
         else:
             answer = {**self.move_entry(state, hint.move), **hint.to_json()}
-        self.assisted = True
+        self.aid("hint")
         return answer
 
     def undo_target(self) -> int | None:
@@ -409,7 +481,7 @@ class Session:
             self.redo_stack.append(self.moves.pop())
             self.history.pop()
         self._state_at(kept)  # a state let go comes back
-        self.assisted = True
+        self.aid("undo")
         return undone
 
     def redo(self) -> int:
@@ -422,11 +494,26 @@ class Session:
                 break
         return redone
 
+    def _seat(self, seat: Any) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise BadRequest(f"seat must be 0..{len(self.seats) - 1}")
+        return seat
+
+    def check_may_see(self, seat: int) -> None:
+        """Refuse what a computer's seat knows while a person plays against it: its tiles, and
+        through them the stock's order and the deal, stay hidden until the game is over. (A
+        table of computers only hides nothing from anyone; a person's seat is that person's.)"""
+        if self.is_human(seat) or "human" not in self.seats or self.outcome() is not None:
+            return
+        raise HiddenInformation(f"seat {seat} is a computer's: what it holds stays hidden until the game is over")
+
     def viewer(self, seat: Any = None) -> int:
+        """The seat a view is for: `seat` (refused for a computer's seat while a person plays),
+        else the person to move, else the first person's seat, else seat 0."""
         if seat is not None:
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-                raise BadRequest(f"seat must be 0..{len(self.seats) - 1}")
-            return seat
+            asked = self._seat(seat)
+            self.check_may_see(asked)
+            return asked
         to_move = self.to_move()
         if self.is_human(to_move):
             assert to_move is not None
@@ -440,7 +527,10 @@ class Session:
         return advisor.analysis(self.state) if advisor else None
 
     def view(self, seat: Any = None, events: list[JSON] | None = None) -> JSON:
-        viewer = self.viewer(seat)
+        return self.seat_view(self.viewer(seat), events)
+
+    def seat_view(self, viewer: int, events: list[JSON] | None = None) -> JSON:
+        """The view of a seat already allowed to see it (`viewer` checks that)."""
         state = self.state
         to_move = self.to_move()
         outcome = self.outcome()

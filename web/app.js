@@ -10,7 +10,8 @@ import { h } from "./render/dom.js";
 import { startOffline } from "./offline.js";
 import { renderStats } from "./render/stats.js";
 import { renderSettings } from "./render/settings.js";
-import { applySettings, checkStorage, loadSettings } from "./storage.js";
+import { applySettings, loadSettings } from "./store/settings.js";
+import { checkStorage } from "./store/check.js";
 import { startGuard } from "./guard.js";
 
 const view = document.getElementById("view");

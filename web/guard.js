@@ -1,6 +1,6 @@
 // What the page survives, as the player sees it: storage full, the same game saved by another tab,
-// and an engine that stopped and was restarted. storage.js and engine.js report these as events;
-// this module shows a notice with real actions. The game screens only keep calling storage.js.
+// and an engine that stopped and was restarted. store/saved_games.js and engine.js report these as events;
+// this module shows a notice with real actions. The game screens only keep saving their games.
 //   storage full:  the game goes on in memory; "Free space" (finished games, old statistics
 //                  detail) saves it again if that was enough; "Export game" saves it as a file.
 //   another tab:   this tab stops saving that game; "Take theirs" reloads the screen with the other
@@ -8,8 +8,9 @@
 //   engine restart: said in the notice line; app.js reloads the game on screen from its save.
 
 import { h } from "./render/dom.js";
-import { forgetOtherGames, freeSpace, heldRecord, keepOurs, takeTheirs } from "./storage.js";
-import { downloadRecord } from "./render/athome.js";
+import { forgetOtherGames, freeSpace, hasUnsavedMoves, heldRecord, keepOurs, takeTheirs } from "./store/saved_games.js";
+import { flushResults } from "./store/stats.js";
+import { downloadRecord } from "./play/records.js";
 
 const BANNER_ID = "storage-banner";
 
@@ -39,6 +40,14 @@ export function startGuard({ engine, catalog, remount, notify }) {
       if (banner()?.dataset.kind === "full") close();
       notify(`The ${nameOf(detail.gameId)} game is saved again.`);
     } else if (detail.kind === "other-tab") showOtherTab(detail);
+    else if (detail.kind === "results") {
+      notify(`Storage is full: ${detail.waiting === 1 ? "a game's result waits" : `${detail.waiting} results wait`} ` +
+        "in this page, to be written to the statistics once there is space.");
+    }
+  });
+  // moves kept in memory only (storage full, or another tab's save): leaving the page asks first
+  addEventListener("beforeunload", (event) => {
+    if (flushResults() === null || hasUnsavedMoves()) event.preventDefault();
   });
 
   engine.addEventListener("restarting", () => {
@@ -64,6 +73,7 @@ export function startGuard({ engine, catalog, remount, notify }) {
     dismiss.addEventListener("click", () => { fullDismissed = true; });
     freeButton.addEventListener("click", () => {
       const { freed, saved } = freeSpace();
+      flushResults();
       if (saved) return; // the "saved" event closes the banner
       box.querySelector("span").textContent = `${freed ? `Freed ${Math.ceil(freed / 1024)} KB, but storage` : "Nothing could be freed: storage"} ` +
         "is still full. Export the game to keep it.";

@@ -7,6 +7,7 @@
 // RETRY_MS (or at once with Retry). <html data-update="ready"> while a new version waits.
 
 import { h } from "./render/dom.js";
+import { hasUnsavedMoves } from "./store/saved_games.js";
 
 const REGISTER_TIMEOUT_MS = 120_000;
 const RETRY_MS = [20_000, 60_000, 300_000]; // then every 5 minutes
@@ -41,6 +42,17 @@ function watch(registration) {
   showUpdate(registration);
 }
 
+/** Another tab took the new version while this one holds moves storage could not keep. */
+function askReload() {
+  if (document.getElementById("takeover-banner")) return;
+  const reload = h("button", { type: "button", id: "takeover-reload" }, "Reload, lose the unsaved moves");
+  const banner = h("div", { class: "update-banner", id: "takeover-banner", role: "alert" },
+    h("span", {}, "A new version was started in another tab. This tab has moves that storage could not keep: " +
+      "export the game (or free space) first, then reload."), reload);
+  reload.addEventListener("click", () => location.reload());
+  document.body.append(banner);
+}
+
 /** Rejects when the install under way ends redundant (it failed: a file did not come, or not
  *  as built); never settles otherwise. */
 function installFailed(registration, reason) {
@@ -73,11 +85,13 @@ export function startOffline(engine) {
   const root = document.documentElement;
   const hadController = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    // A new version took over: reload, so the page never runs files of two builds.
-    if (hadController || sessionStorage.getItem("boneyard.updating")) {
-      sessionStorage.removeItem("boneyard.updating");
-      location.reload();
-    }
+    // A new version took over: reload, so the page never runs files of two builds; but a tab
+    // whose moves are in memory only (storage full) asks first, when another tab asked for it.
+    const asked = sessionStorage.getItem("boneyard.updating");
+    if (!hadController && !asked) return;
+    sessionStorage.removeItem("boneyard.updating");
+    if (!asked && hasUnsavedMoves()) askReload();
+    else location.reload();
   });
   let failure = null; // what the service worker said of its failed install
   navigator.serviceWorker.addEventListener("message", ({ data }) => {

@@ -174,8 +174,9 @@ async function startFromSnapshot(loadPyodide, stored) {
   return found;
 }
 
-/** One game through the restored engine: a deal, a computer move, a view and, for a solitaire
- *  (its advisor or solver: quick), a hint; then closed. */
+/** One game through the restored engine: a deal, a computer move, a view, for a solitaire (its
+ *  advisor or solver: quick) a hint, and the coach's replay and review (their modules are
+ *  imported at their first call); then closed. */
 function exercise(handle, { id: game, solitaire }) {
   const ask = (request) => {
     const answer = JSON.parse(handle(JSON.stringify(request)));
@@ -186,6 +187,9 @@ function exercise(handle, { id: game, solitaire }) {
   ask({ op: "ai", session, level: "easy" });
   ask({ op: "view", session });
   if (solitaire) ask({ op: "hint", session });
+  const { record } = ask({ op: "record", session });
+  ask({ op: "replay", record, at: record.moves.length });
+  ask({ op: "review", record, limit: 0 });
   ask({ op: "close", session });
 }
 

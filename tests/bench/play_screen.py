@@ -26,7 +26,7 @@ from tests.bench.page import launch  # noqa: E402
 
 BASELINE = os.environ.get("BONEYARD_BENCH_BASELINE", "3b69a7c")
 PLAY_FILES = ["app.js", "input.js", "play/", "render/shell.js", "render/table.js", "render/luzon.js",
-              "render/big_clock.js", "render/clock.js", "render/layout.js", "render/setup.js", "render/athome.js",
+              "render/big_clock.js", "render/clock.js", "render/layout.js", "render/setup.js",
               "render/rules.js", "render/menu.js", "render/dom.js", "render/motion.js"]
 MOVES = 6
 TIMEOUT_MS = 120_000

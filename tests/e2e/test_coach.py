@@ -28,12 +28,26 @@ def native(request: dict) -> dict:
     return answer
 
 
-NATIVE = "import sys; from engine.api import handle; sys.stdout.write(handle(sys.stdin.read()))"
+# every slice of a review (one request rates a bounded slice), in a process of its own
+NATIVE = """
+import json, sys
+from engine.api import handle
+request, decisions, start = json.loads(sys.stdin.read()), [], 0
+while start is not None:
+    answer = json.loads(handle(json.dumps({**request, "start": start})))
+    if not answer["ok"]:
+        break
+    decisions += answer["review"]["decisions"]
+    start = answer["review"]["next"]
+else:
+    answer = {"ok": True, "review": {"decisions": decisions}}
+sys.stdout.write(json.dumps(answer))
+"""
 
 
 def native_beside(request: dict) -> Callable[[], dict]:
-    """Start a request in the native engine in a process of its own, so that it runs on the other
-    core while the page works; the function returned waits for its answer."""
+    """Start a review in the native engine in a process of its own, so that it runs on the other
+    core while the page works; the function returned waits for every decision of it."""
     process = subprocess.Popen([sys.executable, "-c", NATIVE], cwd=ROOT, stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, text=True)
     assert process.stdin
@@ -104,7 +118,7 @@ def test_replay_with_buttons_keys_and_scrubber_and_review_marks_the_blunder(app:
     expect(blunder).to_have_attribute("data-grade", "blunder", timeout=TIMEOUT)
     expect(page.locator("#coach-review-text")).to_contain_text("computed exactly")
     expect(page.locator(f"#coach-graph circle.blunder[data-index='{index}']")).to_have_count(1)
-    best = native({"op": "review", "record": record})["review"]["decisions"][-1]["best_move"]
+    best = native_beside({"op": "review", "record": record})()["review"]["decisions"][-1]["best_move"]
     blunder.locator("button").click()
     expect(page.locator("#coach-where")).to_have_text(f"Move {index} of {total}", timeout=TIMEOUT)
     expect(page.locator("#coach-move")).to_contain_text("Better:")

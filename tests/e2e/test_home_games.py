@@ -40,6 +40,15 @@ def open_table(app: App, fragment: str) -> None:
     expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=TIMEOUT)
 
 
+def expect_saved_deal(app: App, game: str, seed: int) -> None:
+    """The deal of the game saved in progress (a table game in progress shows its deal nowhere on
+    the page: it would show every hand)."""
+    app.page.wait_for_function(
+        "([game, seed]) => JSON.parse(localStorage.getItem(`boneyard.game.${game}`) ?? 'null')?.record?.seed === seed",
+        arg=[game, seed], timeout=TIMEOUT)
+    assert app.page.locator("[data-seed]").count() == 0
+
+
 def hand(page: object) -> list[str]:
     """The person's tiles on screen."""
     return page.eval_on_selector_all("#hand [data-tile]", "els => els.map(e => e.dataset.tile)")  # type: ignore
@@ -105,8 +114,7 @@ def test_table_game_link_opens_the_same_deal(app: App) -> None:
     instant_computers(app)
     open_table(app, TABLE_LINK)
     page = app.page
-    screen = page.locator("#table-screen")
-    expect(screen).to_have_attribute("data-seed", "3")
+    expect_saved_deal(app, "draw", 3)
     assert page.locator(".seat").count() == 3
     # no seats in the link: the settings page's defaults (one person, computers of the default level)
     seats = ["human", "ai:medium", "ai:medium"]
@@ -141,7 +149,8 @@ def test_bad_link_gives_a_notice_and_a_playable_page(app: App) -> None:
     expect(page.locator("#table-screen[data-session]")).to_be_visible(timeout=TIMEOUT)
     page.goto(app.url + "#/play/draw?deal=4&players=2&seats=human,robot")
     expect(notice).to_contain_text("the seats “human,robot” are not 2 of")
-    expect(page.locator("#table-screen")).to_have_attribute("data-seed", "4", timeout=TIMEOUT)
+    expect(page.locator("#table-screen[data-session]")).to_be_visible(timeout=TIMEOUT)
+    expect_saved_deal(app, "draw", 4)
 
 
 def test_clock_record_export_import_and_replay(app: App) -> None:
@@ -187,17 +196,38 @@ def test_table_record_export_then_import(app: App) -> None:
             document.querySelector('#turn').dataset.whose === 'you'; }""", arg=before, timeout=TIMEOUT)
     moves = page.get_attribute("#table-screen", "data-moves")
     tiles, layout = hand(page), placed(page)
-    saved = export_record(app)
+    assert page.locator("[data-seed]").count() == 0  # the deal would show every hand
+    # the export of a game with hidden hands in progress asks first; waiting writes nothing
+    page.click("button[data-action=export]")
+    expect(page.locator("#export-ask")).to_be_visible()
+    expect(page.locator("#export-ask")).to_contain_text("counts in the statistics as given up (lost) or as assisted")
+    page.click("#export-wait")
+    expect(page.locator("#message")).to_contain_text("Not exported")
+    with page.expect_download() as info:
+        page.click("button[data-action=export]")
+        page.click("#export-assisted")
+    saved = json.loads(Path(info.value.path()).read_text())
+    expect(page.locator("#message")).to_contain_text("This game counts as assisted.")
     assert saved["record"]["game"] == "draw" and len(saved["record"]["moves"]) == int(moves)
+    assert saved["record"]["aids"] == [{"at": int(moves), "kind": "export"}]
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('boneyard.game.draw')).record.assisted === true",
+                           timeout=TIMEOUT)  # saved with the game
     page.click("#deal-link")  # followed here it would start the deal again: it says so instead
     expect(page.locator("#message")).to_contain_text("starts a new deal with these settings")
     expect(page.locator("#table-screen")).to_have_attribute("data-moves", moves)
     open_table(app, "#/play/draw?deal=8&set=double-6&players=2&target=50&seats=human,ai:easy")
+    assert my_move(app)  # a game in progress: an import over it asks, as a new deal does
+    expect(page.locator(".game.busy")).to_have_count(0, timeout=TIMEOUT)
+    key = "draw|players=2|set=double-6|target=50"
+    played = stats(app).get(key, {}).get("played", 0)
     import_file(app, "draw.json", json.dumps(saved).encode())
+    expect(page.locator("#confirm")).to_be_visible(timeout=TIMEOUT)
+    page.click("#confirm-yes")
     message = page.locator("#message")
     expect(message).to_contain_text(f"Imported deal 3 ({moves} moves)")
+    assert stats(app)[key]["played"] == played + 1  # the game left counts, lost
     screen = page.locator("#table-screen")
-    expect(screen).to_have_attribute("data-seed", "3")
+    expect_saved_deal(app, "draw", 3)
     expect(screen).to_have_attribute("data-moves", moves)
     assert page.locator(".seat").count() == 3
     assert hand(page) == tiles and placed(page) == layout
@@ -241,5 +271,5 @@ def test_table_game_counted_in_the_statistics_once(app: App) -> None:
     expect(summary.locator("#replay")).to_be_visible(timeout=TIMEOUT)
     summary.locator("#replay").click()
     expect(page.locator("#table-screen")).to_have_attribute("data-over", "", timeout=TIMEOUT)
-    expect(page.locator("#table-screen")).to_have_attribute("data-seed", "3")
+    expect_saved_deal(app, "draw", 3)
     assert stats(app)[key]["played"] == 1

@@ -145,6 +145,38 @@ def test_offline_reload_plays_a_deal_to_its_end(visit: Visit) -> None:
     expect(page.locator("#board")).to_have_attribute("data-seed", str(WON_SEED), timeout=TIMEOUT)
 
 
+def test_another_tabs_update_does_not_reload_a_tab_with_unsaved_moves(visit: Visit) -> None:
+    """Another tab's "Reload" makes the new version take over every tab (controllerchange): a tab
+    whose moves storage could not keep asks first instead of reloading them away."""
+    page, site = visit.page, visit.site
+    line = solve(WON_SEED)["solution"]
+    page.goto(f"{site.url}#/play/luzon?deal={WON_SEED}&variant=twelve")
+    board = page.locator("#board")
+    expect(board).to_have_attribute("data-moves", "0", timeout=TIMEOUT)
+
+    def play(move: str, done: int) -> None:
+        first, second = move.split(":")[1].replace(">", "+").split("+")
+        page.click(f"#board [data-slot={first}]")
+        page.click(f"#board [data-slot={second}]")
+        expect(board).to_have_attribute("data-moves", str(done), timeout=TIMEOUT)
+
+    page.evaluate("""() => {
+      window.__setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key, value) {
+        if (key.startsWith('boneyard.game.')) throw new DOMException('full', 'QuotaExceededError');
+        return window.__setItem.call(this, key, value);
+      };
+      window.__sameDocument = true;
+    }""")
+    play(line[0], 1)  # kept in memory only
+    page.evaluate("navigator.serviceWorker.dispatchEvent(new Event('controllerchange'))")
+    expect(page.locator("#takeover-banner")).to_be_visible(timeout=TIMEOUT)
+    assert page.evaluate("window.__sameDocument === true")  # not reloaded
+    page.evaluate("() => { Storage.prototype.setItem = window.__setItem; }")
+    play(line[1], 2)  # space again: saved, nothing left to lose
+    page.evaluate("document.getElementById('takeover-banner').remove()")
+
+
 def test_new_build_offers_update(visit: Visit, dist_dir: Path) -> None:
     page, site = visit.page, visit.site
     old = json.loads((site.folder / "build-manifest.json").read_text())

@@ -23,7 +23,7 @@ LINK = "#/play/draw?deal=98&set=double-6&players=3&target=50&seats=human,ai:easy
 FIRST_DRAWS = 7  # computer 1's draws on its first turn
 PERSON_DRAWS_LINK = "#/play/draw?deal=26&set=double-6&players=3&target=50&seats=human,ai:easy,ai:easy"
 PERSON_DRAWS = 7  # your draws on your first turn of that deal
-NORMAL_DELAY_MS = 800  # the "normal" computer speed's pause after the slides (storage.js SPEEDS)
+NORMAL_DELAY_MS = 800  # the "normal" computer speed's pause after the slides (store/table.js SPEEDS)
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "pace"
 
 # Every animation frame: the ghosts in flight (face-down draws, tiles), and each ghost's centre;

@@ -113,6 +113,9 @@ STORED = """async (change) => {
   } else if (change === "module-missing") {  // the solvers' files gone, yet with a matching sha256
     const files = meta.files.filter((entry) => !entry.path.includes("/engine/solvers"));
     await put(scope, {...meta, files, filesSha256: await filesDigest(files)});
+  } else if (change === "review-missing") {  // the coach's module gone, yet with a matching sha256
+    const files = meta.files.filter((entry) => !entry.path.endsWith("/engine/review.py"));
+    await put(scope, {...meta, files, filesSha256: await filesDigest(files)});
   } else if (change === "memory-missing") {
     await run("readwrite", (store) => store.delete(scope + "#memory"));
   }
@@ -217,6 +220,7 @@ def test_snapshot_start_answers_like_a_normal_start_and_natively(app: App) -> No
     ("files-emptied", "the snapshot's files do not match their sha256"),
     ("module-missing", "the restored engine failed its check: luzon new: internal_error: the engine failed on this "
                        "request (ModuleNotFoundError)"),
+    ("review-missing", "replay: internal_error: the engine failed on this request (ModuleNotFoundError)"),
     ("memory-missing", "memory is missing"),
 ])
 def test_unusable_snapshot_falls_back_to_a_normal_start(app: App, damage: str, reason: str) -> None:

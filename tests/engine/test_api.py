@@ -79,7 +79,8 @@ def test_hint_undo_redo_record_load() -> None:
     assert redone["redone"] == 1 and redone["view"]["board"] == after["board"]
     record = call(op="record", session=sid)["record"]
     assert record == {"version": 1, "game": "luzon", "options": {"variant": "twelve"}, "seed": 3,
-                      "seats": ["human"], "moves": [hint["move"]], "assisted": True}
+                      "seats": ["human"], "moves": [hint["move"]], "assisted": True,
+                      "aids": [{"at": 0, "kind": "hint"}, {"at": 0, "kind": "undo"}]}
     loaded = call(op="load", record=record)
     assert loaded["ok"] and loaded["session"] != sid and loaded["view"]["board"] == after["board"]
     assert call(op="view", session=sid)["view"]["board"] == after["board"]

@@ -264,3 +264,54 @@ def test_the_replay_of_a_resigned_game_shows_its_moves_as_they_were_and_every_ha
     shown = call(op="replay", record=record, at=len(record["moves"]), reveal=True)
     assert shown["ok"], shown
     assert all(hand is not None for hand in shown["view"]["all_hands"])
+
+
+def test_assisted_is_derived_from_the_aids_a_record_keeps() -> None:
+    sid = call(op="new", game="luzon", seed=3)["session"]
+    hinted = call(op="hint", session=sid)
+    assert hinted["record"]["assisted"] is True  # the hint's answer carries the record to save
+    record = call(op="record", session=sid)["record"]
+    dropped = {key: value for key, value in record.items() if key != "assisted"}
+    assert call(op="load", record=dropped)["view"]["assisted"] is True  # dropping the flag clears nothing
+    assert call(op="load", record={**record, "assisted": False})["view"]["assisted"] is True
+    for bad in ("hint", [{"at": 0}], [{"at": -1, "kind": "hint"}], [{"at": 0, "kind": "magic"}]):
+        assert call(op="load", record={**record, "aids": bad})["error"]["code"] == "bad_record", bad
+
+
+def test_an_import_or_an_export_of_a_game_in_progress_makes_it_assisted() -> None:
+    answer = call(op="new", game="big-clock", seed=4)
+    sid, record = answer["session"], answer["record"]
+    plain = call(op="load", record=record)  # a resumed game (the page's own save) stays as it was
+    assert plain["view"]["assisted"] is False
+    imported = call(op="load", record=record, imported=True)
+    assert imported["view"]["assisted"] is True and imported["record"]["aids"] == [{"at": 0, "kind": "import"}]
+    assert call(op="record", session=sid)["record"].get("assisted") is None
+    exported = call(op="record", session=sid, export=True)["record"]
+    assert exported["aids"] == [{"at": 0, "kind": "export"}]
+    assert call(op="view", session=sid)["view"]["assisted"] is True
+    over = call(op="resign", session=sid)["record"]  # over: a file of it shows nothing to come
+    assert call(op="load", record={**over, "aids": None, "assisted": None}, imported=True)["view"]["assisted"] is False
+
+
+def test_a_bad_record_is_explained_in_a_players_words() -> None:
+    """The page shows these to the player who chose the file: no move ids, no field names."""
+    draw = call(op="new", game="draw", seed=2, seats=["human", "ai:easy"])["record"]
+    luzon = call(op="new", game="luzon", seed=3)["record"]
+    bad = {
+        "move": {**luzon, "moves": ["discard:c1+r1"]},
+        "seats": {**luzon, "seats": ["human", "human"]},
+        "kind": {**draw, "seats": ["human", "robot"]},
+        "resigned": {**luzon, "resigned": 3},
+        "game": {**luzon, "game": "chess"},
+        "seed": {**luzon, "seed": -4},
+        "version": {**luzon, "version": 7},
+    }
+    for what, record in bad.items():
+        error = call(op="load", record=record)["error"]
+        assert error["code"] == "bad_record", what
+        message = error["message"]
+        assert message[0].isupper() and message.endswith("."), message
+        for engine_word in ("discard:", "seat must", "ai:LEVEL", "'human'", "needs 1 seats", "bad record", "0..0"):
+            assert engine_word not in message, (what, message)
+    moved = call(op="load", record={**luzon, "moves": ["discard:c1+r1"]})["error"]["message"]
+    assert "Move 1 of the 1 in the record cannot be played" in moved

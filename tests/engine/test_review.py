@@ -14,7 +14,7 @@ import pytest
 
 import engine.review as review_mod
 from engine import api
-from engine.api import handle
+from engine.api import REVIEW_LIMIT, handle
 from engine.games import get_game
 from engine.games.matador import is_matador
 from engine.review import grade, open_record, rate_by_search, review
@@ -567,7 +567,7 @@ def test_replay_instead_never_shows_what_another_move_would_have_revealed_before
         if revealing:
             unfinished = {**record, "moves": record["moves"][: i + 1]}
             refused = _ask_replay(unfinished, at=i + 1, instead=revealing[0])
-            assert refused["ok"] is False and refused["error"]["code"] == "bad_request"
+            assert refused["ok"] is False and refused["error"]["code"] == "hidden_information"
             assert _ask_replay(record, at=i + 1, instead=revealing[0])["ok"]
             return
     raise AssertionError("no move that reveals anything in the game")
@@ -579,3 +579,19 @@ def test_decisions_say_their_round_in_a_game_of_rounds_and_none_in_a_solitaire()
     assert rounds and all(isinstance(r, int) and r >= 1 for r in rounds)
     solitaire, _, _, _ = _luzon_blunder()
     assert {d["round"] for d in review(open_record(solitaire))["decisions"]} == {None}
+
+
+def test_review_through_the_api_is_bounded_and_refuses_a_null_start() -> None:
+    session = Session.new("big-clock", {"set": "double-12"}, 2, ["human"])
+    while session.to_move() is not None:
+        session.ai_move("easy")
+    record = session.record()
+    total = review(open_record(record), limit=0)["total"]
+    assert total > REVIEW_LIMIT  # a game longer than one request may rate
+    answer = json.loads(handle(json.dumps({"op": "review", "record": record})))["review"]
+    assert len(answer["decisions"]) <= REVIEW_LIMIT and answer["next"] is not None
+    too_many = json.loads(handle(json.dumps({"op": "review", "record": record, "limit": REVIEW_LIMIT + 1})))
+    assert too_many["error"]["code"] == "bad_request"
+    for start in (None, "0", -1, True):
+        bad = json.loads(handle(json.dumps({"op": "review", "record": record, "start": start, "limit": 1})))
+        assert bad["error"]["code"] == "bad_request", start

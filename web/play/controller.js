@@ -1,17 +1,20 @@
 // @ts-check
 // One controller for every game screen (the model: 2048's GameManager and lichess's round UI).
 // It owns the game's state and moves it between its phases (state.js): the engine round trips,
-// saving (storage.js), undo/redo, hints, the hot-seat cover, the end of a round and of a game,
-// links, export/import and statistics. Its parts: the turn sequencer (sequencer.js: every timed
-// thing), the frame (frame.js: the DOM around the board), the game's renderer (picked by the
+// saving (store/saved_games.js), undo/redo, hints, the hot-seat cover, the end of a round and of a
+// game, links, export/import and statistics. Its parts: the turn sequencer (sequencer.js: every
+// timed thing), the frame (frame.js: the DOM around the board), the game's renderer (picked by the
 // catalog's `screen` kind, through the renderer contract: renderer_contract.js), the solitaire
 // extras (extras.js) and the coach (coach.js).
 
 import { attachBoardInput } from "../input.js";
-import { SPEEDS, dropRecord, loadNames, loadPlayerName, loadRecord, loadSettings, saveNames, saveRecord,
-  loadSpeed, saveSpeed } from "../storage.js";
+import { dropGame, loadGame, saveGame } from "../store/saved_games.js";
+import { loadSettings } from "../store/settings.js";
+import { SPEEDS, loadNames, loadPlayerName, loadSpeed, saveNames, saveSpeed } from "../store/table.js";
 import { h, optionControls, randomSeed } from "../render/dom.js";
-import { countGame, finishes, gameTools, linkProblemsText, newToken, personSeat, readGameLink } from "../render/athome.js";
+import { linkProblemsText, readGameLink } from "./links.js";
+import { gameTools } from "./records.js";
+import { countAbandoned, countGame, finishes, newToken, personSeat } from "./results.js";
 import { renderSetup, defaultSeats, seatLevel, DEFAULT_NAMES } from "../render/setup.js";
 import { createTable } from "../render/table.js";
 import { createLuzon } from "../render/luzon.js";
@@ -84,6 +87,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     else render(); // the option controls show the game's options again
   });
   const tools = gameTools({ gameId: spec.id, engine, say, session: () => state.session, load: importRecord,
+    abandon: () => countAbandoned(state.view, state.token), saved: persist,
     linkOptions: { seats: seated, hidden: Boolean(spec.hidden_hands) } });
   const extras = createExtras({
     spec, screen: context, send, newGame,
@@ -190,7 +194,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
   function persist(answer) {
     if (!answer.record) return;
     state.record = answer.record;
-    saveRecord(spec.id, answer.record, state.token, state.log, state.daily);
+    saveGame(spec.id, { record: answer.record, token: state.token, log: state.log, daily: state.daily });
   }
 
   /**
@@ -318,11 +322,12 @@ export function mountGame(root, { engine, spec, params, notify }) {
    * @param {string | null} note
    * @param {LogEntry[]} [log]
    * @param {string | null} [daily]
+   * @param {Record<string, unknown>} [fields] more of the load request (imported: true)
    */
-  async function load(record, token, note, log = [], daily = null) {
+  async function load(record, token, note, log = [], daily = null, fields = {}) {
     stopPlaying();
     if (note) log = [{ text: note, seat: null }, ...log];
-    const answer = await send({ op: "load", record, seat: personSeat(record) ?? 0 }, { token, log, daily });
+    const answer = await send({ op: "load", record, seat: personSeat(record) ?? 0, ...fields }, { token, log, daily });
     if (!answer?.ok || !state.view) return answer;
     showPlay();
     await screen.started?.(state.view, record);
@@ -331,9 +336,17 @@ export function mountGame(root, { engine, spec, params, notify }) {
     return answer;
   }
 
-  /** @param {GameRecord} record */
-  function importRecord(record) {
-    return load(record, newToken(spec.id), `Imported deal ${record.seed}.`);
+  /**
+   * An imported file replaces the game on screen as a new deal does: asked, the game left counted
+   * as lost; a game imported in progress counts as assisted (the engine marks it).
+   * @param {GameRecord} record
+   */
+  async function importRecord(record) {
+    const check = await engine.request({ op: "load", record, seat: personSeat(record) ?? 0 });
+    if (!check.ok) return check; // a file the engine refuses: nothing asked, nothing changed
+    engine.request({ op: "close", session: check.session }).catch(() => {});
+    if (!(await extras.leaveGame())) return null;
+    return load(record, newToken(spec.id), `Imported deal ${record.seed}.`, [], null, { imported: true });
   }
 
   function showPlay() {
@@ -558,6 +571,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
       return;
     }
     state.hint = answer;
+    persist(answer); // the hint made the game assisted: saved, a reload keeps the mark
     screen.hinted?.(state.hint);
     render();
   }
@@ -651,7 +665,8 @@ export function mountGame(root, { engine, spec, params, notify }) {
     const restoreFocus = frame.draw({
       view,
       boardData: {
-        session: state.session ?? "", moves: String(view.moves), seed: String(view.seed),
+        session: state.session ?? "", moves: String(view.moves),
+        seed: dealText(view) ? String(view.seed) : null, // a game with hidden hands in progress: its deal shows every hand
         over: view.outcome ? "game" : "", toMove: view.to_move === null ? "" : String(view.to_move),
         viewer: String(state.viewer), round: String(view.round?.number ?? ""), roundOver: String(Boolean(view.round?.over)),
         covered: String(state.covered),
@@ -737,9 +752,10 @@ export function mountGame(root, { engine, spec, params, notify }) {
    * @param {boolean} tell say that it was resumed
    */
   async function resumeSaved(tell) {
-    const { record, token, log, daily, dropped } = loadRecord(spec.id);
+    const { game: saved, dropped } = loadGame(spec.id);
     if (dropped) notify(`The saved ${spec.name} game could not be read and was removed.`);
-    if (!record) return false;
+    if (!saved) return false;
+    const { record, token, log, daily } = saved;
     const resumed = spec.hidden_hands ? "Resumed the game in progress." : `Resumed deal ${record.seed}.`;
     const answer = await load(record, token, resumed, log, daily);
     if (answer?.ok) {
@@ -747,7 +763,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
       render();
       return true;
     }
-    dropRecord(spec.id);
+    dropGame(spec.id);
     notify(`The saved ${spec.name} game could not be restored and was removed.`);
     return false;
   }

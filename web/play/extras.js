@@ -6,10 +6,11 @@
 // and the daily deal of the solitaires (daily.js). Everything here is decided from catalog facts
 // and the view, never from a game id.
 
-import { dayOf, loadSettings, saveSettings } from "../storage.js";
+import { loadSettings, saveSettings } from "../store/settings.js";
+import { dayOf } from "../store/stats.js";
 import { dailyLink, dailySeed } from "../daily.js";
 import { h, randomSeed } from "../render/dom.js";
-import { personSeat } from "../render/athome.js";
+import { personSeat } from "./results.js";
 
 /** @typedef {import("../engine_types.js").View} View */
 /** @typedef {import("../engine_types.js").Answer} Answer */

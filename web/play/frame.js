@@ -5,7 +5,7 @@
 // small screens (style.css); the round and game dialog and the hot-seat pass screen. The frame
 // draws what the controller decides and calls back; it keeps no game state.
 
-import { SPEEDS } from "../storage.js";
+import { SPEEDS } from "../store/table.js";
 import { h } from "../render/dom.js";
 import { shake } from "../render/motion.js";
 import { attachMorePanel } from "./more_panel.js";
@@ -29,7 +29,7 @@ import { attachMorePanel } from "./more_panel.js";
  * What the frame draws for a view.
  * @typedef {object} FrameModel
  * @property {View} view
- * @property {Record<string, string>} boardData the board's data-* hooks
+ * @property {Record<string, string | null>} boardData the board's data-* hooks (null: the hook is removed)
  * @property {string} status
  * @property {{undo: boolean, redo: boolean, hotSeat: boolean, hint: boolean, hints: boolean, coach: boolean,
  *   skip: boolean}} tools undo, redo, hint, coach: each may be used now; hotSeat: they hide; hints: the hint
@@ -253,7 +253,10 @@ export function createFrame(root, { spec, screen, board, seated, extras, tools, 
     const focusKey = focused && board.contains(focused)
       ? /** @type {HTMLElement | null} */ (focused.closest("[data-slot]"))?.dataset.slot : null;
     const hadFocus = section.contains(focused);
-    Object.assign(board.dataset, model.boardData);
+    for (const [key, value] of Object.entries(model.boardData)) {
+      if (value === null) delete board.dataset[key];
+      else board.dataset[key] = value;
+    }
     drawBoard();
     status.textContent = model.status;
     const { tools: t } = model;

@@ -1,5 +1,5 @@
 // Small SVG charts of one statistics entry (game and options): its results over time and its
-// win rate by month. Drawn from the entry's dated results (storage.js keeps the last 400);
+// win rate by month. Drawn from the entry's dated results (store/stats.js keeps the last 400);
 // colours come from the style sheet, and won/lost also read by direction (up/down), never by
 // colour alone. Each chart is an image with a text alternative that says what it shows.
 

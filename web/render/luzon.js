@@ -3,7 +3,7 @@
 // column's bottom tile then an empty column. The moves come from the view's legal moves
 // (discards name the places they take from; a column move its from and to).
 
-import { loadSettings, saveSettings } from "../storage.js";
+import { loadSettings, saveSettings } from "../store/settings.js";
 import { tileSvg, parseTile } from "./tiles.js";
 import { h } from "./dom.js";
 

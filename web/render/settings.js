@@ -2,7 +2,9 @@
 // indicator, winnable-only deals, and the default seats and computer level of the table games and their forced moves. Saved at once.
 
 import { h } from "./dom.js";
-import { loadPlayerName, loadSettings, savePlayerName, saveSettings } from "../storage.js";
+import { loadSettings, saveSettings } from "../store/settings.js";
+import { loadPlayerName, savePlayerName } from "../store/table.js";
+import { askToKeep, isKept } from "../store/keep.js";
 import { tileSvg } from "./tiles.js";
 
 const FIELDS = [
@@ -36,8 +38,9 @@ export function renderSettings(root, { notify } = {}) {
       input.addEventListener("change", () => {
         if (!input.checked) return;
         settings = { ...settings, [field.key]: value };
-        saveSettings(settings);
-        status.textContent = `Saved: ${field.label.toLowerCase()} — ${text}.`;
+        status.textContent = saveSettings(settings) ? `Saved: ${field.label.toLowerCase()} — ${text}.`
+          : `Not saved: storage is full. ${field.label} is ${text} until this page is closed.`;
+        askToKeep().then(showKept);
       });
       return h("label", { for: id, class: "choice" }, input, ` ${text}`);
     })));
@@ -45,12 +48,24 @@ export function renderSettings(root, { notify } = {}) {
   const nameInput = h("input", { type: "text", id: "setting-player-name", maxlength: "14", placeholder: "You",
     autocomplete: "nickname", value: loadPlayerName() });
   nameInput.addEventListener("change", () => {
-    savePlayerName(nameInput.value);
-    status.textContent = `Saved: your name — ${loadPlayerName() || "You"}.`;
+    status.textContent = savePlayerName(nameInput.value) ? `Saved: your name — ${loadPlayerName() || "You"}.`
+      : "Not saved: storage is full.";
   });
   const nameField = h("fieldset", { class: "setting", "data-setting": "playerName" }, h("legend", {}, "Your name"),
     h("label", { for: "setting-player-name", class: "choice" }, "At the table games' seats and in their summaries: "),
     nameInput);
+  const kept = h("p", { class: "help", id: "storage-kept" });
+  /** Whether this browser keeps the saved games, statistics and start-up snapshot. */
+  function showKept() {
+    isKept().then((yes) => {
+      kept.dataset.kept = String(yes);
+      kept.textContent = yes === true ? "This browser keeps Boneyard's saved games and statistics."
+        : yes === false ? "This browser may clear Boneyard's saved games and statistics when space runs low " +
+          "(Safari: after 7 days without a visit). It is asked to keep them once you finish a game or save a setting."
+          : "This browser does not say whether it keeps Boneyard's saved games and statistics.";
+    });
+  }
+  showKept();
   const preview = h("div", { class: "tile-preview", "aria-label": "Preview of the tile style: tiles 0-1, 2-3, 4-5, 6-6, 7-8 and 9-9", role: "img" },
     ...["0-1", "2-3", "4-5", "6-6", "7-8", "9-9"].map((id) => h("span", { class: "tile" }, tileSvg(id))));
   root.replaceChildren(h("section", { class: "settings-page" },
@@ -58,5 +73,6 @@ export function renderSettings(root, { notify } = {}) {
     h("h1", {}, "Settings"),
     h("div", { class: "settings-form" }, groups[0], groups[1], preview, ...groups.slice(2), nameField),
     status,
+    kept,
     h("p", { class: "help" }, "Saved in this browser at once. Colour is never the only cue: pips and numbers stay.")));
 }

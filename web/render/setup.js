@@ -3,7 +3,7 @@
 // and the computer's level. Default: one person against computers.
 
 import { choiceLabel, h, randomSeed } from "./dom.js";
-import { loadSettings } from "../storage.js";
+import { loadSettings } from "../store/settings.js";
 
 export const DEFAULT_NAMES = ["You", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo"];
 

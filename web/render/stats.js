@@ -6,7 +6,7 @@
 // month) and a reset per game; a reset of everything (asks once more) clears them all.
 
 import { choiceLabel, h } from "./dom.js";
-import { loadStats, resetStats } from "../storage.js";
+import { loadStats, resetStats } from "../store/stats.js";
 import { monthsChart, resultsChart } from "./charts.js";
 
 const percent = (won, of) => (of ? `${Math.round((100 * won) / of)}%` : "—");

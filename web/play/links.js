@@ -1,0 +1,79 @@
+// Game links: read from the route, written for the deal on screen (never the deal of a game with
+// hidden hands in progress: a link must not show anyone the hands).
+
+const DEAL = /^\d{1,15}$/;
+
+/** "ai:easy" and the like (the catalog's levels of the game `spec`); "human". */
+const isSeatKind = (spec, kind) => kind === "human" || spec.levels.some((level) => kind === `ai:${level.id}`);
+
+/**
+ * Read a game link's query: deal=N, one KEY=VALUE per option of the game, and with
+ * `seats: true` (the table games) seats=human,ai:easy,... (one per player).
+ * winnable=1 asks for winnable-only deals (games whose catalog entry offers them), daily=1 for
+ * the daily deal (the solitaires).
+ * Returns {seed, fresh, options, seats, winnable, daily, problems}: seed is null when the link names no deal or a
+ * bad one; fresh is true for a link of options without a deal (a new game of those options, as
+ * the link of a game in progress with hidden hands gives); a bad option value falls back to the
+ * option's default and bad seats to null; every value dropped is one line of `problems`.
+ */
+export function readGameLink(spec, params, { seats: withSeats = false } = {}) {
+  const problems = [];
+  const options = Object.fromEntries(spec.options.map((o) => [o.key, o.default]));
+  const raw = params.get("deal");
+  const seed = raw !== null && DEAL.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : null;
+  if (raw !== null && seed === null) problems.push(`the deal number “${raw}” is not a whole number from 0`);
+  for (const option of spec.options) {
+    const value = params.get(option.key);
+    if (value === null) continue;
+    const choice = option.choices.find((c) => String(c) === value);
+    if (choice === undefined) {
+      problems.push(`${option.label} “${value}” is not one of ${option.choices.join(", ")} (${option.default} used)`);
+    } else {
+      options[option.key] = choice;
+    }
+  }
+  let seats = null;
+  if (withSeats && params.has("seats")) {
+    const kinds = params.get("seats").split(",");
+    const count = Number(options.players ?? spec.players.min);
+    if (kinds.length === count && kinds.every((kind) => isSeatKind(spec, kind))) seats = kinds;
+    else problems.push(`the seats “${params.get("seats")}” are not ${count} of human, ${spec.levels.map((l) => `ai:${l.id}`).join(", ")}`);
+  }
+  const flag = (key, offered) => {
+    const value = params.get(key);
+    if (value === null || !offered) return null;
+    if (value === "1" || value === "0") return value === "1";
+    problems.push(`${key} “${value}” is not 1 or 0 (ignored)`);
+    return null;
+  };
+  const winnable = flag("winnable", Boolean(spec.winnable_deals));
+  const daily = flag("daily", Boolean(spec.solitaire));
+  const known = new Set(["deal", ...spec.options.map((o) => o.key), ...(withSeats ? ["seats"] : []),
+    ...(spec.winnable_deals ? ["winnable"] : []), ...(spec.solitaire ? ["daily"] : [])]);
+  for (const key of new Set(params.keys())) {
+    if (!known.has(key)) problems.push(`“${key}” is not a setting of ${spec.name} (ignored)`);
+  }
+  const fresh = raw === null && [...params.keys()].some((key) => known.has(key));
+  return { seed, fresh, options, seats, winnable, daily: Boolean(daily), problems };
+}
+
+/** The notice for a link's problems (empty when there are none). */
+export function linkProblemsText(spec, problems) {
+  return problems.length ? `The link to ${spec.name} was not fully understood: ${problems.join("; ")}.` : "";
+}
+
+/**
+ * The game link of a view: its deal ("#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy"),
+ * or, while a game with hidden hands is in progress, only its options and seats (a new deal: the
+ * link must not show anyone the hands of the game on screen).
+ */
+export function gameLinkHref(view, { seats = false, hidden = false } = {}) {
+  const deal = hidden && !view.outcome ? {} : { deal: view.seed };
+  const query = { ...deal, ...view.options, ...(seats ? { seats: view.seats.join(",") } : {}),
+    ...(view.winnable ? { winnable: 1 } : {}) };
+  const text = Object.entries(query)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value)).replace(/%2C/g, ",").replace(/%3A/g, ":")}`)
+    .join("&");
+  return `#/play/${view.game}?${text}`;
+}
+

@@ -1,0 +1,62 @@
+// The player's settings (#/settings), validated on every read: an unknown key or value is dropped.
+
+import { PREFIX, drop, isPlainObject, own, readJSON, write } from "./local.js";
+
+const SETTINGS_KEY = PREFIX + "settings.v1";
+/** Settings and their allowed values (the first is the default). */
+export const SETTING_CHOICES = {
+  tileStyle: ["classic", "color"], // classic black pips, or Color Dot (each number its own colour)
+  animation: ["normal", "fast", "off"],
+  hints: [true, false],
+  showWinnable: [true, false], // Luzon's "still winnable" indicator
+  winnableOnly: [false, true], // deal only deals a solver proves winnable, where the game offers it
+  seats: ["one", "all"], // table games: one person against the computer, or every seat a person
+  level: ["medium", "easy", "hard"], // the computer's default level
+  autoForced: [false, true], // table games: a draw or a pass that is the person's only move is made for them
+  theme: ["system", "light", "dark"], // the colours: the system's, or chosen here
+  sound: ["off", "on"], // short sounds made by the page (sound.js)
+};
+const DEFAULT_SETTINGS = Object.fromEntries(Object.entries(SETTING_CHOICES).map(([k, v]) => [k, v[0]]));
+
+/** The settings ({settings, dropped}); never throws: anything unreadable gives the defaults. */
+export function loadSettings() {
+  const settings = { ...DEFAULT_SETTINGS };
+  try {
+    const { found, value } = readJSON(SETTINGS_KEY);
+    if (!found) return { settings, dropped: false };
+    if (!isPlainObject(value)) {
+      drop(SETTINGS_KEY);
+      return { settings, dropped: true };
+    }
+    let bad = false;
+    for (const [key, value_] of Object.entries(value)) {
+      if (own(SETTING_CHOICES, key) && SETTING_CHOICES[key].includes(value_)) settings[key] = value_;
+      else bad = true; // unknown key or value: hand-edited or from another version
+    }
+    if (bad) write(SETTINGS_KEY, settings);
+    return { settings, dropped: bad };
+  } catch {
+    drop(SETTINGS_KEY);
+    return { settings: { ...DEFAULT_SETTINGS }, dropped: true };
+  }
+}
+
+/** Apply the settings to the page and store them; false when they could not be stored (storage full). */
+export function saveSettings(settings) {
+  const stored = write(SETTINGS_KEY, settings);
+  applySettings(settings);
+  dispatchEvent(new CustomEvent("boneyard-settings", { detail: settings }));
+  return stored;
+}
+
+/** Page-wide settings as attributes on <html>, for the style sheet: data-tiles, data-motion, data-hints, data-sound,
+ * data-theme. */
+export function applySettings(settings) {
+  const root = document.documentElement;
+  root.dataset.tiles = settings.tileStyle;
+  root.dataset.motion = settings.animation;
+  root.dataset.hints = settings.hints ? "on" : "off";
+  root.dataset.sound = settings.sound;
+  if (settings.theme === "system") delete root.dataset.theme;
+  else root.dataset.theme = settings.theme;
+}

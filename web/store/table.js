@@ -1,0 +1,47 @@
+// The table games' preferences: the computers' pace and the seat names last used per game.
+
+import { PREFIX, drop, readJSON, write } from "./local.js";
+import { loadSettings } from "./settings.js";
+
+/** The computers' pace, slowest first, with the pause before each computer move. */
+export const SPEEDS = [["slow", "Slow", 1600], ["normal", "Normal", 800], ["fast", "Fast", 300], ["instant", "Instant", 0]];
+const SPEED_KEY = PREFIX + "table.speed.v1";
+const NAMES_KEY = (gameId) => `${PREFIX}table.names.v1.${gameId}`;
+
+/** The chosen pace, else the settings page's animation speed. */
+export function loadSpeed() {
+  const { value } = readJSON(SPEED_KEY);
+  if (SPEEDS.some(([key]) => key === value)) return value;
+  return { normal: "normal", fast: "fast", off: "instant" }[loadSettings().settings.animation] ?? "normal";
+}
+
+export function saveSpeed(speed) {
+  if (SPEEDS.some(([key]) => key === speed)) write(SPEED_KEY, speed);
+}
+
+/** The seat names last used for a game ([] when none or unreadable). */
+export function loadNames(gameId) {
+  const { value } = readJSON(NAMES_KEY(gameId));
+  return Array.isArray(value) && value.length <= 16 && value.every((n) => typeof n === "string" && n.length <= 40) ? value : [];
+}
+
+export function saveNames(gameId, names) {
+  write(NAMES_KEY(gameId), names);
+}
+
+const PLAYER_NAME_KEY = PREFIX + "player.name.v1";
+const NAME_LIMIT = 14; // as the setup's name fields
+
+/** The person's own name, for the seat of a game whose seat names were never set ("" when none: "You"). */
+export function loadPlayerName() {
+  const { value } = readJSON(PLAYER_NAME_KEY);
+  return typeof value === "string" && value.trim() && value.trim().length <= NAME_LIMIT ? value.trim() : "";
+}
+
+/** Keep the person's name ("" or "You": none, they are "You"); false when it could not be stored. */
+export function savePlayerName(name) {
+  const text = String(name).trim().slice(0, NAME_LIMIT);
+  if (text && text !== "You") return write(PLAYER_NAME_KEY, text);
+  drop(PLAYER_NAME_KEY);
+  return true;
+}
