@@ -585,7 +585,7 @@ def test_review_through_the_api_is_bounded_and_refuses_a_null_start() -> None:
     session = Session.new("big-clock", {"set": "double-12"}, 2, ["human"])
     while session.to_move() is not None:
         session.ai_move("easy")
-    record = session.record()
+    record = persons_record(session.record())  # the easy player's moves as the person's own
     total = review(open_record(record), limit=0)["total"]
     assert total > REVIEW_LIMIT  # a game longer than one request may rate
     answer = json.loads(handle(json.dumps({"op": "review", "record": record})))["review"]
