@@ -22,10 +22,9 @@ id of the set, so sorting codes sorts the engine's move ids ("draw" < "pass" < "
 from __future__ import annotations
 
 import functools
-import random
 from bisect import insort
 
-from engine.games.table import TableRules, TableState, deal_unseen, unseen_draw, void_seats
+from engine.games.table import CompactDealer, TableRules, TableState
 from engine.tiles import Tile, domino_set
 
 ENDS = ("left", "right")
@@ -209,27 +208,10 @@ class MatadorPlayout:
         return score
 
 
-class MatadorDealer:
-    """Determinizations of one position for `seat`, dealt straight into playouts: the game's
-    own deal (`deal_unseen`, as `TableRules.determinize`), without building a `TableState` each
-    time."""
+class MatadorDealer(CompactDealer[MatadorPlayout]):
+    """Determinizations of one position for `seat`, dealt straight into playouts
+    (`CompactDealer`)."""
 
     def __init__(self, game: TableRules, state: TableState, seat: int) -> None:
-        self.base = base = MatadorPlayout(game, state)
-        self.seat = seat
-        self.unknown = sorted([t for s, h in enumerate(base.hands) if s != seat for t in h] + base.stock)
-        self.sizes = [len(h) for h in base.hands]
-        fits = game.fits
-        tiles = base.rules.tiles
-        self.barred = [
-            (s, [any(fits(t, v, need) for v, need in state.voids[s]) for t in tiles].__getitem__)
-            for s in void_seats(state, seat)
-        ]
-        self.guess_drawn_of = unseen_draw(state, seat)
-
-    def deal(self, rng: random.Random) -> MatadorPlayout:
-        base, seat = self.base, self.seat
-        hands, stock, drawn, _ = deal_unseen(rng, self.unknown[:], self.sizes, seat, self.barred, None,
-                                             self.guess_drawn_of)
-        hands[seat] = base.hands[seat][:]
-        return base.redealt(hands, stock[::-1], base.drawn if drawn is None else drawn)
+        base = MatadorPlayout(game, state)
+        super().__init__(base, base.rules.tiles, game.fits, state, seat)

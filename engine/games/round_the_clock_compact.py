@@ -20,11 +20,10 @@ sorting codes sorts the engine's move ids ("play:a-b:armK").
 from __future__ import annotations
 
 import functools
-import random
 from bisect import insort
 from collections.abc import Callable
 
-from engine.games.table import TableRules, TableState, deal_unseen, unseen_draw, void_seats
+from engine.games.table import CompactDealer, TableRules, TableState
 from engine.tiles import Tile, domino_set
 
 _TILES = domino_set(6)
@@ -174,26 +173,9 @@ class RtcPlayout:
         self.points = list(self.rules.points(pips, out))
 
 
-class RtcDealer:
-    """Determinizations of one position for `seat`, dealt straight into playouts: the game's
-    own deal (`deal_unseen`, as `TableRules.determinize`), without building a `TableState` each
-    time."""
+class RtcDealer(CompactDealer[RtcPlayout]):
+    """Determinizations of one position for `seat`, dealt straight into playouts
+    (`CompactDealer`)."""
 
     def __init__(self, game: TableRules, state: TableState, seat: int) -> None:
-        self.base = base = RtcPlayout(game, state)
-        self.seat = seat
-        self.unknown = sorted([t for s, h in enumerate(base.hands) if s != seat for t in h] + base.stock)
-        self.sizes = [len(h) for h in base.hands]
-        fits = game.fits
-        self.barred = [
-            (s, [any(fits(t, v, need) for v, need in state.voids[s]) for t in _TILES].__getitem__)
-            for s in void_seats(state, seat)
-        ]
-        self.guess_drawn_of = unseen_draw(state, seat)
-
-    def deal(self, rng: random.Random) -> RtcPlayout:
-        base, seat = self.base, self.seat
-        hands, stock, drawn, _ = deal_unseen(rng, self.unknown[:], self.sizes, seat, self.barred, None,
-                                             self.guess_drawn_of)
-        hands[seat] = base.hands[seat][:]
-        return base.redealt(hands, stock[::-1], base.drawn if drawn is None else drawn)
+        super().__init__(RtcPlayout(game, state), _TILES, game.fits, state, seat)

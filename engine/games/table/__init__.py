@@ -45,7 +45,7 @@ view(state, seat) keys:
   seat None (debugging) adds "hands" and "stock_tiles".
 """
 
-from engine.games.table.determinize import deal_unseen, determinized, unseen_draw, void_seats
+from engine.games.table.determinize import CompactDealer, deal_unseen, determinized, unseen_draw, void_seats
 from engine.games.table.rules import TableAi, TableRules, differences, seat_list, total_of_others
 from engine.games.table.state import (
     DEALER,
@@ -69,6 +69,7 @@ __all__ = [
     "MAX_ROUNDS",
     "NEXT_ROUND",
     "PROGRAM_RULES",
+    "CompactDealer",
     "RoundInfo",
     "RoundSummary",
     "Score",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Generic, Protocol, Self, TypeVar
 
 from engine.games.table.state import TableState, tile_key
 from engine.tiles import Tile
@@ -99,3 +99,42 @@ def void_seats(state: TableState, seat: int) -> list[int]:
 def unseen_draw(state: TableState, seat: int) -> int | None:
     """The seat that drew a tile this turn which `seat` did not see, if any."""
     return state.turn if state.drawn is not None and 0 <= state.turn != seat else None
+
+
+class CompactRound(Protocol):
+    """A game's compact copy of a round for the hard player's search: tiles as indices into its
+    tile list, the stock next tile last, `drawn` -1 when no tile was drawn this turn."""
+
+    hands: list[list[int]]
+    stock: list[int]
+    drawn: int
+
+    def redealt(self, hands: list[list[int]], stock: list[int], drawn: int) -> Self: ...
+
+
+R = TypeVar("R", bound=CompactRound)
+
+
+class CompactDealer(Generic[R]):
+    """Determinizations of one position for `seat`, dealt straight into a compact round (`base`,
+    made from the position; `tiles`, its tile list): the game's own deal (`deal_unseen`, as
+    `TableRules.determinize`), without building a `TableState` each time."""
+
+    def __init__(self, base: R, tiles: Sequence[Tile], fits: Callable[[Tile, int, Any], object], state: TableState,
+                 seat: int) -> None:
+        self.base = base
+        self.seat = seat
+        self.unknown = sorted([t for s, h in enumerate(base.hands) if s != seat for t in h] + base.stock)
+        self.sizes = [len(h) for h in base.hands]
+        self.barred = [
+            (s, [any(fits(t, v, need) for v, need in state.voids[s]) for t in tiles].__getitem__)
+            for s in void_seats(state, seat)
+        ]
+        self.guess_drawn_of = unseen_draw(state, seat)
+
+    def deal(self, rng: random.Random) -> R:
+        base, seat = self.base, self.seat
+        hands, stock, drawn, _ = deal_unseen(rng, self.unknown[:], self.sizes, seat, self.barred, None,
+                                             self.guess_drawn_of)
+        hands[seat] = base.hands[seat][:]
+        return base.redealt(hands, stock[::-1], base.drawn if drawn is None else drawn)
