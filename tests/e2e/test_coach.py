@@ -71,6 +71,12 @@ def import_record(app: App, game: str, record: dict, link: str = "", board: str 
     data = json.dumps({"boneyard": "game-record", "format": 1, "record": record}).encode()
     app.page.set_input_files("#import-record", files=[{"name": "game.json", "mimeType": "application/json",
                                                         "buffer": data}])
+    # over a game in progress (a link's new deal, an earlier test's game) the page asks first, as a new deal does
+    imported, confirm = app.page.locator("#message", has_text="Imported deal"), app.page.locator("#confirm[open]")
+    expect(imported.or_(confirm).first).to_be_visible(timeout=TIMEOUT)
+    if confirm.is_visible():
+        app.page.click("#confirm-yes")
+    expect(imported).to_be_visible(timeout=TIMEOUT)
     expect(app.page.locator(board)).to_have_attribute("data-moves", str(len(record["moves"])), timeout=TIMEOUT)
     expect(app.page.locator(".game.busy")).to_have_count(0, timeout=TIMEOUT)
 

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import App
-from .test_coach import TIMEOUT, finished_record, import_record, luzon_blunder, native
+from .test_coach import TIMEOUT, finished_record, import_record, luzon_blunder, native, native_beside
 
 SIZES = [(1280, 800), (360, 740)]
 MARKED = ("inaccuracy", "mistake", "blunder")
@@ -46,7 +46,7 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(
         app: App, game: str, size: tuple[int, int]) -> None:
     record, link, board = cases()[game]
     total = len(record["moves"])
-    decisions = native({"op": "review", "record": record})["review"]["decisions"]
+    decisions = native_beside({"op": "review", "record": record})()["review"]["decisions"]  # every slice
     serious = {d["index"] for d in decisions if d["grade"] in ("mistake", "blunder")}
     page = app.page
     page.set_viewport_size({"width": size[0], "height": size[1]})
@@ -130,7 +130,7 @@ def test_the_first_key_moments_show_while_the_review_goes_on(app: App) -> None:
     moments as its slices come back, before it ends: this game's first blunder is its sixth
     decision of seventeen."""
     record, link, board = cases()["matador"]
-    decisions = native({"op": "review", "record": record})["review"]["decisions"]
+    decisions = native_beside({"op": "review", "record": record})()["review"]["decisions"]  # every slice
     first_marked = next(n for n, d in enumerate(decisions) if d["grade"] in MARKED)
     assert first_marked < len(decisions) // 2
     page = app.page
