@@ -99,7 +99,7 @@ def make_record(app: App, game: str, options: dict, seats: list[str], seed: int,
         const view = answer.view;
         if (view.round?.over) break;
         if (i >= moves && view.to_move === 0) break;
-        answer = await call({op: "ai", session, level: "easy", seat: view.to_move});
+        answer = await call({op: "ai", session, level: "easy"});  // the seat to move, seen by the person (seat 0)
         if (!answer.ok) throw new Error(JSON.stringify(answer.error));
       }
       const record = await call({op: "record", session});

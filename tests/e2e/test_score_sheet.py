@@ -24,7 +24,7 @@ def record_after_rounds(app: App, rounds: int, seed: int = 3) -> tuple[dict, dic
       const session = answer.session;
       for (let i = 0; i < 2000 && !answer.view.outcome; i++) {
         if (answer.view.round?.over && (answer.view.rounds ?? []).length >= rounds) break;
-        answer = await call({op: "ai", session, level: "easy", seat: answer.view.to_move});
+        answer = await call({op: "ai", session, level: "easy"});  // the seat to move, seen by the person (seat 0)
       }
       const view = (await call({op: "view", session, seat: 0})).view;
       const record = (await call({op: "record", session})).record;
