@@ -180,6 +180,16 @@ class App:
 SCREEN_TIMEOUT_MS = 30_000  # a game screen's answer after a click or a navigation
 
 
+def answer_import(page: object, done: object, timeout: int = 30_000) -> None:
+    """After a record file is given to the page: an import over a game in progress asks first (as a
+    new deal does, the game left counting as lost); answer yes, then wait for `done` (a locator)."""
+    confirm = page.locator("#confirm[open]")  # type: ignore[attr-defined]
+    expect(done.or_(confirm).first).to_be_visible(timeout=timeout)  # type: ignore[attr-defined]
+    if confirm.is_visible():
+        page.click("#confirm-yes")  # type: ignore[attr-defined]
+    expect(done).to_be_visible(timeout=timeout)  # type: ignore[arg-type]
+
+
 def follow_link(app: App, fragment: str) -> None:
     """Open a game link with no saved game in progress (the page would first ask whether to
     leave it, which a test of something else does not want): from the home page, saved games

@@ -17,7 +17,7 @@ from engine.api import handle
 from engine.session import Session
 from tests.engine.helpers import persons_record
 
-from .conftest import ROOT, App
+from .conftest import ROOT, App, answer_import
 
 TIMEOUT = 30_000
 
@@ -71,13 +71,7 @@ def import_record(app: App, game: str, record: dict, link: str = "", board: str 
     data = json.dumps({"boneyard": "game-record", "format": 1, "record": record}).encode()
     app.page.set_input_files("#import-record", files=[{"name": "game.json", "mimeType": "application/json",
                                                         "buffer": data}])
-    # over a game in progress (a link's new deal, an earlier test's game) the page asks first, as a new deal does
-    imported, confirm = app.page.locator("#message", has_text="Imported deal"), app.page.locator("#confirm[open]")
-    expect(imported.or_(confirm).first).to_be_visible(timeout=TIMEOUT)
-    if confirm.is_visible():
-        app.page.click("#confirm-yes")
-    expect(imported).to_be_visible(timeout=TIMEOUT)
-    expect(app.page.locator(board)).to_have_attribute("data-moves", str(len(record["moves"])), timeout=TIMEOUT)
+    answer_import(app.page, app.page.locator(f"{board}[data-moves='{len(record['moves'])}']"), TIMEOUT)
     expect(app.page.locator(".game.busy")).to_have_count(0, timeout=TIMEOUT)
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, follow_link, screenshot, until_still
+from .conftest import SCREEN_TIMEOUT_MS, App, answer_import, follow_link, screenshot, until_still
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "fit"
@@ -113,8 +113,7 @@ def import_record(app: App, record: dict) -> None:
     page.set_input_files("#import-record", files=[{
         "name": "fit.json", "mimeType": "application/json",
         "buffer": json.dumps({"boneyard": "game-record", "format": 1, "record": record}).encode()}])
-    expect(page.locator("[data-moves]").first).to_have_attribute("data-moves", str(len(record["moves"])),
-                                                                   timeout=SCREEN_TIMEOUT_MS)
+    answer_import(page, page.locator(f"[data-moves='{len(record['moves'])}']").first, SCREEN_TIMEOUT_MS)
 
 
 def open_game(app: App, game: str) -> None:

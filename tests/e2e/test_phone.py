@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from engine.api import handle_request
 
-from .conftest import SCREEN_TIMEOUT_MS, App, follow_link, screenshot, until_still
+from .conftest import SCREEN_TIMEOUT_MS, App, answer_import, follow_link, screenshot, until_still
 from .test_fit import import_record
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -390,7 +390,7 @@ def test_table_words_by_name_and_in_grammar(app: App) -> None:
     page.set_input_files("#import-record", files=[{  # the computer's last move follows at once
         "name": "end.json", "mimeType": "application/json",
         "buffer": json.dumps({"boneyard": "game-record", "format": 1, "record": record}).encode()}])
-    expect(page.locator("#table-screen")).to_have_attribute("data-over", "game", timeout=SCREEN_TIMEOUT_MS)
+    answer_import(page, page.locator("#table-screen[data-over=game]"), SCREEN_TIMEOUT_MS)
     seat = view["outcome"]["winners"][0]
     winner = "You" if seat == 0 else page.locator(f'.seat[data-seat="{seat}"] .seat-name').inner_text().strip()
     expect(page.locator("#message")).to_have_text(f"{winner} reached 50.")

@@ -57,14 +57,14 @@ def test_a_file_of_the_page_that_fails_to_download_is_said_with_a_reload(browser
     def dropped(route: Route) -> None:
         route.abort("aborted")
 
-    context.route("**/render/athome.js", dropped)  # imported by app.js through guard.js, not preloaded
+    context.route("**/play/records.js", dropped)  # imported by app.js through guard.js, not preloaded
     page.goto(server_url)
     text = page.locator("#engine-text")
     expect(text).to_contain_text("did not load completely", timeout=READY_TIMEOUT_MS)
     assert page.evaluate("typeof window.boneyard") == "undefined"
     reload = page.locator("#engine-retry")
     expect(reload).to_be_visible()
-    context.unroute("**/render/athome.js", dropped)
+    context.unroute("**/play/records.js", dropped)
     reload.click()
     page.wait_for_function("() => typeof window.boneyard?.request === 'function'", timeout=READY_TIMEOUT_MS)
     expect(reload).to_be_hidden()
