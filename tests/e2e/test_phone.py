@@ -53,6 +53,11 @@ def record_until(game: str, options: dict, players: int, seed: int, stop: Callab
     raise AssertionError(f"{game} seed {seed}: the position looked for never came")
 
 
+def seat_name(page: Any, seat: int) -> str:
+    """A seat card's name, without the marker of the seat to move ("▶ ")."""
+    return str(page.locator(f'.seat[data-seat="{seat}"] .seat-name').inner_text()).lstrip("▶ ").strip()
+
+
 def open_record(app: App, game: str, options: dict, players: int, seed: int, record: dict) -> None:
     """Open the game's link (the same table) and import `record` into it."""
     page = app.page
@@ -371,7 +376,7 @@ def test_table_words_by_name_and_in_grammar(app: App) -> None:
     expect(dialog).to_have_attribute("data-kind", "round", timeout=SCREEN_TIMEOUT_MS)
     shoot(app, "matador-blocked-summary-1280x800")
     expect(dialog.locator(".summary-headline")).to_have_text("You have the lowest hand: the round is blocked.")
-    names = [page.locator(f'.seat[data-seat="{i}"] .seat-name').inner_text().strip() for i in (1, 2)]
+    names = [seat_name(page, i) for i in (1, 2)]
     terms = view["last_round"]["score"]["terms"]
     expected = f"You score {view['last_round']['score']['total']} points: " + ", ".join(
         f"{names[t['seat'] - 1]} {t['pips']} - {t['minus']} = {t['value']}" for t in terms) + "."
@@ -392,7 +397,7 @@ def test_table_words_by_name_and_in_grammar(app: App) -> None:
         "buffer": json.dumps({"boneyard": "game-record", "format": 1, "record": record}).encode()}])
     answer_import(page, page.locator("#table-screen[data-over=game]"), SCREEN_TIMEOUT_MS)
     seat = view["outcome"]["winners"][0]
-    winner = "You" if seat == 0 else page.locator(f'.seat[data-seat="{seat}"] .seat-name').inner_text().strip()
+    winner = "You" if seat == 0 else seat_name(page, seat)
     expect(page.locator("#message")).to_have_text(f"{winner} reached 50.")
     assert not app.errors
 
