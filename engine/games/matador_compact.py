@@ -24,18 +24,18 @@ from __future__ import annotations
 import functools
 from bisect import insort
 
-from engine.games.table import CompactDealer, TableRules, TableState
+from engine.games.table import CompactDealer, RoundPoints, TableRules, TableState
 from engine.tiles import Tile, domino_set
 
 ENDS = ("left", "right")
 OUT = 1000.0  # the medium player's value of going out (and of drawing when it prefers to)
 
 
-class Rules:
+class Rules(RoundPoints):
     """The tables of one set (double-9 or double-12), built once per game and set."""
 
     def __init__(self, game: TableRules, top: int) -> None:
-        self.game = game
+        super().__init__(game)
         tiles = domino_set(top)
         self.tiles: tuple[Tile, ...] = tiles
         self.id = {t: i for i, t in enumerate(tiles)}
@@ -63,16 +63,6 @@ class Rules:
         weights = game.ai.weights
         assert weights is not None, "Matador declares the medium player's weights"
         self.w = weights
-        self._points: dict[tuple[tuple[int, ...], int | None], tuple[int, ...]] = {}
-
-    def points(self, pips: tuple[int, ...], out: int | None) -> tuple[int, ...]:
-        """Each seat's points for a round ending with hands of these pips (`TableRules.score_round`,
-        remembered: the search ends many rounds the same way)."""
-        key = (pips, out)
-        found = self._points.get(key)
-        if found is None:
-            found = self._points[key] = tuple(self.game.score_round(pips, out)[1])
-        return found
 
 
 @functools.cache

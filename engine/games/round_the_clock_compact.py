@@ -23,7 +23,7 @@ import functools
 from bisect import insort
 from collections.abc import Callable
 
-from engine.games.table import CompactDealer, TableRules, TableState
+from engine.games.table import CompactDealer, RoundPoints, TableRules, TableState
 from engine.tiles import Tile, domino_set
 
 _TILES = domino_set(6)
@@ -37,26 +37,16 @@ NAMES = [f"play:{t}:arm{k}" for t in _TILES for k in range(4)] + ["draw", "pass"
 CODES = {name: code for code, name in enumerate(NAMES)}
 
 
-class Rules:
+class Rules(RoundPoints):
     """What the compact round takes from the game, once per game."""
 
     def __init__(self, game: TableRules) -> None:
-        self.game = game
+        super().__init__(game)
         self.fits: Callable[[Tile, int, str], tuple[int, ...]] = game.fits
         kept = game.kept_in_stock
         assert kept is not None, "Round The Clock draws"
         self.kept = kept
         self._tables: dict[tuple[int | bool, ...], list[tuple[int, ...]]] = {}
-        self._points: dict[tuple[tuple[int, ...], int | None], tuple[int, ...]] = {}
-
-    def points(self, pips: tuple[int, ...], out: int | None) -> tuple[int, ...]:
-        """Each seat's points for a round ending with hands of these pips (`TableRules.score_round`,
-        remembered: the search ends many rounds the same way)."""
-        key = (pips, out)
-        found = self._points.get(key)
-        if found is None:
-            found = self._points[key] = tuple(self.game.score_round(pips, out)[1])
-        return found
 
     def fits_table(self, ends: list[int], done: list[bool], double_phase: bool) -> list[tuple[int, ...]]:
         """Per tile, its play codes on the arms open now (built once per arrangement)."""

@@ -13,6 +13,7 @@ from engine.games import get_game
 from engine.games.matador_compact import MatadorDealer, MatadorPlayout
 from engine.players.greedy import GreedyPlayer
 from engine.players.playout import rollout_move
+from tests.engine.helpers import check_compact_round, random_first_rounds
 
 GAME: Any = get_game("matador")
 CASES = [({"players": 3}, range(40)), ({"players": 5}, range(20)), ({"players": 8}, range(10)),
@@ -20,34 +21,12 @@ CASES = [({"players": 3}, range(40)), ({"players": 5}, range(20)), ({"players": 
 
 
 def random_rounds(options: dict[str, Any], seeds: range) -> Iterator[tuple[Any, str]]:
-    """(state, move) along seeded random play of each seed's first round."""
-    resolved = GAME.spec.resolve_options(options)
-    for seed in seeds:
-        rng = random.Random(seed)
-        state = GAME.new_state(resolved, seed)
-        while not (state.turn < 0 or state.between):
-            move = rng.choice(GAME.legal_moves(state))
-            yield state, move
-            state = GAME.apply(state, move)
+    return random_first_rounds(GAME, options, seeds)
 
 
 @pytest.mark.parametrize(("options", "seeds"), CASES)
 def test_every_position_has_the_engines_moves_turn_and_result(options: dict[str, Any], seeds: range) -> None:
-    ends = 0
-    for state, move in random_rounds(options, seeds):
-        sim = MatadorPlayout(GAME, state)
-        assert sim.legal() == GAME.legal_moves(state)
-        assert sim.mover() == state.turn
-        sim.play(move)
-        after = GAME.apply(state, move)
-        over = after.turn < 0 or after.between
-        assert sim.over() == over
-        if over:
-            ends += 1
-            assert sim.points == list(after.last.points)
-        else:
-            assert (sim.turn, sim.legal()) == (after.turn, GAME.legal_moves(after))
-    assert ends == len(seeds)
+    check_compact_round(GAME, MatadorPlayout, options, seeds)
 
 
 def test_blocked_rounds_and_going_out_score_as_in_the_engine() -> None:

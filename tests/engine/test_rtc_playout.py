@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,40 +14,19 @@ from engine.games.round_the_clock_compact import RtcDealer, RtcPlayout
 from engine.players.ismcts import IsmctsPlayer
 from engine.players.playout import EnginePlayout, rollout
 from engine.rng import deal_rng
+from tests.engine.helpers import check_compact_round, random_first_rounds
 from tests.engine.test_players import positions
 
 GAME: Any = get_game("round-the-clock")
 
 
-def random_rounds(players: int, seeds: range) -> Any:
-    """(state, move) along seeded random play of each seed's first round."""
-    options = GAME.spec.resolve_options({"players": players})
-    for seed in seeds:
-        rng = random.Random(seed)
-        state = GAME.new_state(options, seed)
-        while not (state.turn < 0 or state.between):
-            move = rng.choice(GAME.legal_moves(state))
-            yield state, move
-            state = GAME.apply(state, move)
+def random_rounds(players: int, seeds: range) -> Iterator[tuple[Any, str]]:
+    return random_first_rounds(GAME, {"players": players}, seeds)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_every_position_has_the_engines_moves_turn_and_result(players: int) -> None:
-    ends = 0
-    for state, move in random_rounds(players, range(60)):
-        sim = RtcPlayout(GAME, state)
-        assert sim.legal() == GAME.legal_moves(state)
-        assert sim.mover() == state.turn
-        sim.play(move)
-        after = GAME.apply(state, move)
-        over = after.turn < 0 or after.between
-        assert sim.over() == over
-        if over:
-            ends += 1
-            assert sim.points == list(after.last.points)
-        else:
-            assert (sim.turn, sim.legal()) == (after.turn, GAME.legal_moves(after))
-    assert ends == 60
+    check_compact_round(GAME, RtcPlayout, {"players": players}, range(60))
 
 
 def test_blocked_rounds_and_ties_score_as_in_the_engine() -> None:

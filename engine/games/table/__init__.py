@@ -45,7 +45,14 @@ view(state, seat) keys:
   seat None (debugging) adds "hands" and "stock_tiles".
 """
 
-from engine.games.table.determinize import CompactDealer, deal_unseen, determinized, unseen_draw, void_seats
+from engine.games.table.determinize import (
+    CompactDealer,
+    RoundPoints,
+    deal_unseen,
+    determinized,
+    unseen_draw,
+    void_seats,
+)
 from engine.games.table.rules import TableAi, TableRules, differences, seat_list, total_of_others
 from engine.games.table.state import (
     DEALER,
@@ -71,6 +78,7 @@ __all__ = [
     "PROGRAM_RULES",
     "CompactDealer",
     "RoundInfo",
+    "RoundPoints",
     "RoundSummary",
     "Score",
     "TableAi",

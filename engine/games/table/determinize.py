@@ -101,6 +101,22 @@ def unseen_draw(state: TableState, seat: int) -> int | None:
     return state.turn if state.drawn is not None and 0 <= state.turn != seat else None
 
 
+class RoundPoints:
+    """A compact round's scoring: each seat's points for a round ending with hands of these pips
+    (`TableRules.score_round`), remembered, since a search ends many rounds the same way."""
+
+    def __init__(self, game: Any) -> None:
+        self.game = game
+        self._points: dict[tuple[tuple[int, ...], int | None], tuple[int, ...]] = {}
+
+    def points(self, pips: tuple[int, ...], out: int | None) -> tuple[int, ...]:
+        key = (pips, out)
+        found = self._points.get(key)
+        if found is None:
+            found = self._points[key] = tuple(self.game.score_round(pips, out)[1])
+        return found
+
+
 class CompactRound(Protocol):
     """A game's compact copy of a round for the hard player's search: tiles as indices into its
     tile list, the stock next tile last, `drawn` -1 when no tile was drawn this turn."""
