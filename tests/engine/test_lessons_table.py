@@ -1,0 +1,129 @@
+"""The table games' guided deals (engine.lessons matador, tiddle_a_wink, round_the_clock) teach
+what their notes say: at each step the rule a note names really applies (the lead, a fit, a
+forced draw, a blocked end, a matador, ...), every place a note points at is on the play screen
+then, and the lesson ends with the first round over, scored as its ending says."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from engine.games import get_game
+from engine.games.matador import is_matador
+from engine.games.table import TableState
+from engine.lessons import Lesson, Step, lesson_for, walk
+from engine.tiles import Tile
+
+TABLE_LESSONS = ("matador",)
+T = Tile.parse
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A step as the person meets it."""
+
+    step: Step
+    state: TableState
+    legal: tuple[str, ...]
+
+    @property
+    def move(self) -> str:
+        """The suggested move."""
+        return self.step.moves[0]
+
+
+def walked(game_id: str) -> tuple[Lesson, list[Seen], TableState]:
+    """The lesson, each step with the state and legal moves it comes with, and the state once
+    the lesson is done."""
+    lesson = lesson_for(game_id)
+    assert lesson is not None
+    seen: list[Seen] = []
+    session: Any = None
+    for step, session in walk(lesson):
+        seen.append(Seen(step, session.state, tuple(session.game.legal_moves(session.state))))
+    assert session is not None
+    return lesson, seen, session.state
+
+
+def page_keys(game: Any, seen: Seen) -> set[str]:
+    """The data-keys the play screen shows at the person's turn (web/render/table.js and
+    layout.js): the hand's tiles, the placed tiles, a marker on each end the person can play
+    on ("end:<name>"), the info line ("stock") and the seats ("seat:<i>")."""
+    state = seen.state
+    keys = {str(t) for t in state.hands[0]} | {str(p.tile) for p in state.layout.tiles}
+    keys |= {game.move_fields(state, m)["to"] for m in seen.legal if m.startswith("play:")}
+    return keys | {"stock"} | {f"seat:{i}" for i in range(state.n)}
+
+
+def tile_at(state: TableState, end: str) -> Tile:
+    """The placed tile whose half an open end shows."""
+    e = state.layout.end(end)
+    assert e is not None
+    return state.layout.tiles[e.tile].tile
+
+
+@pytest.mark.parametrize("game_id", TABLE_LESSONS)
+def test_what_a_note_points_at_is_on_the_screen(game_id: str) -> None:
+    _, seen, _ = walked(game_id)
+    game = get_game(game_id)
+    for i, s in enumerate(seen):
+        assert s.step.point_at, f"step {i} points at nothing"
+        missing = set(s.step.point_at) - page_keys(game, s)
+        assert not missing, f"{game_id} step {i} points at {missing}, not on the screen then"
+        if s.move.startswith("play:"):
+            assert game.move_fields(s.state, s.move)["tile"] in s.step.point_at, f"step {i}: the tile to play"
+
+
+@pytest.mark.parametrize("game_id", TABLE_LESSONS)
+def test_the_lesson_is_the_first_round_and_ends_scored_as_it_says(game_id: str) -> None:
+    lesson, seen, end = walked(game_id)
+    assert 6 <= len(seen) <= 14
+    assert end.between and end.last is not None and end.last.number == 1, "the lesson ends with round 1"
+    assert end.last.score is not None
+    assert str(end.last.score.total) in lesson.ending
+    assert all(s.state.round_no == 1 for s in seen)
+
+
+def test_matador_teaches_its_rules_at_their_steps() -> None:
+    _, seen, end = walked("matador")
+    game = get_game("matador")
+
+    def makes_ten(s: Seen) -> bool:
+        tile, name, far = game.parse_play(s.move)
+        e = s.state.layout.end(name)
+        assert e is not None and far is not None
+        return not is_matador(tile) and tile.other(far) + e.value == 10
+
+    lead, fit, blank, draw, matador, double, heavier, spoiled, out = seen
+    # the lead: Ben (seat 2) set the highest double dealt, 8-8, and the person plays next
+    assert lead.state.info.leader == 2 and lead.state.info.lead_tile == T("8-8") and lead.step.at == 0
+    assert not any(t.is_double and t.a > 8 for h in lead.state.hands for t in h)
+    assert makes_ten(lead)
+    # making ten: the one tile that fits
+    assert fit.legal == (fit.move,) and makes_ten(fit)
+    # a blank end, blocked for a hand without a matador
+    assert blank.state.layout.end("left").value == 0  # type: ignore[union-attr]
+    assert not any(is_matador(t) for t in blank.state.hands[0])
+    assert blank.legal == (blank.move,) and makes_ten(blank)
+    # having to draw: nothing fits
+    assert draw.legal == ("draw",)
+    # the drawn tile is a matador, played on a blank end, where nothing else could go
+    tile, name, _ = game.parse_play(matador.move)
+    assert matador.state.drawn == tile and is_matador(tile)
+    assert matador.state.layout.end(name).value == 0  # type: ignore[union-attr]
+    assert game.end_needs(0, "match") is None
+    assert all(is_matador(game.parse_play(m)[0]) for m in matador.legal)
+    # an open double counts its number
+    assert tile_at(double.state, "right") == T("7-7") and makes_ten(double)
+    # two tiles fit; the suggested one is the heavier
+    fitting = {game.parse_play(m)[0] for m in heavier.legal}
+    assert len(fitting) == 2 and game.parse_play(heavier.move)[0] == max(fitting, key=lambda t: t.pips)
+    # Ben's matador on the person's end, and a tile still making ten with what it left
+    assert is_matador(tile_at(spoiled.state, "left")) and makes_ten(spoiled)
+    # going out with the last tile; the round scores the others' pips
+    assert len(out.state.hands[0]) == 1
+    assert all(game.apply(out.state, m).last.winner == 0 for m in out.step.moves)
+    assert end.last is not None and end.last.reason == "out" and end.last.winner == 0
+    assert end.last.pips == (0, 24, 70) and end.last.points[0] == 94
