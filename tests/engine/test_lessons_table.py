@@ -16,7 +16,7 @@ from engine.games.table import TableState
 from engine.lessons import Lesson, Step, lesson_for, walk
 from engine.tiles import Tile
 
-TABLE_LESSONS = ("matador",)
+TABLE_LESSONS = ("matador", "tiddle-a-wink")
 T = Tile.parse
 
 
@@ -27,6 +27,7 @@ class Seen:
     step: Step
     state: TableState
     legal: tuple[str, ...]
+    record: tuple[str, ...]  # the moves made before it
 
     @property
     def move(self) -> str:
@@ -42,7 +43,8 @@ def walked(game_id: str) -> tuple[Lesson, list[Seen], TableState]:
     seen: list[Seen] = []
     session: Any = None
     for step, session in walk(lesson):
-        seen.append(Seen(step, session.state, tuple(session.game.legal_moves(session.state))))
+        legal = tuple(session.game.legal_moves(session.state))
+        seen.append(Seen(step, session.state, legal, tuple(session.moves)))
     assert session is not None
     return lesson, seen, session.state
 
@@ -107,8 +109,9 @@ def test_matador_teaches_its_rules_at_their_steps() -> None:
     assert blank.state.layout.end("left").value == 0  # type: ignore[union-attr]
     assert not any(is_matador(t) for t in blank.state.hands[0])
     assert blank.legal == (blank.move,) and makes_ten(blank)
-    # having to draw: nothing fits
+    # having to draw: nothing fits (and the computers had to draw many tiles before)
     assert draw.legal == ("draw",)
+    assert draw.record[blank.step.at + 1:].count("draw") >= 10
     # the drawn tile is a matador, played on a blank end, where nothing else could go
     tile, name, _ = game.parse_play(matador.move)
     assert matador.state.drawn == tile and is_matador(tile)
@@ -127,3 +130,41 @@ def test_matador_teaches_its_rules_at_their_steps() -> None:
     assert all(game.apply(out.state, m).last.winner == 0 for m in out.step.moves)
     assert end.last is not None and end.last.reason == "out" and end.last.winner == 0
     assert end.last.pips == (0, 24, 70) and end.last.points[0] == 94
+
+
+def test_tiddle_a_wink_teaches_its_rules_at_their_steps() -> None:
+    lesson, seen, end = walked("tiddle-a-wink")
+    game = get_game("tiddle-a-wink")
+
+    def matches(s: Seen) -> bool:
+        tile, name, _ = game.parse_play(s.move)
+        e = s.state.layout.end(name)
+        return e is not None and tile.has(e.value)
+
+    lead, go, blocked, double, again, fewer, out = seen
+    # the lead: Ada (seat 1) set the highest double, and it gave her the next turn too
+    dealt = game.new_state(game.spec.resolve_options(dict(lesson.options)), lesson.seed)
+    assert dealt.info.leader == 1 and dealt.info.lead_tile == T("9-9") and dealt.turn == 1
+    assert lead.legal == (lead.move,) and matches(lead)
+    # nothing fits and nobody draws: "Go"
+    assert go.legal == ("pass",) and "draw" not in game.legal_moves(go.state)
+    # the 9 on the left: no hand holds a 9, every 9 off the table is set aside; it stays to the end
+    assert blocked.legal == ("pass",)
+    left = blocked.state.layout.end("left")
+    assert left is not None and left.value == 9
+    assert not any(t.has(9) for h in blocked.state.hands for t in h)
+    on_table = {p.tile for p in blocked.state.layout.tiles}
+    assert {Tile.of(9, k) for k in range(10)} - on_table <= set(blocked.state.stock)
+    assert end.layout.ends[0] == left
+    # a double, chosen over a plain tile, gives another turn at once
+    tile = game.parse_play(double.move)[0]
+    assert tile.is_double and any(not game.parse_play(m)[0].is_double for m in double.legal)
+    assert game.apply(double.state, double.move).turn == 0 and again.step.at == double.step.at + 1
+    assert matches(again) and again.legal == (again.move,)
+    # three computers are down to one tile
+    assert [s for s, h in enumerate(fewer.state.hands) if len(h) == 1] == [1, 2, 5] and matches(fewer)
+    # going out with the last tile after everyone else said Go; it scores the others' pips
+    assert len(out.state.hands[0]) == 1 and matches(out)
+    assert set(out.record[fewer.step.at + 1:]) == {"pass"}
+    assert end.last is not None and end.last.reason == "out" and end.last.winner == 0
+    assert end.last.points[0] == 63 == sum(end.last.pips)
