@@ -16,7 +16,7 @@ from engine.games.table import TableState
 from engine.lessons import Lesson, Step, lesson_for, walk
 from engine.tiles import Tile
 
-TABLE_LESSONS = ("matador", "tiddle-a-wink")
+TABLE_LESSONS = ("matador", "tiddle-a-wink", "round-the-clock")
 T = Tile.parse
 
 
@@ -168,3 +168,51 @@ def test_tiddle_a_wink_teaches_its_rules_at_their_steps() -> None:
     assert set(out.record[fewer.step.at + 1:]) == {"pass"}
     assert end.last is not None and end.last.reason == "out" and end.last.winner == 0
     assert end.last.points[0] == 63 == sum(end.last.pips)
+
+
+def test_round_the_clock_teaches_its_rules_at_their_steps() -> None:
+    lesson, seen, end = walked("round-the-clock")
+    game = get_game("round-the-clock")
+
+    def phase(state: TableState) -> str:
+        return str(game.phase_json(state)["name"])
+
+    def closed(state: TableState) -> list[str]:
+        return [e.name for e, shut in zip(state.layout.ends, state.layout.closed, strict=True) if shut]
+
+    lead, closed_arms, drawn, double, last_double, new_phase, open_arm, out = seen
+    # the lead: Ada (seat 1) held the 6-6, the spinner; the tile phase puts a 6 on an open arm
+    dealt = game.new_state(game.spec.resolve_options(dict(lesson.options)), lesson.seed)
+    assert dealt.info.leader == 1 and dealt.info.lead_tile == T("6-6") and dealt.info.lead_draws == ()
+    assert dealt.layout.kind == "spinner" and phase(lead.state) == "tile"
+    assert game.parse_play(lead.move)[0].has(6) and closed(lead.state) == ["arm0"]
+    # three arms closed (north's 4 matched by a tile in hand), none of the hand fits the open one
+    assert closed(closed_arms.state) == ["arm0", "arm1", "arm3"]
+    assert closed_arms.state.layout.ends[0].value == 4 and T("3-4") in closed_arms.state.hands[0]
+    assert closed_arms.legal == ("draw",)
+    # the drawn tile fits the open arm; playing it ends the tile phase
+    assert drawn.state.drawn == game.parse_play(drawn.move)[0] and drawn.legal == (drawn.move,)
+    assert phase(game.apply(drawn.state, drawn.move)) == "double"
+    # the double phase: Ben's 4-4 north; of two doubles that fit, the heavier is suggested
+    assert phase(double.state) == "double" and tile_at_arm(double.state, 0) == T("4-4")
+    fitting = {game.parse_play(m)[0] for m in double.legal}
+    assert len(fitting) == 2 and all(t.is_double for t in fitting)
+    assert game.parse_play(double.move)[0] == max(fitting, key=lambda t: t.pips)
+    assert last_double.record[double.step.at + 1:] == ("draw", "pass", "draw", "pass")
+    assert last_double.legal == (last_double.move,) and game.parse_play(last_double.move)[0].is_double
+    # a new tile phase, every arm open; the suggested move leaves north's 4 for the 3-4
+    assert phase(new_phase.state) == "tile" and closed(new_phase.state) == []
+    north = game.apply(new_phase.state, new_phase.move).layout.end("arm0")
+    assert north is not None and north.value == 4 and T("3-4") in new_phase.state.hands[0]
+    assert closed(open_arm.state) == ["arm1", "arm2", "arm3"] and open_arm.legal == (open_arm.move,)
+    # the boneyard keeps its last 2 tiles: Ben could not take one; the last tile goes out
+    assert len(out.state.stock) == 2 and not game.can_draw(out.state) and out.record[-1] == "pass"
+    assert phase(out.state) == "double" and len(out.state.hands[0]) == 1
+    assert all(game.apply(out.state, m).last.winner == 0 for m in out.step.moves)
+    assert end.last is not None and end.last.reason == "out" and end.last.winner == 0
+    assert end.last.pips == (0, 27, 25) and end.last.points[0] == 52
+
+
+def tile_at_arm(state: TableState, arm: int) -> Tile:
+    """The placed tile at the end of an arm (open or closed)."""
+    return state.layout.tiles[state.layout.ends[arm].tile].tile
