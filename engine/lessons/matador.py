@@ -43,7 +43,7 @@ LESSON = register(Lesson(
         ),
         Step(
             at=7,
-            note=("Ben left a blank on the left: no number makes ten with nothing, so only a matador "
+            note=("Ben left a blank on the left: no number makes ten with a blank, so only a matador "
                   "goes there, and you hold none. That end is blocked for you: play your 1-5 on the 9."),
             moves=("play:1-5:right:5",),
             point_at=("0-3", "1-5", "end:right"),

@@ -1,9 +1,10 @@
 """Tiddle-A-Wink's guided deal: six players, as the game needs (the person and five computers,
 named as the page names them by default: Ada, Ben, Cleo, Dev and Eve), deal 489. The person
-meets the lead, matching, saying "Go" when nothing fits (there is no drawing), an end blocked
-because its missing tiles are set aside, a double's extra turn, and goes out ("Tiddle-A-Wink!")
-on the seventh turn, scoring the pips left in the other hands (tests/engine/test_lessons_table.py
-checks each of these at its step)."""
+meets the lead, matching, saying "Go" when nothing fits (there is no drawing), an end nobody
+plays on (as the table shows it: two players said "Go" with it open), a double's extra turn,
+and goes out ("Tiddle-A-Wink!") on the seventh turn, scoring the pips left in the other hands
+(tests/engine/test_lessons_table.py checks each of these at its step). The notes say only what
+the person can see or work out from the table, never what the others hold."""
 
 from __future__ import annotations
 
@@ -42,8 +43,9 @@ LESSON = register(Lesson(
         ),
         Step(
             at=17,
-            note=("Nobody has played on the 9 since Cleo opened it: the 9s not on the table are set "
-                  'aside, so that end is blocked for everyone. Nothing fits the blank either: "Go" again.'),
+            note=("Nobody has played on the 9 since Cleo's 6-9 left it, and Ada and Cleo said \"Go\" with it "
+                  'open: that end looks blocked, the 9s still missing perhaps set aside. Nothing fits the '
+                  'blank either: "Go" again.'),
             moves=("pass",),
             point_at=("6-9", "0-6"),
         ),

@@ -68,6 +68,16 @@ def goes_out(game: Any, seen: Seen) -> bool:
     return len(ends) == 1 and ends.pop()[:2] == ("out", 0)
 
 
+def seats_of(game: Any, lesson: Lesson, record: tuple[str, ...]) -> list[int]:
+    """The seat that made each move of a lesson's record."""
+    state = game.new_state(game.spec.resolve_options(dict(lesson.options)), lesson.seed)
+    seats = []
+    for move in record:
+        seats.append(state.turn)
+        state = game.apply(state, move)
+    return seats
+
+
 def tile_at(state: TableState, end: str) -> Tile:
     """The placed tile whose half an open end shows."""
     e = state.layout.end(end)
@@ -162,8 +172,13 @@ def test_tiddle_a_wink_teaches_its_rules_at_their_steps() -> None:
     assert lead.legal == (lead.move,) and matches(lead)
     # nothing fits and nobody draws: "Go"
     assert go.legal == ("pass",) and "draw" not in game.legal_moves(go.state)
-    # the 9 on the left: no hand holds a 9, every 9 off the table is set aside; it stays to the end
+    # the 9 on the left, left by Cleo (seat 3): Ada and Cleo said Go with it open; as the note
+    # guesses, no hand holds a 9 (every 9 off the table is set aside) and it stays to the end
     assert blocked.legal == ("pass",)
+    opened = blocked.record.index("play:6-9:left")
+    assert seats_of(game, lesson, blocked.record)[opened] == 3
+    since = zip(seats_of(game, lesson, blocked.record)[opened + 1:], blocked.record[opened + 1:], strict=True)
+    assert {seat for seat, move in since if move == "pass"} == {0, 1, 3}
     left = blocked.state.layout.end("left")
     assert left is not None and left.value == 9
     assert not any(t.has(9) for h in blocked.state.hands for t in h)
