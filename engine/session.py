@@ -570,8 +570,9 @@ class Session:
 
     def guide(self) -> JSON:
         """What the page shows of the lesson now: the step's note, the places it points at, the
-        suggested move's entry (null where any move will do), the step's number (else how many
-        are played) of `steps`, the intro before the first step is played, and the ending once done."""
+        suggested move's entry (null where any move will do), the moves it accepts ([]: any), the
+        step's number (else how many are played) of `steps`, the intro before the first step is
+        played, and the ending once done."""
         lesson = self.lesson
         assert lesson is not None
         step = self.lesson_step()
@@ -582,6 +583,7 @@ class Session:
             "note": step.note if step else None,
             "point_at": list(step.point_at) if step else [],
             "suggest": self.move_entry(self.state, step.moves[0]) if step and step.moves else None,
+            "accepts": list(step.moves) if step else [],
             "step": lesson.steps.index(step) + 1 if step else sum(1 for s in lesson.steps if s.at < made),
             "steps": len(lesson.steps),
             "intro": lesson.intro if made <= lesson.steps[0].at else None,

@@ -47,6 +47,7 @@ def test_the_lesson_is_its_games_deal_with_the_guide_in_the_view(lesson: Lesson)
     assert guide["note"] == first.note and guide["point_at"] == list(first.point_at)
     assert guide["intro"] == lesson.intro and guide["title"] == lesson.title
     assert (guide["step"], guide["steps"], guide["done"], guide["ending"]) == (1, len(lesson.steps), False, None)
+    assert guide["accepts"] == list(first.moves)
     if first.moves:
         assert guide["suggest"]["id"] == first.moves[0] and guide["suggest"]["id"] in [m["id"] for m in view["legal"]]
     assert answer["record"]["lesson"] is True

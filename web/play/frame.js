@@ -50,6 +50,7 @@ import { attachMorePanel } from "./more_panel.js";
  * @property {HTMLElement} tools the link, record and statistics tools
  * @property {HTMLElement[]} options the option controls
  * @property {string} speed the computers' speed now
+ * @property {HTMLElement} guide the guide of a guided deal (guide.js), under the messages
  */
 
 /**
@@ -57,7 +58,7 @@ import { attachMorePanel } from "./more_panel.js";
  * @param {HTMLElement} root
  * @param {FrameParts} parts
  */
-export function createFrame(root, { spec, screen, board, seated, extras, tools, options, speed }) {
+export function createFrame(root, { spec, screen, board, seated, extras, tools, options, speed, guide }) {
   const message = h("p", { class: "message", id: "message", role: "status", "aria-live": "polite" });
   const hintBox = h("p", { class: "hint-text", id: "hint-text", hidden: "" });
   const status = h("span", { class: "status", id: "game-status" });
@@ -104,7 +105,7 @@ export function createFrame(root, { spec, screen, board, seated, extras, tools, 
   const messages = h("div", { class: "messages" }, message, hintBox);
   const playArea = h("div", { class: "play-area" },
     h("div", { class: "play-main" }, toolbar, h("div", { class: "statusline" }, status, ...(screen.statusExtras ?? [])),
-      messages, wayOn, board), side);
+      messages, guide, wayOn, board), side);
   const morePanel = attachMorePanel(playArea, side, moreButton);
   side.prepend(morePanel.element);
   const body = h("div", { class: "game-body" });
