@@ -12,14 +12,13 @@ LESSON = register(Lesson(
     game="draw",
     title="Learn the draw game",
     teaches=("who leads", "matching an end", "drawing when nothing fits", "the round's score"),
-    intro="You play one round against the computer. Match your tiles to the open ends; the first to "
-          "empty their hand wins the round.",
+    intro="One round against the computer: match your tiles to the open ends and empty your hand first.",
     options={"set": "double-6", "players": 2},
     seed=77,
     seats=("human", "ai:easy"),
     steps=(
-        Step(0, "The computer held the 6-6, the highest double, so it led with it. Now match it: "
-                "your 1-6 goes on the double, six against six.",
+        Step(0, "The computer held the 6-6, the highest double, so it led. Match it: your 1-6 goes "
+                "on the double, six against six.",
              ("play:1-6:e0",), ("6-6", "1-6", "end:e0")),
         Step(2, "Each open end shows the number a tile must match there: 6 on the double, 1 and 5 "
                 "on the tiles around it. Put your 0-5 on the 5.",

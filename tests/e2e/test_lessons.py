@@ -78,6 +78,29 @@ def check_step(page: Page, view: dict[str, Any]) -> None:
         visible = [places.nth(i) for i in range(places.count()) if places.nth(i).is_visible()]
         assert visible, f"{key!r} is not visible"
         assert all("guided" in (p.get_attribute("class") or "") for p in visible), f"{key!r} is not marked"
+    if not dialog_open(page):
+        check_room(page, guide["point_at"])
+
+
+ROOM_JS = """(keys) => {
+  const box = (e) => e.getBoundingClientRect();
+  const guide = box(document.querySelector('#guide'));
+  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+  const places = keys.flatMap((k) => [...document.querySelectorAll(`[data-key="${CSS.escape(k)}"]`)]).filter(shown);
+  return {
+    scrolls: document.documentElement.scrollHeight > innerHeight + 1,
+    covered: places.filter((e) => meets(box(e), guide)).map((e) => e.dataset.key),
+    outside: places.filter((e) => box(e).bottom > innerHeight + 1 || box(e).top < -1).map((e) => e.dataset.key),
+  };
+}"""
+
+
+def check_room(page: Page, keys: list[str]) -> None:
+    """The play screen fits the viewport (no page scrolling) and the guide covers none of the
+    places it points at, each of them in view."""
+    room = page.evaluate(ROOM_JS, keys)
+    assert room == {"scrolls": False, "covered": [], "outside": []}, room
 
 
 def click_place(page: Page, key: str) -> None:
@@ -220,6 +243,16 @@ def test_a_lesson_played_by_its_guide_at_1280x800(app: App, game: str) -> None:
 def test_a_lesson_played_by_its_guide_on_a_phone_at_360x740(phone: App, game: str) -> None:
     open_lesson(phone, game, SIZES["phone"])
     play_lesson(phone, game, "360x740")
+
+
+@pytest.mark.screenshots
+@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, {"width": 844, "height": 390}], ids=str)
+def test_a_lessons_first_step_fits_a_phone_upright_and_sideways(phone: App, size: dict[str, int]) -> None:
+    """The note, the pointed places and the hand all in view at the other phone sizes."""
+    open_lesson(phone, LESSON_GAMES[0], size)
+    view = settled(phone.page)
+    check_step(phone.page, view)
+    screenshot(phone.page, SCREENS / f"{LESSON_GAMES[0]}-{size['width']}x{size['height']}-step1.png")
 
 
 def test_the_lesson_is_offered_once_and_reached_from_the_menu_and_the_rules(app: App) -> None:
