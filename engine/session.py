@@ -7,11 +7,12 @@ import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.cache import LRU
 from engine.forced import finish_line
 from engine.games import get_game
+from engine.lessons import Lesson, Step, lesson_for
 from engine.players import get_player
 from engine.protocol import (
     JSON,
@@ -31,9 +32,6 @@ from engine.protocol import (
 )
 from engine.rng import deal_rng
 from engine.solvers import advisor_for, deal_prover
-
-if TYPE_CHECKING:  # engine.lessons imports this module: it is imported where it is used
-    from engine.lessons import Lesson, Step
 
 RECORD_VERSION = 1
 # Deals tried, at most, for a winnable-only deal: Luzon's sixes, the rarest, has about 4.4%
@@ -170,10 +168,15 @@ class Session:
     def new_lesson(cls, game_id: Any) -> Session:
         """The guided deal of a game (its own options, seed and seats); NoLesson when it has none."""
         game = get_game(game_id)
-        lesson = _lesson_of(game)
+        lesson = lesson_for(game.spec.id)
         if lesson is None:
             raise NoLesson(f"{game.spec.name} has no guided deal yet.")
-        session = lesson.new_session()
+        return cls.for_lesson(lesson)
+
+    @classmethod
+    def for_lesson(cls, lesson: Lesson) -> Session:
+        """A lesson's game, dealt and guided."""
+        session = cls.new(lesson.game, dict(lesson.options), lesson.seed, list(lesson.seats))
         session.lesson = lesson
         return session
 
@@ -234,10 +237,10 @@ class Session:
                 return None
         except EngineError:
             raise BadRecord("The record's note that it is a guided deal cannot be read.") from None
-        lesson = _lesson_of(session.game)
+        lesson = lesson_for(session.game.spec.id)
         if lesson is None:
             raise BadRecord(f"The record says it is a guided deal, but {session.game.spec.name} has none.")
-        fresh = lesson.new_session()
+        fresh = Session.for_lesson(lesson)
         if (session.options, session.seed, session.seats) != (fresh.options, fresh.seed, fresh.seats):
             raise BadRecord("The record says it is a guided deal, but its deal is not the guide's.")
         return lesson
@@ -659,12 +662,6 @@ class Session:
         if self.lesson is not None:
             view["guide"] = self.guide()
         return view
-
-
-def _lesson_of(game: Game[Any]) -> Lesson | None:
-    from engine.lessons import lesson_for
-
-    return lesson_for(game.spec.id)
 
 
 class Registry:

@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from engine.api import handle
 
-from .conftest import ROOT, App, screenshot
+from .conftest import ROOT, App, screenshot, screenshots_wanted
 
 TIMEOUT = 20_000
 LESSON_SECONDS = 90
@@ -66,7 +66,10 @@ def check_step(page: Page, view: dict[str, Any]) -> None:
     """The note is shown and announced; every place it points at is on screen and marked."""
     guide = view["guide"]
     if dialog_open(page):  # a round's end: the note comes in the dialog, over the board
-        expect(page.locator("dialog.outcome[open] .guide-in-dialog")).to_have_text(guide["note"])
+        note = page.locator("dialog.outcome[open] .guide-in-dialog")
+        expect(note).to_have_text(guide["note"])
+        # read out with the dialog's title as it opens
+        assert page.locator("dialog.outcome[open]").get_attribute("aria-describedby") == note.get_attribute("id")
     else:
         note = page.locator("#guide-note")
         expect(note).to_be_visible()
@@ -190,6 +193,10 @@ def play_lesson(app: App, game: str, size_name: str) -> None:
         if not checked_axe and not dialog_open(page):
             assert serious(page) == []
             screenshot(page, SCREENS / f"{game}-{size_name}-step{guide['step']}.png")
+            if screenshots_wanted():  # the same in dark colours, for people to look at
+                page.emulate_media(color_scheme="dark")
+                screenshot(page, SCREENS / f"{game}-{size_name}-step{guide['step']}-dark.png")
+                page.emulate_media(color_scheme="light")
             checked_axe = True
         off = None if wrong_done or dialog_open(page) else wrong_move(view)
         if off is not None:
@@ -205,6 +212,8 @@ def play_lesson(app: App, game: str, size_name: str) -> None:
               session: document.querySelector('[data-session]').dataset.session})).record""") == record
             screenshot(page, SCREENS / f"{game}-{size_name}-wrong.png")
             wrong_done = True
+        if dialog_open(page):
+            screenshot(page, SCREENS / f"{game}-{size_name}-dialog-step{guide['step']}.png")
         move = guide["suggest"] or view["legal"][0]
         act(page, view, move)
         view = settled(page, view["moves"])

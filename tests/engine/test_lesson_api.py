@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from engine.api import handle
-from engine.lessons import LESSONS, Lesson, Step, all_lessons, walk
+from engine.lesson_walk import walk
+from engine.lessons import LESSONS, Lesson, Step, all_lessons
 from engine.session import OFF_LESSON, Session
 
 LESSON_PARAMS = [pytest.param(lesson, id=lesson.game) for lesson in all_lessons()]
@@ -40,7 +41,7 @@ def off_move(lesson: Lesson, step: Step, session: Session) -> str | None:
 def test_the_lesson_is_its_games_deal_with_the_guide_in_the_view(lesson: Lesson) -> None:
     _, answer = start(lesson)
     view, first = answer["view"], lesson.steps[0]
-    fresh = lesson.new_session()
+    fresh = Session.for_lesson(lesson)
     assert (view["game"], view["seed"], view["options"], view["seats"]) == (
         lesson.game, lesson.seed, fresh.options, list(lesson.seats))
     guide = view["guide"]
@@ -164,7 +165,7 @@ def test_a_record_off_its_lesson_is_refused() -> None:
         if other is not None:
             moves = [*walked.moves, other]
             break
-    record = {**lesson.new_session().record(), "moves": moves, "lesson": True}
+    record = {**Session.for_lesson(lesson).record(), "moves": moves, "lesson": True}
     answer = ask(op="load", record=record)
     assert answer["error"]["code"] == "bad_record" and "guided deal" in answer["error"]["message"]
     assert ask(op="load", record={k: v for k, v in record.items() if k != "lesson"})["ok"]

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine.games import get_game
-from engine.lessons import Lesson, LessonBroken, Step, all_lessons, walk
+from engine.lesson_walk import walk
+from engine.lessons import Lesson, LessonBroken, Step, all_lessons
 
 LESSONS = [pytest.param(lesson, id=lesson.game) for lesson in all_lessons()]
 

@@ -24,7 +24,7 @@ import { celebrate, drawMoving, motionMs, stopMotion } from "../render/motion.js
 import { createCoach } from "./coach.js";
 import { createExtras } from "./extras.js";
 import { createFrame } from "./frame.js";
-import { createGuide } from "./guide.js";
+import { DIALOG_NOTE_ID, createGuide } from "./guide.js";
 import { lessonOffered, markLessonOffered } from "../store/lessons.js";
 import { createKeys, press } from "./keys.js";
 import { playSound } from "../sound.js";
@@ -553,6 +553,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     frame.openDialog({
       kind: "round", title: `Round ${view.last_round?.round ?? view.round.number} is over`,
       body: [guide.dialogNote(view.guide), ...(screen.roundSummary?.(view, view.last_round) ?? [])],
+      describedBy: view.guide ? DIALOG_NOTE_ID : null,
       actions: [{ label: nextRoundLabel(view), attrs: { class: "primary", id: "next-round" }, run: nextRound }],
     });
   }
@@ -583,7 +584,8 @@ export function mountGame(root, { engine, spec, params, notify }) {
         run: leaveLesson });
     }
     frame.openDialog({ kind: "game-over", result: won ? "won" : "lost", title: screen.outcomeTitle(view, won),
-      body: [guide.dialogNote(view.guide), ...screen.outcomeBody(view)], actions });
+      body: [guide.dialogNote(view.guide), ...screen.outcomeBody(view)], actions,
+      describedBy: view.guide ? DIALOG_NOTE_ID : null });
     if (won) celebrate(motionMs(pace()));
   }
 

@@ -154,11 +154,15 @@ export function createFrame(root, { spec, screen, board, seated, extras, tools, 
   }
 
   /**
-   * Open the round and game dialog; the first action takes the focus.
-   * @param {{kind: string, result?: string, title: string, body: (Node | null)[], actions: Action[]}} content
+   * Open the round and game dialog; the first action takes the focus. `describedBy`: the id of a
+   * part read out with the title when the dialog opens (the guide's note in a lesson).
+   * @param {{kind: string, result?: string, title: string, body: (Node | null)[], actions: Action[],
+   *   describedBy?: string | null}} content
    */
-  function openDialog({ kind, result, title, body: parts, actions }) {
+  function openDialog({ kind, result, title, body: parts, actions, describedBy = null }) {
     const made = actions.map((a) => actionButton(a, dialog));
+    if (describedBy) dialog.setAttribute("aria-describedby", describedBy);
+    else dialog.removeAttribute("aria-describedby");
     dialog.dataset.kind = kind;
     if (result) dialog.dataset.result = result;
     dialog.replaceChildren(h("h2", { id: "summary-title" }, title), ...parts.flatMap((p) => (p ? [p] : [])),

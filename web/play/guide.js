@@ -21,6 +21,8 @@ import { h } from "../render/dom.js";
  * @property {string | null} ending
  */
 
+export const DIALOG_NOTE_ID = "guide-dialog-note";
+
 /**
  * @param {{leave: () => void, keepPlaying: () => void}} actions
  */
@@ -97,7 +99,7 @@ export function createGuide({ leave, keepPlaying }) {
   /** The words a dialog of the lesson shows at its top (the round's end, the game's), or null. */
   function dialogNote(/** @type {Guide | null | undefined} */ guide) {
     const text = guide ? (guide.done ? guide.ending : guide.note) : null;
-    return text ? h("p", { class: "guide-note guide-in-dialog" }, text) : null;
+    return text ? h("p", { class: "guide-note guide-in-dialog", id: DIALOG_NOTE_ID }, text) : null;
   }
 
   return { element, draw, mark, sayWrong, dialogNote, focus: () => live.focus(), reset: () => { kept = false; lastText = ""; } };
