@@ -38,7 +38,7 @@ LESSON = register(Lesson(
              ("play:1-5:e9",), ("1-5", "end:e9")),
         Step(14, "You went out, so you score the pips left in the computer's hand: its 4-4 makes 8. "
                  "Had nobody gone out, the lowest hand would score the difference.",
-             ("next-round",), ("seat:0", "seat:1")),
+             ("next-round",), ("round-score",)),
     ),
     ending="That is the draw game: match an end, draw when nothing fits, go out first. Rounds go on "
            "until someone reaches 100 points.",

@@ -556,6 +556,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
       describedBy: view.guide ? DIALOG_NOTE_ID : null,
       actions: [{ label: nextRoundLabel(view), attrs: { class: "primary", id: "next-round" }, run: nextRound }],
     });
+    guide.mark(frame.dialog, view.guide); // the note may point at the round's score
   }
 
   function showOutcome() {
@@ -586,6 +587,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     frame.openDialog({ kind: "game-over", result: won ? "won" : "lost", title: screen.outcomeTitle(view, won),
       body: [guide.dialogNote(view.guide), ...screen.outcomeBody(view)], actions,
       describedBy: view.guide ? DIALOG_NOTE_ID : null });
+    guide.mark(frame.dialog, view.guide);
     if (won) celebrate(motionMs(pace()));
   }
 

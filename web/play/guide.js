@@ -84,15 +84,16 @@ export function createGuide({ leave, keepPlaying }) {
   }
 
   /**
-   * Mark the board's elements the note points at (a style of its own, not the hint's).
-   * @param {HTMLElement} board
+   * Mark the elements under `root` (the board, or a round's dialog) the note points at (a style
+   * of its own, not the hint's).
+   * @param {HTMLElement} root
    * @param {Guide | null | undefined} guide
    */
-  function mark(board, guide) {
-    for (const old of board.querySelectorAll(".guided")) old.classList.remove("guided");
+  function mark(root, guide) {
+    for (const old of root.querySelectorAll(".guided")) old.classList.remove("guided");
     const keys = guide && !guide.done ? guide.point_at : [];
     for (const key of keys) {
-      for (const node of board.querySelectorAll(`[data-key="${CSS.escape(key)}"]`)) node.classList.add("guided");
+      for (const node of root.querySelectorAll(`[data-key="${CSS.escape(key)}"]`)) node.classList.add("guided");
     }
   }
 
