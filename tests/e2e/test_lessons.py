@@ -106,23 +106,29 @@ def check_room(page: Page, keys: list[str]) -> None:
     assert room == {"scrolls": False, "covered": [], "outside": []}, room
 
 
-def click_place(page: Page, key: str) -> None:
+MOVED_JS = """(before) => Boolean(document.querySelector('.game.busy'))
+  || document.querySelector('[data-moves]').dataset.moves !== before"""
+
+
+def click_place(page: Page, key: str) -> bool:
     """Click the visible place or tile with this data-key that the person can use (the hand's tile
-    before the board's)."""
+    before the board's); False when there is none."""
     places = page.locator(f'[data-key="{key}"][data-slot]:not([disabled]), button[data-key="{key}"]:not([disabled])')
-    if not places.count():
-        places = page.locator(f'[data-key="{key}"]')
     for i in range(places.count()):
         if places.nth(i).is_visible():
             places.nth(i).click()
-            return
-    raise AssertionError(f"no visible place {key!r} to click")
+            return True
+    return False
 
 
-def make_move(page: Page, move: dict[str, Any]) -> None:
+def make_move(page: Page, move: dict[str, Any], suggested: bool = False) -> None:
     """Make a move as a player would: its button, else its tile (or the places it comes from),
-    then the place it goes to."""
-    moves = page.locator("[data-moves]").first.get_attribute("data-moves")
+    then the place it goes to; the suggested move, shown as a hint is, also by its marked places."""
+    before = page.locator("[data-moves]").first.get_attribute("data-moves")
+
+    def moved() -> bool:
+        return bool(page.evaluate(MOVED_JS, before))
+
     button = page.locator(f'[data-move="{move["id"]}"]')
     if button.count() and button.first.is_visible():
         button.first.click()
@@ -130,8 +136,18 @@ def make_move(page: Page, move: dict[str, Any]) -> None:
     sources = [move["tile"]] if move.get("tile") and move.get("from") == "hand" else move.get("from") or []
     for source in [sources] if isinstance(sources, str) else sources:
         click_place(page, source)
-    if move.get("to") and page.locator("[data-moves]").first.get_attribute("data-moves") == moves:
-        click_place(page, move["to"])
+        if moved():
+            return
+    if move.get("to") and click_place(page, move["to"]) and moved():
+        return
+    for _ in range(3) if suggested else ():  # the places the page marks for the suggestion, in turn
+        hinted = page.locator(".hinted[data-slot]:not([disabled]):visible")
+        if not hinted.count():
+            break
+        hinted.first.click()
+        if moved():
+            return
+    raise AssertionError(f"the move {move.get('you')!r} could not be made on the page")
 
 
 def act(page: Page, view: dict[str, Any], move: dict[str, Any]) -> None:
@@ -139,7 +155,7 @@ def act(page: Page, view: dict[str, Any], move: dict[str, Any]) -> None:
     if dialog_open(page):
         page.locator("dialog.outcome[open] .actions button").first.click()
     else:
-        make_move(page, move)
+        make_move(page, move, suggested=move is view["guide"]["suggest"])
 
 
 def wrong_move(view: dict[str, Any]) -> dict[str, Any] | None:
@@ -164,7 +180,8 @@ def serious(page: Page) -> list[str]:
 
 
 def open_lesson(app: App, game: str, size: dict[str, int]) -> None:
-    """The lesson's link on a page with some statistics kept and no game saved, computers at once."""
+    """The lesson's link on a page with some statistics kept and no game saved, computers at once,
+    forced moves made by themselves (the setting): a step's note must stop them."""
     page = app.page
     page.set_viewport_size(size)
     page.goto(f"{app.url}#/")
@@ -172,7 +189,7 @@ def open_lesson(app: App, game: str, size: dict[str, int]) -> None:
       localStorage.removeItem('boneyard.game.' + game);
       localStorage.setItem('boneyard.stats.v1', stats);
       localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'));
-      localStorage.setItem('boneyard.settings.v1', JSON.stringify({animation: 'off'}));
+      localStorage.setItem('boneyard.settings.v1', JSON.stringify({animation: 'off', autoForced: true}));
     }""", [game, STORED_STATS])
     page.goto(f"{app.url}#/play/{game}?lesson=1")
     app.wait_ready()
