@@ -209,6 +209,10 @@ def play_lesson(app: App, game: str, size_name: str) -> None:
         seen.append(guide["step"])
         check_step(page, view)
         if not checked_axe and not dialog_open(page):
+            note = page.locator("#guide-note")  # the keyboard reaches the note
+            assert note.get_attribute("tabindex") == "0"
+            note.focus()
+            expect(note).to_be_focused()
             assert serious(page) == []
             screenshot(page, SCREENS / f"{game}-{size_name}-step{guide['step']}.png")
             if screenshots_wanted():  # the same in dark colours, for people to look at
@@ -230,6 +234,11 @@ def play_lesson(app: App, game: str, size_name: str) -> None:
               session: document.querySelector('[data-session]').dataset.session})).record""") == record
             screenshot(page, SCREENS / f"{game}-{size_name}-wrong.png")
             wrong_done = True
+            if size_name == "1280x800":  # the replay of the lesson so far opens, and closes back to it
+                page.click("button[data-action=coach]")
+                expect(page.locator("#coach")).to_be_visible(timeout=TIMEOUT)
+                page.click("button[data-action=coach-close]")
+                expect(page.locator("#guide-note")).to_be_visible(timeout=TIMEOUT)
         if dialog_open(page):
             screenshot(page, SCREENS / f"{game}-{size_name}-dialog-step{guide['step']}.png")
         move = guide["suggest"] or view["legal"][0]

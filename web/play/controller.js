@@ -196,8 +196,9 @@ export function mountGame(root, { engine, spec, params, notify }) {
    * @param {Answer} answer
    */
   function persist(answer) {
-    if (!answer.record || answer.record.lesson) return; // a guided deal is never saved over the game kept
+    if (!answer.record) return;
     state.record = answer.record;
+    if (answer.record.lesson) return; // a guided deal is never saved over the game kept
     saveGame(spec.id, { record: answer.record, token: state.token, log: state.log, daily: state.daily });
   }
 
