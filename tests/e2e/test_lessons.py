@@ -302,6 +302,7 @@ def test_the_lesson_is_offered_once_and_reached_from_the_menu_and_the_rules(app:
     expect(offer).to_be_visible(timeout=TIMEOUT)
     name = next(g["name"] for g in CATALOG if g["id"] == game)
     expect(offer).to_contain_text(f"New to {name}?")
+    screenshot(page, SCREENS / f"{game}-offer-1280x800.png")
     offer.locator("[data-action=skip-lesson]").click()
     expect(offer).to_be_hidden()
     page.goto(f"{app.url}#/")
@@ -320,3 +321,10 @@ def test_the_lesson_is_offered_once_and_reached_from_the_menu_and_the_rules(app:
     page.goto(f"{app.url}#/rules/{game}")
     page.click(".rules [data-action=lesson]")
     expect(page.locator("#guide")).to_be_visible(timeout=TIMEOUT)
+    page.goto(f"{app.url}#/")  # a first visit again: the offer's own button starts the lesson
+    page.evaluate("""game => { localStorage.removeItem('boneyard.lessons.v1');
+      localStorage.removeItem('boneyard.game.' + game); }""", game)
+    page.goto(f"{app.url}#/play/{game}")
+    offer.locator("[data-action=start-lesson]").click()
+    expect(page.locator("#guide")).to_be_visible(timeout=TIMEOUT)
+    expect(offer).to_be_hidden()
