@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.games import all_games
+from engine.lessons import lesson_for
 from engine.players import SEAT_LEVELS
 from engine.protocol import JSON, BadRequest, EngineError
 from engine.session import Registry, Session, parse_flag
@@ -43,13 +44,28 @@ def op_catalog(req: dict[str, Any]) -> JSON:
     """Every game's entry (`Game.catalog_json`) with its "levels": the computer levels its seats
     may be given, weakest first, as [{"id": "easy", "label": "Easy"}, ...] (a solitaire: [])."""
     levels = [{"id": level, "label": level.capitalize()} for level in SEAT_LEVELS]
-    return {"ok": True, "games": [{**g.catalog_json(), "levels": levels if g.spec.players_max > 1 else []}
-                                  for g in all_games()]}
+    return {"ok": True, "games": [{**g.catalog_json(), "levels": levels if g.spec.players_max > 1 else [],
+                                   "lesson": lesson_entry(g.spec.id)} for g in all_games()]}
+
+
+def lesson_entry(game_id: str) -> JSON:
+    """A game's guided deal as the menu offers it ({"title", "teaches"}), null when it has none."""
+    lesson = lesson_for(game_id)
+    return {"title": lesson.title, "teaches": list(lesson.teaches)} if lesson else None
+
+
+LESSON_FIXES = ("options", "seed", "seats", "winnable")  # what a guided deal decides itself
 
 
 def op_new(req: dict[str, Any]) -> JSON:
-    session = Session.new(req.get("game"), req.get("options"), req.get("seed"), req.get("seats"),
-                          req.get("winnable"))
+    """A new game; with "lesson": true the game's guided deal (its own options, seed and seats)."""
+    if parse_flag(req.get("lesson"), "lesson"):
+        if given := [key for key in LESSON_FIXES if req.get(key) is not None]:
+            raise BadRequest(f"a guided deal has its own {', '.join(LESSON_FIXES)}: leave out {', '.join(given)}")
+        session = Session.new_lesson(req.get("game"))
+    else:
+        session = Session.new(req.get("game"), req.get("options"), req.get("seed"), req.get("seats"),
+                              req.get("winnable"))
     session.viewer(req.get("seat"))
     return _saved(SESSIONS.open(session), session, req)
 

@@ -63,6 +63,18 @@ class BadRecord(EngineError):
     code = "bad_record"
 
 
+class OffLesson(EngineError):
+    """A legal move that is not the one a guided deal's step asks for: the guide's friendly word."""
+
+    code = "off_lesson"
+
+
+class NoLesson(EngineError):
+    """A guided deal asked for a game that has none."""
+
+    code = "no_lesson"
+
+
 class NoWinnableDeal(EngineError):
     """No deal the advisor proves winnable within the search bound of a winnable-only deal."""
 

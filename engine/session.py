@@ -12,6 +12,7 @@ from typing import Any
 from engine.cache import LRU
 from engine.forced import finish_line
 from engine.games import get_game
+from engine.lessons import Lesson, Step, lesson_for
 from engine.players import get_player
 from engine.protocol import (
     JSON,
@@ -22,8 +23,10 @@ from engine.protocol import (
     Game,
     GameOver,
     HiddenInformation,
+    NoLesson,
     NotYourTurn,
     NoWinnableDeal,
+    OffLesson,
     Outcome,
     UnknownSession,
 )
@@ -45,6 +48,8 @@ CHECKPOINT_EVERY = 64
 # deal), or "assisted" (a record that only said so).
 AID_KINDS = ("hint", "undo", "computer", "import", "export", "assisted")
 MAX_AIDS = 10_000  # aids kept, and the largest move number of one (a record holds at most 10,000 moves)
+# What the guide says to a move off its lesson when the step has no word of its own.
+OFF_LESSON = "Not this one yet: this guided deal has another move in mind. Try the one it shows."
 
 
 def parse_seats(seats: Any, count: int) -> list[str]:
@@ -142,6 +147,7 @@ class Session:
     # indices of the moves the computer made for a person's seat (Show solution); a move made
     # again at an index (after an undo) replaces its mark, a redo keeps it
     computer_moves: set[int] = field(default_factory=set)
+    lesson: Lesson | None = None  # the guided deal this game is (engine.lessons), if it is one
 
     @classmethod
     def new(cls, game_id: Any, options: Any, seed: Any, seats: Any = None, winnable: Any = None) -> Session:
@@ -157,6 +163,22 @@ class Session:
         if only_winnable:
             seed = first_winnable_seed(game, resolved, seed)
         return cls(game, resolved, seed, seat_list, [game.new_state(resolved, seed)], winnable=only_winnable)
+
+    @classmethod
+    def new_lesson(cls, game_id: Any) -> Session:
+        """The guided deal of a game (its own options, seed and seats); NoLesson when it has none."""
+        game = get_game(game_id)
+        lesson = lesson_for(game.spec.id)
+        if lesson is None:
+            raise NoLesson(f"{game.spec.name} has no guided deal yet.")
+        return cls.for_lesson(lesson)
+
+    @classmethod
+    def for_lesson(cls, lesson: Lesson) -> Session:
+        """A lesson's game, dealt and guided."""
+        session = cls.new(lesson.game, dict(lesson.options), lesson.seed, list(lesson.seats))
+        session.lesson = lesson
+        return session
 
     @classmethod
     def load(cls, record: Any, keep_states: bool = False) -> Session:
@@ -184,9 +206,14 @@ class Session:
         if session.seed != record.get("seed"):
             raise BadRecord(f"The record says deal {record.get('seed')} was dealt as winnable, but it is not.")
         session.keep_states = keep_states
+        session.lesson = cls._record_lesson(record, session)
         for i, move in enumerate(moves):
             try:
+                session.check_lesson(move)
                 session._apply(move)
+            except OffLesson:
+                raise BadRecord(f"Move {i + 1} of the {len(moves)} in the record is not the one its guided deal "
+                                "asks for there: the file was changed.") from None
             except EngineError:
                 raise BadRecord(f"Move {i + 1} of the {len(moves)} in the record cannot be played at that point "
                                 f"of the game: the file was changed, or it is not a record of this deal.") from None
@@ -201,6 +228,22 @@ class Session:
         # "assisted" is derived from the aids: a record that drops the flag keeps its aids
         session.aids = aids or ([{"at": len(moves), "kind": "assisted"}] if assisted else [])
         return session
+
+    @staticmethod
+    def _record_lesson(record: dict[str, Any], session: Session) -> Lesson | None:
+        """The lesson of a record that says it is a guided deal, its deal checked (BadRecord)."""
+        try:
+            if not parse_flag(record.get("lesson"), "lesson"):
+                return None
+        except EngineError:
+            raise BadRecord("The record's note that it is a guided deal cannot be read.") from None
+        lesson = lesson_for(session.game.spec.id)
+        if lesson is None:
+            raise BadRecord(f"The record says it is a guided deal, but {session.game.spec.name} has none.")
+        fresh = Session.for_lesson(lesson)
+        if (session.options, session.seed, session.seats) != (fresh.options, fresh.seed, fresh.seats):
+            raise BadRecord("The record says it is a guided deal, but its deal is not the guide's.")
+        return lesson
 
     @staticmethod
     def _record_game(record: dict[str, Any]) -> Game[Any]:
@@ -265,6 +308,8 @@ class Session:
             record["aids"] = [dict(aid) for aid in self.aids]
         if made := sorted(i for i in self.computer_moves if i < len(self.moves)):
             record["computer_moves"] = made
+        if self.lesson is not None:
+            record["lesson"] = True
         return record
 
     def to_move(self) -> int | None:
@@ -353,6 +398,7 @@ class Session:
         self.game.check_move(self.state, move)
         if not self.is_human(self.game.to_move(self.state)):
             raise NotYourTurn("Wait: it is a computer player's turn.")
+        self.check_lesson(move)
         self.computer_moves.discard(len(self.moves))
         event = self._apply(move)
         self.redo_stack.clear()
@@ -375,7 +421,8 @@ class Session:
         with self._all_or_nothing():
             events = [self.play(move)]
             seat = events[0]["seat"]
-            while events[-1].get("kind") == "draw" and (draw := self.forced_draw(seat)) is not None:
+            while (events[-1].get("kind") == "draw" and self.lesson_step() is None
+                   and (draw := self.forced_draw(seat)) is not None):
                 events.append(self.play(draw))
         return events
 
@@ -429,6 +476,9 @@ class Session:
         rng = self.ai_rng()
         player = get_player(level)
         move = player.choose(self.game, self.game.determinize(state, seat, rng), seat, rng)
+        step = self.lesson_step()
+        if step is not None and step.moves and move not in step.moves:
+            move = step.moves[0]  # the computer playing for the person follows the guide
         index = len(self.moves)
         event = self._apply(move)
         self.redo_stack.clear()
@@ -448,8 +498,12 @@ class Session:
         rng = self.ai_rng()
         known = self.game.determinize(state, seat, rng)
         advisor = advisor_for(self.game)
-        hint = advisor.hint(known, rng) if advisor else None
-        if hint is None:
+        step = self.lesson_step()
+        hint = advisor.hint(known, rng) if advisor and not (step and step.moves) else None
+        if step is not None and step.moves:
+            answer = {**self.move_entry(state, step.moves[0]), "move": step.moves[0],
+                      "reason": "the guide shows this move", "chance": None}
+        elif hint is None:
             level = "hard"
             move = get_player(level).choose(self.game, known, seat, rng)
             answer = {**self.move_entry(state, move), "move": move,
@@ -493,6 +547,52 @@ class Session:
             if self.is_human(seat) or seat is None or not self.redo_stack:
                 break
         return redone
+
+    # ---- a guided deal
+    def lesson_step(self) -> Step | None:
+        """The lesson's step of the person's turn now; None without a lesson, at a computer's
+        turn or the end, and once the lesson is done."""
+        seat = self.to_move()
+        if self.lesson is None or not self.is_human(seat) or self.lesson_done():
+            return None
+        return self.lesson.step_at(len(self.moves))
+
+    def lesson_done(self) -> bool:
+        """The lesson's last step is played and the computers have moved on to the person's
+        next turn or the end: from here the person plays on, unguided."""
+        if self.lesson is None or len(self.moves) <= self.lesson.steps[-1].at:
+            return False
+        seat = self.to_move()
+        return seat is None or self.is_human(seat)
+
+    def check_lesson(self, move: str) -> None:
+        """Refuse a move the lesson's step does not accept (OffLesson, in the guide's words)."""
+        step = self.lesson_step()
+        if step is not None and step.moves and move not in step.moves:
+            raise OffLesson(step.wrong or OFF_LESSON)
+
+    def guide(self) -> JSON:
+        """What the page shows of the lesson now: the step's note, the places it points at, the
+        suggested move's entry (null where any move will do), the moves it accepts ([]: any), the
+        step's number (else how many are played) of `steps`, the intro before the first step is
+        played, and the ending once done."""
+        lesson = self.lesson
+        assert lesson is not None
+        step = self.lesson_step()
+        done = self.lesson_done()
+        made = len(self.moves)
+        return {
+            "title": lesson.title,
+            "note": step.note if step else None,
+            "point_at": list(step.point_at) if step else [],
+            "suggest": self.move_entry(self.state, step.moves[0]) if step and step.moves else None,
+            "accepts": list(step.moves) if step else [],
+            "step": lesson.steps.index(step) + 1 if step else sum(1 for s in lesson.steps if s.at < made),
+            "steps": len(lesson.steps),
+            "intro": lesson.intro if made <= lesson.steps[0].at else None,
+            "done": done,
+            "ending": lesson.ending if done else None,
+        }
 
     def _seat(self, seat: Any) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
@@ -559,6 +659,8 @@ class Session:
             if to_move == viewer and self.is_human(viewer) else None,
         }
         view.update(self.game.view(state, viewer))
+        if self.lesson is not None:
+            view["guide"] = self.guide()
         return view
 
 

@@ -27,6 +27,7 @@ export {};
  * @property {{min: number, max: number}} players
  * @property {GameOption[]} options
  * @property {string} [summary]
+ * @property {{title: string, teaches: string[]} | null} [lesson] the game's guided deal, if it has one
  */
 
 /** @typedef {Record<string, string | number | boolean>} OptionValues */
@@ -85,6 +86,7 @@ export {};
  * @property {any} analysis
  * @property {boolean} [winnable]
  * @property {string[]} [finish] the moves left when nothing is left to decide
+ * @property {import("./play/guide.js").Guide} [guide] a guided deal's guide (only in a lesson's view)
  * @property {any} board
  * @property {string[] | null} [hand]
  * @property {number[]} [hand_counts]
@@ -107,6 +109,7 @@ export {};
  * @property {number} seed
  * @property {string[]} seats
  * @property {string[]} moves
+ * @property {boolean} [lesson] a guided deal's record
  */
 
 /** @typedef {{code: string, message: string}} EngineError */

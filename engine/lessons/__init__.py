@@ -11,18 +11,18 @@ The lesson is done when its last step is played and the computers have moved on 
 next turn or the game's end; the person may play on, unguided.
 
 Every module of this package that calls `register` is a lesson (one per game at most): the
-registry imports them all on first use. `walk` plays a lesson through, checking every step; the
-tests run it for every lesson.
+registry imports them all on first use. `engine.lesson_walk.walk` plays a lesson through, checking
+every step; the tests run it for every lesson. (The session deals a lesson: `Session.for_lesson`;
+this package imports no session, so the session may import it.)
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.plugins import import_submodules
-from engine.session import Session
 
 
 @dataclass(frozen=True)
@@ -54,10 +54,6 @@ class Lesson:
         """The step of the turn that comes after `moves_made` moves, if it has one."""
         return next((s for s in self.steps if s.at == moves_made), None)
 
-    def new_session(self) -> Session:
-        """The lesson's game, dealt."""
-        return Session.new(self.game, dict(self.options), self.seed, list(self.seats))
-
 
 LESSONS: dict[str, Lesson] = {}
 
@@ -82,30 +78,3 @@ def all_lessons() -> list[Lesson]:
 
 class LessonBroken(AssertionError):
     """A lesson's steps do not fit its deal."""
-
-
-def walk(lesson: Lesson) -> Iterator[tuple[Step, Session]]:
-    """Play `lesson` through by its suggested moves, yielding each step with the session as the
-    step comes (before its move), and check it on the way: every step comes at one of the
-    person's turns, in order, with its moves legal; no person's turn is left without a step
-    until the last one; after it the computers play on to the person's next turn or the end.
-    Raises LessonBroken, saying where."""
-    session = lesson.new_session()
-    if session.seats[0] != "human":
-        raise LessonBroken(f"{lesson.game}: seat 0 must be the person's")
-    for i, step in enumerate(lesson.steps):
-        while session.to_move() is not None and not session.is_human(session.to_move()):
-            session.ai_turn()
-        made = len(session.moves)
-        if session.to_move() is None:
-            raise LessonBroken(f"{lesson.game} step {i}: the game ended at move {made}, before it")
-        if step.at != made:
-            raise LessonBroken(f"{lesson.game} step {i}: at={step.at}, but the person's turn comes after {made} moves")
-        legal = session.game.legal_moves(session.state)
-        for move in step.moves:
-            if move not in legal:
-                raise LessonBroken(f"{lesson.game} step {i}: {move!r} is not legal; legal: {legal}")
-        yield step, session
-        session.play(step.moves[0] if step.moves else legal[0])
-    while session.to_move() is not None and not session.is_human(session.to_move()):
-        session.ai_turn()

@@ -24,6 +24,8 @@ import { celebrate, drawMoving, motionMs, stopMotion } from "../render/motion.js
 import { createCoach } from "./coach.js";
 import { createExtras } from "./extras.js";
 import { createFrame } from "./frame.js";
+import { DIALOG_NOTE_ID, createGuide } from "./guide.js";
+import { lessonOffered, markLessonOffered } from "../store/lessons.js";
 import { createKeys, press } from "./keys.js";
 import { playSound } from "../sound.js";
 import { createRendererContext } from "./renderer_contract.js";
@@ -75,7 +77,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
   const context = createRendererContext({
     spec, board, engine, source: state, name, sequencer, render,
     motionMs: () => motionMs(pace()),
-    hintMove: () => state.hint, // a hint carries its move's fields
+    hintMove: () => state.hint ?? guideSuggestion(), // a hint carries its move's fields
     playedSince: () => playedSince(state),
     actions: { say, play, autoplayStep },
   });
@@ -98,8 +100,10 @@ export function mountGame(root, { engine, spec, params, notify }) {
     skipOutcome: () => { state.shownOutcome = `${state.session}:${state.view?.moves}`; },
     values: () => options.values(),
   });
+  const guide = createGuide({ leave: leaveLesson, keepPlaying: () => render() });
   const frame = createFrame(root, { spec, screen, board, seated, extras, tools: tools.element, options: options.elements,
-    speed });
+    speed, guide: guide.element });
+  const offer = lessonOffer();
   const { buttons, dealInput } = frame;
 
   // ---- small helpers
@@ -194,6 +198,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
   function persist(answer) {
     if (!answer.record) return;
     state.record = answer.record;
+    if (answer.record.lesson) return; // a guided deal is never saved over the game kept
     saveGame(spec.id, { record: answer.record, token: state.token, log: state.log, daily: state.daily });
   }
 
@@ -254,7 +259,12 @@ export function mountGame(root, { engine, spec, params, notify }) {
    */
   async function play(moveId, { untilPlayable = false } = {}) {
     const answer = await send({ op: "play", move: moveId, ...(untilPlayable ? { until_playable: true } : {}) });
-    if (answer && !answer.ok) say(answer.error?.message ?? "", "error");
+    if (answer && !answer.ok && answer.error?.code === "off_lesson") {
+      guide.sayWrong(answer.error.message); // the guide's friendly word; the person tries again
+      screen.cancel();
+      say("");
+      render();
+    } else if (answer && !answer.ok) say(answer.error?.message ?? "", "error");
     return answer;
   }
 
@@ -349,6 +359,53 @@ export function mountGame(root, { engine, spec, params, notify }) {
     return load(record, newToken(spec.id), `Imported deal ${record.seed}.`, [], null, { imported: true });
   }
 
+  // ---- a guided deal (the engine's lesson of this game: the view's guide says everything)
+  /** The move the guide suggests at the person's step, shown as a hint is; null when there is none. */
+  function guideSuggestion() {
+    const g = state.view?.guide;
+    return g && !g.done && myTurn() ? g.suggest ?? null : null;
+  }
+
+  /** The guided deal of this game, on screen in place of the game there (which stays saved). */
+  async function startLesson() {
+    offer.hidden = true;
+    stopPlaying();
+    guide.reset();
+    const answer = await send({ op: "new", game: spec.id, lesson: true, seat: 0 },
+      { log: [{ text: `Guided deal: ${spec.lesson?.title ?? spec.name}.`, seat: null }] });
+    if (answer?.ok && state.view) {
+      showPlay();
+      say("");
+      render();
+      step();
+    } else if (answer) notify(answer.error?.message ?? "");
+    return answer;
+  }
+
+  /** Leave the guided deal (nothing asked, nothing counted): the game's usual start. */
+  async function leaveLesson() {
+    const session = state.session;
+    stopPlaying();
+    frame.closeDialogs();
+    if (session) engine.request({ op: "close", session }).catch(() => {});
+    Object.assign(state, { session: null, view: null, hint: null, record: null });
+    guide.draw(null);
+    await startUsual(false, null);
+  }
+
+  /** "New to GAME? Play a guided deal": offered above the game the first time it is opened. */
+  function lessonOffer() {
+    const play = h("button", { type: "button", class: "primary", "data-action": "start-lesson" }, "Play a guided deal");
+    const skip = h("button", { type: "button", "data-action": "skip-lesson" }, "Skip");
+    const box = h("aside", { class: "lesson-offer", "aria-label": "Guided deal", hidden: "" },
+      h("p", {}, `New to ${spec.name}? Play a guided deal: it shows you the rules as you play.`),
+      h("div", { class: "actions" }, play, skip));
+    play.addEventListener("click", () => { startLesson(); });
+    skip.addEventListener("click", () => { box.hidden = true; });
+    frame.section.insertBefore(box, frame.body);
+    return box;
+  }
+
   function showPlay() {
     frame.show(frame.playArea);
     showBody("play");
@@ -426,7 +483,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
       }
     } else if (hotSeat() && (seat !== state.viewer || state.covered)) {
       showPassScreen(seat);
-    } else if (settings.autoForced && myTurn()) {
+    } else if (settings.autoForced && myTurn() && !view.guide?.note) { // a step's note is read, not skipped
       const only = legal().length === 1 ? forcedMove() : null;
       if (only) sequencer.due(() => play(only.id, { untilPlayable: only.kind === "draw" }), delay(), () => state.view === view);
     }
@@ -496,9 +553,11 @@ export function mountGame(root, { engine, spec, params, notify }) {
     state.shownRound = roundKey(view);
     frame.openDialog({
       kind: "round", title: `Round ${view.last_round?.round ?? view.round.number} is over`,
-      body: screen.roundSummary?.(view, view.last_round) ?? [],
+      body: [guide.dialogNote(view.guide), ...(screen.roundSummary?.(view, view.last_round) ?? [])],
+      describedBy: view.guide ? DIALOG_NOTE_ID : null,
       actions: [{ label: nextRoundLabel(view), attrs: { class: "primary", id: "next-round" }, run: nextRound }],
     });
+    guide.mark(frame.dialog, view.guide); // the note may point at the round's score
   }
 
   function showOutcome() {
@@ -522,8 +581,14 @@ export function mountGame(root, { engine, spec, params, notify }) {
     if (!won && view.can_undo && !hotSeat()) actions.push({ label: "Undo last move", run: undo });
     if (!hotSeat()) actions.push({ label: "Review the game", attrs: { "data-action": "review-game" }, run: openCoach });
     actions.push({ label: seated ? "Look at the table" : "Close", run: () => render() });
+    if (view.guide) { // a guided deal's end: its ending, and the way to a real game
+      actions.splice(0, actions.length - 2, { label: "Play a real game", attrs: { class: "primary", "data-action": "real-game" },
+        run: leaveLesson });
+    }
     frame.openDialog({ kind: "game-over", result: won ? "won" : "lost", title: screen.outcomeTitle(view, won),
-      body: screen.outcomeBody(view), actions });
+      body: [guide.dialogNote(view.guide), ...screen.outcomeBody(view)], actions,
+      describedBy: view.guide ? DIALOG_NOTE_ID : null });
+    guide.mark(frame.dialog, view.guide);
     if (won) celebrate(motionMs(pace()));
   }
 
@@ -695,6 +760,9 @@ export function mountGame(root, { engine, spec, params, notify }) {
     extras.update(view, mine);
     frame.drawExtraMoves(mine ? view.extra_moves ?? [] : [], (move) => play(move.id), sequencer.later);
     frame.drawWayOn(wayOnActions(view));
+    guide.draw(view.guide);
+    guide.mark(board, view.guide);
+    if (view.moves > 0 && !view.guide) offer.hidden = true; // a real game under way: the offer has had its turn
     restoreFocus();
     if (turnBegan && seated) {
       frame.focusPlay();
@@ -726,15 +794,32 @@ export function mountGame(root, { engine, spec, params, notify }) {
     await engine.ready();
     const link = readGameLink(spec, params, { seats: seated });
     if (link.problems.length) notify(linkProblemsText(spec, link.problems));
+    if (link.lesson) {
+      markLessonOffered(spec.id);
+      if ((await startLesson())?.ok) return;
+    }
     const linked = link.daily || link.seed !== null || link.fresh;
+    if (spec.lesson && !linked && !link.lesson && !lessonOffered(spec.id)) {
+      markLessonOffered(spec.id); // offered once; the menu and the rules page keep the way to it
+      offer.hidden = false;
+    }
+    await startUsual(linked, link);
+  }
+
+  /**
+   * The game's usual start: the deal of a game link, else the saved game, else a new deal or the setup.
+   * @param {boolean} linked
+   * @param {ReturnType<typeof readGameLink> | null} link
+   */
+  async function startUsual(linked, link) {
     const saved = await resumeSaved(!linked);
     // a link over a saved game in progress asks first: kept, the saved game stays; left, it counts as lost
     if (linked && saved && !(await extras.leaveGame())) return;
-    if (link.daily && link.seed === null) {
+    if (link?.daily && link.seed === null) {
       const answer = await extras.startDaily(link.options);
       if (answer?.ok) return;
       if (answer) notify(answer.error?.message ?? "");
-    } else if (link.seed !== null || link.fresh) {
+    } else if (link && (link.seed !== null || link.fresh)) {
       const seats = seated ? link.seats ?? defaultSeats(Number(link.options.players ?? spec.players.min)) : ["human"];
       const names = seated ? seats.map((/** @type {string} */ _, /** @type {number} */ i) => state.names[i] ?? DEFAULT_NAMES[i]) : null;
       const answer = await newGame(link.options, link.seed ?? randomSeed(), seats, names,

@@ -79,10 +79,11 @@ export function createExtras(ctl) {
     return `${daily ? `The daily deal of ${daily}. ` : ""}${request.winnable ? "A deal the solver proves winnable. " : ""}`;
   }
 
-  /** A game a person has moved in and that is not over: leaving it for a new deal counts it as lost. */
+  /** A game a person has moved in and that is not over: leaving it for a new deal counts it as lost (a
+   * guided deal is left without a word: it never counts). */
   function inProgress() {
     const view = state.view;
-    return Boolean(view && !view.outcome && view.moves > 0 && personSeat(view) !== null);
+    return Boolean(view && !view.outcome && view.moves > 0 && personSeat(view) !== null && !view.guide);
   }
 
   /**

@@ -50,6 +50,7 @@ import { attachMorePanel } from "./more_panel.js";
  * @property {HTMLElement} tools the link, record and statistics tools
  * @property {HTMLElement[]} options the option controls
  * @property {string} speed the computers' speed now
+ * @property {HTMLElement} guide the guide of a guided deal (guide.js), under the messages
  */
 
 /**
@@ -57,7 +58,7 @@ import { attachMorePanel } from "./more_panel.js";
  * @param {HTMLElement} root
  * @param {FrameParts} parts
  */
-export function createFrame(root, { spec, screen, board, seated, extras, tools, options, speed }) {
+export function createFrame(root, { spec, screen, board, seated, extras, tools, options, speed, guide }) {
   const message = h("p", { class: "message", id: "message", role: "status", "aria-live": "polite" });
   const hintBox = h("p", { class: "hint-text", id: "hint-text", hidden: "" });
   const status = h("span", { class: "status", id: "game-status" });
@@ -104,7 +105,7 @@ export function createFrame(root, { spec, screen, board, seated, extras, tools, 
   const messages = h("div", { class: "messages" }, message, hintBox);
   const playArea = h("div", { class: "play-area" },
     h("div", { class: "play-main" }, toolbar, h("div", { class: "statusline" }, status, ...(screen.statusExtras ?? [])),
-      messages, wayOn, board), side);
+      messages, guide, wayOn, board), side);
   const morePanel = attachMorePanel(playArea, side, moreButton);
   side.prepend(morePanel.element);
   const body = h("div", { class: "game-body" });
@@ -153,11 +154,15 @@ export function createFrame(root, { spec, screen, board, seated, extras, tools, 
   }
 
   /**
-   * Open the round and game dialog; the first action takes the focus.
-   * @param {{kind: string, result?: string, title: string, body: (Node | null)[], actions: Action[]}} content
+   * Open the round and game dialog; the first action takes the focus. `describedBy`: the id of a
+   * part read out with the title when the dialog opens (the guide's note in a lesson).
+   * @param {{kind: string, result?: string, title: string, body: (Node | null)[], actions: Action[],
+   *   describedBy?: string | null}} content
    */
-  function openDialog({ kind, result, title, body: parts, actions }) {
+  function openDialog({ kind, result, title, body: parts, actions, describedBy = null }) {
     const made = actions.map((a) => actionButton(a, dialog));
+    if (describedBy) dialog.setAttribute("aria-describedby", describedBy);
+    else dialog.removeAttribute("aria-describedby");
     dialog.dataset.kind = kind;
     if (result) dialog.dataset.result = result;
     dialog.replaceChildren(h("h2", { id: "summary-title" }, title), ...parts.flatMap((p) => (p ? [p] : [])),

@@ -10,8 +10,8 @@ const isSeatKind = (spec, kind) => kind === "human" || spec.levels.some((level) 
  * Read a game link's query: deal=N, one KEY=VALUE per option of the game, and with
  * `seats: true` (the table games) seats=human,ai:easy,... (one per player).
  * winnable=1 asks for winnable-only deals (games whose catalog entry offers them), daily=1 for
- * the daily deal (the solitaires).
- * Returns {seed, fresh, options, seats, winnable, daily, problems}: seed is null when the link names no deal or a
+ * the daily deal (the solitaires), lesson=1 the game's guided deal (games whose catalog entry has one).
+ * Returns {seed, fresh, options, seats, winnable, daily, lesson, problems}: seed is null when the link names no deal or a
  * bad one; fresh is true for a link of options without a deal (a new game of those options, as
  * the link of a game in progress with hidden hands gives); a bad option value falls back to the
  * option's default and bad seats to null; every value dropped is one line of `problems`.
@@ -48,13 +48,15 @@ export function readGameLink(spec, params, { seats: withSeats = false } = {}) {
   };
   const winnable = flag("winnable", Boolean(spec.winnable_deals));
   const daily = flag("daily", Boolean(spec.solitaire));
+  const lesson = flag("lesson", Boolean(spec.lesson));
   const known = new Set(["deal", ...spec.options.map((o) => o.key), ...(withSeats ? ["seats"] : []),
-    ...(spec.winnable_deals ? ["winnable"] : []), ...(spec.solitaire ? ["daily"] : [])]);
+    ...(spec.winnable_deals ? ["winnable"] : []), ...(spec.solitaire ? ["daily"] : []),
+    ...(spec.lesson ? ["lesson"] : [])]);
   for (const key of new Set(params.keys())) {
     if (!known.has(key)) problems.push(`“${key}” is not a setting of ${spec.name} (ignored)`);
   }
-  const fresh = raw === null && [...params.keys()].some((key) => known.has(key));
-  return { seed, fresh, options, seats, winnable, daily: Boolean(daily), problems };
+  const fresh = raw === null && [...params.keys()].some((key) => known.has(key) && key !== "lesson");
+  return { seed, fresh, options, seats, winnable, daily: Boolean(daily), lesson: Boolean(lesson), problems };
 }
 
 /** The notice for a link's problems (empty when there are none). */

@@ -26,7 +26,7 @@ export function finishes(op, before, view) {
  */
 export function countAbandoned(view, token) {
   const seat = personSeat(view);
-  if (seat === null || view.outcome) return null;
+  if (seat === null || view.outcome || view.guide) return null; // a guided deal is never counted
   return recordResult(view.game, view.options, { won: false }, { id: token, winnableOnly: view.winnable === true,
     assisted: view.assisted === true, gaveUp: true });
 }
@@ -43,7 +43,7 @@ export function countAbandoned(view, token) {
  */
 export function countGame(view, token, { scored = false, winnable, daily = null } = {}) {
   const seat = personSeat(view);
-  if (seat === null || !view.outcome) return null;
+  if (seat === null || !view.outcome || view.guide) return null; // a guided deal is never counted
   const outcome = { won: view.outcome.winners.includes(seat) };
   if (scored) outcome.score = view.outcome.scores?.[seat] ?? view.scores?.[seat];
   const detail = view.outcome.detail;

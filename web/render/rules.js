@@ -17,5 +17,7 @@ export function renderRules(root, spec) {
     h("p", { class: "lead" }, spec.summary ?? ""),
     options.length ? h("section", {}, h("h2", {}, "Options"), h("ul", {}, ...options)) : null,
     ...sections,
-    h("p", {}, h("a", { class: "button primary", href: `#/play/${spec.id}` }, `Play ${spec.name}`))));
+    h("p", { class: "actions" }, h("a", { class: "button primary", href: `#/play/${spec.id}` }, `Play ${spec.name}`),
+      spec.lesson ? h("a", { class: "button", href: `#/play/${spec.id}?lesson=1`, "data-action": "lesson" },
+        "Play a guided deal") : null)));
 }

@@ -327,7 +327,7 @@ export function createTable(ctl) {
     const headline = name === null ? label : name === "You" ? `You ${you}` : `${name} ${label}`;
     return [
       h("p", { class: "summary-headline" }, headline),
-      winner === null ? null : h("p", { class: "arithmetic", id: "summary-arithmetic" },
+      winner === null ? null : h("p", { class: "arithmetic", id: "summary-arithmetic", "data-key": "round-score" },
         `${name} ${name === "You" ? "score" : "scores"} `, ...scoreWords(last.score)),
       h("div", { class: "summary-scroll" }, h("table", { class: "summary-table" },
         h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Tiles left"), h("th", { class: "num" }, "Pips"),
