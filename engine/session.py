@@ -574,6 +574,7 @@ class Session:
     def guide(self) -> JSON:
         """What the page shows of the lesson now: the step's note, the places it points at, the
         suggested move's entry (null where any move will do), the moves it accepts ([]: any), the
+        seats' names the notes use, the
         step's number (else how many are played) of `steps`, the intro before the first step is
         played, and the ending once done."""
         lesson = self.lesson
@@ -583,6 +584,7 @@ class Session:
         made = len(self.moves)
         return {
             "title": lesson.title,
+            "names": list(lesson.names[:len(self.seats)]),
             "note": step.note if step else None,
             "point_at": list(step.point_at) if step else [],
             "suggest": self.move_entry(self.state, step.moves[0]) if step and step.moves else None,

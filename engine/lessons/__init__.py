@@ -49,6 +49,8 @@ class Lesson:
     ending: str  # said when the lesson is done
     options: Mapping[str, Any] = field(default_factory=dict)
     seats: tuple[str, ...] = ("human",)  # seat 0 is the person's
+    # the seats' names on the page during the lesson, whatever names the player gave: the notes say them
+    names: tuple[str, ...] = ("You", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo")
 
     def step_at(self, moves_made: int) -> Step | None:
         """The step of the turn that comes after `moves_made` moves, if it has one."""

@@ -138,8 +138,12 @@ def make_move(page: Page, move: dict[str, Any], suggested: bool = False) -> None
         click_place(page, source)
         if moved():
             return
-    if move.get("to") and click_place(page, move["to"]) and (moved() or not suggested):
-        return  # made (or, for a move off the lesson, answered: nothing changes)
+    if move.get("to") and click_place(page, move["to"]):
+        if button.count() and button.first.is_visible():  # the tile goes there more than one way: the choice
+            button.first.click()
+            return
+        if moved() or not suggested:
+            return  # made (or, for a move off the lesson, answered: nothing changes)
     for _ in range(3) if suggested else ():  # the places the page marks for the suggestion, in turn
         hinted = page.locator(".hinted[data-slot]:not([disabled]):visible")
         if not hinted.count():
@@ -234,7 +238,7 @@ def play_lesson(app: App, game: str, size_name: str) -> None:
               session: document.querySelector('[data-session]').dataset.session})).record""") == record
             screenshot(page, SCREENS / f"{game}-{size_name}-wrong.png")
             wrong_done = True
-            if size_name == "1280x800":  # the replay of the lesson so far opens, and closes back to it
+            if size_name == "1280x800" and view["moves"]:  # the replay of the lesson so far opens, and closes back
                 page.click("button[data-action=coach]")
                 expect(page.locator("#coach")).to_be_visible(timeout=TIMEOUT)
                 page.click("button[data-action=coach-close]")
@@ -251,12 +255,20 @@ def play_lesson(app: App, game: str, size_name: str) -> None:
         expect(page.locator("dialog.outcome[open] .guide-in-dialog")).to_have_text(ending)
         expect(page.locator("dialog.outcome[open] [data-action=real-game]")).to_be_visible()
     else:
-        expect(page.locator("#guide-note")).to_contain_text(ending)
-        expect(page.locator("[data-action=keep-playing]")).to_be_visible()
+        if dialog_open(page):  # the round's end: the ending in its dialog, with both ways on
+            expect(page.locator("dialog.outcome[open] .guide-in-dialog")).to_have_text(ending)
+            expect(page.locator("dialog.outcome[open] [data-action=real-game]")).to_be_visible()
+            keep = page.locator("dialog.outcome[open] [data-action=keep-playing]")
+        else:
+            expect(page.locator("#guide-note")).to_contain_text(ending)
+            keep = page.locator("[data-action=keep-playing]")
+        expect(keep).to_be_visible()
         screenshot(page, SCREENS / f"{game}-{size_name}-done.png")
-        page.click("[data-action=keep-playing]")
-        expect(page.locator("[data-action=keep-playing]")).to_be_hidden()
-        expect(page.locator("[data-action=real-game]")).to_be_visible()
+        keep.click()
+        expect(page.locator("#guide-note")).to_contain_text("unguided", timeout=TIMEOUT)
+        expect(page.locator("dialog.outcome[open]")).to_have_count(0)
+        expect(page.locator("#guide [data-action=keep-playing]")).to_be_hidden()
+        expect(page.locator("#guide [data-action=real-game]")).to_be_visible()
         assert serious(page) == []
         resign(page)  # the game ends: still not counted
         expect(page.locator("dialog.outcome[open] [data-action=real-game]")).to_be_visible(timeout=TIMEOUT)

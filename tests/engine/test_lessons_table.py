@@ -13,7 +13,8 @@ import pytest
 from engine.games import get_game
 from engine.games.matador import is_matador
 from engine.games.table import TableState
-from engine.lessons import Lesson, Step, lesson_for, walk
+from engine.lesson_walk import walk
+from engine.lessons import Lesson, Step, lesson_for
 from engine.tiles import Tile
 
 TABLE_LESSONS = ("matador", "tiddle-a-wink", "round-the-clock")

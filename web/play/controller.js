@@ -108,7 +108,9 @@ export function mountGame(root, { engine, spec, params, notify }) {
 
   // ---- small helpers
   /** @param {number} seat */
-  function name(seat) { return state.names[seat] ?? DEFAULT_NAMES[seat] ?? `Seat ${seat + 1}`; }
+  function name(seat) {
+    return state.view?.guide?.names[seat] ?? state.names[seat] ?? DEFAULT_NAMES[seat] ?? `Seat ${seat + 1}`;
+  }
   const currentSeed = () => {
     const n = Number(dealInput.value);
     return Number.isSafeInteger(n) && n >= 0 ? n : state.view?.seed ?? randomSeed();
@@ -555,7 +557,11 @@ export function mountGame(root, { engine, spec, params, notify }) {
       kind: "round", title: `Round ${view.last_round?.round ?? view.round.number} is over`,
       body: [guide.dialogNote(view.guide), ...(screen.roundSummary?.(view, view.last_round) ?? [])],
       describedBy: view.guide ? DIALOG_NOTE_ID : null,
-      actions: [{ label: nextRoundLabel(view), attrs: { class: "primary", id: "next-round" }, run: nextRound }],
+      actions: view.guide?.done
+        ? [{ label: "Keep playing", attrs: { class: "primary", id: "next-round", "data-action": "keep-playing" },
+          run: () => { guide.keep(); nextRound(); } },
+        { label: "Play a real game", attrs: { "data-action": "real-game" }, run: leaveLesson }]
+        : [{ label: nextRoundLabel(view), attrs: { class: "primary", id: "next-round" }, run: nextRound }],
     });
     guide.mark(frame.dialog, view.guide); // the note may point at the round's score
   }

@@ -10,6 +10,7 @@ import { h } from "../render/dom.js";
  * The guide of a lesson's view (engine: Session.guide).
  * @typedef {object} Guide
  * @property {string} title
+ * @property {string[]} names the seats' names during the lesson (its notes say them)
  * @property {string | null} note
  * @property {string[]} point_at data-keys of the board's tiles and places
  * @property {import("../engine_types.js").Move | null} suggest
@@ -39,11 +40,17 @@ export function createGuide({ leave, keepPlaying }) {
   const realButton = h("button", { type: "button", "data-action": "real-game", hidden: "" }, "Play a real game");
   leaveButton.addEventListener("click", leave);
   realButton.addEventListener("click", leave);
-  keepButton.addEventListener("click", () => { kept = true; keepPlaying(); });
+  keepButton.addEventListener("click", () => keep());
   const actions = h("div", { class: "guide-actions", hidden: "" }, keepButton, realButton);
   const element = h("section", { class: "guide", id: "guide", "aria-label": "Guide", hidden: "" },
     h("div", { class: "guide-head" }, title, progress, leaveButton), live, actions);
   let kept = false; // "Keep playing" after the ending: the guide steps back to one line
+
+  /** Play on after the ending, unguided. */
+  function keep() {
+    kept = true;
+    keepPlaying();
+  }
   let lastText = "";
 
   /**
@@ -103,5 +110,5 @@ export function createGuide({ leave, keepPlaying }) {
     return text ? h("p", { class: "guide-note guide-in-dialog", id: DIALOG_NOTE_ID }, text) : null;
   }
 
-  return { element, draw, mark, sayWrong, dialogNote, focus: () => live.focus(), reset: () => { kept = false; lastText = ""; } };
+  return { element, draw, mark, sayWrong, dialogNote, keep, focus: () => live.focus(), reset: () => { kept = false; lastText = ""; } };
 }
