@@ -20,7 +20,7 @@ const REQUEST_TIMEOUT_MS = 60_000;
 const SNAPSHOT_TIMEOUT_MS = 45_000;
 const PING_EVERY_MS = 5_000;
 const PING_TIMEOUT_MS = 10_000; // (the worker may be busy a second or two just after "ready": its snapshot)
-const KEEP_SESSIONS = 2; // a screen's game, and one more it may ask about (Luzon: its first position)
+const KEEP_SESSIONS = 2; // a screen's game, and one more it may ask about (an imported record, checked)
 
 export class Engine extends EventTarget {
   constructor(workerUrl) {
