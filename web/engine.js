@@ -20,7 +20,7 @@ const REQUEST_TIMEOUT_MS = 60_000;
 const SNAPSHOT_TIMEOUT_MS = 45_000;
 const PING_EVERY_MS = 5_000;
 const PING_TIMEOUT_MS = 10_000; // (the worker may be busy a second or two just after "ready": its snapshot)
-const KEEP_SESSIONS = 2; // a screen's game, and one more it may ask about (Luzon: its first position)
+const KEEP_SESSIONS = 2; // a screen's game, and one more it may ask about (an imported record, checked)
 
 export class Engine extends EventTarget {
   constructor(workerUrl) {
@@ -40,6 +40,17 @@ export class Engine extends EventTarget {
     setInterval(() => this.checkAlive(), PING_EVERY_MS);
   }
 
+  /** The URL the worker starts from: a blob: module that imports worker.js. A worker started from
+   *  a blob: URL keeps the page's own Content-Security-Policy (its <meta> one too), where a worker
+   *  loaded from its own URL has only what the host's response headers say, and a static host may
+   *  send none; so in the worker as on the page, import() of a data: or blob: module, code from
+   *  strings and connections off the origin are refused by the browser itself. */
+  workerStart() {
+    this.startUrl ??= URL.createObjectURL(
+      new Blob([`import ${JSON.stringify(String(this.workerUrl))};\n`], { type: "text/javascript" }));
+    return this.startUrl;
+  }
+
   /** Start (or restart) the worker; resolves when the engine is ready. With snapshot false the
    *  worker ignores (and deletes) a stored start-up snapshot. */
   start({ snapshot = true } = {}, settled = null) {
@@ -55,7 +66,7 @@ export class Engine extends EventTarget {
       performance.mark("engine-start");
     }
     // (the worker's name, not a URL query: the service worker answers worker.js without the query)
-    const worker = new Worker(this.workerUrl, { type: "module", name: snapshot ? "engine" : "engine:no-snapshot" });
+    const worker = new Worker(this.workerStart(), { type: "module", name: snapshot ? "engine" : "engine:no-snapshot" });
     this.worker = worker;
     const timer = setTimeout(
       () => this.fail(`The engine did not start within ${READY_TIMEOUT_MS / 1000} s.`, settle), READY_TIMEOUT_MS);

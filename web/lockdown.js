@@ -4,20 +4,32 @@
 // and generator kin, setTimeout/setInterval with a string) and connections off this site's origin
 // (fetch, XMLHttpRequest, WebSocket, EventSource). Pyodide needs none of these (eval only for
 // native side modules, which the engine has none of); WebAssembly stays allowed, as the page's
-// 'wasm-unsafe-eval' allows it. What JavaScript cannot take back (a dynamic import() of another
-// origin) a host's CSP header stops: see README.md, "Hosting and offline", and dist/_headers.
+// 'wasm-unsafe-eval' allows it. What JavaScript cannot take back (a dynamic import() of a data:,
+// blob: or another origin's module) the browser refuses: the page starts this worker from a blob:
+// URL (engine.js, workerStart), and such a worker keeps the page's CSP, <meta> or header.
 // Imported first by worker.js, so it runs before anything else in the worker.
 
-const origin = self.location.origin;
+const here = new URL(import.meta.url); // (the worker's own location is the blob: URL it started from)
+const origin = here.origin;
 
 function refuse(what) {
   return new EvalError(`Boneyard's engine worker refuses ${what} (its Content-Security-Policy)`);
 }
 
-function sameOrigin(input) {
-  const url = new URL(typeof input === "string" || input instanceof URL ? String(input) : input?.url ?? String(input),
-    self.location.href);
+/** Where a request goes, a relative URL taken from this folder (the worker's own base is its
+ *  blob: URL, from which nothing relative resolves). */
+function target(input) {
+  return new URL(typeof input === "string" || input instanceof URL ? String(input) : input?.url ?? String(input),
+    here);
+}
+
+function sameOrigin(url) {
   return url.origin === origin; // (a blob: URL made here has this origin too)
+}
+
+/** A request's input with a relative URL made absolute (a Request's URL already is). */
+function absolute(input, url) {
+  return typeof input === "string" || input instanceof URL ? url.href : input;
 }
 
 // ---- no code from strings
@@ -44,15 +56,19 @@ for (const name of ["setTimeout", "setInterval"]) {
 // ---- no connection off this origin
 const nativeFetch = globalThis.fetch.bind(globalThis);
 Object.defineProperty(globalThis, "fetch", {
-  value: (input, init) => sameOrigin(input)
-    ? nativeFetch(input, init) : Promise.reject(new TypeError(`Boneyard's engine worker refuses fetch off its origin`)),
+  value: (input, init) => {
+    const url = target(input);
+    return sameOrigin(url) ? nativeFetch(absolute(input, url), init)
+      : Promise.reject(new TypeError(`Boneyard's engine worker refuses fetch off its origin`));
+  },
   writable: true, configurable: false, // worker.js wraps it again (download progress), on top of this one
 });
 if (globalThis.XMLHttpRequest) {
   const open = XMLHttpRequest.prototype.open;
   XMLHttpRequest.prototype.open = function (method, url, ...rest) {
-    if (!sameOrigin(url)) throw refuse("XMLHttpRequest off its origin");
-    return open.call(this, method, url, ...rest);
+    const where = target(url);
+    if (!sameOrigin(where)) throw refuse("XMLHttpRequest off its origin");
+    return open.call(this, method, where.href, ...rest);
   };
 }
 for (const name of ["WebSocket", "EventSource", "WebTransport"]) {

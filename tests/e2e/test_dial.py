@@ -199,8 +199,6 @@ def inside(inner: dict, outer: dict) -> bool:
             inner["y"] + inner["height"] <= outer["y"] + outer["height"] + 0.5)
 
 
-@pytest.mark.xfail(reason="open defect: at 390x844 the exchange's choices cover up to four piles since the dial "
-                   "leaves room for the exchange help (issue 22, defect 6); the panel must shrink", strict=False)
 def test_clock_exchange_choices_sit_on_the_dial(phone: App) -> None:
     page = phone.page
     moves = line("clock", {"exchange": True}, CLOCK_EXCHANGE_SEED, 60, pick="turn")

@@ -49,7 +49,8 @@ MEASURE = """touch => {
       problems.push(`${sel} outside the viewport: ${Math.round(r.left)},${Math.round(r.top)} ` +
         `${Math.round(r.width)}x${Math.round(r.height)}`);
   };
-  const parts = ["#table-screen", "#board", "#turn", "#hand", ".hand-area", "#layout", ".toolbar", ".messages"];
+  const parts = ["#table-screen", "#board", "#turn", "#hand", ".hand-area", "#layout", ".toolbar",
+    "#message:not(:empty)"];
   for (const sel of parts) inside(sel);
   // no two tiles overlap (the layout's tiles, the hand, Luzon's columns, the Big Clock's tiles -- a home double
   // is turned, its bounding box is not its outline --, Clock's piles)

@@ -18,7 +18,8 @@ from playwright.sync_api import expect
 from engine.api import handle_request
 
 from .conftest import SCREEN_TIMEOUT_MS, App, answer_import, follow_link, screenshot, until_still
-from .test_fit import import_record
+from .test_fit import TABLES, import_record, open_midgame
+from .test_keys import PLAYABLE, move_by_keyboard
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "phone"
@@ -319,7 +320,7 @@ CUT = """selectors => {
 }"""
 
 
-def test_clock_messages_whole_at_360(touch: App) -> None:
+def test_clock_messages_whole_at_360_and_the_exchange_help_at_every_size(touch: App) -> None:
     page = touch.page
     resize(touch, (360, 740))
     follow_link(touch, "#/play/clock?deal=1&exchange=true")
@@ -330,10 +331,67 @@ def test_clock_messages_whole_at_360(touch: App) -> None:
     record, _ = record_until("clock", {"exchange": True}, 1, 1, lambda v: bool(v["board"].get("exchange_pending")),
                              policy=lambda v: next(m["id"] for m in v["legal"] if m["kind"] == "turn"))
     open_record(touch, "clock", {"exchange": True}, 1, 1, record)
-    until_still(page)
-    problems += page.evaluate(CUT, ["#message", ".ck-exchange-help h2", ".ck-best", ".ck-exchange"])
-    shoot(touch, "clock-exchange-360x740")
+    for size in ((360, 740), (390, 844), (844, 390), (1280, 800)):
+        resize(touch, size)
+        # the help whole (its heading, the best choices and "How the swap works"), the choices too
+        problems += [f"{size}: {p}" for p in page.evaluate(CUT, ["#message", ".ck-exchange-help", ".ck-exchange"])]
+        shoot(touch, f"clock-exchange-{size[0]}x{size[1]}")
+    resize(touch, (360, 740))
     assert not problems, "\n".join(problems)
+    assert not touch.errors
+
+
+# ---- a table game at 360 px: the toolbar in one line, no room kept empty for a message
+
+TOP_OF_TABLE = """() => {
+  const bar = document.querySelector('.play-main > .toolbar');
+  const shown = [...bar.children].filter((e) => e.getBoundingClientRect().width > 0);
+  const box = (e) => e.getBoundingClientRect();
+  return {tops: [...new Set(shown.map((e) => Math.round(box(e).top)))],
+    right: Math.max(...shown.map((e) => box(e).right)), width: innerWidth,
+    buttons: shown.map((e) => e.getAttribute('aria-label') || e.textContent),
+    gap: box(document.querySelector('#turn')).top - box(bar).bottom,
+    turn: box(document.querySelector('#turn')).top};
+}"""
+
+
+@pytest.mark.parametrize("game", list(TABLES))
+def test_table_toolbar_is_one_line_with_no_empty_message_area_at_360(touch: App, game: str) -> None:
+    page = touch.page
+    resize(touch, (360, 740))
+    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('slow'))")
+    open_midgame(touch, game)
+    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
+    until_still(page)
+    top = page.evaluate(TOP_OF_TABLE)
+    assert len(top["tops"]) == 1 and top["right"] <= top["width"], top  # one line, in the screen
+    assert "Hint" in top["buttons"], top
+    assert top["gap"] <= 10, top  # the turn right under the toolbar: no empty message area between
+    # a message shows over the table: nothing under it moves
+    page.locator(".hand-tile").first.click()  # "... selected: pick a highlighted place", or "... cannot be played now"
+    expect(page.locator("#message")).not_to_be_empty()
+    assert page.locator("#message").is_visible()
+    assert page.evaluate(TOP_OF_TABLE)["turn"] == top["turn"]
+    shoot(touch, f"{game}-message-360x740")
+    if page.locator(".hand-tile.selected").count():
+        page.locator(".hand-tile.selected").click()  # put back
+    # the computers' turns: "Skip to my turn" shows, in the same line
+    skip = page.locator('[data-action="skip"]')
+    for _ in range(30):  # a draw keeps the turn: the person moves until the computers play
+        if skip.is_visible() or page.get_attribute("#turn", "data-whose") != "you":
+            break
+        moves = page.get_attribute("#table-screen", "data-moves")
+        page.locator(PLAYABLE).first.focus()
+        move_by_keyboard(touch)
+        expect(page.locator("#table-screen")).not_to_have_attribute("data-moves", str(moves))
+    expect(skip).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    top = page.evaluate(TOP_OF_TABLE)
+    assert len(top["tops"]) == 1 and top["right"] <= top["width"], top
+    assert "Skip to my turn" in top["buttons"], top
+    shoot(touch, f"{game}-skip-360x740")
+    skip.click()
+    expect(page.locator('#turn[data-whose="you"], dialog[open]').first).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    page.evaluate("() => localStorage.removeItem('boneyard.table.speed.v1')")
     assert not touch.errors
 
 

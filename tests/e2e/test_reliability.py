@@ -9,7 +9,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import READY_TIMEOUT_MS, SCREEN_TIMEOUT_MS, App, expect_moves, open_deal, solve
+from .conftest import DESKTOP, READY_TIMEOUT_MS, SCREEN_TIMEOUT_MS, App, attach, expect_moves, open_deal, solve
 from .test_luzon import WON_SEED, click_move
 
 RESTART_TIMEOUT_MS = 60_000  # a dead worker is noticed within seconds; a new one starts
@@ -226,9 +226,12 @@ WORKER_PROBES = """async () => {
 def in_engine_worker(app: App, function: str) -> object:
     """Run an async JS function in the engine's worker through the DevTools protocol (Playwright's
     own Worker.evaluate goes through eval, which the worker refuses)."""
+    own = app.page.context.new_cdp_session(app.page)
+    context_id = own.send("Target.getTargetInfo")["targetInfo"]["browserContextId"]
+    own.detach()
     cdp = app.page.context.browser.new_browser_cdp_session()
     targets = cdp.send("Target.getTargets")["targetInfos"]
-    worker = [t for t in targets if t["type"] == "worker" and t["url"].endswith("/worker.js")][-1]
+    worker = [t for t in targets if t["type"] == "worker" and t["browserContextId"] == context_id][-1]
     session = cdp.send("Target.attachToTarget", {"targetId": worker["targetId"], "flatten": False})["sessionId"]
     answers: list[dict] = []
     cdp.on("Target.receivedMessageFromTarget", lambda event: answers.append(json.loads(event["message"])))
@@ -257,6 +260,56 @@ def test_the_worker_refuses_what_the_page_refuses(app: App) -> None:
     assert answer["ok"]
     headers = page.request.get(app.url + "worker.js").headers
     assert "'wasm-unsafe-eval'" in headers["content-security-policy"]  # as a host reading dist/_headers sends it
+
+
+IMPORT_PROBES = """async () => {
+  const out = {};
+  const attempt = async (name, url) => {
+    try { await import(url); out[name] = "allowed"; } catch (error) { out[name] = String(error.message); }
+  };
+  await attempt("data:", "data:text/javascript,globalThis.ran = 'data'");
+  await attempt("blob:", URL.createObjectURL(new Blob(["globalThis.ran = 'blob'"], {type: "text/javascript"})));
+  out.ran = globalThis.ran ?? null;
+  return out;
+}"""
+
+
+def test_on_a_host_that_sends_no_headers_the_worker_imports_no_code_from_data_or_blob(
+        browser: object, server_url: str) -> None:
+    """A static host may send none of dist/_headers: the page's own <meta> CSP must then hold in the
+    engine's worker too, so that a dynamic import() of a data: or blob: module is refused there."""
+    # (no service worker: its cached copies keep the headers they were fetched with)
+    context = browser.new_context(viewport=DESKTOP, service_workers="block")
+    page = context.new_page()
+    app = attach(context, page, server_url)
+    served: list[str] = []
+
+    def without_headers(route: object) -> None:
+        if not route.request.url.startswith(server_url):
+            route.fallback()  # off the origin: refused by attach's route
+            return
+        response = route.fetch()
+        served.append(route.request.url)
+        route.fulfill(response=response, headers={name: value for name, value in response.headers.items()
+                                                  if name.lower() != "content-security-policy"})
+
+    context.route("**/*", without_headers)
+    try:
+        app.open()
+        assert any(url.endswith("/worker.js") for url in served) and any(url.endswith(".wasm") for url in served)
+        assert page.evaluate("fetch('worker.js').then((r) => r.headers.get('content-security-policy'))") is None
+        probes = in_engine_worker(app, IMPORT_PROBES)
+        assert probes.pop("ran") is None, probes
+        for what, outcome in probes.items():
+            assert outcome != "allowed", (what, outcome)
+        answer = page.evaluate("boneyard.request({op: 'new', game: 'luzon', seed: 2})")  # and the engine plays on
+        assert answer["ok"], answer
+        page.wait_for_selector("html[data-snapshot]", state="attached", timeout=READY_TIMEOUT_MS)
+        app.open()  # the start from the snapshot, under the same policy
+        assert page.evaluate("document.documentElement.dataset.engineStart") == "snapshot"
+        assert in_engine_worker(app, IMPORT_PROBES)["ran"] is None
+    finally:
+        context.close()
 
 
 def test_an_import_made_while_the_game_is_busy_waits_and_is_loaded(app: App, line: list[str]) -> None:

@@ -1,6 +1,7 @@
 // @ts-check
 // The frame of a game screen: the DOM around the renderer's board. A compact toolbar, the
-// status line, a message area of fixed height, the way-on bar, the board taking the space left,
+// status line, a message area of fixed height (on a narrow screen a message shows over the top
+// of the board instead, and fades once it is old), the way-on bar, the board taking the space left,
 // and a side panel (the deal, options, speed, link, record, log) that a "More" button opens on
 // small screens (style.css); the round and game dialog and the hot-seat pass screen. The frame
 // draws what the controller decides and calls back; it keeps no game state.
@@ -16,6 +17,21 @@ import { attachMorePanel } from "./more_panel.js";
 /** @typedef {import("./renderer_contract.js").Renderer} Renderer */
 /** @typedef {import("./renderer_contract.js").LogEntry} LogEntry */
 /** @typedef {import("./renderer_contract.js").MessageKind} MessageKind */
+
+/** How long a message stays in view where it shows over the board (a narrow screen: style.css). */
+const MESSAGE_FRESH_MS = 6000;
+
+/**
+ * A button's words, and shorter ones that a narrow screen shows instead (style.css); the button is
+ * named by the long words.
+ * @param {string} long
+ * @param {string} short
+ * @returns {[Record<string, string>, HTMLElement, HTMLElement]} the button's name, and its words
+ */
+function words(long, short) {
+  return [{ "aria-label": long }, h("span", { class: "words-long", "aria-hidden": "true" }, long),
+    h("span", { class: "words-short", "aria-hidden": "true" }, short)];
+}
 
 /**
  * A button of a dialog or of the way-on bar.
@@ -72,16 +88,20 @@ export function createFrame(root, { spec, screen, board, seated, extras, tools, 
   const logList = h("ol", { class: "table-log", id: "log", "aria-label": "What happened", reversed: "" });
   const logBox = h("details", { class: "log-box", open: "" }, h("summary", {}, "Play log"), logList);
 
+  const [newName, ...newWords] = words(seated ? "New game" : "New deal", "New");
+  const [undoName, ...undoWords] = words("Undo", "↶");
+  const [redoName, ...redoWords] = words("Redo", "↷");
+  const [skipName, ...skipWords] = words("Skip to my turn", "Skip");
   const buttons = {
-    newGame: h("button", { type: "button", "data-action": seated ? "new-game" : "new" },
-      seated ? "New game" : "New deal"),
-    undo: h("button", { type: "button", "data-action": "undo",
-      "aria-keyshortcuts": "Control+Z U" }, "Undo"),
-    redo: h("button", { type: "button", "data-action": "redo",
-      "aria-keyshortcuts": "Control+Y R" }, "Redo"),
+    newGame: h("button", { type: "button", "data-action": seated ? "new-game" : "new", ...newName }, ...newWords),
+    undo: h("button", { type: "button", "data-action": "undo", "aria-keyshortcuts": "Control+Z U", ...undoName },
+      ...undoWords),
+    redo: h("button", { type: "button", "data-action": "redo", "aria-keyshortcuts": "Control+Y R", ...redoName },
+      ...redoWords),
     hint: h("button", { type: "button", "data-action": "hint", "aria-keyshortcuts": "H" }, "Hint"),
     coach: h("button", { type: "button", "data-action": "coach", "aria-keyshortcuts": "P" }, "Replay"),
-    skip: h("button", { type: "button", "data-action": "skip", "aria-keyshortcuts": "S", hidden: "" }, "Skip to my turn"),
+    skip: h("button", { type: "button", "data-action": "skip", "aria-keyshortcuts": "S", hidden: "", ...skipName },
+      ...skipWords),
   };
   const dealInput = h("input", { type: "number", id: "deal-number", min: "0", step: "1",
     inputmode: "numeric", "aria-label": "Deal number" });
@@ -124,12 +144,28 @@ export function createFrame(root, { spec, screen, board, seated, extras, tools, 
    * @param {number} ms
    */
   function say(text, kind, ms) {
-    message.textContent = text;
-    message.dataset.kind = kind;
+    showMessage(text, kind, true);
     if (kind === "error") { // the reason shakes, and the place picked once the board is drawn again
       shake(message, ms);
       requestAnimationFrame(() => shake(board.querySelector(".selected"), ms));
     }
+  }
+
+  let staleTimer = 0;
+  /**
+   * Put a message in the message area; a new one (or one said again) is fresh for a while.
+   * @param {string} text
+   * @param {MessageKind} kind
+   * @param {boolean} again said again: fresh even when the words are the same
+   */
+  function showMessage(text, kind, again) {
+    if (again || message.textContent !== text) {
+      delete message.dataset.stale;
+      clearTimeout(staleTimer);
+      staleTimer = setTimeout(() => { message.dataset.stale = ""; }, MESSAGE_FRESH_MS);
+    }
+    message.textContent = text;
+    message.dataset.kind = kind;
   }
 
   /** @param {boolean} busy */
@@ -278,8 +314,7 @@ export function createFrame(root, { spec, screen, board, seated, extras, tools, 
     speedSelect.setAttribute("aria-label", speedText.nodeValue.trim());
     hintBox.hidden = model.hint === null;
     if (model.hint !== null) hintBox.textContent = model.hint;
-    message.textContent = model.message.text;
-    message.dataset.kind = model.message.kind;
+    showMessage(model.message.text, model.message.kind, false);
     logList.replaceChildren(...model.log.map((entry) =>
       h("li", { "data-seat": entry.seat === null ? null : String(entry.seat) }, entry.text)));
     return () => { // after the way-on bar and the extra moves are drawn

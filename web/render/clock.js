@@ -172,10 +172,10 @@ export function createClock(ctl) {
   /** Beside or under the dial: what the exchange is, and the best choices. */
   function exchangeHelp(b, view) {
     const top = (view.analysis?.exchange_chances ?? []).filter((c) => c.chance > 0).slice(0, 3)
-      .map((c) => `${hourName(c.slot)} bottom tile ${percent(c.chance)}`).join(" · ");
+      .map((c) => `${hourName(c.slot)} ${percent(c.chance)}`).join(" · ");
     return h("div", { class: "ck-exchange-help" },
       h("h2", {}, "The fourth king turned up too early"),
-      h("p", { class: "ck-best" }, `Best choices (the advisor's exact chance to win): ${top || "none can win"}.`),
+      h("p", { class: "ck-best" }, `Best choices, a pile's bottom tile (the exact chance to win): ${top || "none can win"}.`),
       h("details", {}, h("summary", {}, "How the swap works"),
         h("p", {}, `${plural(b.face_down, "tile")} ${b.face_down === 1 ? "is" : "are"} still face down. Once per game you may swap ` +
           "the king with one of them: pick a pile on the dial, then one of its tiles in the middle. The king goes there face " +

@@ -149,12 +149,16 @@ export function createLuzon(ctl) {
     outcomeBody: (view) => [h("p", {}, view.outcome.reason || view.status),
       h("p", {}, `Deal ${view.seed} · ${view.board.discarded} of 28 tiles discarded`)],
     countExtra: () => ({ winnable: typeof startWinnable === "boolean" ? startWinnable : undefined }),
-    /** A new, resumed or imported game: was the deal winnable at its start? */
+    /** A new, resumed or imported game: was the deal winnable at its start? (asked of a session of
+     *  its first position, closed at once: the screen keeps one session, its game's) */
     async started(view, record) {
       startWinnable = view.moves === 0 ? view.analysis?.winnable ?? null : null;
       if (record && startWinnable === null) {
         const first = await ctl.engine.request({ op: "load", record: { ...record, moves: [], computer_moves: [] } });
-        if (first.ok) startWinnable = first.view.analysis?.winnable ?? null;
+        if (first.ok) {
+          startWinnable = first.view.analysis?.winnable ?? null;
+          ctl.engine.request({ op: "close", session: first.session }).catch(() => {});
+        }
       }
     },
   };
