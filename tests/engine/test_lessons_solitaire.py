@@ -5,10 +5,12 @@ web/render/ put on them, rebuilt here from the seat's view)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
+from engine.games.big_clock import GAME as BIG_CLOCK
 from engine.games.luzon import GAME as LUZON
 from engine.games.luzon import places
 from engine.lessons import Lesson, Step, lesson_for, walk
@@ -44,7 +46,15 @@ def luzon_keys(view: dict[str, Any]) -> set[str]:
     return keys | {f"c{i + 1}" for i, column in enumerate(board["columns"]) if not column}
 
 
-@pytest.mark.parametrize(("game_id", "keys"), [("luzon", luzon_keys)])
+def big_clock_keys(view: dict[str, Any]) -> set[str]:
+    """web/render/big_clock.js: slots ("slot4"), each slot's top tile, the stock, the drawn
+    tile and the tiles set aside, by their names."""
+    board = view["board"]
+    keys = {s["key"] for s in board["slots"]} | {s["top"] for s in board["slots"] if s["top"]}
+    return keys | {"stock"} | ({board["drawn"]} if board["drawn"] else set()) | set(board["set_aside"])
+
+
+@pytest.mark.parametrize(("game_id", "keys"), [("luzon", luzon_keys), ("big-clock", big_clock_keys)])
 def test_a_step_points_at_what_the_page_shows(game_id: str, keys: Any) -> None:
     for step, _, view in walked(game_id):
         assert step.point_at, step.note
@@ -94,3 +104,80 @@ def test_luzon_the_reserve_tile_kept_for_later_really_had_to_be_kept() -> None:
         assert with_it and not any(solve_state(LUZON.apply(state, m)).winnable for m in with_it), step.at
     last, state, _ = walk_steps[-1]
     assert kept >= 2 and str(LUZON.tile_at(state, places(last.moves[0])[1])) == "2-6"
+
+
+# The Big Clock
+
+
+def test_big_clock_lesson_ends_with_the_deal_won_by_the_guides_one_move_a_step() -> None:
+    """One move a step and a won game at the end: every move the guide accepts is on a winning
+    line (the stock's order is the seed's, so the line is the deal's)."""
+    assert all(len(step.moves) == 1 for step in lesson("big-clock").steps)
+    outcome = finished("big-clock").outcome()
+    assert outcome is not None and outcome.winners == (0,)
+
+
+def test_big_clock_doubles_go_home_before_a_double_is_in_trouble() -> None:
+    steps = walked("big-clock")
+    home = [i for i, (step, state, _) in enumerate(steps) if BIG_CLOCK.move_fields(state, step.moves[0]).get("home")]
+    trouble = [i for i, (_, state, _) in enumerate(steps) if state.trouble]
+    assert home and trouble and home[0] < trouble[0]
+    first = steps[home[0]][0]
+    assert "home" in first.note
+
+
+def test_big_clock_the_trouble_step_shows_a_drawn_double_in_trouble_and_shifts_it_free() -> None:
+    steps = walked("big-clock")
+    at = next(i for i, (step, _, _) in enumerate(steps) if "in trouble" in step.note)
+    step, state, view = steps[at]
+    assert state.stuck and state.drawn is not None and state.drawn.is_double
+    assert view["board"]["drawn_stuck"] and view["board"]["troubled"] == [str(state.drawn)]
+    assert step.moves[0].startswith("shift:") and step.point_at[0] == str(state.drawn)
+    # the shifts go on until the double is placed home
+    rescued = next(i for i in range(at, len(steps)) if steps[i][0].moves[0].startswith("place:"))
+    step, state, _ = steps[rescued]
+    assert all(s.moves[0].startswith("shift:") for s, _, _ in steps[at:rescued])
+    assert BIG_CLOCK.move_fields(state, step.moves[0])["home"] and rescued > at + 1
+
+
+def test_big_clock_the_wrong_slot_the_guide_warns_of_leaves_the_double_in_trouble() -> None:
+    for step, state, _ in walked("big-clock"):
+        if "wrong slot" not in step.note:
+            continue
+        assert state.drawn is not None
+        wrong = [m for m in BIG_CLOCK.legal_moves(state) if m.startswith("place:")]
+        assert wrong and all(state.drawn in BIG_CLOCK.apply(state, m).trouble for m in wrong)
+        break
+    else:
+        pytest.fail("no step warns of a wrong slot")
+
+
+def test_big_clock_a_set_aside_tile_is_named_when_it_went_aside() -> None:
+    named = 0
+    for step, state, _ in walked("big-clock"):
+        if "fitted nowhere" in step.note:
+            named += 1
+            assert state.set_aside and str(state.set_aside[-1]) == step.point_at[0]
+    assert named == 2
+
+
+def test_big_clock_a_ready_pile_shows_its_own_number() -> None:
+    """A step saying a pile is made ready for its double: after its move the pile's top shows
+    the slot's number and is not a double; a step saying not to cover ready piles: every other place it
+    refuses is on a ready pile."""
+    checked = 0
+    for step, state, _ in walked("big-clock"):
+        move = step.moves[0]
+        ready = re.search(r"ready for the (\d)-\1", step.note)
+        if ready:
+            k = int(move.removeprefix("place:slot"))
+            top = BIG_CLOCK.apply(state, move).pile(k)[-1]
+            assert k == int(ready[1]) and k in (top.a, top.b) and not top.is_double, step.at
+            checked += 1
+        if "don't cover" in step.note:
+            for other in set(BIG_CLOCK.legal_moves(state)) - {move}:
+                k = int(other.removeprefix("place:slot"))
+                top = state.pile(k)[-1]
+                assert k in (top.a, top.b) and not top.is_double, other
+            checked += 1
+    assert checked >= 4
