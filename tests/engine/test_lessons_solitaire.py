@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from engine.games.big_clock import GAME as BIG_CLOCK
+from engine.games.clock import GAME as CLOCK
 from engine.games.luzon import GAME as LUZON
 from engine.games.luzon import places
 from engine.lessons import Lesson, Step, lesson_for, walk
@@ -54,7 +55,20 @@ def big_clock_keys(view: dict[str, Any]) -> set[str]:
     return keys | {"stock"} | ({board["drawn"]} if board["drawn"] else set()) | set(board["set_aside"])
 
 
-@pytest.mark.parametrize(("game_id", "keys"), [("luzon", luzon_keys), ("big-clock", big_clock_keys)])
+def clock_keys(view: dict[str, Any]) -> set[str]:
+    """web/render/clock.js: piles ("slot13" the centre), face-up tiles by name, and while an
+    exchange is chosen the face-down tiles offered of the pile opened first (the best chance's)."""
+    board = view["board"]
+    keys = {s["key"] for s in board["slots"]} | {c for s in board["slots"] for c in s["face_up"]}
+    if board["exchange_pending"]:
+        best = view["analysis"]["exchange_chances"][0]["slot"]
+        pile = next(s for s in board["slots"] if s["slot"] == best)
+        keys |= {f"ex:{best}:{d}" for d in range(1, pile["face_down"] + 1)}
+    return keys
+
+
+@pytest.mark.parametrize(("game_id", "keys"), [("luzon", luzon_keys), ("big-clock", big_clock_keys),
+                                                ("clock", clock_keys)])
 def test_a_step_points_at_what_the_page_shows(game_id: str, keys: Any) -> None:
     for step, _, view in walked(game_id):
         assert step.point_at, step.note
@@ -181,3 +195,51 @@ def test_big_clock_a_ready_pile_shows_its_own_number() -> None:
                 assert k in (top.a, top.b) and not top.is_double, other
             checked += 1
     assert checked >= 4
+
+
+# Clock
+
+
+def play_out(state: Any) -> Any:
+    while state.phase == "turn":
+        state = CLOCK.apply(state, "turn")
+    return state
+
+
+def test_clock_lesson_ends_at_the_exchange_and_every_choice_it_accepts_wins() -> None:
+    """The guide stops after the exchange: the game has no decision left, and each exchange
+    the last step accepts wins when the tiles are turned to the end."""
+    steps = walked("clock")
+    last, state, view = steps[-1]
+    assert state.phase == "exchange" and view["board"]["exchange_pending"]
+    assert all(step.moves == ("turn",) for step, _, _ in steps[:-1])
+    for move in last.moves:
+        assert play_out(CLOCK.apply(state, move)).phase == "won", move
+    session = finished("clock")
+    assert CLOCK.legal_moves(session.state) == ["turn"]
+    assert play_out(session.state).phase == "won"
+
+
+def test_clock_the_exchange_suggested_is_a_bottom_tile_the_advisors_best() -> None:
+    step, state, view = walked("clock")[-1]
+    chances = view["analysis"]["exchange_chances"]
+    assert step.moves[0] == chances[0]["move"]
+    for move in step.moves:
+        fields = CLOCK.move_fields(state, move)
+        pile = next(s for s in view["board"]["slots"] if s["key"] == fields["from"])
+        assert fields["depth"] == pile["face_down"] == 4, move
+    assert "ex:3:4" in step.point_at and "bottom tile of 3 o'clock" in step.note
+
+
+def test_clock_a_tile_at_its_own_hour_and_the_kings_come_where_the_notes_say() -> None:
+    steps = walked("clock")
+    own = [i for i, (step, _, _) in enumerate(steps) if "its own hour" in step.note]
+    kings = [i for i, (step, _, _) in enumerate(steps) if "king" in step.note.lower() and step.moves == ("turn",)]
+    assert own and kings
+    for i in own:  # the tile just turned up came from its own hour's pile, and play stays there
+        before, after = steps[i - 1][1], steps[i][1]
+        assert after.last.rank == before.next_slot == after.next_slot != 13
+    for i in kings:  # the tile just turned up is a king, and play goes on from the centre
+        state = steps[i][1]
+        assert state.last.rank == 13 and state.next_slot == 13
+    assert own[0] < kings[0]
