@@ -53,8 +53,8 @@ LESSON = register(Lesson(
              moves=("place:slot3",), point_at=("3-3", "slot3", "0-3"),
              wrong="A double belongs on its own slot: put 3-3 on slot 3, where it is home."),
         Step(12, "Next tile: click the stock.", moves=("draw",), point_at=("stock",)),
-        Step(13, "The 4-6 fitted nowhere: no pile top shows a 4 or a 6 without being a double. Such "
-                 "a tile is set aside for good. Take the next one.",
+        Step(13, "The 4-6 fitted nowhere (no pile top shows a 4 or a 6 without being a double), so "
+                 "it was set aside for good. Take the next one.",
              moves=("draw",), point_at=("4-6", "stock")),
         Step(14, "0-1 on slot 1 makes slot 1 ready for the 1-1.",
              moves=("place:slot1",), point_at=("0-1", "slot1", "0-2"),

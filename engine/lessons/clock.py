@@ -51,8 +51,8 @@ LESSON = register(Lesson(
                  "the round stops early.",
              moves=("turn",), point_at=("KS", "slot13")),
         Step(12, "The fourth king came up too early. Once per game you may swap it for a face-down "
-                 "tile: only a pile's bottom tile can win, best from a pile of four, so take the "
-                 "bottom tile of 3 o'clock.",
+                 "tile: only a pile's bottom tile can win, and the fuller the pile the better, so take "
+                 "the bottom tile of 3 o'clock.",
              moves=("exchange:slot3:4", "exchange:slot5:4", "exchange:slot11:4"),
              point_at=("KH", "slot3", "ex:3:4"),
              wrong=("Take the bottom tile of 3 o'clock, the first pile of four: a king put above other "
@@ -61,4 +61,5 @@ LESSON = register(Lesson(
     ending=("The king now lies at the bottom of the pile you chose, under its other face-down tiles. "
             "No choice is left: press Play to the end and watch this deal come out. In your own "
             "games the exchange is a long shot: the page shows each pile's chance."),
+    options={"exchange": True},
 ))

@@ -34,8 +34,8 @@ LESSON = register(Lesson(
                 "(5 pips) at the bottom of column 1.",
              moves=("discard:c1+r1",), point_at=("2-5", "1-4"),
              wrong="Use the reserve now: its 2-5 goes with the 1-4 at the bottom of column 1."),
-        Step(3, "4-4 and 0-4 make 12. The 0-4 would also pair with the reserve's 2-6, but a column "
-                "tile in the way matters more: 4-4 blocks column 4, the 2-6 blocks nothing.",
+        Step(3, "4-4 and 0-4 make 12. The 0-4 would also pair with the reserve's 2-6, but clear the "
+                "4-4 first: it blocks column 4, while the 2-6 blocks nothing.",
              moves=("discard:c4+c5",), point_at=("4-4", "0-4", "2-6"), wrong=KEEP_THE_2_6),
         Step(4, "3-3 and 2-4: 6 + 6 = 12.",
              moves=("discard:c3+c5",), point_at=("3-3", "2-4")),
