@@ -14,7 +14,8 @@ from engine.games.big_clock import GAME as BIG_CLOCK
 from engine.games.clock import GAME as CLOCK
 from engine.games.luzon import GAME as LUZON
 from engine.games.luzon import places
-from engine.lessons import Lesson, Step, lesson_for, walk
+from engine.lesson_walk import walk
+from engine.lessons import Lesson, Step, lesson_for
 from engine.lessons.luzon import KEEP_THE_2_6
 from engine.session import Session
 from engine.solvers.luzon import solve_state
