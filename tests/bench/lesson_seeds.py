@@ -1,6 +1,8 @@
-"""Find and read the deals of the table games' guided deals (engine.lessons).
+"""Find and read the deals of the guided deals (engine.lessons).
 
     python3 -m tests.bench.lesson_seeds                       # each table lesson: its deal, turns, rules met
+    python3 -m tests.bench.lesson_seeds --search luzon|big-clock|clock [--seeds 0-200]  # a solitaire's
+                                                              # (tests/bench/_solitaire_lesson_deals.py)
     python3 -m tests.bench.lesson_seeds --trace GAME          # the lesson's deal turn by turn (to write notes)
     python3 -m tests.bench.lesson_seeds --trace GAME --seed N --moves M1,M2,...   # another deal
     python3 -m tests.bench.lesson_seeds --search GAME [--seeds 0-700] [--tries 30]
@@ -26,8 +28,9 @@ from engine.games.matador import is_matador
 from engine.lessons import Lesson, lesson_for
 from engine.session import Session
 from engine.tiles import Tile
+from tests.bench import _solitaire_lesson_deals as solitaire_lesson_deals
 
-NAMES = ("You", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo")  # web/render/setup.js
+NAMES = Lesson.names  # the seats' names the guide uses (and the page then shows)
 GAMES = ("matador", "tiddle-a-wink", "round-the-clock")
 
 
@@ -210,14 +213,17 @@ def summary() -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--search", choices=GAMES)
+    parser.add_argument("--search", choices=[*GAMES, *solitaire_lesson_deals.SEARCHES])
     parser.add_argument("--trace", choices=GAMES)
     parser.add_argument("--seeds", default="0-700", help="A-B: the seeds searched (B excluded)")
     parser.add_argument("--tries", type=int, default=30, help="rounds played per seed")
     parser.add_argument("--seed", type=int, help="with --trace: another deal than the lesson's")
     parser.add_argument("--moves", help="with --trace --seed: the person's moves, comma-separated")
     args = parser.parse_args()
-    if args.search:
+    if args.search in solitaire_lesson_deals.SEARCHES:
+        lo, hi = (int(x) for x in args.seeds.split("-"))
+        solitaire_lesson_deals.search(args.search, range(lo, hi))
+    elif args.search:
         lo, hi = (int(x) for x in args.seeds.split("-"))
         search(args.search, range(lo, hi), args.tries)
     elif args.trace:

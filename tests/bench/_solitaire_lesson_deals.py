@@ -1,6 +1,5 @@
-"""Candidate deals for the solitaires' guided deals (engine/lessons): a search that prints, not a test.
-
-Run: python -m tests.bench.lesson_deals {luzon,big-clock,clock} [--first N] [--count N]
+"""Candidate deals for the solitaires' guided deals (engine/lessons): the search behind
+`python -m tests.bench.lesson_seeds --search luzon|big-clock|clock [--seeds A-B]`.
 
 - luzon: winnable deals with a winning line that starts with two pairs of column tiles, then a
   pair with the reserve; the line printed has as few column moves as possible (one is best: it
@@ -157,19 +156,11 @@ def clock(seed: int, args: argparse.Namespace) -> str | None:
 SEARCHES: dict[str, Any] = {"luzon": luzon, "big-clock": big_clock, "clock": clock}
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game", choices=sorted(SEARCHES))
-    parser.add_argument("--first", type=int, default=0, help="the first seed tried")
-    parser.add_argument("--count", type=int, default=200, help="how many seeds are tried")
-    parser.add_argument("--moves", type=int, default=28, help="big-clock: the most moves of a line")
-    parser.add_argument("--turns", type=int, default=16, help="clock: the most turns before the exchange")
-    args = parser.parse_args()
-    for seed in range(args.first, args.first + args.count):
-        found = SEARCHES[args.game](seed, args)
+def search(game: str, seeds: range, moves: int = 28, turns: int = 16) -> None:
+    """Print each seed of `seeds` that suits `game`'s lesson, with what it found.
+    moves: big-clock, the most moves of a line; turns: clock, the most turns before the exchange."""
+    args = argparse.Namespace(moves=moves, turns=turns)
+    for seed in seeds:
+        found = SEARCHES[game](seed, args)
         if found:
             print(seed, found, flush=True)
-
-
-if __name__ == "__main__":
-    main()
