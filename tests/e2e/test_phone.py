@@ -395,6 +395,36 @@ def test_table_toolbar_is_one_line_with_no_empty_message_area_at_360(touch: App,
     assert not touch.errors
 
 
+SEAT_CARDS = """() => {
+  const strip = document.querySelector('#seats'), s = strip.getBoundingClientRect();
+  const right = s.left + strip.clientLeft + strip.clientWidth;
+  return [...strip.querySelectorAll('.seat')].map((seat) => {
+    const r = seat.getBoundingClientRect(), name = seat.querySelector('.seat-name');
+    return {seat: seat.dataset.seat, inView: r.left >= s.left - 0.5 && r.right <= right + 0.5,
+            nameWhole: name.scrollWidth <= name.clientWidth + 0.5,
+            words: [...seat.querySelectorAll('.seat-line')].every((l) => l.scrollWidth <= l.clientWidth + 0.5)};
+  });
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+def test_four_seat_cards_all_in_view_on_a_phone(touch: App, size: tuple[int, int]) -> None:
+    """Four players on a portrait phone: every seat card whole in the strip, none scrolled off
+    its edge (a phone shows no scroll bar, so a card off the edge is a player nobody sees)."""
+    page = touch.page
+    resize(touch, size)
+    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    follow_link(touch, "#/play/matador?deal=5&set=double-12&players=4&seats=human,ai:easy,ai:easy,ai:easy")
+    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
+    until_still(page)
+    cards = page.evaluate(SEAT_CARDS)
+    assert len(cards) == 4, cards
+    assert all(c["inView"] and c["nameWhole"] and c["words"] for c in cards), cards
+    shoot(touch, f"matador-four-seats-{size[0]}x{size[1]}")
+    page.evaluate("() => localStorage.removeItem('boneyard.table.speed.v1')")
+    assert not touch.errors
+
+
 # ---- 7. table tiles grow on a large board
 
 def test_table_tiles_grow_on_a_large_board(app: App) -> None:
