@@ -295,6 +295,39 @@ def test_ten_seat_summaries_fit_desktop_and_phone(app: App, touch: App, kind: st
     assert not app.errors and not touch.errors
 
 
+ROWS_IN_VIEW = """() => {
+  const dialog = document.querySelector('#round-summary');
+  const top = dialog.querySelector(':scope > h2').getBoundingClientRect().bottom;
+  const bottom = dialog.querySelector(':scope > .actions').getBoundingClientRect().top;
+  return [...dialog.querySelectorAll('.summary-table tbody tr')].map((row) => {
+    const r = row.getBoundingClientRect();
+    return {name: row.querySelector('th').textContent, top: Math.round(r.top), bottom: Math.round(r.bottom),
+            inView: r.top >= top - 0.5 && r.bottom <= bottom + 0.5 && r.bottom <= innerHeight};
+  }).concat([{name: 'the space', top: Math.round(top), bottom: Math.round(bottom), inView: true}]);
+}"""
+
+
+@pytest.mark.parametrize("game", ["draw", "matador"])
+def test_a_four_seat_summary_shows_every_row_on_a_phone_held_sideways(touch: App, game: str) -> None:
+    """844x390: the round's words beside its table, so every player's row (the winner's too) is
+    in view between the headline and the buttons without scrolling."""
+    options = {"set": "double-6", "players": 4, "target": 100} if game == "draw" else {"set": "double-12", "players": 4}
+    seed = 11 if game == "draw" else 5
+    record, _ = record_until(game, options, 4, seed,
+                             lambda v: bool((v.get("round") or {}).get("over") or v.get("outcome")))
+    resize(touch, (844, 390))
+    open_record(touch, game, options, 4, seed, record)
+    dialog = touch.page.locator("#round-summary")
+    expect(dialog).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
+    touch.page.wait_for_timeout(300)
+    rows = touch.page.evaluate(ROWS_IN_VIEW)
+    assert len(rows) == 5 and all(r["inView"] for r in rows), rows
+    assert touch.page.evaluate("document.querySelector('#round-summary').scrollTop") == 0
+    shoot(touch, f"summary-{game}-4-seats-844x390")
+    touch.page.keyboard.press("Escape")
+    assert not touch.errors
+
+
 # ---- 6. Clock at 360x740: the opening message and the exchange help whole
 
 CUT = """selectors => {
