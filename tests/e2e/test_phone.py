@@ -570,6 +570,23 @@ def test_setup_player_limits_follow_the_set(app: App) -> None:
     assert not app.errors
 
 
+def test_settings_choices_keep_their_size_on_a_phone(touch: App) -> None:
+    """At 360 px a choice whose words wrap keeps a whole, square radio button or box."""
+    page = touch.page
+    resize(touch, (360, 740))
+    page.goto(f"{touch.url}#/settings")
+    expect(page.locator(".settings-form")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    sizes = page.evaluate("""() => [...document.querySelectorAll('.choice input')].map((i) => {
+      const r = i.getBoundingClientRect();
+      return [`${i.name}=${i.value}`, Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10];
+    })""")
+    assert len(sizes) > 10, sizes
+    squeezed = [s for s in sizes if s[1] != sizes[0][1] or s[2] != sizes[0][2] or s[1] != s[2]]
+    assert not squeezed, (sizes[0], squeezed)
+    shoot(touch, "settings-360x740")
+    assert not touch.errors
+
+
 # ---- 1. the More panel closes every way
 
 @pytest.mark.parametrize("size", [(360, 740), (844, 390)])
