@@ -328,6 +328,28 @@ def test_a_four_seat_summary_shows_every_row_on_a_phone_held_sideways(touch: App
     assert not touch.errors
 
 
+WINNER_LINE = """() => {
+  const row = document.querySelector('#round-summary .summary-table tr.winner');
+  const top = (cell) => { const range = document.createRange(); range.selectNodeContents(cell);
+    const rects = [...range.getClientRects()]; return [rects.length, Math.round(rects[0].top)]; };
+  return {name: top(row.querySelector('th')), hand: top(row.querySelector('td'))};
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+def test_the_winner_star_stays_beside_the_name_on_a_phone(touch: App, size: tuple[int, int]) -> None:
+    """The round summary's winner row: "★ Cleo" on one line, level with the rest of the row."""
+    options = {"set": "double-6", "players": 4, "target": 100}
+    record, _ = record_until("draw", options, 4, 11, lambda v: bool((v.get("round") or {}).get("over")))
+    resize(touch, size)
+    open_record(touch, "draw", options, 4, 11, record)
+    expect(touch.page.locator("#round-summary")).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
+    line = touch.page.evaluate(WINNER_LINE)
+    assert line["name"] == line["hand"], line
+    touch.page.keyboard.press("Escape")
+    assert not touch.errors
+
+
 # ---- 6. Clock at 360x740: the opening message and the exchange help whole
 
 CUT = """selectors => {
