@@ -609,6 +609,27 @@ def test_settings_choices_keep_their_size_on_a_phone(touch: App) -> None:
     assert not touch.errors
 
 
+def test_the_score_sheet_reads_as_something_that_opens_on_a_phone(touch: App) -> None:
+    """On a touch screen the score sheet's summary (a 44 px flex box, no browser triangle) shows a
+    triangle of its own: ▸ closed, ▾ open."""
+    page = touch.page
+    resize(touch, (360, 740))
+    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    follow_link(touch, "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy")
+    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
+    page.locator(".more-button").click()
+    summary = page.locator("#sheet-box > summary")
+    expect(summary).to_be_visible()
+    marker = ("(s) => getComputedStyle(s).display === 'list-item' ? 'list-item'"
+              " : getComputedStyle(s, '::before').content")
+    assert summary.evaluate(marker) in ('"▸"', "list-item"), summary.evaluate(marker)
+    summary.click()
+    assert summary.evaluate(marker) in ('"▾"', "list-item"), summary.evaluate(marker)
+    page.keyboard.press("Escape")
+    page.evaluate("() => localStorage.removeItem('boneyard.table.speed.v1')")
+    assert not touch.errors
+
+
 # ---- 1. the More panel closes every way
 
 @pytest.mark.parametrize("size", [(360, 740), (844, 390)])
