@@ -295,6 +295,61 @@ def test_ten_seat_summaries_fit_desktop_and_phone(app: App, touch: App, kind: st
     assert not app.errors and not touch.errors
 
 
+ROWS_IN_VIEW = """() => {
+  const dialog = document.querySelector('#round-summary');
+  const top = dialog.querySelector(':scope > h2').getBoundingClientRect().bottom;
+  const bottom = dialog.querySelector(':scope > .actions').getBoundingClientRect().top;
+  return [...dialog.querySelectorAll('.summary-table tbody tr')].map((row) => {
+    const r = row.getBoundingClientRect();
+    return {name: row.querySelector('th').textContent, top: Math.round(r.top), bottom: Math.round(r.bottom),
+            inView: r.top >= top - 0.5 && r.bottom <= bottom + 0.5 && r.bottom <= innerHeight};
+  }).concat([{name: 'the space', top: Math.round(top), bottom: Math.round(bottom), inView: true}]);
+}"""
+
+
+@pytest.mark.parametrize("game", ["draw", "matador"])
+def test_a_four_seat_summary_shows_every_row_on_a_phone_held_sideways(touch: App, game: str) -> None:
+    """844x390: the round's words beside its table, so every player's row (the winner's too) is
+    in view between the headline and the buttons without scrolling."""
+    options = {"set": "double-6", "players": 4, "target": 100} if game == "draw" else {"set": "double-12", "players": 4}
+    seed = 11 if game == "draw" else 5
+    record, _ = record_until(game, options, 4, seed,
+                             lambda v: bool((v.get("round") or {}).get("over") or v.get("outcome")))
+    resize(touch, (844, 390))
+    open_record(touch, game, options, 4, seed, record)
+    dialog = touch.page.locator("#round-summary")
+    expect(dialog).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
+    touch.page.wait_for_timeout(300)
+    rows = touch.page.evaluate(ROWS_IN_VIEW)
+    assert len(rows) == 5 and all(r["inView"] for r in rows), rows
+    assert touch.page.evaluate("document.querySelector('#round-summary').scrollTop") == 0
+    shoot(touch, f"summary-{game}-4-seats-844x390")
+    touch.page.keyboard.press("Escape")
+    assert not touch.errors
+
+
+WINNER_LINE = """() => {
+  const row = document.querySelector('#round-summary .summary-table tr.winner');
+  const top = (cell) => { const range = document.createRange(); range.selectNodeContents(cell);
+    const rects = [...range.getClientRects()]; return [rects.length, Math.round(rects[0].top)]; };
+  return {name: top(row.querySelector('th')), hand: top(row.querySelector('td'))};
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+def test_the_winner_star_stays_beside_the_name_on_a_phone(touch: App, size: tuple[int, int]) -> None:
+    """The round summary's winner row: "★ Cleo" on one line, level with the rest of the row."""
+    options = {"set": "double-6", "players": 4, "target": 100}
+    record, _ = record_until("draw", options, 4, 11, lambda v: bool((v.get("round") or {}).get("over")))
+    resize(touch, size)
+    open_record(touch, "draw", options, 4, 11, record)
+    expect(touch.page.locator("#round-summary")).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
+    line = touch.page.evaluate(WINNER_LINE)
+    assert line["name"] == line["hand"], line
+    touch.page.keyboard.press("Escape")
+    assert not touch.errors
+
+
 # ---- 6. Clock at 360x740: the opening message and the exchange help whole
 
 CUT = """selectors => {
@@ -391,6 +446,36 @@ def test_table_toolbar_is_one_line_with_no_empty_message_area_at_360(touch: App,
     shoot(touch, f"{game}-skip-360x740")
     skip.click()
     expect(page.locator('#turn[data-whose="you"], dialog[open]').first).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    page.evaluate("() => localStorage.removeItem('boneyard.table.speed.v1')")
+    assert not touch.errors
+
+
+SEAT_CARDS = """() => {
+  const strip = document.querySelector('#seats'), s = strip.getBoundingClientRect();
+  const right = s.left + strip.clientLeft + strip.clientWidth;
+  return [...strip.querySelectorAll('.seat')].map((seat) => {
+    const r = seat.getBoundingClientRect(), name = seat.querySelector('.seat-name');
+    return {seat: seat.dataset.seat, inView: r.left >= s.left - 0.5 && r.right <= right + 0.5,
+            nameWhole: name.scrollWidth <= name.clientWidth + 0.5,
+            words: [...seat.querySelectorAll('.seat-line')].every((l) => l.scrollWidth <= l.clientWidth + 0.5)};
+  });
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+def test_four_seat_cards_all_in_view_on_a_phone(touch: App, size: tuple[int, int]) -> None:
+    """Four players on a portrait phone: every seat card whole in the strip, none scrolled off
+    its edge (a phone shows no scroll bar, so a card off the edge is a player nobody sees)."""
+    page = touch.page
+    resize(touch, size)
+    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    follow_link(touch, "#/play/matador?deal=5&set=double-12&players=4&seats=human,ai:easy,ai:easy,ai:easy")
+    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
+    until_still(page)
+    cards = page.evaluate(SEAT_CARDS)
+    assert len(cards) == 4, cards
+    assert all(c["inView"] and c["nameWhole"] and c["words"] for c in cards), cards
+    shoot(touch, f"matador-four-seats-{size[0]}x{size[1]}")
     page.evaluate("() => localStorage.removeItem('boneyard.table.speed.v1')")
     assert not touch.errors
 
@@ -505,6 +590,44 @@ def test_setup_player_limits_follow_the_set(app: App) -> None:
     expect(help_text).to_have_text("2 to 6 players with double-12")
     assert page.locator("#setup-players option[value='6']").is_enabled()
     assert not app.errors
+
+
+def test_settings_choices_keep_their_size_on_a_phone(touch: App) -> None:
+    """At 360 px a choice whose words wrap keeps a whole, square radio button or box."""
+    page = touch.page
+    resize(touch, (360, 740))
+    page.goto(f"{touch.url}#/settings")
+    expect(page.locator(".settings-form")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    sizes = page.evaluate("""() => [...document.querySelectorAll('.choice input')].map((i) => {
+      const r = i.getBoundingClientRect();
+      return [`${i.name}=${i.value}`, Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10];
+    })""")
+    assert len(sizes) > 10, sizes
+    squeezed = [s for s in sizes if s[1] != sizes[0][1] or s[2] != sizes[0][2] or s[1] != s[2]]
+    assert not squeezed, (sizes[0], squeezed)
+    shoot(touch, "settings-360x740")
+    assert not touch.errors
+
+
+def test_the_score_sheet_reads_as_something_that_opens_on_a_phone(touch: App) -> None:
+    """On a touch screen the score sheet's summary (a 44 px flex box, no browser triangle) shows a
+    triangle of its own: ▸ closed, ▾ open."""
+    page = touch.page
+    resize(touch, (360, 740))
+    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    follow_link(touch, "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy")
+    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
+    page.locator(".more-button").click()
+    summary = page.locator("#sheet-box > summary")
+    expect(summary).to_be_visible()
+    marker = ("(s) => getComputedStyle(s).display === 'list-item' ? 'list-item'"
+              " : getComputedStyle(s, '::before').content")
+    assert summary.evaluate(marker) in ('"▸"', "list-item"), summary.evaluate(marker)
+    summary.click()
+    assert summary.evaluate(marker) in ('"▾"', "list-item"), summary.evaluate(marker)
+    page.keyboard.press("Escape")
+    page.evaluate("() => localStorage.removeItem('boneyard.table.speed.v1')")
+    assert not touch.errors
 
 
 # ---- 1. the More panel closes every way
