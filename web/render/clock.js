@@ -160,7 +160,7 @@ export function createClock(ctl) {
       const where = d === pile.face_down ? "bottom" : d === 1 ? "top" : `${d}th`;
       return h("button", {
         type: "button", class: `ck-choice${chance > 0 && chance === best ? " best" : ""}${hint?.id === m.id ? " hinted" : ""}`,
-        "data-slot": key, "data-key": key, "data-chance": String(chance),
+        "data-slot": key, "data-key": key, "data-move": m.id, "data-chance": String(chance),
         "aria-label": `Exchange with tile ${d} of ${pile.face_down} (${where}) at ${hourName(pile.slot)}: ${percent(chance)} to win`,
       }, cardSvg(null), h("span", { class: "ck-choice-text" }, d === pile.face_down ? "bottom" : `#${d}`, h("br"), percent(chance)));
     });
