@@ -7,7 +7,7 @@
 // and `to` places).
 
 import { clockHandSvg, tileSvg } from "./tiles.js";
-import { h } from "./dom.js";
+import { h, keepSideRoom } from "./dom.js";
 import { turnInPlace } from "./motion.js";
 
 const AUTOPLAY_DELAY_MS = 350;
@@ -36,12 +36,7 @@ export function createBigClock(ctl) {
   let lastSlot = null; // the slot number played last: the clock's hand points at it
   let shownHand = null; // {session, moves, angle} of the hand drawn last: it turns from there to a new hour
   const autoButton = h("button", { type: "button", "data-action": "autoplay", disabled: "" }, "Autoplay");
-  // The dial under its side (a portrait board) takes the height the side leaves: the side's measured
-  // height (style.css, --side), taller when a stuck double's words wrap in the tray.
-  const sideRoom = new ResizeObserver(([entry]) => {
-    const side = /** @type {HTMLElement} */ (entry.target);
-    ctl.board.style.setProperty("--side", `${Math.ceil(side.offsetHeight) + 8}px`);
-  });
+  const sideRoom = keepSideRoom(); // the dial takes the height its side leaves
 
   const legal = () => (ctl.myTurn() ? ctl.legal() : []);
   const fromStock = () => legal().find((m) => m.from === "stock");
@@ -234,8 +229,7 @@ export function createBigClock(ctl) {
     // the dial takes the board's height (or width); the stock, drawn tile and set-aside sit beside it, or under it
     const side = h("div", { class: "bc-side" }, homes, tray);
     ctl.board.replaceChildren(h("div", { class: "bc-layout" }, dial, side));
-    sideRoom.disconnect();
-    sideRoom.observe(side);
+    sideRoom(ctl.board, side);
     turnInPlace(hand, turn, ctl.motionMs());
     ctl.board.dataset.set = b.set;
     ctl.board.dataset.drawn = b.drawn ?? "";
