@@ -66,7 +66,8 @@ function words(long, short) {
  * @property {HTMLElement} tools the link, record and statistics tools
  * @property {HTMLElement[]} options the option controls
  * @property {string} speed the computers' speed now
- * @property {HTMLElement} guide the guide of a guided deal (guide.js), under the messages
+ * @property {HTMLElement} guide the guide of a guided deal (guide.js), above the messages (a message
+ *   shown over the board on a narrow screen never hides the note)
  */
 
 /**
@@ -125,7 +126,7 @@ export function createFrame(root, { spec, screen, board, seated, extras, tools, 
   const messages = h("div", { class: "messages" }, message, hintBox);
   const playArea = h("div", { class: "play-area" },
     h("div", { class: "play-main" }, toolbar, h("div", { class: "statusline" }, status, ...(screen.statusExtras ?? [])),
-      messages, guide, wayOn, board), side);
+      guide, messages, wayOn, board), side);
   const morePanel = attachMorePanel(playArea, side, moreButton);
   side.prepend(morePanel.element);
   const body = h("div", { class: "game-body" });

@@ -7,7 +7,7 @@
 // and `to` places).
 
 import { clockHandSvg, tileSvg } from "./tiles.js";
-import { h } from "./dom.js";
+import { h, keepSideRoom } from "./dom.js";
 import { turnInPlace } from "./motion.js";
 
 const AUTOPLAY_DELAY_MS = 350;
@@ -36,6 +36,7 @@ export function createBigClock(ctl) {
   let lastSlot = null; // the slot number played last: the clock's hand points at it
   let shownHand = null; // {session, moves, angle} of the hand drawn last: it turns from there to a new hour
   const autoButton = h("button", { type: "button", "data-action": "autoplay", disabled: "" }, "Autoplay");
+  const sideRoom = keepSideRoom(); // the dial takes the height its side leaves
 
   const legal = () => (ctl.myTurn() ? ctl.legal() : []);
   const fromStock = () => legal().find((m) => m.from === "stock");
@@ -226,7 +227,9 @@ export function createBigClock(ctl) {
       (b.troubled.length ? ` · in trouble: ${b.troubled.map((t) => t.replace("-", "\u2011")).join(", ")}` : ""));
 
     // the dial takes the board's height (or width); the stock, drawn tile and set-aside sit beside it, or under it
-    ctl.board.replaceChildren(h("div", { class: "bc-layout" }, dial, h("div", { class: "bc-side" }, homes, tray)));
+    const side = h("div", { class: "bc-side" }, homes, tray);
+    ctl.board.replaceChildren(h("div", { class: "bc-layout" }, dial, side));
+    sideRoom(ctl.board, side);
     turnInPlace(hand, turn, ctl.motionMs());
     ctl.board.dataset.set = b.set;
     ctl.board.dataset.drawn = b.drawn ?? "";

@@ -7,7 +7,7 @@
 // legal moves (turn; exchange to a pile and depth).
 
 import { cardSvg, cardName } from "./cards.js";
-import { h } from "./dom.js";
+import { h, keepSideRoom } from "./dom.js";
 
 const CENTRE = 13;
 const PLAY_DELAY_MS = 140;
@@ -22,6 +22,7 @@ const pileKey = (s) => `slot${s.slot}`;
 
 export function createClock(ctl) {
   const { state } = ctl;
+  const sideRoom = keepSideRoom(); // the dial takes the height its side leaves
   const playing = () => ctl.running() === "play-to-end";
   let lastMoves = -1;
   let choices = new Map(); // a choice's place key -> its exchange move
@@ -160,7 +161,7 @@ export function createClock(ctl) {
       const where = d === pile.face_down ? "bottom" : d === 1 ? "top" : `${d}th`;
       return h("button", {
         type: "button", class: `ck-choice${chance > 0 && chance === best ? " best" : ""}${hint?.id === m.id ? " hinted" : ""}`,
-        "data-slot": key, "data-key": key, "data-chance": String(chance),
+        "data-slot": key, "data-key": key, "data-move": m.id, "data-chance": String(chance),
         "aria-label": `Exchange with tile ${d} of ${pile.face_down} (${where}) at ${hourName(pile.slot)}: ${percent(chance)} to win`,
       }, cardSvg(null), h("span", { class: "ck-choice-text" }, d === pile.face_down ? "bottom" : `#${d}`, h("br"), percent(chance)));
     });
@@ -204,7 +205,9 @@ export function createClock(ctl) {
       parts.push(h("p", { class: "ck-nodecision" }, "This game has no decisions (the exchange is off): ", go));
     }
     if (b.exchange_pending) parts.push(exchangeHelp(b, view));
-    ctl.board.replaceChildren(h("div", { class: "ck-layout" }, parts[0], h("div", { class: "ck-side" }, ...parts.slice(1))));
+    const side = h("div", { class: "ck-side" }, ...parts.slice(1));
+    ctl.board.replaceChildren(h("div", { class: "ck-layout" }, parts[0], side));
+    sideRoom(ctl.board, side);
     ctl.board.dataset.phase = b.phase;
     ctl.board.dataset.faceDown = String(b.face_down);
     ctl.board.dataset.playing = String(playing());

@@ -101,3 +101,22 @@ export function optionControls(spec, onChange) {
   }
   return { elements, values, set };
 }
+
+/**
+ * A dial drawn above its side (a portrait board, style.css) takes the height the side leaves: keep
+ * --side on the board at the side's measured height, which grows when its words wrap (a stuck
+ * double, an exchange's help). Returns the function to call with each newly drawn side.
+ * @returns {(board: HTMLElement, side: HTMLElement) => void}
+ */
+export function keepSideRoom() {
+  /** @type {HTMLElement | null} */
+  let on = null;
+  const room = new ResizeObserver(([entry]) => {
+    on?.style.setProperty("--side", `${Math.ceil(/** @type {HTMLElement} */ (entry.target).offsetHeight) + 8}px`);
+  });
+  return (board, side) => {
+    on = board;
+    room.disconnect();
+    room.observe(side);
+  };
+}

@@ -27,7 +27,8 @@ export function createTable(ctl) {
 
   const turn = h("p", { class: "turn-banner", id: "turn", role: "status", "aria-live": "polite" });
   const info = h("p", { class: "table-info", id: "table-info", "data-key": "stock" }); // drawn tiles fly from here
-  const seats = h("ol", { class: "seats", id: "seats", "aria-label": "Players" });
+  // more seats than fit scroll in the strip: focusable, so the keyboard scrolls it too
+  const seats = h("ol", { class: "seats", id: "seats", "aria-label": "Players", tabindex: "0" });
   const lastMove = h("p", { class: "last-move", id: "last-move" });
   const layoutBox = h("div", { class: "layout-box", id: "layout", tabindex: "0", role: "region", "data-pan": "",
     "aria-label": "The table (arrows pan it when it is larger than the screen; + and - zoom)" });
