@@ -355,3 +355,16 @@ def test_the_lesson_is_offered_once_and_reached_from_the_menu_and_the_rules(app:
     offer.locator("[data-action=start-lesson]").click()
     expect(page.locator("#guide")).to_be_visible(timeout=TIMEOUT)
     expect(offer).to_be_hidden()
+
+
+@pytest.mark.parametrize("game", ["clock"])  # its exchange step: the longest words of any step sideways
+def test_every_step_of_a_lesson_fits_a_phone_held_sideways(phone: App, game: str) -> None:
+    """Sideways the guide shares the left column with the controls, the status line and the
+    messages: at every step of the lesson the page does not scroll and the pointed places are in view."""
+    page = phone.page
+    open_lesson(phone, game, SIDEWAYS)
+    view = settled(page)
+    while not view["guide"]["done"]:
+        check_room(page, view["guide"]["point_at"])
+        act(page, view, view["guide"]["suggest"] or view["legal"][0])
+        view = settled(page, view["moves"])
