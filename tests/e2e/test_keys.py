@@ -41,8 +41,10 @@ def move_by_keyboard(app: App) -> None:
         page.keyboard.press("Enter")  # select: the focus moves to the first place it goes
         expect(page.locator(".end-marker.active").first).to_be_focused()
         page.keyboard.press("Enter")
-        if page.locator(".hand-tile.selected").count() and page.locator("#actions [data-move]").count():
-            page.keyboard.press("Enter")  # which way round (Matador)
+        # which way round (Matador): the choice is drawn as the key is handled, with its Cancel (a
+        # Draw button beside a tile not yet taken off the hand is no choice: Enter there would draw)
+        if page.locator("#actions button", has_text="Cancel").count():
+            page.keyboard.press("Enter")
     else:
         page.keyboard.press("Enter")  # draw or pass
 
