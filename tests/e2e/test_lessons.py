@@ -216,7 +216,7 @@ def play_lesson(app: App, game: str, size_name: str) -> None:
     stats_before = page.evaluate("localStorage.getItem('boneyard.stats.v1')")
     view = settled(page)
     steps = view["guide"]["steps"]
-    wrong_done = checked_axe = False
+    wrong_done = checked_axe = replayed = False
     seen: list[int] = []
     while not view["guide"]["done"]:
         guide = view["guide"]
@@ -248,11 +248,12 @@ def play_lesson(app: App, game: str, size_name: str) -> None:
               session: document.querySelector('[data-session]').dataset.session})).record""") == record
             screenshot(page, SCREENS / f"{game}-{size_name}-wrong.png")
             wrong_done = True
-            if size_name == "1280x800" and view["moves"]:  # the replay of the lesson so far opens, and closes back
-                page.click("button[data-action=coach]")
-                expect(page.locator("#coach")).to_be_visible(timeout=TIMEOUT)
-                page.click("button[data-action=coach-close]")
-                expect(page.locator("#guide-note")).to_be_visible(timeout=TIMEOUT)
+        if size_name == "1280x800" and view["moves"] and not replayed and not dialog_open(page):
+            page.click("button[data-action=coach]")  # the replay of the lesson so far opens, and closes back
+            expect(page.locator("#coach")).to_be_visible(timeout=TIMEOUT)
+            page.click("button[data-action=coach-close]")
+            expect(page.locator("#guide-note")).to_be_visible(timeout=TIMEOUT)
+            replayed = True
         if dialog_open(page):
             screenshot(page, SCREENS / f"{game}-{size_name}-dialog-step{guide['step']}.png")
         move = guide["suggest"] or view["legal"][0]
@@ -260,6 +261,7 @@ def play_lesson(app: App, game: str, size_name: str) -> None:
         view = settled(page, view["moves"])
     assert seen == list(range(1, steps + 1)), seen
     assert wrong_done, "no step of the lesson offered a move off it"
+    assert replayed or size_name != "1280x800", "the replay was never opened during the lesson"
     ending = view["guide"]["ending"]
     if view["outcome"]:  # the game's end: the ending in its dialog, with the way to a real game
         expect(page.locator("dialog.outcome[open] .guide-in-dialog")).to_have_text(ending)
