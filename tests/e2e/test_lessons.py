@@ -24,6 +24,9 @@ LESSON_SECONDS = 90
 SCREENS = ROOT / "test-results" / "screens" / "lessons"
 CATALOG = json.loads(handle(json.dumps({"op": "catalog"})))["games"]
 LESSON_GAMES = [g["id"] for g in CATALOG if g["lesson"]]
+TABLE_LESSON = next(g["id"] for g in CATALOG if g["lesson"] and g["players"]["min"] > 1)
+SOLITAIRE = "luzon"
+DEAD_SOLITAIRE_DEAL = 13  # Luzon's deal 13 with its usual options: no move at all
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 740}}
 SERIOUS = ("serious", "critical")
 STORED_STATS = """{"format":1,"entries":{},"recent":[]}"""
@@ -322,7 +325,7 @@ def test_a_lessons_first_step_fits_a_phone_upright_and_sideways(phone: App, game
 
 def test_the_lesson_is_offered_once_and_reached_from_the_menu_and_the_rules(app: App) -> None:
     page = app.page
-    game = LESSON_GAMES[0]
+    game = TABLE_LESSON  # a table game's deal is never over before it begins (a solitaire's can be)
     page.set_viewport_size(SIZES["desktop"])
     page.goto(f"{app.url}#/")
     page.evaluate("() => { localStorage.removeItem('boneyard.lessons.v1'); }")
@@ -370,3 +373,28 @@ def test_every_step_of_a_lesson_fits_a_phone_held_sideways(phone: App, game: str
         check_room(page, view["guide"]["point_at"])
         act(page, view, view["guide"]["suggest"] or view["legal"][0])
         view = settled(page, view["moves"])
+
+
+def test_a_first_deal_over_before_it_began_still_offers_the_lesson(app: App) -> None:
+    """A solitaire's first deal can have no move at all: its "you lost" dialog covers the offer,
+    so the dialog carries the offer's way to the guided deal."""
+    page = app.page
+    page.set_viewport_size(SIZES["desktop"])
+    page.goto(f"{app.url}#/")
+    page.evaluate("""([game, seed]) => {
+      localStorage.removeItem('boneyard.lessons.v1'); localStorage.removeItem('boneyard.game.' + game);
+      const random = crypto.getRandomValues.bind(crypto);  // the next new deal's number, then as usual
+      crypto.getRandomValues = (a) => {
+        if (a instanceof Uint32Array && a.length === 1) { crypto.getRandomValues = random; a[0] = seed; return a; }
+        return random(a);
+      };
+    }""", [SOLITAIRE, DEAD_SOLITAIRE_DEAL])
+    page.goto(f"{app.url}#/play/{SOLITAIRE}")  # the same document: the number above stays in place
+    dialog = page.locator("#outcome[open]")
+    expect(dialog).to_be_visible(timeout=TIMEOUT)
+    assert page.evaluate("() => location.hash") == f"#/play/{SOLITAIRE}"
+    expect(page.locator(".lesson-offer")).to_be_visible()
+    dialog.locator("[data-action=start-lesson]").click()
+    expect(page.locator("#guide")).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("#outcome[open]")).to_have_count(0)
+    expect(page.locator(".lesson-offer")).to_be_hidden()

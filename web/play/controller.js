@@ -587,6 +587,9 @@ export function mountGame(root, { engine, spec, params, notify }) {
     if (!won && view.can_undo && !hotSeat()) actions.push({ label: "Undo last move", run: undo });
     if (!hotSeat()) actions.push({ label: "Review the game", attrs: { "data-action": "review-game" }, run: openCoach });
     actions.push({ label: seated ? "Look at the table" : "Close", run: () => render() });
+    if (!offer.hidden) { // a first deal over before it began (a dead solitaire): the offer is still on
+      actions.splice(1, 0, { label: "Play a guided deal", attrs: { "data-action": "start-lesson" }, run: startLesson });
+    }
     if (view.guide) { // a guided deal's end: its ending, and the way to a real game
       actions.splice(0, actions.length - 2, { label: "Play a real game", attrs: { class: "primary", "data-action": "real-game" },
         run: leaveLesson });
