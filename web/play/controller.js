@@ -25,7 +25,7 @@ import { createCoach } from "./coach.js";
 import { createExtras } from "./extras.js";
 import { createFrame } from "./frame.js";
 import { DIALOG_NOTE_ID, createGuide } from "./guide.js";
-import { lessonOffered, markLessonOffered } from "../store/lessons.js";
+import { createGuidedDeal } from "./guided_deal.js";
 import { createKeys, press } from "./keys.js";
 import { playSound } from "../sound.js";
 import { createRendererContext } from "./renderer_contract.js";
@@ -77,7 +77,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
   const context = createRendererContext({
     spec, board, engine, source: state, name, sequencer, render,
     motionMs: () => motionMs(pace()),
-    hintMove: () => state.hint ?? guideSuggestion(), // a hint carries its move's fields
+    hintMove: () => state.hint ?? lessons.suggestion(), // a hint carries its move's fields
     playedSince: () => playedSince(state),
     actions: { say, play, autoplayStep },
   });
@@ -100,10 +100,18 @@ export function mountGame(root, { engine, spec, params, notify }) {
     skipOutcome: () => { state.shownOutcome = `${state.session}:${state.view?.moves}`; },
     values: () => options.values(),
   });
-  const guide = createGuide({ leave: leaveLesson, keepPlaying: () => render() });
+  const guide = createGuide({ leave: () => lessons.leave(), keepPlaying: () => render() });
   const frame = createFrame(root, { spec, screen, board, seated, extras, tools: tools.element, options: options.elements,
     speed, guide: guide.element });
-  const offer = lessonOffer();
+  const lessons = createGuidedDeal({
+    spec, engine, guide, send, myTurn, stopPlaying, showPlay, say, render, step, notify,
+    view: () => state.view,
+    session: () => state.session,
+    closeDialogs: () => frame.closeDialogs(),
+    forget: () => { Object.assign(state, { session: null, view: null, hint: null, record: null }); },
+    usualStart: () => startUsual(false, null),
+  });
+  frame.section.insertBefore(lessons.offer, frame.body);
   const { buttons, dealInput } = frame;
 
   // ---- small helpers
@@ -361,53 +369,6 @@ export function mountGame(root, { engine, spec, params, notify }) {
     return load(record, newToken(spec.id), `Imported deal ${record.seed}.`, [], null, { imported: true });
   }
 
-  // ---- a guided deal (the engine's lesson of this game: the view's guide says everything)
-  /** The move the guide suggests at the person's step, shown as a hint is; null when there is none. */
-  function guideSuggestion() {
-    const g = state.view?.guide;
-    return g && !g.done && myTurn() ? g.suggest ?? null : null;
-  }
-
-  /** The guided deal of this game, on screen in place of the game there (which stays saved). */
-  async function startLesson() {
-    offer.hidden = true;
-    stopPlaying();
-    guide.reset();
-    const answer = await send({ op: "new", game: spec.id, lesson: true, seat: 0 },
-      { log: [{ text: `Guided deal: ${spec.lesson?.title ?? spec.name}.`, seat: null }] });
-    if (answer?.ok && state.view) {
-      showPlay();
-      say("");
-      render();
-      step();
-    } else if (answer) notify(answer.error?.message ?? "");
-    return answer;
-  }
-
-  /** Leave the guided deal (nothing asked, nothing counted): the game's usual start. */
-  async function leaveLesson() {
-    const session = state.session;
-    stopPlaying();
-    frame.closeDialogs();
-    if (session) engine.request({ op: "close", session }).catch(() => {});
-    Object.assign(state, { session: null, view: null, hint: null, record: null });
-    guide.draw(null);
-    await startUsual(false, null);
-  }
-
-  /** "New to GAME? Play a guided deal": offered above the game the first time it is opened. */
-  function lessonOffer() {
-    const play = h("button", { type: "button", class: "primary", "data-action": "start-lesson" }, "Play a guided deal");
-    const skip = h("button", { type: "button", "data-action": "skip-lesson" }, "Skip");
-    const box = h("aside", { class: "lesson-offer", "aria-label": "Guided deal", hidden: "" },
-      h("p", {}, `New to ${spec.name}? Play a guided deal: it shows you the rules as you play.`),
-      h("div", { class: "actions" }, play, skip));
-    play.addEventListener("click", () => { startLesson(); });
-    skip.addEventListener("click", () => { box.hidden = true; });
-    frame.section.insertBefore(box, frame.body);
-    return box;
-  }
-
   function showPlay() {
     frame.show(frame.playArea);
     showBody("play");
@@ -557,11 +518,8 @@ export function mountGame(root, { engine, spec, params, notify }) {
       kind: "round", title: `Round ${view.last_round?.round ?? view.round.number} is over`,
       body: [guide.dialogNote(view.guide), ...(screen.roundSummary?.(view, view.last_round) ?? [])],
       describedBy: view.guide ? DIALOG_NOTE_ID : null,
-      actions: view.guide?.done
-        ? [{ label: "Keep playing", attrs: { class: "primary", id: "next-round", "data-action": "keep-playing" },
-          run: () => { guide.keep(); nextRound(); } },
-        { label: "Play a real game", attrs: { "data-action": "real-game" }, run: leaveLesson }]
-        : [{ label: nextRoundLabel(view), attrs: { class: "primary", id: "next-round" }, run: nextRound }],
+      actions: lessons.roundActions(view, nextRound)
+        ?? [{ label: nextRoundLabel(view), attrs: { class: "primary", id: "next-round" }, run: nextRound }],
     });
     guide.mark(frame.dialog, view.guide); // the note may point at the round's score
   }
@@ -587,15 +545,8 @@ export function mountGame(root, { engine, spec, params, notify }) {
     if (!won && view.can_undo && !hotSeat()) actions.push({ label: "Undo last move", run: undo });
     if (!hotSeat()) actions.push({ label: "Review the game", attrs: { "data-action": "review-game" }, run: openCoach });
     actions.push({ label: seated ? "Look at the table" : "Close", run: () => render() });
-    if (!offer.hidden) { // a first deal over before it began (a dead solitaire): the offer is still on
-      actions.splice(1, 0, { label: "Play a guided deal", attrs: { "data-action": "start-lesson" }, run: startLesson });
-    }
-    if (view.guide) { // a guided deal's end: its ending, and the way to a real game
-      actions.splice(0, actions.length - 2, { label: "Play a real game", attrs: { class: "primary", "data-action": "real-game" },
-        run: leaveLesson });
-    }
     frame.openDialog({ kind: "game-over", result: won ? "won" : "lost", title: screen.outcomeTitle(view, won),
-      body: [guide.dialogNote(view.guide), ...screen.outcomeBody(view)], actions,
+      body: [guide.dialogNote(view.guide), ...screen.outcomeBody(view)], actions: lessons.outcomeActions(view, actions),
       describedBy: view.guide ? DIALOG_NOTE_ID : null });
     guide.mark(frame.dialog, view.guide);
     if (won) celebrate(motionMs(pace()));
@@ -771,7 +722,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     frame.drawWayOn(wayOnActions(view));
     guide.draw(view.guide);
     guide.mark(board, view.guide);
-    if (view.moves > 0 && !view.guide) offer.hidden = true; // a real game under way: the offer has had its turn
+    lessons.seen(view);
     restoreFocus();
     if (turnBegan && seated) {
       frame.focusPlay();
@@ -803,15 +754,8 @@ export function mountGame(root, { engine, spec, params, notify }) {
     await engine.ready();
     const link = readGameLink(spec, params, { seats: seated });
     if (link.problems.length) notify(linkProblemsText(spec, link.problems));
-    if (link.lesson) {
-      markLessonOffered(spec.id);
-      if ((await startLesson())?.ok) return;
-    }
     const linked = link.daily || link.seed !== null || link.fresh;
-    if (spec.lesson && !linked && !link.lesson && !lessonOffered(spec.id)) {
-      markLessonOffered(spec.id); // offered once; the menu and the rules page keep the way to it
-      offer.hidden = false;
-    }
+    if (await lessons.fromLink(link, linked)) return;
     await startUsual(linked, link);
   }
 
