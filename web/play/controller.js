@@ -20,11 +20,12 @@ import { createTable } from "../render/table.js";
 import { createLuzon } from "../render/luzon.js";
 import { createBigClock } from "../render/big_clock.js";
 import { createClock } from "../render/clock.js";
-import { celebrate, drawMoving, motionMs, stopMotion } from "../render/motion.js";
+import { drawMoving, motionMs, stopMotion } from "../render/motion.js";
 import { createCoach } from "./coach.js";
 import { createExtras } from "./extras.js";
 import { createFrame } from "./frame.js";
-import { DIALOG_NOTE_ID, createGuide } from "./guide.js";
+import { createEndDialogs } from "./end_dialogs.js";
+import { createGuide } from "./guide.js";
 import { createGuidedDeal } from "./guided_deal.js";
 import { createKeys, press } from "./keys.js";
 import { playSound } from "../sound.js";
@@ -41,7 +42,6 @@ import { createGameState, enter, logLine, phaseOf, playedSince, takeEvents } fro
 /** @typedef {import("./renderer_contract.js").RendererFactory} RendererFactory */
 /** @typedef {import("./renderer_contract.js").MessageKind} MessageKind */
 /** @typedef {import("./renderer_contract.js").LogEntry} LogEntry */
-/** @typedef {import("./frame.js").Action} Action */
 /** @typedef {import("./state.js").BodyShown} BodyShown */
 
 /** A renderer per screen kind of the catalog. @type {Record<string, RendererFactory>} */
@@ -112,6 +112,16 @@ export function mountGame(root, { engine, spec, params, notify }) {
     usualStart: () => startUsual(false, null),
   });
   frame.section.insertBefore(lessons.offer, frame.body);
+  const dialogs = createEndDialogs({
+    seated, frame, screen, guide, lessons, legal, isHuman, hotSeat, name, newGame, showSetup, undo, openCoach, render,
+    nextRound, showSummary, reveal,
+    names: () => state.names,
+    daily: () => state.daily,
+    covered: () => state.covered,
+    optionValues: () => options.values(),
+    motionMs: () => motionMs(pace()),
+    showResult: () => { state.shownOutcome = null; step(); },
+  });
   const { buttons, dealInput } = frame;
 
   // ---- small helpers
@@ -504,77 +514,23 @@ export function mountGame(root, { engine, spec, params, notify }) {
     else { render(); step(); }
   }
 
-  /** @param {View} view */
-  function nextRoundLabel(view) {
-    const move = isHuman(view.to_move) ? legal().find((m) => m.kind === "next-round") : null;
-    return move?.button ?? (move ? `Deal round ${view.round.number + 1}` : "Continue");
-  }
-
   function showSummary() {
     const view = state.view;
     if (!view) return;
     state.shownRound = roundKey(view);
-    frame.openDialog({
-      kind: "round", title: `Round ${view.last_round?.round ?? view.round.number} is over`,
-      body: [guide.dialogNote(view.guide), ...(screen.roundSummary?.(view, view.last_round) ?? [])],
-      describedBy: view.guide ? DIALOG_NOTE_ID : null,
-      actions: lessons.roundActions(view, nextRound)
-        ?? [{ label: nextRoundLabel(view), attrs: { class: "primary", id: "next-round" }, run: nextRound }],
-    });
-    guide.mark(frame.dialog, view.guide); // the note may point at the round's score
+    dialogs.summary(view);
   }
 
   function showOutcome() {
     const view = state.view;
     if (!view?.outcome) return;
     state.shownOutcome = outcomeKey(view);
-    const seat = personSeat(view) ?? 0;
-    const won = view.outcome.winners.includes(seat);
-    const names = seated ? state.names : null;
-    /** @type {Action[]} */
-    const actions = [
-      { label: seated ? "New game, same table" : "New deal", attrs: { class: "primary", id: "play-again" },
-        run: () => newGame(seated ? view.options : options.values(), randomSeed(), view.seats, names) },
-      { label: seated ? "Replay this deal" : "Replay deal", attrs: { id: "replay", "data-action": "replay" },
-        run: () => newGame(view.options, view.seed, view.seats, names, { winnable: view.winnable, daily: state.daily }) },
-    ];
-    if (seated) {
-      actions.push({ label: "Change setup", attrs: { id: "change-setup" },
-        run: () => showSetup({ options: view.options, seats: view.seats, names: state.names }, false) });
-    }
-    if (!won && view.can_undo && !hotSeat()) actions.push({ label: "Undo last move", run: undo });
-    if (!hotSeat()) actions.push({ label: "Review the game", attrs: { "data-action": "review-game" }, run: openCoach });
-    actions.push({ label: seated ? "Look at the table" : "Close", run: () => render() });
-    frame.openDialog({ kind: "game-over", result: won ? "won" : "lost", title: screen.outcomeTitle(view, won),
-      body: [guide.dialogNote(view.guide), ...screen.outcomeBody(view)], actions: lessons.outcomeActions(view, actions),
-      describedBy: view.guide ? DIALOG_NOTE_ID : null });
-    guide.mark(frame.dialog, view.guide);
-    if (won) celebrate(motionMs(pace()));
+    dialogs.outcome(view);
   }
 
   // A dialog closed by a key (Esc) leaves the screen as it was: the way-on bar offers what it offered.
   frame.dialog.addEventListener("close", () => render());
   frame.passScreen.addEventListener("close", () => render());
-
-  /**
-   * The buttons that move a stopped screen on when its dialog is closed.
-   * @param {View} view
-   * @returns {Action[]}
-   */
-  function wayOnActions(view) {
-    if (view.outcome) return [{ label: "Show the result", attrs: { "data-action": "show-result" },
-      run: () => { state.shownOutcome = null; step(); } }];
-    if (view.round?.over) {
-      return [{ label: nextRoundLabel(view), attrs: { class: "primary", "data-action": "next-round" }, run: nextRound },
-        { label: "Show the round summary", attrs: { "data-action": "show-summary" }, run: showSummary }];
-    }
-    const seat = view.to_move;
-    if (state.covered && seat !== null && isHuman(seat)) {
-      return [{ label: `I am ${name(seat)}: show my tiles`, attrs: { class: "primary", "data-action": "reveal" },
-        run: () => reveal(seat) }];
-    }
-    return [];
-  }
 
   // ---- undo, redo, hint
   function undo() {
@@ -719,7 +675,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     tools.update(view);
     extras.update(view, mine);
     frame.drawExtraMoves(mine ? view.extra_moves ?? [] : [], (move) => play(move.id), sequencer.later);
-    frame.drawWayOn(wayOnActions(view));
+    frame.drawWayOn(dialogs.wayOn(view));
     guide.draw(view.guide);
     guide.mark(board, view.guide);
     lessons.seen(view);
