@@ -8,14 +8,13 @@
 // extras (extras.js) and the coach (coach.js).
 
 import { attachBoardInput } from "../input.js";
-import { dropGame, loadGame, saveGame } from "../store/saved_games.js";
+import { saveGame } from "../store/saved_games.js";
 import { loadSettings } from "../store/settings.js";
-import { SPEEDS, loadNames, loadPlayerName, loadSpeed, saveNames, saveSpeed } from "../store/table.js";
+import { SPEEDS, loadNames, loadPlayerName, loadSpeed, saveSpeed } from "../store/table.js";
 import { h, optionControls, randomSeed } from "../render/dom.js";
-import { linkProblemsText, readGameLink } from "./links.js";
 import { gameTools } from "./records.js";
 import { countAbandoned, countGame, finishes, newToken, personSeat } from "./results.js";
-import { renderSetup, defaultSeats, seatLevel, DEFAULT_NAMES } from "../render/setup.js";
+import { renderSetup, DEFAULT_NAMES } from "../render/setup.js";
 import { createTable } from "../render/table.js";
 import { createLuzon } from "../render/luzon.js";
 import { createBigClock } from "../render/big_clock.js";
@@ -25,6 +24,7 @@ import { createCoach } from "./coach.js";
 import { createExtras } from "./extras.js";
 import { createFrame } from "./frame.js";
 import { createEndDialogs } from "./end_dialogs.js";
+import { createGameStart } from "./game_start.js";
 import { createGuide } from "./guide.js";
 import { createGuidedDeal } from "./guided_deal.js";
 import { createKeys, press } from "./keys.js";
@@ -85,14 +85,15 @@ export function mountGame(root, { engine, spec, params, notify }) {
   const screen = RENDERERS[spec.screen](context);
 
   const options = optionControls(spec, async (values) => {
-    if (await extras.leaveGame()) newGame(values, currentSeed());
+    if (await extras.leaveGame()) start.newGame(values, currentSeed());
     else render(); // the option controls show the game's options again
   });
-  const tools = gameTools({ gameId: spec.id, engine, say, session: () => state.session, load: importRecord,
+  const tools = gameTools({ gameId: spec.id, engine, say, session: () => state.session,
+    load: (/** @type {GameRecord} */ record) => start.importRecord(record),
     abandon: () => countAbandoned(state.view, state.token), saved: persist,
     linkOptions: { seats: seated, hidden: Boolean(spec.hidden_hands) } });
   const extras = createExtras({
-    spec, screen: context, send, newGame,
+    spec, screen: context, send, newGame: (...args) => start.newGame(...args),
     busy: () => state.busy,
     idle: async () => { while (state.busy) await state.inflight; },
     cancel: () => sequencer.cancel(),
@@ -109,12 +110,21 @@ export function mountGame(root, { engine, spec, params, notify }) {
     session: () => state.session,
     closeDialogs: () => frame.closeDialogs(),
     forget: () => { Object.assign(state, { session: null, view: null, hint: null, record: null }); },
-    usualStart: () => startUsual(false, null),
+    usualStart: () => start.startUsual(false, null),
   });
   frame.section.insertBefore(lessons.offer, frame.body);
+  const start = createGameStart({
+    spec, engine, params, seated, notify, extras, screen, lessons, send, dealText, stopPlaying, showPlay, showSetup, say,
+    render, step,
+    view: () => state.view,
+    names: () => state.names,
+    setNames: (names) => { state.names = names; },
+    optionValues: () => options.values(),
+  });
   const dialogs = createEndDialogs({
-    seated, frame, screen, guide, lessons, legal, isHuman, hotSeat, name, newGame, showSetup, undo, openCoach, render,
-    nextRound, showSummary, reveal,
+    seated, frame, screen, guide, lessons, legal, isHuman, hotSeat, name, showSetup, undo, openCoach, render, nextRound,
+    showSummary, reveal,
+    newGame: start.newGame,
     names: () => state.names,
     daily: () => state.daily,
     covered: () => state.covered,
@@ -307,76 +317,9 @@ export function mountGame(root, { engine, spec, params, notify }) {
     };
   }
 
-  // ---- starting games
-  /**
-   * A new game; extra: {winnable (default: the switch), daily: the day of a daily deal} (extras.js).
-   * @param {OptionValues} values
-   * @param {number} seed
-   * @param {string[]} [seats]
-   * @param {string[] | null} [names]
-   * @param {{winnable?: boolean, daily?: string | null}} [extra]
-   */
-  async function newGame(values, seed, seats = ["human"], names = null, extra = {}) {
-    stopPlaying();
-    /** @type {Record<string, unknown>} */
-    const request = { op: "new", game: spec.id, options: values, seed, seats, ...extras.newFields(extra) };
-    const first = seats.indexOf("human");
-    if (first >= 0) request.seat = first;
-    if (names) {
-      state.names = names;
-      saveNames(spec.id, names);
-    }
-    const log = names ? [{ text: `New game${spec.hidden_hands ? "" : `, deal ${seed}`}: ${names.map((n, i) => `${n} (${seatText(seats[i])})`).join(", ")}.`,
-      seat: null }] : [];
-    const answer = await send(request, { log, daily: extra.daily ?? null });
-    if (answer?.ok && answer.view && state.view) {
-      showPlay();
-      if (!names) say(`${extras.introText(request, extra)}${dealText(answer.view).replace(" · ", ". ")}${screen.intro(answer.view)}`);
-      await screen.started?.(state.view, null);
-      render();
-      step();
-    }
-    return answer;
-  }
-  const seatText = (/** @type {string} */ kind) => (kind === "human" ? "person" : `computer, ${seatLevel(kind)}`);
-
   /** Before another game opens: what plays by itself and what was due stop. */
   function stopPlaying() {
     sequencer.cancel();
-  }
-
-  /**
-   * Put a record on screen in place of the game there (resume, import), seen by its first person's seat.
-   * @param {GameRecord} record
-   * @param {string | null} token
-   * @param {string | null} note
-   * @param {LogEntry[]} [log]
-   * @param {string | null} [daily]
-   * @param {Record<string, unknown>} [fields] more of the load request (imported: true)
-   */
-  async function load(record, token, note, log = [], daily = null, fields = {}) {
-    stopPlaying();
-    if (note) log = [{ text: note, seat: null }, ...log];
-    const answer = await send({ op: "load", record, seat: personSeat(record) ?? 0, ...fields }, { token, log, daily });
-    if (!answer?.ok || !state.view) return answer;
-    showPlay();
-    await screen.started?.(state.view, record);
-    render();
-    step();
-    return answer;
-  }
-
-  /**
-   * An imported file replaces the game on screen as a new deal does: asked, the game left counted
-   * as lost; a game imported in progress counts as assisted (the engine marks it).
-   * @param {GameRecord} record
-   */
-  async function importRecord(record) {
-    const check = await engine.request({ op: "load", record, seat: personSeat(record) ?? 0 });
-    if (!check.ok) return check; // a file the engine refuses: nothing asked, nothing changed
-    engine.request({ op: "close", session: check.session }).catch(() => {});
-    if (!(await extras.leaveGame())) return null;
-    return load(record, newToken(spec.id), `Imported deal ${record.seed}.`, [], null, { imported: true });
   }
 
   function showPlay() {
@@ -400,17 +343,10 @@ export function mountGame(root, { engine, spec, params, notify }) {
       onCancel: canCancel ? () => { showPlay(); render(); step(); } : null,
       onStart: async (/** @type {any} */ choice, /** @type {(message: string) => void} */ fail) => {
         if (!(await extras.leaveGame())) return; // the game left behind, in progress, counts as lost
-        const answer = await newGame(choice.options, choice.seed, choice.seats, choice.names);
+        const answer = await start.newGame(choice.options, choice.seed, choice.seats, choice.names);
         if (answer && !answer.ok) fail(answer.error?.message ?? "");
       },
     });
-  }
-
-  function startNew() {
-    const view = state.view;
-    if (seated) showSetup(view ? { options: view.options, seats: view.seats, names: state.names } : { names: state.names },
-      Boolean(view));
-    else newGame(options.values(), randomSeed());
   }
 
   // ---- the phases: what each does when the screen settles
@@ -557,7 +493,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     render();
   }
 
-  extras.attach({ newGameButton: buttons.newGame, startNew, asks: !seated }); // the setup asks at its start
+  extras.attach({ newGameButton: buttons.newGame, startNew: start.startNew, asks: !seated }); // the setup asks at its start
   buttons.undo.addEventListener("click", undo);
   buttons.redo.addEventListener("click", redo);
   buttons.hint.addEventListener("click", hint);
@@ -613,7 +549,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     event.preventDefault();
     const n = Number(dealInput.value);
     if (!Number.isSafeInteger(n) || n < 0) say("A deal number is a whole number, 0 or more.", "error");
-    else extras.leaveGame().then((go) => { if (go) newGame(options.values(), n); else render(); });
+    else extras.leaveGame().then((go) => { if (go) start.newGame(options.values(), n); else render(); });
   });
   /** @param {KeyboardEvent} event */
   const onShortcut = (event) => {
@@ -705,63 +641,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
   });
   resize.observe(board);
 
-  // ---- start: the deal of a game link, else the saved game, else a new deal or the setup
-  async function begin() {
-    await engine.ready();
-    const link = readGameLink(spec, params, { seats: seated });
-    if (link.problems.length) notify(linkProblemsText(spec, link.problems));
-    const linked = link.daily || link.seed !== null || link.fresh;
-    if (await lessons.fromLink(link, linked)) return;
-    await startUsual(linked, link);
-  }
-
-  /**
-   * The game's usual start: the deal of a game link, else the saved game, else a new deal or the setup.
-   * @param {boolean} linked
-   * @param {ReturnType<typeof readGameLink> | null} link
-   */
-  async function startUsual(linked, link) {
-    const saved = await resumeSaved(!linked);
-    // a link over a saved game in progress asks first: kept, the saved game stays; left, it counts as lost
-    if (linked && saved && !(await extras.leaveGame())) return;
-    if (link?.daily && link.seed === null) {
-      const answer = await extras.startDaily(link.options);
-      if (answer?.ok) return;
-      if (answer) notify(answer.error?.message ?? "");
-    } else if (link && (link.seed !== null || link.fresh)) {
-      const seats = seated ? link.seats ?? defaultSeats(Number(link.options.players ?? spec.players.min)) : ["human"];
-      const names = seated ? seats.map((/** @type {string} */ _, /** @type {number} */ i) => state.names[i] ?? DEFAULT_NAMES[i]) : null;
-      const answer = await newGame(link.options, link.seed ?? randomSeed(), seats, names,
-        link.winnable === null ? {} : { winnable: link.winnable });
-      if (answer?.ok) return;
-      if (answer) notify(answer.error?.message ?? "");
-    } else if (saved) {
-      return;
-    }
-    if (seated) showSetup({ names: state.names }, false);
-    else await newGame(options.values(), randomSeed());
-  }
-  /**
-   * Put the saved game back on screen; true when it is there.
-   * @param {boolean} tell say that it was resumed
-   */
-  async function resumeSaved(tell) {
-    const { game: saved, dropped } = loadGame(spec.id);
-    if (dropped) notify(`The saved ${spec.name} game could not be read and was removed.`);
-    if (!saved) return false;
-    const { record, token, log, daily } = saved;
-    const resumed = spec.hidden_hands ? "Resumed the game in progress." : `Resumed deal ${record.seed}.`;
-    const answer = await load(record, token, resumed, log, daily);
-    if (answer?.ok) {
-      if (tell) say(resumed);
-      render();
-      return true;
-    }
-    dropGame(spec.id);
-    notify(`The saved ${spec.name} game could not be restored and was removed.`);
-    return false;
-  }
-  begin().catch((error) => say(error.message, "error"));
+  start.begin().catch((error) => say(error.message, "error"));
 
   return {
     dispose() {

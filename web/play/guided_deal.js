@@ -11,7 +11,6 @@ import { lessonOffered, markLessonOffered } from "../store/lessons.js";
 
 /** @typedef {import("../engine_types.js").GameSpec} GameSpec */
 /** @typedef {import("../engine_types.js").View} View */
-/** @typedef {import("../engine_types.js").Move} Move */
 /** @typedef {import("../engine_types.js").Answer} Answer */
 /** @typedef {import("../engine_types.js").Engine} Engine */
 /** @typedef {import("./renderer_contract.js").LogEntry} LogEntry */
