@@ -19,7 +19,7 @@ import { createTable } from "../render/table.js";
 import { createLuzon } from "../render/luzon.js";
 import { createBigClock } from "../render/big_clock.js";
 import { createClock } from "../render/clock.js";
-import { drawMoving, motionMs, stopMotion } from "../render/motion.js";
+import { motionMs, stopMotion } from "../render/motion.js";
 import { createCoach } from "./coach.js";
 import { createExtras } from "./extras.js";
 import { createFrame } from "./frame.js";
@@ -29,6 +29,7 @@ import { createGuide } from "./guide.js";
 import { createGuidedDeal } from "./guided_deal.js";
 import { createKeys, press } from "./keys.js";
 import { playSound } from "../sound.js";
+import { createRenderPass } from "./render_pass.js";
 import { createRendererContext } from "./renderer_contract.js";
 import { createSequencer } from "./sequencer.js";
 import { createGameState, enter, logLine, phaseOf, playedSince, takeEvents } from "./state.js";
@@ -70,7 +71,6 @@ export function mountGame(root, { engine, spec, params, notify }) {
   const seated = seatedGame(spec);
   /** @type {BodyShown} */
   let shown = "none";
-  let wasMine = false; // the person could move at the last drawing: their turn began when it turns true
 
   const sequencer = createSequencer({ slides: () => state.slides, onChange: () => render() });
   const board = h("div", { "aria-label": spec.name }, h("p", { class: "board-wait" }, "Waiting for the game engine…"));
@@ -571,75 +571,21 @@ export function mountGame(root, { engine, spec, params, notify }) {
     targets: (/** @type {string} */ slot) => (state.busy ? [] : screen.targets(slot)),
   });
 
-  // ---- drawing
-  function render() {
-    const view = state.view;
-    if (!view || !frame.playShown()) return;
-    const mine = myTurn();
-    const turnBegan = mine && !wasMine;
-    wasMine = mine;
-    const locked = sequencer.running() !== null;
-    const restoreFocus = frame.draw({
-      view,
-      boardData: {
-        session: state.session ?? "", moves: String(view.moves),
-        seed: dealText(view) ? String(view.seed) : null, // a game with hidden hands in progress: its deal shows every hand
-        over: view.outcome ? "game" : "", toMove: view.to_move === null ? "" : String(view.to_move),
-        viewer: String(state.viewer), round: String(view.round?.number ?? ""), roundOver: String(Boolean(view.round?.over)),
-        covered: String(state.covered),
-      },
-      status: screen.statusText(view),
-      tools: {
-        undo: !locked && view.can_undo && !hotSeat(), redo: !locked && view.can_redo && !hotSeat(), hotSeat: hotSeat(),
-        hint: mine && !view.round?.over, hints: settings.hints !== false, coach: !locked && Boolean(view.moves) && !hotSeat(),
-        skip: seated && !locked && phaseOf(state, shown) === "computers" && view.seats.includes("human"),
-      },
-      computers: view.seats.some((k) => k !== "human"),
-      hint: hintText(),
-      message: state.message,
-      log: state.log,
-    }, () => {
-      const slides = drawMoving(board, screen.draw, view,
-        state.drawnView && state.drawnView !== view ? motionMs(pace()) : 0);
+  const pass = createRenderPass({
+    state, seated, frame, board, screen, sequencer, guide, lessons, dialogs, tools, extras, options, myTurn, hotSeat,
+    dealText, play,
+    phase: () => phaseOf(state, shown),
+    hints: settings.hints !== false,
+    motionMs: () => motionMs(pace()),
+    drawn: (view, slides) => {
       if (state.drawnView !== view) state.slides = slides;
       state.drawnView = view;
-    });
-    if (!seated) {
-      dealInput.value = dealText(view) ? String(view.seed) : "";
-      options.set(view.options);
-    }
-    tools.update(view);
-    extras.update(view, mine);
-    frame.drawExtraMoves(mine ? view.extra_moves ?? [] : [], (move) => play(move.id), sequencer.later);
-    frame.drawWayOn(dialogs.wayOn(view));
-    guide.draw(view.guide);
-    guide.mark(board, view.guide);
-    lessons.seen(view);
-    restoreFocus();
-    if (turnBegan && seated) {
-      frame.focusPlay();
-      playSound("turn");
-    }
-  }
-
-  /** The hint's words, null when there is none. */
-  function hintText() {
-    if (!state.hint) return null;
-    const { chance, reason } = state.hint;
-    const what = state.hint.you.charAt(0).toUpperCase() + state.hint.you.slice(1);
-    return `Hint: ${what}. ${reason.charAt(0).toUpperCase()}${reason.slice(1)}` +
-      (chance > 0 && chance < 1 && !reason.includes("%") ? ` (chance to win ${Math.round(chance * 100)}%)` : "");
-  }
-
-  let lastSize = [0, 0];
-  const resize = new ResizeObserver(() => {
-    const size = [board.clientWidth, board.clientHeight];
-    if (size[0] && size.some((v, i) => Math.abs(v - lastSize[i]) > 4)) {
-      lastSize = size;
-      render();
-    }
+    },
   });
-  resize.observe(board);
+  /** Draw the screen again from the state. */
+  function render() {
+    pass.render();
+  }
 
   start.begin().catch((error) => say(error.message, "error"));
 
@@ -649,7 +595,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
       sequencer.dispose();
       stopMotion();
       coach?.dispose();
-      resize.disconnect();
+      pass.dispose();
       document.removeEventListener("keydown", onShortcut);
       keys.dispose();
       frame.morePanel.detach();
