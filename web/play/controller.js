@@ -7,7 +7,6 @@
 // catalog's `screen` kind, through the renderer contract: renderer_contract.js), the solitaire
 // extras (extras.js) and the coach (coach.js).
 
-import { attachBoardInput } from "../input.js";
 import { saveGame } from "../store/saved_games.js";
 import { loadSettings } from "../store/settings.js";
 import { SPEEDS, loadNames, loadPlayerName, loadSpeed, saveSpeed } from "../store/table.js";
@@ -27,10 +26,10 @@ import { createEndDialogs } from "./end_dialogs.js";
 import { createGameStart } from "./game_start.js";
 import { createGuide } from "./guide.js";
 import { createGuidedDeal } from "./guided_deal.js";
-import { createKeys, press } from "./keys.js";
 import { playSound } from "../sound.js";
 import { createRenderPass } from "./render_pass.js";
 import { createRendererContext } from "./renderer_contract.js";
+import { attachScreenControls } from "./screen_controls.js";
 import { createSequencer } from "./sequencer.js";
 import { createGameState, enter, logLine, phaseOf, playedSince, takeEvents } from "./state.js";
 
@@ -493,33 +492,6 @@ export function mountGame(root, { engine, spec, params, notify }) {
     render();
   }
 
-  extras.attach({ newGameButton: buttons.newGame, startNew: start.startNew, asks: !seated }); // the setup asks at its start
-  buttons.undo.addEventListener("click", undo);
-  buttons.redo.addEventListener("click", redo);
-  buttons.hint.addEventListener("click", hint);
-  buttons.coach.addEventListener("click", openCoach);
-  buttons.skip.addEventListener("click", skipToMyTurn);
-  const keys = createKeys({
-    shortcuts: [
-      { key: "d", label: "Draw a tile, or pass (\u201cGo\u201d), when that is a move you can make", run: drawOrPass },
-      { key: "h", label: "Hint", run: () => press(buttons.hint) },
-      { key: "u", label: "Undo", run: () => press(buttons.undo) },
-      { key: "r", label: "Redo", run: () => press(buttons.redo) },
-      ...(seated ? [{ key: "s", label: "Skip to my turn (the computers play at once)", run: () => press(buttons.skip) }]
-        : []),
-      { key: "n", label: seated ? "New game" : "New deal", run: () => press(buttons.newGame) },
-      { key: "p", label: "Replay and review the game", run: () => press(buttons.coach) },
-      { key: "m", label: "More: the side panel (on a small screen)", run: () => press(frame.moreButton) },
-    ],
-    others: [{ key: "Ctrl+Z", label: "Undo" }, { key: "Ctrl+Y", label: "Redo" }],
-    enabled: () => frame.playShown() && !frame.dialogOpen() && !extras.dialog.open,
-  });
-  frame.section.append(keys.dialog);
-  const keysButton = h("button", { type: "button", class: "keys-button", "data-action": "keys", "aria-keyshortcuts": "?" },
-    "Keyboard keys (?)");
-  keysButton.addEventListener("click", keys.open);
-  frame.side.append(keysButton);
-
   // ---- the coach: replay and review the game on screen (the game waits meanwhile)
   /** @type {ReturnType<typeof createCoach> | null} */
   let coach = null;
@@ -541,34 +513,15 @@ export function mountGame(root, { engine, spec, params, notify }) {
     step();
     buttons.coach.focus();
   }
-  frame.speedSelect.addEventListener("change", () => {
-    speed = frame.speedSelect.value;
-    saveSpeed(speed);
-  });
-  frame.dealForm.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const n = Number(dealInput.value);
-    if (!Number.isSafeInteger(n) || n < 0) say("A deal number is a whole number, 0 or more.", "error");
-    else extras.leaveGame().then((go) => { if (go) start.newGame(options.values(), n); else render(); });
-  });
-  /** @param {KeyboardEvent} event */
-  const onShortcut = (event) => {
-    if (!(event.ctrlKey || event.metaKey) || (event.target instanceof Element && event.target.matches("input, select, textarea"))) {
-      return;
-    }
-    const key = event.key.toLowerCase();
-    if (key === "z" && !event.shiftKey) buttons.undo.click();
-    else if (key === "y" || (key === "z" && event.shiftKey)) buttons.redo.click();
-    else return;
-    event.preventDefault();
-  };
-  document.addEventListener("keydown", onShortcut);
-
-  attachBoardInput(board, {
-    onActivate: (/** @type {string} */ slot) => { if (!state.busy) screen.activate(slot); },
-    onDrop: (/** @type {string} */ from, /** @type {string} */ to) => { if (!state.busy) screen.drop(from, to); },
-    onCancel: () => { screen.cancel(); say(""); render(); },
-    targets: (/** @type {string} */ slot) => (state.busy ? [] : screen.targets(slot)),
+  const controls = attachScreenControls({
+    seated, frame, board, screen, extras, undo, redo, hint, openCoach, skipToMyTurn, drawOrPass, say, render,
+    busy: () => state.busy,
+    startNew: start.startNew,
+    newDeal: (seed) => start.newGame(options.values(), seed),
+    setSpeed: (value) => {
+      speed = value;
+      saveSpeed(value);
+    },
   });
 
   const pass = createRenderPass({
@@ -596,8 +549,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
       stopMotion();
       coach?.dispose();
       pass.dispose();
-      document.removeEventListener("keydown", onShortcut);
-      keys.dispose();
+      controls.dispose();
       frame.morePanel.detach();
       frame.closeDialogs();
     },
