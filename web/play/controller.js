@@ -31,6 +31,7 @@ import { createRenderPass } from "./render_pass.js";
 import { createRendererContext } from "./renderer_contract.js";
 import { attachScreenControls } from "./screen_controls.js";
 import { createSequencer } from "./sequencer.js";
+import { createTurns } from "./turns.js";
 import { createGameState, enter, logLine, phaseOf, playedSince, takeEvents } from "./state.js";
 
 /** @typedef {import("../engine_types.js").GameSpec} GameSpec */
@@ -130,6 +131,13 @@ export function mountGame(root, { engine, spec, params, notify }) {
     optionValues: () => options.values(),
     motionMs: () => motionMs(pace()),
     showResult: () => { state.shownOutcome = null; step(); },
+  });
+  const turns = createTurns({
+    state, sequencer, legal, isHuman, hotSeat, myTurn, send, play, autoplayStep, showPassScreen, step,
+    delay: () => delay(),
+    phase: () => phaseOf(state, shown),
+    dialog: frame.dialog,
+    autoForced: Boolean(settings.autoForced),
   });
   const { buttons, dealInput } = frame;
 
@@ -370,54 +378,11 @@ export function mountGame(root, { engine, spec, params, notify }) {
           linger(showSummary);
           return;
         }
-        turn(view); // the round's next deal is the seat's to move
+        turns.turn(view); // the round's next deal is the seat's to move
         return;
       default:
-        turn(view);
+        turns.turn(view);
     }
-  }
-
-  /**
-   * The seat to move acts: a computer's whole turn (its draws, then its play) is one request, once
-   * the last slide has ended; a person at a shared screen gets the pass screen first.
-   * @param {View} view
-   */
-  function turn(view) {
-    const seat = view.to_move;
-    if (seat === null || seat === undefined || frame.dialog.open) return;
-    if (!isHuman(seat)) {
-      if (!state.failed && !sequencer.running()) {
-        sequencer.due(() => send({ op: "ai", until_playable: true }), delay(), () => state.view === view);
-      }
-    } else if (hotSeat() && (seat !== state.viewer || state.covered)) {
-      showPassScreen(seat);
-    } else if (settings.autoForced && myTurn() && !view.guide?.note) { // a step's note is read, not skipped
-      const only = legal().length === 1 ? forcedMove() : null;
-      if (only) sequencer.due(() => play(only.id, { untilPlayable: only.kind === "draw" }), delay(), () => state.view === view);
-    }
-  }
-
-  /** The move that draws or passes ("Go"), when the person may make it now. */
-  function forcedMove() {
-    return myTurn() ? legal().find((m) => m.kind === "draw" || m.kind === "pass") ?? null : null;
-  }
-
-  /** Draw or pass by a key: the forced draws that follow come in the same request, as by the button. */
-  function drawOrPass() {
-    const move = state.busy ? null : forcedMove();
-    if (move) play(move.id, { untilPlayable: move.kind === "draw" && legal().length === 1 });
-  }
-
-  /** The computers play their turns at once, with no slide and no pause, until a person's turn or the round's end. */
-  async function skipToMyTurn() {
-    if (phaseOf(state, shown) !== "computers" || sequencer.running()) return;
-    while (state.busy) await state.inflight;
-    sequencer.due(null);
-    const computersToMove = (/** @type {View} */ view) => !view.outcome && !view.round?.over &&
-      view.to_move !== null && view.to_move !== undefined && !isHuman(view.to_move);
-    await sequencer.run("skip", { pause: 0, step: autoplayStep((view) =>
-      (computersToMove(view) ? { op: "ai", until_playable: true } : null)) });
-    step();
   }
 
   /** @param {number} seat */
@@ -514,7 +479,9 @@ export function mountGame(root, { engine, spec, params, notify }) {
     buttons.coach.focus();
   }
   const controls = attachScreenControls({
-    seated, frame, board, screen, extras, undo, redo, hint, openCoach, skipToMyTurn, drawOrPass, say, render,
+    seated, frame, board, screen, extras, undo, redo, hint, openCoach, say, render,
+    skipToMyTurn: turns.skipToMyTurn,
+    drawOrPass: turns.drawOrPass,
     busy: () => state.busy,
     startNew: start.startNew,
     newDeal: (seed) => start.newGame(options.values(), seed),
