@@ -13,7 +13,7 @@ import { SPEEDS, loadNames, loadPlayerName, loadSpeed, saveSpeed } from "../stor
 import { h, optionControls, randomSeed } from "../render/dom.js";
 import { gameTools } from "./records.js";
 import { countAbandoned, countGame, finishes, newToken, personSeat } from "./results.js";
-import { renderSetup, DEFAULT_NAMES } from "../render/setup.js";
+import { DEFAULT_NAMES } from "../render/setup.js";
 import { createTable } from "../render/table.js";
 import { createLuzon } from "../render/luzon.js";
 import { createBigClock } from "../render/big_clock.js";
@@ -39,7 +39,6 @@ import { createGameState, enter, logLine, phaseOf, playedSince, takeEvents } fro
 /** @typedef {import("../engine_types.js").Answer} Answer */
 /** @typedef {import("../engine_types.js").Engine} Engine */
 /** @typedef {import("../engine_types.js").GameRecord} GameRecord */
-/** @typedef {import("../engine_types.js").OptionValues} OptionValues */
 /** @typedef {import("./renderer_contract.js").RendererFactory} RendererFactory */
 /** @typedef {import("./renderer_contract.js").MessageKind} MessageKind */
 /** @typedef {import("./renderer_contract.js").LogEntry} LogEntry */
@@ -114,17 +113,22 @@ export function mountGame(root, { engine, spec, params, notify }) {
   });
   frame.section.insertBefore(lessons.offer, frame.body);
   const start = createGameStart({
-    spec, engine, params, seated, notify, extras, screen, lessons, send, dealText, stopPlaying, showPlay, showSetup, say,
-    render, step,
+    spec, engine, params, seated, notify, extras, screen, lessons, send, dealText, stopPlaying, showPlay, say, render, step,
+    showSetupBox: (box) => {
+      frame.closeDialogs();
+      frame.show(box);
+      showBody("setup");
+    },
     view: () => state.view,
     names: () => state.names,
     setNames: (names) => { state.names = names; },
     optionValues: () => options.values(),
   });
   const dialogs = createEndDialogs({
-    seated, frame, screen, guide, lessons, legal, isHuman, hotSeat, name, showSetup, undo, openCoach, render, nextRound,
-    showSummary, reveal,
+    seated, frame, screen, guide, lessons, legal, isHuman, hotSeat, name, undo, openCoach, render, nextRound, showSummary,
+    reveal,
     newGame: start.newGame,
+    showSetup: start.showSetup,
     names: () => state.names,
     daily: () => state.daily,
     covered: () => state.covered,
@@ -332,28 +336,6 @@ export function mountGame(root, { engine, spec, params, notify }) {
   function showPlay() {
     frame.show(frame.playArea);
     showBody("play");
-  }
-
-  /**
-   * The setup of the table (seats, names, options); `canCancel`: back to the game on screen.
-   * @param {{options?: OptionValues, seats?: string[], names?: string[]}} initial
-   * @param {boolean} canCancel
-   */
-  function showSetup(initial, canCancel) {
-    sequencer.cancel();
-    frame.closeDialogs();
-    const box = h("div", { class: "setup-box" });
-    frame.show(box);
-    showBody("setup");
-    renderSetup(box, {
-      spec, initial,
-      onCancel: canCancel ? () => { showPlay(); render(); step(); } : null,
-      onStart: async (/** @type {any} */ choice, /** @type {(message: string) => void} */ fail) => {
-        if (!(await extras.leaveGame())) return; // the game left behind, in progress, counts as lost
-        const answer = await start.newGame(choice.options, choice.seed, choice.seats, choice.names);
-        if (answer && !answer.ok) fail(answer.error?.message ?? "");
-      },
-    });
   }
 
   // ---- the phases: what each does when the screen settles

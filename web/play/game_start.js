@@ -1,14 +1,14 @@
 // @ts-check
 // How a game comes on the play screen: at the screen's start the deal of a game link (or its
 // guided deal), else the saved game, else a new deal or the table's setup; later a new deal
-// (the New button, the options, a dialog's ways on), a saved or imported record put back. Each
-// goes through the controller's round trip (send), which takes in the new session and its view;
-// the screen's phase changes are the controller's functions.
+// (the New button, the options, a dialog's ways on), the setup of a table game, an imported
+// record. Each goes through the controller's round trip (send), which takes in the new session
+// and its view; the screen's phase changes are the controller's functions.
 
 import { dropGame, loadGame } from "../store/saved_games.js";
 import { saveNames } from "../store/table.js";
-import { randomSeed } from "../render/dom.js";
-import { defaultSeats, seatLevel, DEFAULT_NAMES } from "../render/setup.js";
+import { h, randomSeed } from "../render/dom.js";
+import { defaultSeats, renderSetup, seatLevel, DEFAULT_NAMES } from "../render/setup.js";
 import { linkProblemsText, readGameLink } from "./links.js";
 import { newToken, personSeat } from "./results.js";
 
@@ -43,7 +43,7 @@ import { newToken, personSeat } from "./results.js";
  * @property {() => OptionValues} optionValues the option values on screen
  * @property {() => void} stopPlaying what plays by itself and what was due stop
  * @property {() => void} showPlay the play screen comes back
- * @property {(initial: {options?: OptionValues, seats?: string[], names?: string[]}, canCancel: boolean) => void} showSetup
+ * @property {(box: HTMLElement) => void} showSetupBox the setup's box in the screen's body (the phase: setup)
  * @property {(text: string) => void} say
  * @property {() => void} render
  * @property {() => void} step what the phase now asks for is done
@@ -89,7 +89,7 @@ export function createGameStart(host) {
     } else if (saved) {
       return;
     }
-    if (seated) host.showSetup({ names: host.names() }, false);
+    if (seated) showSetup({ names: host.names() }, false);
     else await newGame(host.optionValues(), randomSeed());
   }
 
@@ -181,14 +181,34 @@ export function createGameStart(host) {
     return load(record, newToken(spec.id), `Imported deal ${record.seed}.`, [], null, { imported: true });
   }
 
+  /**
+   * The setup of the table (seats, names, options); `canCancel`: back to the game on screen.
+   * @param {{options?: OptionValues, seats?: string[], names?: string[]}} initial
+   * @param {boolean} canCancel
+   */
+  function showSetup(initial, canCancel) {
+    host.stopPlaying();
+    const box = h("div", { class: "setup-box" });
+    host.showSetupBox(box);
+    renderSetup(box, {
+      spec, initial,
+      onCancel: canCancel ? () => { host.showPlay(); host.render(); host.step(); } : null,
+      onStart: async (/** @type {any} */ choice, /** @type {(message: string) => void} */ fail) => {
+        if (!(await extras.leaveGame())) return; // the game left behind, in progress, counts as lost
+        const answer = await newGame(choice.options, choice.seed, choice.seats, choice.names);
+        if (answer && !answer.ok) fail(answer.error?.message ?? "");
+      },
+    });
+  }
+
   /** The New button: the setup of the table (back to the game on screen by its Cancel), or a new deal. */
   function startNew() {
     const view = host.view();
     if (seated) {
-      host.showSetup(view ? { options: view.options, seats: view.seats, names: host.names() } : { names: host.names() },
+      showSetup(view ? { options: view.options, seats: view.seats, names: host.names() } : { names: host.names() },
         Boolean(view));
     } else newGame(host.optionValues(), randomSeed());
   }
 
-  return { begin, startUsual, newGame, importRecord, startNew };
+  return { begin, startUsual, newGame, importRecord, showSetup, startNew };
 }
