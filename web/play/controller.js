@@ -126,7 +126,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
   });
   const dialogs = createEndDialogs({
     seated, frame, screen, guide, lessons, legal, isHuman, hotSeat, name, undo, openCoach, render, nextRound, showSummary,
-    reveal,
+    reveal: (seat) => turns.reveal(seat),
     newGame: start.newGame,
     showSetup: start.showSetup,
     names: () => state.names,
@@ -137,11 +137,17 @@ export function mountGame(root, { engine, spec, params, notify }) {
     showResult: () => { state.shownOutcome = null; step(); },
   });
   const turns = createTurns({
-    state, sequencer, legal, isHuman, hotSeat, myTurn, send, play, autoplayStep, showPassScreen, step,
+    state, engine, sequencer, frame, board, legal, isHuman, hotSeat, myTurn, send, play, autoplayStep, name, say, render,
+    step,
     delay: () => delay(),
     phase: () => phaseOf(state, shown),
-    dialog: frame.dialog,
     autoForced: Boolean(settings.autoForced),
+    cover: () => { state.covered = true; },
+    uncover: (seat, view) => {
+      state.covered = false;
+      state.view = { ...view, events: [] };
+      state.viewer = seat;
+    },
   });
   const { buttons, dealInput } = frame;
 
@@ -365,26 +371,6 @@ export function mountGame(root, { engine, spec, params, notify }) {
       default:
         turns.turn(view);
     }
-  }
-
-  /** @param {number} seat */
-  async function reveal(seat) {
-    const answer = await engine.request({ op: "view", session: state.session, seat });
-    if (!answer.ok) return;
-    if (frame.passScreen.open) frame.passScreen.close();
-    state.covered = false;
-    state.view = { ...answer.view, events: [] };
-    state.viewer = seat;
-    say(`${name(seat)}, your turn.`);
-    render();
-    /** @type {HTMLElement | null} */ (board.querySelector("[data-slot]:not([disabled])"))?.focus();
-  }
-
-  /** @param {number} seat */
-  function showPassScreen(seat) {
-    state.covered = true;
-    render();
-    frame.openPassScreen(seat, name(seat), () => reveal(seat));
   }
 
   function nextRound() {

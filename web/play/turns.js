@@ -1,25 +1,32 @@
 // @ts-check
 // The seat to move acts, once the screen has settled in the person's or the computers' phase:
 // a computer's whole turn (its draws, then its play) is one request, due after the last slide and
-// the computers' pause; a person at a shared screen gets the pass screen first; a forced move
-// (the only one, a draw or a pass) is made by itself when the settings say so. Also the person's
-// own ways to hurry a turn: draw or pass by a key, and skip to their turn. Everything timed goes
-// through the sequencer; the requests go through the controller's send and play.
+// the computers' pause; a person at a shared screen (hot seat) gets the pass screen first, every
+// hand hidden until they say who they are; a forced move (the only one, a draw or a pass) is made
+// by itself when the settings say so. Also the person's own ways to hurry a turn: draw or pass by
+// a key, and skip to their turn. Everything timed goes through the sequencer; the requests go
+// through the controller's send and play, and the hands are hidden and shown by its cover and
+// uncover.
 
 /** @typedef {import("../engine_types.js").View} View */
 /** @typedef {import("../engine_types.js").Move} Move */
 /** @typedef {import("../engine_types.js").Answer} Answer */
+/** @typedef {import("../engine_types.js").Engine} Engine */
 /** @typedef {import("./sequencer.js").Sequencer} Sequencer */
 /** @typedef {import("./state.js").GameState} GameState */
 /** @typedef {import("./state.js").Phase} Phase */
 /** @typedef {import("./renderer_contract.js").ScreenActions} ScreenActions */
+/** @typedef {import("./renderer_contract.js").MessageKind} MessageKind */
+/** @typedef {ReturnType<typeof import("./frame.js").createFrame>} Frame */
 
 /**
  * @typedef {object} TurnsHost what the turns need of the controller
  * @property {Readonly<GameState>} state the controller's state, read only
  * @property {() => Phase} phase the phase the state is in now
+ * @property {Engine} engine
  * @property {Sequencer} sequencer
- * @property {HTMLDialogElement} dialog the round's and the game's dialog: no turn while it is open
+ * @property {Frame} frame its round's and game's dialog (no turn while it is open) and its pass screen
+ * @property {HTMLElement} board
  * @property {boolean} autoForced the settings make a forced move by themselves
  * @property {() => Move[]} legal
  * @property {(seat: number | null) => boolean} isHuman
@@ -29,7 +36,11 @@
  * @property {(request: Record<string, unknown>) => Promise<Answer | null>} send
  * @property {(moveId: string, options?: {untilPlayable?: boolean}) => Promise<unknown>} play the person's move
  * @property {ScreenActions["autoplayStep"]} autoplayStep
- * @property {(seat: number) => void} showPassScreen cover the hands until the seat's person is ready
+ * @property {(seat: number) => string} name a seat's name
+ * @property {() => void} cover every hand is hidden until the next person is ready
+ * @property {(seat: number, view: View) => void} uncover the seat's person is ready: their view is on screen
+ * @property {(text: string, kind?: MessageKind) => void} say
+ * @property {() => void} render
  * @property {() => void} step what the phase now asks for is done
  */
 
@@ -37,7 +48,7 @@
  * @param {TurnsHost} host
  */
 export function createTurns(host) {
-  const { state, sequencer, legal, isHuman, myTurn } = host;
+  const { state, sequencer, frame, legal, isHuman, myTurn } = host;
 
   /**
    * The seat to move acts: a computer's whole turn (its draws, then its play) is one request, once
@@ -46,13 +57,13 @@ export function createTurns(host) {
    */
   function turn(view) {
     const seat = view.to_move;
-    if (seat === null || seat === undefined || host.dialog.open) return;
+    if (seat === null || seat === undefined || frame.dialog.open) return;
     if (!isHuman(seat)) {
       if (!state.failed && !sequencer.running()) {
         sequencer.due(() => host.send({ op: "ai", until_playable: true }), host.delay(), () => state.view === view);
       }
     } else if (host.hotSeat() && (seat !== state.viewer || state.covered)) {
-      host.showPassScreen(seat);
+      showPassScreen(seat);
     } else if (host.autoForced && myTurn() && !view.guide?.note) { // a step's note is read, not skipped
       const only = legal().length === 1 ? forcedMove() : null;
       if (only) {
@@ -85,5 +96,29 @@ export function createTurns(host) {
     host.step();
   }
 
-  return { turn, drawOrPass, skipToMyTurn };
+  /**
+   * The pass screen: every hand hidden until the seat's person says they are at the screen.
+   * @param {number} seat
+   */
+  function showPassScreen(seat) {
+    host.cover();
+    host.render();
+    frame.openPassScreen(seat, host.name(seat), () => reveal(seat));
+  }
+
+  /**
+   * The seat's person is at the screen: their view, and the keyboard on their first place.
+   * @param {number} seat
+   */
+  async function reveal(seat) {
+    const answer = await host.engine.request({ op: "view", session: state.session, seat });
+    if (!answer.ok) return;
+    if (frame.passScreen.open) frame.passScreen.close();
+    host.uncover(seat, answer.view);
+    host.say(`${host.name(seat)}, your turn.`);
+    host.render();
+    /** @type {HTMLElement | null} */ (host.board.querySelector("[data-slot]:not([disabled])"))?.focus();
+  }
+
+  return { turn, drawOrPass, skipToMyTurn, reveal };
 }
