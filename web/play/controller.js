@@ -19,7 +19,7 @@ import { createLuzon } from "../render/luzon.js";
 import { createBigClock } from "../render/big_clock.js";
 import { createClock } from "../render/clock.js";
 import { motionMs, stopMotion } from "../render/motion.js";
-import { createCoach } from "./coach.js";
+import { createCoachScreen } from "./coach_screen.js";
 import { createExtras } from "./extras.js";
 import { createFrame } from "./frame.js";
 import { createEndDialogs } from "./end_dialogs.js";
@@ -116,8 +116,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     spec, engine, params, seated, notify, extras, screen, lessons, send, dealText, stopPlaying, showPlay, say, render, step,
     showSetupBox: (box) => {
       frame.closeDialogs();
-      frame.show(box);
-      showBody("setup");
+      showInBody(box, "setup");
     },
     view: () => state.view,
     names: () => state.names,
@@ -125,7 +124,8 @@ export function mountGame(root, { engine, spec, params, notify }) {
     optionValues: () => options.values(),
   });
   const dialogs = createEndDialogs({
-    seated, frame, screen, guide, lessons, legal, isHuman, hotSeat, name, undo, openCoach, render, nextRound, showSummary,
+    seated, frame, screen, guide, lessons, legal, isHuman, hotSeat, name, undo, render, nextRound, showSummary,
+    openCoach: () => coach.open(),
     reveal: (seat) => turns.reveal(seat),
     newGame: start.newGame,
     showSetup: start.showSetup,
@@ -149,7 +149,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
       state.viewer = seat;
     },
   });
-  const { buttons, dealInput } = frame;
+  const { dealInput } = frame;
 
   // ---- small helpers
   /** @param {number} seat */
@@ -190,6 +190,16 @@ export function mountGame(root, { engine, spec, params, notify }) {
     shown = what;
     enter(state, phaseOf(state, shown));
     frame.section.dataset.screenPhase = state.phase;
+  }
+
+  /**
+   * Put `element` in the screen's body, which then shows `what`.
+   * @param {HTMLElement} element
+   * @param {BodyShown} what
+   */
+  function showInBody(element, what) {
+    frame.show(element);
+    showBody(what);
   }
 
   // ---- engine round trips
@@ -340,8 +350,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
   }
 
   function showPlay() {
-    frame.show(frame.playArea);
-    showBody("play");
+    showInBody(frame.playArea, "play");
   }
 
   // ---- the phases: what each does when the screen settles
@@ -425,29 +434,21 @@ export function mountGame(root, { engine, spec, params, notify }) {
     render();
   }
 
-  // ---- the coach: replay and review the game on screen (the game waits meanwhile)
-  /** @type {ReturnType<typeof createCoach> | null} */
-  let coach = null;
-  function openCoach() {
-    if (!state.record || state.busy || hotSeat()) return;
-    sequencer.cancel();
-    frame.closeDialogs();
-    coach = createCoach({ engine, spec, record: state.record, createRenderer: RENDERERS[spec.screen], name,
-      motionMs: () => motionMs(pace()), sequencer, onClose: closeCoach });
-    frame.show(coach.element);
-    showBody("coach");
-    coach.focus();
-  }
-  function closeCoach() {
-    coach?.dispose();
-    coach = null;
-    showPlay();
-    render();
-    step();
-    buttons.coach.focus();
-  }
+  const coach = createCoachScreen({
+    engine, spec, frame, sequencer, name,
+    createRenderer: RENDERERS[spec.screen],
+    motionMs: () => motionMs(pace()),
+    openable: () => (state.busy || hotSeat() ? null : state.record),
+    showCoach: (element) => showInBody(element, "coach"),
+    backToGame: () => {
+      showPlay();
+      render();
+      step();
+    },
+  });
   const controls = attachScreenControls({
-    seated, frame, board, screen, extras, undo, redo, hint, openCoach, say, render,
+    seated, frame, board, screen, extras, undo, redo, hint, say, render,
+    openCoach: coach.open,
     skipToMyTurn: turns.skipToMyTurn,
     drawOrPass: turns.drawOrPass,
     busy: () => state.busy,
@@ -482,7 +483,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
       state.disposed = true;
       sequencer.dispose();
       stopMotion();
-      coach?.dispose();
+      coach.dispose();
       pass.dispose();
       controls.dispose();
       frame.morePanel.detach();
