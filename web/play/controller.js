@@ -104,34 +104,27 @@ export function mountGame(root, { engine, spec, params, notify }) {
   const frame = createFrame(root, { spec, screen, board, seated, extras, tools: tools.element, options: options.elements,
     speed, guide: guide.element });
   const lessons = createGuidedDeal({
-    spec, engine, guide, send, myTurn, stopPlaying, showPlay, say, render, step, notify,
-    view: () => state.view,
-    session: () => state.session,
+    spec, state, engine, guide, send, myTurn, stopPlaying, showPlay, say, render, step, notify,
     closeDialogs: () => frame.closeDialogs(),
     forget: () => { Object.assign(state, { session: null, view: null, hint: null, record: null }); },
     usualStart: () => start.startUsual(false, null),
   });
   frame.section.insertBefore(lessons.offer, frame.body);
   const start = createGameStart({
-    spec, engine, params, seated, notify, extras, screen, lessons, send, dealText, stopPlaying, showPlay, say, render, step,
+    spec, state, engine, params, seated, notify, extras, screen, lessons, send, dealText, stopPlaying, showPlay, say, render, step,
     showSetupBox: (box) => {
       frame.closeDialogs();
       showInBody(box, "setup");
     },
-    view: () => state.view,
-    names: () => state.names,
     setNames: (names) => { state.names = names; },
     optionValues: () => options.values(),
   });
   const dialogs = createEndDialogs({
-    seated, frame, screen, guide, lessons, legal, isHuman, hotSeat, name, undo, render, nextRound, showSummary,
+    state, seated, frame, screen, guide, lessons, legal, isHuman, hotSeat, name, undo, render, nextRound, showSummary,
     openCoach: () => coach.open(),
     reveal: (seat) => turns.reveal(seat),
     newGame: start.newGame,
     showSetup: start.showSetup,
-    names: () => state.names,
-    daily: () => state.daily,
-    covered: () => state.covered,
     optionValues: () => options.values(),
     motionMs: () => motionMs(pace()),
     showResult: () => { state.shownOutcome = null; step(); },

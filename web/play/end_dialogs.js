@@ -18,9 +18,11 @@ import { personSeat } from "./results.js";
 /** @typedef {ReturnType<typeof import("./frame.js").createFrame>} Frame */
 /** @typedef {ReturnType<typeof import("./guide.js").createGuide>} GuidePanel */
 /** @typedef {ReturnType<typeof import("./guided_deal.js").createGuidedDeal>} GuidedDeal */
+/** @typedef {import("./state.js").StateReader} StateReader */
 
 /**
  * @typedef {object} EndDialogsHost what the dialogs need of the controller
+ * @property {StateReader} state the controller's state, read only
  * @property {boolean} seated the game is set up at a table (seats, names), not dealt by number
  * @property {Frame} frame
  * @property {Renderer} screen the game's renderer (the dialogs' bodies)
@@ -30,9 +32,6 @@ import { personSeat } from "./results.js";
  * @property {(seat: number | null) => boolean} isHuman
  * @property {() => boolean} hotSeat
  * @property {(seat: number) => string} name
- * @property {() => string[]} names the seats' names kept for the table
- * @property {() => string | null} daily the day of the daily deal on screen
- * @property {() => boolean} covered every hand is hidden until the next person is ready
  * @property {() => OptionValues} optionValues the option values on screen
  * @property {() => number} motionMs
  * @property {(values: OptionValues, seed: number, seats?: string[], names?: string[] | null,
@@ -51,7 +50,7 @@ import { personSeat } from "./results.js";
  * @param {EndDialogsHost} host
  */
 export function createEndDialogs(host) {
-  const { seated, frame, screen, guide, lessons, legal, isHuman, hotSeat } = host;
+  const { state, seated, frame, screen, guide, lessons, legal, isHuman, hotSeat } = host;
 
   /** @param {View} view */
   function nextRoundLabel(view) {
@@ -81,17 +80,17 @@ export function createEndDialogs(host) {
   function outcome(view) {
     if (!view.outcome) return;
     const won = view.outcome.winners.includes(personSeat(view) ?? 0);
-    const names = seated ? host.names() : null;
+    const names = seated ? state.names : null;
     /** @type {Action[]} */
     const actions = [
       { label: seated ? "New game, same table" : "New deal", attrs: { class: "primary", id: "play-again" },
         run: () => host.newGame(seated ? view.options : host.optionValues(), randomSeed(), view.seats, names) },
       { label: seated ? "Replay this deal" : "Replay deal", attrs: { id: "replay", "data-action": "replay" },
-        run: () => host.newGame(view.options, view.seed, view.seats, names, { winnable: view.winnable, daily: host.daily() }) },
+        run: () => host.newGame(view.options, view.seed, view.seats, names, { winnable: view.winnable, daily: state.daily }) },
     ];
     if (seated) {
       actions.push({ label: "Change setup", attrs: { id: "change-setup" },
-        run: () => host.showSetup({ options: view.options, seats: view.seats, names: host.names() }, false) });
+        run: () => host.showSetup({ options: view.options, seats: view.seats, names: state.names }, false) });
     }
     if (!won && view.can_undo && !hotSeat()) actions.push({ label: "Undo last move", run: host.undo });
     if (!hotSeat()) actions.push({ label: "Review the game", attrs: { "data-action": "review-game" }, run: host.openCoach });
@@ -115,7 +114,7 @@ export function createEndDialogs(host) {
         { label: "Show the round summary", attrs: { "data-action": "show-summary" }, run: host.showSummary }];
     }
     const seat = view.to_move;
-    if (host.covered() && seat !== null && isHuman(seat)) {
+    if (state.covered && seat !== null && isHuman(seat)) {
       return [{ label: `I am ${host.name(seat)}: show my tiles`, attrs: { class: "primary", "data-action": "reveal" },
         run: () => host.reveal(seat) }];
     }

@@ -23,10 +23,12 @@ import { newToken, personSeat } from "./results.js";
 /** @typedef {ReturnType<typeof import("./extras.js").createExtras>} Extras */
 /** @typedef {ReturnType<typeof import("./guided_deal.js").createGuidedDeal>} GuidedDeal */
 /** @typedef {ReturnType<typeof readGameLink>} GameLink */
+/** @typedef {import("./state.js").StateReader} StateReader */
 
 /**
  * @typedef {object} GameStartHost what starting a game needs of the controller
  * @property {GameSpec} spec
+ * @property {StateReader} state the controller's state, read only
  * @property {Engine} engine
  * @property {URLSearchParams} params the game link's query
  * @property {boolean} seated the game is set up at a table (seats, names), not dealt by number
@@ -36,8 +38,6 @@ import { newToken, personSeat } from "./results.js";
  * @property {GuidedDeal} lessons
  * @property {(request: Record<string, unknown>, opts?: {token?: string | null, log?: LogEntry[], daily?: string | null})
  *   => Promise<Answer | null>} send the controller's round trip
- * @property {() => View | null} view the view on screen
- * @property {() => string[]} names the seats' names kept for the table
  * @property {(names: string[]) => void} setNames the table's names from now on
  * @property {(view: View) => string} dealText
  * @property {() => OptionValues} optionValues the option values on screen
@@ -53,7 +53,7 @@ import { newToken, personSeat } from "./results.js";
  * @param {GameStartHost} host
  */
 export function createGameStart(host) {
-  const { spec, engine, seated, notify, extras, screen } = host;
+  const { spec, state, engine, seated, notify, extras, screen } = host;
   const seatText = (/** @type {string} */ kind) => (kind === "human" ? "person" : `computer, ${seatLevel(kind)}`);
 
   /** The screen's start: the deal of a game link (or its guided deal), else the saved game, else a new deal or the setup. */
@@ -81,7 +81,7 @@ export function createGameStart(host) {
       if (answer) notify(answer.error?.message ?? "");
     } else if (link && (link.seed !== null || link.fresh)) {
       const seats = seated ? link.seats ?? defaultSeats(Number(link.options.players ?? spec.players.min)) : ["human"];
-      const names = seated ? seats.map((/** @type {string} */ _, /** @type {number} */ i) => host.names()[i] ?? DEFAULT_NAMES[i]) : null;
+      const names = seated ? seats.map((/** @type {string} */ _, /** @type {number} */ i) => state.names[i] ?? DEFAULT_NAMES[i]) : null;
       const answer = await newGame(link.options, link.seed ?? randomSeed(), seats, names,
         link.winnable === null ? {} : { winnable: link.winnable });
       if (answer?.ok) return;
@@ -89,7 +89,7 @@ export function createGameStart(host) {
     } else if (saved) {
       return;
     }
-    if (seated) showSetup({ names: host.names() }, false);
+    if (seated) showSetup({ names: state.names }, false);
     else await newGame(host.optionValues(), randomSeed());
   }
 
@@ -135,7 +135,7 @@ export function createGameStart(host) {
     const log = names ? [{ text: `New game${spec.hidden_hands ? "" : `, deal ${seed}`}: ${names.map((n, i) => `${n} (${seatText(seats[i])})`).join(", ")}.`,
       seat: null }] : [];
     const answer = await host.send(request, { log, daily: extra.daily ?? null });
-    const view = host.view();
+    const view = state.view;
     if (answer?.ok && answer.view && view) {
       host.showPlay();
       if (!names) host.say(`${extras.introText(request, extra)}${host.dealText(answer.view).replace(" · ", ". ")}${screen.intro(answer.view)}`);
@@ -159,7 +159,7 @@ export function createGameStart(host) {
     host.stopPlaying();
     if (note) log = [{ text: note, seat: null }, ...log];
     const answer = await host.send({ op: "load", record, seat: personSeat(record) ?? 0, ...fields }, { token, log, daily });
-    const view = host.view();
+    const view = state.view;
     if (!answer?.ok || !view) return answer;
     host.showPlay();
     await screen.started?.(view, record);
@@ -203,9 +203,9 @@ export function createGameStart(host) {
 
   /** The New button: the setup of the table (back to the game on screen by its Cancel), or a new deal. */
   function startNew() {
-    const view = host.view();
+    const view = state.view;
     if (seated) {
-      showSetup(view ? { options: view.options, seats: view.seats, names: host.names() } : { names: host.names() },
+      showSetup(view ? { options: view.options, seats: view.seats, names: state.names } : { names: state.names },
         Boolean(view));
     } else newGame(host.optionValues(), randomSeed());
   }

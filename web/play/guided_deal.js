@@ -17,16 +17,16 @@ import { lessonOffered, markLessonOffered } from "../store/lessons.js";
 /** @typedef {import("./frame.js").Action} Action */
 /** @typedef {ReturnType<typeof import("./guide.js").createGuide>} GuidePanel */
 /** @typedef {ReturnType<typeof import("./links.js").readGameLink>} GameLink */
+/** @typedef {import("./state.js").StateReader} StateReader */
 
 /**
  * @typedef {object} GuidedDealHost what a guided deal needs of the controller
  * @property {GameSpec} spec
+ * @property {StateReader} state the controller's state, read only
  * @property {Engine} engine
  * @property {GuidePanel} guide
  * @property {(request: Record<string, unknown>, opts?: {log?: LogEntry[]}) => Promise<Answer | null>} send
  *   the controller's round trip (it takes in the new session and its view)
- * @property {() => View | null} view the view on screen
- * @property {() => string | null} session the session on screen
  * @property {() => boolean} myTurn
  * @property {() => void} stopPlaying what plays by itself and what was due stop
  * @property {() => void} closeDialogs
@@ -43,7 +43,7 @@ import { lessonOffered, markLessonOffered } from "../store/lessons.js";
  * @param {GuidedDealHost} host
  */
 export function createGuidedDeal(host) {
-  const { spec, guide } = host;
+  const { spec, state, guide } = host;
   const offer = lessonOffer();
 
   /** "New to GAME? Play a guided deal": offered above the game the first time it is opened. */
@@ -60,7 +60,7 @@ export function createGuidedDeal(host) {
 
   /** The move the guide suggests at the person's step, shown as a hint is; null when there is none. */
   function suggestion() {
-    const g = host.view()?.guide;
+    const g = state.view?.guide;
     return g && !g.done && host.myTurn() ? g.suggest ?? null : null;
   }
 
@@ -71,7 +71,7 @@ export function createGuidedDeal(host) {
     guide.reset();
     const answer = await host.send({ op: "new", game: spec.id, lesson: true, seat: 0 },
       { log: [{ text: `Guided deal: ${spec.lesson?.title ?? spec.name}.`, seat: null }] });
-    if (answer?.ok && host.view()) {
+    if (answer?.ok && state.view) {
       host.showPlay();
       host.say("");
       host.render();
@@ -82,7 +82,7 @@ export function createGuidedDeal(host) {
 
   /** Leave the guided deal (nothing asked, nothing counted): the game's usual start. */
   async function leave() {
-    const session = host.session();
+    const session = state.session;
     host.stopPlaying();
     host.closeDialogs();
     if (session) host.engine.request({ op: "close", session }).catch(() => {});

@@ -15,6 +15,7 @@ import { playSound } from "../sound.js";
 /** @typedef {import("./renderer_contract.js").Renderer} Renderer */
 /** @typedef {import("./sequencer.js").Sequencer} Sequencer */
 /** @typedef {import("./state.js").GameState} GameState */
+/** @typedef {import("./state.js").StateReader} StateReader */
 /** @typedef {import("./state.js").Phase} Phase */
 /** @typedef {ReturnType<typeof import("./frame.js").createFrame>} Frame */
 /** @typedef {ReturnType<typeof import("./guide.js").createGuide>} GuidePanel */
@@ -23,7 +24,7 @@ import { playSound } from "../sound.js";
 
 /**
  * @typedef {object} RenderPassHost what the render pass reads of the controller, and where it draws
- * @property {Readonly<GameState>} state the controller's state, read only
+ * @property {StateReader} state the controller's state, read only
  * @property {() => Phase} phase the phase the state is in now
  * @property {boolean} seated the game is set up at a table (seats, names), not dealt by number
  * @property {boolean} hints the settings show the Hint button

@@ -13,7 +13,7 @@
 /** @typedef {import("../engine_types.js").Answer} Answer */
 /** @typedef {import("../engine_types.js").Engine} Engine */
 /** @typedef {import("./sequencer.js").Sequencer} Sequencer */
-/** @typedef {import("./state.js").GameState} GameState */
+/** @typedef {import("./state.js").StateReader} StateReader */
 /** @typedef {import("./state.js").Phase} Phase */
 /** @typedef {import("./renderer_contract.js").ScreenActions} ScreenActions */
 /** @typedef {import("./renderer_contract.js").MessageKind} MessageKind */
@@ -21,7 +21,7 @@
 
 /**
  * @typedef {object} TurnsHost what the turns need of the controller
- * @property {Readonly<GameState>} state the controller's state, read only
+ * @property {StateReader} state the controller's state, read only
  * @property {() => Phase} phase the phase the state is in now
  * @property {Engine} engine
  * @property {Sequencer} sequencer
