@@ -120,7 +120,9 @@ export function mountGame(root, { engine, spec, params, notify }) {
     optionValues: () => options.values(),
   });
   const dialogs = createEndDialogs({
-    state, seated, frame, screen, guide, lessons, legal, isHuman, hotSeat, name, undo, render, nextRound, showSummary,
+    state, seated, frame, screen, guide, lessons, legal, isHuman, hotSeat, name, undo, render, play, step,
+    markRoundShown: (view) => { state.shownRound = roundKey(view); },
+    markOutcomeShown: (view) => { state.shownOutcome = outcomeKey(view); },
     openCoach: () => coach.open(),
     reveal: (seat) => turns.reveal(seat),
     newGame: start.newGame,
@@ -361,11 +363,11 @@ export function mountGame(root, { engine, spec, params, notify }) {
     };
     switch (state.phase) {
       case "game-over":
-        if (state.shownOutcome !== outcomeKey(view)) linger(showOutcome);
+        if (state.shownOutcome !== outcomeKey(view)) linger(dialogs.showOutcome);
         return;
       case "round-over":
         if (state.shownRound !== roundKey(view)) {
-          linger(showSummary);
+          linger(dialogs.showSummary);
           return;
         }
         turns.turn(view); // the round's next deal is the seat's to move
@@ -373,29 +375,6 @@ export function mountGame(root, { engine, spec, params, notify }) {
       default:
         turns.turn(view);
     }
-  }
-
-  function nextRound() {
-    const view = state.view;
-    if (!view) return;
-    state.shownRound = roundKey(view);
-    const move = legal().find((m) => m.kind === "next-round");
-    if (move) play(move.id);
-    else { render(); step(); }
-  }
-
-  function showSummary() {
-    const view = state.view;
-    if (!view) return;
-    state.shownRound = roundKey(view);
-    dialogs.summary(view);
-  }
-
-  function showOutcome() {
-    const view = state.view;
-    if (!view?.outcome) return;
-    state.shownOutcome = outcomeKey(view);
-    dialogs.outcome(view);
   }
 
   // A dialog closed by a key (Esc) leaves the screen as it was: the way-on bar offers what it offered.

@@ -1,8 +1,9 @@
 // @ts-check
-// The dialogs of a stopped screen: the round's summary at a round's end, the result at the
-// game's end (its ways on: a new game, the same deal again, the setup, undo, the review), and
-// the way-on bar's buttons that offer the same when such a dialog was closed by a key. It builds
-// what they show from the view; what the person picks is done by the controller's functions.
+// The dialogs of a stopped screen: the round's summary at a round's end (and the next round),
+// the result at the game's end (its ways on: a new game, the same deal again, the setup, undo,
+// the review), and the way-on bar's buttons that offer the same when such a dialog was closed by
+// a key. It builds what they show from the view; the controller marks each as shown (its state)
+// and does what the person picks.
 
 import { celebrate } from "../render/motion.js";
 import { randomSeed } from "../render/dom.js";
@@ -40,9 +41,11 @@ import { personSeat } from "./results.js";
  * @property {() => void} undo
  * @property {() => void} openCoach
  * @property {() => void} render
- * @property {() => void} nextRound the round's next deal (the summary counts as shown)
- * @property {() => void} showSummary the round's summary again (it counts as shown)
+ * @property {(moveId: string) => void} play the person's move
+ * @property {(view: View) => void} markRoundShown the round's summary was shown: not again for this round
+ * @property {(view: View) => void} markOutcomeShown the game's result was shown: not again for this end
  * @property {() => void} showResult the game's result again
+ * @property {() => void} step what the phase now asks for is done
  * @property {(seat: number) => void} reveal the seat's person is ready: their tiles show
  */
 
@@ -58,27 +61,36 @@ export function createEndDialogs(host) {
     return move?.button ?? (move ? `Deal round ${view.round.number + 1}` : "Continue");
   }
 
-  /**
-   * The summary of the round that ended.
-   * @param {View} view
-   */
-  function summary(view) {
+  /** The round's next deal (its summary counts as shown). */
+  function nextRound() {
+    const view = state.view;
+    if (!view) return;
+    host.markRoundShown(view);
+    const move = legal().find((m) => m.kind === "next-round");
+    if (move) host.play(move.id);
+    else { host.render(); host.step(); }
+  }
+
+  /** The summary of the round that ended. */
+  function showSummary() {
+    const view = state.view;
+    if (!view) return;
+    host.markRoundShown(view);
     frame.openDialog({
       kind: "round", title: `Round ${view.last_round?.round ?? view.round.number} is over`,
       body: [guide.dialogNote(view.guide), ...(screen.roundSummary?.(view, view.last_round) ?? [])],
       describedBy: view.guide ? DIALOG_NOTE_ID : null,
-      actions: lessons.roundActions(view, host.nextRound)
-        ?? [{ label: nextRoundLabel(view), attrs: { class: "primary", id: "next-round" }, run: host.nextRound }],
+      actions: lessons.roundActions(view, nextRound)
+        ?? [{ label: nextRoundLabel(view), attrs: { class: "primary", id: "next-round" }, run: nextRound }],
     });
     guide.mark(frame.dialog, view.guide); // the note may point at the round's score
   }
 
-  /**
-   * The result of the game that ended, and its ways on.
-   * @param {View} view
-   */
-  function outcome(view) {
-    if (!view.outcome) return;
+  /** The result of the game that ended, and its ways on. */
+  function showOutcome() {
+    const view = state.view;
+    if (!view?.outcome) return;
+    host.markOutcomeShown(view);
     const won = view.outcome.winners.includes(personSeat(view) ?? 0);
     const names = seated ? state.names : null;
     /** @type {Action[]} */
@@ -110,8 +122,8 @@ export function createEndDialogs(host) {
   function wayOn(view) {
     if (view.outcome) return [{ label: "Show the result", attrs: { "data-action": "show-result" }, run: host.showResult }];
     if (view.round?.over) {
-      return [{ label: nextRoundLabel(view), attrs: { class: "primary", "data-action": "next-round" }, run: host.nextRound },
-        { label: "Show the round summary", attrs: { "data-action": "show-summary" }, run: host.showSummary }];
+      return [{ label: nextRoundLabel(view), attrs: { class: "primary", "data-action": "next-round" }, run: nextRound },
+        { label: "Show the round summary", attrs: { "data-action": "show-summary" }, run: showSummary }];
     }
     const seat = view.to_move;
     if (state.covered && seat !== null && isHuman(seat)) {
@@ -121,5 +133,5 @@ export function createEndDialogs(host) {
     return [];
   }
 
-  return { summary, outcome, wayOn };
+  return { showSummary, showOutcome, wayOn };
 }
