@@ -12,7 +12,7 @@ import { loadSettings } from "../store/settings.js";
 import { SPEEDS, loadNames, loadPlayerName, loadSpeed, saveSpeed } from "../store/table.js";
 import { h, optionControls, randomSeed } from "../render/dom.js";
 import { gameTools } from "./records.js";
-import { countAbandoned, countGame, finishes, newToken, personSeat } from "./results.js";
+import { countAbandoned, countGame, finishes, newToken } from "./results.js";
 import { DEFAULT_NAMES } from "../render/setup.js";
 import { createTable } from "../render/table.js";
 import { createLuzon } from "../render/luzon.js";
@@ -26,12 +26,12 @@ import { createEndDialogs } from "./end_dialogs.js";
 import { createGameStart } from "./game_start.js";
 import { createGuide } from "./guide.js";
 import { createGuidedDeal } from "./guided_deal.js";
-import { playSound } from "../sound.js";
 import { createRenderPass } from "./render_pass.js";
 import { createRendererContext } from "./renderer_contract.js";
 import { attachScreenControls } from "./screen_controls.js";
 import { createSequencer } from "./sequencer.js";
 import { createTurns } from "./turns.js";
+import { soundOf } from "./view_sound.js";
 import { createGameState, enter, logLine, phaseOf, playedSince, takeEvents } from "./state.js";
 
 /** @typedef {import("../engine_types.js").GameSpec} GameSpec */
@@ -286,22 +286,6 @@ export function mountGame(root, { engine, spec, params, notify }) {
     soundOf(view, op);
     say(view.outcome ? screen.outcomeText?.(view) ?? (view.outcome.reason || view.status)
       : screen.describe?.(view, view.events?.at(-1), op) ?? "");
-  }
-
-  /**
-   * The sound of a new view: a win of the person's, else its last move's.
-   * @param {View} view
-   * @param {string} op
-   */
-  function soundOf(view, op) {
-    if (op === "new" || op === "load" || op === "undo" || op === "redo") return;
-    const seat = personSeat(view);
-    const winner = view.outcome ? view.outcome.winners.includes(seat ?? -1)
-      : view.round?.over && view.last_round?.winner === seat;
-    const kind = view.events?.at(-1)?.kind;
-    if (winner) playSound("won");
-    else if (kind === "draw") playSound("draw");
-    else if (kind === "play") playSound("place");
   }
 
   /**
