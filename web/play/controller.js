@@ -1,11 +1,13 @@
 // @ts-check
 // One controller for every game screen (the model: 2048's GameManager and lichess's round UI).
-// It owns the game's state and moves it between its phases (state.js): the engine round trips,
-// saving (store/saved_games.js), undo/redo, hints, the hot-seat cover, the end of a round and of a
-// game, links, export/import and statistics. Its parts: the turn sequencer (sequencer.js: every
-// timed thing), the frame (frame.js: the DOM around the board), the game's renderer (picked by the
-// catalog's `screen` kind, through the renderer contract: renderer_contract.js), the solitaire
-// extras (extras.js) and the coach (coach.js).
+// It owns the game's state and moves it between its phases (state.js): the engine round trips
+// (taking in each answer's view, saving, counting a finished game), the body shown, what each
+// phase does when the screen settles (step), undo, redo and hints. Its parts get what they need
+// explicitly (a typed host: the state read only, a function for every change) and write none of
+// it: sequencer.js (every timed thing), frame.js (the DOM around the board), the game's renderer
+// (renderer_contract.js), game_start.js, turns.js, end_dialogs.js, guided_deal.js,
+// render_pass.js, screen_controls.js, coach_screen.js, extras.js, records.js, view_sound.js;
+// docs/architecture.md says what each owns.
 
 import { saveGame } from "../store/saved_games.js";
 import { loadSettings } from "../store/settings.js";
