@@ -28,6 +28,20 @@ export {};
  * @property {GameOption[]} options
  * @property {string} [summary]
  * @property {{title: string, teaches: string[]} | null} [lesson] the game's guided deal, if it has one
+ * @property {string[]} alias_names other names of the game, as a player reads them
+ * @property {{heading: string, paragraphs: string[]}[]} rules the rules page's sections
+ * @property {PlayerLimits | null} player_limits how the player counts follow another option
+ * @property {{id: string, label: string}[]} levels the computer levels its seats may be given, weakest first
+ */
+
+/**
+ * How the allowed player counts depend on another option: value -> [min, max].
+ * @typedef {{option: string, by_value: Record<string, [number, number]>}} PlayerLimits
+ */
+
+/**
+ * The catalog: every game.
+ * @typedef {{ok?: boolean, games: GameSpec[]}} Catalog
  */
 
 /** @typedef {Record<string, string | number | boolean>} OptionValues */
