@@ -79,6 +79,7 @@ export {};
  * @property {number[]} winners
  * @property {string} reason
  * @property {number[]} scores
+ * @property {Record<string, any> | null} [detail] the game's own account of the end
  */
 
 /**
