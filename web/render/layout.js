@@ -60,7 +60,7 @@ import { tileSvg } from "./tiles.js";
 
 /**
  * An end offered as a place to play (drawLayout's markerFor).
- * @typedef {{slot: string, label: string, active: boolean, hinted?: boolean, text?: string}} EndMarker
+ * @typedef {{slot: string, label: string, active: boolean, hinted?: boolean, text?: string | null}} EndMarker
  */
 
 const SVG_NS = "http://www.w3.org/2000/svg";

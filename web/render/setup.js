@@ -43,7 +43,7 @@ function defaultSeat(i) {
  * @param {import("../engine_types.js").GameSpec} parts.spec
  * @param {{options?: OptionValues, seats?: string[], names?: string[]}} [parts.initial]
  * @param {(choice: SetupChoice, fail: (message: string) => void) => void} parts.onStart
- * @param {() => void} [parts.onCancel]
+ * @param {(() => void) | null} [parts.onCancel]
  */
 export function renderSetup(root, { spec, initial = {}, onStart, onCancel }) {
   const optionSpec = Object.fromEntries(spec.options.map((o) => [o.key, o]));
