@@ -101,6 +101,7 @@ export {};
  * @property {number} moves
  * @property {any} analysis
  * @property {boolean} [winnable]
+ * @property {boolean} [assisted] undo, hints or another aid was used in this game
  * @property {string[]} [finish] the moves left when nothing is left to decide
  * @property {import("./play/guide.js").Guide} [guide] a guided deal's guide (only in a lesson's view)
  * @property {any} board
