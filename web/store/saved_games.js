@@ -19,6 +19,16 @@ import { countedIds, flushResults, trimStatsDetail } from "./stats.js";
  * @property {string | null} daily the day ("YYYY-MM-DD") whose daily deal it is; null: not a daily deal
  */
 
+/** @typedef {import("../engine_types.js").GameRecord} GameRecord */
+
+/**
+ * What the page is told of its storage: a "boneyard-storage" event's detail (stats.js sends "results").
+ * @typedef {{kind: "full", gameId: string, moves: number}
+ *   | {kind: "saved", gameId: string}
+ *   | {kind: "other-tab", gameId: string, theirs: GameRecord | null, ours: GameRecord}
+ *   | {kind: "results", waiting: number}} StorageNotice
+ */
+
 const GAME_PREFIX = `${PREFIX}game.`;
 export const LOG_LIMIT = 80; // lines of a table's play log kept with its saved game
 const MOVE_ID = /^[a-z]+(-[a-z]+)*(:[A-Za-z0-9+>:_.-]+)?$/; // "next-round", "play:3-5:left"
@@ -105,7 +115,7 @@ function remember(gameId, game) {
   held.set(gameId, { game, text });
 }
 
-/** Tell the page: detail {kind: "full" | "saved" | "other-tab", gameId, ...}. @param {{kind: string, gameId: string} & Record<string, unknown>} detail */
+/** Tell the page: detail {kind: "full" | "saved" | "other-tab", gameId, ...}. @param {StorageNotice} detail */
 function announce(detail) {
   dispatchEvent(new CustomEvent("boneyard-storage", { detail }));
 }
