@@ -19,7 +19,11 @@ declare module "../web/engine.js" {
   interface Engine {
     addEventListener<K extends keyof EngineEventMap>(type: K, listener: (this: Engine, event: EngineEventMap[K]) => unknown,
       options?: boolean | AddEventListenerOptions): void;
+    addEventListener(type: string, listener: EventListenerOrEventListenerObject | null,
+      options?: boolean | AddEventListenerOptions): void;
     removeEventListener<K extends keyof EngineEventMap>(type: K, listener: (this: Engine, event: EngineEventMap[K]) => unknown,
+      options?: boolean | EventListenerOptions): void;
+    removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null,
       options?: boolean | EventListenerOptions): void;
   }
 }

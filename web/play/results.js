@@ -12,7 +12,7 @@ export const newToken = (/** @type {string} */ gameId) => `${gameId}:${Date.now(
 /**
  * The seat whose results the statistics keep: the first seat a person plays (seat 0 of a
  * solitaire; in hot-seat, the first person's seat); null when every seat is a computer.
- * @param {View} view
+ * @param {{seats?: string[]}} view a view or a record
  */
 export function personSeat(view) {
   const seat = (view.seats ?? ["human"]).indexOf("human");
@@ -21,20 +21,21 @@ export function personSeat(view) {
 
 /**
  * True when the answer to `op` finished the game: a move, a redo or a resign from a running game to game over.
- * @param {string} op
+ * @param {unknown} op
  * @param {View | null | undefined} before
  * @param {View | null | undefined} view
  */
 export function finishes(op, before, view) {
-  return ["play", "ai", "redo", "resign"].includes(op) && Boolean(before && !before.outcome && view?.outcome);
+  return /** @type {unknown[]} */ (["play", "ai", "redo", "resign"]).includes(op) && Boolean(before && !before.outcome && view?.outcome);
 }
 
 /**
  * Count a game in progress as given up now (lost), once per token: its end counts nothing more.
- * @param {View} view
+ * @param {View | null} view
  * @param {string | null} token
  */
 export function countAbandoned(view, token) {
+  if (!view) return null; // (no game on screen)
   const seat = personSeat(view);
   if (seat === null || view.outcome || view.guide) return null; // a guided deal is never counted
   return recordResult(view.game, view.options, { won: false }, { id: token, winnableOnly: view.winnable === true,
