@@ -1,4 +1,3 @@
-// @ts-check
 // The engine's JSON as the page reads it (DESIGN.md, "JSON contract"): types only, for the
 // TypeScript checker (checkJs). A game's own board stays open: its renderer knows it.
 
