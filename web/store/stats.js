@@ -58,7 +58,8 @@ export function statsKey(gameId, options = {}, { winnableOnly = false } = {}) {
 }
 
 export const HISTORY_LIMIT = 400; // dated results kept per entry, for the charts
-const COUNT = (/** @type {any} */ v) => Number.isSafeInteger(v) && v >= 0;
+/** @type {(v: unknown) => v is number} */
+const COUNT = (v) => Number.isSafeInteger(v) && /** @type {number} */ (v) >= 0;
 /** @type {(v: unknown) => v is number} */
 const NUMBER = (v) => typeof v === "number" && Number.isFinite(v);
 /** True when every own key of `object` is one of `keys`. @param {object} object @param {string[]} keys */
