@@ -49,9 +49,11 @@ export function loadSettings() {
     }
     let bad = false;
     for (const [key, value_] of Object.entries(value)) {
-      const choices = /** @type {Record<string, unknown[]>} */ (SETTING_CHOICES);
-      if (own(SETTING_CHOICES, key) && choices[key].includes(value_)) /** @type {Record<string, unknown>} */ (settings)[key] = value_;
-      else bad = true; // unknown key or value: hand-edited or from another version
+      if (own(SETTING_CHOICES, key) && /** @type {Record<string, unknown[]>} */ (SETTING_CHOICES)[key].includes(value_)) {
+        /** @type {Record<string, unknown>} */ (settings)[key] = value_;
+      } else {
+        bad = true; // unknown key or value: hand-edited or from another version
+      }
     }
     if (bad) write(SETTINGS_KEY, settings);
     return { settings, dropped: bad };
