@@ -573,7 +573,8 @@ def side_by_side(pytest_args: list[str]) -> list[list[str]]:
 
 def lint(python: Path) -> None:
     """ruff (the whole repository) and mypy (engine/, strict), configured in pyproject.toml, then
-    the TypeScript compiler over the page's JSDoc types (tsconfig.json; no output, no build step);
+    the TypeScript compiler over the page's JSDoc types (tsconfig.json; the workers' files with the
+    webworker library, tsconfig.worker.json; no output, no build step);
     the test command stops here when one of them finds a fault."""
     log("ruff check")
     run([str(python), "-m", "ruff", "check", "--quiet", "."])
@@ -585,6 +586,8 @@ def lint(python: Path) -> None:
         sys.exit("[build] node not found: install Node.js (>= 18) with npm")
     log("tsc (JSDoc types) web")
     run([node, str(TSC), "-p", "tsconfig.json"])
+    log("tsc (JSDoc types) web workers")
+    run([node, str(TSC), "-p", "tsconfig.worker.json"])
 
 
 def bench(names: list[str]) -> int:

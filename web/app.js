@@ -14,15 +14,20 @@ import { applySettings, loadSettings } from "./store/settings.js";
 import { checkStorage } from "./store/check.js";
 import { startGuard } from "./guard.js";
 
-const view = document.getElementById("view");
+/** @typedef {import("./engine_types.js").Catalog} Catalog */
+
+// (index.html's own elements: always there)
+const view = /** @type {HTMLElement} */ (document.getElementById("view"));
+/** @type {Catalog | null} */
 let catalog = null;
+/** @type {{dispose: () => void} | null} */
 let mounted = null; // the current game screen, if any
 
 // ---- engine status in the top bar
-const statusText = document.getElementById("engine-text");
-const progress = document.getElementById("engine-progress");
-const retry = document.getElementById("engine-retry");
-const megabytes = (n) => (n / 1048576).toFixed(1);
+const statusText = /** @type {HTMLElement} */ (document.getElementById("engine-text"));
+const progress = /** @type {HTMLProgressElement} */ (document.getElementById("engine-progress"));
+const retry = /** @type {HTMLElement} */ (document.getElementById("engine-retry"));
+const megabytes = (/** @type {number} */ n) => (n / 1048576).toFixed(1);
 
 engine.addEventListener("progress", ({ detail: { loaded, total } }) => {
   if (!total) return;
@@ -38,13 +43,14 @@ async function onReady() {
   progress.hidden = true;
   retry.hidden = true;
   const answer = await engine.request({ op: "catalog" });
-  const ids = (c) => JSON.stringify(c?.games.map((g) => g.id));
+  const ids = (/** @type {Catalog | null} */ c) => JSON.stringify(c?.games.map((g) => g.id));
   if (answer.ok && ids(answer) !== ids(catalog)) { // catalog.json is from the same build: rarely differs
     catalog = answer;
     if (!mounted) route();
   }
 }
 engine.addEventListener("ready", onReady);
+/** @param {string} message */
 function showFailure(message) {
   statusText.textContent = `The game engine failed to start: ${message}`;
   progress.hidden = true;
@@ -62,8 +68,9 @@ retry.addEventListener("click", () => {
 });
 
 // ---- notices (storage problems and the like)
-const notice = document.getElementById("notice");
+const notice = /** @type {HTMLElement} */ (document.getElementById("notice"));
 let noticeTimer = 0;
+/** Say something in the page's notice line for a few seconds. @param {string} text */
 export function notify(text) {
   notice.textContent = text;
   notice.hidden = false;
@@ -99,6 +106,7 @@ function route() {
     if (page) history.replaceState(null, "", "#/");
     renderMenu(view, catalog);
   }
+  /** @type {Record<string, string>} */
   const pageTitles = { stats: "Statistics", settings: "Settings" };
   document.title = spec && page ? `${spec.name} — Boneyard`
     : pageTitles[page] ? `${pageTitles[page]} — Boneyard` : "Boneyard — domino games";
@@ -114,7 +122,7 @@ window.addEventListener("hashchange", () => {
 });
 
 // ---- start: the engine is already loading (boot.js); paint the menu from catalog.json
-window.boneyard = { engine, request: (request) => engine.request(request) }; // for tests and benchmarks
+window.boneyard = { engine, request: (/** @type {Record<string, unknown>} */ request) => engine.request(request) }; // for tests and benchmarks
 if (engine.state === "ready") onReady(); // ready before this module ran
 startOffline(engine); // the service worker: offline play and "a new version is ready"
 startGuard({ engine, catalog: () => catalog, remount: route, notify }); // storage full, two tabs, engine restarts
@@ -125,12 +133,12 @@ applySettings(startSettings.settings); // tile style, animation speed, hints (on
 try {
   const response = await fetch(new URL("catalog.json", import.meta.url), { cache: "no-cache" });
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  catalog = await response.json();
+  catalog = /** @type {Catalog} */ (await response.json());
   const dropped = checkStorage(catalog.games); // bad or old saved entries
   if (startSettings.dropped && !dropped.includes("settings")) dropped.unshift("settings");
   if (dropped.length) notify(`Saved data that could not be read was removed: ${dropped.join(", ")}.`);
   route();
 } catch (error) {
-  view.replaceChildren(h("p", { class: "notice" }, `The game list could not be loaded (${error.message}).`));
+  view.replaceChildren(h("p", { class: "notice" }, `The game list could not be loaded (${/** @type {Error} */ (error).message}).`));
 }
 requestAnimationFrame(() => performance.mark("shell-painted"));

@@ -10,9 +10,11 @@ engine.start().catch(() => {});
 document.querySelector('script[type="module"][src="app.js"]')?.addEventListener("error", () => {
   document.documentElement.dataset.app = "incomplete";
   console.error("Boneyard: a file of the page failed to download, so the page cannot run; reload it.");
-  document.getElementById("engine-text").textContent = "The page did not load completely (a file failed to download).";
-  document.getElementById("engine-progress").hidden = true;
-  const reload = document.getElementById("engine-retry");
+  // (index.html's own elements: always there)
+  /** @type {HTMLElement} */ (document.getElementById("engine-text")).textContent =
+    "The page did not load completely (a file failed to download).";
+  /** @type {HTMLElement} */ (document.getElementById("engine-progress")).hidden = true;
+  const reload = /** @type {HTMLElement} */ (document.getElementById("engine-retry"));
   reload.textContent = "Reload";
   reload.hidden = false;
   reload.addEventListener("click", () => location.reload(), { once: true });

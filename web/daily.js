@@ -8,7 +8,11 @@ export function dailySeed(date = new Date()) {
   return date.getFullYear() * 10_000 + (date.getMonth() + 1) * 100 + date.getDate();
 }
 
-/** The link of a game's daily deal with these options ("#/play/luzon?daily=1&variant=sixes"). */
+/**
+ * The link of a game's daily deal with these options ("#/play/luzon?daily=1&variant=sixes").
+ * @param {string} gameId
+ * @param {import("./engine_types.js").OptionValues} [options]
+ */
 export function dailyLink(gameId, options = {}) {
   const query = Object.entries({ daily: 1, ...options })
     .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`).join("&");

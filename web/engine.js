@@ -22,21 +22,43 @@ const PING_EVERY_MS = 5_000;
 const PING_TIMEOUT_MS = 10_000; // (the worker may be busy a second or two just after "ready": its snapshot)
 const KEEP_SESSIONS = 2; // a screen's game, and one more it may ask about (an imported record, checked)
 
+/** How a start ends: ready, or failed. @typedef {{resolve: () => void, reject: (error: Error) => void}} Settle */
+
+/**
+ * A request waiting for its answer.
+ * @typedef {object} PendingRequest
+ * @property {(answer: any) => void} resolve
+ * @property {(error: unknown) => void} reject
+ * @property {ReturnType<typeof setTimeout>} timer
+ * @property {Record<string, unknown>} request
+ */
+
 export class Engine extends EventTarget {
+  /** @param {URL | string} workerUrl */
   constructor(workerUrl) {
     super();
     this.workerUrl = workerUrl;
+    /** @type {Worker | null} */
     this.worker = null;
+    /** @type {string} */
     this.state = "loading";
+    /** @type {Map<number, PendingRequest>} */
     this.pending = new Map(); // id -> {resolve, reject, timer}
     this.nextId = 1;
+    /** @type {Promise<void> | null} */
     this.readyPromise = null;
+    /** @type {string | null} */
     this.failure = null; // the message of the last failed start
+    /** @type {string[]} */
     this.sessions = []; // sessions opened by this page, oldest first
     this.generation = 0; // bumped by closeSessions: a session opened by an older request is closed
+    /** @type {{timer: ReturnType<typeof setTimeout>} | null} */
     this.ping = null; // {timer} while a ping is unanswered
+    /** @type {string | null} */
     this.restarting = null; // the reason, while a restart is under way
     this.fromSnapshot = false;
+    /** @type {string | undefined} */
+    this.startUrl; // (made once, by workerStart)
     setInterval(() => this.checkAlive(), PING_EVERY_MS);
   }
 
@@ -52,14 +74,17 @@ export class Engine extends EventTarget {
   }
 
   /** Start (or restart) the worker; resolves when the engine is ready. With snapshot false the
-   *  worker ignores (and deletes) a stored start-up snapshot. */
+   *  worker ignores (and deletes) a stored start-up snapshot.
+   *  @param {{snapshot?: boolean}} [how]
+   *  @param {Settle | null} [settled] the settle of the start this one replaces
+   *  @returns {Promise<void>} */
   start({ snapshot = true } = {}, settled = null) {
     this.stop();
     this.failure = null;
     this.setState("loading");
     delete document.documentElement.dataset.engineStart; // set again by this start
     delete document.documentElement.dataset.snapshot;
-    let settle = settled;
+    let settle = /** @type {Settle} */ (settled); // (else made just below)
     if (!settle) {
       this.readyPromise = new Promise((resolve, reject) => { settle = { resolve, reject }; });
       this.readyPromise.catch(() => {});
@@ -70,10 +95,11 @@ export class Engine extends EventTarget {
     this.worker = worker;
     const timer = setTimeout(
       () => this.fail(`The engine did not start within ${READY_TIMEOUT_MS / 1000} s.`, settle), READY_TIMEOUT_MS);
+    /** @type {number | null} */
     let restoring = null; // the watchdog of a start from a snapshot
-    const startNormally = (why) => {
+    const startNormally = (/** @type {string} */ why) => {
       clearTimeout(timer);
-      clearTimeout(restoring);
+      clearTimeout(restoring ?? undefined);
       console.warn(`Boneyard: ${why}; starting the engine without the snapshot`);
       this.start({ snapshot: false }, settle);
     };
@@ -91,7 +117,7 @@ export class Engine extends EventTarget {
           restoring = setTimeout(() => startNormally(`the start from a snapshot took over ${SNAPSHOT_TIMEOUT_MS / 1000} s`),
             SNAPSHOT_TIMEOUT_MS);
         } else if (data.state === "fallback") { // the worker gave up the snapshot and starts normally itself
-          clearTimeout(restoring);
+          clearTimeout(restoring ?? undefined);
           restoring = null;
         } else {
           document.documentElement.dataset.snapshot = data.state; // "saved" | "not-saved"
@@ -99,7 +125,7 @@ export class Engine extends EventTarget {
         }
       } else if (data.type === "ready") {
         clearTimeout(timer);
-        clearTimeout(restoring);
+        clearTimeout(restoring ?? undefined);
         restoring = null;
         this.startKind = { start: data.start, fallback: data.fallback ?? null };
         this.fromSnapshot = data.start === "snapshot";
@@ -117,7 +143,7 @@ export class Engine extends EventTarget {
         }
       } else if (data.type === "failed") {
         clearTimeout(timer);
-        clearTimeout(restoring);
+        clearTimeout(restoring ?? undefined);
         this.fail(data.message, settle);
       } else if (data.id !== undefined) {
         const entry = this.pending.get(data.id);
@@ -145,10 +171,14 @@ export class Engine extends EventTarget {
       }
       this.fail(event.message || "The engine worker could not start.", settle);
     };
-    return this.readyPromise;
+    return /** @type {Promise<void>} */ (this.readyPromise); // (made above, or by the start this one replaces)
   }
 
-  /** Replace a dead, hung or broken worker by a new one (its sessions are lost). */
+  /**
+   * Replace a dead, hung or broken worker by a new one (its sessions are lost).
+   * @param {string} reason
+   * @param {{snapshot?: boolean}} [how]
+   */
   restart(reason, { snapshot = true } = {}) {
     if (this.restarting) return;
     console.warn(`Boneyard: ${reason}; restarting the engine`);
@@ -186,22 +216,32 @@ export class Engine extends EventTarget {
     for (const session of this.sessions.splice(0)) this.close(session);
   }
 
+  /** @param {string} session */
   close(session) {
     this.request({ op: "close", session }).catch(() => {});
   }
 
-  /** Keep track of the sessions this page opens; close those it can no longer show. */
+  /**
+   * Keep track of the sessions this page opens; close those it can no longer show.
+   * @param {Record<string, unknown>} request
+   * @param {number} generation
+   * @param {import("./engine_types.js").Answer | undefined} answer
+   */
   track(request, generation, answer) {
-    if (!answer?.ok || typeof answer.session !== "string" || !["new", "load"].includes(request.op)) return;
+    if (!answer?.ok || typeof answer.session !== "string" || !["new", "load"].includes(/** @type {string} */ (request.op))) return;
     if (generation !== this.generation) {
       this.close(answer.session); // opened for a screen that is gone
       return;
     }
     this.sessions.push(answer.session);
-    while (this.sessions.length > KEEP_SESSIONS) this.close(this.sessions.shift());
+    while (this.sessions.length > KEEP_SESSIONS) this.close(/** @type {string} */ (this.sessions.shift()));
   }
 
-  /** The worker's step times (data.phases) in ms since this page's navigation started. */
+  /**
+   * The worker's step times (data.phases) in ms since this page's navigation started.
+   * @param {{phases?: Record<string, number>}} data
+   * @returns {Record<string, number>}
+   */
   pageTimes(data) {
     const offset = (this.timeOrigin ?? performance.timeOrigin) - performance.timeOrigin;
     return Object.fromEntries(Object.entries(data.phases ?? {}).map(([k, v]) => [k, Math.round(v + offset)]));
@@ -219,6 +259,7 @@ export class Engine extends EventTarget {
     this.pending.clear();
   }
 
+  /** @param {string} message @param {Settle} settle */
   fail(message, settle) {
     if (this.state === "failed") return;
     this.stop();
@@ -228,6 +269,7 @@ export class Engine extends EventTarget {
     settle.reject(new Error(message));
   }
 
+  /** @param {string} state */
   setState(state) {
     this.state = state;
     document.documentElement.dataset.engine = state;
@@ -236,13 +278,17 @@ export class Engine extends EventTarget {
 
   /** Resolves once the engine is ready (rejects if it failed). */
   ready() {
-    return this.readyPromise;
+    return /** @type {Promise<void>} */ (this.readyPromise); // (boot.js starts the engine at once)
   }
 
-  /** Send one request object; resolves with the engine's answer object. */
+  /**
+   * Send one request object; resolves with the engine's answer object.
+   * @param {Record<string, unknown>} request
+   * @returns {Promise<any>}
+   */
   request(request) {
     if (!this.worker) return Promise.reject(new Error("The engine is not running."));
-    if (this.restarting) return this.readyPromise.then(() => this.request(request)); // (its sessions are gone)
+    if (this.restarting) return /** @type {Promise<void>} */ (this.readyPromise).then(() => this.request(request)); // (its sessions are gone)
     const id = this.nextId++;
     const generation = this.generation;
     this.checkAlive(); // a dead worker is found in seconds, not after the request's time-out
@@ -253,7 +299,7 @@ export class Engine extends EventTarget {
         this.restart(`the engine did not answer "${request.op}" within ${REQUEST_TIMEOUT_MS / 1000} s`);
       }, REQUEST_TIMEOUT_MS);
       this.pending.set(id, { resolve, reject, timer, request });
-      this.worker.postMessage({ id, request: JSON.stringify(request) });
+      /** @type {Worker} */ (this.worker).postMessage({ id, request: JSON.stringify(request) }); // (checked above)
     });
     if (request.op === "close") this.sessions = this.sessions.filter((s) => s !== request.session);
     answer.then((value) => this.track(request, generation, value), () => {});

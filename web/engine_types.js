@@ -1,4 +1,3 @@
-// @ts-check
 // The engine's JSON as the page reads it (DESIGN.md, "JSON contract"): types only, for the
 // TypeScript checker (checkJs). A game's own board stays open: its renderer knows it.
 
@@ -28,6 +27,20 @@ export {};
  * @property {GameOption[]} options
  * @property {string} [summary]
  * @property {{title: string, teaches: string[]} | null} [lesson] the game's guided deal, if it has one
+ * @property {string[]} alias_names other names of the game, as a player reads them
+ * @property {{heading: string, paragraphs: string[]}[]} rules the rules page's sections
+ * @property {PlayerLimits | null} player_limits how the player counts follow another option
+ * @property {{id: string, label: string}[]} levels the computer levels its seats may be given, weakest first
+ */
+
+/**
+ * How the allowed player counts depend on another option: value -> [min, max].
+ * @typedef {{option: string, by_value: Record<string, [number, number]>}} PlayerLimits
+ */
+
+/**
+ * The catalog: every game.
+ * @typedef {{ok?: boolean, games: GameSpec[]}} Catalog
  */
 
 /** @typedef {Record<string, string | number | boolean>} OptionValues */
@@ -43,7 +56,8 @@ export {};
  * @property {string} [tile]
  * @property {any} [from]
  * @property {string} [to]
- * @property {number | null} [needs]
+ * @property {number | null} [needs] the number an end takes where it is not the one it shows
+ * @property {string | null} [only] what alone goes on an end no number fits ("a matador")
  * @property {number} [depth]
  */
 
@@ -65,6 +79,7 @@ export {};
  * @property {number[]} winners
  * @property {string} reason
  * @property {number[]} scores
+ * @property {Record<string, any> | null} [detail] the game's own account of the end
  */
 
 /**
@@ -85,6 +100,7 @@ export {};
  * @property {number} moves
  * @property {any} analysis
  * @property {boolean} [winnable]
+ * @property {boolean} [assisted] undo, hints or another aid was used in this game
  * @property {string[]} [finish] the moves left when nothing is left to decide
  * @property {import("./play/guide.js").Guide} [guide] a guided deal's guide (only in a lesson's view)
  * @property {any} board
@@ -95,10 +111,49 @@ export {};
  * @property {string} status
  * @property {string | null} [drawn]
  * @property {number} [target]
- * @property {any} [round]
- * @property {any} [last_round]
- * @property {any[]} [rounds]
+ * @property {any} [round] a table game's round (a TableRound)
+ * @property {{name: string, text: string} | null} [phase] the phase of a game whose play goes in phases
+ * @property {RoundSummary | null} [last_round] a table game's last finished round, its hands revealed
+ * @property {RoundSummary[]} [rounds] every finished round, oldest first, without the hands
  * @property {string[][]} [all_hands]
+ */
+
+/**
+ * A table game's round, as a view's `round` carries it.
+ * @typedef {object} TableRound
+ * @property {number} number
+ * @property {number} leader
+ * @property {string} lead_tile
+ * @property {number} redeals
+ * @property {boolean} drew_this_turn
+ * @property {boolean} over
+ * @property {number[]} [lead_draws] the tiles each seat drew looking for the lead
+ */
+
+/**
+ * A round's score as numbers: the terms summed, then the winner's own pips taken off (`less`).
+ * @typedef {object} RoundScore
+ * @property {{seat: number, pips: number, minus: number | null, value: number}[]} terms
+ * @property {number} sum
+ * @property {number | null} less
+ * @property {number} total
+ * @property {string} text
+ */
+
+/**
+ * A finished round of a table game; winner null: a tie for lowest in a block.
+ * @typedef {object} RoundSummary
+ * @property {number} round
+ * @property {string} reason "out" or "blocked"
+ * @property {number | null} winner
+ * @property {number[]} pips
+ * @property {number[]} points
+ * @property {string} arithmetic
+ * @property {RoundScore | null} score
+ * @property {number[]} scores after the round
+ * @property {string} text
+ * @property {{seat: number | null, label: string, you: string}} headline how the round ended, after a name
+ * @property {[number, number][][]} [hands] each seat's tiles left, as [a, b] pairs (the last round only)
  */
 
 /**

@@ -14,10 +14,19 @@ import { downloadRecord } from "./play/records.js";
 
 const BANNER_ID = "storage-banner";
 
-/** Start watching. catalog(): the catalog (game names and aliases); remount(): show the current
- *  route again (the screen reloads its game from storage); notify(text): the page's notice line. */
+/** @typedef {import("./engine_types.js").GameRecord} GameRecord */
+
+/**
+ * Start watching. catalog(): the catalog (game names and aliases); remount(): show the current
+ * route again (the screen reloads its game from storage); notify(text): the page's notice line.
+ * @param {object} parts
+ * @param {import("./engine.js").Engine} parts.engine
+ * @param {() => import("./engine_types.js").Catalog | null} parts.catalog
+ * @param {() => void} parts.remount
+ * @param {(text: string) => void} parts.notify
+ */
 export function startGuard({ engine, catalog, remount, notify }) {
-  const status = document.getElementById("engine-text");
+  const status = /** @type {HTMLElement} */ (document.getElementById("engine-text")); // (index.html's)
   const gameOnScreen = () => {
     const [path] = location.hash.replace(/^#\/?/, "").split("?");
     const [page, id = ""] = path.split("/");
@@ -25,12 +34,12 @@ export function startGuard({ engine, catalog, remount, notify }) {
     const name = decodeURIComponent(id);
     return catalog()?.games.find((g) => g.id === name || g.aliases?.includes(name)) ?? null;
   };
-  const nameOf = (gameId) => catalog()?.games.find((g) => g.id === gameId)?.name ?? gameId;
+  const nameOf = (/** @type {string} */ gameId) => catalog()?.games.find((g) => g.id === gameId)?.name ?? gameId;
 
   addEventListener("hashchange", () => {
     const shown = gameOnScreen()?.id ?? null;
     forgetOtherGames(shown);
-    if (banner() && banner().dataset.game !== shown) close(); // about a game no longer on screen
+    if (banner() && /** @type {HTMLElement} */ (banner()).dataset.game !== shown) close(); // about a game no longer on screen
   });
 
   addEventListener("boneyard-storage", ({ detail }) => {
@@ -58,11 +67,12 @@ export function startGuard({ engine, catalog, remount, notify }) {
   });
 
   let fullDismissed = false; // until the game is saved again
+  /** @param {{gameId: string, moves: number}} notice */
   function showFull({ gameId, moves }) {
     const text = `Storage is full: the ${nameOf(gameId)} game (${moves} moves) is no longer saved. ` +
       "It goes on here, but a reload would lose it.";
     if (banner()?.dataset.kind === "full") {
-      banner().querySelector("span").textContent = text;
+      /** @type {HTMLElement} */ (banner()?.querySelector("span")).textContent = text;
       return;
     }
     if (fullDismissed) return;
@@ -75,12 +85,13 @@ export function startGuard({ engine, catalog, remount, notify }) {
       const { freed, saved } = freeSpace();
       flushResults();
       if (saved) return; // the "saved" event closes the banner
-      box.querySelector("span").textContent = `${freed ? `Freed ${Math.ceil(freed / 1024)} KB, but storage` : "Nothing could be freed: storage"} ` +
+      /** @type {HTMLElement} */ (box.querySelector("span")).textContent = `${freed ? `Freed ${Math.ceil(freed / 1024)} KB, but storage` : "Nothing could be freed: storage"} ` +
         "is still full. Export the game to keep it.";
     });
     exportButton.addEventListener("click", () => download(gameId));
   }
 
+  /** @param {{gameId: string, theirs: GameRecord | null, ours: GameRecord}} notice */
   function showOtherTab({ gameId, theirs, ours }) {
     if (gameOnScreen()?.id !== gameId) { // not on screen here: the other tab's game simply wins
       takeTheirs(gameId);
@@ -105,6 +116,7 @@ export function startGuard({ engine, catalog, remount, notify }) {
     exportButton.addEventListener("click", () => download(gameId));
   }
 
+  /** @param {string} gameId */
   function download(gameId) {
     const record = heldRecord(gameId);
     if (!record) return;
@@ -118,10 +130,12 @@ function close() {
   banner()?.remove();
 }
 
+/** @param {string} label @param {string} action */
 function button(label, action) {
   return h("button", { type: "button", "data-action": action }, label);
 }
 
+/** @param {string} kind @param {string} gameId @param {string} text @param {...HTMLElement} buttons */
 function show(kind, gameId, text, ...buttons) {
   close();
   const box = h("div", { class: "update-banner storage-banner", id: BANNER_ID, role: "alert",

@@ -13,21 +13,48 @@ const PAN_STEP_PX = [2, 9]; // per frame, at the inner side of the edge band and
 const PAN_DWELL_MS = 200;
 
 /**
+ * What a board does with its input.
+ * @typedef {object} BoardHandlers
+ * @property {(slot: string) => void} onActivate
+ * @property {(fromSlot: string, toSlot: string) => void} onDrop
+ * @property {() => void} onCancel
+ * @property {(slot: string) => string[]} [targets] the legal drops of a place
+ */
+
+/**
+ * A drag under way: its place and element, where it started, its ghost once it moved, the
+ * pointer's last point, the drop target under it and the frame of its edge panning.
+ * @typedef {object} Drag
+ * @property {string} slot
+ * @property {HTMLElement} source
+ * @property {number} x
+ * @property {number} y
+ * @property {HTMLElement | null} ghost
+ * @property {number} pointerId
+ * @property {[number, number]} [at]
+ * @property {Element | null} [over]
+ * @property {number} [panning]
+ */
+
+/**
  * Wire the input of a board element.
  * handlers: onActivate(slot), onDrop(fromSlot, toSlot), onCancel(), targets(slot) -> [slot] (legal drops)
+ * @param {HTMLElement} board
+ * @param {BoardHandlers} handlers
  */
 export function attachBoardInput(board, handlers) {
+  /** @type {Drag | null} */
   let drag = null; // {slot, source, x, y, ghost, pointerId}
   let suppressClick = false;
 
   board.addEventListener("click", (event) => {
-    const target = event.target.closest("[data-slot]");
+    const target = /** @type {HTMLButtonElement | null} */ (/** @type {Element} */ (event.target).closest("[data-slot]"));
     if (!target || !board.contains(target) || target.disabled) return;
     if (suppressClick) {
       suppressClick = false;
       return;
     }
-    handlers.onActivate(target.dataset.slot);
+    handlers.onActivate(/** @type {string} */ (target.dataset.slot));
   });
 
   board.addEventListener("keydown", (event) => {
@@ -35,20 +62,21 @@ export function attachBoardInput(board, handlers) {
       handlers.onCancel();
       return;
     }
+    /** @type {Record<string, number>} */
     const steps = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
     if (!(event.key in steps)) return;
-    const targets = [...board.querySelectorAll("[data-slot]:not([disabled])")];
+    const targets = [.../** @type {NodeListOf<HTMLElement>} */ (board.querySelectorAll("[data-slot]:not([disabled])"))];
     if (!targets.length) return;
-    const here = targets.indexOf(document.activeElement?.closest("[data-slot]"));
+    const here = targets.indexOf(/** @type {HTMLElement} */ (document.activeElement?.closest("[data-slot]")));
     const next = here < 0 ? 0 : (here + steps[event.key] + targets.length) % targets.length;
     targets[next].focus();
     event.preventDefault();
   });
 
   board.addEventListener("pointerdown", (event) => {
-    const source = event.target.closest("[data-draggable]");
+    const source = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest("[data-draggable]"));
     if (!source || event.button !== 0) return;
-    drag = { slot: source.dataset.slot, source, x: event.clientX, y: event.clientY, ghost: null,
+    drag = { slot: /** @type {string} */ (source.dataset.slot), source, x: event.clientX, y: event.clientY, ghost: null,
       pointerId: event.pointerId };
   });
 
@@ -59,7 +87,7 @@ export function attachBoardInput(board, handlers) {
     if (!drag.ghost) {
       if (Math.hypot(dx, dy) < DRAG_THRESHOLD_PX) return;
       const box = drag.source.getBoundingClientRect();
-      drag.ghost = drag.source.cloneNode(true);
+      drag.ghost = /** @type {HTMLElement} */ (drag.source.cloneNode(true));
       drag.ghost.removeAttribute("data-slot");
       drag.ghost.classList.add("drag-ghost");
       drag.ghost.setAttribute("aria-hidden", "true");
@@ -84,8 +112,9 @@ export function attachBoardInput(board, handlers) {
   });
 
   /** The place the dragged tile would drop on now (a drop target under the pointer), marked drop-over. */
+  /** @param {Drag} current */
   function markOver(current) {
-    const over = document.elementFromPoint(...current.at)?.closest(".drop-target") ?? null;
+    const over = document.elementFromPoint(.../** @type {[number, number]} */ (current.at))?.closest(".drop-target") ?? null;
     if (over === current.over) return over;
     current.over?.classList.remove("drop-over");
     over?.classList.add("drop-over");
@@ -94,10 +123,13 @@ export function attachBoardInput(board, handlers) {
   }
 
   /** While a drag is held near the edge of a panning box, scroll the box that way each frame. */
+  /** @param {Drag} current */
   function panWhileNearEdge(current) {
     const box = board.querySelector("[data-pan]");
     if (!box) return;
+    /** @type {number | null} */
     let since = null; // when the pointer came into an edge band
+    /** @type {(at: number, low: number, high: number) => number} */
     const speed = (at, low, high) => {
       const band = Math.min(PAN_EDGE_PX, (high - low) / 5);
       const depth = at < low + band ? (low + band - at) / band : at > high - band ? -(at - high + band) / band : 0;
@@ -105,10 +137,10 @@ export function attachBoardInput(board, handlers) {
       const [slow, fast] = PAN_STEP_PX;
       return -Math.sign(depth) * Math.round(slow + (fast - slow) * Math.min(1, Math.abs(depth)));
     };
-    const stepOnce = (now) => {
+    const stepOnce = (/** @type {number} */ now) => {
       if (drag !== current) return;
       const r = box.getBoundingClientRect();
-      const [x, y] = current.at;
+      const [x, y] = /** @type {[number, number]} */ (current.at);
       const inside = x >= r.left && x <= r.right && y >= r.top && y <= r.bottom;
       let sx = inside ? speed(x, r.left, r.right) : 0;
       let sy = inside ? speed(y, r.top, r.bottom) : 0;
@@ -126,7 +158,7 @@ export function attachBoardInput(board, handlers) {
     current.panning = requestAnimationFrame(stepOnce);
   }
 
-  const finish = (event, dropped) => {
+  const finish = (/** @type {PointerEvent} */ event, /** @type {boolean} */ dropped) => {
     if (!drag || event.pointerId !== drag.pointerId) return;
     const { slot, ghost, source } = drag;
     cancelAnimationFrame(drag.panning ?? 0);
@@ -140,8 +172,8 @@ export function attachBoardInput(board, handlers) {
     suppressClick = true;
     setTimeout(() => { suppressClick = false; }, 0);
     if (!dropped) return;
-    const under = document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-slot]");
-    if (under && board.contains(under) && under.dataset.slot !== slot) handlers.onDrop(slot, under.dataset.slot);
+    const under = /** @type {HTMLElement | null | undefined} */ (document.elementFromPoint(event.clientX, event.clientY)?.closest("[data-slot]"));
+    if (under && board.contains(under) && under.dataset.slot !== slot) handlers.onDrop(slot, /** @type {string} */ (under.dataset.slot));
   };
   board.addEventListener("pointerup", (event) => finish(event, true));
   board.addEventListener("pointercancel", (event) => finish(event, false));

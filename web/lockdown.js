@@ -12,22 +12,25 @@
 const here = new URL(import.meta.url); // (the worker's own location is the blob: URL it started from)
 const origin = here.origin;
 
+/** @param {string} what */
 function refuse(what) {
   return new EvalError(`Boneyard's engine worker refuses ${what} (its Content-Security-Policy)`);
 }
 
 /** Where a request goes, a relative URL taken from this folder (the worker's own base is its
- *  blob: URL, from which nothing relative resolves). */
+ *  blob: URL, from which nothing relative resolves). @param {RequestInfo | URL} input */
 function target(input) {
   return new URL(typeof input === "string" || input instanceof URL ? String(input) : input?.url ?? String(input),
     here);
 }
 
+/** @param {URL} url */
 function sameOrigin(url) {
   return url.origin === origin; // (a blob: URL made here has this origin too)
 }
 
 /** A request's input with a relative URL made absolute (a Request's URL already is). */
+/** @param {RequestInfo | URL} input @param {URL} url */
 function absolute(input, url) {
   return typeof input === "string" || input instanceof URL ? url.href : input;
 }
@@ -42,10 +45,10 @@ for (const make of [function () {}, async function () {}, function* () {}, async
   Object.defineProperty(proto, "constructor", { value: blocked, writable: false, configurable: false });
 }
 Object.defineProperty(globalThis, "Function", { value: Function.prototype.constructor, writable: false, configurable: false });
-for (const name of ["setTimeout", "setInterval"]) {
+for (const name of /** @type {const} */ (["setTimeout", "setInterval"])) {
   const native = globalThis[name].bind(globalThis);
   Object.defineProperty(globalThis, name, {
-    value: (handler, ...rest) => {
+    value: (/** @type {unknown} */ handler, /** @type {[number?, ...any[]]} */ ...rest) => {
       if (typeof handler !== "function") throw refuse(`${name} with a string`);
       return native(handler, ...rest);
     },
@@ -56,7 +59,7 @@ for (const name of ["setTimeout", "setInterval"]) {
 // ---- no connection off this origin
 const nativeFetch = globalThis.fetch.bind(globalThis);
 Object.defineProperty(globalThis, "fetch", {
-  value: (input, init) => {
+  value: (/** @type {RequestInfo | URL} */ input, /** @type {RequestInit | undefined} */ init) => {
     const url = target(input);
     return sameOrigin(url) ? nativeFetch(absolute(input, url), init)
       : Promise.reject(new TypeError(`Boneyard's engine worker refuses fetch off its origin`));
@@ -64,7 +67,8 @@ Object.defineProperty(globalThis, "fetch", {
   writable: true, configurable: false, // worker.js wraps it again (download progress), on top of this one
 });
 if (globalThis.XMLHttpRequest) {
-  const open = XMLHttpRequest.prototype.open;
+  const open = /** @type {(this: XMLHttpRequest, ...args: unknown[]) => void} */ (XMLHttpRequest.prototype.open);
+  /** @this {XMLHttpRequest} @param {string} method @param {string | URL} url @param {...unknown} rest */
   XMLHttpRequest.prototype.open = function (method, url, ...rest) {
     const where = target(url);
     if (!sameOrigin(where)) throw refuse("XMLHttpRequest off its origin");

@@ -12,6 +12,7 @@ import { hasUnsavedMoves } from "./store/saved_games.js";
 const REGISTER_TIMEOUT_MS = 120_000;
 const RETRY_MS = [20_000, 60_000, 300_000]; // then every 5 minutes
 
+/** @param {ServiceWorkerRegistration} registration */
 function showUpdate(registration) {
   const waiting = registration.waiting;
   if (!waiting || !navigator.serviceWorker.controller) return; // first install: nothing to replace
@@ -30,8 +31,9 @@ function showUpdate(registration) {
   document.body.append(banner);
 }
 
+/** @param {ServiceWorkerRegistration} registration */
 function watch(registration) {
-  const track = (worker) => {
+  const track = (/** @type {ServiceWorker | null} */ worker) => {
     if (!worker) return;
     worker.addEventListener("statechange", () => {
       if (worker.state === "installed") showUpdate(registration);
@@ -54,11 +56,14 @@ function askReload() {
 }
 
 /** Rejects when the install under way ends redundant (it failed: a file did not come, or not
- *  as built); never settles otherwise. */
+ *  as built); never settles otherwise.
+ *  @param {ServiceWorkerRegistration} registration
+ *  @param {() => string | null} reason what the service worker said of its failure
+ *  @returns {Promise<never>} */
 function installFailed(registration, reason) {
   return new Promise((_, reject) => {
-    const follow = (worker) => worker?.addEventListener("statechange", () => {
-      if (worker.state === "redundant") {
+    const follow = (/** @type {ServiceWorker | null} */ worker) => worker?.addEventListener("statechange", () => {
+      if (worker?.state === "redundant") {
         setTimeout(() => reject(new Error(reason() ?? "a file of the site could not be stored")), 200); // its message first
       }
     });
@@ -68,6 +73,7 @@ function installFailed(registration, reason) {
 }
 
 /** "Offline play is not ready", why, and when it is tried again (Retry: now). */
+/** @param {string} reason @param {number} wait @param {() => void} retry */
 function showNotReady(reason, wait, retry) {
   const button = h("button", { type: "button", "data-action": "retry-offline" }, "Retry");
   const close = h("button", { type: "button" }, "Dismiss");
@@ -79,7 +85,7 @@ function showNotReady(reason, wait, retry) {
   document.body.append(banner);
 }
 
-/** Register sw.js after the engine is ready (or at once if it already is). */
+/** Register sw.js after the engine is ready (or at once if it already is). @param {import("./engine.js").Engine} engine */
 export function startOffline(engine) {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
   const root = document.documentElement;
@@ -93,6 +99,7 @@ export function startOffline(engine) {
     if (!asked && hasUnsavedMoves()) askReload();
     else location.reload();
   });
+  /** @type {string | null} */
   let failure = null; // what the service worker said of its failed install
   navigator.serviceWorker.addEventListener("message", ({ data }) => {
     if (data?.type === "install-failed") failure = data.problems.join("; ");
@@ -103,6 +110,7 @@ export function startOffline(engine) {
     const registration = await navigator.serviceWorker.register(new URL("sw.js", import.meta.url),
       { scope: new URL("./", import.meta.url).pathname, updateViaCache: "none" });
     watch(registration);
+    /** @type {number | undefined} */
     let timer;
     const timeout = new Promise((_, reject) => {
       timer = setTimeout(() => reject(new Error("the service worker did not install in time")), REGISTER_TIMEOUT_MS);
@@ -123,7 +131,7 @@ export function startOffline(engine) {
   const go = () => {
     clearTimeout(retryTimer);
     document.getElementById("offline-banner")?.remove();
-    register().catch((error) => {
+    register().catch((/** @type {Error} */ error) => {
       root.dataset.offline = "failed";
       console.warn(`Offline play is not available: ${error.message}`);
       const wait = RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)];

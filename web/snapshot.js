@@ -18,17 +18,50 @@ const DB_NAME = "boneyard-snapshots";
 const STORE = "snapshots";
 const DB_TIMEOUT_MS = 10_000;
 
-const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+/**
+ * One captured entry of the file system: a directory, a file (its bytes) or a symlink (its target).
+ * @typedef {{path: string, mode: number, mtime: number} & ({kind: "dir", data?: undefined, target?: undefined}
+ *   | {kind: "file", data: Uint8Array<ArrayBuffer>, target?: undefined}
+ *   | {kind: "link", target: string, data?: undefined})} FileEntry
+ */
 
+/**
+ * The part of Emscripten's file system (Pyodide's FS) a snapshot reads and writes.
+ * @typedef {object} EmscriptenFS
+ * @property {(path: string) => {mode: number, mtime: Date}} lstat
+ * @property {(mode: number) => boolean} isLink
+ * @property {(mode: number) => boolean} isDir
+ * @property {(mode: number) => boolean} isFile
+ * @property {(path: string) => string} readlink
+ * @property {(path: string) => string[]} readdir
+ * @property {(path: string) => Uint8Array<ArrayBuffer>} readFile
+ * @property {(path: string) => {exists: boolean}} analyzePath
+ * @property {(path: string, mode: number) => void} mkdir
+ * @property {(path: string, data: Uint8Array) => void} writeFile
+ * @property {(path: string, mode: number) => void} chmod
+ * @property {(target: string, path: string) => void} symlink
+ * @property {(path: string, atime: number, mtime: number) => void} utime
+ */
+
+/**
+ * A stored snapshot as read back (checked before use: checked, checkFiles).
+ * @typedef {{meta: Record<string, any>, memory: unknown}} StoredSnapshot
+ */
+
+const hex = (/** @type {ArrayBuffer} */ buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+/** @type {(request: IDBRequest) => Promise<any>} */
 const done = (request) => new Promise((resolve, reject) => {
   request.onsuccess = () => resolve(request.result);
   request.onerror = () => reject(request.error ?? new Error("IndexedDB request failed"));
 });
 
+/** @type {Promise<IDBDatabase> | null} */
 let dbPromise = null;
 
+/** @returns {Promise<IDBDatabase>} */
 function openDb() {
-  dbPromise ??= withTimeout(new Promise((resolve, reject) => {
+  dbPromise ??= withTimeout(/** @type {Promise<IDBDatabase>} */ (new Promise((resolve, reject) => {
     const request = indexedDB.open(DB_NAME, 1);
     request.onupgradeneeded = () => request.result.createObjectStore(STORE);
     request.onsuccess = () => {
@@ -38,16 +71,23 @@ function openDb() {
     };
     request.onerror = () => reject(request.error ?? new Error("IndexedDB open failed"));
     request.onblocked = () => reject(new Error("IndexedDB open blocked"));
-  }), DB_TIMEOUT_MS, "opening IndexedDB");
+  })), DB_TIMEOUT_MS, "opening IndexedDB");
   dbPromise.catch(() => { dbPromise = null; });
   return dbPromise;
 }
 
+/**
+ * One transaction on the snapshots' store; resolves with what `work` gave once it is complete.
+ * @param {IDBTransactionMode} mode
+ * @param {(store: IDBObjectStore) => unknown} work
+ * @returns {Promise<any>}
+ */
 async function transact(mode, work) {
   const db = await openDb();
   return withTimeout(new Promise((resolve, reject) => {
     const tx = db.transaction(STORE, mode, { durability: "relaxed" });
     const store = tx.objectStore(STORE);
+    /** @type {unknown} */
     let result;
     Promise.resolve(work(store)).then((value) => { result = value; }, reject);
     tx.oncomplete = () => resolve(result);
@@ -56,29 +96,39 @@ async function transact(mode, work) {
   }), DB_TIMEOUT_MS * 3, "IndexedDB transaction");
 }
 
-/** The stored snapshot of this scope: {meta: {version, sha256, size, files, ...}, memory}, or null. */
+/**
+ * The stored snapshot of this scope: {meta: {version, sha256, size, files, ...}, memory}, or null.
+ * @param {string} scope
+ * @returns {Promise<StoredSnapshot | null>}
+ */
 export async function read(scope) {
   const [meta, memory] = await transact("readonly", (store) => Promise.all(
     [done(store.get(scope)), done(store.get(`${scope}#memory`))]));
   return meta ? { meta, memory } : null;
 }
 
-/** The memory of a stored snapshot once checked against its meta (size and sha256); throws if it differs. */
+/**
+ * The memory of a stored snapshot once checked against its meta (size and sha256); throws if it differs.
+ * @param {StoredSnapshot} snapshot
+ * @returns {Promise<Uint8Array<ArrayBuffer>>}
+ */
 export async function checked({ meta, memory }) {
   if (!Array.isArray(meta.files) || typeof meta.sha256 !== "string") throw new Error("the snapshot's record is damaged");
   if (!(memory instanceof Uint8Array)) throw new Error("the snapshot's memory is missing");
   if (memory.byteLength !== meta.size) {
     throw new Error(`the snapshot's memory has ${memory.byteLength} bytes, not ${meta.size}`);
   }
-  if (hex(await crypto.subtle.digest("SHA-256", memory)) !== meta.sha256) {
+  // (IndexedDB gives no shared buffer)
+  if (hex(await crypto.subtle.digest("SHA-256", /** @type {Uint8Array<ArrayBuffer>} */ (memory))) !== meta.sha256) {
     throw new Error("the snapshot's memory does not match its sha256");
   }
-  return memory;
+  return /** @type {Uint8Array<ArrayBuffer>} */ (memory);
 }
 
-/** One sha256 over every captured entry (path, kind, mode, mtime, link target, bytes). */
+/** One sha256 over every captured entry (path, kind, mode, mtime, link target, bytes). @param {FileEntry[]} files */
 export async function filesDigest(files) {
   const encoder = new TextEncoder();
+  /** @type {Uint8Array<ArrayBuffer>[]} */
   const parts = [];
   for (const entry of files) {
     const head = JSON.stringify([entry.path, entry.kind, entry.mode, entry.mtime, entry.target ?? null,
@@ -89,16 +139,21 @@ export async function filesDigest(files) {
   return hex(await crypto.subtle.digest("SHA-256", await new Blob(parts).arrayBuffer()));
 }
 
-/** Throws unless the stored files match their sha256 (an emptied or edited list does not). */
+/** Throws unless the stored files match their sha256 (an emptied or edited list does not). @param {StoredSnapshot} snapshot */
 export async function checkFiles({ meta }) {
   if (!Array.isArray(meta.files) || typeof meta.filesSha256 !== "string" ||
-      !meta.files.every((e) => e && typeof e.path === "string" && (e.kind !== "file" || e.data instanceof Uint8Array))) {
+      !meta.files.every((/** @type {any} */ e) => e && typeof e.path === "string" && (e.kind !== "file" || e.data instanceof Uint8Array))) {
     throw new Error("the snapshot's file list is damaged");
   }
   if (await filesDigest(meta.files) !== meta.filesSha256) throw new Error("the snapshot's files do not match their sha256");
 }
 
-/** Store a snapshot (replacing this scope's previous one). */
+/**
+ * Store a snapshot (replacing this scope's previous one).
+ * @param {string} scope
+ * @param {{files: FileEntry[]} & Record<string, unknown>} meta
+ * @param {Uint8Array<ArrayBuffer>} memory
+ */
 export async function save(scope, meta, memory) {
   const sha256 = hex(await crypto.subtle.digest("SHA-256", memory));
   const filesSha256 = await filesDigest(meta.files);
@@ -108,7 +163,7 @@ export async function save(scope, meta, memory) {
   });
 }
 
-/** Delete this scope's snapshot. */
+/** Delete this scope's snapshot. @param {string} scope */
 export async function clear(scope) {
   await transact("readwrite", (store) => {
     store.delete(`${scope}#memory`);
@@ -122,10 +177,14 @@ const SKIP = new Set(["/dev", "/proc", "/sys"]);
 
 /** Every directory, file and symlink of FS (except /dev, /proc and the files for which
  *  skip(path) is true, such as the standard library's zip that every start writes) as plain data:
- *  [{path, kind, mode, mtime, data|target}]. */
+ *  [{path, kind, mode, mtime, data|target}].
+ *  @param {EmscriptenFS} FS
+ *  @param {(path: string) => boolean} [skip]
+ *  @returns {FileEntry[]} */
 export function captureFiles(FS, skip = () => false) {
+  /** @type {FileEntry[]} */
   const out = [];
-  const walk = (path) => {
+  const walk = (/** @type {string} */ path) => {
     const stat = FS.lstat(path);
     const entry = { path, mode: stat.mode & 0o7777, mtime: stat.mtime.getTime() };
     if (FS.isLink(stat.mode)) {
@@ -146,8 +205,9 @@ export function captureFiles(FS, skip = () => false) {
 }
 
 /** Write captured files back into a fresh FS (before Python resumes from the snapshot). */
+/** @param {EmscriptenFS} FS @param {FileEntry[]} files */
 export function restoreFiles(FS, files) {
-  const exists = (path) => FS.analyzePath(path).exists;
+  const exists = (/** @type {string} */ path) => FS.analyzePath(path).exists;
   for (const entry of files) {
     if (entry.kind === "dir") {
       if (!exists(entry.path)) FS.mkdir(entry.path, entry.mode);
@@ -173,6 +233,7 @@ export function restoreFiles(FS, files) {
   }
 }
 
+/** @param {Uint8Array} a @param {Uint8Array} b */
 function equalBytes(a, b) {
   if (a.byteLength !== b.byteLength) return false;
   for (let i = 0; i < a.byteLength; i++) if (a[i] !== b[i]) return false;

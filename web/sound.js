@@ -1,4 +1,3 @@
-// @ts-check
 // Short, quiet sounds made on the spot with Web Audio (no sound files): a tile placed, a draw,
 // the person's turn, a round or game won. Off unless the settings say on (html[data-sound=on]),
 // and never before the person's first tap or key on the page.

@@ -12,17 +12,23 @@ const VERSION = "dev";
 const FILES = {};
 /* BUILD-END */
 
-const SCOPE = self.registration.scope; // the folder this file lives in, with a trailing slash
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self)); // self, as the service worker it is
+const SCOPE = sw.registration.scope; // the folder this file lives in, with a trailing slash
 const PREFIX = `boneyard:${SCOPE}:`;
 const CACHE = PREFIX + VERSION;
 const INDEX = new URL("index.html", SCOPE).href;
 
-const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+const hex = (/** @type {ArrayBuffer} */ buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
-/** Fetch one file of the build and check its sha256; once more bypassing the HTTP cache if it differs. */
+/**
+ * Fetch one file of the build and check its sha256; once more bypassing the HTTP cache if it differs.
+ * @param {string} path
+ * @param {string} sha256
+ * @returns {Promise<[string, Response]>}
+ */
 async function fetchChecked(path, sha256) {
   const url = new URL(path, SCOPE).href;
-  for (const mode of ["no-cache", "reload"]) {
+  for (const mode of /** @type {RequestCache[]} */ (["no-cache", "reload"])) {
     const response = await fetch(url, { cache: mode, credentials: "same-origin" });
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
     const digest = hex(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
@@ -31,11 +37,12 @@ async function fetchChecked(path, sha256) {
   throw new Error(`${path}: the server holds a different build (sha256 differs)`);
 }
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     const older = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
     /** The same file from an older build of this scope, if its bytes are unchanged (no download). */
+    /** @type {(url: string, sha256: string) => Promise<Response | null>} */
     const reuse = async (url, sha256) => {
       if (!sha256) return null;
       for (const name of older) {
@@ -46,7 +53,9 @@ self.addEventListener("install", (event) => {
       }
       return null;
     };
+    /** @type {[string, string][]} */
     const entries = Object.entries(FILES);
+    /** @type {string[]} */
     const problems = [];
     let next = 0;
     const worker = async () => { // a few downloads at a time; one failure does not abort the others
@@ -58,7 +67,7 @@ self.addEventListener("install", (event) => {
           const kept = await reuse(url, sha256);
           await cache.put(url, kept ?? (await fetchChecked(path, sha256))[1]);
         } catch (error) {
-          problems.push(error.message);
+          problems.push(/** @type {Error} */ (error).message);
         }
       }
     };
@@ -66,30 +75,30 @@ self.addEventListener("install", (event) => {
     // Incomplete: this install fails, its partial cache goes, and the page says so and tries again.
     if (problems.length) {
       await caches.delete(CACHE);
-      for (const client of await self.clients.matchAll({ includeUncontrolled: true })) {
+      for (const client of await sw.clients.matchAll({ includeUncontrolled: true })) {
         client.postMessage({ type: "install-failed", version: VERSION, problems: problems.slice(0, 3) });
       }
       throw new Error(`precache failed: ${problems.join("; ")}`);
     }
-    if (!self.registration.active) await self.skipWaiting(); // the first install: nothing to mix with
+    if (!sw.registration.active) await sw.skipWaiting(); // the first install: nothing to mix with
   })());
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
     }
-    await self.clients.claim();
+    await sw.clients.claim();
   })());
 });
 
-self.addEventListener("message", (event) => {
-  if (event.data?.type === "skip-waiting") self.skipWaiting();
+sw.addEventListener("message", (event) => {
+  if (event.data?.type === "skip-waiting") sw.skipWaiting();
   else if (event.data?.type === "version") event.source?.postMessage({ type: "version", version: VERSION });
 });
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
   const url = new URL(request.url);

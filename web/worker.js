@@ -16,14 +16,34 @@ const STEP_TIMEOUT_MS = 90_000;
 const base = new URL("./", import.meta.url);
 const nativeFetch = globalThis.fetch.bind(globalThis);
 
+/** @typedef {import("pyodide").PyodideInterface} Pyodide */
+/** loadPyodide, as called here (with Pyodide's private snapshot options). @typedef {(options: object) => Promise<Pyodide>} LoadPyodide */
+/** @typedef {import("./snapshot.js").StoredSnapshot} StoredSnapshot */
+/** @typedef {import("./snapshot.js").FileEntry} FileEntry */
+/** @typedef {typeof import("./snapshot.js")} Snapshots */
+
+/** engine.api.handle as a PyProxy: JSON text in, JSON text out. @typedef {((request: string) => unknown) & {destroy: () => void}} Handle */
+/** A request as the page sends it. @typedef {{id: number, request: string}} RequestMessage */
+
+/**
+ * The build's manifest (build-manifest.json): its version, Pyodide's, the wheels and each file's size.
+ * @typedef {{version: string, pyodide: string, micropip_wheel: string, engine_wheel: string,
+ *   files: Record<string, {size: number}>}} Manifest
+ */
+
+/** @type {Handle | null} */
 let handle = null; // PyProxy of engine.api.handle, kept for the worker's lifetime
+/** @type {RequestMessage[]} */
 const waiting = []; // requests that arrived before the engine was ready
 let startedFromSnapshot = false;
 
 
 // ---- download progress: count the streamed bytes of known files against the manifest sizes
+/** @type {Map<string, number>} */
 const expected = new Map(); // absolute URL (no query) -> size in bytes
+/** @type {Map<string, number>} */
 const received = new Map();
+/** @type {Map<string, Promise<ArrayBuffer>>} */
 const prefetched = new Map(); // absolute URL -> Promise<ArrayBuffer>
 let lastReport = 0;
 
@@ -41,6 +61,7 @@ function report(force = false) {
   postMessage({ type: "progress", loaded, total });
 }
 
+/** @param {string} url @param {Response} response */
 async function countBody(url, response) {
   if (!response.body) return;
   const reader = response.body.getReader();
@@ -50,18 +71,19 @@ async function countBody(url, response) {
     received.set(url, (received.get(url) ?? 0) + value.byteLength);
     report();
   }
-  if (expected.has(url)) received.set(url, expected.get(url));
+  if (expected.has(url)) received.set(url, /** @type {number} */ (expected.get(url)));
   report(true);
   if (url.endsWith("/python_stdlib.zip")) phase("stdlib-fetched"); // Pyodide writes it into its FS now
 }
 
-/** Files whose bytes the progress bar counts (the manifest gives their sizes). */
+/** Files whose bytes the progress bar counts (the manifest gives their sizes). @param {string} key */
 function tracked(key) {
   return key.startsWith(new URL("pyodide/", base).href) || key.startsWith(new URL("wheels/", base).href);
 }
 
+/** @param {RequestInfo | URL} input */
 function keyOf(input) {
-  const url = new URL(typeof input === "string" ? input : input.url ?? String(input), base);
+  const url = new URL(typeof input === "string" ? input : /** @type {Request} */ (input).url ?? String(input), base);
   url.search = "";
   url.hash = "";
   return url.href;
@@ -69,10 +91,10 @@ function keyOf(input) {
 
 /** fetch that answers prefetched files from memory and counts the bytes of known files.
  *  The response itself is returned unchanged (its URL and headers matter for wasm). */
-globalThis.fetch = async (input, init) => {
+globalThis.fetch = async (/** @type {RequestInfo | URL} */ input, /** @type {RequestInit | undefined} */ init) => {
   const key = keyOf(input);
   if (prefetched.has(key)) {
-    const body = await prefetched.get(key);
+    const body = /** @type {ArrayBuffer} */ (await prefetched.get(key));
     return new Response(body.slice(0), { status: 200, headers: { "Content-Type": "application/zip" } });
   }
   const response = await nativeFetch(input, init);
@@ -80,13 +102,14 @@ globalThis.fetch = async (input, init) => {
   return response;
 };
 
-/** Fetch a file now, in parallel with Pyodide's start, counting its bytes; keep it for later. */
+/** Fetch a file now, in parallel with Pyodide's start, counting its bytes; keep it for later. @param {string} path */
 function prefetch(path) {
   const url = new URL(path, base).href;
   const promise = nativeFetch(url, { cache: "no-cache" }).then(async (response) => {
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    /** @type {Uint8Array<ArrayBuffer>[]} */
     const chunks = [];
-    const reader = response.body.getReader();
+    const reader = /** @type {ReadableStream<Uint8Array<ArrayBuffer>>} */ (response.body).getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
@@ -104,8 +127,9 @@ function prefetch(path) {
 // ---- start
 // Each step of the start is a performance mark ("boneyard:NAME") in this worker; the times (ms
 // since the worker started, and the worker's timeOrigin) are reported with "ready".
+/** @type {Record<string, number>} */
 const phases = {};
-const phase = (name) => {
+const phase = (/** @type {string} */ name) => {
   if (name in phases) return;
   performance.mark(`boneyard:${name}`);
   phases[name] = Math.round(performance.now());
@@ -113,7 +137,8 @@ const phase = (name) => {
 
 // Pyodide compiles and instantiates its wasm with instantiateStreaming; done here as the two
 // steps it is made of, so that each can be timed (same result: {module, instance}).
-WebAssembly.instantiateStreaming = async (source, imports) => {
+WebAssembly.instantiateStreaming = async (/** @type {Response | PromiseLike<Response>} */ source,
+  /** @type {WebAssembly.Imports | undefined} */ imports) => {
   phase("wasm-fetch");
   const module = await WebAssembly.compileStreaming(source);
   phase("wasm-compile");
@@ -123,31 +148,37 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
 };
 
 const SNAPSHOT_TIMEOUT_MS = 30_000;
+/** @type {Snapshots | null} */
 let snapshots = null; // the module snapshot.js, imported at the start, in parallel with Pyodide's
 const scope = base.href; // snapshots are kept per site folder
 const snapshotsWanted = globalThis.name !== "engine:no-snapshot";
 const STDLIB_ZIP = /^\/lib\/python\d+\.zip$/; // every start writes it; a snapshot does not keep it
 const pyodideOptions = () => ({
-  indexURL: new URL("pyodide/", base).href, stdout: () => {}, stderr: (s) => console.warn(s),
+  indexURL: new URL("pyodide/", base).href, stdout: () => {}, stderr: (/** @type {string} */ s) => console.warn(s),
 });
 const HANDLE = "from engine.api import handle as _boneyard_handle\n_boneyard_handle";
 
 /** Start Pyodide from a stored snapshot (memory and files); returns engine.api.handle. Throws on
- *  any problem (the caller then starts normally). */
+ *  any problem (the caller then starts normally).
+ *  @param {LoadPyodide} loadPyodide
+ *  @param {StoredSnapshot} stored
+ *  @returns {Promise<Handle>} */
 async function startFromSnapshot(loadPyodide, stored) {
+  const snapshotModule = /** @type {Snapshots} */ (snapshots); // (it read the snapshot: loaded)
   postMessage({ type: "snapshot", state: "restoring" });
-  await snapshots.checkFiles(stored);
-  const memory = snapshots.checked(stored).then((bytes) => { phase("snapshot-checked"); return bytes; });
+  await snapshotModule.checkFiles(stored);
+  const memory = snapshotModule.checked(stored).then((bytes) => { phase("snapshot-checked"); return bytes; });
   memory.catch(() => {});
+  /** @type {any} */
   let filesProblem = null; // an error thrown in fsInit would go unhandled: kept for after the start
   const pyodide = await withTimeout(loadPyodide({
     ...pyodideOptions(),
     _loadSnapshot: memory,
     _snapshotDeserializer: deserializeInert,
-    fsInit: (FS) => {
+    fsInit: (/** @type {unknown} */ FS) => {
       phase("fs-init");
       try {
-        snapshots.restoreFiles(FS, stored.meta.files);
+        snapshotModule.restoreFiles(/** @type {import("./snapshot.js").EmscriptenFS} */ (/** @type {unknown} */ (FS)), stored.meta.files);
       } catch (error) {
         filesProblem = error;
       }
@@ -156,19 +187,20 @@ async function startFromSnapshot(loadPyodide, stored) {
   }), SNAPSHOT_TIMEOUT_MS, "Pyodide start from the snapshot");
   if (filesProblem) throw new Error(`restoring the snapshot's files failed: ${filesProblem.message ?? filesProblem}`);
   phase("pyodide");
+  /** @type {Handle} */
   const found = pyodide.runPython(HANDLE);
   if (typeof found !== "function") throw new Error("engine.api.handle is missing");
   // the restored engine must answer (its games were imported before the snapshot) and play each
   // game (a module missing from the restored files shows now, not in the middle of a game)
   try {
-    const catalog = JSON.parse(found(JSON.stringify({ op: "catalog" })));
+    const catalog = JSON.parse(/** @type {string} */ (found(JSON.stringify({ op: "catalog" }))));
     if (!catalog.ok || !catalog.games?.length) {
       throw new Error(`it does not answer: ${JSON.stringify(catalog.error)}`);
     }
     for (const game of catalog.games) exercise(found, game);
   } catch (error) {
     found.destroy();
-    throw new Error(`the restored engine failed its check: ${String(error?.message ?? error).split("\n").filter(Boolean).at(-1)}`);
+    throw new Error(`the restored engine failed its check: ${String(/** @type {any} */ (error)?.message ?? error).split("\n").filter(Boolean).at(-1)}`);
   }
   phase("engine-check");
   return found;
@@ -176,10 +208,13 @@ async function startFromSnapshot(loadPyodide, stored) {
 
 /** One game through the restored engine: a deal, a computer move, a view, for a solitaire (its
  *  advisor or solver: quick) a hint, and the coach's replay and review (their modules are
- *  imported at their first call); then closed. */
+ *  imported at their first call); then closed.
+ *  @param {Handle} handle
+ *  @param {{id: string, solitaire: boolean}} game */
 function exercise(handle, { id: game, solitaire }) {
+  /** @type {(request: Record<string, unknown>) => any} */
   const ask = (request) => {
-    const answer = JSON.parse(handle(JSON.stringify(request)));
+    const answer = JSON.parse(/** @type {string} */ (handle(JSON.stringify(request))));
     if (!answer.ok) throw new Error(`${game} ${request.op}: ${answer.error.code}: ${answer.error.message}`);
     return answer;
   };
@@ -194,7 +229,11 @@ function exercise(handle, { id: game, solitaire }) {
 }
 
 /** The normal start: Pyodide boots, micropip (loaded by URL) installs the engine wheel, engine.api
- *  is imported. Returns {pyodide, handle}. */
+ *  is imported. Returns {pyodide, handle}.
+ *  @param {LoadPyodide} loadPyodide
+ *  @param {Promise<Manifest>} manifestReady
+ *  @param {boolean} makeSnapshot
+ *  @returns {Promise<{pyodide: Pyodide, handle: Handle}>} */
 async function startNormally(loadPyodide, manifestReady, makeSnapshot) {
   const pyodideReady = withTimeout(loadPyodide({
     ...pyodideOptions(),
@@ -212,6 +251,7 @@ async function startNormally(loadPyodide, manifestReady, makeSnapshot) {
   phase("pyodide");
   await withTimeout(wheels, STEP_TIMEOUT_MS, "wheel download");
 
+  /** @type {string[]} */
   const problems = [];
   await withTimeout(
     pyodide.loadPackage(micropipUrl, { messageCallback: () => {}, errorCallback: (m) => problems.push(m) }),
@@ -226,6 +266,7 @@ async function startNormally(loadPyodide, manifestReady, makeSnapshot) {
     STEP_TIMEOUT_MS, "engine install");
   phase("engine-install");
   await withTimeout(pyodide.runPythonAsync("import engine.api"), STEP_TIMEOUT_MS, "engine import");
+  /** @type {Handle} */
   const found = pyodide.runPython(HANDLE);
   if (typeof found !== "function") throw new Error("engine.api.handle is missing");
   phase("engine-import");
@@ -251,6 +292,7 @@ gc.collect()
 // by a path from globalThis: the Response of the engine wheel's download (micropip's pyfetch) and
 // its arrayBuffer method stay referenced after micropip is unloaded. Nothing uses them again; a
 // restored start gets an empty Response and the same method. Any other object stops the snapshot.
+/** @type {Record<string, {is: (value: unknown) => boolean, make: () => unknown}>} */
 const INERT = {
   response: { is: (value) => value instanceof Response, make: () => new Response() },
   "response.arrayBuffer": {
@@ -258,12 +300,14 @@ const INERT = {
   },
 };
 
+/** @param {any} value */
 function serializeInert(value) {
   for (const [name, kind] of Object.entries(INERT)) if (kind.is(value)) return { inert: name };
   const what = typeof value === "function" ? `function ${value.name}` : value?.constructor?.name ?? typeof value;
   throw new Error(`Python holds a JS object that a snapshot cannot keep (${what})`);
 }
 
+/** @param {any} data */
 function deserializeInert(data) {
   const kind = INERT[data?.inert];
   if (!kind) throw new Error(`unknown object in the snapshot: ${JSON.stringify(data)}`);
@@ -272,7 +316,11 @@ function deserializeInert(data) {
 
 /** Run fn while pyodide.loadedPackages is empty. Pyodide's snapshot expects that JS object, which
  *  Python holds a reference to, to be as a fresh start has it ({}): it is JS state, not in the
- *  wasm memory, and a restored instance starts with it empty (nothing is loaded after the start). */
+ *  wasm memory, and a restored instance starts with it empty (nothing is loaded after the start).
+ *  @template T
+ *  @param {Pyodide} pyodide
+ *  @param {() => T} fn
+ *  @returns {T} */
 function withoutLoadedPackages(pyodide, fn) {
   const loaded = pyodide.loadedPackages;
   const saved = { ...loaded };
@@ -284,29 +332,37 @@ function withoutLoadedPackages(pyodide, fn) {
   }
 }
 
-/** The snapshot of a normal start ({memory, files}), or throws. Synchronous. */
+/** The snapshot of a normal start ({memory, files}), or throws. Synchronous. @param {Pyodide} pyodide */
 function takeSnapshot(pyodide) {
   pyodide.runPython(IMPORT_GAMES);
   phase("games-import");
   pyodide.runPython(UNLOAD_MICROPIP);
-  const memory = withoutLoadedPackages(pyodide, () => pyodide.makeMemorySnapshot({ serializer: serializeInert }));
-  const files = snapshots.captureFiles(pyodide.FS, (path) => STDLIB_ZIP.test(path));
+  const memory = /** @type {Uint8Array<ArrayBuffer>} */ ( // (a copy of the wasm memory: not shared)
+    withoutLoadedPackages(pyodide, () => pyodide.makeMemorySnapshot({ serializer: serializeInert })));
+  const files = /** @type {Snapshots} */ (snapshots).captureFiles( // (null: no snapshot is made)
+    /** @type {import("./snapshot.js").EmscriptenFS} */ (/** @type {unknown} */ (pyodide.FS)), (path) => STDLIB_ZIP.test(path));
   return { memory, files };
 }
 
-/** Store the snapshot of a normal start (or say why there is none) and tell the page. */
+/**
+ * Store the snapshot of a normal start (or say why there is none) and tell the page.
+ * @param {{memory: Uint8Array<ArrayBuffer>, files: FileEntry[]} | null} made
+ * @param {string | null} reason
+ * @param {Manifest} manifest
+ */
 async function keep(made, reason, manifest) {
   try {
-    if (!made) throw new Error(reason);
-    await snapshots.save(scope, { version: manifest.version, pyodide: manifest.pyodide, files: made.files }, made.memory);
+    if (!made) throw new Error(/** @type {string} */ (reason));
+    await /** @type {Snapshots} */ (snapshots).save(scope, { version: manifest.version, pyodide: manifest.pyodide, files: made.files }, made.memory);
     phase("snapshot-saved");
     postMessage({ type: "snapshot", state: "saved", size: made.memory.byteLength, phases });
-  } catch (error) {
+  } catch (/** @type {any} */ error) {
     if (made) console.warn(`Boneyard: the start-up snapshot was not saved (${error?.message ?? error})`);
     postMessage({ type: "snapshot", state: "not-saved", reason: error?.message ?? String(error), phases });
   }
 }
 
+/** @param {Manifest} manifest @param {string[]} paths */
 function sized(manifest, paths) {
   for (const path of paths) expected.set(new URL(path, base).href, manifest.files[path]?.size ?? 0);
   report(true);
@@ -331,6 +387,7 @@ async function start() {
       return manifest;
     });
   manifestReady.catch(() => {});
+  /** @type {string | null} */
   let unusable = null; // why a stored snapshot could not even be read
   const storedReady = import("./snapshot.js").then(async (module) => {
     snapshots = module;
@@ -349,7 +406,9 @@ async function start() {
   phase("snapshot-read");
   const canStore = snapshotsWanted && "indexedDB" in globalThis && snapshots !== null;
 
+  /** @type {{handle: Handle, pyodide: Pyodide | null} | null} */
   let started = null;
+  /** @type {string | null} */
   let fallback = unusable; // why a stored snapshot was not used
   if (stored) {
     const manifest = await manifestReady;
@@ -358,7 +417,7 @@ async function start() {
     } else {
       try {
         started = { handle: await startFromSnapshot(loadPyodide, stored), pyodide: null };
-      } catch (error) {
+      } catch (/** @type {any} */ error) {
         fallback = error?.message ?? String(error);
       }
     }
@@ -367,7 +426,7 @@ async function start() {
       postMessage({ type: "snapshot", state: "fallback", reason: fallback }); // the page's watchdog stops
       const kept = ["worker", "pyodide-module", "pyodide-asm-module", "manifest", "snapshot-read"]; // the failed attempt's steps go
       for (const name of Object.keys(phases)) if (!kept.includes(name)) delete phases[name];
-      await snapshots.clear(scope).catch(() => {});
+      await /** @type {Snapshots} */ (snapshots).clear(scope).catch(() => {}); // (it read the snapshot: loaded)
     }
   }
   const fromSnapshot = Boolean(started);
@@ -382,9 +441,9 @@ async function start() {
   let reason = canStore ? null : "snapshots are off";
   if (!fromSnapshot && canStore) {
     try { // synchronously, before any request is answered: the engine has no session yet
-      made = takeSnapshot(started.pyodide);
+      made = takeSnapshot(/** @type {Pyodide} */ (started.pyodide)); // (a normal start's)
       phase("snapshot-made");
-    } catch (error) {
+    } catch (/** @type {any} */ error) {
       reason = `making the snapshot failed: ${error?.message ?? error}`;
     }
   }
@@ -393,12 +452,13 @@ async function start() {
   if (!fromSnapshot) await keep(made, reason, manifest);
 }
 
+/** @param {RequestMessage} message */
 function answer({ id, request }) {
   let response;
   try {
-    response = handle(request); // str -> JS string: no proxy crosses the boundary
+    response = /** @type {Handle} */ (handle)(request); // (called once the engine is ready) // str -> JS string: no proxy crosses the boundary
     if (typeof response !== "string") throw new Error(`the engine answered ${typeof response}`);
-  } catch (error) { // the details stay in this console; the page gets a typed error, no traceback
+  } catch (/** @type {any} */ error) { // the details stay in this console; the page gets a typed error, no traceback
     console.warn(`Boneyard: the engine failed on a request: ${String(error).slice(0, 2000)}`);
     const name = error?.constructor?.name ?? "Error";
     response = JSON.stringify({ ok: false, error: { code: "internal_error", message: `the engine failed on this request (${name})` } });
@@ -410,10 +470,11 @@ function answer({ id, request }) {
 /** handle() never raises in Python: an exception here is Pyodide itself failing (a damaged
  *  snapshot's memory, say). A snapshot this engine started from is dropped, and the page replaces
  *  this worker. */
+/** @param {any} error */
 function fatal(error) {
   handle = null;
   const message = String(error?.message ?? error).split("\n")[0].slice(0, 200);
-  const dropped = startedFromSnapshot ? snapshots.clear(scope).catch(() => {}) : Promise.resolve();
+  const dropped = startedFromSnapshot ? /** @type {Snapshots} */ (snapshots).clear(scope).catch(() => {}) : Promise.resolve();
   dropped.then(() => postMessage({ type: "fatal", message }));
 }
 

@@ -1,4 +1,3 @@
-// @ts-check
 // The coach: replay a game move by move and review the person's decisions, as a chess program's
 // game review does. It draws each position with the game's own renderer (view in, DOM out), from
 // the engine's `replay` op (the position as the person's seat saw it then: other hands stay

@@ -1,4 +1,3 @@
-// @ts-check
 // What solitaire players expect, for the one controller (controller.js): Resign on every game, a
 // new deal over a game in progress asked for and counted as lost, winnable-only deals (a switch
 // and a setting, where the catalog says `winnable_deals`), Show solution (the advisor's winning

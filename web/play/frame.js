@@ -1,4 +1,3 @@
-// @ts-check
 // The frame of a game screen: the DOM around the renderer's board. A compact toolbar, the
 // status line, a message area of fixed height (on a narrow screen a message shows over the top
 // of the board instead, and fades once it is old), the way-on bar, the board taking the space left,

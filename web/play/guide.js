@@ -1,4 +1,3 @@
-// @ts-check
 // The guide of a guided deal (a lesson: the engine's view carries `guide`). It draws the note
 // beside the board, in the flow of the play screen so it never covers a tile or the hand, marks
 // the tiles and places the note points at (their data-key), says a wrong move's friendly word,

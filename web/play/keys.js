@@ -1,4 +1,3 @@
-// @ts-check
 // The keyboard shortcuts of a game screen and their help overlay, opened by "?". A shortcut is a
 // plain key (no Ctrl, Alt or Meta: the browser's own keys stay the browser's), never taken while
 // the person types in a field, a dialog is open, or the screen shows something else than the game.

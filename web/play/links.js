@@ -3,8 +3,24 @@
 
 const DEAL = /^\d{1,15}$/;
 
+/** @typedef {import("../engine_types.js").GameSpec} GameSpec */
+/** @typedef {import("../engine_types.js").OptionValues} OptionValues */
+
+/**
+ * A game link, read (readGameLink).
+ * @typedef {object} GameLink
+ * @property {number | null} seed
+ * @property {boolean} fresh
+ * @property {OptionValues} options
+ * @property {string[] | null} seats
+ * @property {boolean | null} winnable
+ * @property {boolean} daily
+ * @property {boolean} lesson
+ * @property {string[]} problems
+ */
+
 /** "ai:easy" and the like (the catalog's levels of the game `spec`); "human". */
-const isSeatKind = (spec, kind) => kind === "human" || spec.levels.some((level) => kind === `ai:${level.id}`);
+const isSeatKind = (/** @type {GameSpec} */ spec, /** @type {string} */ kind) => kind === "human" || spec.levels.some((level) => kind === `ai:${level.id}`);
 
 /**
  * Read a game link's query: deal=N, one KEY=VALUE per option of the game, and with
@@ -15,9 +31,15 @@ const isSeatKind = (spec, kind) => kind === "human" || spec.levels.some((level) 
  * bad one; fresh is true for a link of options without a deal (a new game of those options, as
  * the link of a game in progress with hidden hands gives); a bad option value falls back to the
  * option's default and bad seats to null; every value dropped is one line of `problems`.
+ * @param {GameSpec} spec
+ * @param {URLSearchParams} params
+ * @param {{seats?: boolean}} [how]
+ * @returns {GameLink}
  */
 export function readGameLink(spec, params, { seats: withSeats = false } = {}) {
+  /** @type {string[]} */
   const problems = [];
+  /** @type {OptionValues} */
   const options = Object.fromEntries(spec.options.map((o) => [o.key, o.default]));
   const raw = params.get("deal");
   const seed = raw !== null && DEAL.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : null;
@@ -32,14 +54,15 @@ export function readGameLink(spec, params, { seats: withSeats = false } = {}) {
       options[option.key] = choice;
     }
   }
+  /** @type {string[] | null} */
   let seats = null;
   if (withSeats && params.has("seats")) {
-    const kinds = params.get("seats").split(",");
+    const kinds = /** @type {string} */ (params.get("seats")).split(",");
     const count = Number(options.players ?? spec.players.min);
     if (kinds.length === count && kinds.every((kind) => isSeatKind(spec, kind))) seats = kinds;
     else problems.push(`the seats “${params.get("seats")}” are not ${count} of human, ${spec.levels.map((l) => `ai:${l.id}`).join(", ")}`);
   }
-  const flag = (key, offered) => {
+  const flag = (/** @type {string} */ key, /** @type {boolean} */ offered) => {
     const value = params.get(key);
     if (value === null || !offered) return null;
     if (value === "1" || value === "0") return value === "1";
@@ -59,7 +82,7 @@ export function readGameLink(spec, params, { seats: withSeats = false } = {}) {
   return { seed, fresh, options, seats, winnable, daily: Boolean(daily), lesson: Boolean(lesson), problems };
 }
 
-/** The notice for a link's problems (empty when there are none). */
+/** The notice for a link's problems (empty when there are none). @param {GameSpec} spec @param {string[]} problems */
 export function linkProblemsText(spec, problems) {
   return problems.length ? `The link to ${spec.name} was not fully understood: ${problems.join("; ")}.` : "";
 }
@@ -68,6 +91,8 @@ export function linkProblemsText(spec, problems) {
  * The game link of a view: its deal ("#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy"),
  * or, while a game with hidden hands is in progress, only its options and seats (a new deal: the
  * link must not show anyone the hands of the game on screen).
+ * @param {import("../engine_types.js").View} view
+ * @param {{seats?: boolean, hidden?: boolean}} [how]
  */
 export function gameLinkHref(view, { seats = false, hidden = false } = {}) {
   const deal = hidden && !view.outcome ? {} : { deal: view.seed };

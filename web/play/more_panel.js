@@ -8,6 +8,9 @@ import { h } from "../render/dom.js";
 /**
  * Make `side` (in `area`, which is positioned) the panel `more` opens. Returns {close, element}:
  * element is the panel's Close button, for the caller to put first in the panel.
+ * @param {HTMLElement} area
+ * @param {HTMLElement} side
+ * @param {HTMLElement} more
  */
 export function attachMorePanel(area, side, more) {
   const closeButton = h("button", { type: "button", class: "side-close", "aria-label": "Close the More panel" }, "Close ✕");
@@ -42,9 +45,10 @@ export function attachMorePanel(area, side, more) {
     event.stopPropagation();
     close();
   });
-  const onKey = (event) => { if (event.key === "Escape" && isOpen()) close(); };
-  const onPointer = (event) => {
-    if (isOpen() && !side.contains(event.target) && !more.contains(event.target)) close();
+  const onKey = (/** @type {KeyboardEvent} */ event) => { if (event.key === "Escape" && isOpen()) close(); };
+  const onPointer = (/** @type {MouseEvent} */ event) => {
+    const target = /** @type {Node | null} */ (event.target);
+    if (isOpen() && !side.contains(target) && !more.contains(target)) close();
   };
   const onBack = () => { if (inHistory) close(true); };
   document.addEventListener("keydown", onKey);

@@ -5,12 +5,21 @@ import { h } from "../render/dom.js";
 import { isValidRecord } from "../store/saved_games.js";
 import { gameLinkHref } from "./links.js";
 
-/** A record as the text of a .json file. */
+/** @typedef {import("../engine_types.js").GameRecord} GameRecord */
+/** @typedef {import("../engine_types.js").Answer} Answer */
+/** @typedef {import("../engine_types.js").View} View */
+
+/** A record as the text of a .json file. @param {GameRecord} record */
 export function recordFileText(record) {
   return JSON.stringify({ boneyard: "game-record", format: 1, record }, null, 1) + "\n";
 }
 
-/** Read a record file: {record} or {error: "a short reason"}. The moves are checked by the engine (load). */
+/**
+ * Read a record file: {record} or {error: "a short reason"}. The moves are checked by the engine (load).
+ * @param {string} text
+ * @param {string} gameId
+ * @returns {{record: GameRecord, error?: undefined} | {record?: undefined, error: string}}
+ */
 export function parseRecordFile(text, gameId) {
   let value;
   try {
@@ -28,6 +37,7 @@ export function parseRecordFile(text, gameId) {
 }
 
 /** Save a record as a file (the browser's download); returns what to tell the player. */
+/** @param {string} gameId @param {GameRecord} record */
 export function downloadRecord(gameId, record) {
   const url = URL.createObjectURL(new Blob([recordFileText(record)], { type: "application/json" }));
   const a = h("a", { href: url, download: `boneyard-${gameId}-deal-${record.seed}.json`, hidden: "" });
@@ -46,6 +56,16 @@ export function downloadRecord(gameId, record) {
  *   abandon(): count the game on screen as given up (a mid-game export of a game with hidden
  *   hands, the player's choice); saved(answer): save the game from an answer's record.
  * Returns {element, update(view)}: update after every view (null: no game yet).
+ * @param {object} parts
+ * @param {string} parts.gameId
+ * @param {import("../engine_types.js").Engine} parts.engine
+ * @param {() => string | null} parts.session
+ * @param {(text: string, kind?: "info" | "error") => void} parts.say
+ * @param {(record: GameRecord) => Promise<Answer | null>} parts.load
+ * @param {() => unknown} parts.abandon
+ * @param {(answer: Answer) => void} parts.saved
+ * @param {{seats?: boolean, hidden?: boolean}} [parts.linkOptions]
+ * @returns {{element: HTMLElement, update: (view: View | null) => void}}
  */
 export function gameTools({ gameId, engine, session, say, load, abandon, saved, linkOptions = {} }) {
   const link = h("a", { id: "deal-link", class: "deal-link", href: "#", hidden: "" }, "Link to this deal");
@@ -57,6 +77,7 @@ export function gameTools({ gameId, engine, session, say, load, abandon, saved, 
     link, copy, exportButton, h("label", { class: "button file-label", for: "import-record" }, "Import record", importInput),
     exportAsk);
 
+  /** @type {View | null} */
   let shown = null; // the view on screen
   const dealShown = () => !(linkOptions.hidden && !shown?.outcome);
   link.addEventListener("click", (event) => {
@@ -68,7 +89,7 @@ export function gameTools({ gameId, engine, session, say, load, abandon, saved, 
   });
 
   copy.addEventListener("click", async () => {
-    const url = new URL(link.getAttribute("href"), location.href).href;
+    const url = new URL(/** @type {string} */ (link.getAttribute("href")), location.href).href;
     try {
       await navigator.clipboard.writeText(url);
       say(`Game link copied: ${url}`);
@@ -80,15 +101,16 @@ export function gameTools({ gameId, engine, session, say, load, abandon, saved, 
   /**
    * A game with hidden hands in progress: its file holds the deal (every hand, the stock). Ask
    * first: wait for the end (null), or export now and count the game as given up or as assisted.
+   * @returns {Promise<string | null>}
    */
   function askExport() {
     return new Promise((resolve) => {
-      const choose = (choice) => { exportAsk.close(); resolve(choice); };
-      const buttons = [
+      const choose = (/** @type {string | null} */ choice) => { exportAsk.close(); resolve(choice); };
+      const buttons = /** @type {[string, string | null, string][]} */ ([
         ["Wait for the end", null, "export-wait"],
         ["Export, count this game as given up", "abandoned", "export-abandoned"],
         ["Export, count this game as assisted", "assisted", "export-assisted"],
-      ].map(([label, choice, id]) => {
+      ]).map(([label, choice, id]) => {
         const button = h("button", { type: "button", id, ...(choice ? {} : { class: "primary" }) }, label);
         button.addEventListener("click", () => choose(choice));
         return button;
@@ -119,6 +141,7 @@ export function gameTools({ gameId, engine, session, say, load, abandon, saved, 
     }
     if (choice === "assisted") saved(answer);
     if (choice === "abandoned") abandon();
+    /** @type {Record<string, string>} */
     const counted = { assisted: " This game counts as assisted.", abandoned: " This game counts as given up." };
     say(downloadRecord(gameId, answer.record) + (counted[choice] ?? ""));
   });
@@ -127,22 +150,24 @@ export function gameTools({ gameId, engine, session, say, load, abandon, saved, 
     const file = importInput.files?.[0];
     importInput.value = "";
     if (!file) return;
-    const refuse = (reason) => say(`The file ${file.name} could not be imported: ${reason}`, "error");
+    const refuse = (/** @type {string} */ reason) => say(`The file ${file.name} could not be imported: ${reason}`, "error");
     if (file.size > 2_000_000) {
       refuse("it is larger than a game record can be.");
       return;
     }
-    const { record, error } = parseRecordFile(await file.text(), gameId);
+    // (a record unless there is an error)
+    const { record, error } = /** @type {{record: GameRecord, error?: string}} */ (parseRecordFile(await file.text(), gameId));
     if (error) {
       refuse(error);
       return;
     }
     const answer = await load(record); // the engine replays it move by move; a bad move changes nothing
     if (!answer) return; // the engine failed: the game said so
-    if (!answer.ok) refuse(answer.error.message);
+    if (!answer.ok) refuse(/** @type {import("../engine_types.js").EngineError} */ (answer.error).message);
     else say(`Imported deal ${record.seed} (${record.moves.length} moves).`);
   });
 
+  /** @param {View | null} view */
   function update(view) {
     shown = view;
     link.hidden = !view;

@@ -1,4 +1,3 @@
-// @ts-check
 // The renderer contract: what a game's renderer (render/table.js, luzon.js, big_clock.js,
 // clock.js; the catalog's `screen` kind picks one) receives, what it may call and what it
 // returns. The play screen (controller.js) and the coach (coach.js) both build the renderer's

@@ -4,27 +4,38 @@ import { randomSeed } from "../render/dom.js";
 import { askToKeep } from "../store/keep.js";
 import { recordResult } from "../store/stats.js";
 
+/** @typedef {import("../engine_types.js").View} View */
+
 /** A fresh statistics token: one per game started or imported (kept with the saved game). */
-export const newToken = (gameId) => `${gameId}:${Date.now().toString(36)}:${randomSeed()}`;
+export const newToken = (/** @type {string} */ gameId) => `${gameId}:${Date.now().toString(36)}:${randomSeed()}`;
 
 /**
  * The seat whose results the statistics keep: the first seat a person plays (seat 0 of a
  * solitaire; in hot-seat, the first person's seat); null when every seat is a computer.
+ * @param {{seats?: string[]}} view a view or a record
  */
 export function personSeat(view) {
   const seat = (view.seats ?? ["human"]).indexOf("human");
   return seat < 0 ? null : seat;
 }
 
-/** True when the answer to `op` finished the game: a move, a redo or a resign from a running game to game over. */
+/**
+ * True when the answer to `op` finished the game: a move, a redo or a resign from a running game to game over.
+ * @param {unknown} op
+ * @param {View | null | undefined} before
+ * @param {View | null | undefined} view
+ */
 export function finishes(op, before, view) {
-  return ["play", "ai", "redo", "resign"].includes(op) && Boolean(before && !before.outcome && view?.outcome);
+  return /** @type {unknown[]} */ (["play", "ai", "redo", "resign"]).includes(op) && Boolean(before && !before.outcome && view?.outcome);
 }
 
 /**
  * Count a game in progress as given up now (lost), once per token: its end counts nothing more.
+ * @param {View | null} view
+ * @param {string | null} token
  */
 export function countAbandoned(view, token) {
+  if (!view) return null; // (no game on screen)
   const seat = personSeat(view);
   if (seat === null || view.outcome || view.guide) return null; // a guided deal is never counted
   return recordResult(view.game, view.options, { won: false }, { id: token, winnableOnly: view.winnable === true,
@@ -44,6 +55,7 @@ export function countAbandoned(view, token) {
 export function countGame(view, token, { scored = false, winnable, daily = null } = {}) {
   const seat = personSeat(view);
   if (seat === null || !view.outcome || view.guide) return null; // a guided deal is never counted
+  /** @type {import("../store/stats.js").GameOutcome} */
   const outcome = { won: view.outcome.winners.includes(seat) };
   if (scored) outcome.score = view.outcome.scores?.[seat] ?? view.scores?.[seat];
   const detail = view.outcome.detail;

@@ -1,4 +1,3 @@
-// @ts-check
 // The turn sequencer: every timed thing of a game screen, in one place with one cancel. What is
 // due next in the turn (a computer's move, a dialog after the last tile landed) waits for the
 // slides on screen, then its pause; a run (autoplay, play to the end, Show solution, Finish, the

@@ -1,4 +1,3 @@
-// @ts-check
 // The state of a game screen and its phases: a small explicit state machine. The phase follows
 // from what the screen body shows and from the view: before a game is on screen it is loading
 // (or the setup asks for the table), then it is the person's turn, the computers' turn, a round

@@ -10,10 +10,32 @@ import { clockHandSvg, tileSvg } from "./tiles.js";
 import { h, keepSideRoom } from "./dom.js";
 import { turnInPlace } from "./motion.js";
 
-const AUTOPLAY_DELAY_MS = 350;
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+/** @typedef {import("../engine_types.js").View} View */
+/** @typedef {import("../engine_types.js").Move} Move */
 
-/** Where slot k sits, as percentages of the dial box, and its angle in degrees (0 = up). */
+/**
+ * A pile of the clock face.
+ * @typedef {{slot: number, top: string | null, depth: number, home: boolean, trouble: boolean, empty: boolean}} BigClockSlot
+ */
+
+/**
+ * The board of The Big Clock in a view.
+ * @typedef {object} BigClockBoard
+ * @property {BigClockSlot[]} slots
+ * @property {string | null} drawn the tile drawn, to be placed
+ * @property {number | null} pending the slot waiting for its double
+ * @property {string[]} set_aside
+ * @property {number} stock
+ * @property {number} homes
+ * @property {string[]} troubled the doubles in trouble
+ * @property {string} set
+ * @property {string} clock_hand
+ */
+
+const AUTOPLAY_DELAY_MS = 350;
+const plural = (/** @type {number} */ n, /** @type {string} */ word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** Where slot k sits, as percentages of the dial box, and its angle in degrees (0 = up). @param {number} size @param {number} k */
 export function slotPlace(size, k) {
   let angle;
   let cx = 50, cy = 50, rx = 38, ry = 38;
@@ -29,30 +51,41 @@ export function slotPlace(size, k) {
   return { x: cx + rx * Math.sin(rad), y: cy - ry * Math.cos(rad), angle, cx, cy };
 }
 
+/**
+ * @param {import("../play/renderer_contract.js").RendererContext} ctl
+ * @returns {import("../play/renderer_contract.js").Renderer}
+ */
 export function createBigClock(ctl) {
   const { state } = ctl;
+  /** @type {string | null} */
   let selected = null; // "drawn" | a slot's place | null
   const autoplaying = () => ctl.running() === "autoplay";
+  /** @type {number | null} */
   let lastSlot = null; // the slot number played last: the clock's hand points at it
+  /** @type {{session: string | null, moves: number, angle: number} | null} */
   let shownHand = null; // {session, moves, angle} of the hand drawn last: it turns from there to a new hour
   const autoButton = h("button", { type: "button", "data-action": "autoplay", disabled: "" }, "Autoplay");
   const sideRoom = keepSideRoom(); // the dial takes the height its side leaves
 
   const legal = () => (ctl.myTurn() ? ctl.legal() : []);
   const fromStock = () => legal().find((m) => m.from === "stock");
-  const placeTo = (to) => legal().find((m) => m.from === "drawn" && m.to === to);
-  const movesFrom = (from) => legal().filter((m) => m.from === from);
-  const slotKey = (s) => `slot${s.slot}`;
-  const slotName = (place) => `slot ${state.view.board.slots.find((s) => slotKey(s) === place)?.slot ?? place}`;
+  const placeTo = (/** @type {string} */ to) => legal().find((m) => m.from === "drawn" && m.to === to);
+  const movesFrom = (/** @type {string} */ from) => legal().filter((m) => m.from === from);
+  const slotKey = (/** @type {BigClockSlot} */ s) => `slot${s.slot}`;
+  /** @type {(place: string) => string} */
+  const slotName = (place) => `slot ${/** @type {View} */ (state.view).board.slots.find(
+    (/** @type {BigClockSlot} */ s) => slotKey(s) === place)?.slot ?? place}`;
   const canPlace = () => legal().some((m) => m.from === "drawn");
 
+  /** @param {Move} move */
   function play(move) {
     selected = null;
     ctl.play(move.id);
   }
 
+  /** @param {string} place */
   function activate(place) {
-    const view = state.view;
+    const view = /** @type {View} */ (state.view); // (my turn: a view is on screen)
     if (!ctl.myTurn()) return;
     const drawn = view.board.drawn;
     if (place === "stock") {
@@ -69,7 +102,7 @@ export function createBigClock(ctl) {
     }
     // the drawn tile goes where it may; a slot it may go to that is also a shift source takes two
     // clicks (the first picks the slot's tile to shift, the second places the drawn tile there)
-    const shift = selected && selected !== "drawn" ? movesFrom(selected).find((m) => m.to === place) : null;
+    const shift = selected && selected !== "drawn" ? movesFrom(/** @type {string} */ (selected)).find((m) => m.to === place) : null;
     const placing = !selected || selected === "drawn" || selected === place ? placeTo(place) : null;
     if (shift) play(shift);
     else if (placing && (selected || !movesFrom(place).length)) play(placing);
@@ -79,7 +112,7 @@ export function createBigClock(ctl) {
       ctl.render();
     } else if (movesFrom(place).length) {
       selected = place;
-      const top = view.board.slots.find((s) => slotKey(s) === place)?.top;
+      const top = view.board.slots.find((/** @type {BigClockSlot} */ s) => slotKey(s) === place)?.top;
       ctl.say(`Selected ${top} on ${slotName(place)}: pick a highlighted slot to shift it to` +
         `${placing ? `, or ${slotName(place)} again to place the drawn ${drawn} there` : ""}.`);
       ctl.render();
@@ -91,13 +124,14 @@ export function createBigClock(ctl) {
     }
   }
 
+  /** @param {string} from @param {string} to */
   function drop(from, to) {
     if (!ctl.myTurn()) return;
     const move = movesFrom(from).find((m) => m.to === to);
     if (move) play(move);
     else {
       selected = null;
-      ctl.say(`Not allowed: ${from === "drawn" ? `the drawn ${state.view.board.drawn}` : "that tile"} ` +
+      ctl.say(`Not allowed: ${from === "drawn" ? `the drawn ${/** @type {View} */ (state.view).board.drawn}` : "that tile"} ` +
         `cannot go to ${slotName(to)}.`, "error");
       ctl.render();
     }
@@ -114,18 +148,22 @@ export function createBigClock(ctl) {
   });
 
   /** The hour the clock's hand points at: a slot waiting for its double, else the slot played last. */
+  /** @param {View} view @returns {number} */
   function handHour(view) {
+    /** @type {BigClockBoard} */
     const b = view.board;
     const played = (view.events ?? []).findLast((e) => b.slots.some((s) => slotKey(s) === e.to));
-    if (played) lastSlot = b.slots.find((s) => slotKey(s) === played.to).slot;
+    if (played) lastSlot = /** @type {BigClockSlot} */ (b.slots.find((s) => slotKey(s) === played.to)).slot;
     return b.pending ?? lastSlot ?? (b.slots.length === 12 ? 12 : 1);
   }
 
   /**
    * The clock's hand, the 0-0, as a needle from the dial's centre, and the turn (degrees, 0: none)
    * that brings it from the hour it showed before a move.
+   * @param {View} view
    */
   function handOf(view) {
+    /** @type {BigClockBoard} */
     const b = view.board;
     const size = b.slots.length;
     const hour = handHour(view);
@@ -142,8 +180,10 @@ export function createBigClock(ctl) {
   }
 
   /** What a move did, in words, from the view after it. */
+  /** @param {View} view @param {import("../engine_types.js").MoveEvent | undefined} event @param {string} op */
   function describe(view, event, op) {
     if (!event) return "";
+    /** @type {BigClockBoard} */
     const b = view.board;
     const slot = b.slots.find((s) => slotKey(s) === event.to);
     let text = event.label;
@@ -158,7 +198,9 @@ export function createBigClock(ctl) {
     return op === "ai" ? `Advisor: ${text}` : text;
   }
 
+  /** @param {View} view */
   function draw(view) {
+    /** @type {BigClockBoard} */
     const b = view.board;
     const size = b.slots.length;
     if (selected === "drawn" && !b.drawn) selected = null;
@@ -176,8 +218,8 @@ export function createBigClock(ctl) {
       const where = slotPlace(size, s.slot);
       const canShift = movesFrom(place).length > 0;
       const classes = ["bc-slot", `depth-${Math.min(s.depth, 4)}`];
-      for (const [on, name] of [[s.home, "home"], [s.trouble, "trouble"], [s.empty, "empty"], [targets.has(place), "target"],
-        [canShift, "source"], [selected === place, "selected"], [hinted.has(place), "hinted"], [b.pending === s.slot, "pending"]]) {
+      for (const [on, name] of /** @type {[boolean, string][]} */ ([[s.home, "home"], [s.trouble, "trouble"], [s.empty, "empty"], [targets.has(place), "target"],
+        [canShift, "source"], [selected === place, "selected"], [hinted.has(place), "hinted"], [b.pending === s.slot, "pending"]])) {
         if (on) classes.push(name);
       }
       const label = `Slot ${s.slot}: ${s.empty ? "empty" : `top ${s.top}, ${plural(s.depth, "tile")}`}` +
@@ -189,7 +231,7 @@ export function createBigClock(ctl) {
       },
       h("span", { class: "bc-hour", "aria-hidden": "true" }, String(s.slot)),
       s.home ? h("span", { class: "bc-stack" },
-        h("span", { class: "bc-upright", "data-key": s.top, "data-tile": s.top }, tileSvg(s.top, { vertical: true })))
+        h("span", { class: "bc-upright", "data-key": s.top, "data-tile": s.top }, tileSvg(/** @type {string} */ (s.top), { vertical: true })))
         : h("span", { class: "bc-stack", "data-key": s.top ?? null, "data-tile": s.top ?? null }, s.top ? tileSvg(s.top)
           : h("span", { class: "bc-empty" }, s.slot === b.pending ? `needs ${s.slot}-${s.slot}` : "empty")),
       h("span", { class: "bc-depth", "aria-hidden": "true" }, s.home ? "home" : s.depth > 1 ? `×${s.depth}` : "\u00a0"));
@@ -202,7 +244,7 @@ export function createBigClock(ctl) {
 
     // the tray: stock, drawn tile, set-aside tiles
     const stockMove = fromStock();
-    const refill = stockMove && stockMove.to !== "drawn" ? slotName(stockMove.to) : null;
+    const refill = stockMove && stockMove.to !== "drawn" ? slotName(/** @type {string} */ (stockMove.to)) : null;
     const stock = h("button", {
       type: "button", class: `bc-stock${stockMove ? " target" : ""}${hinted.has("stock") ? " hinted" : ""}`,
       "data-slot": "stock", "data-key": "stock",
@@ -244,7 +286,7 @@ export function createBigClock(ctl) {
     boardId: "board", boardClass: "bc-board", dialogId: "outcome", showsLog: false,
     buttons: [autoButton],
     draw, activate, drop, describe,
-    targets: (place) => movesFrom(place).map((m) => m.to),
+    targets: (place) => movesFrom(place).map((m) => /** @type {string} */ (m.to)),
     cancel: () => { selected = null; },
     reset: () => { selected = null; lastSlot = null; shownHand = null; },
     hinted: () => { selected = null; },
@@ -253,8 +295,9 @@ export function createBigClock(ctl) {
     statusText: (view) => `${ctl.dealText(view)}${view.status}`,
     outcomeTitle: (view, won) => (won ? "You won!" : "Game lost"),
     outcomeBody: (view) => {
+      /** @type {BigClockBoard} */
       const b = view.board;
-      return [h("p", {}, view.outcome.reason || view.status), h("p", {}, `Deal ${view.seed} · ${b.homes} of ${b.slots.length} ` +
+      return [h("p", {}, /** @type {import("../engine_types.js").Outcome} */ (view.outcome).reason || view.status), h("p", {}, `Deal ${view.seed} · ${b.homes} of ${b.slots.length} ` +
         `doubles home, ${plural(b.set_aside.length, "tile")} set aside, ${b.stock} left in the stock`)];
     },
   };

@@ -1,4 +1,3 @@
-// @ts-check
 // CARDominoes: domino-shaped (1 x 2) card-tiles with rank and suit. The rank is on the top
 // half, the suit symbol with its letter on the bottom half (colour is never the only cue:
 // hearts and diamonds are red, but the symbol and letter say the suit). A card id is "7H", "10S", "KD".

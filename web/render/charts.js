@@ -11,6 +11,9 @@ const LAST_RESULTS = 40;
 const MONTHS = 12;
 const MONTH_NAMES = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
+/** @typedef {import("../store/stats.js").DatedResult} DatedResult */
+
+/** @param {string} label @param {...SVGElement} children */
 function chart(label, ...children) {
   return svgNode("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": label, class: "stats-chart",
     focusable: "false" }, svgNode("title", {}, label), ...children);
@@ -19,6 +22,7 @@ function chart(label, ...children) {
 /**
  * The last results: a game won is a bar up, a game lost a bar down; where the game scores
  * (table games) the bar's length is the score. Returns null when there is no dated result.
+ * @param {DatedResult[]} history
  */
 export function resultsChart(history) {
   const results = history.slice(-LAST_RESULTS);
@@ -42,8 +46,9 @@ export function resultsChart(history) {
   return chart(label, svgNode("line", { x1: 0, x2: WIDTH, y1: mid, y2: mid, class: "axis" }), ...bars);
 }
 
-/** Win rate per calendar month, the last 12 months with results. Null when there is none. */
+/** Win rate per calendar month, the last 12 months with results. Null when there is none. @param {DatedResult[]} history */
 export function monthsChart(history) {
+  /** @type {Map<string, {played: number, won: number}>} */
   const months = new Map();
   for (const r of history) {
     const month = r.d.slice(0, 7);
@@ -57,6 +62,7 @@ export function monthsChart(history) {
   const step = WIDTH / Math.max(shown.length, 6);
   const base = HEIGHT - 11;
   const parts = [svgNode("line", { x1: 0, x2: WIDTH, y1: base, y2: base, class: "axis" })];
+  /** @type {string[]} */
   const words = [];
   shown.forEach(([month, m], i) => {
     const rate = m.won / m.played;

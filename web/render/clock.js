@@ -9,32 +9,65 @@
 import { cardSvg, cardName } from "./cards.js";
 import { h, keepSideRoom } from "./dom.js";
 
+/** @typedef {import("../engine_types.js").View} View */
+/** @typedef {import("../engine_types.js").Move} Move */
+
+/**
+ * A pile of the dial (slot 1..12, the kings' pile 13).
+ * @typedef {{slot: number, key: string, rank: string, face_down: number, face_up: string[], king_depth: number | null}} ClockPile
+ */
+
+/**
+ * The board of Clock in a view.
+ * @typedef {object} ClockBoard
+ * @property {ClockPile[]} slots
+ * @property {number | null} next_slot
+ * @property {string | null} last the tile turned up last
+ * @property {number} face_down
+ * @property {boolean} exchange the option is on
+ * @property {boolean} exchange_pending
+ * @property {boolean} exchange_used
+ * @property {{slot: number, king: string, depth: number, taken: string} | null} exchanged
+ * @property {string} phase
+ */
+
+/** @typedef {{slot: number, depth: number, chance: number}} ExchangeChance */
+
 const CENTRE = 13;
 const PLAY_DELAY_MS = 140;
+/** @type {Record<number, string>} */
 const HOURS = { 1: "A", 11: "J", 12: "Q", 13: "K" };
-const hourName = (slot) => (slot === CENTRE ? "the centre" : `${slot} o'clock`);
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
-const percent = (chance) => {
+const hourName = (/** @type {number | null | undefined} */ slot) => (slot === CENTRE ? "the centre" : `${slot} o'clock`);
+const plural = (/** @type {number} */ n, /** @type {string} */ word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const percent = (/** @type {number} */ chance) => {
   const p = chance * 100;
   return p > 0 && p < 1 ? "<1%" : `${Math.round(p)}%`;
 };
-const pileKey = (s) => `slot${s.slot}`;
+const pileKey = (/** @type {ClockPile} */ s) => `slot${s.slot}`;
 
+/**
+ * @param {import("../play/renderer_contract.js").RendererContext} ctl
+ * @returns {import("../play/renderer_contract.js").Renderer}
+ */
 export function createClock(ctl) {
   const { state } = ctl;
   const sideRoom = keepSideRoom(); // the dial takes the height its side leaves
   const playing = () => ctl.running() === "play-to-end";
   let lastMoves = -1;
+  /** @type {Map<string, Move>} */
   let choices = new Map(); // a choice's place key -> its exchange move
+  /** @type {string | null} */
   let openPile = null; // while an exchange is to be chosen: the place of the pile whose face-down tiles are offered
   const turnButton = h("button", { type: "button", "data-action": "turn", disabled: "" }, "Turn");
   const allButton = h("button", { type: "button", "data-action": "play-all", disabled: "" }, "Play to the end");
 
+  /** @type {(view: View) => Move | null} */
   const turnMove = (view) => (view.outcome ? null : view.legal.find((m) => m.kind === "turn") ?? null);
   const exchanges = () => (ctl.myTurn() ? ctl.legal().filter((m) => m.kind === "exchange") : []);
 
+  /** @param {string} place */
   function activate(place) {
-    const view = state.view;
+    const view = /** @type {View} */ (state.view); // (my turn: a view is on screen)
     if (!ctl.myTurn()) return;
     const choice = choices.get(place);
     if (choice) {
@@ -42,7 +75,7 @@ export function createClock(ctl) {
       return;
     }
     if (view.board.exchange_pending) {
-      const pile = view.board.slots.find((s) => pileKey(s) === place);
+      const pile = view.board.slots.find((/** @type {ClockPile} */ s) => pileKey(s) === place);
       if (exchanges().some((m) => m.from === place)) {
         openPile = place;
         ctl.say(`${hourName(pile.slot)}: ${plural(pile.face_down, "face-down tile")}, offered in the middle of the dial.`);
@@ -52,16 +85,18 @@ export function createClock(ctl) {
       }
       return;
     }
-    if (turnMove(view)?.from === place) move(turnMove(view));
+    if (turnMove(view)?.from === place) move(/** @type {Move} */ (turnMove(view)));
     else ctl.say(`Tiles are turned from ${hourName(view.board.next_slot)} now (highlighted).`, "error");
   }
 
+  /** @param {Move} m */
   function move(m) {
     ctl.play(m.id);
   }
 
-  /** What the last move did, in words. */
+  /** What the last move did, in words. @param {View} view */
   function describe(view) {
+    /** @type {ClockBoard} */
     const b = view.board;
     if (!b.last) return "";
     const slot = b.slots.find((s) => s.face_up.at(-1) === b.last)?.slot;
@@ -80,7 +115,7 @@ export function createClock(ctl) {
     }, PLAY_DELAY_MS);
   }
   turnButton.addEventListener("click", () => {
-    const m = ctl.myTurn() && turnMove(state.view);
+    const m = ctl.myTurn() && turnMove(/** @type {View} */ (state.view));
     if (m) move(m);
   });
   allButton.addEventListener("click", () => {
@@ -88,6 +123,7 @@ export function createClock(ctl) {
     else playToEnd();
   });
 
+  /** @param {ClockPile} s @param {ClockBoard} b @param {View} view @param {boolean} fresh */
   function pileElement(s, b, view, fresh) {
     const slot = s.slot;
     const next = ctl.myTurn() && turnMove(view)?.from === pileKey(s);
@@ -101,8 +137,10 @@ export function createClock(ctl) {
     if (exchanging && pileKey(s) === openPile) classes.push("open");
     if (hinted) classes.push("hinted");
     if (s.face_up.length === 4 && !s.face_down) classes.push("done");
+    /** @type {ExchangeChance[]} */
     const chances = view.analysis?.exchange_chances ?? [];
     const bottom = exchanging ? chances.find((c) => c.slot === slot && c.depth === s.face_down) : null;
+    /** @type {HTMLElement[]} */
     const cards = [];
     if (s.face_down) {
       cards.push(h("span", { class: "ck-card ck-down" }, cardSvg(null),
@@ -138,21 +176,23 @@ export function createClock(ctl) {
     return pile;
   }
 
-  /** The pile offered first: the best chance's, else the first with a face-down tile. */
+  /** The pile offered first: the best chance's, else the first with a face-down tile. @param {View} view */
   function defaultPile(view) {
     const best = view.analysis?.exchange_chances?.[0]?.slot;
-    const pile = view.board.slots.find((s) => s.slot === best);
+    const pile = view.board.slots.find((/** @type {ClockPile} */ s) => s.slot === best);
     return pile ? pileKey(pile) : exchanges()[0]?.from ?? null;
   }
 
   /** The open pile's face-down tiles, in the dial's centre: each a choice with its chance to win. */
+  /** @param {ClockBoard} b @param {View} view */
   function exchangeChoices(b, view) {
+    /** @type {ExchangeChance[]} */
     const chances = view.analysis?.exchange_chances ?? [];
     const best = chances[0]?.chance ?? 0;
     const hint = ctl.hintMove();
     const pile = b.slots.find((s) => pileKey(s) === openPile);
     const moves = pile ? exchanges().filter((m) => m.from === pileKey(pile)) : [];
-    if (!moves.length) return null;
+    if (!pile || !moves.length) return null;
     const buttons = moves.map((m) => {
       const d = m.depth;
       const chance = chances.find((c) => c.slot === pile.slot && c.depth === d)?.chance ?? 0;
@@ -171,8 +211,9 @@ export function createClock(ctl) {
   }
 
   /** Beside or under the dial: what the exchange is, and the best choices. */
+  /** @param {ClockBoard} b @param {View} view */
   function exchangeHelp(b, view) {
-    const top = (view.analysis?.exchange_chances ?? []).filter((c) => c.chance > 0).slice(0, 3)
+    const top = /** @type {ExchangeChance[]} */ (view.analysis?.exchange_chances ?? []).filter((c) => c.chance > 0).slice(0, 3)
       .map((c) => `${hourName(c.slot)} ${percent(c.chance)}`).join(" · ");
     return h("div", { class: "ck-exchange-help" },
       h("h2", {}, "The fourth king turned up too early"),
@@ -184,7 +225,9 @@ export function createClock(ctl) {
           "would turn up before them.")));
   }
 
+  /** @param {View} view */
   function draw(view) {
+    /** @type {ClockBoard} */
     const b = view.board;
     const fresh = view.moves !== lastMoves && view.moves > 0;
     lastMoves = view.moves;
@@ -196,7 +239,7 @@ export function createClock(ctl) {
       ...b.slots.map((s) => pileElement(s, b, view, fresh)), offer)];
     const info = [`${52 - b.face_down} of 52 face up · ${b.face_down} face down`];
     if (!b.exchange) info.push("exchange off: no decisions in this game");
-    else if (b.exchange_used) info.push(`exchange used: the ${cardName(b.exchanged.taken)} taken, its king put at ${hourName(b.exchanged.slot)}`);
+    else if (b.exchange_used) info.push(`exchange used: the ${cardName(/** @type {string} */ (b.exchanged?.taken))} taken, its king put at ${hourName(b.exchanged?.slot)}`);
     else if (!view.outcome) info.push("exchange available once");
     parts.push(h("p", { class: "ck-info" }, info.join(" · ")));
     if (!b.exchange && turnMove(view) && !ctl.replay && !ctl.running()) {
@@ -233,7 +276,7 @@ export function createClock(ctl) {
       : "With the exchange off this game has no decisions: turn tiles one by one, or play it out."),
     statusText: (view) => `${ctl.dealText(view)}${view.status}`,
     outcomeTitle: (view, won) => (won ? "You won!" : "Game lost"),
-    outcomeBody: (view) => [h("p", {}, view.outcome.reason || view.status),
+    outcomeBody: (view) => [h("p", {}, /** @type {import("../engine_types.js").Outcome} */ (view.outcome).reason || view.status),
       h("p", {}, `Deal ${view.seed} · ${52 - view.board.face_down} of 52 tiles face up` +
         (view.board.exchanged ? `, exchange used (the ${cardName(view.board.exchanged.taken)} taken)` : ""))],
   };

@@ -1,4 +1,3 @@
-// @ts-check
 // Small DOM helpers shared by the screens.
 
 /** @typedef {Node | string | null | undefined | false} Child */

@@ -10,21 +10,83 @@
 import { h } from "./dom.js";
 import { tileSvg } from "./tiles.js";
 
+/**
+ * A placed tile of the engine's layout JSON; parent and side are null at the root.
+ * @typedef {object} LayoutTile
+ * @property {string} tile
+ * @property {number} near
+ * @property {number} far
+ * @property {"lengthwise" | "crosswise"} orientation
+ * @property {number | null} parent
+ * @property {string | null} side
+ * @property {string | null} direction
+ */
+
+/**
+ * An open end of a layout.
+ * @typedef {object} LayoutEnd
+ * @property {string} name
+ * @property {number} value
+ * @property {number} tile the index of the tile it is on
+ * @property {string[]} sides
+ * @property {"match" | "double"} need
+ */
+
+/**
+ * The engine's layout JSON (engine/layout.py): a line, a tree, or a spinner with its arms.
+ * @typedef {object} LayoutBoard
+ * @property {string} kind "line", "tree" or "spinner"
+ * @property {number} root
+ * @property {LayoutTile[]} tiles
+ * @property {{parent: number, side: string, direction: string, tiles: number[]}[]} branches
+ * @property {LayoutEnd[]} ends
+ * @property {{name: string, direction: string, value: number, closed: boolean}[]} [arms]
+ */
+
+/** @typedef {{x0: number, y0: number, x1: number, y1: number, cx: number, cy: number}} Rect */
+/** @typedef {{x0: number, y0: number, x1: number, y1: number}} Box */
+/** @typedef {[number, number]} Point */
+
+/**
+ * Where a branch's next tile goes: p the near edge's centre, d the direction, across half the last tile's
+ * extent across d, reverse the way back after a wall, bias the side it turns to.
+ * @typedef {{p: Point, d: string, across: number, reverse: string | null, bias: string | null}} BranchState
+ */
+
+/**
+ * A tile as drawn.
+ * @typedef {{index: number, tile: string, near: number, far: number, rect: Rect, dir: string, cross: boolean}} DrawnTile
+ */
+
+/**
+ * An end offered as a place to play (drawLayout's markerFor).
+ * @typedef {{slot: string, label: string, active: boolean, hinted?: boolean, text?: string | null}} EndMarker
+ */
+
 const SVG_NS = "http://www.w3.org/2000/svg";
+/** @type {Record<string, Point>} */
 const VEC = { north: [0, -1], east: [1, 0], south: [0, 1], west: [-1, 0] };
 const COMPASS = ["north", "east", "south", "west"];
+/** @type {Record<string, string>} */
 const OPPOSITE = { north: "south", south: "north", east: "west", west: "east" };
 const EPS = 0.01;
 
+/** @param {string} direction @param {string} side */
 export function turnDir(direction, side) {
   const i = COMPASS.indexOf(direction);
   if (side === "left") return COMPASS[(i + 3) % 4];
   if (side === "right") return COMPASS[(i + 1) % 4];
   return direction;
 }
-const horizontal = (d) => d === "east" || d === "west";
+const horizontal = (/** @type {string} */ d) => d === "east" || d === "west";
 
-/** The rectangle of a tile whose near edge is centred on point p, travelling d. */
+/**
+ * The rectangle of a tile whose near edge is centred on point p, travelling d.
+ * @param {Point} p
+ * @param {string} d
+ * @param {boolean} cross
+ * @returns {Rect}
+ */
 function rectFor(p, d, cross) {
   const along = cross ? 1 : 2;
   const across = cross ? 2 : 1;
@@ -36,30 +98,45 @@ function rectFor(p, d, cross) {
   return { x0: cx - w / 2, y0: cy - hgt / 2, x1: cx + w / 2, y1: cy + hgt / 2, cx, cy };
 }
 
+/** @type {(a: Box, b: Box) => boolean} */
 const overlaps = (a, b) => a.x0 < b.x1 - EPS && b.x0 < a.x1 - EPS && a.y0 < b.y1 - EPS && b.y0 < a.y1 - EPS;
 
-/** Half of a rectangle's extent across direction d. */
+/** Half of a rectangle's extent across direction d. @type {(r: Box, d: string) => number} */
 const halfAcross = (r, d) => (horizontal(d) ? (r.y1 - r.y0) / 2 : (r.x1 - r.x0) / 2);
+/** @type {(r: Box, d: string) => number} */
 const halfAlong = (r, d) => (horizontal(d) ? (r.x1 - r.x0) / 2 : (r.y1 - r.y0) / 2);
 
 /**
  * Compute the drawing of a layout: {tiles: [{index, tile, rect, dir, cross, label}], markers:
  * [{end, rect}], bbox}. `width` is the table's width in units (branches turn at its edges).
+ * @param {LayoutBoard} board
+ * @param {number} width
+ * @returns {{tiles: DrawnTile[], markers: {end: LayoutEnd, rect: Rect}[], bbox: Box, bridges: [Point, Point][]}}
  */
 export function computeLayout(board, width, height = Infinity) {
   const half = width / 2;
   const halfHeight = height / 2;
+  /** @type {{rect: Rect, dir: string, cross: boolean, state: BranchState | null}[]} */
   const placed = []; // by tile index: {rect, dir, cross, state}
+  /** @type {Rect[]} */
   const rects = [];
+  /** @type {[Point, Point][]} */
   const bridges = []; // [[from], [to]]: lines across the gaps left where a branch was boxed in
   const tiles = board.tiles;
 
+  /** @type {(r: Rect, walls: boolean) => boolean} */
   const fits = (r, walls) => (!walls || (r.x0 >= -half - EPS && r.x1 <= half + EPS && r.y0 >= -halfHeight - EPS &&
     r.y1 <= halfHeight + EPS)) && !rects.some((o) => overlaps(r, o));
 
-  /** Choose where the next tile of a branch goes. state: {p, d, across, reverse, bias}. */
+  /**
+   * Choose where the next tile of a branch goes. state: {p, d, across, reverse, bias}.
+   * @param {BranchState} state
+   * @param {boolean} cross
+   * @returns {{rect: Rect, dir: string, next: BranchState}}
+   */
   function place(state, cross, dry = false) {
     const want = state.reverse ?? state.d;
+    /** @type {(nd: string) => Point} */
     const startFor = (nd) => {
       if (nd === state.d) return state.p;
       // a corner: the new tile lies alongside the end of the last one
@@ -73,6 +150,7 @@ export function computeLayout(board, width, height = Infinity) {
     const away = coord > EPS ? perps[1] : coord < -EPS ? perps[0] : (state.bias && perps.includes(state.bias) ? state.bias : perps[1]);
     const order = [away, away === perps[0] ? perps[1] : perps[0]];
     const candidates = [want, ...order].filter((nd) => nd !== OPPOSITE[state.d]);
+    /** @type {{nd: string, r: Rect, bridge?: [Point, Point]} | null} */
     let chosen = null;
     let wallTurn = false;
     for (const walls of [true, false]) {
@@ -108,6 +186,7 @@ export function computeLayout(board, width, height = Infinity) {
     const { nd, r } = chosen;
     if (chosen.bridge && !dry) bridges.push(chosen.bridge);
     const [vx, vy] = VEC[nd];
+    /** @type {BranchState} */
     const next = {
       p: [r.cx + vx * halfAlong(r, nd), r.cy + vy * halfAlong(r, nd)],
       d: nd,
@@ -125,11 +204,14 @@ export function computeLayout(board, width, height = Infinity) {
   const rootRect = rootCross ? { x0: -0.5, y0: -1, x1: 0.5, y1: 1, cx: 0, cy: 0 } : { x0: -1, y0: -0.5, x1: 1, y1: 0.5, cx: 0, cy: 0 };
   rects.push(rootRect);
   placed[0] = { rect: rootRect, dir: rootCross ? "east" : "east", cross: rootCross, state: null };
+  /** @type {(d: string) => BranchState} */
   const rootStart = (d) => {
     const [vx, vy] = VEC[d];
+    /** @type {Point} */
     const p = [vx * halfAlong(rootRect, d), vy * halfAlong(rootRect, d)];
     return { p, d, across: halfAcross(rootRect, d), reverse: null, bias: d === "west" ? "north" : d === "east" ? "south" : null };
   };
+  /** @type {(k: number, side: string) => BranchState} */
   const sideStart = (k, side) => {
     const parent = placed[k];
     const d = turnDir(parent.dir, side);
@@ -138,26 +220,29 @@ export function computeLayout(board, width, height = Infinity) {
     return { p: [r.cx + vx * halfAlong(r, d), r.cy + vy * halfAlong(r, d)], d, across: halfAcross(r, d), reverse: null,
       bias: parent.state?.bias ?? null };
   };
+  /** @type {(parentIndex: number, side: string) => BranchState} */
   const startFor = (parentIndex, side) => {
     if (parentIndex === 0) return rootStart(side);
-    if (side === "ahead") return placed[parentIndex].state;
+    if (side === "ahead") return /** @type {BranchState} */ (placed[parentIndex].state); // (only the root has none)
     return sideStart(parentIndex, side);
   };
 
   for (let i = 1; i < tiles.length; i += 1) {
     const t = tiles[i];
-    const state = startFor(t.parent, t.side);
+    const state = startFor(/** @type {number} */ (t.parent), /** @type {string} */ (t.side)); // (not the root)
     const cross = t.orientation === "crosswise";
     const { rect, dir, next } = place(state, cross);
     placed[i] = { rect, dir, cross, state: next };
   }
 
   // ---- where each open end takes its next tile
+  /** @type {(end: LayoutEnd) => string} */
   const rootSideOf = (end) => {
     if (board.kind === "line") return end.name === "left" ? "west" : "east";
     if (board.kind === "spinner") return board.arms?.find((a) => a.name === end.name)?.direction ?? "north";
     return end.sides[0];
   };
+  /** @type {{end: LayoutEnd, rect: Rect}[]} */
   const markers = [];
   for (const end of board.ends) {
     let state;
@@ -184,11 +269,12 @@ export function computeLayout(board, width, height = Infinity) {
   return { tiles: drawn, markers, bbox, bridges };
 }
 
-/** The tile id drawn so its halves face the right way: first half left/top. */
+/** The tile id drawn so its halves face the right way: first half left/top. @param {DrawnTile} t */
 function drawnId(t) {
   if (t.index === 0 || t.cross) return `${t.near}-${t.far}`;
   return t.dir === "east" || t.dir === "south" ? `${t.near}-${t.far}` : `${t.far}-${t.near}`;
 }
+/** @param {DrawnTile} t */
 function drawnVertical(t) {
   if (t.index === 0) return t.cross;
   return t.cross ? horizontal(t.dir) : !horizontal(t.dir);
@@ -203,6 +289,14 @@ const TOUCH_TARGET_PX = 44;
 /**
  * Draw the layout into `box` (an element whose width is known). markerFor(end) returns
  * {slot, label, active} for the ends to offer, or null. Returns nothing; re-call on resize.
+ * @param {HTMLElement} box
+ * @param {LayoutBoard} board
+ * @param {object} [how]
+ * @param {(end: LayoutEnd) => EndMarker | null} [how.markerFor]
+ * @param {number} [how.lastIndex]
+ * @param {() => string} [how.endNames]
+ * @param {number} [how.zoom]
+ * @returns {{unit: number, tiles: number, last: {x: number, y: number} | null}}
  */
 export function drawLayout(box, board, { markerFor = () => null, lastIndex = -1, endNames = () => "", zoom = 1 } = {}) {
   const keep = [box.scrollLeft, box.scrollTop];
@@ -276,11 +370,16 @@ export function drawLayout(box, board, { markerFor = () => null, lastIndex = -1,
   return { unit, tiles: tiles.length, last: last ? centreOf(last.rect, bbox, unit) : null };
 }
 
+/** @type {(r: Box, bbox: Box, unit: number) => {x: number, y: number}} */
 const centreOf = (r, bbox, unit) => ({ x: ((r.x0 + r.x1) / 2 - bbox.x0) * unit, y: ((r.y0 + r.y1) / 2 - bbox.y0) * unit });
 
-/** Scroll a panning box (not the page) so that point p of its stage is in view, with a margin. */
+/**
+ * Scroll a panning box (not the page) so that point p of its stage is in view, with a margin.
+ * @param {HTMLElement} box
+ * @param {{x: number, y: number} | null | undefined} p
+ */
 export function followPoint(box, p, margin = 60) {
-  const stage = box.firstElementChild;
+  const stage = /** @type {HTMLElement | null} */ (box.firstElementChild);
   if (!stage || !p) return;
   const x = stage.offsetLeft + p.x;
   const y = stage.offsetTop + p.y;

@@ -2,6 +2,10 @@
 
 import { h, playersText } from "./dom.js";
 
+/**
+ * @param {HTMLElement} root
+ * @param {import("../engine_types.js").Catalog} catalog
+ */
 export function renderMenu(root, catalog) {
   const cards = catalog.games.map((spec) => h("li", { class: "game-card", "data-game": spec.id },
     h("h2", {}, spec.name),

@@ -1,4 +1,3 @@
-// @ts-check
 // Motion for the play screen (Web Animations API, no library), from the renderers' stable keys
 // (`data-key` on every tile and place): measure the keyed elements before a view is drawn and
 // after (FLIP), then a tile in a new place travels there from where it was (a copy of it flies

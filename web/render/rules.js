@@ -2,6 +2,10 @@
 
 import { choiceLabel, h, playersText } from "./dom.js";
 
+/**
+ * @param {HTMLElement} root
+ * @param {import("../engine_types.js").GameSpec} spec
+ */
 export function renderRules(root, spec) {
   const options = spec.options.map((option) => h("li", {},
     h("strong", {}, option.label), `: ${option.choices.map((c) => choiceLabel(option, c)).join(", ")} ` +

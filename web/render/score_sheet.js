@@ -5,9 +5,13 @@
 
 import { h } from "./dom.js";
 
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const plural = (/** @type {number} */ n, /** @type {string} */ word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/** A <table> of the rounds of `view` (empty text when no round is over yet). name(seat) -> a seat's name. */
+/**
+ * A <table> of the rounds of `view` (empty text when no round is over yet). name(seat) -> a seat's name.
+ * @param {import("../engine_types.js").View} view
+ * @param {(seat: number) => string} name
+ */
 export function scoreSheet(view, name) {
   const rounds = view.rounds ?? [];
   if (!rounds.length) return h("p", { class: "score-sheet-empty" }, "No round is over yet.");
@@ -24,7 +28,7 @@ export function scoreSheet(view, name) {
       h("span", { class: "sheet-total" }, String(round.scores[i])),
       h("span", { class: "sheet-detail" }, `${won ? "★ " : ""}${round.points[i] ? `+${round.points[i]}` : "0"} · ${plural(round.pips[i], "pip")}`));
     })));
-  const last = rounds.at(-1);
+  const last = /** @type {import("../engine_types.js").RoundSummary} */ (rounds.at(-1));
   const foot = h("tr", { class: "sheet-foot" }, h("th", { scope: "row" }, "Total"),
     ...seats.map((i) => h("td", { class: "num" }, String(view.scores?.[i] ?? last.scores[i]))));
   return h("div", { class: "score-sheet-scroll" },

@@ -26,6 +26,10 @@ const FIELDS = [
   { key: "level", label: "Table games: computer level", choices: [["easy", "Easy"], ["medium", "Medium"], ["hard", "Hard"]] },
 ];
 
+/**
+ * @param {HTMLElement} root
+ * @param {{notify?: (text: string) => void}} [hooks]
+ */
 export function renderSettings(root, { notify } = {}) {
   let { settings, dropped } = loadSettings();
   if (dropped) notify?.("Some saved settings could not be read and were reset to their defaults.");
@@ -34,7 +38,7 @@ export function renderSettings(root, { notify } = {}) {
     ...field.choices.map(([value, text]) => {
       const id = `setting-${field.key}-${value}`;
       const input = h("input", { type: "radio", name: field.key, id, value: String(value) });
-      input.checked = settings[field.key] === value;
+      input.checked = /** @type {Record<string, unknown>} */ (settings)[field.key] === value;
       input.addEventListener("change", () => {
         if (!input.checked) return;
         settings = { ...settings, [field.key]: value };

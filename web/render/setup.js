@@ -7,17 +7,27 @@ import { loadSettings } from "../store/settings.js";
 
 export const DEFAULT_NAMES = ["You", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo"];
 
-/** "ai:medium" -> "medium"; "human" -> null. */
+/** @typedef {import("../engine_types.js").OptionValues} OptionValues */
+
+/**
+ * A new table game as the setup form gives it.
+ * @typedef {{options: OptionValues, seats: string[], names: string[], seed: number}} SetupChoice
+ */
+
+/** "ai:medium" -> "medium"; "human" -> null. @param {unknown} kind */
 export function seatLevel(kind) {
   return typeof kind === "string" && kind.startsWith("ai:") ? kind.slice(3) : null;
 }
 
-/** The seats of a new table by the settings page: seat 0 a person, the others people or computers of the default level. */
+/**
+ * The seats of a new table by the settings page: seat 0 a person, the others people or computers of the default level.
+ * @param {number} count
+ */
 export function defaultSeats(count) {
   return Array.from({ length: count }, (_, i) => defaultSeat(i));
 }
 
-/** Seat i's kind by the settings page (seat 0 is always a person). */
+/** Seat i's kind by the settings page (seat 0 is always a person). @param {number} i */
 function defaultSeat(i) {
   if (i === 0) return "human";
   const { settings } = loadSettings();
@@ -28,9 +38,16 @@ function defaultSeat(i) {
  * Render the setup form into `root`.
  * initial: {options, seats, names} (a previous game, to start from); onStart({options, seats, names, seed});
  * onCancel (optional): back to the game in progress.
+ * @param {HTMLElement} root
+ * @param {object} parts
+ * @param {import("../engine_types.js").GameSpec} parts.spec
+ * @param {{options?: OptionValues, seats?: string[], names?: string[]}} [parts.initial]
+ * @param {(choice: SetupChoice, fail: (message: string) => void) => void} parts.onStart
+ * @param {(() => void) | null} [parts.onCancel]
  */
 export function renderSetup(root, { spec, initial = {}, onStart, onCancel }) {
   const optionSpec = Object.fromEntries(spec.options.map((o) => [o.key, o]));
+  /** @type {Record<string, HTMLSelectElement>} */
   const selects = {};
   const optionRows = spec.options.map((option) => {
     const id = `setup-${option.key}`;
@@ -45,13 +62,15 @@ export function renderSetup(root, { spec, initial = {}, onStart, onCancel }) {
   });
 
   const seatsBox = h("fieldset", { class: "setup-seats" }, h("legend", {}, "Seats"));
+  /** @type {{row: HTMLElement, name: HTMLInputElement, type: HTMLSelectElement, level: HTMLSelectElement}[]} */
   const seatRows = [];
-  const value = (key) => {
+  const value = (/** @type {string} */ key) => {
     const choice = optionSpec[key].choices.find((c) => String(c) === selects[key].value);
     return choice ?? optionSpec[key].default;
   };
   const playerCount = () => (selects.players ? Number(value("players")) : spec.players.min);
 
+  /** @param {number} i */
   function seatRow(i) {
     const kind = initial.seats?.[i] ?? defaultSeat(i); // the settings page's defaults
     const name = h("input", { type: "text", id: `seat-name-${i}`, maxlength: "14", value: initial.names?.[i] ?? "",
@@ -84,7 +103,7 @@ export function renderSetup(root, { spec, initial = {}, onStart, onCancel }) {
   const limits = spec.player_limits;
   function syncLimits() {
     if (!limits || !selects.players || !selects[limits.option]) return;
-    const range = (value) => limits.by_value?.[value] ?? [spec.players.min, spec.players.max];
+    const range = (/** @type {string} */ value) => limits.by_value?.[value] ?? [spec.players.min, spec.players.max];
     const [min, max] = range(selects[limits.option].value);
     const help = optionRows.map((row) => row.querySelector("#setup-players-help")).find(Boolean);
     if (help) help.textContent = `${min} to ${max} players with ${choiceLabel(optionSpec[limits.option], value(limits.option))}`;
@@ -106,7 +125,7 @@ export function renderSetup(root, { spec, initial = {}, onStart, onCancel }) {
     h("div", { class: "setup-options" }, ...optionRows,
       h("div", { class: "setup-field" }, h("label", { for: "setup-seed" }, "Deal number"), seedInput)),
     seatsBox, error, h("div", { class: "actions" }, start, cancel));
-  cancel?.addEventListener("click", onCancel);
+  cancel?.addEventListener("click", /** @type {() => void} */ (onCancel)); // (cancel: only with onCancel)
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     const options = Object.fromEntries(spec.options.map((o) => [o.key, value(o.key)]));

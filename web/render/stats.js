@@ -9,8 +9,16 @@ import { choiceLabel, h } from "./dom.js";
 import { loadStats, resetStats } from "../store/stats.js";
 import { monthsChart, resultsChart } from "./charts.js";
 
-const percent = (won, of) => (of ? `${Math.round((100 * won) / of)}%` : "—");
+/** @typedef {import("../engine_types.js").GameSpec} GameSpec */
+/** @typedef {import("../store/stats.js").StatsEntry} StatsEntry */
+/** @typedef {((text: string) => void) | undefined} Notify */
 
+const percent = (/** @type {number} */ won, /** @type {number} */ of) => (of ? `${Math.round((100 * won) / of)}%` : "—");
+
+/**
+ * @param {GameSpec | undefined} spec
+ * @param {import("../engine_types.js").OptionValues} options
+ */
 function optionText(spec, options, winnableOnly = false) {
   const parts = Object.entries(options).map(([key, value]) => {
     const option = spec?.options.find((o) => o.key === key);
@@ -20,7 +28,13 @@ function optionText(spec, options, winnableOnly = false) {
   return parts.join(", ") || "standard";
 }
 
-/** A button that asks once more before it acts. */
+/**
+ * A button that asks once more before it acts.
+ * @param {string} label
+ * @param {string} confirmLabel
+ * @param {{ask: Record<string, string>, sure: Record<string, string>}} attrs
+ * @param {() => void} onConfirm
+ */
 function confirmButton(label, confirmLabel, attrs, onConfirm) {
   const ask = h("button", { type: "button", ...attrs.ask }, label);
   const sure = h("button", { type: "button", class: "danger", hidden: "", ...attrs.sure }, confirmLabel);
@@ -32,7 +46,13 @@ function confirmButton(label, confirmLabel, attrs, onConfirm) {
   return [ask, sure];
 }
 
-/** Per game: a figure per option set with its two charts, and the game's reset. */
+/**
+ * Per game: a figure per option set with its two charts, and the game's reset.
+ * @param {[string, StatsEntry][]} entries
+ * @param {Record<string, GameSpec>} names
+ * @param {() => void} rerender
+ * @param {Notify} notify
+ */
 function chartsSection(entries, names, rerender, notify) {
   const games = [...new Set(entries.map(([, e]) => e.game))];
   return h("section", { class: "stats-charts", "aria-labelledby": "charts-title" },
@@ -63,6 +83,11 @@ function chartsSection(entries, names, rerender, notify) {
     }));
 }
 
+/**
+ * @param {HTMLElement} root
+ * @param {import("../engine_types.js").Catalog} catalog
+ * @param {{notify?: Notify}} [hooks]
+ */
 export function renderStats(root, catalog, { notify } = {}) {
   const { stats, dropped } = loadStats();
   if (dropped) notify?.("The saved statistics could not be read and were reset.");

@@ -10,9 +10,16 @@ import { drawLayout, followPoint } from "./layout.js";
 import { seatLevel } from "./setup.js";
 import { scoreSheet } from "./score_sheet.js";
 
-const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-const sum = (values) => values.reduce((a, b) => a + b, 0);
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+/** @typedef {import("../engine_types.js").View} View */
+/** @typedef {import("../engine_types.js").Move} Move */
+/** @typedef {import("../engine_types.js").RoundSummary} RoundSummary */
+/** @typedef {import("../engine_types.js").TableRound} TableRound */
+/** @typedef {import("./layout.js").LayoutBoard} LayoutBoard */
+/** @typedef {{x: number, y: number}} ClientPoint */
+
+const capital = (/** @type {string} */ text) => text.charAt(0).toUpperCase() + text.slice(1);
+const sum = (/** @type {number[]} */ values) => values.reduce((a, b) => a + b, 0);
+const plural = (/** @type {number} */ n, /** @type {string} */ word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 // the hand's tiles (upright, twice as tall as wide): their width in px, and the share of the board's height they may take
 const HAND_TILE_MAX = 44; // a finger's size
 const HAND_TILE_DESKTOP = 40;
@@ -20,9 +27,15 @@ const HAND_TILE_MIN = 24; // still readable (and the least target size of WCAG 2
 const HAND_SHARE = 0.4;
 const HAND_LIFT_PX = 10; // the room above the tiles for a picked tile's lift (style.css, .hand-area .hand)
 
+/**
+ * @param {import("../play/renderer_contract.js").RendererContext} ctl
+ * @returns {import("../play/renderer_contract.js").Renderer}
+ */
 export function createTable(ctl) {
   const { state } = ctl;
+  /** @type {string | null} */
   let selected = null; // the hand tile picked
+  /** @type {Move[] | null} */
   let choice = null; // the moves of one tile at one place (a matador played either way round)
 
   const turn = h("p", { class: "turn-banner", id: "turn", role: "status", "aria-live": "polite" });
@@ -34,7 +47,9 @@ export function createTable(ctl) {
     "aria-label": "The table (arrows pan it when it is larger than the screen; + and - zoom)" });
   let zoom = 1; // 1: the layout fits its box (down to a readable tile size, then it pans)
   let followed = -1; // the move count the box last scrolled to
+  /** @type {{x: number, y: number, fx: number, fy: number} | null} */
   let zoomAt = null; // the point a zoom keeps in place: where it is in the box, and in the stage (0..1)
+  /** @type {(label: string, text: string, factor: number | null) => HTMLButtonElement} */
   const zoomButton = (label, text, factor) => {
     const button = h("button", { type: "button", "aria-label": label, title: label, "data-zoom": text }, text);
     button.addEventListener("click", () => setZoom(factor === null ? 1 : zoom * factor));
@@ -43,10 +58,14 @@ export function createTable(ctl) {
   // beside the hand's label, never over the table (a tile or an end under the buttons could not be reached)
   const zoomBar = h("div", { class: "zoom-bar", role: "group", "aria-label": "Zoom the table" },
     zoomButton("Zoom out", "−", 1 / 1.25), zoomButton("Fit the table", "Fit", null), zoomButton("Zoom in", "+", 1.25));
-  /** Zoom to `value`, keeping the table's point under `focus` (a client point; the box's centre) in place. */
+  /**
+   * Zoom to `value`, keeping the table's point under `focus` (a client point; the box's centre) in place.
+   * @param {number} value
+   * @param {ClientPoint | null} [focus]
+   */
   function setZoom(value, focus = null) {
     zoom = Math.min(4, Math.max(0.5, value));
-    const stage = layoutBox.firstElementChild;
+    const stage = /** @type {HTMLElement | null} */ (layoutBox.firstElementChild);
     const box = layoutBox.getBoundingClientRect();
     if (zoom === 1) followed = -1; // Fit: back to the latest play
     else if (stage?.offsetWidth) {
@@ -80,13 +99,15 @@ export function createTable(ctl) {
   const sheetBox = h("details", { class: "sheet-box", id: "sheet-box" }, h("summary", {}, "Score sheet"));
 
   const plays = () => (ctl.myTurn() ? ctl.legal().filter((m) => m.kind === "play") : []);
-  const playsOf = (tile) => plays().filter((m) => m.tile === tile);
-  const playsAt = (tile, place) => playsOf(tile).filter((m) => m.to === place);
-  const isPlace = (slot) => plays().some((m) => m.to === slot);
-  const handSlot = (tile) => `hand:${tile}`;
+  const playsOf = (/** @type {string} */ tile) => plays().filter((m) => m.tile === tile);
+  const playsAt = (/** @type {string} */ tile, /** @type {string} */ place) => playsOf(tile).filter((m) => m.to === place);
+  const isPlace = (/** @type {string} */ slot) => plays().some((m) => m.to === slot);
+  const handSlot = (/** @type {string | undefined} */ tile) => `hand:${tile}`;
+  /** @type {(slot: string) => string | null} */
   const tileOf = (slot) => plays().find((m) => handSlot(m.tile) === slot)?.tile ??
     (state.view?.hand ?? []).find((t) => handSlot(t) === slot) ?? null;
 
+  /** @param {string} slot */
   function activate(slot) {
     if (!ctl.myTurn()) return;
     if (isPlace(slot)) {
@@ -104,9 +125,10 @@ export function createTable(ctl) {
     choice = null;
     ctl.say(selected ? `${tile} selected: pick a highlighted place.` : "");
     ctl.render();
-    if (selected) ctl.board.querySelector(".end-marker.active")?.focus();
+    if (selected) /** @type {HTMLElement | null} */ (ctl.board.querySelector(".end-marker.active"))?.focus();
   }
 
+  /** @param {string} tile @param {string} place */
   function placeAt(tile, place) {
     const moves = playsAt(tile, place);
     if (!moves.length) {
@@ -120,9 +142,10 @@ export function createTable(ctl) {
     }
     choice = moves;
     ctl.render();
-    actions.querySelector("[data-move]")?.focus();
+    /** @type {HTMLElement | null} */ (actions.querySelector("[data-move]"))?.focus();
   }
 
+  /** @param {string} from @param {string} to */
   function drop(from, to) {
     const tile = tileOf(from);
     if (!ctl.myTurn() || !tile || !isPlace(to)) return;
@@ -131,11 +154,12 @@ export function createTable(ctl) {
   }
 
   // ---- drawing
+  /** @param {View} view @param {number} i */
   function seatCard(view, i) {
     const kind = view.seats[i];
     const toMove = view.to_move === i && !view.outcome;
     const me = i === state.viewer && ctl.isHuman(i);
-    const count = view.hand_counts[i];
+    const count = /** @type {number[]} */ (view.hand_counts)[i];
     const name = ctl.name(i);
     return h("li", {
       class: `seat${toMove ? " to-move" : ""}${me ? " me" : ""}`, "data-seat": String(i), "data-key": `seat:${i}`,
@@ -150,12 +174,13 @@ export function createTable(ctl) {
         h("span", { class: "tile-backs", "aria-hidden": "true" },
           ...Array.from({ length: Math.min(count, 9) }, () => h("span", { class: "tile-back" }))),
         ` ${plural(count, "tile")}`),
-      h("span", { class: "seat-score" }, `${view.scores[i]} pts`)),
+      h("span", { class: "seat-score" }, `${/** @type {number[]} */ (view.scores)[i]} pts`)),
     h("span", { class: "seat-last" }, state.lastAction[i] ?? ""));
   }
 
+  /** @param {View} view @returns {[string, string]} */
   function bannerText(view) {
-    const seat = view.to_move;
+    const seat = /** @type {number} */ (view.to_move); // (a table game over has an outcome)
     if (view.outcome) return ["none", `Game over: ${(view.outcome.winners ?? []).map(ctl.name).join(" and ") || "nobody"} won.`];
     if (view.round?.over) return ["none", `Round ${view.round.number} is over.`];
     if (state.covered) return ["none", `Waiting for ${ctl.name(seat)}…`];
@@ -170,6 +195,7 @@ export function createTable(ctl) {
     return ["computer", `${ctl.name(seat)} (computer) is playing…`];
   }
 
+  /** @param {View} view */
   function draw(view) {
     if (!ctl.board.contains(turn)) ctl.board.replaceChildren(...parts);
     if (selected && !playsOf(selected).length) selected = null;
@@ -179,9 +205,9 @@ export function createTable(ctl) {
     turn.dataset.whose = whose;
     const target = view.target ? ` · first to ${view.target}` : "";
     const phase = view.phase ? ` · ${view.phase.text}` : "";
-    info.textContent = `Round ${view.round?.number ?? 1} · boneyard: ${plural(view.stock, "tile")}${target}${phase}`;
+    info.textContent = `Round ${view.round?.number ?? 1} · boneyard: ${plural(/** @type {number} */ (view.stock), "tile")}${target}${phase}`;
     seats.replaceChildren(...view.seats.map((_, i) => seatCard(view, i)));
-    showSeat(seats.querySelector(".seat.to-move"));
+    showSeat(/** @type {HTMLElement | null} */ (seats.querySelector(".seat.to-move")));
     lastMove.textContent = state.lastLog;
 
     const hinted = ctl.hintMove();
@@ -211,13 +237,15 @@ export function createTable(ctl) {
       }));
     } else {
       hand.replaceChildren(h("p", { class: "hand-hidden" }, state.covered
-        ? `Hidden until ${ctl.name(view.to_move)} is ready.` : "Hidden while the others play."));
+        ? `Hidden until ${ctl.name(/** @type {number} */ (view.to_move))} is ready.` : "Hidden while the others play."));
     }
 
-    const drawn = drawLayout(layoutBox, view.board, {
+    /** @type {LayoutBoard} */
+    const layout = view.board;
+    const drawn = drawLayout(layoutBox, layout, {
       zoom,
       lastIndex: view.moves > 0 ? view.board.tiles.length - 1 : -1,
-      endNames: () => `Layout: ${plural(view.board.tiles.length, "tile")}; open ends ${view.board.ends.map((e) => e.value).join(", ")}` +
+      endNames: () => `Layout: ${plural(view.board.tiles.length, "tile")}; open ends ${view.board.ends.map((/** @type {import("./layout.js").LayoutEnd} */ e) => e.value).join(", ")}` +
         sinceText,
       markerFor: (end) => {
         const slot = `end:${end.name}`;
@@ -239,7 +267,7 @@ export function createTable(ctl) {
     markSince(since);
 
     if (zoomAt) { // a zoom keeps its point in place
-      const stage = layoutBox.firstElementChild;
+      const stage = /** @type {HTMLElement} */ (layoutBox.firstElementChild); // (drawn just now)
       layoutBox.scrollLeft = zoomAt.fx * stage.offsetWidth + stage.offsetLeft - zoomAt.x;
       layoutBox.scrollTop = zoomAt.fy * stage.offsetHeight + stage.offsetTop - zoomAt.y;
       zoomAt = null;
@@ -264,19 +292,20 @@ export function createTable(ctl) {
       buttons.push(cancel);
     }
     actions.replaceChildren(...buttons);
-    sheetBox.replaceChildren(sheetBox.firstElementChild, scoreSheet(view, ctl.name));
+    sheetBox.replaceChildren(/** @type {Element} */ (sheetBox.firstElementChild), scoreSheet(view, ctl.name));
   }
 
   /**
    * Size the hand's tiles so that all `count` of them are in view at once, in rows: the largest
    * width from HAND_TILE_MAX down to HAND_TILE_MIN px whose rows take at most HAND_SHARE of the
    * board's height (at the least, two rows of the smallest tiles).
+   * @param {number} count
    */
   function fitHand(count) {
     const style = getComputedStyle(hand);
     const [across, down] = [parseFloat(style.columnGap) || 0, parseFloat(style.rowGap) || 0];
     const width = hand.clientWidth;
-    const room = Math.max(4 * HAND_TILE_MIN + down + HAND_LIFT_PX, ctl.board.querySelector("#table").clientHeight * HAND_SHARE);
+    const room = Math.max(4 * HAND_TILE_MIN + down + HAND_LIFT_PX, /** @type {HTMLElement} */ (ctl.board.querySelector("#table")).clientHeight * HAND_SHARE);
     let size = matchMedia("(pointer: coarse)").matches ? HAND_TILE_MAX : HAND_TILE_DESKTOP;
     while (size > HAND_TILE_MIN) {
       const rows = Math.ceil(count / Math.max(1, Math.floor((width + across) / (size + across))));
@@ -287,9 +316,10 @@ export function createTable(ctl) {
   }
 
   /** Mark the tiles on the table that were played since the person's last turn (outline and tooltip). */
+  /** @param {Map<string, number>} since */
   function markSince(since) {
-    for (const node of layoutBox.querySelectorAll("[data-placed]")) {
-      const seat = since.get(node.dataset.placed);
+    for (const node of /** @type {NodeListOf<SVGElement>} */ (layoutBox.querySelectorAll("[data-placed]"))) {
+      const seat = since.get(/** @type {string} */ (node.dataset.placed));
       if (seat === undefined) continue;
       node.classList.add("since-turn");
       node.prepend(svgNode("title", {}, `${node.dataset.placed}: played by ${ctl.name(seat)} since your last turn`));
@@ -300,6 +330,7 @@ export function createTable(ctl) {
   /**
    * A round's score in words: "31 + 40 = 71 points." as it is summed; where each hand counts less
    * the winner's own pips, "70 points: Ben 76 - 6 = 70, Cleo 6 - 6 = 0." (each term by its seat).
+   * @param {import("../engine_types.js").RoundScore} score
    */
   function scoreWords(score) {
     const terms = score.terms ?? [];
@@ -311,9 +342,10 @@ export function createTable(ctl) {
     return [h("strong", {}, String(score.total)), ` points: ${parts.join(", ")}${less}.`];
   }
 
+  /** @param {View} view @param {RoundSummary | null | undefined} last */
   function roundSummary(view, last) {
     if (!last) return [];
-    const rows = last.hands.map((tiles, i) => h("tr", { class: i === last.winner ? "winner" : "" },
+    const rows = /** @type {[number, number][][]} */ (last.hands).map((tiles, i) => h("tr", { class: i === last.winner ? "winner" : "" },
       h("th", { scope: "row" }, ctl.name(i)),
       h("td", { class: "summary-hand" }, tiles.length
         ? h("span", { class: "mini-tiles" }, ...tiles.map(([a, b]) => h("span", { class: "mini-tile", title: `${a}-${b}` },
@@ -329,7 +361,7 @@ export function createTable(ctl) {
     return [
       h("p", { class: "summary-headline" }, headline),
       winner === null ? null : h("p", { class: "arithmetic", id: "summary-arithmetic", "data-key": "round-score" },
-        `${name} ${name === "You" ? "score" : "scores"} `, ...scoreWords(last.score)),
+        `${name} ${name === "You" ? "score" : "scores"} `, ...scoreWords(/** @type {import("../engine_types.js").RoundScore} */ (last.score))),
       h("div", { class: "summary-scroll" }, h("table", { class: "summary-table" },
         h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Tiles left"), h("th", { class: "num" }, "Pips"),
           h("th", { class: "num" }, "Round"), h("th", { class: "num" }, "Total"))),
@@ -346,7 +378,7 @@ export function createTable(ctl) {
     cancel: () => { selected = null; choice = null; },
     targets: (slot) => {
       const tile = tileOf(slot);
-      return tile ? playsOf(tile).map((m) => m.to) : [];
+      return tile ? playsOf(tile).map((m) => /** @type {string} */ (m.to)) : [];
     },
     hinted: (move) => { selected = move?.tile ?? null; },
     reset: () => { selected = null; choice = null; zoom = 1; followed = -1; },
@@ -359,16 +391,16 @@ export function createTable(ctl) {
     statusText: () => "",
     roundSummary,
     outcomeTitle: (view) => {
-      const winners = view.outcome.winners ?? [];
+      const winners = /** @type {import("../engine_types.js").Outcome} */ (view.outcome).winners ?? [];
       return `Game over: ${winners.length ? `${winners.map(ctl.name).join(" and ")} ${winners.length > 1 ||
         ctl.name(winners[0]) === "You" ? "win" : "wins"}!` : "Nobody wins."}`;
     },
     outcomeBody: (view) => roundSummary(view, view.last_round),
     /** The game's end in words, by name: who reached the target, who resigned (the engine speaks of seats). */
     outcomeText: (view) => {
-      const { winners = [], detail, reason } = view.outcome;
+      const { winners = [], detail, reason } = /** @type {import("../engine_types.js").Outcome} */ (view.outcome);
       if (detail?.resigned !== undefined && detail?.resigned !== null) return `${ctl.name(detail.resigned)} resigned.`;
-      if (winners.length && view.target && winners.every((w) => view.scores[w] >= view.target)) {
+      if (winners.length && view.target && winners.every((w) => /** @type {number[]} */ (view.scores)[w] >= /** @type {number} */ (view.target))) {
         return `${winners.map(ctl.name).join(" and ")} reached ${view.target}.`;
       }
       return `${capital(reason)}.`;
@@ -377,7 +409,14 @@ export function createTable(ctl) {
   };
 
   /** The log lines of a new round: who leads with what (the leader's last action). */
+  /**
+   * @param {View} view
+   * @param {View | null} before
+   * @param {(seat: number) => string} name
+   * @returns {import("../play/renderer_contract.js").RoundLine[]}
+   */
   function roundLines(view, before, name) {
+    /** @type {TableRound | undefined} */
     const round = view.round;
     if (!round || round.number === before?.round?.number) return [];
     const leader = name(round.leader);
@@ -389,7 +428,7 @@ export function createTable(ctl) {
   }
 }
 
-/** Scroll the seat strip (not the page) so the seat to move is wholly in view. */
+/** Scroll the seat strip (not the page) so the seat to move is wholly in view. @param {HTMLElement | null} card */
 function showSeat(card) {
   const strip = card?.parentElement;
   if (!strip) return;
@@ -400,9 +439,16 @@ function showSeat(card) {
   if (top < strip.scrollTop - 1 || top + c.height > strip.scrollTop + strip.clientHeight + 1) strip.scrollTop = top;
 }
 
-/** Two fingers on the box zoom it about their middle (pinch); one finger pans it natively. */
+/**
+ * Two fingers on the box zoom it about their middle (pinch); one finger pans it natively.
+ * @param {HTMLElement} box
+ * @param {() => number} getZoom
+ * @param {(value: number, focus: ClientPoint) => void} setZoom
+ */
 function attachPinch(box, getZoom, setZoom) {
+  /** @type {Map<number, ClientPoint>} */
   const touches = new Map();
+  /** @type {[number, number] | null} */
   let start = null; // [distance, zoom]
   const spread = () => {
     const [a, b] = [...touches.values()];
@@ -422,7 +468,7 @@ function attachPinch(box, getZoom, setZoom) {
       if (Math.abs(next / getZoom() - 1) > 0.08) setZoom(next, { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
     }
   });
-  const lift = (event) => {
+  const lift = (/** @type {PointerEvent} */ event) => {
     touches.delete(event.pointerId);
     if (touches.size < 2) start = null;
   };

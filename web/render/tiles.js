@@ -1,4 +1,3 @@
-// @ts-check
 // SVG domino tiles with classic pips. A tile id is "a-b" with a <= b.
 
 import { svgNode } from "./dom.js";

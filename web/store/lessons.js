@@ -12,10 +12,10 @@ function offered() {
   return Array.isArray(ids) ? ids.filter((id) => typeof id === "string") : [];
 }
 
-/** True when the lesson of `gameId` was offered before. */
+/** True when the lesson of `gameId` was offered before. @param {string} gameId */
 export const lessonOffered = (gameId) => offered().includes(gameId);
 
-/** Remember that the lesson of `gameId` was offered. */
+/** Remember that the lesson of `gameId` was offered. @param {string} gameId */
 export function markLessonOffered(gameId) {
   const ids = offered();
   if (!ids.includes(gameId)) write(OFFERED_KEY, { offered: [...ids, gameId].slice(-50) });

@@ -4,7 +4,11 @@
 export const PREFIX = "boneyard.";
 export const DAY = /^\d{4}-\d{2}-\d{2}$/; // a calendar day, "2026-11-23"
 
-/** {found: false} when the key is absent, else {found: true, value} (undefined: not JSON). */
+/**
+ * {found: false} when the key is absent, else {found: true, value} (undefined: not JSON).
+ * @param {string} key
+ * @returns {{found: boolean, value?: any}}
+ */
 export function readJSON(key) {
   try {
     const text = localStorage.getItem(key);
@@ -14,7 +18,12 @@ export function readJSON(key) {
   }
 }
 
-/** Store a value as JSON; false when storage is full or disabled (the caller says so). */
+/**
+ * Store a value as JSON; false when storage is full or disabled (the caller says so).
+ * @param {string} key
+ * @param {unknown} value
+ * @returns {boolean}
+ */
 export function write(key, value) {
   try {
     localStorage.setItem(key, JSON.stringify(value));
@@ -24,14 +33,25 @@ export function write(key, value) {
   }
 }
 
+/** @param {string} key */
 export function drop(key) {
   try {
     localStorage.removeItem(key);
   } catch { /* ignore */ }
 }
 
-/** True when `key` is an own property of `object` (never one inherited: "__proto__", "constructor"). */
+/**
+ * True when `key` is an own property of `object` (never one inherited: "__proto__", "constructor").
+ * @param {object} object
+ * @param {string} key
+ */
 export const own = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+/** @type {(value: unknown) => value is Record<string, any>} */
 export const isPlainObject = (value) => Boolean(value) && typeof value === "object" && !Array.isArray(value);
-/** A value's own property, else undefined. */
+/**
+ * A value's own property, else undefined.
+ * @param {Record<string, any>} object
+ * @param {string} key
+ * @returns {any}
+ */
 export const ownValue = (object, key) => (own(object, key) ? object[key] : undefined);

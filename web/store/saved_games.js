@@ -19,33 +19,52 @@ import { countedIds, flushResults, trimStatsDetail } from "./stats.js";
  * @property {string | null} daily the day ("YYYY-MM-DD") whose daily deal it is; null: not a daily deal
  */
 
+/** @typedef {import("../engine_types.js").GameRecord} GameRecord */
+
+/**
+ * What the page is told of its storage: a "boneyard-storage" event's detail (stats.js sends "results").
+ * @typedef {{kind: "full", gameId: string, moves: number}
+ *   | {kind: "saved", gameId: string}
+ *   | {kind: "other-tab", gameId: string, theirs: GameRecord | null, ours: GameRecord}
+ *   | {kind: "results", waiting: number}} StorageNotice
+ */
+
 const GAME_PREFIX = `${PREFIX}game.`;
 export const LOG_LIMIT = 80; // lines of a table's play log kept with its saved game
 const MOVE_ID = /^[a-z]+(-[a-z]+)*(:[A-Za-z0-9+>:_.-]+)?$/; // "next-round", "play:3-5:left"
 
-const gameKey = (gameId) => GAME_PREFIX + gameId;
+const gameKey = (/** @type {string} */ gameId) => GAME_PREFIX + gameId;
 
-/** True when value has the shape of an engine record of this game. */
+/**
+ * True when value has the shape of an engine record of this game.
+ * @param {any} value
+ * @param {string} gameId
+ * @returns {boolean}
+ */
 export function isValidRecord(value, gameId) {
   if (!value || typeof value !== "object" || Array.isArray(value)) return false;
   if (value.version !== 1 || value.game !== gameId) return false;
   if (!Number.isSafeInteger(value.seed) || value.seed < 0) return false;
   if (!value.options || typeof value.options !== "object" || Array.isArray(value.options)) return false;
   if (!Object.values(value.options).every((v) => ["string", "number", "boolean"].includes(typeof v))) return false;
-  if (value.seats !== undefined && !(Array.isArray(value.seats) && value.seats.every((s) => typeof s === "string"))) {
+  if (value.seats !== undefined && !(Array.isArray(value.seats) && value.seats.every((/** @type {unknown} */ s) => typeof s === "string"))) {
     return false;
   }
   return Array.isArray(value.moves) && value.moves.length <= 10_000 &&
-    value.moves.every((m) => typeof m === "string" && MOVE_ID.test(m));
+    value.moves.every((/** @type {unknown} */ m) => typeof m === "string" && MOVE_ID.test(m));
 }
 
-/** True when value is a play log: [{text, seat}] (seat a seat number or null), newest first. */
+/** True when value is a play log: [{text, seat}] (seat a seat number or null), newest first. @param {unknown} value */
 function isValidLog(value) {
   return Array.isArray(value) && value.length <= LOG_LIMIT && value.every((line) => line && typeof line === "object" &&
     typeof line.text === "string" && line.text.length <= 500 && (line.seat === null || Number.isSafeInteger(line.seat)));
 }
 
-/** True when value is a stored entry of this game: {format: 1, record, token?, log?, daily?}. */
+/**
+ * True when value is a stored entry of this game: {format: 1, record, token?, log?, daily?}.
+ * @param {any} value
+ * @param {string} gameId
+ */
 function isValidEntry(value, gameId) {
   return value?.format === 1 && isValidRecord(value.record, gameId) &&
     (value.token === undefined || typeof value.token === "string") &&
@@ -53,17 +72,19 @@ function isValidEntry(value, gameId) {
     (value.daily === undefined || (typeof value.daily === "string" && DAY.test(value.daily)));
 }
 
-/** The SavedGame of a stored entry (already validated). */
+/** The SavedGame of a stored entry (already validated). @type {(value: any) => SavedGame} */
 const fromEntry = (value) => ({ record: value.record, token: value.token ?? null, log: value.log ?? [],
   daily: value.daily ?? null });
 
 /**
  * The saved game of a game: {game: SavedGame} when valid ({game: null} when there is none),
  * {game: null, dropped: true} when a bad entry was removed.
+ * @param {string} gameId
  * @returns {{game: SavedGame | null, dropped: boolean}}
  */
 export function loadGame(gameId) {
-  if (unsaved.has(gameId)) return { game: held.get(gameId).game, dropped: false }; // newer than storage's
+  const mine = held.get(gameId);
+  if (mine && unsaved.has(gameId)) return { game: mine.game, dropped: false }; // newer than storage's
   const key = gameKey(gameId);
   const { found, value } = readJSON(key);
   if (!found) return { game: null, dropped: false };
@@ -79,25 +100,31 @@ export function loadGame(gameId) {
 // ---- what this page holds of each game, and what it tells the page
 
 /** gameId -> {game: SavedGame, text}: the game as this page last saved it (or tried to); text: the
- *  JSON written (or read), to tell this tab's writes from another tab's. */
+ *  JSON written (or read), to tell this tab's writes from another tab's.
+ *  @type {Map<string, {game: SavedGame, text: string | null}>} */
 const held = new Map();
-/** Games another tab saved since this page last did: not saved here until the player chooses. */
+/** Games another tab saved since this page last did: not saved here until the player chooses. @type {Set<string>} */
 const contested = new Set();
-/** Games whose last save failed (storage full). */
+/** Games whose last save failed (storage full). @type {Set<string>} */
 const unsaved = new Set();
 
+/** @param {string} gameId @param {SavedGame} game */
 function remember(gameId, game) {
   let text = null;
   try { text = localStorage.getItem(gameKey(gameId)); } catch { /* unreadable: compared as changed */ }
   held.set(gameId, { game, text });
 }
 
-/** Tell the page: detail {kind: "full" | "saved" | "other-tab", gameId, ...}. */
+/** Tell the page: detail {kind: "full" | "saved" | "other-tab", gameId, ...}. @param {StorageNotice} detail */
 function announce(detail) {
   dispatchEvent(new CustomEvent("boneyard-storage", { detail }));
 }
 
-/** The text in storage of a game when it already holds this record and token, else null. */
+/**
+ * The text in storage of a game when it already holds this record and token, else null.
+ * @param {string} gameId
+ * @param {SavedGame} game
+ */
 function storedSame(gameId, { record, token }) {
   try {
     const text = localStorage.getItem(gameKey(gameId));
@@ -110,8 +137,9 @@ function storedSame(gameId, { record, token }) {
   }
 }
 
+/** @param {string} gameId */
 function writeHeld(gameId) {
-  const mine = held.get(gameId);
+  const mine = /** @type {{game: SavedGame, text: string | null}} */ (held.get(gameId));
   const { record, token, log, daily } = mine.game;
   // unchanged (a reload, or the other tab's game just taken): not written again, so the other
   // tab is not told of a change that is none
@@ -150,25 +178,26 @@ export function saveGame(gameId, { record, token = null, log = [], daily = null 
   return writeHeld(gameId);
 }
 
+/** @param {string} gameId */
 export function dropGame(gameId) {
   drop(gameKey(gameId));
   held.delete(gameId);
   unsaved.delete(gameId);
 }
 
-/** This page's record of a game (the last one saved or kept in memory), or null. */
+/** This page's record of a game (the last one saved or kept in memory), or null. @param {string} gameId */
 export function heldRecord(gameId) {
   return held.get(gameId)?.game.record ?? null;
 }
 
-/** The other tab's game replaces this page's (the caller then reloads the game from storage). */
+/** The other tab's game replaces this page's (the caller then reloads the game from storage). @param {string} gameId */
 export function takeTheirs(gameId) {
   contested.delete(gameId);
   unsaved.delete(gameId);
   held.delete(gameId);
 }
 
-/** This page's game replaces the other tab's in storage. Returns false if storage is full. */
+/** This page's game replaces the other tab's in storage. Returns false if storage is full. @param {string} gameId */
 export function keepOurs(gameId) {
   contested.delete(gameId);
   return held.has(gameId) ? writeHeld(gameId) : true;
@@ -180,7 +209,8 @@ export function hasUnsavedMoves() {
 }
 
 /** Forget what this page holds of every game but `keep` (the one on screen, if any) and those
- *  whose moves are in memory only: they stay until saved or left (a reload, with a warning). */
+ *  whose moves are in memory only: they stay until saved or left (a reload, with a warning).
+ *  @param {string | null} keep */
 export function forgetOtherGames(keep = null) {
   for (const gameId of [...held.keys()]) {
     if (gameId !== keep && !unsaved.has(gameId)) {
@@ -217,8 +247,12 @@ export function freeSpace() {
   return { freed, saved };
 }
 
-/** Check the saved game of each game at start; drop the bad ones. Returns the names of those dropped. */
-export function checkSavedGames(games = []) { // games: [{id, name}] from the catalog
+/**
+ * Check the saved game of each game at start; drop the bad ones. Returns the names of those dropped.
+ * @param {{id: string, name?: string}[]} games from the catalog
+ * @returns {string[]}
+ */
+export function checkSavedGames(games = []) {
   const dropped = [];
   for (const { id, name = id } of games) {
     const key = gameKey(id);

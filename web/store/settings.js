@@ -16,9 +16,28 @@ export const SETTING_CHOICES = {
   theme: ["system", "light", "dark"], // the colours: the system's, or chosen here
   sound: ["off", "on"], // short sounds made by the page (sound.js)
 };
-const DEFAULT_SETTINGS = Object.fromEntries(Object.entries(SETTING_CHOICES).map(([k, v]) => [k, v[0]]));
+/**
+ * The player's settings, one value of SETTING_CHOICES each.
+ * @typedef {object} Settings
+ * @property {string} tileStyle
+ * @property {string} animation
+ * @property {boolean} hints
+ * @property {boolean} showWinnable
+ * @property {boolean} winnableOnly
+ * @property {string} seats
+ * @property {string} level
+ * @property {boolean} autoForced
+ * @property {string} theme
+ * @property {string} sound
+ */
 
-/** The settings ({settings, dropped}); never throws: anything unreadable gives the defaults. */
+const DEFAULT_SETTINGS = /** @type {Settings} */ (/** @type {unknown} */ (
+  Object.fromEntries(Object.entries(SETTING_CHOICES).map(([k, v]) => [k, v[0]]))));
+
+/**
+ * The settings ({settings, dropped}); never throws: anything unreadable gives the defaults.
+ * @returns {{settings: Settings, dropped: boolean}}
+ */
 export function loadSettings() {
   const settings = { ...DEFAULT_SETTINGS };
   try {
@@ -30,8 +49,11 @@ export function loadSettings() {
     }
     let bad = false;
     for (const [key, value_] of Object.entries(value)) {
-      if (own(SETTING_CHOICES, key) && SETTING_CHOICES[key].includes(value_)) settings[key] = value_;
-      else bad = true; // unknown key or value: hand-edited or from another version
+      if (own(SETTING_CHOICES, key) && /** @type {Record<string, unknown[]>} */ (SETTING_CHOICES)[key].includes(value_)) {
+        /** @type {Record<string, unknown>} */ (settings)[key] = value_;
+      } else {
+        bad = true; // unknown key or value: hand-edited or from another version
+      }
     }
     if (bad) write(SETTINGS_KEY, settings);
     return { settings, dropped: bad };
@@ -41,7 +63,10 @@ export function loadSettings() {
   }
 }
 
-/** Apply the settings to the page and store them; false when they could not be stored (storage full). */
+/**
+ * Apply the settings to the page and store them; false when they could not be stored (storage full).
+ * @param {Settings} settings
+ */
 export function saveSettings(settings) {
   const stored = write(SETTINGS_KEY, settings);
   applySettings(settings);
@@ -51,6 +76,7 @@ export function saveSettings(settings) {
 
 /** Page-wide settings as attributes on <html>, for the style sheet: data-tiles, data-motion, data-hints, data-sound,
  * data-theme. */
+/** @param {Settings} settings */
 export function applySettings(settings) {
   const root = document.documentElement;
   root.dataset.tiles = settings.tileStyle;

@@ -5,9 +5,52 @@ import { DAY, PREFIX, drop, isPlainObject, own, ownValue, readJSON, write } from
 
 const STATS_KEY = PREFIX + "stats.v1";
 
+/** @typedef {import("../engine_types.js").OptionValues} OptionValues */
+
+/**
+ * One dated result: d the day, w 1 won, s the score, a 1 assisted, y 1 the daily deal, q 1 given up.
+ * @typedef {{d: string, w: 0 | 1, s?: number, a?: 1, y?: 1, q?: 1}} DatedResult
+ */
+
+/**
+ * The statistics of one game and option set.
+ * @typedef {object} StatsEntry
+ * @property {string} game
+ * @property {OptionValues} options
+ * @property {number} played
+ * @property {number} won
+ * @property {number} streak
+ * @property {number} bestStreak
+ * @property {true} [winnableOnly]
+ * @property {{count: number, sum: number, best: number, lowerIsBetter: boolean}} [scores]
+ * @property {{deals: number, won: number}} [winnable]
+ * @property {{played: number, won: number}} [assisted]
+ * @property {{played: number, won: number, streak: number, bestStreak: number, lastWon?: string}} [daily]
+ * @property {DatedResult[]} [history]
+ */
+
+/** @typedef {{won: boolean, score?: number, lowerIsBetter?: boolean}} GameOutcome */
+
+/**
+ * What else is known of a finished game (recordResult).
+ * @typedef {object} ResultExtra
+ * @property {string | null} [id]
+ * @property {boolean} [winnable]
+ * @property {boolean} [winnableOnly]
+ * @property {boolean} [assisted]
+ * @property {boolean} [daily]
+ * @property {boolean} [gaveUp]
+ * @property {string} [day]
+ */
+
+/** @typedef {{gameId: string, options: OptionValues, outcome: GameOutcome, extra: ResultExtra}} PendingResult */
+
 /**
  * A stable key for a game's option set: "luzon|variant=twelve"; winnable-only deals are kept
  * apart ("luzon|variant=twelve|winnable-only").
+ * @param {string} gameId
+ * @param {OptionValues} options
+ * @param {{winnableOnly?: boolean}} [how]
  */
 export function statsKey(gameId, options = {}, { winnableOnly = false } = {}) {
   const parts = Object.keys(options).sort().map((k) => `${k}=${options[k]}`);
@@ -15,16 +58,19 @@ export function statsKey(gameId, options = {}, { winnableOnly = false } = {}) {
 }
 
 export const HISTORY_LIMIT = 400; // dated results kept per entry, for the charts
-const COUNT = (v) => Number.isSafeInteger(v) && v >= 0;
+/** @type {(v: unknown) => v is number} */
+const COUNT = (v) => Number.isSafeInteger(v) && /** @type {number} */ (v) >= 0;
+/** @type {(v: unknown) => v is number} */
 const NUMBER = (v) => typeof v === "number" && Number.isFinite(v);
-/** True when every own key of `object` is one of `keys`. */
+/** True when every own key of `object` is one of `keys`. @param {object} object @param {string[]} keys */
 const onlyKeys = (object, keys) => Object.keys(object).every((k) => keys.includes(k));
 
-/** {played, won} with won <= played. */
+/** {played, won} with won <= played. @param {unknown} t */
 const validTally = (t) => isPlainObject(t) && onlyKeys(t, ["played", "won"]) && COUNT(ownValue(t, "played")) &&
   COUNT(ownValue(t, "won")) && t.won <= t.played;
 
 /** One dated result: {d: day, w: 0|1, s?: score, a?: 1 assisted, y?: 1 the daily deal, q?: 1 given up}. */
+/** @param {unknown} r */
 function validResult(r) {
   if (!isPlainObject(r) || !onlyKeys(r, ["d", "w", "s", "a", "y", "q"])) return false;
   if (typeof ownValue(r, "d") !== "string" || !DAY.test(r.d) || ![0, 1].includes(ownValue(r, "w"))) return false;
@@ -32,6 +78,7 @@ function validResult(r) {
   return ["a", "y", "q"].every((k) => !own(r, k) || r[k] === 1);
 }
 
+/** @param {unknown} d */
 function validDaily(d) {
   return isPlainObject(d) && onlyKeys(d, ["played", "won", "streak", "bestStreak", "lastWon"]) &&
     ["played", "won", "streak", "bestStreak"].every((k) => COUNT(ownValue(d, k))) && d.won <= d.played &&
@@ -39,6 +86,7 @@ function validDaily(d) {
     (!own(d, "lastWon") || (typeof d.lastWon === "string" && DAY.test(d.lastWon)));
 }
 
+/** @param {unknown} e @returns {e is StatsEntry} */
 function validEntry(e) {
   if (!isPlainObject(e)) return false;
   const options = ownValue(e, "options");
@@ -65,7 +113,10 @@ function validEntry(e) {
   return true;
 }
 
-/** All statistics: {stats: {key: entry}, dropped}. A bad or other-version entry is dropped. */
+/**
+ * All statistics: {stats: {key: entry}, dropped}. A bad or other-version entry is dropped.
+ * @returns {{stats: Record<string, StatsEntry>, dropped: boolean, recent: string[]}}
+ */
 export function loadStats() {
   const { found, value } = readJSON(STATS_KEY);
   if (!found) return { stats: {}, dropped: false, recent: [] };
@@ -80,7 +131,7 @@ export function loadStats() {
   return { stats: entries, dropped: false, recent };
 }
 
-/** Clear the statistics: every game's, or with `gameId` that game's only (all its option sets). */
+/** Clear the statistics: every game's, or with `gameId` that game's only (all its option sets). @param {string | null} gameId */
 export function resetStats(gameId = null) {
   if (gameId === null) {
     drop(STATS_KEY);
@@ -91,13 +142,13 @@ export function resetStats(gameId = null) {
   write(STATS_KEY, { format: 1, entries: kept, recent });
 }
 
-/** The device's calendar day of a Date, "YYYY-MM-DD" (local time: the day the player sees). */
+/** The device's calendar day of a Date, "YYYY-MM-DD" (local time: the day the player sees). @param {Date} date */
 export function dayOf(date) {
-  const pad = (n) => String(n).padStart(2, "0");
+  const pad = (/** @type {number} */ n) => String(n).padStart(2, "0");
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** The day before a "YYYY-MM-DD" day. */
+/** The day before a "YYYY-MM-DD" day. @param {string} day */
 function dayBefore(day) {
   const [y, m, d] = day.split("-").map(Number);
   return dayOf(new Date(y, m - 1, d - 1));
@@ -114,6 +165,11 @@ function dayBefore(day) {
  *           gaveUp?: boolean (resigned or abandoned), day?: "YYYY-MM-DD" (default: today)}.
  * Returns the updated entry (null if it was already counted, or when storage is full: the result then
  * waits in memory, and is written with the next write that can be: flushResults).
+ * @param {string} gameId
+ * @param {OptionValues} options
+ * @param {GameOutcome} outcome
+ * @param {ResultExtra} [extra]
+ * @returns {StatsEntry | null}
  */
 export function recordResult(gameId, options, outcome, extra = {}) {
   if (extra.id && pending.some((p) => p.extra.id === extra.id)) return null;
@@ -122,11 +178,12 @@ export function recordResult(gameId, options, outcome, extra = {}) {
   return flushResults()?.at(-1) ?? null;
 }
 
-/** Results counted but not yet stored (storage full): written with the next write that can be. */
+/** Results counted but not yet stored (storage full): written with the next write that can be. @type {PendingResult[]} */
 const pending = [];
 
 /** Write the results waiting in memory. Returns their entries when stored; null when storage is
- *  still full (they wait, and the page is told: a "boneyard-storage" event of kind "results"). */
+ *  still full (they wait, and the page is told: a "boneyard-storage" event of kind "results").
+ *  @returns {StatsEntry[] | null} */
 export function flushResults() {
   if (!pending.length) return [];
   const { stats, recent } = loadStats();
@@ -144,10 +201,16 @@ export function flushResults() {
   return entries;
 }
 
-/** Add one result to the statistics `stats` (changed in place); returns its entry. */
+/**
+ * Add one result to the statistics `stats` (changed in place); returns its entry.
+ * @param {Record<string, StatsEntry>} stats
+ * @param {PendingResult} result
+ * @returns {StatsEntry}
+ */
 function applyResult(stats, { gameId, options, outcome, extra }) {
   const key = statsKey(gameId, options, { winnableOnly: Boolean(extra.winnableOnly) });
   const day = typeof extra.day === "string" && DAY.test(extra.day) ? extra.day : dayOf(new Date());
+  /** @type {StatsEntry} */
   const e = ownValue(stats, key) ??
     { game: gameId, options: { ...options }, played: 0, won: 0, streak: 0, bestStreak: 0 };
   if (extra.winnableOnly) e.winnableOnly = true;
@@ -194,6 +257,7 @@ function applyResult(stats, { gameId, options, outcome, extra }) {
     }
     e.daily = d;
   }
+  /** @type {DatedResult} */
   const result = { d: day, w: outcome.won ? 1 : 0 };
   if (NUMBER(outcome.score)) result.s = outcome.score;
   if (extra.assisted) result.a = 1;

@@ -6,25 +6,28 @@ import { loadSettings } from "./settings.js";
 /** The computers' pace, slowest first, with the pause before each computer move. */
 export const SPEEDS = [["slow", "Slow", 1600], ["normal", "Normal", 800], ["fast", "Fast", 300], ["instant", "Instant", 0]];
 const SPEED_KEY = PREFIX + "table.speed.v1";
-const NAMES_KEY = (gameId) => `${PREFIX}table.names.v1.${gameId}`;
+const NAMES_KEY = (/** @type {string} */ gameId) => `${PREFIX}table.names.v1.${gameId}`;
 
-/** The chosen pace, else the settings page's animation speed. */
+/** The chosen pace, else the settings page's animation speed. @returns {string} */
 export function loadSpeed() {
   const { value } = readJSON(SPEED_KEY);
   if (SPEEDS.some(([key]) => key === value)) return value;
-  return { normal: "normal", fast: "fast", off: "instant" }[loadSettings().settings.animation] ?? "normal";
+  return /** @type {Record<string, string>} */ ({ normal: "normal", fast: "fast", off: "instant" })[
+    loadSettings().settings.animation] ?? "normal";
 }
 
+/** @param {string} speed */
 export function saveSpeed(speed) {
   if (SPEEDS.some(([key]) => key === speed)) write(SPEED_KEY, speed);
 }
 
-/** The seat names last used for a game ([] when none or unreadable). */
+/** The seat names last used for a game ([] when none or unreadable). @param {string} gameId @returns {string[]} */
 export function loadNames(gameId) {
   const { value } = readJSON(NAMES_KEY(gameId));
   return Array.isArray(value) && value.length <= 16 && value.every((n) => typeof n === "string" && n.length <= 40) ? value : [];
 }
 
+/** @param {string} gameId @param {string[]} names */
 export function saveNames(gameId, names) {
   write(NAMES_KEY(gameId), names);
 }
@@ -38,7 +41,7 @@ export function loadPlayerName() {
   return typeof value === "string" && value.trim() && value.trim().length <= NAME_LIMIT ? value.trim() : "";
 }
 
-/** Keep the person's name ("" or "You": none, they are "You"); false when it could not be stored. */
+/** Keep the person's name ("" or "You": none, they are "You"); false when it could not be stored. @param {string} name */
 export function savePlayerName(name) {
   const text = String(name).trim().slice(0, NAME_LIMIT);
   if (text && text !== "You") return write(PLAYER_NAME_KEY, text);
