@@ -1,4 +1,3 @@
-// @ts-check
 // The coach (coach.js: replay and review) on the game screen: it opens in the screen's body in
 // place of the game, which waits meanwhile (what plays by itself stops, the dialogs close), and
 // its Close puts the game back as it was, the keyboard on the Replay button.

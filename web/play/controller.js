@@ -1,4 +1,3 @@
-// @ts-check
 // One controller for every game screen (the model: 2048's GameManager and lichess's round UI).
 // It owns the game's state and moves it between its phases (state.js): the engine round trips
 // (taking in each answer's view, saving, counting a finished game), the body shown, what each

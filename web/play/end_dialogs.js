@@ -1,4 +1,3 @@
-// @ts-check
 // The dialogs of a stopped screen: the round's summary at a round's end (and the next round),
 // the result at the game's end (its ways on: a new game, the same deal again, the setup, undo,
 // the review), and the way-on bar's buttons that offer the same when such a dialog was closed by

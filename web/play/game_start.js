@@ -1,4 +1,3 @@
-// @ts-check
 // How a game comes on the play screen: at the screen's start the deal of a game link (or its
 // guided deal), else the saved game, else a new deal or the table's setup; later a new deal
 // (the New button, the options, a dialog's ways on), the setup of a table game, an imported

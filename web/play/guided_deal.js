@@ -1,4 +1,3 @@
-// @ts-check
 // A guided deal on the play screen: the engine's lesson of the game, whose view's guide says
 // everything (guide.js draws its note and marks). This part offers it above the game the first
 // time the game is opened, starts it (a link, the offer, a first deal over before it began),

@@ -1,4 +1,3 @@
-// @ts-check
 // The render pass of the play screen: from the controller's state it draws the frame (the
 // board's data hooks, the status, the tools that may be used now, the hint, the message, the
 // log), the board by the game's renderer with its slides, the side panel's deal and options, the

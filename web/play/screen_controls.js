@@ -1,4 +1,3 @@
-// @ts-check
 // The person's controls of the play screen, hooked to the controller's actions: the toolbar's
 // buttons, the shortcut keys and their help (keys.js), Ctrl+Z and Ctrl+Y, the speed selector, the
 // deal number's form and the board's own input (click, drag and keys: input.js, passed to the

@@ -1,4 +1,3 @@
-// @ts-check
 // The seat to move acts, once the screen has settled in the person's or the computers' phase:
 // a computer's whole turn (its draws, then its play) is one request, due after the last slide and
 // the computers' pause; a person at a shared screen (hot seat) gets the pass screen first, every

@@ -1,4 +1,3 @@
-// @ts-check
 // The sound of a new view (sound.js plays it, when the settings turn sounds on): a win of the
 // person's, else its last move's. A view that only puts a game on screen or moves through its
 // history (new, load, undo, redo) is silent.
