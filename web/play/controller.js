@@ -26,7 +26,7 @@ import { createExtras } from "./extras.js";
 import { createFrame } from "./frame.js";
 import { DIALOG_NOTE_ID, createGuide } from "./guide.js";
 import { lessonOffered, markLessonOffered } from "../store/lessons.js";
-import { createKeys, press } from "./keys.js";
+import { createKeys, drawOrPassKey, press } from "./keys.js";
 import { playSound } from "../sound.js";
 import { createRendererContext } from "./renderer_contract.js";
 import { createSequencer } from "./sequencer.js";
@@ -658,7 +658,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
   buttons.skip.addEventListener("click", skipToMyTurn);
   const keys = createKeys({
     shortcuts: [
-      { key: "d", label: "Draw a tile, or pass (\u201cGo\u201d), when that is a move you can make", run: drawOrPass },
+      ...drawOrPassKey(spec.move_kinds, drawOrPass),
       { key: "h", label: "Hint", run: () => press(buttons.hint) },
       { key: "u", label: "Undo", run: () => press(buttons.undo) },
       { key: "r", label: "Redo", run: () => press(buttons.redo) },
