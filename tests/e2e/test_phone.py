@@ -450,6 +450,71 @@ def test_table_toolbar_is_one_line_with_no_empty_message_area_at_360(touch: App,
     assert not touch.errors
 
 
+MESSAGE_COVERS = """() => {
+  const problems = [];
+  const main = document.querySelector('.play-main');
+  const board = main.lastElementChild;  // the renderer's board (a table's starts with whose turn it is)
+  const kept = [board, document.querySelector('#turn'), main.querySelector(':scope > .statusline'),
+    main.querySelector(':scope > .guide')].filter((el) => el && el.getClientRects().length);
+  for (const sel of ['#message', '#hint-text']) {
+    const el = document.querySelector(sel);
+    if (!el || !el.getClientRects().length || getComputedStyle(el).visibility === 'hidden') continue;
+    const r = el.getBoundingClientRect();
+    if (r.top < -0.5 || r.bottom > innerHeight + 0.5) problems.push(`${sel} is off the screen`);
+    if (el.scrollHeight > el.clientHeight + 1) problems.push(`${sel} is cut: it scrolls within`);
+    for (const other of kept) {
+      const o = other.getBoundingClientRect();
+      if (Math.min(r.bottom, o.bottom) - Math.max(r.top, o.top) > 0.5 &&
+          Math.min(r.right, o.right) - Math.max(r.left, o.left) > 0.5)
+        problems.push(`${sel} "${el.textContent.slice(0, 30)}" covers ${other.id || other.className}`);
+    }
+  }
+  return problems;
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+def test_a_message_never_covers_whose_turn_or_the_board_on_a_phone(touch: App, size: tuple[int, int]) -> None:
+    """A portrait phone keeps no room for a message: a fresh one shows whole at the top of the screen,
+    over the site's bar and the game's title, never over the two-line turn banner, a solitaire's status
+    or the top of the board; a hint (asked for) sits above the board."""
+    page = touch.page
+    resize(touch, size)
+    tag = f"{size[0]}x{size[1]}"
+    problems: list[str] = []
+
+    def look(what: str) -> None:
+        expect(page.locator("#message")).not_to_be_empty()
+        expect(page.locator("#message")).to_be_visible()
+        problems.extend(f"{what}: {p}" for p in page.evaluate(MESSAGE_COVERS))
+        shoot(touch, f"message-{what}-{tag}")
+
+    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    follow_link(touch, "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy")
+    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
+    until_still(page)
+    page.locator(".hand-tile").first.click()  # "... selected: pick a highlighted place", or "... cannot be played now"
+    look("draw")
+    page.click("button[data-action=hint]")
+    expect(page.locator("#hint-text")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    look("draw-hint")
+    follow_link(touch, "#/play/clock?deal=1&exchange=true")  # the opening message: three lines at 360 px
+    expect(page.locator("#board")).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
+    look("clock")
+    follow_link(touch, "#/play/luzon?deal=5&variant=twelve")
+    expect(page.locator("#board")).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
+    page.click('#board [data-slot="r1"]')
+    page.click('#board [data-slot="r2"]')  # refused, in a long sentence
+    expect(page.locator("#message")).to_have_attribute("data-kind", "error")
+    look("luzon-refused")
+    page.click("button[data-action=hint]")
+    expect(page.locator("#hint-text")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    look("luzon-hint")
+    page.evaluate("() => localStorage.removeItem('boneyard.table.speed.v1')")
+    assert not problems, "\n".join(problems)
+    assert not touch.errors
+
+
 SEAT_CARDS = """() => {
   const strip = document.querySelector('#seats'), s = strip.getBoundingClientRect();
   const right = s.left + strip.clientLeft + strip.clientWidth;
