@@ -563,6 +563,43 @@ def test_table_tiles_grow_on_a_large_board(app: App) -> None:
     assert not app.errors
 
 
+# ---- the last move after an import and after a reload
+
+def test_an_imported_game_shows_its_last_move_and_each_seats_last_action(app: App) -> None:
+    """After an import (and again after a reload) the last-move line tells the last move made, not the
+    round's opening, and each seat's note its last action; the round's opening is logged once."""
+    page = app.page
+    resize(app, (1280, 800))
+    options = {"set": "double-12", "players": 4}
+
+    def after_a_play(view: View) -> bool:
+        events = view.get("events") or []
+        return view["to_move"] == 0 and view["moves"] >= 30 and bool(events) and events[-1]["kind"] == "play" \
+            and events[-1]["seat"] != 0
+
+    record, _ = record_until("matador", options, 4, 5, after_a_play)
+    events = handle_request({"op": "load", "record": record, "seat": 0})["view"]["events"]
+    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    open_record(app, "matador", options, 4, 5, record)
+    last = events[-1]
+    words = {"draw": "drew", "pass": "passed"}
+    actions = {e["seat"]: f"played {e['tile']}" if e["kind"] == "play" else words[e["kind"]] for e in events}
+    assert len(actions) == 4, events
+    for when in ("imported", "reloaded"):
+        expect(page.locator("#last-move")).to_have_text(f"{seat_name(page, last['seat'])} {last['label']}")
+        notes = page.eval_on_selector_all(".seat .seat-last", "ns => ns.map((n) => n.textContent)")
+        assert notes == [actions[i] for i in range(4)], (when, notes, actions)
+        log = page.eval_on_selector_all("#log li", "ls => ls.map((l) => l.textContent)")
+        assert len([line for line in log if line.startswith("Round 1:")]) == 1, (when, log)
+        shoot(app, f"matador-{when}-1280x800")
+        page.reload()
+        app.wait_ready()
+        expect(page.locator("#table-screen")).to_have_attribute("data-moves", str(len(record["moves"])),
+                                                                timeout=SCREEN_TIMEOUT_MS)
+    page.evaluate("() => localStorage.removeItem('boneyard.table.speed.v1')")
+    assert not app.errors
+
+
 # ---- 8. plain words
 
 def test_table_words_by_name_and_in_grammar(app: App) -> None:

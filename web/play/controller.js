@@ -338,7 +338,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
    */
   async function load(record, token, note, log = [], daily = null, fields = {}) {
     stopPlaying();
-    if (note) log = [{ text: note, seat: null }, ...log];
+    if (note) log = [{ text: note, seat: null, loaded: true }, ...log];
     const answer = await send({ op: "load", record, seat: personSeat(record) ?? 0, ...fields }, { token, log, daily });
     if (!answer?.ok || !state.view) return answer;
     showPlay();
