@@ -600,6 +600,38 @@ def test_an_imported_game_shows_its_last_move_and_each_seats_last_action(app: Ap
     assert not app.errors
 
 
+# ---- a long line uses the board's room
+
+TABLE_TILES = """() => [...document.querySelectorAll('.layout-svg [data-key]')].map((t) => {
+  const r = t.getBoundingClientRect();
+  return Math.max(r.width, r.height);
+})"""
+
+
+@pytest.mark.parametrize(("moves", "least"), [(70, 48), (106, 34)])
+def test_a_long_matador_line_uses_the_boards_room(app: App, moves: int, least: int) -> None:
+    """A line of 28 and of 36 tiles (Matador, double-12, three players): it snakes as narrow as draws its
+    tiles largest, so at 390x844 they stay countable (the 28-tile line was drawn 16 units wide, its tiles
+    43 px long, half the board's height empty), and a desktop board's height is used too."""
+    options = {"set": "double-12", "players": 3}
+    record, view = record_until("matador", options, 3, 20, lambda v: v["to_move"] == 0 and v["moves"] >= moves)
+    page = app.page
+    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    resize(app, (390, 844))
+    open_record(app, "matador", options, 3, 20, record)
+    sizes = {}
+    for size, want in (((390, 844), least), ((1280, 800), 64)):
+        resize(app, size)
+        lengths = page.evaluate(TABLE_TILES)
+        assert len(lengths) == len(view["board"]["tiles"]), lengths
+        sizes[size] = (round(min(lengths), 1), want)
+        assert page.locator("#layout").get_attribute("data-fits") == "true", size
+        shoot(app, f"matador-line-{len(lengths)}-{size[0]}x{size[1]}")
+    page.evaluate("() => localStorage.removeItem('boneyard.table.speed.v1')")
+    assert all(got >= want for got, want in sizes.values()), sizes
+    assert not app.errors
+
+
 # ---- 8. plain words
 
 def test_table_words_by_name_and_in_grammar(app: App) -> None:
