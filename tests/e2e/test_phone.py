@@ -632,6 +632,52 @@ def test_a_long_matador_line_uses_the_boards_room(app: App, moves: int, least: i
     assert not app.errors
 
 
+# ---- The Big Clock's double-6 dial uses a tall board
+
+DIAL_PROBLEMS = """() => {
+  const problems = [];
+  const board = document.querySelector('#board'), b = board.getBoundingClientRect();
+  if (board.scrollHeight > board.clientHeight + 1 || board.scrollWidth > board.clientWidth + 1)
+    problems.push('the board scrolls');
+  const tiles = [...document.querySelectorAll('.bc-slot .bc-stack')].map((t) => [t.closest('.bc-slot').dataset.slot,
+    t.getBoundingClientRect()]);
+  for (const [slot, r] of tiles) {
+    if (r.left < b.left - 0.5 || r.right > b.right + 0.5 || r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5)
+      problems.push(`${slot} is not wholly on the board`);
+  }
+  for (let i = 0; i < tiles.length; i++) for (let j = i + 1; j < tiles.length; j++) {
+    const [a, c] = [tiles[i][1], tiles[j][1]];
+    if (Math.min(a.right, c.right) - Math.max(a.left, c.left) > 0.5 &&
+        Math.min(a.bottom, c.bottom) - Math.max(a.top, c.top) > 0.5)
+      problems.push(`${tiles[i][0]} overlaps ${tiles[j][0]}`);
+  }
+  return [Math.min(...tiles.map(([, r]) => r.width)), tiles.length, problems];
+}"""
+
+
+@pytest.mark.parametrize(("size", "least"), [((390, 844), 90), ((360, 740), 66)])
+def test_the_double_six_dial_uses_a_tall_board(touch: App, size: tuple[int, int], least: int) -> None:
+    """On a phone held upright the double-6 dial stands as the right half of a clock face, so its six
+    tiles are larger (70 px wide at 390x844 on a half circle across the top), whole, apart, and nothing
+    scrolls; at the start and mid-game."""
+    page = touch.page
+    resize(touch, size)
+    follow_link(touch, "#/play/big-clock?deal=21&set=double-6")
+    expect(page.locator("#board")).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
+    record, _ = record_until("big-clock", {"set": "double-6"}, 1, 21, lambda v: v["moves"] >= 14)
+    problems = []
+    for when in ("start", "mid"):
+        if when == "mid":
+            open_record(touch, "big-clock", {"set": "double-6"}, 1, 21, record)
+        until_still(page)
+        width, count, found = page.evaluate(DIAL_PROBLEMS)
+        assert count == 6
+        problems += [f"{when}: {p}" for p in found] + ([f"{when}: tiles {width:.0f} px wide"] if width < least else [])
+        shoot(touch, f"big-clock-6-{when}-{size[0]}x{size[1]}")
+    assert not problems, "\n".join(problems)
+    assert not touch.errors
+
+
 # ---- 8. plain words
 
 def test_table_words_by_name_and_in_grammar(app: App) -> None:
