@@ -328,6 +328,31 @@ def test_a_four_seat_summary_shows_every_row_on_a_phone_held_sideways(touch: App
     assert not touch.errors
 
 
+@pytest.mark.parametrize("kind", ["round", "game"])
+def test_a_ten_seat_summary_fits_a_phone_held_sideways(touch: App, kind: str) -> None:
+    """844x390, ten players: the round's words and the score sheet beside the players' table, whose rows
+    are short (the hands' tiles lie down), so the headline, every row and the buttons are in view and
+    nothing scrolls (the dialog scrolled by 370 px)."""
+    options = {"set": "double-12", "players": 10}
+    stop = round_over_twice if kind == "round" else (lambda v: bool(v.get("outcome")))
+    record, _ = record_until("tiddle-a-wink", options, 10, 1, stop, through_rounds=True, max_moves=20000)
+    resize(touch, (844, 390))
+    open_record(touch, "tiddle-a-wink", options, 10, 1, record)
+    dialog = touch.page.locator("#round-summary")
+    expect(dialog).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
+    touch.page.wait_for_timeout(300)
+    problems = touch.page.evaluate(SUMMARY_PROBLEMS)
+    rows = touch.page.evaluate(ROWS_IN_VIEW)
+    problems += [f"{r['name']} is not in view" for r in rows if not r["inView"]]
+    scroll = dialog.evaluate("d => [d.scrollHeight, d.clientHeight]")
+    if scroll[0] > scroll[1] + 1:
+        problems.append(f"the dialog scrolls: {scroll}")
+    shoot(touch, f"summary-{kind}-10-seats-sideways-844x390")
+    touch.page.keyboard.press("Escape")
+    assert len(rows) == 11 and not problems, (problems, rows)
+    assert not touch.errors
+
+
 WINNER_LINE = """() => {
   const row = document.querySelector('#round-summary .summary-table tr.winner');
   const top = (cell) => { const range = document.createRange(); range.selectNodeContents(cell);
