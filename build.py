@@ -522,7 +522,7 @@ def test(pytest_args: list[str]) -> int:
     lint(python)
     build()
     env = {**os.environ, "BONEYARD_CHROMIUM": executable or "playwright", "BONEYARD_PREBUILT": "1"}
-    runs = side_by_side(pytest_args)
+    runs = [browser_workers(args) for args in side_by_side(pytest_args)]
     if len(runs) == 1:
         return subprocess.run([str(python), "-m", "pytest", *runs[0]], cwd=ROOT, env=env).returncode
     # the browser's tests wait on Chromium much of the time: the others run beside them, on the
@@ -541,6 +541,20 @@ def test(pytest_args: list[str]) -> int:
 
 
 BROWSER_TESTS = "tests/e2e"
+BROWSER_WORKERS = 2  # browsers that run the browser's tests at once, a test file each (pytest-xdist)
+
+
+def browser_workers(args: list[str]) -> list[str]:
+    """A run of browser tests over more than one file shares them out among BROWSER_WORKERS
+    browsers, whole files each (the files share a browser's pages between their tests): a test
+    spends much of its time waiting on its page, and a second browser fills that time. Not when
+    the run names a single file or test, asks for workers itself (-n) or stops at a first failure."""
+    named = [arg for arg in args if not arg.startswith("-")]
+    whole = named == [BROWSER_TESTS] or (len(named) > 1 and all(a.startswith(BROWSER_TESTS) and "::" not in a
+                                                               for a in named))
+    if not whole or any(a.startswith(("-n", "-x", "--exitfirst", "--maxfail")) for a in args):
+        return args
+    return [*args, "-n", str(BROWSER_WORKERS), "--dist", "loadfile"]
 
 
 def side_by_side(pytest_args: list[str]) -> list[list[str]]:

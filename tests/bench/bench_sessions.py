@@ -1,4 +1,4 @@
-"""What engine sessions hold in memory (issue 18, item 7): python -m tests.bench.bench_sessions [--games N]
+"""What engine sessions hold in memory: python -m tests.bench.bench_sessions [--games N]
 
 Plays N long games (Draw, double-12, four computers, to its end) through the API, as a page that
 never closes a session would, and prints the Python memory held (tracemalloc) with every state

@@ -1,4 +1,4 @@
-"""Motion figures in headless Chromium (printed, not asserted), issue 14:
+"""Motion figures in headless Chromium (printed, not asserted):
 
 - main-thread long tasks (a PerformanceObserver of 'longtask': tasks over 50 ms; goal: none) and
 - frames dropped while tiles slide (a requestAnimationFrame counter: a frame interval of k frame

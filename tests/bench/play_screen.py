@@ -1,4 +1,4 @@
-"""Play-screen figures (printed, not asserted), issue 13:
+"""Play-screen figures (printed, not asserted):
 
 - the page's JavaScript lines for the play screens (routing, the controller, the renderers, input,
   layout, setup, game tools) in this working tree next to a git revision's (BONEYARD_BENCH_BASELINE,

@@ -96,7 +96,7 @@ def test_lost_deal_by_autoplay(app: App) -> None:
     expect(dialog.locator("h2")).to_have_text("Game lost")
     expect_moves(app, len(moves))
     assert tops(app) == {f"slot{s['slot']}": s["top"] for s in final["board"]["slots"]}
-    # the losing move turned a tile up from the stock: undo never takes that back (issue 13)
+    # the losing move turned a tile up from the stock: undo never takes that back
     assert moves[-1] == "draw"
     expect(dialog.locator("button", has_text="Undo last move")).to_have_count(0)
 

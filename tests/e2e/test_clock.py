@@ -133,7 +133,7 @@ def test_turn_click_keyboard_and_no_undo(app: App) -> None:
     expect_moves(app, 3)
     assert face_up(app) == [s["face_up"] for s in views[2]["board"]["slots"]]
     expect(page.locator(".game .message")).to_contain_text("Turned up the")
-    # a turned-up tile stays turned up: undo never takes back what it showed (issue 13)
+    # a turned-up tile stays turned up: undo never takes back what it showed
     expect(page.locator("button[data-action=undo]")).to_be_disabled()
     page.keyboard.press("Control+z")
     page.wait_for_timeout(300)

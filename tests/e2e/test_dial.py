@@ -1,4 +1,4 @@
-"""The solitaires' screens (issue 14, "Fit" and "Motion"): The Big Clock's hand is a needle (not a
+"""The solitaires' screens: The Big Clock's hand is a needle (not a
 tile) pointing at the hour it concerns, double-9 slots sit at their hours, a double going home turns
 (sampled frame by frame) and stands upright under its hour, readable; Clock's exchange choices sit
 on the dial and are at least 44 x 44 px on a touch screen; Luzon fits every listed screen with every

@@ -1,4 +1,4 @@
-"""Every game screen fits the viewport (issue 14): at each listed size, each game at its start and
+"""Every game screen fits the viewport: at each listed size, each game at its start and
 with a large mid-game layout (fixed seeds, moves played through `window.boneyard.request` and the
 game imported), the page does not scroll, the board, the hand and the turn banner are inside the
 viewport, no two tiles overlap, and on a touch screen every tap target is at least 44 x 44 CSS px (the

@@ -1,4 +1,4 @@
-"""More of the table's fit (issue 14): at 1280x800 and on 360x740 and 390x844 phones, with large
+"""More of the table's fit: at 1280x800 and on 360x740 and 390x844 phones, with large
 layouts mid-game (double-12 with 6, 8 and 10 seats), the zoom buttons sit outside the table (never
 over a tile or an end, with a tile picked and the ends shown) and are at least 44 x 44 CSS px on a
 touch screen; the seat strip shows whole cards only (each card wholly in the strip's view or

@@ -118,7 +118,7 @@ def test_table_game_link_opens_the_same_deal(app: App) -> None:
     assert page.locator(".seat").count() == 3
     # no seats in the link: the settings page's defaults (one person, computers of the default level)
     seats = ["human", "ai:medium", "ai:medium"]
-    # hidden hands: while the game is on, its link gives these settings, not this deal (defect 7)
+    # hidden hands: while the game is on, its link gives these settings, not this deal
     options_link = TABLE_LINK.replace("deal=3&", "")
     expect(page.locator("#deal-link")).to_have_attribute("href", f"{options_link}&seats={','.join(seats)}")
     native = call(op="new", game="draw", seed=3, options={k: v if k == "set" else int(v) for k, v in TABLE.items()},

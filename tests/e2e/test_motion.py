@@ -1,4 +1,4 @@
-"""Motion (issue 14): a tile travels from where it was to where it is (sampled frame by frame),
+"""Motion: a tile travels from where it was to where it is (sampled frame by frame),
 "off" turns motion off, prefers-reduced-motion turns the slide into a fade, and a refused move
 shakes. Measured on The Big Clock's first draw (the tile flies from the stock to the drawn place)."""
 

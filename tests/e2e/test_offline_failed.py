@@ -1,4 +1,4 @@
-"""A first visit whose file fails its checksum (issue 18): the page says offline play is not ready,
+"""A first visit whose file fails its checksum: the page says offline play is not ready,
 the failed install leaves no partial cache, and a retry once the file is right makes it ready."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The computers' pace (issue 14): at a draw game with two computers (a fixed deal), a computer's
+"""The computers' pace: at a draw game with two computers (a fixed deal), a computer's
 turn of draws and a play is one worker round trip, its drawn tiles fly from the boneyard together,
 then its tile slides to the table; the next computer move starts only once those slides have
 ended; the tiles played since your last turn are marked (and lose the mark once you play); the

@@ -1,4 +1,4 @@
-"""The table's pan and zoom (issue 14, "Fit"): the zoom buttons, the + and - keys, Ctrl+wheel and a
+"""The table's pan and zoom: the zoom buttons, the + and - keys, Ctrl+wheel and a
 pinch (two touch points through the DevTools protocol) change the size of the tiles and Fit brings
 the layout back to its fitted size; a play off screen is scrolled into view (the box follows the
 latest play); a tile dragged towards an end that is off screen pans the box when held near its

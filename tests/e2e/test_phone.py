@@ -1,4 +1,4 @@
-"""Play on a phone (issue 22): the person's whole hand in view at once, Matador's ends in words,
+"""Play on a phone: the person's whole hand in view at once, Matador's ends in words,
 moving copies the size and content of what moves, round and game summaries that fit their
 screen, Clock's messages whole at 360 px, table tiles that grow on a large board and plain
 words. Positions come from records made natively (the same deal as in the browser) and

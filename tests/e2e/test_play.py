@@ -1,4 +1,4 @@
-"""The play screen's defects found in play (issue 13), one test each, and a walk through every
+"""The play screen's defects found in play, one test each, and a walk through every
 game: new, moves, undo, redo, hint, round end, game end, reload, with no dialog or key leaving
 the screen without a way on."""
 

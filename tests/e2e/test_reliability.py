@@ -1,4 +1,4 @@
-"""What the page survives (issue 18): hostile settings, hostile requests and saved records, storage
+"""What the page survives: hostile settings, hostile requests and saved records, storage
 full, the same game in two tabs, a dead worker, sessions left behind."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The score sheet of the table games (issue 14): one row per finished round from the view's
+"""The score sheet of the table games: one row per finished round from the view's
 `rounds` (pips left per seat, who won, points, running totals), in the side panel (the "More"
 menu on a phone) and in the round summary with the last round's hands drawn large enough to read."""
 

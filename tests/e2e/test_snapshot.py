@@ -30,7 +30,7 @@ SCENARIO = [
     {"op": "new", "game": "draw", "options": {"set": "double-6", "players": 2, "target": 50}, "seed": 3,
      "seats": ["ai:medium", "ai:easy"]},
     *[{"op": "ai", "session": "$"}] * 6,
-    # a hint is for a person's turn only (issue 13): deal 18 opens with the person to play
+    # a hint is for a person's turn only: deal 18 opens with the person to play
     {"op": "new", "game": "draw", "options": {"set": "double-6", "players": 2, "target": 50}, "seed": 18,
      "seats": ["human", "ai:medium"]},
     {"op": "hint", "session": "$"},

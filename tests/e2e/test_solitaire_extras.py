@@ -1,4 +1,4 @@
-"""What solitaire players expect (issue 15), through the page: winnable-only deals (checked with
+"""What solitaire players expect, through the page: winnable-only deals (checked with
 the native solver) and their link, Show solution and Finish, Resign and a game left for a new
 deal counted as lost (a solitaire and a table game), assisted games marked in the statistics,
 and the daily deal (the same for two visitors on one date, another the next day)."""

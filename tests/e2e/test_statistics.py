@@ -1,4 +1,4 @@
-"""The statistics page (issue 15): per game and options a chart of results over time and of the
+"""The statistics page: per game and options a chart of results over time and of the
 win rate by month beside the table, with data and with none; the assisted, daily-deal and
 winnable-only columns; a reset per game; entries read back validated (a bad dated result drops
 the statistics); axe clean; with --screenshots, screenshots at 1280x800 and 360x740 in

@@ -1,4 +1,4 @@
-""""Draw until you can play" as one request (issue 14): `until_playable` on the `play` and `ai`
+""""Draw until you can play" as one request: `until_playable` on the `play` and `ai`
 ops. The batch makes the same moves as single requests (same record, same final state, same
 computer picks), every draw is an event of the answer, another seat's drawn tiles never reach a
 seat's view, a malformed flag is refused with nothing changed, and where the rules give a choice

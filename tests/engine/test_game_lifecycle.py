@@ -1,4 +1,4 @@
-"""What solitaire players expect of a game's life (issue 15): winnable-only deals, resign for
+"""What solitaire players expect of a game's life: winnable-only deals, resign for
 every game, games marked assisted, and "Finish" when nothing is left to decide."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The engine's side of the play screen (issue 13): structured moves, the catalog's screen facts,
+"""The engine's side of the play screen: structured moves, the catalog's screen facts,
 round history as numbers, one request per move, hints only for a person, honest undo,
 player-worded refusals and texts that fit the position."""
 

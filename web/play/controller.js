@@ -1,35 +1,39 @@
 // @ts-check
 // One controller for every game screen (the model: 2048's GameManager and lichess's round UI).
-// It owns the game's state and moves it between its phases (state.js): the engine round trips,
-// saving (store/saved_games.js), undo/redo, hints, the hot-seat cover, the end of a round and of a
-// game, links, export/import and statistics. Its parts: the turn sequencer (sequencer.js: every
-// timed thing), the frame (frame.js: the DOM around the board), the game's renderer (picked by the
-// catalog's `screen` kind, through the renderer contract: renderer_contract.js), the solitaire
-// extras (extras.js) and the coach (coach.js).
+// It owns the game's state and moves it between its phases (state.js): the engine round trips
+// (taking in each answer's view, saving, counting a finished game), the body shown, what each
+// phase does when the screen settles (step), undo, redo and hints. Its parts get what they need
+// explicitly (a typed host: the state read only, a function for every change) and write none of
+// it: sequencer.js (every timed thing), frame.js (the DOM around the board), the game's renderer
+// (renderer_contract.js), game_start.js, turns.js, end_dialogs.js, guided_deal.js,
+// render_pass.js, screen_controls.js, coach_screen.js, extras.js, records.js, view_sound.js;
+// docs/architecture.md says what each owns.
 
-import { attachBoardInput } from "../input.js";
-import { dropGame, loadGame, saveGame } from "../store/saved_games.js";
+import { saveGame } from "../store/saved_games.js";
 import { loadSettings } from "../store/settings.js";
-import { SPEEDS, loadNames, loadPlayerName, loadSpeed, saveNames, saveSpeed } from "../store/table.js";
+import { SPEEDS, loadNames, loadPlayerName, loadSpeed, saveSpeed } from "../store/table.js";
 import { h, optionControls, randomSeed } from "../render/dom.js";
-import { linkProblemsText, readGameLink } from "./links.js";
 import { gameTools } from "./records.js";
-import { countAbandoned, countGame, finishes, newToken, personSeat } from "./results.js";
-import { renderSetup, defaultSeats, seatLevel, DEFAULT_NAMES } from "../render/setup.js";
+import { countAbandoned, countGame, finishes, newToken } from "./results.js";
+import { DEFAULT_NAMES } from "../render/setup.js";
 import { createTable } from "../render/table.js";
 import { createLuzon } from "../render/luzon.js";
 import { createBigClock } from "../render/big_clock.js";
 import { createClock } from "../render/clock.js";
-import { celebrate, drawMoving, motionMs, stopMotion } from "../render/motion.js";
-import { createCoach } from "./coach.js";
+import { motionMs, stopMotion } from "../render/motion.js";
+import { createCoachScreen } from "./coach_screen.js";
 import { createExtras } from "./extras.js";
 import { createFrame } from "./frame.js";
-import { DIALOG_NOTE_ID, createGuide } from "./guide.js";
-import { lessonOffered, markLessonOffered } from "../store/lessons.js";
-import { createKeys, drawOrPassKey, press } from "./keys.js";
-import { playSound } from "../sound.js";
+import { createEndDialogs } from "./end_dialogs.js";
+import { createGameStart } from "./game_start.js";
+import { createGuide } from "./guide.js";
+import { createGuidedDeal } from "./guided_deal.js";
+import { createRenderPass } from "./render_pass.js";
 import { createRendererContext } from "./renderer_contract.js";
+import { attachScreenControls } from "./screen_controls.js";
 import { createSequencer } from "./sequencer.js";
+import { createTurns } from "./turns.js";
+import { soundOf } from "./view_sound.js";
 import { createGameState, enter, logLine, phaseOf, playedSince, takeEvents } from "./state.js";
 
 /** @typedef {import("../engine_types.js").GameSpec} GameSpec */
@@ -37,11 +41,9 @@ import { createGameState, enter, logLine, phaseOf, playedSince, takeEvents } fro
 /** @typedef {import("../engine_types.js").Answer} Answer */
 /** @typedef {import("../engine_types.js").Engine} Engine */
 /** @typedef {import("../engine_types.js").GameRecord} GameRecord */
-/** @typedef {import("../engine_types.js").OptionValues} OptionValues */
 /** @typedef {import("./renderer_contract.js").RendererFactory} RendererFactory */
 /** @typedef {import("./renderer_contract.js").MessageKind} MessageKind */
 /** @typedef {import("./renderer_contract.js").LogEntry} LogEntry */
-/** @typedef {import("./frame.js").Action} Action */
 /** @typedef {import("./state.js").BodyShown} BodyShown */
 
 /** A renderer per screen kind of the catalog. @type {Record<string, RendererFactory>} */
@@ -70,14 +72,13 @@ export function mountGame(root, { engine, spec, params, notify }) {
   const seated = seatedGame(spec);
   /** @type {BodyShown} */
   let shown = "none";
-  let wasMine = false; // the person could move at the last drawing: their turn began when it turns true
 
   const sequencer = createSequencer({ slides: () => state.slides, onChange: () => render() });
   const board = h("div", { "aria-label": spec.name }, h("p", { class: "board-wait" }, "Waiting for the game engine…"));
   const context = createRendererContext({
     spec, board, engine, source: state, name, sequencer, render,
     motionMs: () => motionMs(pace()),
-    hintMove: () => state.hint ?? guideSuggestion(), // a hint carries its move's fields
+    hintMove: () => state.hint ?? lessons.suggestion(), // a hint carries its move's fields
     playedSince: () => playedSince(state),
     actions: { say, play, autoplayStep },
   });
@@ -85,14 +86,15 @@ export function mountGame(root, { engine, spec, params, notify }) {
   const screen = RENDERERS[spec.screen](context);
 
   const options = optionControls(spec, async (values) => {
-    if (await extras.leaveGame()) newGame(values, currentSeed());
+    if (await extras.leaveGame()) start.newGame(values, currentSeed());
     else render(); // the option controls show the game's options again
   });
-  const tools = gameTools({ gameId: spec.id, engine, say, session: () => state.session, load: importRecord,
+  const tools = gameTools({ gameId: spec.id, engine, say, session: () => state.session,
+    load: (/** @type {GameRecord} */ record) => start.importRecord(record),
     abandon: () => countAbandoned(state.view, state.token), saved: persist,
     linkOptions: { seats: seated, hidden: Boolean(spec.hidden_hands) } });
   const extras = createExtras({
-    spec, screen: context, send, newGame,
+    spec, screen: context, send, newGame: (...args) => start.newGame(...args),
     busy: () => state.busy,
     idle: async () => { while (state.busy) await state.inflight; },
     cancel: () => sequencer.cancel(),
@@ -100,11 +102,51 @@ export function mountGame(root, { engine, spec, params, notify }) {
     skipOutcome: () => { state.shownOutcome = `${state.session}:${state.view?.moves}`; },
     values: () => options.values(),
   });
-  const guide = createGuide({ leave: leaveLesson, keepPlaying: () => render() });
+  const guide = createGuide({ leave: () => lessons.leave(), keepPlaying: () => render() });
   const frame = createFrame(root, { spec, screen, board, seated, extras, tools: tools.element, options: options.elements,
     speed, guide: guide.element });
-  const offer = lessonOffer();
-  const { buttons, dealInput } = frame;
+  const lessons = createGuidedDeal({
+    spec, state, engine, guide, send, myTurn, stopPlaying, showPlay, say, render, step, notify,
+    closeDialogs: () => frame.closeDialogs(),
+    forget: () => { Object.assign(state, { session: null, view: null, hint: null, record: null }); },
+    usualStart: () => start.startUsual(false, null),
+  });
+  frame.section.insertBefore(lessons.offer, frame.body);
+  const start = createGameStart({
+    spec, state, engine, params, seated, notify, extras, screen, lessons, send, dealText, stopPlaying, showPlay, say, render, step,
+    showSetupBox: (box) => {
+      frame.closeDialogs();
+      showInBody(box, "setup");
+    },
+    setNames: (names) => { state.names = names; },
+    optionValues: () => options.values(),
+  });
+  const dialogs = createEndDialogs({
+    state, seated, frame, screen, guide, lessons, legal, isHuman, hotSeat, name, undo, render, play, step,
+    markRoundShown: (view) => { state.shownRound = roundKey(view); },
+    markOutcomeShown: (view) => { state.shownOutcome = outcomeKey(view); },
+    openCoach: () => coach.open(),
+    reveal: (seat) => turns.reveal(seat),
+    newGame: start.newGame,
+    showSetup: start.showSetup,
+    optionValues: () => options.values(),
+    motionMs: () => motionMs(pace()),
+    showResult: () => { state.shownOutcome = null; step(); },
+  });
+  const turns = createTurns({
+    state, engine, sequencer, frame, board, legal, isHuman, hotSeat, myTurn, send, play, autoplayStep, name, say, render,
+    step,
+    delay: () => delay(),
+    phase: () => phaseOf(state, shown),
+    autoForced: Boolean(settings.autoForced),
+    cover: () => { state.covered = true; },
+    uncover: (seat, view) => {
+      state.covered = false;
+      state.view = { ...view, events: [] };
+      state.viewer = seat;
+    },
+  });
+  const { dealInput } = frame;
 
   // ---- small helpers
   /** @param {number} seat */
@@ -145,6 +187,16 @@ export function mountGame(root, { engine, spec, params, notify }) {
     shown = what;
     enter(state, phaseOf(state, shown));
     frame.section.dataset.screenPhase = state.phase;
+  }
+
+  /**
+   * Put `element` in the screen's body, which then shows `what`.
+   * @param {HTMLElement} element
+   * @param {BodyShown} what
+   */
+  function showInBody(element, what) {
+    frame.show(element);
+    showBody(what);
   }
 
   // ---- engine round trips
@@ -239,22 +291,6 @@ export function mountGame(root, { engine, spec, params, notify }) {
   }
 
   /**
-   * The sound of a new view: a win of the person's, else its last move's.
-   * @param {View} view
-   * @param {string} op
-   */
-  function soundOf(view, op) {
-    if (op === "new" || op === "load" || op === "undo" || op === "redo") return;
-    const seat = personSeat(view);
-    const winner = view.outcome ? view.outcome.winners.includes(seat ?? -1)
-      : view.round?.over && view.last_round?.winner === seat;
-    const kind = view.events?.at(-1)?.kind;
-    if (winner) playSound("won");
-    else if (kind === "draw") playSound("draw");
-    else if (kind === "play") playSound("place");
-  }
-
-  /**
    * A person's move; `untilPlayable` (a forced draw): the draws that follow it, forced too, in the same request.
    * @param {string} moveId
    * @param {{untilPlayable?: boolean}} [opts]
@@ -289,157 +325,13 @@ export function mountGame(root, { engine, spec, params, notify }) {
     };
   }
 
-  // ---- starting games
-  /**
-   * A new game; extra: {winnable (default: the switch), daily: the day of a daily deal} (extras.js).
-   * @param {OptionValues} values
-   * @param {number} seed
-   * @param {string[]} [seats]
-   * @param {string[] | null} [names]
-   * @param {{winnable?: boolean, daily?: string | null}} [extra]
-   */
-  async function newGame(values, seed, seats = ["human"], names = null, extra = {}) {
-    stopPlaying();
-    /** @type {Record<string, unknown>} */
-    const request = { op: "new", game: spec.id, options: values, seed, seats, ...extras.newFields(extra) };
-    const first = seats.indexOf("human");
-    if (first >= 0) request.seat = first;
-    if (names) {
-      state.names = names;
-      saveNames(spec.id, names);
-    }
-    const log = names ? [{ text: `New game${spec.hidden_hands ? "" : `, deal ${seed}`}: ${names.map((n, i) => `${n} (${seatText(seats[i])})`).join(", ")}.`,
-      seat: null }] : [];
-    const answer = await send(request, { log, daily: extra.daily ?? null });
-    if (answer?.ok && answer.view && state.view) {
-      showPlay();
-      if (!names) say(`${extras.introText(request, extra)}${dealText(answer.view).replace(" · ", ". ")}${screen.intro(answer.view)}`);
-      await screen.started?.(state.view, null);
-      render();
-      step();
-    }
-    return answer;
-  }
-  const seatText = (/** @type {string} */ kind) => (kind === "human" ? "person" : `computer, ${seatLevel(kind)}`);
-
   /** Before another game opens: what plays by itself and what was due stop. */
   function stopPlaying() {
     sequencer.cancel();
   }
 
-  /**
-   * Put a record on screen in place of the game there (resume, import), seen by its first person's seat.
-   * @param {GameRecord} record
-   * @param {string | null} token
-   * @param {string | null} note
-   * @param {LogEntry[]} [log]
-   * @param {string | null} [daily]
-   * @param {Record<string, unknown>} [fields] more of the load request (imported: true)
-   */
-  async function load(record, token, note, log = [], daily = null, fields = {}) {
-    stopPlaying();
-    if (note) log = [{ text: note, seat: null, loaded: true }, ...log];
-    const answer = await send({ op: "load", record, seat: personSeat(record) ?? 0, ...fields }, { token, log, daily });
-    if (!answer?.ok || !state.view) return answer;
-    showPlay();
-    await screen.started?.(state.view, record);
-    render();
-    step();
-    return answer;
-  }
-
-  /**
-   * An imported file replaces the game on screen as a new deal does: asked, the game left counted
-   * as lost; a game imported in progress counts as assisted (the engine marks it).
-   * @param {GameRecord} record
-   */
-  async function importRecord(record) {
-    const check = await engine.request({ op: "load", record, seat: personSeat(record) ?? 0 });
-    if (!check.ok) return check; // a file the engine refuses: nothing asked, nothing changed
-    engine.request({ op: "close", session: check.session }).catch(() => {});
-    if (!(await extras.leaveGame())) return null;
-    return load(record, newToken(spec.id), `Imported deal ${record.seed}.`, [], null, { imported: true });
-  }
-
-  // ---- a guided deal (the engine's lesson of this game: the view's guide says everything)
-  /** The move the guide suggests at the person's step, shown as a hint is; null when there is none. */
-  function guideSuggestion() {
-    const g = state.view?.guide;
-    return g && !g.done && myTurn() ? g.suggest ?? null : null;
-  }
-
-  /** The guided deal of this game, on screen in place of the game there (which stays saved). */
-  async function startLesson() {
-    offer.hidden = true;
-    stopPlaying();
-    guide.reset();
-    const answer = await send({ op: "new", game: spec.id, lesson: true, seat: 0 },
-      { log: [{ text: `Guided deal: ${spec.lesson?.title ?? spec.name}.`, seat: null }] });
-    if (answer?.ok && state.view) {
-      showPlay();
-      say("");
-      render();
-      step();
-    } else if (answer) notify(answer.error?.message ?? "");
-    return answer;
-  }
-
-  /** Leave the guided deal (nothing asked, nothing counted): the game's usual start. */
-  async function leaveLesson() {
-    const session = state.session;
-    stopPlaying();
-    frame.closeDialogs();
-    if (session) engine.request({ op: "close", session }).catch(() => {});
-    Object.assign(state, { session: null, view: null, hint: null, record: null });
-    guide.draw(null);
-    await startUsual(false, null);
-  }
-
-  /** "New to GAME? Play a guided deal": offered above the game the first time it is opened. */
-  function lessonOffer() {
-    const play = h("button", { type: "button", class: "primary", "data-action": "start-lesson" }, "Play a guided deal");
-    const skip = h("button", { type: "button", "data-action": "skip-lesson" }, "Skip");
-    const box = h("aside", { class: "lesson-offer", "aria-label": "Guided deal", hidden: "" },
-      h("p", {}, `New to ${spec.name}? Play a guided deal: it shows you the rules as you play.`),
-      h("div", { class: "actions" }, play, skip));
-    play.addEventListener("click", () => { startLesson(); });
-    skip.addEventListener("click", () => { box.hidden = true; });
-    frame.section.insertBefore(box, frame.body);
-    return box;
-  }
-
   function showPlay() {
-    frame.show(frame.playArea);
-    showBody("play");
-  }
-
-  /**
-   * The setup of the table (seats, names, options); `canCancel`: back to the game on screen.
-   * @param {{options?: OptionValues, seats?: string[], names?: string[]}} initial
-   * @param {boolean} canCancel
-   */
-  function showSetup(initial, canCancel) {
-    sequencer.cancel();
-    frame.closeDialogs();
-    const box = h("div", { class: "setup-box" });
-    frame.show(box);
-    showBody("setup");
-    renderSetup(box, {
-      spec, initial,
-      onCancel: canCancel ? () => { showPlay(); render(); step(); } : null,
-      onStart: async (/** @type {any} */ choice, /** @type {(message: string) => void} */ fail) => {
-        if (!(await extras.leaveGame())) return; // the game left behind, in progress, counts as lost
-        const answer = await newGame(choice.options, choice.seed, choice.seats, choice.names);
-        if (answer && !answer.ok) fail(answer.error?.message ?? "");
-      },
-    });
-  }
-
-  function startNew() {
-    const view = state.view;
-    if (seated) showSetup(view ? { options: view.options, seats: view.seats, names: state.names } : { names: state.names },
-      Boolean(view));
-    else newGame(options.values(), randomSeed());
+    showInBody(frame.playArea, "play");
   }
 
   // ---- the phases: what each does when the screen settles
@@ -457,173 +349,23 @@ export function mountGame(root, { engine, spec, params, notify }) {
     };
     switch (state.phase) {
       case "game-over":
-        if (state.shownOutcome !== outcomeKey(view)) linger(showOutcome);
+        if (state.shownOutcome !== outcomeKey(view)) linger(dialogs.showOutcome);
         return;
       case "round-over":
         if (state.shownRound !== roundKey(view)) {
-          linger(showSummary);
+          linger(dialogs.showSummary);
           return;
         }
-        turn(view); // the round's next deal is the seat's to move
+        turns.turn(view); // the round's next deal is the seat's to move
         return;
       default:
-        turn(view);
+        turns.turn(view);
     }
-  }
-
-  /**
-   * The seat to move acts: a computer's whole turn (its draws, then its play) is one request, once
-   * the last slide has ended; a person at a shared screen gets the pass screen first.
-   * @param {View} view
-   */
-  function turn(view) {
-    const seat = view.to_move;
-    if (seat === null || seat === undefined || frame.dialog.open) return;
-    if (!isHuman(seat)) {
-      if (!state.failed && !sequencer.running()) {
-        sequencer.due(() => send({ op: "ai", until_playable: true }), delay(), () => state.view === view);
-      }
-    } else if (hotSeat() && (seat !== state.viewer || state.covered)) {
-      showPassScreen(seat);
-    } else if (settings.autoForced && myTurn() && !view.guide?.note) { // a step's note is read, not skipped
-      const only = legal().length === 1 ? forcedMove() : null;
-      if (only) sequencer.due(() => play(only.id, { untilPlayable: only.kind === "draw" }), delay(), () => state.view === view);
-    }
-  }
-
-  /** The move that draws or passes ("Go"), when the person may make it now. */
-  function forcedMove() {
-    return myTurn() ? legal().find((m) => m.kind === "draw" || m.kind === "pass") ?? null : null;
-  }
-
-  /** Draw or pass by a key: the forced draws that follow come in the same request, as by the button. */
-  function drawOrPass() {
-    const move = state.busy ? null : forcedMove();
-    if (move) play(move.id, { untilPlayable: move.kind === "draw" && legal().length === 1 });
-  }
-
-  /** The computers play their turns at once, with no slide and no pause, until a person's turn or the round's end. */
-  async function skipToMyTurn() {
-    if (phaseOf(state, shown) !== "computers" || sequencer.running()) return;
-    while (state.busy) await state.inflight;
-    sequencer.due(null);
-    const computersToMove = (/** @type {View} */ view) => !view.outcome && !view.round?.over &&
-      view.to_move !== null && view.to_move !== undefined && !isHuman(view.to_move);
-    await sequencer.run("skip", { pause: 0, step: autoplayStep((view) =>
-      (computersToMove(view) ? { op: "ai", until_playable: true } : null)) });
-    step();
-  }
-
-  /** @param {number} seat */
-  async function reveal(seat) {
-    const answer = await engine.request({ op: "view", session: state.session, seat });
-    if (!answer.ok) return;
-    if (frame.passScreen.open) frame.passScreen.close();
-    state.covered = false;
-    state.view = { ...answer.view, events: [] };
-    state.viewer = seat;
-    say(`${name(seat)}, your turn.`);
-    render();
-    /** @type {HTMLElement | null} */ (board.querySelector("[data-slot]:not([disabled])"))?.focus();
-  }
-
-  /** @param {number} seat */
-  function showPassScreen(seat) {
-    state.covered = true;
-    render();
-    frame.openPassScreen(seat, name(seat), () => reveal(seat));
-  }
-
-  function nextRound() {
-    const view = state.view;
-    if (!view) return;
-    state.shownRound = roundKey(view);
-    const move = legal().find((m) => m.kind === "next-round");
-    if (move) play(move.id);
-    else { render(); step(); }
-  }
-
-  /** @param {View} view */
-  function nextRoundLabel(view) {
-    const move = isHuman(view.to_move) ? legal().find((m) => m.kind === "next-round") : null;
-    return move?.button ?? (move ? `Deal round ${view.round.number + 1}` : "Continue");
-  }
-
-  function showSummary() {
-    const view = state.view;
-    if (!view) return;
-    state.shownRound = roundKey(view);
-    frame.openDialog({
-      kind: "round", title: `Round ${view.last_round?.round ?? view.round.number} is over`,
-      body: [guide.dialogNote(view.guide), ...(screen.roundSummary?.(view, view.last_round) ?? [])],
-      describedBy: view.guide ? DIALOG_NOTE_ID : null,
-      actions: view.guide?.done
-        ? [{ label: "Keep playing", attrs: { class: "primary", id: "next-round", "data-action": "keep-playing" },
-          run: () => { guide.keep(); nextRound(); } },
-        { label: "Play a real game", attrs: { "data-action": "real-game" }, run: leaveLesson }]
-        : [{ label: nextRoundLabel(view), attrs: { class: "primary", id: "next-round" }, run: nextRound }],
-    });
-    guide.mark(frame.dialog, view.guide); // the note may point at the round's score
-  }
-
-  function showOutcome() {
-    const view = state.view;
-    if (!view?.outcome) return;
-    state.shownOutcome = outcomeKey(view);
-    const seat = personSeat(view) ?? 0;
-    const won = view.outcome.winners.includes(seat);
-    const names = seated ? state.names : null;
-    /** @type {Action[]} */
-    const actions = [
-      { label: seated ? "New game, same table" : "New deal", attrs: { class: "primary", id: "play-again" },
-        run: () => newGame(seated ? view.options : options.values(), randomSeed(), view.seats, names) },
-      { label: seated ? "Replay this deal" : "Replay deal", attrs: { id: "replay", "data-action": "replay" },
-        run: () => newGame(view.options, view.seed, view.seats, names, { winnable: view.winnable, daily: state.daily }) },
-    ];
-    if (seated) {
-      actions.push({ label: "Change setup", attrs: { id: "change-setup" },
-        run: () => showSetup({ options: view.options, seats: view.seats, names: state.names }, false) });
-    }
-    if (!won && view.can_undo && !hotSeat()) actions.push({ label: "Undo last move", run: undo });
-    if (!hotSeat()) actions.push({ label: "Review the game", attrs: { "data-action": "review-game" }, run: openCoach });
-    actions.push({ label: seated ? "Look at the table" : "Close", run: () => render() });
-    if (!offer.hidden) { // a first deal over before it began (a dead solitaire): the offer is still on
-      actions.splice(1, 0, { label: "Play a guided deal", attrs: { "data-action": "start-lesson" }, run: startLesson });
-    }
-    if (view.guide) { // a guided deal's end: its ending, and the way to a real game
-      actions.splice(0, actions.length - 2, { label: "Play a real game", attrs: { class: "primary", "data-action": "real-game" },
-        run: leaveLesson });
-    }
-    frame.openDialog({ kind: "game-over", result: won ? "won" : "lost", title: screen.outcomeTitle(view, won),
-      body: [guide.dialogNote(view.guide), ...screen.outcomeBody(view)], actions,
-      describedBy: view.guide ? DIALOG_NOTE_ID : null });
-    guide.mark(frame.dialog, view.guide);
-    if (won) celebrate(motionMs(pace()));
   }
 
   // A dialog closed by a key (Esc) leaves the screen as it was: the way-on bar offers what it offered.
   frame.dialog.addEventListener("close", () => render());
   frame.passScreen.addEventListener("close", () => render());
-
-  /**
-   * The buttons that move a stopped screen on when its dialog is closed.
-   * @param {View} view
-   * @returns {Action[]}
-   */
-  function wayOnActions(view) {
-    if (view.outcome) return [{ label: "Show the result", attrs: { "data-action": "show-result" },
-      run: () => { state.shownOutcome = null; step(); } }];
-    if (view.round?.over) {
-      return [{ label: nextRoundLabel(view), attrs: { class: "primary", "data-action": "next-round" }, run: nextRound },
-        { label: "Show the round summary", attrs: { "data-action": "show-summary" }, run: showSummary }];
-    }
-    const seat = view.to_move;
-    if (state.covered && seat !== null && isHuman(seat)) {
-      return [{ label: `I am ${name(seat)}: show my tiles`, attrs: { class: "primary", "data-action": "reveal" },
-        run: () => reveal(seat) }];
-    }
-    return [];
-  }
 
   // ---- undo, redo, hint
   function undo() {
@@ -650,228 +392,59 @@ export function mountGame(root, { engine, spec, params, notify }) {
     render();
   }
 
-  extras.attach({ newGameButton: buttons.newGame, startNew, asks: !seated }); // the setup asks at its start
-  buttons.undo.addEventListener("click", undo);
-  buttons.redo.addEventListener("click", redo);
-  buttons.hint.addEventListener("click", hint);
-  buttons.coach.addEventListener("click", openCoach);
-  buttons.skip.addEventListener("click", skipToMyTurn);
-  const keys = createKeys({
-    shortcuts: [
-      ...drawOrPassKey(spec.move_kinds, drawOrPass),
-      { key: "h", label: "Hint", run: () => press(buttons.hint) },
-      { key: "u", label: "Undo", run: () => press(buttons.undo) },
-      { key: "r", label: "Redo", run: () => press(buttons.redo) },
-      ...(seated ? [{ key: "s", label: "Skip to my turn (the computers play at once)", run: () => press(buttons.skip) }]
-        : []),
-      { key: "n", label: seated ? "New game" : "New deal", run: () => press(buttons.newGame) },
-      { key: "p", label: "Replay and review the game", run: () => press(buttons.coach) },
-      { key: "m", label: "More: the side panel (on a small screen)", run: () => press(frame.moreButton) },
-    ],
-    others: [{ key: "Ctrl+Z", label: "Undo" }, { key: "Ctrl+Y", label: "Redo" }],
-    enabled: () => frame.playShown() && !frame.dialogOpen() && !extras.dialog.open,
+  const coach = createCoachScreen({
+    engine, spec, frame, sequencer, name,
+    createRenderer: RENDERERS[spec.screen],
+    motionMs: () => motionMs(pace()),
+    openable: () => (state.busy || hotSeat() ? null : state.record),
+    showCoach: (element) => showInBody(element, "coach"),
+    backToGame: () => {
+      showPlay();
+      render();
+      step();
+    },
   });
-  frame.section.append(keys.dialog);
-  const keysButton = h("button", { type: "button", class: "keys-button", "data-action": "keys", "aria-keyshortcuts": "?" },
-    "Keyboard keys (?)");
-  keysButton.addEventListener("click", keys.open);
-  frame.side.append(keysButton);
-
-  // ---- the coach: replay and review the game on screen (the game waits meanwhile)
-  /** @type {ReturnType<typeof createCoach> | null} */
-  let coach = null;
-  function openCoach() {
-    if (!state.record || state.busy || hotSeat()) return;
-    sequencer.cancel();
-    frame.closeDialogs();
-    coach = createCoach({ engine, spec, record: state.record, createRenderer: RENDERERS[spec.screen], name,
-      motionMs: () => motionMs(pace()), sequencer, onClose: closeCoach });
-    frame.show(coach.element);
-    showBody("coach");
-    coach.focus();
-  }
-  function closeCoach() {
-    coach?.dispose();
-    coach = null;
-    showPlay();
-    render();
-    step();
-    buttons.coach.focus();
-  }
-  frame.speedSelect.addEventListener("change", () => {
-    speed = frame.speedSelect.value;
-    saveSpeed(speed);
-  });
-  frame.dealForm.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const n = Number(dealInput.value);
-    if (!Number.isSafeInteger(n) || n < 0) say("A deal number is a whole number, 0 or more.", "error");
-    else extras.leaveGame().then((go) => { if (go) newGame(options.values(), n); else render(); });
-  });
-  /** @param {KeyboardEvent} event */
-  const onShortcut = (event) => {
-    if (!(event.ctrlKey || event.metaKey) || (event.target instanceof Element && event.target.matches("input, select, textarea"))) {
-      return;
-    }
-    const key = event.key.toLowerCase();
-    if (key === "z" && !event.shiftKey) buttons.undo.click();
-    else if (key === "y" || (key === "z" && event.shiftKey)) buttons.redo.click();
-    else return;
-    event.preventDefault();
-  };
-  document.addEventListener("keydown", onShortcut);
-
-  attachBoardInput(board, {
-    onActivate: (/** @type {string} */ slot) => { if (!state.busy) screen.activate(slot); },
-    onDrop: (/** @type {string} */ from, /** @type {string} */ to) => { if (!state.busy) screen.drop(from, to); },
-    onCancel: () => { screen.cancel(); say(""); render(); },
-    targets: (/** @type {string} */ slot) => (state.busy ? [] : screen.targets(slot)),
+  const controls = attachScreenControls({
+    seated, frame, board, screen, extras, undo, redo, hint, say, render,
+    openCoach: coach.open,
+    skipToMyTurn: turns.skipToMyTurn,
+    drawOrPass: turns.drawOrPass,
+    moveKinds: spec.move_kinds,
+    busy: () => state.busy,
+    startNew: start.startNew,
+    newDeal: (seed) => start.newGame(options.values(), seed),
+    setSpeed: (value) => {
+      speed = value;
+      saveSpeed(value);
+    },
   });
 
-  // ---- drawing
-  function render() {
-    const view = state.view;
-    if (!view || !frame.playShown()) return;
-    const mine = myTurn();
-    const turnBegan = mine && !wasMine;
-    wasMine = mine;
-    const locked = sequencer.running() !== null;
-    const restoreFocus = frame.draw({
-      view,
-      boardData: {
-        session: state.session ?? "", moves: String(view.moves),
-        seed: dealText(view) ? String(view.seed) : null, // a game with hidden hands in progress: its deal shows every hand
-        over: view.outcome ? "game" : "", toMove: view.to_move === null ? "" : String(view.to_move),
-        viewer: String(state.viewer), round: String(view.round?.number ?? ""), roundOver: String(Boolean(view.round?.over)),
-        covered: String(state.covered),
-      },
-      status: screen.statusText(view),
-      tools: {
-        undo: !locked && view.can_undo && !hotSeat(), redo: !locked && view.can_redo && !hotSeat(), hotSeat: hotSeat(),
-        hint: mine && !view.round?.over, hints: settings.hints !== false, coach: !locked && Boolean(view.moves) && !hotSeat(),
-        skip: seated && !locked && phaseOf(state, shown) === "computers" && view.seats.includes("human"),
-      },
-      computers: view.seats.some((k) => k !== "human"),
-      hint: hintText(),
-      message: state.message,
-      log: state.log,
-    }, () => {
-      const slides = drawMoving(board, screen.draw, view,
-        state.drawnView && state.drawnView !== view ? motionMs(pace()) : 0);
+  const pass = createRenderPass({
+    state, seated, frame, board, screen, sequencer, guide, lessons, dialogs, tools, extras, options, myTurn, hotSeat,
+    dealText, play,
+    phase: () => phaseOf(state, shown),
+    hints: settings.hints !== false,
+    motionMs: () => motionMs(pace()),
+    drawn: (view, slides) => {
       if (state.drawnView !== view) state.slides = slides;
       state.drawnView = view;
-    });
-    if (!seated) {
-      dealInput.value = dealText(view) ? String(view.seed) : "";
-      options.set(view.options);
-    }
-    tools.update(view);
-    extras.update(view, mine);
-    frame.drawExtraMoves(mine ? view.extra_moves ?? [] : [], (move) => play(move.id), sequencer.later);
-    frame.drawWayOn(wayOnActions(view));
-    guide.draw(view.guide);
-    guide.mark(board, view.guide);
-    if (view.moves > 0 && !view.guide) offer.hidden = true; // a real game under way: the offer has had its turn
-    restoreFocus();
-    if (turnBegan && seated) {
-      frame.focusPlay();
-      playSound("turn");
-    }
-  }
-
-  /** The hint's words, null when there is none. */
-  function hintText() {
-    if (!state.hint) return null;
-    const { chance, reason } = state.hint;
-    const what = state.hint.you.charAt(0).toUpperCase() + state.hint.you.slice(1);
-    return `Hint: ${what}. ${reason.charAt(0).toUpperCase()}${reason.slice(1)}` +
-      (chance > 0 && chance < 1 && !reason.includes("%") ? ` (chance to win ${Math.round(chance * 100)}%)` : "");
-  }
-
-  let lastSize = [0, 0];
-  const resize = new ResizeObserver(() => {
-    const size = [board.clientWidth, board.clientHeight];
-    if (size[0] && size.some((v, i) => Math.abs(v - lastSize[i]) > 4)) {
-      lastSize = size;
-      render();
-    }
+    },
   });
-  resize.observe(board);
-
-  // ---- start: the deal of a game link, else the saved game, else a new deal or the setup
-  async function begin() {
-    await engine.ready();
-    const link = readGameLink(spec, params, { seats: seated });
-    if (link.problems.length) notify(linkProblemsText(spec, link.problems));
-    if (link.lesson) {
-      markLessonOffered(spec.id);
-      if ((await startLesson())?.ok) return;
-    }
-    const linked = link.daily || link.seed !== null || link.fresh;
-    if (spec.lesson && !linked && !link.lesson && !lessonOffered(spec.id)) {
-      markLessonOffered(spec.id); // offered once; the menu and the rules page keep the way to it
-      offer.hidden = false;
-    }
-    await startUsual(linked, link);
+  /** Draw the screen again from the state. */
+  function render() {
+    pass.render();
   }
 
-  /**
-   * The game's usual start: the deal of a game link, else the saved game, else a new deal or the setup.
-   * @param {boolean} linked
-   * @param {ReturnType<typeof readGameLink> | null} link
-   */
-  async function startUsual(linked, link) {
-    const saved = await resumeSaved(!linked);
-    // a link over a saved game in progress asks first: kept, the saved game stays; left, it counts as lost
-    if (linked && saved && !(await extras.leaveGame())) return;
-    if (link?.daily && link.seed === null) {
-      const answer = await extras.startDaily(link.options);
-      if (answer?.ok) return;
-      if (answer) notify(answer.error?.message ?? "");
-    } else if (link && (link.seed !== null || link.fresh)) {
-      const seats = seated ? link.seats ?? defaultSeats(Number(link.options.players ?? spec.players.min)) : ["human"];
-      const names = seated ? seats.map((/** @type {string} */ _, /** @type {number} */ i) => state.names[i] ?? DEFAULT_NAMES[i]) : null;
-      const answer = await newGame(link.options, link.seed ?? randomSeed(), seats, names,
-        link.winnable === null ? {} : { winnable: link.winnable });
-      if (answer?.ok) return;
-      if (answer) notify(answer.error?.message ?? "");
-    } else if (saved) {
-      return;
-    }
-    if (seated) showSetup({ names: state.names }, false);
-    else await newGame(options.values(), randomSeed());
-  }
-  /**
-   * Put the saved game back on screen; true when it is there.
-   * @param {boolean} tell say that it was resumed
-   */
-  async function resumeSaved(tell) {
-    const { game: saved, dropped } = loadGame(spec.id);
-    if (dropped) notify(`The saved ${spec.name} game could not be read and was removed.`);
-    if (!saved) return false;
-    const { record, token, log, daily } = saved;
-    const resumed = spec.hidden_hands ? "Resumed the game in progress." : `Resumed deal ${record.seed}.`;
-    const answer = await load(record, token, resumed, log, daily);
-    if (answer?.ok) {
-      if (tell) say(resumed);
-      render();
-      return true;
-    }
-    dropGame(spec.id);
-    notify(`The saved ${spec.name} game could not be restored and was removed.`);
-    return false;
-  }
-  begin().catch((error) => say(error.message, "error"));
+  start.begin().catch((error) => say(error.message, "error"));
 
   return {
     dispose() {
       state.disposed = true;
       sequencer.dispose();
       stopMotion();
-      coach?.dispose();
-      resize.disconnect();
-      document.removeEventListener("keydown", onShortcut);
-      keys.dispose();
+      coach.dispose();
+      pass.dispose();
+      controls.dispose();
       frame.morePanel.detach();
       frame.closeDialogs();
     },

@@ -67,6 +67,12 @@ const MOVED_LIMIT = 400; // moves of a round kept for the marks of what was play
  */
 
 /**
+ * The state as the controller's parts read it (turns.js, render_pass.js, ...): only the
+ * controller writes it (the type refuses an assignment); a part asks for a change by a function.
+ * @typedef {Readonly<GameState>} StateReader
+ */
+
+/**
  * @param {string[]} names
  * @returns {GameState}
  */

@@ -1,0 +1,56 @@
+// @ts-check
+// The coach (coach.js: replay and review) on the game screen: it opens in the screen's body in
+// place of the game, which waits meanwhile (what plays by itself stops, the dialogs close), and
+// its Close puts the game back as it was, the keyboard on the Replay button.
+
+import { createCoach } from "./coach.js";
+
+/** @typedef {import("../engine_types.js").GameSpec} GameSpec */
+/** @typedef {import("../engine_types.js").Engine} Engine */
+/** @typedef {import("../engine_types.js").GameRecord} GameRecord */
+/** @typedef {import("./renderer_contract.js").RendererFactory} RendererFactory */
+/** @typedef {import("./sequencer.js").Sequencer} Sequencer */
+/** @typedef {ReturnType<typeof import("./frame.js").createFrame>} Frame */
+
+/**
+ * @typedef {object} CoachScreenHost what the coach needs of the controller
+ * @property {Engine} engine
+ * @property {GameSpec} spec
+ * @property {RendererFactory} createRenderer the game's renderer, which draws the coach's positions too
+ * @property {Frame} frame
+ * @property {Sequencer} sequencer the screen's: the replay's Play runs on it
+ * @property {(seat: number) => string} name
+ * @property {() => number} motionMs
+ * @property {() => GameRecord | null} openable the game's record, when the coach may open now (else null)
+ * @property {(element: HTMLElement) => void} showCoach the coach in the screen's body (the phase: replaying)
+ * @property {() => void} backToGame the game in the body again, drawn, and what its phase asks for done
+ */
+
+/**
+ * @param {CoachScreenHost} host
+ */
+export function createCoachScreen(host) {
+  const { frame, sequencer } = host;
+  /** @type {ReturnType<typeof createCoach> | null} */
+  let coach = null;
+
+  function open() {
+    const record = host.openable();
+    if (!record) return;
+    sequencer.cancel();
+    frame.closeDialogs();
+    coach = createCoach({ engine: host.engine, spec: host.spec, record, createRenderer: host.createRenderer,
+      name: host.name, motionMs: host.motionMs, sequencer, onClose: close });
+    host.showCoach(coach.element);
+    coach.focus();
+  }
+
+  function close() {
+    coach?.dispose();
+    coach = null;
+    host.backToGame();
+    frame.buttons.coach.focus();
+  }
+
+  return { open, dispose: () => coach?.dispose() };
+}

@@ -1,0 +1,153 @@
+// @ts-check
+// A guided deal on the play screen: the engine's lesson of the game, whose view's guide says
+// everything (guide.js draws its note and marks). This part offers it above the game the first
+// time the game is opened, starts it (a link, the offer, a first deal over before it began),
+// leaves it for the game's usual start, and gives the lesson's ways on to the round's and the
+// game's dialogs. It keeps only its offer; the game's state is the controller's, changed through
+// the host's functions.
+
+import { h } from "../render/dom.js";
+import { lessonOffered, markLessonOffered } from "../store/lessons.js";
+
+/** @typedef {import("../engine_types.js").GameSpec} GameSpec */
+/** @typedef {import("../engine_types.js").View} View */
+/** @typedef {import("../engine_types.js").Answer} Answer */
+/** @typedef {import("../engine_types.js").Engine} Engine */
+/** @typedef {import("./renderer_contract.js").LogEntry} LogEntry */
+/** @typedef {import("./frame.js").Action} Action */
+/** @typedef {ReturnType<typeof import("./guide.js").createGuide>} GuidePanel */
+/** @typedef {ReturnType<typeof import("./links.js").readGameLink>} GameLink */
+/** @typedef {import("./state.js").StateReader} StateReader */
+
+/**
+ * @typedef {object} GuidedDealHost what a guided deal needs of the controller
+ * @property {GameSpec} spec
+ * @property {StateReader} state the controller's state, read only
+ * @property {Engine} engine
+ * @property {GuidePanel} guide
+ * @property {(request: Record<string, unknown>, opts?: {log?: LogEntry[]}) => Promise<Answer | null>} send
+ *   the controller's round trip (it takes in the new session and its view)
+ * @property {() => boolean} myTurn
+ * @property {() => void} stopPlaying what plays by itself and what was due stop
+ * @property {() => void} closeDialogs
+ * @property {() => void} showPlay the play screen comes back
+ * @property {(text: string) => void} say
+ * @property {() => void} render
+ * @property {() => void} step what the phase now asks for is done
+ * @property {(text: string) => void} notify
+ * @property {() => void} forget the controller forgets the lesson's session, view, hint and record
+ * @property {() => Promise<void>} usualStart the game's usual start (the saved game, else a new deal or the setup)
+ */
+
+/**
+ * @param {GuidedDealHost} host
+ */
+export function createGuidedDeal(host) {
+  const { spec, state, guide } = host;
+  const offer = lessonOffer();
+
+  /** "New to GAME? Play a guided deal": offered above the game the first time it is opened. */
+  function lessonOffer() {
+    const play = h("button", { type: "button", class: "primary", "data-action": "start-lesson" }, "Play a guided deal");
+    const skip = h("button", { type: "button", "data-action": "skip-lesson" }, "Skip");
+    const box = h("aside", { class: "lesson-offer", "aria-label": "Guided deal", hidden: "" },
+      h("p", {}, `New to ${spec.name}? Play a guided deal: it shows you the rules as you play.`),
+      h("div", { class: "actions" }, play, skip));
+    play.addEventListener("click", () => { start(); });
+    skip.addEventListener("click", () => { box.hidden = true; });
+    return box;
+  }
+
+  /** The move the guide suggests at the person's step, shown as a hint is; null when there is none. */
+  function suggestion() {
+    const g = state.view?.guide;
+    return g && !g.done && host.myTurn() ? g.suggest ?? null : null;
+  }
+
+  /** The guided deal of this game, on screen in place of the game there (which stays saved). */
+  async function start() {
+    offer.hidden = true;
+    host.stopPlaying();
+    guide.reset();
+    const answer = await host.send({ op: "new", game: spec.id, lesson: true, seat: 0 },
+      { log: [{ text: `Guided deal: ${spec.lesson?.title ?? spec.name}.`, seat: null }] });
+    if (answer?.ok && state.view) {
+      host.showPlay();
+      host.say("");
+      host.render();
+      host.step();
+    } else if (answer) host.notify(answer.error?.message ?? "");
+    return answer;
+  }
+
+  /** Leave the guided deal (nothing asked, nothing counted): the game's usual start. */
+  async function leave() {
+    const session = state.session;
+    host.stopPlaying();
+    host.closeDialogs();
+    if (session) host.engine.request({ op: "close", session }).catch(() => {});
+    host.forget();
+    guide.draw(null);
+    await host.usualStart();
+  }
+
+  /**
+   * At the screen's start: a link's lesson opens (true when it is on screen); else the first time
+   * the game is opened without a linked deal, the offer shows.
+   * @param {GameLink} link
+   * @param {boolean} linked the link names a deal (a number, options or the daily deal)
+   */
+  async function fromLink(link, linked) {
+    if (link.lesson) {
+      markLessonOffered(spec.id);
+      return Boolean((await start())?.ok);
+    }
+    if (spec.lesson && !linked && !lessonOffered(spec.id)) {
+      markLessonOffered(spec.id); // offered once; the menu and the rules page keep the way to it
+      offer.hidden = false;
+    }
+    return false;
+  }
+
+  /**
+   * A view drawn: a real game under way, the offer has had its turn.
+   * @param {View} view
+   */
+  function seen(view) {
+    if (view.moves > 0 && !view.guide) offer.hidden = true;
+  }
+
+  /**
+   * The game dialog's buttons with the lesson's: while the offer is on (a first deal over before
+   * it began, a dead solitaire) the way to the guided deal; at a guided deal's end the way to a
+   * real game in place of all but the last two.
+   * @param {View} view
+   * @param {Action[]} actions
+   * @returns {Action[]}
+   */
+  function outcomeActions(view, actions) {
+    const out = [...actions];
+    if (!offer.hidden) out.splice(1, 0, { label: "Play a guided deal", attrs: { "data-action": "start-lesson" }, run: start });
+    if (view.guide) {
+      out.splice(0, out.length - 2, { label: "Play a real game", attrs: { class: "primary", "data-action": "real-game" },
+        run: leave });
+    }
+    return out;
+  }
+
+  /**
+   * The round dialog's buttons when a guided deal ended with its round: keep playing (the next
+   * round, unguided) or a real game; null otherwise.
+   * @param {View} view
+   * @param {() => void} nextRound
+   * @returns {Action[] | null}
+   */
+  function roundActions(view, nextRound) {
+    if (!view.guide?.done) return null;
+    return [{ label: "Keep playing", attrs: { class: "primary", id: "next-round", "data-action": "keep-playing" },
+      run: () => { guide.keep(); nextRound(); } },
+    { label: "Play a real game", attrs: { "data-action": "real-game" }, run: leave }];
+  }
+
+  return { offer, suggestion, start, leave, fromLink, seen, outcomeActions, roundActions };
+}
