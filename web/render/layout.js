@@ -213,8 +213,9 @@ const fitUnit = (bbox, boxWidth, boxHeight) => Math.max(MIN_UNIT_PX, Math.min(MA
 /**
  * The table's width in units: the one at which the layout is drawn largest, from the widest (a
  * unit of 22 px) down to where a unit reaches its most, so a long line snakes sooner when that
- * makes its tiles larger. The width of the last drawing is kept while it does nearly as well, so
- * the tiles do not move at every play.
+ * makes its tiles larger, as long as its ends' buttons stay apart (on touch they grow to a finger's
+ * size). The width of the last drawing is kept while it does nearly as well, so the tiles do not
+ * move at every play.
  * @param {any} board the layout's JSON
  * @param {number} boxWidth
  * @param {number} boxHeight
@@ -224,7 +225,18 @@ function tableWidth(board, boxWidth, boxHeight, kept) {
   const widest = Math.max(16, Math.min(36, Math.floor(boxWidth / 22)));
   if (!Number.isFinite(boxHeight)) return widest;
   const narrowest = Math.max(8, Math.min(widest, Math.floor(boxWidth / MAX_UNIT_PX)));
-  const unitAt = (w) => fitUnit(computeLayout(board, w, tableHeight(w, boxWidth, boxHeight)).bbox, boxWidth, boxHeight);
+  const least = matchMedia("(pointer: coarse)").matches ? TOUCH_TARGET_PX : 0;
+  /** The unit a width draws the layout at; 0 where two ends' buttons would overlap. */
+  const unitAt = (w) => {
+    const { bbox, markers } = computeLayout(board, w, tableHeight(w, boxWidth, boxHeight));
+    const unit = fitUnit(bbox, boxWidth, boxHeight);
+    const buttons = markers.map(({ rect: r }) => {
+      const [hw, hh] = [Math.max(r.x1 - r.x0, least / unit) / 2, Math.max(r.y1 - r.y0, least / unit) / 2];
+      const [cx, cy] = [(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2];
+      return { x0: cx - hw, x1: cx + hw, y0: cy - hh, y1: cy + hh };
+    });
+    return buttons.some((a, i) => buttons.slice(i + 1).some((b) => overlaps(a, b))) ? 0 : unit;
+  };
   let best = widest;
   let bestUnit = unitAt(widest);
   for (let w = widest - 1; w >= narrowest; w -= 1) {
