@@ -133,13 +133,14 @@ def op_record(req: dict[str, Any]) -> JSON:
 
 def op_load(req: dict[str, Any]) -> JSON:
     """A record's game as a new session; with "imported": true (a file the person chose) a game
-    still in progress counts as assisted: it may be brought back to before a hidden tile was shown."""
+    still in progress counts as assisted: it may be brought back to before a hidden tile was shown.
+    The view's events are those of its last moves back to every seat's last (Session.recent_events)."""
     imported = parse_flag(req.get("imported"), "imported")
     session = Session.load(req.get("record"))
     session.viewer(req.get("seat"))
     if imported and session.outcome() is None:
         session.aid("import")
-    return _saved(SESSIONS.open(session), session, req)
+    return _saved(SESSIONS.open(session), session, req, session.recent_events())
 
 
 def op_close(req: dict[str, Any]) -> JSON:

@@ -131,6 +131,9 @@ class GameSpec:
     # its advisor proves deals winnable (engine.solvers.DealProver; a test checks that the two
     # agree), so the game offers winnable-only deals
     winnable_deals: bool = False
+    # the `kind`s of the game's moves (legal and extra), so the page offers only the keys the game
+    # has (a test plays every game and checks the list against the moves it meets)
+    move_kinds: tuple[str, ...] = ()
 
     def resolve_options(self, given: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in, every value checked; raises BadOption."""
@@ -164,6 +167,7 @@ class GameSpec:
             "screen": self.screen,
             "hidden_hands": self.hidden_hands,
             "winnable_deals": self.winnable_deals,
+            "move_kinds": list(self.move_kinds),
             "players": {"min": self.players_min, "max": self.players_max},
             "options": [o.to_json() for o in self.options],
             "summary": self.summary,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -41,6 +42,8 @@ WINNABLE_SEARCH = 1000
 # only every CHECKPOINT_EVERY-th: an undo further back rebuilds the missing states by replaying the
 # moves from the checkpoint below (the games are deterministic), so a long game's memory stays small.
 KEEP_RECENT = 32
+# A loaded game's answer carries the events of at most this many of its last moves (load_events).
+LOADED_EVENTS = 120
 CHECKPOINT_EVERY = 64
 # What makes a game assisted, as its record keeps it ("aids": [{"at": moves made, "kind": ...}]):
 # a hint, an undo, a person's move made by the computer, an import of the game in progress (it may
@@ -148,6 +151,8 @@ class Session:
     # again at an index (after an undo) replaces its mark, a redo keeps it
     computer_moves: set[int] = field(default_factory=set)
     lesson: Lesson | None = None  # the guided deal this game is (engine.lessons), if it is one
+    # the events of the record's last moves (at most LOADED_EVENTS) as `load` replayed them
+    loaded_events: list[JSON] = field(default_factory=list, compare=False, repr=False)
 
     @classmethod
     def new(cls, game_id: Any, options: Any, seed: Any, seats: Any = None, winnable: Any = None) -> Session:
@@ -207,10 +212,11 @@ class Session:
             raise BadRecord(f"The record says deal {record.get('seed')} was dealt as winnable, but it is not.")
         session.keep_states = keep_states
         session.lesson = cls._record_lesson(record, session)
+        replayed: deque[JSON] = deque(maxlen=LOADED_EVENTS)
         for i, move in enumerate(moves):
             try:
                 session.check_lesson(move)
-                session._apply(move)
+                replayed.append(session._apply(move))
             except OffLesson:
                 raise BadRecord(f"Move {i + 1} of the {len(moves)} in the record is not the one its guided deal "
                                 "asks for there: the file was changed.") from None
@@ -221,13 +227,24 @@ class Session:
         resigned = record.get("resigned")
         if resigned is not None:
             try:
-                session.resign(resigned)
+                replayed.append(session.resign(resigned))
             except EngineError:
                 raise BadRecord(f"The record says a player resigned who is not one of the game's "
                                 f"{len(session.seats)} players, or after the game was over.") from None
         # "assisted" is derived from the aids: a record that drops the flag keeps its aids
         session.aids = aids or ([{"at": len(moves), "kind": "assisted"}] if assisted else [])
+        session.loaded_events = list(replayed)
         return session
+
+    def recent_events(self) -> list[JSON]:
+        """The events of a loaded game's last moves, back to the last move of every seat (all that
+        were kept when a seat made none among them): what the answers of play gave since, so the
+        page shows the last move and each seat's last action as in play. Each is a move's public
+        entry, as in a `play` or `ai` answer: nothing hidden."""
+        events = self.loaded_events
+        last = {event["seat"]: i for i, event in enumerate(events)}
+        start = min(last.values()) if len(last) == len(self.seats) else 0
+        return [dict(event) for event in events[start:]]
 
     @staticmethod
     def _record_lesson(record: dict[str, Any], session: Session) -> Lesson | None:

@@ -23,6 +23,7 @@ export {};
  * @property {boolean} hidden_hands
  * @property {boolean} winnable_deals
  * @property {boolean} solitaire
+ * @property {string[]} move_kinds the kinds of the game's moves ("play", "draw", "pass", ...)
  * @property {{min: number, max: number}} players
  * @property {GameOption[]} options
  * @property {string} [summary]

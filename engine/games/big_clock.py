@@ -123,6 +123,7 @@ SPEC = GameSpec(
     order=20,
     solitaire=True,
     screen="dial",
+    move_kinds=("draw", "place", "shift", "refill", "resign"),
 )
 
 

@@ -101,6 +101,7 @@ SPEC = GameSpec(
     order=30,
     solitaire=True,
     screen="card-dial",
+    move_kinds=("turn", "exchange"),
     alias_names=("Clock with CARDominoes",),
 )
 

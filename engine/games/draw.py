@@ -67,6 +67,7 @@ DRAW_SPEC = GameSpec(
     rules=DRAW_RULES,
     order=40,
     screen="table",
+    move_kinds=("play", "draw", "pass", "next-round"),
     hidden_hands=True,
     alias_names=("Draw game", "Color Dot"),
 )

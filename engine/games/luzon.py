@@ -83,6 +83,7 @@ SPEC = GameSpec(
     order=10,
     solitaire=True,
     screen="columns",
+    move_kinds=("discard", "move"),
     alias_names=("Pairs to Twelve",),
     winnable_deals=True,
 )

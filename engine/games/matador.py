@@ -99,6 +99,7 @@ SPEC = GameSpec(
     rules=RULES,
     order=50,
     screen="table",
+    move_kinds=("play", "draw", "pass", "next-round"),
     hidden_hands=True,
 )
 

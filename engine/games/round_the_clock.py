@@ -78,6 +78,7 @@ SPEC = GameSpec(
     rules=RULES,
     order=70,
     screen="table",
+    move_kinds=("play", "draw", "pass", "next-round"),
     hidden_hands=True,
 )
 

@@ -60,6 +60,7 @@ SPEC = GameSpec(
     rules=RULES,
     order=60,
     screen="table",
+    move_kinds=("play", "pass", "next-round"),
     hidden_hands=True,
     alias_names=("Tiddle",),
 )

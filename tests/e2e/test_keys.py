@@ -9,9 +9,10 @@ import json
 import re
 import time
 
+import pytest
 from playwright.sync_api import expect
 
-from .conftest import App
+from .conftest import App, follow_link
 from .test_tables import TIMEOUT, fresh, set_up
 
 PLAYABLE = ".hand-tile.playable, #actions [data-move]"
@@ -98,6 +99,42 @@ def test_help_overlay_opens_by_question_mark_and_closes_three_ways(app: App) -> 
     expect(help_box).to_be_visible()
     page.keyboard.press("Escape")
     expect(page.locator('[data-action="keys"]')).to_be_focused()
+
+
+KEYS_OF_GAMES = {  # the game's link, and the draw-or-pass key's words in its help (None: no such key)
+    "luzon": ("#/play/luzon?deal=5&variant=twelve", None),
+    "clock": ("#/play/clock?deal=1&exchange=true", None),
+    "big-clock": ("#/play/big-clock?deal=21&set=double-6", "Draw a tile, when"),
+    "tiddle-a-wink": ("#/play/tiddle-a-wink?deal=3&set=double-6&players=2&seats=human,ai:easy", "Pass, when"),
+    "matador": ("#/play/matador?deal=5&set=double-6&players=2&seats=human,ai:easy", "Draw a tile, or pass, when"),
+}
+
+
+@pytest.mark.parametrize("game", list(KEYS_OF_GAMES))
+def test_help_lists_only_the_keys_the_game_has(app: App, game: str) -> None:
+    """The draw-or-pass key ("d") is listed, in the game's own words, only where the game has a draw or a
+    pass (Luzon and Clock have neither): taken from the catalog, not from the game's name."""
+    link, words = KEYS_OF_GAMES[game]
+    page = app.page
+    follow_link(app, link)
+    expect(page.locator(".game.busy")).to_have_count(0, timeout=TIMEOUT)
+    expect(page.locator("#board, #table-screen").first).to_have_attribute("data-moves", re.compile(r"\d"),
+                                                                          timeout=TIMEOUT)
+    page.locator('[data-action="keys"]').evaluate("b => b.click()")  # the side panel's button
+    help_box = page.locator("#keys-help")
+    expect(help_box).to_be_visible()
+    keys = page.eval_on_selector_all("#keys-help .keys-row", "rows => rows.map((r) => [r.querySelector('kbd')"
+                                      ".textContent, r.querySelector('dd').textContent])")
+    listed = dict(keys)
+    if words is None:
+        assert "d" not in listed and not [k for k in keys if re.search(r"draw|pass", k[1], re.I)], keys
+    else:
+        assert listed.get("d", "").startswith(words), keys
+    for key in ("h", "u", "r", "n", "p", "?"):
+        assert key in listed, keys
+    page.keyboard.press("Escape")
+    expect(help_box).to_be_hidden()
+    assert not app.errors
 
 
 def test_shortcut_keys_act_and_leave_typing_and_browser_keys_alone(app: App) -> None:

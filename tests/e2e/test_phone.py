@@ -328,6 +328,31 @@ def test_a_four_seat_summary_shows_every_row_on_a_phone_held_sideways(touch: App
     assert not touch.errors
 
 
+@pytest.mark.parametrize("kind", ["round", "game"])
+def test_a_ten_seat_summary_fits_a_phone_held_sideways(touch: App, kind: str) -> None:
+    """844x390, ten players: the round's words and the score sheet beside the players' table, whose rows
+    are short (the hands' tiles lie down), so the headline, every row and the buttons are in view and
+    nothing scrolls (the dialog scrolled by 370 px)."""
+    options = {"set": "double-12", "players": 10}
+    stop = round_over_twice if kind == "round" else (lambda v: bool(v.get("outcome")))
+    record, _ = record_until("tiddle-a-wink", options, 10, 1, stop, through_rounds=True, max_moves=20000)
+    resize(touch, (844, 390))
+    open_record(touch, "tiddle-a-wink", options, 10, 1, record)
+    dialog = touch.page.locator("#round-summary")
+    expect(dialog).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
+    touch.page.wait_for_timeout(300)
+    problems = touch.page.evaluate(SUMMARY_PROBLEMS)
+    rows = touch.page.evaluate(ROWS_IN_VIEW)
+    problems += [f"{r['name']} is not in view" for r in rows if not r["inView"]]
+    scroll = dialog.evaluate("d => [d.scrollHeight, d.clientHeight]")
+    if scroll[0] > scroll[1] + 1:
+        problems.append(f"the dialog scrolls: {scroll}")
+    shoot(touch, f"summary-{kind}-10-seats-sideways-844x390")
+    touch.page.keyboard.press("Escape")
+    assert len(rows) == 11 and not problems, (problems, rows)
+    assert not touch.errors
+
+
 WINNER_LINE = """() => {
   const row = document.querySelector('#round-summary .summary-table tr.winner');
   const top = (cell) => { const range = document.createRange(); range.selectNodeContents(cell);
@@ -450,6 +475,71 @@ def test_table_toolbar_is_one_line_with_no_empty_message_area_at_360(touch: App,
     assert not touch.errors
 
 
+MESSAGE_COVERS = """() => {
+  const problems = [];
+  const main = document.querySelector('.play-main');
+  const board = main.lastElementChild;  // the renderer's board (a table's starts with whose turn it is)
+  const kept = [board, document.querySelector('#turn'), main.querySelector(':scope > .statusline'),
+    main.querySelector(':scope > .guide')].filter((el) => el && el.getClientRects().length);
+  for (const sel of ['#message', '#hint-text']) {
+    const el = document.querySelector(sel);
+    if (!el || !el.getClientRects().length || getComputedStyle(el).visibility === 'hidden') continue;
+    const r = el.getBoundingClientRect();
+    if (r.top < -0.5 || r.bottom > innerHeight + 0.5) problems.push(`${sel} is off the screen`);
+    if (el.scrollHeight > el.clientHeight + 1) problems.push(`${sel} is cut: it scrolls within`);
+    for (const other of kept) {
+      const o = other.getBoundingClientRect();
+      if (Math.min(r.bottom, o.bottom) - Math.max(r.top, o.top) > 0.5 &&
+          Math.min(r.right, o.right) - Math.max(r.left, o.left) > 0.5)
+        problems.push(`${sel} "${el.textContent.slice(0, 30)}" covers ${other.id || other.className}`);
+    }
+  }
+  return problems;
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+def test_a_message_never_covers_whose_turn_or_the_board_on_a_phone(touch: App, size: tuple[int, int]) -> None:
+    """A portrait phone keeps no room for a message: a fresh one shows whole at the top of the screen,
+    over the site's bar and the game's title, never over the two-line turn banner, a solitaire's status
+    or the top of the board; a hint (asked for) sits above the board."""
+    page = touch.page
+    resize(touch, size)
+    tag = f"{size[0]}x{size[1]}"
+    problems: list[str] = []
+
+    def look(what: str) -> None:
+        expect(page.locator("#message")).not_to_be_empty()
+        expect(page.locator("#message")).to_be_visible()
+        problems.extend(f"{what}: {p}" for p in page.evaluate(MESSAGE_COVERS))
+        shoot(touch, f"message-{what}-{tag}")
+
+    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    follow_link(touch, "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy")
+    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
+    until_still(page)
+    page.locator(".hand-tile").first.click()  # "... selected: pick a highlighted place", or "... cannot be played now"
+    look("draw")
+    page.click("button[data-action=hint]")
+    expect(page.locator("#hint-text")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    look("draw-hint")
+    follow_link(touch, "#/play/clock?deal=1&exchange=true")  # the opening message: three lines at 360 px
+    expect(page.locator("#board")).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
+    look("clock")
+    follow_link(touch, "#/play/luzon?deal=5&variant=twelve")
+    expect(page.locator("#board")).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
+    page.click('#board [data-slot="r1"]')
+    page.click('#board [data-slot="r2"]')  # refused, in a long sentence
+    expect(page.locator("#message")).to_have_attribute("data-kind", "error")
+    look("luzon-refused")
+    page.click("button[data-action=hint]")
+    expect(page.locator("#hint-text")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    look("luzon-hint")
+    page.evaluate("() => localStorage.removeItem('boneyard.table.speed.v1')")
+    assert not problems, "\n".join(problems)
+    assert not touch.errors
+
+
 SEAT_CARDS = """() => {
   const strip = document.querySelector('#seats'), s = strip.getBoundingClientRect();
   const right = s.left + strip.clientLeft + strip.clientWidth;
@@ -496,6 +586,121 @@ def test_table_tiles_grow_on_a_large_board(app: App) -> None:
     assert max(root["width"], root["height"]) > 64 and min(root["width"], root["height"]) > 32, root
     assert max(root["width"], root["height"]) <= 112, root  # a comfortable maximum
     assert not app.errors
+
+
+# ---- the last move after an import and after a reload
+
+def test_an_imported_game_shows_its_last_move_and_each_seats_last_action(app: App) -> None:
+    """After an import (and again after a reload) the last-move line tells the last move made, not the
+    round's opening, and each seat's note its last action; the round's opening is logged once."""
+    page = app.page
+    resize(app, (1280, 800))
+    options = {"set": "double-12", "players": 4}
+
+    def after_a_play(view: View) -> bool:
+        events = view.get("events") or []
+        return view["to_move"] == 0 and view["moves"] >= 30 and bool(events) and events[-1]["kind"] == "play" \
+            and events[-1]["seat"] != 0
+
+    record, _ = record_until("matador", options, 4, 5, after_a_play)
+    events = handle_request({"op": "load", "record": record, "seat": 0})["view"]["events"]
+    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    open_record(app, "matador", options, 4, 5, record)
+    last = events[-1]
+    words = {"draw": "drew", "pass": "passed"}
+    actions = {e["seat"]: f"played {e['tile']}" if e["kind"] == "play" else words[e["kind"]] for e in events}
+    assert len(actions) == 4, events
+    for when in ("imported", "reloaded"):
+        expect(page.locator("#last-move")).to_have_text(f"{seat_name(page, last['seat'])} {last['label']}")
+        notes = page.eval_on_selector_all(".seat .seat-last", "ns => ns.map((n) => n.textContent)")
+        assert notes == [actions[i] for i in range(4)], (when, notes, actions)
+        log = page.eval_on_selector_all("#log li", "ls => ls.map((l) => l.textContent)")
+        assert len([line for line in log if line.startswith("Round 1:")]) == 1, (when, log)
+        shoot(app, f"matador-{when}-1280x800")
+        page.reload()
+        app.wait_ready()
+        expect(page.locator("#table-screen")).to_have_attribute("data-moves", str(len(record["moves"])),
+                                                                timeout=SCREEN_TIMEOUT_MS)
+    page.evaluate("() => localStorage.removeItem('boneyard.table.speed.v1')")
+    assert not app.errors
+
+
+# ---- a long line uses the board's room
+
+TABLE_TILES = """() => [...document.querySelectorAll('.layout-svg [data-key]')].map((t) => {
+  const r = t.getBoundingClientRect();
+  return Math.max(r.width, r.height);
+})"""
+
+
+@pytest.mark.parametrize(("moves", "least"), [(70, 48), (106, 34)])
+def test_a_long_matador_line_uses_the_boards_room(app: App, moves: int, least: int) -> None:
+    """A line of 28 and of 36 tiles (Matador, double-12, three players): it snakes as narrow as draws its
+    tiles largest, so at 390x844 they stay countable (the 28-tile line was drawn 16 units wide, its tiles
+    43 px long, half the board's height empty), and a desktop board's height is used too."""
+    options = {"set": "double-12", "players": 3}
+    record, view = record_until("matador", options, 3, 20, lambda v: v["to_move"] == 0 and v["moves"] >= moves)
+    page = app.page
+    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    resize(app, (390, 844))
+    open_record(app, "matador", options, 3, 20, record)
+    sizes = {}
+    for size, want in (((390, 844), least), ((1280, 800), 64)):
+        resize(app, size)
+        lengths = page.evaluate(TABLE_TILES)
+        assert len(lengths) == len(view["board"]["tiles"]), lengths
+        sizes[size] = (round(min(lengths), 1), want)
+        assert page.locator("#layout").get_attribute("data-fits") == "true", size
+        shoot(app, f"matador-line-{len(lengths)}-{size[0]}x{size[1]}")
+    page.evaluate("() => localStorage.removeItem('boneyard.table.speed.v1')")
+    assert all(got >= want for got, want in sizes.values()), sizes
+    assert not app.errors
+
+
+# ---- The Big Clock's double-6 dial uses a tall board
+
+DIAL_PROBLEMS = """() => {
+  const problems = [];
+  const board = document.querySelector('#board'), b = board.getBoundingClientRect();
+  if (board.scrollHeight > board.clientHeight + 1 || board.scrollWidth > board.clientWidth + 1)
+    problems.push('the board scrolls');
+  const tiles = [...document.querySelectorAll('.bc-slot .bc-stack')].map((t) => [t.closest('.bc-slot').dataset.slot,
+    t.getBoundingClientRect()]);
+  for (const [slot, r] of tiles) {
+    if (r.left < b.left - 0.5 || r.right > b.right + 0.5 || r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5)
+      problems.push(`${slot} is not wholly on the board`);
+  }
+  for (let i = 0; i < tiles.length; i++) for (let j = i + 1; j < tiles.length; j++) {
+    const [a, c] = [tiles[i][1], tiles[j][1]];
+    if (Math.min(a.right, c.right) - Math.max(a.left, c.left) > 0.5 &&
+        Math.min(a.bottom, c.bottom) - Math.max(a.top, c.top) > 0.5)
+      problems.push(`${tiles[i][0]} overlaps ${tiles[j][0]}`);
+  }
+  return [Math.min(...tiles.map(([, r]) => r.width)), tiles.length, problems];
+}"""
+
+
+@pytest.mark.parametrize(("size", "least"), [((390, 844), 90), ((360, 740), 66)])
+def test_the_double_six_dial_uses_a_tall_board(touch: App, size: tuple[int, int], least: int) -> None:
+    """On a phone held upright the double-6 dial stands as the right half of a clock face, so its six
+    tiles are larger (70 px wide at 390x844 on a half circle across the top), whole, apart, and nothing
+    scrolls; at the start and mid-game."""
+    page = touch.page
+    resize(touch, size)
+    follow_link(touch, "#/play/big-clock?deal=21&set=double-6")
+    expect(page.locator("#board")).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
+    record, _ = record_until("big-clock", {"set": "double-6"}, 1, 21, lambda v: v["moves"] >= 14)
+    problems = []
+    for when in ("start", "mid"):
+        if when == "mid":
+            open_record(touch, "big-clock", {"set": "double-6"}, 1, 21, record)
+        until_still(page)
+        width, count, found = page.evaluate(DIAL_PROBLEMS)
+        assert count == 6
+        problems += [f"{when}: {p}" for p in found] + ([f"{when}: tiles {width:.0f} px wide"] if width < least else [])
+        shoot(touch, f"big-clock-6-{when}-{size[0]}x{size[1]}")
+    assert not problems, "\n".join(problems)
+    assert not touch.errors
 
 
 # ---- 8. plain words

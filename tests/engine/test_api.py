@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
-from engine.api import handle
+from engine.api import SESSIONS, handle
 from engine.games import all_games
 from engine.solvers.luzon import solve
+from tests.engine.helpers import tokens
 
 
 def call(**req: Any) -> dict[str, Any]:
@@ -86,6 +87,38 @@ def test_hint_undo_redo_record_load() -> None:
     assert call(op="view", session=sid)["view"]["board"] == after["board"]
     assert call(op="undo", session=loaded["session"])["view"]["moves"] == 0
     assert call(op="undo", session=loaded["session"])["undone"] == 0  # nothing left: no error, no change
+
+
+def test_load_carries_the_last_moves_as_play_answers_gave_them() -> None:
+    """A loaded game's view carries the events of its last moves back to every seat's last one:
+    the very events the play and ai answers carried (so the page shows the last move and each
+    seat's last action), with nothing hidden from the seat the view is for."""
+    seats = ["human", "ai:easy", "ai:easy", "ai:easy"]
+    answer = call(op="new", game="matador", options={"set": "double-12", "players": 4}, seed=5, seats=seats, seat=0)
+    sid, given = answer["session"], []
+    while answer["view"]["moves"] < 60 or answer["view"]["to_move"] != 0:
+        view = answer["view"]
+        if view["to_move"] == 0:
+            answer = call(op="play", session=sid, move=view["legal"][0]["id"], seat=0)
+        else:
+            answer = call(op="ai", session=sid, level="easy", seat=0)
+        assert answer["ok"], answer
+        given += answer["view"]["events"]
+    record = call(op="record", session=sid)["record"]
+    loaded = call(op="load", record=record, seat=0)
+    events = loaded["view"]["events"]
+    last = {event["seat"]: i for i, event in enumerate(given)}
+    assert events == given[min(last.values()):] and len(last) == len(seats)
+    assert {event["seat"] for event in events} == set(range(len(seats)))
+    session = SESSIONS.get(loaded["session"])
+    hidden = session.game.hidden_from(session.state, 0)
+    assert hidden and not tokens(events) & hidden
+    # a solitaire: its last move; no move yet: none
+    sid = new_luzon(3)["session"]
+    move = call(op="hint", session=sid)["move"]
+    played = call(op="play", session=sid, move=move)["view"]["events"]
+    assert call(op="load", record=call(op="record", session=sid)["record"])["view"]["events"] == played
+    assert call(op="load", record={"game": "luzon", "seed": 3})["view"]["events"] == []
 
 
 def test_ai_autoplay_of_a_solitaire_with_advisor() -> None:

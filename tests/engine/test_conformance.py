@@ -84,6 +84,7 @@ def check_move_fields(game: Game[Any], state: Any, move: str, view: dict[str, An
     fields = game.move_fields(state, move)
     screen = game.spec.screen
     assert fields["kind"] == move.partition(":")[0], (move, fields)
+    assert fields["kind"] in game.spec.move_kinds, f"{move}: kind {fields['kind']!r} is not in the spec's move_kinds"
     assert isinstance(fields["you"], str) and fields["you"], (move, fields)
     assert ":" not in move or move not in fields["you"], "a raw move id is never shown"
     assert not fields["you"].endswith("passes"), "the second person never reads 'passes'"
@@ -142,6 +143,20 @@ def test_random_playouts_keep_the_protocol(game: Game[Any], options: dict[str, A
                 assert game.pieces(det) == game.pieces(state)
                 assert game.view(det, mover) == game.view(state, mover), "determinize keeps the seat's view"
                 assert game.legal_moves(det) == game.legal_moves(state)
+
+
+@pytest.mark.parametrize("game", [pytest.param(g, id=g.spec.id) for g in all_games()])
+def test_move_kinds_are_the_moves_the_game_has(game: Game[Any]) -> None:
+    """The spec's `move_kinds` (the page's keys follow them) are exactly the kinds of the moves met
+    in random playouts of every option set: none missing, none declared that never comes."""
+    met: set[str] = set()
+    for options in option_sets(game):
+        resolved = game.spec.resolve_options(options)
+        for seed in SEEDS:
+            for state, _, _ in playout(game, resolved, seed):
+                for move in game.legal_moves(state) + game.extra_moves(state):
+                    met.add(game.move_fields(state, move)["kind"])
+    assert met == set(game.spec.move_kinds)
 
 
 @pytest.mark.parametrize("game,options", CASES)

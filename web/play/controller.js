@@ -408,6 +408,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     openCoach: coach.open,
     skipToMyTurn: turns.skipToMyTurn,
     drawOrPass: turns.drawOrPass,
+    moveKinds: spec.move_kinds,
     busy: () => state.busy,
     startNew: start.startNew,
     newDeal: (seed) => start.newGame(options.values(), seed),

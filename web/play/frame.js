@@ -1,9 +1,9 @@
 // The frame of a game screen: the DOM around the renderer's board. A compact toolbar, the
-// status line, a message area of fixed height (on a narrow screen a message shows over the top
-// of the board instead, and fades once it is old), the way-on bar, the board taking the space left,
-// and a side panel (the deal, options, speed, link, record, log) that a "More" button opens on
-// small screens (style.css); the round and game dialog and the hot-seat pass screen. The frame
-// draws what the controller decides and calls back; it keeps no game state.
+// status line, a message area of fixed height (on a narrow screen a message shows at the top of
+// the screen instead, over the site's bar, and fades once it is old), the way-on bar, the board
+// taking the space left, and a side panel (the deal, options, speed, link, record, log) that a
+// "More" button opens on small screens (style.css); the round and game dialog and the hot-seat
+// pass screen. The frame draws what the controller decides and calls back; it keeps no game state.
 
 import { SPEEDS } from "../store/table.js";
 import { h } from "../render/dom.js";
@@ -17,7 +17,7 @@ import { attachMorePanel } from "./more_panel.js";
 /** @typedef {import("./renderer_contract.js").LogEntry} LogEntry */
 /** @typedef {import("./renderer_contract.js").MessageKind} MessageKind */
 
-/** How long a message stays in view where it shows over the board (a narrow screen: style.css). */
+/** How long a message stays in view where it shows at the top of the screen (a narrow screen: style.css). */
 const MESSAGE_FRESH_MS = 6000;
 
 /**
@@ -123,9 +123,9 @@ export function createFrame(root, { spec, screen, board, seated, extras, tools, 
     h("a", { href: `#/rules/${spec.id}`, class: "rules-link side-rules" }, "Rules"),
     h("a", { href: "#/", class: "side-rules" }, "All games"), ...(screen.sideParts ?? []), screen.showsLog ? logBox : null);
   const messages = h("div", { class: "messages" }, message, hintBox);
-  const playArea = h("div", { class: "play-area" },
-    h("div", { class: "play-main" }, toolbar, h("div", { class: "statusline" }, status, ...(screen.statusExtras ?? [])),
-      guide, messages, wayOn, board), side);
+  const playMain = h("div", { class: "play-main" }, toolbar,
+    h("div", { class: "statusline" }, status, ...(screen.statusExtras ?? [])), guide, messages, wayOn, board);
+  const playArea = h("div", { class: "play-area" }, playMain, side);
   const morePanel = attachMorePanel(playArea, side, moreButton);
   side.prepend(morePanel.element);
   const body = h("div", { class: "game-body" });
@@ -163,9 +163,22 @@ export function createFrame(root, { spec, screen, board, seated, extras, tools, 
       delete message.dataset.stale;
       clearTimeout(staleTimer);
       staleTimer = setTimeout(() => { message.dataset.stale = ""; }, MESSAGE_FRESH_MS);
+      measureMessageRoom();
     }
     message.textContent = text;
     message.dataset.kind = kind;
+  }
+  // where a message shows at the top of the screen (a phone): a tap puts it away at once
+  message.addEventListener("click", () => { message.dataset.stale = ""; });
+
+  /**
+   * The room a message shown at the top of the screen has (style.css, a phone): down to the top of
+   * what follows the toolbar (the status, the guide, the board), which it never covers.
+   */
+  function measureMessageRoom() {
+    const below = [...playMain.children].filter((el) => el !== toolbar && el !== messages && el.getClientRects().length);
+    const top = Math.min(...below.map((el) => el.getBoundingClientRect().top));
+    if (Number.isFinite(top)) message.style.setProperty("--message-room", `${Math.max(48, Math.floor(top) - 8)}px`);
   }
 
   /** @param {boolean} busy */

@@ -156,7 +156,7 @@ export function createGameStart(host) {
    */
   async function load(record, token, note, log = [], daily = null, fields = {}) {
     host.stopPlaying();
-    if (note) log = [{ text: note, seat: null }, ...log];
+    if (note) log = [{ text: note, seat: null, loaded: true }, ...log];
     const answer = await host.send({ op: "load", record, seat: personSeat(record) ?? 0, ...fields }, { token, log, daily });
     const view = state.view;
     if (!answer?.ok || !view) return answer;

@@ -74,6 +74,19 @@ export function createKeys({ shortcuts, others, enabled }) {
 }
 
 /**
+ * The draw-or-pass key, for a game that has such a move (its catalog's `move_kinds`), in its words.
+ * @param {string[]} kinds
+ * @param {() => void} run
+ * @returns {Shortcut[]} the key, or none
+ */
+export function drawOrPassKey(kinds, run) {
+  const draws = kinds.includes("draw"), passes = kinds.includes("pass");
+  if (!draws && !passes) return [];
+  const what = draws && passes ? "Draw a tile, or pass" : draws ? "Draw a tile" : "Pass";
+  return [{ key: "d", label: `${what}, when that is a move you can make`, run }];
+}
+
+/**
  * Click a toolbar button the way a person could: only when it is shown and enabled.
  * @param {HTMLElement} button
  */

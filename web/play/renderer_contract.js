@@ -15,7 +15,7 @@
 /** @typedef {import("./sequencer.js").RunKind} RunKind */
 
 /** @typedef {"info" | "error"} MessageKind */
-/** @typedef {{text: string, seat: number | null}} LogEntry */
+/** @typedef {{text: string, seat: number | null, loaded?: boolean}} LogEntry loaded: the note that a game was put on screen */
 
 /**
  * What the screen shows, as its owner keeps it (the controller's state, the coach's position).
@@ -36,7 +36,8 @@
  * @property {boolean} covered
  * @property {string | null} session
  * @property {Readonly<Record<number, string>>} lastAction
- * @property {string} lastLog the newest line of the play log ("" when none)
+ * @property {string} lastLog the newest line of the play log that tells what happened at the table, past the note
+ *   that the game was put on screen (a saved game resumed shows its last move; "" when none)
  */
 
 /**
@@ -139,7 +140,7 @@ export function createRendererContext({ spec, board, engine, source, name, seque
     get covered() { return source.covered; },
     get session() { return source.session; },
     get lastAction() { return Object.freeze({ ...source.lastAction }); },
-    get lastLog() { return source.log[0]?.text ?? ""; },
+    get lastLog() { return source.log.find((entry) => !entry.loaded)?.text ?? ""; },
   });
   const legal = () => source.view?.legal ?? [];
   /** @param {number | null} seat */

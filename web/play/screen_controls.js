@@ -5,7 +5,7 @@
 
 import { attachBoardInput } from "../input.js";
 import { h } from "../render/dom.js";
-import { createKeys, press } from "./keys.js";
+import { createKeys, drawOrPassKey, press } from "./keys.js";
 
 /** @typedef {import("./renderer_contract.js").Renderer} Renderer */
 /** @typedef {import("./renderer_contract.js").MessageKind} MessageKind */
@@ -26,6 +26,7 @@ import { createKeys, press } from "./keys.js";
  * @property {() => void} openCoach
  * @property {() => void} skipToMyTurn
  * @property {() => void} drawOrPass
+ * @property {string[]} moveKinds the kinds of the game's moves (the catalog's): its keys follow them
  * @property {() => void} startNew the New button's game
  * @property {(seed: number) => void} newDeal the deal of that number, with the options on screen
  * @property {(speed: string) => void} setSpeed the computers' speed from now on
@@ -49,7 +50,7 @@ export function attachScreenControls(host) {
   buttons.skip.addEventListener("click", host.skipToMyTurn);
   const keys = createKeys({
     shortcuts: [
-      { key: "d", label: "Draw a tile, or pass (\u201cGo\u201d), when that is a move you can make", run: host.drawOrPass },
+      ...drawOrPassKey(host.moveKinds, host.drawOrPass),
       { key: "h", label: "Hint", run: () => press(buttons.hint) },
       { key: "u", label: "Undo", run: () => press(buttons.undo) },
       { key: "r", label: "Redo", run: () => press(buttons.redo) },

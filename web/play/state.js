@@ -125,7 +125,9 @@ export function logLine(state, text, seat = null) {
 }
 
 /**
- * Take in the events of a new view: its log lines, each seat's last action, the round's moves.
+ * Take in the events of a new view: its log lines, each seat's last action, the round's moves. A
+ * game just put on screen (a load) brings the events of its last moves: a saved game's log holds
+ * them already, so only the seats' last actions and the round's moves are taken from them.
  * @param {GameState} state
  * @param {View} view
  * @param {Renderer} screen
@@ -133,38 +135,49 @@ export function logLine(state, text, seat = null) {
  */
 export function takeEvents(state, view, screen, name) {
   const events = view.events ?? [];
-  const human = (/** @type {number} */ seat) => state.view?.seats?.[seat] === "human";
+  const human = (/** @type {number} */ seat) => view.seats?.[seat] === "human";
+  const logged = !state.view && state.log.some((entry) => entry.seat !== null);
+  const opens = view.round?.number !== state.view?.round?.number;
+  // a round opens after the move that dealt it; a game loaded part-way into a round, before its events
+  const dealt = opens ? events.findLastIndex((event) => event.kind === "next-round") : -1;
+  const openRound = () => {
+    state.lastAction = {};
+    state.moved = [];
+    for (const line of screen.roundLines?.(view, state.view, name) ?? []) {
+      if (!logged) logLine(state, line.text, line.seat);
+      if (line.action) state.lastAction[line.seat] = line.action;
+    }
+  };
+  if (opens && dealt < 0) openRound();
   events.forEach((event, i) => {
     const text = human(event.seat) && name(event.seat) === "You" && event.you
       ? `You ${event.you}` : `${name(event.seat)} ${event.label}`;
     // a batch's repeated move (a computer drawing three tiles) is one line of the log
     let times = 1;
     while (i >= times && events[i - times].seat === event.seat && events[i - times].label === event.label) times += 1;
-    if (times > 1) state.log.shift();
-    logLine(state, times > 1 ? `${text} (${times} times)` : text, event.seat);
+    if (!logged) {
+      if (times > 1) state.log.shift();
+      logLine(state, times > 1 ? `${text} (${times} times)` : text, event.seat);
+    }
     state.lastAction[event.seat] = screen.actionText?.(event) ?? "";
+    if (i === dealt) openRound();
   });
-  if (view.round?.number !== state.view?.round?.number) {
-    state.lastAction = {};
-    state.moved = [];
-  }
-  trackMoves(state, view);
-  for (const line of screen.roundLines?.(view, state.view, name) ?? []) {
-    logLine(state, line.text, line.seat);
-    if (line.action) state.lastAction[line.seat] = line.action;
-  }
+  trackMoves(state, view, Math.max(dealt, 0));
 }
 
 /**
  * Keep the round's moves (from the view's events and move count; an undo drops those taken back).
  * @param {GameState} state
  * @param {View} view
+ * @param {number} from the first of the view's events that belongs to the round on screen
  */
-function trackMoves(state, view) {
+function trackMoves(state, view, from) {
   const events = view.events ?? [];
   const first = view.moves - events.length; // the number of the view's first event's move
   state.moved = state.moved.filter((m) => m.n < first).slice(-MOVED_LIMIT);
-  events.forEach((e, i) => state.moved.push({ n: first + i, seat: e.seat, kind: e.kind, tile: e.tile ?? null }));
+  events.forEach((e, i) => {
+    if (i >= from) state.moved.push({ n: first + i, seat: e.seat, kind: e.kind, tile: e.tile ?? null });
+  });
 }
 
 /**

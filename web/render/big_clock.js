@@ -35,14 +35,19 @@ import { turnInPlace } from "./motion.js";
 const AUTOPLAY_DELAY_MS = 350;
 const plural = (/** @type {number} */ n, /** @type {string} */ word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/** Where slot k sits, as percentages of the dial box, and its angle in degrees (0 = up). @param {number} size @param {number} k */
-export function slotPlace(size, k) {
+/**
+ * Where slot k sits, as percentages of the dial box, and its angle in degrees (0 = up). `tall`: the
+ * double-6 dial on a tall board, the right half of a clock face (style.css, .bc-tall).
+ * @param {number} size @param {number} k @param {boolean} [tall]
+ */
+export function slotPlace(size, k, tall = false) {
   let angle;
   let cx = 50, cy = 50, rx = 38, ry = 38;
   if (size === 12) {
     angle = (k % 12) * 30;
-  } else if (size === 9) {
+  } else if (size === 9 || tall) {
     angle = k * 30; // hours 1..9 where they are on a clock face (10, 11 and 12 stay empty)
+    if (tall) { cx = 16; cy = 46.8; rx = 66; ry = 44.6; } // hours 1..6 round a hub on the left of a 1:1.48 box
   } else {
     angle = -90 + (k - 1) * 36;
     cy = 84; rx = 40; ry = 68; // a half circle in a 2:1 box
@@ -67,6 +72,8 @@ export function createBigClock(ctl) {
   const autoButton = h("button", { type: "button", "data-action": "autoplay", disabled: "" }, "Autoplay");
   const sideRoom = keepSideRoom(); // the dial takes the height its side leaves
 
+  /** The double-6 dial on a board much taller than wide (a phone held upright) stands as a clock's right half. */
+  const tallDial = (/** @type {number} */ size) => size === 6 && ctl.board.clientHeight > ctl.board.clientWidth * 1.25;
   const legal = () => (ctl.myTurn() ? ctl.legal() : []);
   const fromStock = () => legal().find((m) => m.from === "stock");
   const placeTo = (/** @type {string} */ to) => legal().find((m) => m.from === "drawn" && m.to === to);
@@ -167,7 +174,7 @@ export function createBigClock(ctl) {
     const b = view.board;
     const size = b.slots.length;
     const hour = handHour(view);
-    const { angle, cx, cy } = slotPlace(size, hour);
+    const { angle, cx, cy } = slotPlace(size, hour, tallDial(size));
     const hand = h("div", { class: "bc-hand", role: "img", "data-hour": String(hour),
       "aria-label": `The clock's hand, the ${b.clock_hand} (never played), pointing at ${hour} o'clock` }, clockHandSvg());
     hand.style.setProperty("--x", `${cx}%`);
@@ -212,10 +219,12 @@ export function createBigClock(ctl) {
     const hinted = new Set(hint ? [hint.from, hint.to] : []);
     const stuck = Boolean(b.drawn) && !canPlace();
 
-    const dial = h("div", { class: `bc-dial bc-size-${size}`, role: "group", "aria-label": `Clock face, ${b.set}` });
+    const tall = tallDial(size);
+    const dial = h("div", { class: `bc-dial bc-size-${size}${tall ? " bc-tall" : ""}`, role: "group",
+      "aria-label": `Clock face, ${b.set}` });
     for (const s of b.slots) {
       const place = slotKey(s);
-      const where = slotPlace(size, s.slot);
+      const where = slotPlace(size, s.slot, tall);
       const canShift = movesFrom(place).length > 0;
       const classes = ["bc-slot", `depth-${Math.min(s.depth, 4)}`];
       for (const [on, name] of /** @type {[boolean, string][]} */ ([[s.home, "home"], [s.trouble, "trouble"], [s.empty, "empty"], [targets.has(place), "target"],

@@ -4,8 +4,10 @@
 // Geometry in "units" (a tile is 2 x 1 units). Tiles are placed in the engine's placement order,
 // so a tile never moves once drawn. Each branch travels in its compass direction; when it would
 // leave the table's width it turns a corner (one tile across) and comes back the other way, like
-// a snake, and when it would run into another tile it turns aside. The whole picture is scaled to
-// the width of its box, so every tile stays visible on a phone and on a desktop.
+// a snake, and when it would run into another tile it turns aside. The table's width in units is
+// the one that draws the layout largest in its box (a long line snakes sooner on a phone), kept
+// from play to play while it does nearly as well; the whole picture is scaled to fit its box, so
+// every tile stays visible on a phone and on a desktop.
 
 import { h } from "./dom.js";
 import { tileSvg } from "./tiles.js";
@@ -287,6 +289,57 @@ export const MIN_UNIT_PX = 18;
 const TOUCH_TARGET_PX = 44;
 
 /**
+ * The table's height in units: it keeps the box's proportions (a branch turns at the top and bottom too).
+ * @param {number} width @param {number} boxWidth @param {number} boxHeight
+ */
+const tableHeight = (width, boxWidth, boxHeight) =>
+  (Number.isFinite(boxHeight) ? Math.max(10, Math.floor(width * boxHeight / boxWidth)) : Infinity);
+
+/**
+ * The size of a unit at which a layout's box `bbox` fits the board's box, within the readable sizes.
+ * @param {Box} bbox @param {number} boxWidth @param {number} boxHeight
+ */
+const fitUnit = (bbox, boxWidth, boxHeight) => Math.max(MIN_UNIT_PX, Math.min(MAX_UNIT_PX,
+  (boxWidth - 2) / (bbox.x1 - bbox.x0), (boxHeight - 2) / (bbox.y1 - bbox.y0)));
+
+/**
+ * The table's width in units: the one at which the layout is drawn largest, from the widest (a
+ * unit of 22 px) down to where a unit reaches its most, so a long line snakes sooner when that
+ * makes its tiles larger, as long as its ends' buttons stay apart (on touch they grow to a finger's
+ * size). The width of the last drawing is kept while it does nearly as well, so the tiles do not
+ * move at every play.
+ * @param {any} board the layout's JSON
+ * @param {number} boxWidth
+ * @param {number} boxHeight
+ * @param {number | null} kept the width of the last drawing
+ */
+function tableWidth(board, boxWidth, boxHeight, kept) {
+  const widest = Math.max(16, Math.min(36, Math.floor(boxWidth / 22)));
+  if (!Number.isFinite(boxHeight)) return widest;
+  const narrowest = Math.max(8, Math.min(widest, Math.floor(boxWidth / MAX_UNIT_PX)));
+  const least = matchMedia("(pointer: coarse)").matches ? TOUCH_TARGET_PX : 0;
+  /** The unit a width draws the layout at; 0 where two ends' buttons would overlap. */
+  const unitAt = (/** @type {number} */ w) => {
+    const { bbox, markers } = computeLayout(board, w, tableHeight(w, boxWidth, boxHeight));
+    const unit = fitUnit(bbox, boxWidth, boxHeight);
+    const buttons = markers.map(({ rect: r }) => {
+      const [hw, hh] = [Math.max(r.x1 - r.x0, least / unit) / 2, Math.max(r.y1 - r.y0, least / unit) / 2];
+      const [cx, cy] = [(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2];
+      return { x0: cx - hw, x1: cx + hw, y0: cy - hh, y1: cy + hh };
+    });
+    return buttons.some((a, i) => buttons.slice(i + 1).some((b) => overlaps(a, b))) ? 0 : unit;
+  };
+  let best = widest;
+  let bestUnit = unitAt(widest);
+  for (let w = widest - 1; w >= narrowest; w -= 1) {
+    const unit = unitAt(w);
+    if (unit > bestUnit * 1.02) [best, bestUnit] = [w, unit];
+  }
+  if (kept && kept !== best && kept >= narrowest && kept <= widest && unitAt(kept) >= bestUnit * 0.9) return kept;
+  return best;
+}
+
+/**
  * Draw the layout into `box` (an element whose width is known). markerFor(end) returns
  * {slot, label, active} for the ends to offer, or null. Returns nothing; re-call on resize.
  * @param {HTMLElement} box
@@ -303,14 +356,12 @@ export function drawLayout(box, board, { markerFor = () => null, lastIndex = -1,
   box.replaceChildren(); // measured empty: the box's own size, not narrowed by the scroll bars of a zoomed layout
   const boxWidth = Math.max(240, box.clientWidth || 320);
   const boxHeight = box.clientHeight || Infinity;
-  const width = Math.max(16, Math.min(36, Math.floor(boxWidth / 22)));
-  // the table's height in units keeps the box's proportions (a branch turns at the top and bottom too)
-  const height = Number.isFinite(boxHeight) ? Math.max(10, Math.floor(width * boxHeight / boxWidth)) : Infinity;
-  const { tiles, markers, bbox, bridges } = computeLayout(board, width, height);
+  const width = tableWidth(board, boxWidth, boxHeight, Number(box.dataset.tableWidth) || null);
+  box.dataset.tableWidth = String(width);
+  const { tiles, markers, bbox, bridges } = computeLayout(board, width, tableHeight(width, boxWidth, boxHeight));
+  const fit = fitUnit(bbox, boxWidth, boxHeight);
   const bw = bbox.x1 - bbox.x0;
   const bh = bbox.y1 - bbox.y0;
-  // scaled to fit the box (width and height) while tiles stay readable; zoom scales from there
-  const fit = Math.max(MIN_UNIT_PX, Math.min(MAX_UNIT_PX, (boxWidth - 2) / bw, (boxHeight - 2) / bh));
   const unit = fit * zoom;
   const touch = matchMedia("(pointer: coarse)").matches;
   const pxW = bw * unit;

@@ -25,6 +25,7 @@ const HAND_TILE_MAX = 44; // a finger's size
 const HAND_TILE_DESKTOP = 40;
 const HAND_TILE_MIN = 24; // still readable (and the least target size of WCAG 2.2)
 const HAND_SHARE = 0.4;
+const SIDEWAYS = "(max-height: 560px) and (orientation: landscape)"; // a phone held sideways (style.css)
 const HAND_LIFT_PX = 10; // the room above the tiles for a picked tile's lift (style.css, .hand-area .hand)
 
 /**
@@ -345,11 +346,13 @@ export function createTable(ctl) {
   /** @param {View} view @param {RoundSummary | null | undefined} last */
   function roundSummary(view, last) {
     if (!last) return [];
+    // a phone held sideways: the hands' tiles lie down, so every player's row is short (style.css)
+    const sideways = matchMedia(SIDEWAYS).matches;
     const rows = /** @type {[number, number][][]} */ (last.hands).map((tiles, i) => h("tr", { class: i === last.winner ? "winner" : "" },
       h("th", { scope: "row" }, ctl.name(i)),
       h("td", { class: "summary-hand" }, tiles.length
         ? h("span", { class: "mini-tiles" }, ...tiles.map(([a, b]) => h("span", { class: "mini-tile", title: `${a}-${b}` },
-          tileSvg(`${a}-${b}`, { vertical: true }))))
+          tileSvg(`${a}-${b}`, { vertical: !sideways }))))
         : "out"),
       h("td", { class: "num" }, String(last.pips[i])),
       h("td", { class: "num" }, last.points[i] ? `+${last.points[i]}` : "0"),
