@@ -40,7 +40,7 @@ from engine.players.playout import EnginePlayout
 from engine.protocol import JSON, BadRequest, Game, HiddenInformation
 from engine.rng import deal_rng
 from engine.session import Registry, Session
-from engine.solvers import MoveRater, advisor_for
+from engine.solvers import MoveRater, PlayoutPolicy, advisor_for
 
 WIN = "win"  # values are chances of winning, 0..1
 POINTS = "points"  # values are the expected round points of the seat minus the others' mean
@@ -95,15 +95,15 @@ def rate_exact(rater: MoveRater) -> Rater:
 
 
 def rate_by_advisor_playouts(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random,
-                             fast: bool = True) -> Ratings:
+                             fast: bool = True, cheap: bool = True) -> Ratings:
     """`advisor_pairs` at once."""
-    ratings, _ = _play(advisor_pairs(game, state, seat, played, rng, fast), None)
+    ratings, _ = _play(advisor_pairs(game, state, seat, played, rng, fast, cheap), None)
     assert ratings is not None
     return ratings
 
 
 def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random,
-                  fast: bool = True) -> Pairs:
+                  fast: bool = True, cheap: bool = True) -> Pairs:
     """The move played against the advisor's choice. When they differ each is played out to
     the end by the advisor over the same determinizations (common random numbers make the
     difference fair), one pair after another (yielding how many so far), until the mark is
@@ -111,12 +111,14 @@ def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: rand
     `samples` says how many. When they agree the move is the advisor's best and nothing is
     sampled. `fast` (the same ratings, sooner): nothing is sampled either when the two moves
     transpose (`transposes`: every pair would tie), and the move played's play-out ends where it
-    reaches a position the advisor's choice's play-out of the same deal went through."""
-    advisor = get_player("advisor")
-    best = advisor.choose(game, game.determinize(state, seat, rng), seat, rng)
+    reaches a position the advisor's choice's play-out of the same deal went through. `cheap`:
+    the play-outs are played by the advisor's PlayoutPolicy where it has one (its marks measured
+    against the advisor's own play-outs by tests/bench/bench_review.py)."""
+    best = get_player("advisor").choose(game, game.determinize(state, seat, rng), seat, rng)
     if best == played:
         return Ratings({}, WIN, exact=False, detail={"agrees": True})
-    if fast and transposes(game, state, seat, best, played):
+    policy = playout_policy(game, cheap)
+    if fast and transposes(game, state, seat, best, played, policy):
         return Ratings({}, WIN, exact=False, detail={"agrees": False, "transposes": True})
     outcomes: dict[str, list[float]] = {best: [], played: []}
     while (done := len(outcomes[best])) < SAMPLES:
@@ -125,9 +127,9 @@ def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: rand
         deal = game.determinize(state, seat, rng)
         seed = rng.getrandbits(32)
         passed: dict[Any, bool] | None = {} if fast else None  # the positions of the best move's play-out
-        outcomes[best].append(float(_advisor_wins(game, game.apply(deal, best), seat, random.Random(seed), passed)))
-        outcomes[played].append(float(_advisor_wins(game, game.apply(deal, played), seat, random.Random(seed),
-                                                    known=passed)))
+        outcomes[best].append(float(_wins(game, game.apply(deal, best), seat, policy, random.Random(seed), passed)))
+        outcomes[played].append(float(_wins(game, game.apply(deal, played), seat, policy, random.Random(seed),
+                                            known=passed)))
         yield done + 1
     return Ratings({m: statistics.fmean(r) for m, r in outcomes.items()}, WIN, exact=False,
                    samples=len(outcomes[best]), detail={"agrees": False}, outcomes=outcomes)
@@ -173,13 +175,24 @@ def _mark(wins: int, losses: int, n: int) -> str:
     return "none" if name in ("best", "good", "uncertain") else name
 
 
-def _advisor_wins(game: Game[Any], state: Any, seat: int, rng: random.Random,
-                  passed: dict[Any, bool] | None = None, known: dict[Any, bool] | None = None) -> bool:
-    """Whether the advisor, playing every move from `state`, wins. `passed` collects the
-    positions it goes through, each with the play-out's end. A play-out that reaches a position
-    of `known` (another play-out of the same deal) ends as that one did: the advisor's play is a
-    function of the position, so from the same position, the same deal, the rest is the same."""
-    advisor = get_player("advisor")
+Policy = Callable[[Game[Any], Any, int, random.Random], str]  # a play-out's move for the seat to move
+
+
+def playout_policy(game: Game[Any], cheap: bool = True) -> Policy:
+    """What plays the solitaires' play-outs: the advisor's PlayoutPolicy when `cheap` and it has
+    one, else the advisor's own choice."""
+    advisor = advisor_for(game)
+    if cheap and isinstance(advisor, PlayoutPolicy):
+        return lambda game, state, seat, rng: advisor.playout_move(state)
+    return get_player("advisor").choose
+
+
+def _wins(game: Game[Any], state: Any, seat: int, policy: Policy, rng: random.Random,
+          passed: dict[Any, bool] | None = None, known: dict[Any, bool] | None = None) -> bool:
+    """Whether `policy`, playing every move from `state`, wins. `passed` collects the positions
+    it goes through, each with the play-out's end. A play-out that reaches a position of `known`
+    (another play-out of the same deal) ends as that one did: the policy's play is a function of
+    the position, so from the same position, the same deal, the rest is the same."""
     trail = []
     won = None
     while (mover := game.to_move(state)) is not None:
@@ -188,7 +201,7 @@ def _advisor_wins(game: Game[Any], state: Any, seat: int, rng: random.Random,
             break
         if passed is not None:
             trail.append(state)
-        state = game.apply(state, advisor.choose(game, state, mover, rng))
+        state = game.apply(state, policy(game, state, mover, rng))
     if won is None:
         outcome = game.outcome(state)
         won = bool(outcome and seat in outcome.winners)
@@ -200,12 +213,11 @@ def _advisor_wins(game: Game[Any], state: Any, seat: int, rng: random.Random,
 TRANSPOSE_STEPS = 64  # advisor's moves looked at after each move, at most, before something hidden shows
 
 
-def transposes(game: Game[Any], state: Any, seat: int, best: str, played: str) -> bool:
-    """Whether the advisor's play after `played` reaches a position its play after `best` goes
-    through, before anything hidden shows to the seat (a tile taken from the stock): its moves
-    until then depend only on what the seat sees, and the tile shown next is the same after
-    both, so every play-out of every deal then ends the same after both moves: no loss at all."""
-    advisor = get_player("advisor")
+def transposes(game: Game[Any], state: Any, seat: int, best: str, played: str, policy: Policy) -> bool:
+    """Whether the play-outs' play after `played` reaches a position their play after `best`
+    goes through, before anything hidden shows to the seat (a tile taken from the stock): their
+    moves until then depend only on what the seat sees, and the tile shown next is the same
+    after both, so every play-out of every deal then ends the same after both moves: no loss."""
     rng = random.Random(0)  # the advisor's play is a function of the position; the review's own rng is kept
     deal = game.determinize(state, seat, rng)
     reached = []
@@ -215,7 +227,7 @@ def transposes(game: Game[Any], state: Any, seat: int, best: str, played: str) -
         for _ in range(TRANSPOSE_STEPS):
             if seat in game.revealed_to(before, move, now) or game.to_move(now) != seat:
                 break
-            move = advisor.choose(game, now, seat, rng)
+            move = policy(game, now, seat, rng)
             before, now = now, game.apply(now, move)
             line.add(now)
         reached.append(line)

@@ -12,10 +12,11 @@ Printed: the correlation of the two losses, the mean measured loss per grade, an
 how often the measured loss reaches that label's threshold.
 
 Calibration, The Big Clock (--sets): positions along games the advisor plays, the move rated a
-random one of the others (a slip). The review's pairs of play-outs stop once the mark is settled
-(at most SAMPLES); its loss and label are compared with the loss measured again from --reference
-pairs (default ten times SAMPLES) on other determinizations, and so are those of the review as it
-was before, always SAMPLES pairs (the same first pairs).
+random one of the others (a slip). The review's pairs of play-outs (its advisor's cheaper
+PlayoutPolicy) stop once the mark is settled (at most SAMPLES); its loss and label are compared
+with the loss measured again from --reference pairs (default ten times SAMPLES) of the advisor's
+own play-outs on other determinizations, and so are those of the review played out by the
+advisor itself (the same deals; the marks of both printed side by side).
 
 Speed: a whole game's review natively (each table game to its end, seat 0 easy against medium;
 each solitaire, a whole deal played by the random player), with the pairs of play-outs per
@@ -135,14 +136,15 @@ class RolloutPlayer:
 
 
 def calibrate_big_clock(size: str, decisions: int, reference: int) -> None:
-    """The review's sampled losses and labels against losses measured with `reference` pairs, at
-    slips (a random move other than the advisor's) along the advisor's own games; beside them the
-    review with its pairs never stopped early (always SAMPLES)."""
+    """The review's sampled losses and labels against losses measured with `reference` pairs of
+    the advisor's own play-outs, at slips (a random move other than the advisor's) along the
+    advisor's own games; beside them the review with the advisor's own play-outs (no
+    PlayoutPolicy: the review before its cheaper play-outs), on the same first deals."""
     game = get_game("big-clock")
-    cap, settled = review_mod.SAMPLES, review_mod.SETTLED
-    rows: list[tuple[tuple[float, str], tuple[float, str], float, int]] = []
+    rows: list[tuple[tuple[float, str], tuple[float, str], float, int, int]] = []
     seed = 0
     started = time.process_time()
+    cheap_cpu = full_cpu = 0.0
     while len(rows) < decisions:
         session = Session.new("big-clock", {"set": size}, seed, ["human"])
         k = 0
@@ -153,26 +155,29 @@ def calibrate_big_clock(size: str, decisions: int, reference: int) -> None:
             k += len(moves) >= 2
             if len(moves) >= 2 and k % 3 == 1:
                 played = random.Random(f"{seed}/{k}").choice([m for m in moves if m != advised])
+                t0 = time.process_time()
                 said = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "a", k))
-                review_mod.SETTLED = 0.0  # never settled before the last pair: as the review was
-                fixed = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "a", k), fast=False)
-                review_mod.SAMPLES = reference
-                again = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "b", k), fast=False)
+                t1 = time.process_time()
+                full = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "a", k), cheap=False)
+                t2 = time.process_time()
+                cheap_cpu, full_cpu = cheap_cpu + t1 - t0, full_cpu + t2 - t1
+                cap, settled = review_mod.SAMPLES, review_mod.SETTLED
+                review_mod.SAMPLES, review_mod.SETTLED = reference, 0.0  # every one of the reference pairs
+                again = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "b", k), cheap=False)
                 review_mod.SAMPLES, review_mod.SETTLED = cap, settled
-                best = next(iter(fixed.outcomes))  # the advisor's choice
-                rows.append((_loss_and_grade(said, best, played) if said.values else (0.0, "best"),
-                             _loss_and_grade(fixed, best, played),
-                             again.values[best] - again.values[played], said.samples))
+                measured = again.values[advised] - again.values[played] if again.values else 0.0
+                rows.append((_loss_and_grade(said, advised, played), _loss_and_grade(full, advised, played),
+                             measured, said.samples, full.samples))
             session.play(advised)
         seed += 1
     cpu = time.process_time() - started
     measured = [r[2] for r in rows]
-    pairs = [r[3] for r in rows]
-    same = sum(_marked(r[0][1]) == _marked(r[1][1]) for r in rows)
-    print(f"big-clock {size}: {len(rows)} slips along the advisor's games, {cpu:.0f} s CPU; pairs of play-outs per "
-          f"decision: mean {statistics.fmean(pairs):.1f} (min {min(pairs)}, max {max(pairs)}) where the review "
-          f"was {cap}; the same mark as with {cap} in {same}/{len(rows)}")
-    for name, index in (("review (stops when settled)", 0), (f"always {cap} pairs", 1)):
+    same = sum(_marked(r[0][1]) == _marked(r[1][1]) and (r[0][1] == r[1][1] or not _marked(r[0][1])) for r in rows)
+    print(f"big-clock {size}: {len(rows)} slips along the advisor's games, {cpu:.0f} s CPU; the review's play-outs "
+          f"{cheap_cpu:.0f} s ({statistics.fmean(r[3] for r in rows):.1f} pairs per slip), the advisor's own "
+          f"{full_cpu:.0f} s ({statistics.fmean(r[4] for r in rows):.1f}); the same mark in {same}/{len(rows)}",
+          flush=True)
+    for name, index in (("review (cheaper play-outs)", 0), ("the advisor's own play-outs", 1)):
         losses = [r[index][0] for r in rows]
         print(f"  {name}: correlation of the loss with the loss at {reference} pairs: {_corr(losses, measured):.2f}")
         for grade_name, least in GRADES[WIN]:
@@ -189,6 +194,8 @@ def calibrate_big_clock(size: str, decisions: int, reference: int) -> None:
 
 
 def _loss_and_grade(ratings: Any, best: str, played: str) -> tuple[float, str]:
+    if not ratings.values:  # the moves transpose: no loss
+        return 0.0, "best"
     loss = ratings.values[best] - ratings.values[played]
     return loss, grade(WIN, max(0.0, loss), ratings.uncertainty(best, played) if loss > 0 else 0.0)
 
@@ -277,7 +284,7 @@ def big_clock_games(sizes: list[str], kinds: list[str], seeds: int, reference: i
                     saved = review_mod.SAMPLES, review_mod.SETTLED
                     review_mod.SAMPLES, review_mod.SETTLED = reference, 0.0
                     again = rate_by_advisor_playouts(game, positions[d["index"]], 0, d["played"],
-                                                     deal_rng(seed, "again", d["index"]), fast=False)
+                                                     deal_rng(seed, "again", d["index"]), cheap=False)
                     review_mod.SAMPLES, review_mod.SETTLED = saved
                     measured = again.values[d["best"]] - again.values[d["played"]] if again.values else 0.0
                     pairs_said.append(d["loss"])

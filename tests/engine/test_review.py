@@ -17,6 +17,7 @@ from engine import api
 from engine.api import REVIEW_LIMIT, handle
 from engine.games import get_game
 from engine.games.matador import is_matador
+from engine.players import get_player
 from engine.review import grade, open_record, rate_by_search, review
 from engine.rng import deal_rng
 from engine.session import Session
@@ -486,7 +487,8 @@ def test_big_clock_marks_the_move_that_throws_a_doubles_way_home_away(monkeypatc
     loss = ratings.values["shift:slot6>slot5"] - ratings.values["refill:slot5"]
     assert grade("win", loss, ratings.uncertainty("shift:slot6>slot5", "refill:slot5")) == "blunder"
     assert ratings.samples == 2 * review_mod.BATCH  # settled at the first look
-    assert not review_mod.transposes(game, state, 0, "shift:slot6>slot5", "refill:slot5")
+    policy = review_mod.playout_policy(game)
+    assert not review_mod.transposes(game, state, 0, "shift:slot6>slot5", "refill:slot5", policy)
 
 
 def _big_clock_decisions(size: str, seed: int) -> Iterator[tuple[Any, str]]:
@@ -595,3 +597,41 @@ def test_review_through_the_api_is_bounded_and_refuses_a_null_start() -> None:
     for start in (None, "0", -1, True):
         bad = json.loads(handle(json.dumps({"op": "review", "record": record, "start": start, "limit": 1})))
         assert bad["error"]["code"] == "bad_request", start
+
+
+def _mark_of(ratings: review_mod.Ratings, best: str, played: str) -> str:
+    """The review's mark of a rating: blunder, mistake, inaccuracy, or none."""
+    if not ratings.values:
+        return "none"
+    loss = max(0.0, ratings.values[best] - ratings.values[played])
+    name = grade("win", loss, ratings.uncertainty(best, played) if loss > 0 else 0.0)
+    return name if name in ("inaccuracy", "mistake", "blunder") else "none"
+
+
+def test_the_cheaper_play_outs_mark_the_big_clock_as_the_advisors_own_do() -> None:
+    """The review's play-outs (the advisor's PlayoutPolicy, a narrower search) give the same marks
+    as the advisor's own play-outs on a fixed set of slips along the advisor's games (the first
+    move other than the advisor's, at every third decision) and on a move that throws a double's
+    way home away."""
+    game = get_game("big-clock")
+    advisor = get_player("advisor")
+    cases = [(_pending_five(), "refill:slot5")]
+    for seed in (0, 1):
+        state, k = game.new_state({"set": "double-6"}, seed), 0
+        while game.to_move(state) is not None:
+            moves = game.legal_moves(state)
+            advised = advisor.choose(game, state, 0, random.Random(0))
+            if len(moves) >= 2:
+                k += 1
+                if k % 3 == 1:
+                    cases.append((state, next(m for m in moves if m != advised)))
+            state = game.apply(state, advised)
+    marks = []
+    for k, (state, played) in enumerate(cases):
+        cheap = review_mod.rate_by_advisor_playouts(game, state, 0, played, deal_rng(k, "c"))
+        full = review_mod.rate_by_advisor_playouts(game, state, 0, played, deal_rng(k, "c"), cheap=False)
+        best = advisor.choose(game, state, 0, random.Random(0))
+        marks.append((_mark_of(cheap, best, played), _mark_of(full, best, played)))
+    assert marks[0] == ("blunder", "blunder")
+    assert [cheap for cheap, _ in marks] == [full for _, full in marks]
+    assert sum(cheap == "none" for cheap, _ in marks) >= 3
