@@ -52,11 +52,16 @@ GRADES: dict[str, tuple[tuple[str, float], ...]] = {
 }
 GRADE_NAMES = ("best", "good", "uncertain", "inaccuracy", "mistake", "blunder")  # best first
 SAMPLES = 60  # paired play-outs per compared move (table games; solitaires without an exact rater: at most)
-BATCH = 10  # solitaires: pairs of play-outs between two looks at whether the mark is settled (from 2 * BATCH on)
-SETTLED = 0.01  # solitaires: stop once finishing SAMPLES pairs would change the mark with less than this chance
+BATCH = 5  # solitaires: pairs of play-outs between two looks at whether the mark is settled
+FIRST_LOOK = 10  # solitaires: pairs of play-outs before the first look
+SETTLED = 0.005  # solitaires: stop once finishing SAMPLES pairs would change the mark with less than this chance
 SLICE_SECONDS = 2.0  # a slice (`limit` given) ends inside a decision whose play-outs run past this
 UNFINISHED_KEPT = 8  # decisions cut short by a slice's end, kept for the next slice (per reviewed game)
 REVIEWS_KEPT = 2  # reviews by record whose sessions stay open between slices (each holds its game's states)
+# solitaires: the Dirichlet prior of the rates of the three kinds of pair (only the best move won, both
+# the same, only the move played won) that `settled` weighs where the advisor gives none: every rate
+# equally likely
+UNIFORM = (1.0, 1.0, 1.0)
 CANDIDATES = 3  # table games: the search's most visited moves compared with the move played
 
 
@@ -107,7 +112,7 @@ def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: rand
     """The move played against the advisor's choice. When they differ each is played out to
     the end by the advisor over the same determinizations (common random numbers make the
     difference fair), one pair after another (yielding how many so far), until the mark is
-    settled (`settled`, looked at every BATCH pairs from 2 * BATCH on) or SAMPLES pairs are in;
+    settled (`settled`, looked at every BATCH pairs from FIRST_LOOK on) or SAMPLES pairs are in;
     `samples` says how many. When they agree the move is the advisor's best and nothing is
     sampled. `fast` (the same ratings, sooner): nothing is sampled either when the two moves
     transpose (`transposes`: every pair would tie), and the move played's play-out ends where it
@@ -118,11 +123,13 @@ def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: rand
     if best == played:
         return Ratings({}, WIN, exact=False, detail={"agrees": True})
     policy = playout_policy(game, cheap)
+    advisor = advisor_for(game)
+    prior = advisor.pair_prior(state) if cheap and isinstance(advisor, PlayoutPolicy) else UNIFORM
     if fast and transposes(game, state, seat, best, played, policy):
         return Ratings({}, WIN, exact=False, detail={"agrees": False, "transposes": True})
     outcomes: dict[str, list[float]] = {best: [], played: []}
     while (done := len(outcomes[best])) < SAMPLES:
-        if done >= 2 * BATCH and done % BATCH == 0 and settled(outcomes[best], outcomes[played], SAMPLES):
+        if done >= FIRST_LOOK and done % BATCH == 0 and settled(outcomes[best], outcomes[played], SAMPLES, prior):
             break
         deal = game.determinize(state, seat, rng)
         seed = rng.getrandbits(32)
@@ -135,22 +142,29 @@ def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: rand
                    samples=len(outcomes[best]), detail={"agrees": False}, outcomes=outcomes)
 
 
-def settled(best: list[float], played: list[float], cap: int) -> bool:
+def settled(best: list[float], played: list[float], cap: int, prior: tuple[float, float, float] = UNIFORM) -> bool:
     """Whether the pairs of wins (1) and losses (0) so far settle the mark (blunder, mistake,
     inaccuracy, or none): finishing `cap` pairs would change it with less than SETTLED chance.
     The chance is the posterior predictive one: the rates of the three kinds of pair (only the
-    best move won, only the move played won, both the same) equally likely beforehand, the
-    remaining pairs are drawn from what the pairs so far say of them, and the mark of every way
-    they can fall (the grade on the loss less two standard errors, as the review grades) is
-    weighed by its chance."""
+    best move won, both the same, only the move played won) drawn beforehand from a Dirichlet
+    `prior`, the remaining pairs are drawn from what the pairs so far say of them, and the mark of
+    every way they can fall (the grade on the loss less two standard errors, as the review
+    grades) is weighed by its chance."""
     n = len(best)
     wins = sum(1 for b, p in zip(best, played, strict=True) if b > p)
     losses = sum(1 for b, p in zip(best, played, strict=True) if b < p)
+    return settled_counts(wins, n - wins - losses, losses, cap, prior)
+
+
+def settled_counts(wins: int, ties: int, losses: int, cap: int,
+                   prior: tuple[float, float, float] = UNIFORM) -> bool:
+    """`settled` from the counts of the three kinds of pair."""
+    n = wins + ties + losses
     now = _mark(wins, losses, n)
     rest = cap - n
     if rest <= 0:
         return True
-    alpha = (1 + wins, 1 + n - wins - losses, 1 + losses)  # Dirichlet posterior of a uniform prior
+    alpha = (prior[0] + wins, prior[1] + ties, prior[2] + losses)  # the Dirichlet posterior
     lg = math.lgamma
     base = lg(rest + 1) + lg(sum(alpha)) - lg(sum(alpha) + rest) - sum(lg(x) for x in alpha)
     changed = 0.0

@@ -43,6 +43,11 @@ class PlayoutPolicy(Advisor, Protocol):
         """The move the play-outs make for the seat to move: a function of the position and what
         the seat knows, never of the hidden order of the stock."""
 
+    def pair_prior(self, state: Any) -> tuple[float, float, float]:
+        """The Dirichlet prior of the rates of the review's three kinds of pair of play-outs from
+        `state` (only the advisor's move won, both alike, only the move played won), which its
+        stopping rule weighs: fitted on this game's pairs, or (1, 1, 1) when none was."""
+
 
 @runtime_checkable
 class DealProver(Advisor, Protocol):

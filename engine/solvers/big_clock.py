@@ -70,6 +70,11 @@ ADVICE = Search(beam=25, depth=8, stuck_beam=60, stuck_depth=14, budget=5000)  #
 # the review's play-outs: the same planner with a narrower search, several times cheaper; the marks
 # it gives are measured against ADVICE's play-outs (tests/bench/bench_review.py)
 PLAYOUT = Search(beam=4, depth=6, stuck_beam=10, stuck_depth=10, budget=300)
+# per set size: the Dirichlet prior of the review's pairs (only the advisor's move won, both alike,
+# only the move played won), fitted on double-9's pairs by `python -m tests.bench.bench_review --only
+# settle` and checked there on double-12's; double-6's pairs differ more from one decision to the
+# next (real slips are common), so it keeps the uniform prior
+PAIR_PRIORS = {6: (1.0, 1.0, 1.0), 9: (12.607, 129.181, 12.286), 12: (12.607, 129.181, 12.286)}
 
 
 @dataclass(frozen=True)
@@ -528,6 +533,9 @@ class BigClockAdvisor:
     def playout_move(self, state: BigClockState) -> str:
         """The planner's move with the PLAYOUT search (the review's play-outs)."""
         return choose(state, PLAYOUT)[0]
+
+    def pair_prior(self, state: BigClockState) -> tuple[float, float, float]:
+        return PAIR_PRIORS[state.size]
 
 
 register_advisor(BigClockGame, BigClockAdvisor())
