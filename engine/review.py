@@ -117,8 +117,10 @@ def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: rand
     sampled. `fast` (the same ratings, sooner): nothing is sampled either when the two moves
     transpose (`transposes`: every pair would tie), and the move played's play-out ends where it
     reaches a position the advisor's choice's play-out of the same deal went through. `cheap`:
-    the play-outs are played by the advisor's PlayoutPolicy where it has one (its marks measured
-    against the advisor's own play-outs by tests/bench/bench_review.py)."""
+    the play-outs are played by the advisor's PlayoutPolicy where it has one, and a decision they
+    mark (inaccuracy or worse) is then rated by the advisor's own play-outs: the cheaper ones only
+    screen out the decisions without a mark (their agreement is measured by
+    tests/bench/bench_review.py)."""
     best = get_player("advisor").choose(game, game.determinize(state, seat, rng), seat, rng)
     if best == played:
         return Ratings({}, WIN, exact=False, detail={"agrees": True})
@@ -138,8 +140,18 @@ def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: rand
         outcomes[played].append(float(_wins(game, game.apply(deal, played), seat, policy, random.Random(seed),
                                             known=passed)))
         yield done + 1
+    marked = _mark(*_differing(outcomes[best], outcomes[played]), len(outcomes[best])) != "none"
+    if marked and policy is not advisor_choice:
+        # a mark stands on the advisor's own play-outs: the cheaper ones only screen the decisions
+        return (yield from advisor_pairs(game, state, seat, played, rng, fast, cheap=False))
     return Ratings({m: statistics.fmean(r) for m, r in outcomes.items()}, WIN, exact=False,
                    samples=len(outcomes[best]), detail={"agrees": False}, outcomes=outcomes)
+
+
+def _differing(best: list[float], played: list[float]) -> tuple[int, int]:
+    """(pairs only the best move won, pairs only the move played won)."""
+    return (sum(1 for b, p in zip(best, played, strict=True) if b > p),
+            sum(1 for b, p in zip(best, played, strict=True) if b < p))
 
 
 def settled(best: list[float], played: list[float], cap: int, prior: tuple[float, float, float] = UNIFORM) -> bool:
@@ -150,10 +162,8 @@ def settled(best: list[float], played: list[float], cap: int, prior: tuple[float
     `prior`, the remaining pairs are drawn from what the pairs so far say of them, and the mark of
     every way they can fall (the grade on the loss less two standard errors, as the review
     grades) is weighed by its chance."""
-    n = len(best)
-    wins = sum(1 for b, p in zip(best, played, strict=True) if b > p)
-    losses = sum(1 for b, p in zip(best, played, strict=True) if b < p)
-    return settled_counts(wins, n - wins - losses, losses, cap, prior)
+    wins, losses = _differing(best, played)
+    return settled_counts(wins, len(best) - wins - losses, losses, cap, prior)
 
 
 def settled_counts(wins: int, ties: int, losses: int, cap: int,
@@ -198,7 +208,12 @@ def playout_policy(game: Game[Any], cheap: bool = True) -> Policy:
     advisor = advisor_for(game)
     if cheap and isinstance(advisor, PlayoutPolicy):
         return lambda game, state, seat, rng: advisor.playout_move(state)
-    return get_player("advisor").choose
+    return advisor_choice
+
+
+def advisor_choice(game: Game[Any], state: Any, seat: int, rng: random.Random) -> str:
+    """The advisor's own move (the "advisor" computer player's)."""
+    return get_player("advisor").choose(game, state, seat, rng)
 
 
 def _wins(game: Game[Any], state: Any, seat: int, policy: Policy, rng: random.Random,
