@@ -88,13 +88,24 @@ class Knowledge:
     with_number: tuple[int, ...]  # with_number[x]: stock non-doubles showing x
 
 
+_SET_CODES: dict[int, tuple[int, ...]] = {}
+
+
+def set_codes(size: int) -> tuple[int, ...]:
+    """The codes of every tile of a double-`size` set, sorted (made once per size)."""
+    codes = _SET_CODES.get(size)
+    if codes is None:
+        codes = _SET_CODES[size] = tuple(sorted(code(t) for t in domino_set(size)))
+    return codes
+
+
 def knowledge(state: BigClockState) -> Knowledge:
-    seen = {code(t) for pile in state.piles for t in pile}
+    seen = set(b"".join(state.pile_keys))  # the piles' tile codes
     seen.update(code(t) for t in state.set_aside)
     if state.drawn is not None:
         seen.add(code(state.drawn))
     seen.add(code(HAND))
-    stock = tuple(sorted(c for c in (code(t) for t in domino_set(state.size)) if c not in seen))
+    stock = tuple(c for c in set_codes(state.size) if c not in seen)
     with_number = [0] * (state.size + 1)
     doubles = set()
     for c in stock:
