@@ -40,7 +40,7 @@ from engine.players.playout import EnginePlayout
 from engine.protocol import JSON, BadRequest, Game, HiddenInformation
 from engine.rng import deal_rng
 from engine.session import Registry, Session
-from engine.solvers import MoveRater, advisor_for
+from engine.solvers import MoveRater, PlayoutPolicy, advisor_for
 
 WIN = "win"  # values are chances of winning, 0..1
 POINTS = "points"  # values are the expected round points of the seat minus the others' mean
@@ -52,11 +52,16 @@ GRADES: dict[str, tuple[tuple[str, float], ...]] = {
 }
 GRADE_NAMES = ("best", "good", "uncertain", "inaccuracy", "mistake", "blunder")  # best first
 SAMPLES = 60  # paired play-outs per compared move (table games; solitaires without an exact rater: at most)
-BATCH = 10  # solitaires: pairs of play-outs between two looks at whether the mark is settled (from 2 * BATCH on)
-SETTLED = 0.01  # solitaires: stop once finishing SAMPLES pairs would change the mark with less than this chance
+BATCH = 5  # solitaires: pairs of play-outs between two looks at whether the mark is settled
+FIRST_LOOK = 10  # solitaires: pairs of play-outs before the first look
+SETTLED = 0.005  # solitaires: stop once finishing SAMPLES pairs would change the mark with less than this chance
 SLICE_SECONDS = 2.0  # a slice (`limit` given) ends inside a decision whose play-outs run past this
 UNFINISHED_KEPT = 8  # decisions cut short by a slice's end, kept for the next slice (per reviewed game)
 REVIEWS_KEPT = 2  # reviews by record whose sessions stay open between slices (each holds its game's states)
+# solitaires: the Dirichlet prior of the rates of the three kinds of pair (only the best move won, both
+# the same, only the move played won) that `settled` weighs where the advisor gives none: every rate
+# equally likely
+UNIFORM = (1.0, 1.0, 1.0)
 CANDIDATES = 3  # table games: the search's most visited moves compared with the move played
 
 
@@ -95,60 +100,81 @@ def rate_exact(rater: MoveRater) -> Rater:
 
 
 def rate_by_advisor_playouts(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random,
-                             fast: bool = True) -> Ratings:
+                             fast: bool = True, cheap: bool = True) -> Ratings:
     """`advisor_pairs` at once."""
-    ratings, _ = _play(advisor_pairs(game, state, seat, played, rng, fast), None)
+    ratings, _ = _play(advisor_pairs(game, state, seat, played, rng, fast, cheap), None)
     assert ratings is not None
     return ratings
 
 
 def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random,
-                  fast: bool = True) -> Pairs:
+                  fast: bool = True, cheap: bool = True) -> Pairs:
     """The move played against the advisor's choice. When they differ each is played out to
     the end by the advisor over the same determinizations (common random numbers make the
     difference fair), one pair after another (yielding how many so far), until the mark is
-    settled (`settled`, looked at every BATCH pairs from 2 * BATCH on) or SAMPLES pairs are in;
+    settled (`settled`, looked at every BATCH pairs from FIRST_LOOK on) or SAMPLES pairs are in;
     `samples` says how many. When they agree the move is the advisor's best and nothing is
     sampled. `fast` (the same ratings, sooner): nothing is sampled either when the two moves
     transpose (`transposes`: every pair would tie), and the move played's play-out ends where it
-    reaches a position the advisor's choice's play-out of the same deal went through."""
-    advisor = get_player("advisor")
-    best = advisor.choose(game, game.determinize(state, seat, rng), seat, rng)
+    reaches a position the advisor's choice's play-out of the same deal went through. `cheap`:
+    the play-outs are played by the advisor's PlayoutPolicy where it has one, and a decision they
+    mark (inaccuracy or worse) is then rated by the advisor's own play-outs: the cheaper ones only
+    screen out the decisions without a mark (their agreement is measured by
+    tests/bench/bench_review.py)."""
+    best = get_player("advisor").choose(game, game.determinize(state, seat, rng), seat, rng)
     if best == played:
         return Ratings({}, WIN, exact=False, detail={"agrees": True})
-    if fast and transposes(game, state, seat, best, played):
+    policy = playout_policy(game, cheap)
+    advisor = advisor_for(game)
+    prior = advisor.pair_prior(state) if cheap and isinstance(advisor, PlayoutPolicy) else UNIFORM
+    if fast and transposes(game, state, seat, best, played, policy):
         return Ratings({}, WIN, exact=False, detail={"agrees": False, "transposes": True})
     outcomes: dict[str, list[float]] = {best: [], played: []}
     while (done := len(outcomes[best])) < SAMPLES:
-        if done >= 2 * BATCH and done % BATCH == 0 and settled(outcomes[best], outcomes[played], SAMPLES):
+        if done >= FIRST_LOOK and done % BATCH == 0 and settled(outcomes[best], outcomes[played], SAMPLES, prior):
             break
         deal = game.determinize(state, seat, rng)
         seed = rng.getrandbits(32)
         passed: dict[Any, bool] | None = {} if fast else None  # the positions of the best move's play-out
-        outcomes[best].append(float(_advisor_wins(game, game.apply(deal, best), seat, random.Random(seed), passed)))
-        outcomes[played].append(float(_advisor_wins(game, game.apply(deal, played), seat, random.Random(seed),
-                                                    known=passed)))
+        outcomes[best].append(float(_wins(game, game.apply(deal, best), seat, policy, random.Random(seed), passed)))
+        outcomes[played].append(float(_wins(game, game.apply(deal, played), seat, policy, random.Random(seed),
+                                            known=passed)))
         yield done + 1
+    marked = _mark(*_differing(outcomes[best], outcomes[played]), len(outcomes[best])) != "none"
+    if marked and policy is not advisor_choice:
+        # a mark stands on the advisor's own play-outs: the cheaper ones only screen the decisions
+        return (yield from advisor_pairs(game, state, seat, played, rng, fast, cheap=False))
     return Ratings({m: statistics.fmean(r) for m, r in outcomes.items()}, WIN, exact=False,
                    samples=len(outcomes[best]), detail={"agrees": False}, outcomes=outcomes)
 
 
-def settled(best: list[float], played: list[float], cap: int) -> bool:
+def _differing(best: list[float], played: list[float]) -> tuple[int, int]:
+    """(pairs only the best move won, pairs only the move played won)."""
+    return (sum(1 for b, p in zip(best, played, strict=True) if b > p),
+            sum(1 for b, p in zip(best, played, strict=True) if b < p))
+
+
+def settled(best: list[float], played: list[float], cap: int, prior: tuple[float, float, float] = UNIFORM) -> bool:
     """Whether the pairs of wins (1) and losses (0) so far settle the mark (blunder, mistake,
     inaccuracy, or none): finishing `cap` pairs would change it with less than SETTLED chance.
     The chance is the posterior predictive one: the rates of the three kinds of pair (only the
-    best move won, only the move played won, both the same) equally likely beforehand, the
-    remaining pairs are drawn from what the pairs so far say of them, and the mark of every way
-    they can fall (the grade on the loss less two standard errors, as the review grades) is
-    weighed by its chance."""
-    n = len(best)
-    wins = sum(1 for b, p in zip(best, played, strict=True) if b > p)
-    losses = sum(1 for b, p in zip(best, played, strict=True) if b < p)
+    best move won, both the same, only the move played won) drawn beforehand from a Dirichlet
+    `prior`, the remaining pairs are drawn from what the pairs so far say of them, and the mark of
+    every way they can fall (the grade on the loss less two standard errors, as the review
+    grades) is weighed by its chance."""
+    wins, losses = _differing(best, played)
+    return settled_counts(wins, len(best) - wins - losses, losses, cap, prior)
+
+
+def settled_counts(wins: int, ties: int, losses: int, cap: int,
+                   prior: tuple[float, float, float] = UNIFORM) -> bool:
+    """`settled` from the counts of the three kinds of pair."""
+    n = wins + ties + losses
     now = _mark(wins, losses, n)
     rest = cap - n
     if rest <= 0:
         return True
-    alpha = (1 + wins, 1 + n - wins - losses, 1 + losses)  # Dirichlet posterior of a uniform prior
+    alpha = (prior[0] + wins, prior[1] + ties, prior[2] + losses)  # the Dirichlet posterior
     lg = math.lgamma
     base = lg(rest + 1) + lg(sum(alpha)) - lg(sum(alpha) + rest) - sum(lg(x) for x in alpha)
     changed = 0.0
@@ -173,13 +199,29 @@ def _mark(wins: int, losses: int, n: int) -> str:
     return "none" if name in ("best", "good", "uncertain") else name
 
 
-def _advisor_wins(game: Game[Any], state: Any, seat: int, rng: random.Random,
-                  passed: dict[Any, bool] | None = None, known: dict[Any, bool] | None = None) -> bool:
-    """Whether the advisor, playing every move from `state`, wins. `passed` collects the
-    positions it goes through, each with the play-out's end. A play-out that reaches a position
-    of `known` (another play-out of the same deal) ends as that one did: the advisor's play is a
-    function of the position, so from the same position, the same deal, the rest is the same."""
-    advisor = get_player("advisor")
+Policy = Callable[[Game[Any], Any, int, random.Random], str]  # a play-out's move for the seat to move
+
+
+def playout_policy(game: Game[Any], cheap: bool = True) -> Policy:
+    """What plays the solitaires' play-outs: the advisor's PlayoutPolicy when `cheap` and it has
+    one, else the advisor's own choice."""
+    advisor = advisor_for(game)
+    if cheap and isinstance(advisor, PlayoutPolicy):
+        return lambda game, state, seat, rng: advisor.playout_move(state)
+    return advisor_choice
+
+
+def advisor_choice(game: Game[Any], state: Any, seat: int, rng: random.Random) -> str:
+    """The advisor's own move (the "advisor" computer player's)."""
+    return get_player("advisor").choose(game, state, seat, rng)
+
+
+def _wins(game: Game[Any], state: Any, seat: int, policy: Policy, rng: random.Random,
+          passed: dict[Any, bool] | None = None, known: dict[Any, bool] | None = None) -> bool:
+    """Whether `policy`, playing every move from `state`, wins. `passed` collects the positions
+    it goes through, each with the play-out's end. A play-out that reaches a position of `known`
+    (another play-out of the same deal) ends as that one did: the policy's play is a function of
+    the position, so from the same position, the same deal, the rest is the same."""
     trail = []
     won = None
     while (mover := game.to_move(state)) is not None:
@@ -188,7 +230,7 @@ def _advisor_wins(game: Game[Any], state: Any, seat: int, rng: random.Random,
             break
         if passed is not None:
             trail.append(state)
-        state = game.apply(state, advisor.choose(game, state, mover, rng))
+        state = game.apply(state, policy(game, state, mover, rng))
     if won is None:
         outcome = game.outcome(state)
         won = bool(outcome and seat in outcome.winners)
@@ -200,12 +242,11 @@ def _advisor_wins(game: Game[Any], state: Any, seat: int, rng: random.Random,
 TRANSPOSE_STEPS = 64  # advisor's moves looked at after each move, at most, before something hidden shows
 
 
-def transposes(game: Game[Any], state: Any, seat: int, best: str, played: str) -> bool:
-    """Whether the advisor's play after `played` reaches a position its play after `best` goes
-    through, before anything hidden shows to the seat (a tile taken from the stock): its moves
-    until then depend only on what the seat sees, and the tile shown next is the same after
-    both, so every play-out of every deal then ends the same after both moves: no loss at all."""
-    advisor = get_player("advisor")
+def transposes(game: Game[Any], state: Any, seat: int, best: str, played: str, policy: Policy) -> bool:
+    """Whether the play-outs' play after `played` reaches a position their play after `best`
+    goes through, before anything hidden shows to the seat (a tile taken from the stock): their
+    moves until then depend only on what the seat sees, and the tile shown next is the same
+    after both, so every play-out of every deal then ends the same after both moves: no loss."""
     rng = random.Random(0)  # the advisor's play is a function of the position; the review's own rng is kept
     deal = game.determinize(state, seat, rng)
     reached = []
@@ -215,7 +256,7 @@ def transposes(game: Game[Any], state: Any, seat: int, best: str, played: str) -
         for _ in range(TRANSPOSE_STEPS):
             if seat in game.revealed_to(before, move, now) or game.to_move(now) != seat:
                 break
-            move = advisor.choose(game, now, seat, rng)
+            move = policy(game, now, seat, rng)
             before, now = now, game.apply(now, move)
             line.add(now)
         reached.append(line)

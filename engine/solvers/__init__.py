@@ -34,6 +34,22 @@ class MoveRater(Advisor, Protocol):
 
 
 @runtime_checkable
+class PlayoutPolicy(Advisor, Protocol):
+    """An advisor with a cheaper policy for the review's play-outs (engine.review plays its
+    pairs with it; tests/bench/bench_review.py measures the marks it gives against the advisor's
+    own play-outs)."""
+
+    def playout_move(self, state: Any) -> str:
+        """The move the play-outs make for the seat to move: a function of the position and what
+        the seat knows, never of the hidden order of the stock."""
+
+    def pair_prior(self, state: Any) -> tuple[float, float, float]:
+        """The Dirichlet prior of the rates of the review's three kinds of pair of play-outs from
+        `state` (only the advisor's move won, both alike, only the move played won), which its
+        stopping rule weighs: fitted on this game's pairs, or (1, 1, 1) when none was."""
+
+
+@runtime_checkable
 class DealProver(Advisor, Protocol):
     """An advisor that proves a deal winnable exactly (the session deals winnable-only deals
     with it; the game's spec says `winnable_deals`)."""

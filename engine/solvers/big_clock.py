@@ -20,7 +20,7 @@ likely, how well each slot's double will get home:
 - an unready slot whose double would find no pile to park on loses points;
 - a slot refilled from the stock counts its expected readiness.
 The weights were tuned by simulation (tests/bench/bench_clocks.py prints the win rates). The
-search is bounded (NODE_BUDGET: positions scored, never time), so a decision takes a bounded
+search is bounded (`Search.budget`: positions scored, never time), so a decision takes a bounded
 amount of work; tests/bench/bench_clocks.py measures its time.
 """
 
@@ -53,11 +53,28 @@ W_TROUBLE = 6.0  # (penalty) a double in trouble on a wrong slot
 W_READY_TROUBLE = 12.0  # the slot of a double in trouble is ready
 W_TFIX = 6.0  # a double in trouble, by the chance a fixer readies its slot
 
-BEAM = 25
-DEPTH = 8
-STUCK_BEAM = 60  # a drawn double with nowhere to go: the game is lost unless shifts find room
-STUCK_DEPTH = 14
-NODE_BUDGET = 5000  # positions scored per decision at most
+
+
+@dataclass(frozen=True)
+class Search:
+    """The bounds of one plan's beam search."""
+
+    beam: int
+    depth: int
+    stuck_beam: int  # a drawn double with nowhere to go: the game is lost unless shifts find room
+    stuck_depth: int
+    budget: int  # positions scored per decision at most
+
+
+ADVICE = Search(beam=25, depth=8, stuck_beam=60, stuck_depth=14, budget=5000)  # hints and the advisor player
+# the review's play-outs: the same planner with a narrower search, several times cheaper; the marks
+# it gives are measured against ADVICE's play-outs (tests/bench/bench_review.py)
+PLAYOUT = Search(beam=4, depth=6, stuck_beam=10, stuck_depth=10, budget=300)
+# per set size: the Dirichlet prior of the review's pairs (only the advisor's move won, both alike,
+# only the move played won), fitted on double-9's pairs by `python -m tests.bench.bench_review --only
+# settle` and checked there on double-12's; double-6's pairs differ more from one decision to the
+# next (real slips are common), so it keeps the uniform prior
+PAIR_PRIORS = {6: (1.0, 1.0, 1.0), 9: (12.607, 129.181, 12.286), 12: (12.607, 129.181, 12.286)}
 
 
 @dataclass(frozen=True)
@@ -71,13 +88,24 @@ class Knowledge:
     with_number: tuple[int, ...]  # with_number[x]: stock non-doubles showing x
 
 
+_SET_CODES: dict[int, tuple[int, ...]] = {}
+
+
+def set_codes(size: int) -> tuple[int, ...]:
+    """The codes of every tile of a double-`size` set, sorted (made once per size)."""
+    codes = _SET_CODES.get(size)
+    if codes is None:
+        codes = _SET_CODES[size] = tuple(sorted(code(t) for t in domino_set(size)))
+    return codes
+
+
 def knowledge(state: BigClockState) -> Knowledge:
-    seen = {code(t) for pile in state.piles for t in pile}
+    seen = set(b"".join(state.pile_keys))  # the piles' tile codes
     seen.update(code(t) for t in state.set_aside)
     if state.drawn is not None:
         seen.add(code(state.drawn))
     seen.add(code(HAND))
-    stock = tuple(sorted(c for c in (code(t) for t in domino_set(state.size)) if c not in seen))
+    stock = tuple(c for c in set_codes(state.size) if c not in seen)
     with_number = [0] * (state.size + 1)
     doubles = set()
     for c in stock:
@@ -372,16 +400,16 @@ PLANS_KEPT = 4096  # plans remembered (a review's play-outs meet the same positi
 _plans: LRU[tuple[Any, ...], tuple[float, tuple[str, ...], int]] = LRU(PLANS_KEPT)
 
 
-def planned(state: BigClockState) -> tuple[float, tuple[str, ...], int]:
+def planned(state: BigClockState, search: Search = ADVICE) -> tuple[float, tuple[str, ...], int]:
     """`plan(state)`, remembered: a plan depends only on what its key holds (the face-up tiles
     and the drawn one, the stock's size, the positions seen since the last stock tile, a stuck
     double), never on the stock's order, so two play-outs that reach the same position from
     different stock orders share it. Every one of the review's paired play-outs starts from the
     same position, and the two moves' play-outs often meet again."""
-    key = (state.position, state.seen, state.stuck, state.set_aside, len(state.stock), state.size)
+    key = (state.position, state.seen, state.stuck, state.set_aside, len(state.stock), state.size, search)
     found = _plans.get(key)
     if found is None:
-        found = _plans.put(key, plan(state))
+        found = _plans.put(key, plan(state, search=search))
     return found
 
 
@@ -393,7 +421,8 @@ def _path(trail: Trail) -> tuple[str, ...]:
     return tuple(m for moves in reversed(parts) for m in moves)
 
 
-def plan(state: BigClockState, know: Knowledge | None = None) -> tuple[float, tuple[str, ...], int]:
+def plan(state: BigClockState, know: Knowledge | None = None,
+         search: Search = ADVICE) -> tuple[float, tuple[str, ...], int]:
     """The best chance-free move sequence from `state`, its score and how many doubles it
     brings home; an empty sequence means draw."""
     know = know or knowledge(state)
@@ -411,8 +440,8 @@ def plan(state: BigClockState, know: Knowledge | None = None) -> tuple[float, tu
     visited = set(state.seen)
     visited.add(state.position)
     frontier: list[Node] = [(piles, tops, held, state.stuck, ())]
-    beam, depth = (STUCK_BEAM, STUCK_DEPTH) if state.stuck else (BEAM, DEPTH)
-    budget = NODE_BUDGET
+    beam, depth = (search.stuck_beam, search.stuck_depth) if state.stuck else (search.beam, search.depth)
+    budget = search.budget
     was_enabled = gc.isenabled()
     gc.disable()  # the search makes many short-lived acyclic objects: reference counting frees them
     try:
@@ -449,7 +478,7 @@ def _homes(piles: tuple[bytes, ...]) -> int:
     return sum(1 for k, p in enumerate(piles, 1) if p and p[-1] == 17 * k)
 
 
-def choose(state: BigClockState) -> tuple[str, str, float]:
+def choose(state: BigClockState, search: Search = ADVICE) -> tuple[str, str, float]:
     """(move, reason, score) for the seat to move."""
     moves = GAME.legal_moves(state)
     if not moves:
@@ -463,7 +492,7 @@ def choose(state: BigClockState) -> tuple[str, str, float]:
         return DRAW, "Nothing to plan: draw the next tile.", 0.0
     if len(moves) == 1:
         return moves[0], "The only legal move.", 0.0
-    value, path, gain = planned(state)
+    value, path, gain = planned(state, search)
     if not path:
         if DRAW in moves:
             return DRAW, "No shift improves the position: draw the next tile.", value
@@ -511,6 +540,13 @@ class BigClockAdvisor:
 
     def analysis(self, state: BigClockState) -> JSON:
         return None
+
+    def playout_move(self, state: BigClockState) -> str:
+        """The planner's move with the PLAYOUT search (the review's play-outs)."""
+        return choose(state, PLAYOUT)[0]
+
+    def pair_prior(self, state: BigClockState) -> tuple[float, float, float]:
+        return PAIR_PRIORS[state.size]
 
 
 register_advisor(BigClockGame, BigClockAdvisor())

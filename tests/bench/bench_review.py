@@ -12,10 +12,11 @@ Printed: the correlation of the two losses, the mean measured loss per grade, an
 how often the measured loss reaches that label's threshold.
 
 Calibration, The Big Clock (--sets): positions along games the advisor plays, the move rated a
-random one of the others (a slip). The review's pairs of play-outs stop once the mark is settled
-(at most SAMPLES); its loss and label are compared with the loss measured again from --reference
-pairs (default ten times SAMPLES) on other determinizations, and so are those of the review as it
-was before, always SAMPLES pairs (the same first pairs).
+random one of the others (a slip). The review's pairs of play-outs (its advisor's cheaper
+PlayoutPolicy) stop once the mark is settled (at most SAMPLES); its loss and label are compared
+with the loss measured again from --reference pairs (default ten times SAMPLES) of the advisor's
+own play-outs on other determinizations, and so are those of the review played out by the
+advisor itself (the same deals; the marks of both printed side by side).
 
 Speed: a whole game's review natively (each table game to its end, seat 0 easy against medium;
 each solitaire, a whole deal played by the random player), with the pairs of play-outs per
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import math
 import random
 import statistics
 import time
@@ -135,14 +137,15 @@ class RolloutPlayer:
 
 
 def calibrate_big_clock(size: str, decisions: int, reference: int) -> None:
-    """The review's sampled losses and labels against losses measured with `reference` pairs, at
-    slips (a random move other than the advisor's) along the advisor's own games; beside them the
-    review with its pairs never stopped early (always SAMPLES)."""
+    """The review's sampled losses and labels against losses measured with `reference` pairs of
+    the advisor's own play-outs, at slips (a random move other than the advisor's) along the
+    advisor's own games; beside them the review with the advisor's own play-outs (no
+    PlayoutPolicy: the review before its cheaper play-outs), on the same first deals."""
     game = get_game("big-clock")
-    cap, settled = review_mod.SAMPLES, review_mod.SETTLED
-    rows: list[tuple[tuple[float, str], tuple[float, str], float, int]] = []
+    rows: list[tuple[tuple[float, str], tuple[float, str], float, int, int]] = []
     seed = 0
     started = time.process_time()
+    cheap_cpu = full_cpu = 0.0
     while len(rows) < decisions:
         session = Session.new("big-clock", {"set": size}, seed, ["human"])
         k = 0
@@ -153,26 +156,29 @@ def calibrate_big_clock(size: str, decisions: int, reference: int) -> None:
             k += len(moves) >= 2
             if len(moves) >= 2 and k % 3 == 1:
                 played = random.Random(f"{seed}/{k}").choice([m for m in moves if m != advised])
+                t0 = time.process_time()
                 said = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "a", k))
-                review_mod.SETTLED = 0.0  # never settled before the last pair: as the review was
-                fixed = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "a", k), fast=False)
-                review_mod.SAMPLES = reference
-                again = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "b", k), fast=False)
+                t1 = time.process_time()
+                full = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "a", k), cheap=False)
+                t2 = time.process_time()
+                cheap_cpu, full_cpu = cheap_cpu + t1 - t0, full_cpu + t2 - t1
+                cap, settled = review_mod.SAMPLES, review_mod.SETTLED
+                review_mod.SAMPLES, review_mod.SETTLED = reference, 0.0  # every one of the reference pairs
+                again = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "b", k), cheap=False)
                 review_mod.SAMPLES, review_mod.SETTLED = cap, settled
-                best = next(iter(fixed.outcomes))  # the advisor's choice
-                rows.append((_loss_and_grade(said, best, played) if said.values else (0.0, "best"),
-                             _loss_and_grade(fixed, best, played),
-                             again.values[best] - again.values[played], said.samples))
+                measured = again.values[advised] - again.values[played] if again.values else 0.0
+                rows.append((_loss_and_grade(said, advised, played), _loss_and_grade(full, advised, played),
+                             measured, said.samples, full.samples))
             session.play(advised)
         seed += 1
     cpu = time.process_time() - started
     measured = [r[2] for r in rows]
-    pairs = [r[3] for r in rows]
-    same = sum(_marked(r[0][1]) == _marked(r[1][1]) for r in rows)
-    print(f"big-clock {size}: {len(rows)} slips along the advisor's games, {cpu:.0f} s CPU; pairs of play-outs per "
-          f"decision: mean {statistics.fmean(pairs):.1f} (min {min(pairs)}, max {max(pairs)}) where the review "
-          f"was {cap}; the same mark as with {cap} in {same}/{len(rows)}")
-    for name, index in (("review (stops when settled)", 0), (f"always {cap} pairs", 1)):
+    same = sum(_marked(r[0][1]) == _marked(r[1][1]) and (r[0][1] == r[1][1] or not _marked(r[0][1])) for r in rows)
+    print(f"big-clock {size}: {len(rows)} slips along the advisor's games, {cpu:.0f} s CPU; the review's play-outs "
+          f"{cheap_cpu:.0f} s ({statistics.fmean(r[3] for r in rows):.1f} pairs per slip), the advisor's own "
+          f"{full_cpu:.0f} s ({statistics.fmean(r[4] for r in rows):.1f}); the same mark in {same}/{len(rows)}",
+          flush=True)
+    for name, index in (("review (cheaper play-outs)", 0), ("the advisor's own play-outs", 1)):
         losses = [r[index][0] for r in rows]
         print(f"  {name}: correlation of the loss with the loss at {reference} pairs: {_corr(losses, measured):.2f}")
         for grade_name, least in GRADES[WIN]:
@@ -189,6 +195,8 @@ def calibrate_big_clock(size: str, decisions: int, reference: int) -> None:
 
 
 def _loss_and_grade(ratings: Any, best: str, played: str) -> tuple[float, str]:
+    if not ratings.values:  # the moves transpose: no loss
+        return 0.0, "best"
     loss = ratings.values[best] - ratings.values[played]
     return loss, grade(WIN, max(0.0, loss), ratings.uncertainty(best, played) if loss > 0 else 0.0)
 
@@ -277,7 +285,7 @@ def big_clock_games(sizes: list[str], kinds: list[str], seeds: int, reference: i
                     saved = review_mod.SAMPLES, review_mod.SETTLED
                     review_mod.SAMPLES, review_mod.SETTLED = reference, 0.0
                     again = rate_by_advisor_playouts(game, positions[d["index"]], 0, d["played"],
-                                                     deal_rng(seed, "again", d["index"]), fast=False)
+                                                     deal_rng(seed, "again", d["index"]), cheap=False)
                     review_mod.SAMPLES, review_mod.SETTLED = saved
                     measured = again.values[d["best"]] - again.values[d["played"]] if again.values else 0.0
                     pairs_said.append(d["loss"])
@@ -297,19 +305,128 @@ def big_clock_games(sizes: list[str], kinds: list[str], seeds: int, reference: i
                       f"{hidden}/{len(unmarked)}; correlation {_corr(pairs_said, pairs_again):.2f}", flush=True)
 
 
+def pair_counts(size: str, share: float, decisions: int, seed0: int) -> list[tuple[int, int, int]]:
+    """(only the best move won, both the same, only the move played won) over SAMPLES pairs of the
+    review's play-outs (never stopped early) at `decisions` decisions where the move played is not
+    the advisor's, along deals played with a `share` of random decisions."""
+    game = get_game("big-clock")
+    advisor = get_player("advisor")
+    settled, review_mod.SETTLED = review_mod.SETTLED, 0.0
+    rows: list[tuple[int, int, int]] = []
+    seed = seed0
+    while len(rows) < decisions:
+        rng = random.Random(f"pairs/{size}/{share}/{seed}")
+        state = game.new_state({"set": size}, seed)
+        while game.to_move(state) is not None and len(rows) < decisions:
+            moves = game.legal_moves(state)
+            best = advisor.choose(game, state, 0, rng)
+            played = rng.choice(moves) if len(moves) >= 2 and rng.random() < share else best
+            if played != best:
+                ratings = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "pairs", len(rows)))
+                if ratings.outcomes:
+                    b, p = ratings.outcomes[best], ratings.outcomes[played]
+                    wins = sum(x > y for x, y in zip(b, p, strict=True))
+                    losses = sum(x < y for x, y in zip(b, p, strict=True))
+                    rows.append((wins, len(b) - wins - losses, losses))
+            state = game.apply(state, played)
+        seed += 1
+    review_mod.SETTLED = settled
+    return rows
+
+
+def fit_prior(rows: list[tuple[int, int, int]]) -> tuple[float, float, float]:
+    """The Dirichlet prior c * m of the three kinds of pair that makes `rows` likeliest (the
+    Dirichlet-multinomial likelihood), m the pooled shares, c from a grid."""
+    total = [sum(r[i] for r in rows) + 0.5 for i in range(3)]
+    m = [t / sum(total) for t in total]
+    lg = math.lgamma
+
+    def loglik(c: float) -> float:
+        a = [c * x for x in m]
+        return sum(lg(c) - lg(c + sum(r)) + sum(lg(a[i] + r[i]) - lg(a[i]) for i in range(3)) for r in rows)
+
+    c = max((0.05 * 1.25 ** k for k in range(40)), key=loglik)
+    return (c * m[0], c * m[1], c * m[2])
+
+
+def simulate_rule(rows: list[tuple[int, int, int]], prior: tuple[float, float, float], first: int, batch: int,
+                  runs: int, rng: random.Random) -> tuple[float, float, int]:
+    """The stopping rule against always SAMPLES pairs, on decisions whose rates are drawn from each
+    row's posterior (a Jeffreys prior over its counts): the share of runs with the same mark, the
+    mean pairs played, and the runs where the rule marked worse than SAMPLES pairs would."""
+    cap = review_mod.SAMPLES
+    same = pairs = worse = 0
+    order = {name: i for i, name in enumerate(("none", "inaccuracy", "mistake", "blunder"))}
+    for row in rows:
+        for _ in range(runs):
+            g = [rng.gammavariate(x + 0.5, 1.0) for x in row]
+            rates = [x / sum(g) for x in g]
+            kinds = rng.choices((0, 1, 2), weights=rates, k=cap)
+            counts = [0, 0, 0]
+            stop = cap
+            for n, kind in enumerate(kinds, 1):
+                counts[kind] += 1
+                if n >= first and n % batch == 0 and review_mod.settled_counts(*counts, cap, prior):
+                    stop = n
+                    break
+            said = review_mod._mark(counts[0], counts[2], stop)
+            full = review_mod._mark(kinds.count(0), kinds.count(2), cap)
+            same += said == full
+            worse += order[said] > order[full]
+            pairs += stop
+    return same / (len(rows) * runs), pairs / (len(rows) * runs), worse
+
+
+def settle_rule(sizes: list[str], decisions: int, runs: int, priors: list[tuple[float, float, float]]) -> None:
+    """The stopping rule's prior, fitted and checked: per set, the review's pairs at `decisions`
+    decisions of beginners' deals and as many of slips in the advisor's deals (the move played not
+    the advisor's), SAMPLES pairs each; a prior is fitted on the first half of the deals and the
+    rule is simulated on the second half's rates, with the uniform prior and with the fitted one."""
+    for size in sizes:
+        started = time.process_time()
+        rows = {kind: pair_counts(size, share, decisions, 70_000) for kind, share in KINDS.items()}
+        fit_rows = [r for kind in rows for r in rows[kind][: decisions // 2]]
+        check = [r for kind in rows for r in rows[kind][decisions // 2:]]
+        prior = fit_prior(fit_rows)
+        print(f"big-clock {size}: {2 * decisions} decisions, {time.process_time() - started:.0f} s CPU; kinds of pair "
+              f"(best only, same, played only) {[sum(r[i] for r in fit_rows + check) for i in range(3)]}; fitted prior "
+              f"{tuple(round(a, 3) for a in prior)}", flush=True)
+        print(f"  counts: {rows}")
+        weak = tuple(a * 30 / sum(prior) for a in prior)
+        settled = review_mod.SETTLED
+        for name, pri, first, batch, chance in (
+                ("uniform, looks from 20 every 10", (1.0, 1.0, 1.0), 20, 10, settled),
+                ("fitted, looks from 10 every 5", prior, 10, 5, settled),
+                (f"fitted, looks from 10 every 5, chance {settled / 2:g}", prior, 10, 5, settled / 2),
+                ("fitted, looks from 10 every 10", prior, 10, 10, settled),
+                ("fitted weakened to 30 pairs' weight, looks from 10 every 5", weak, 10, 5, settled),
+                *((f"given {given}, looks from 10 every 5, chance {settled / 2:g}", given, 10, 5, settled / 2)
+                  for given in priors)):
+            review_mod.SETTLED = chance
+            agree, mean, worse = simulate_rule(check, pri, first, batch, runs, random.Random(1))
+            review_mod.SETTLED = settled
+            print(f"  {name}: the same mark as {review_mod.SAMPLES} pairs in {agree:.1%} of {len(check) * runs} runs, "
+                  f"{mean:.1f} pairs on average, a worse mark than {review_mod.SAMPLES} pairs in {worse}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=40)
     parser.add_argument("--playouts", type=int, default=60)
-    parser.add_argument("--only", default="", help="calibration, big-clock, big-clock-games or speed")
+    parser.add_argument("--only", default="", help="calibration, big-clock, big-clock-games, settle or speed")
     parser.add_argument("--seeds", type=int, default=1, help="big-clock-games: deals per size and kind")
     parser.add_argument("--kinds", default="beginner,advisor",
                         help="big-clock-games: beginner (every decision random), advisor (one in four random)")
     parser.add_argument("--sets", default="double-6,double-9", help="The Big Clock's sets to calibrate")
     parser.add_argument("--reference", type=int, default=0,
                         help="The Big Clock: pairs of play-outs to measure a loss again (default ten times SAMPLES)")
+    parser.add_argument("--prior", action="append", default=[],
+                        help="settle: also simulate the rule with this prior (a,b,c), from 10 pairs every 5")
     parser.add_argument("--sizes", default="", help="speed: only the cases whose options mention this (e.g. double-12)")
     args = parser.parse_args()
+    if args.only == "settle":
+        priors = [tuple(float(x) for x in p.split(",")) for p in args.prior]
+        settle_rule(args.sets.split(","), args.decisions, args.playouts, priors)  # type: ignore[arg-type]
     if args.only == "big-clock-games":
         reference = args.reference or 5 * review_mod.SAMPLES
         big_clock_games(args.sets.split(","), args.kinds.split(","), args.seeds, reference)

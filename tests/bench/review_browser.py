@@ -6,8 +6,8 @@ in headless Chromium (`window.boneyard.request`, Pyodide in the worker, in the p
 two decisions, round trips included) and natively (`engine.api.handle`, whole). The goal: a
 whole table game reviewed in under 10 s in the browser.
 
-Run with `python build.py bench review_browser` (or `python -m tests.bench.review_browser`
-after a build, in .venv).
+Run with `python build.py bench review_browser` (or `python -m tests.bench.review_browser [TEXT]`
+after a build, in .venv: only the cases whose game and options mention TEXT, e.g. "double-12").
 """
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ CASES: list[tuple[str, dict[str, Any], int]] = [
     ("tiddle-a-wink", {}, 6),
     ("luzon", {}, 1),
     ("big-clock", {"set": "double-6"}, 1),
+    ("big-clock", {"set": "double-9"}, 1),
+    ("big-clock", {"set": "double-12"}, 1),
 ]
 
 # The page's own way: slices of two decisions until the review says there are no more.
@@ -72,7 +74,10 @@ def main() -> None:
             warm_s, _ = page.evaluate(LOOP, game_record("luzon", {}, 1, seed=1))
             print(f"first review in this page (a Luzon deal; loads the review's modules): {warm_s:.2f} s")
             print(f"{'game':40} {'decisions':>9} {'browser s':>10} {'native s':>9} {'ratio':>6}  goal {GOAL_S:g} s")
+            only = sys.argv[1] if len(sys.argv) > 1 else ""
             for game, options, seats in CASES:
+                if only not in f"{game} {options}":
+                    continue
                 record = game_record(game, options, seats)
                 started = time.process_time()
                 native = json.loads(handle(json.dumps({"op": "review", "record": record})))

@@ -17,9 +17,11 @@ from engine import api
 from engine.api import REVIEW_LIMIT, handle
 from engine.games import get_game
 from engine.games.matador import is_matador
+from engine.players import get_player
 from engine.review import grade, open_record, rate_by_search, review
 from engine.rng import deal_rng
 from engine.session import Session
+from engine.solvers.big_clock import PAIR_PRIORS
 from engine.solvers.clock import exchange_chances
 from engine.solvers.luzon import solve_state
 from tests.engine.helpers import persons_record
@@ -133,21 +135,23 @@ def test_big_clock_samples_only_when_the_move_differs_from_the_advisor() -> None
         if d["detail"]["agrees"]:
             assert d["samples"] == 0 and d["grade"] == "best" and d["played"] == d["best"]
         else:
-            assert d["samples"] == review_mod.SAMPLES  # 12 here: fewer than the first look at 2 * BATCH
+            assert review_mod.FIRST_LOOK <= d["samples"] <= review_mod.SAMPLES  # 12 here
             assert 0 <= d["value_played"] <= 1 and 0 <= d["value_best"] <= 1
 
 
 def test_big_clock_stops_where_every_pair_ties_and_says_how_many_it_played(monkeypatch: pytest.MonkeyPatch) -> None:
     """Deal 3, 12 random moves: at moves 7 and 9 the move played and the advisor's both lose
-    every play-out, so the first look (2 * BATCH pairs) settles them; another decision of the
+    every play-out, so the first look where no pair differing is settled stops them; another decision of the
     game needs more pairs."""
     monkeypatch.setattr(review_mod, "SAMPLES", 60)
     decisions = {d["index"]: d for d in review(open_record(_big_clock_record(3, 12)))["decisions"]}
+    all_ties = next(n for n in range(review_mod.FIRST_LOOK, 61, review_mod.BATCH)
+                    if review_mod.settled_counts(0, n, 0, 60))  # 25: the first look that settles them
     for index in (7, 9):
         d = decisions[index]
-        assert d["samples"] == 2 * review_mod.BATCH < review_mod.SAMPLES
+        assert d["samples"] == all_ties < review_mod.SAMPLES
         assert d["value_best"] == d["value_played"] == 0.0 and d["grade"] == "best"
-    assert {d["samples"] for d in decisions.values()} > {0, 2 * review_mod.BATCH}
+    assert {d["samples"] for d in decisions.values()} > {0, all_ties}
 
 
 def test_big_clock_still_labels_a_clearly_losing_move(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -163,17 +167,22 @@ def test_big_clock_still_labels_a_clearly_losing_move(monkeypatch: pytest.Monkey
 
 
 def test_the_pairs_stop_once_the_mark_is_settled() -> None:
-    """`settled`: the chance that finishing SAMPLES pairs changes the mark, under SETTLED."""
+    """`settled`: the chance that finishing SAMPLES pairs changes the mark, under SETTLED, with
+    every rate equally likely beforehand or with the prior fitted on double-9's pairs."""
     def pairs(best_only: int, played_only: int, ties: int) -> tuple[list[float], list[float]]:
         best = [1.0] * best_only + [0.0] * played_only + [0.0] * ties
         return best, [0.0] * best_only + [1.0] * played_only + [0.0] * ties
 
-    assert review_mod.settled(*pairs(0, 0, 20), 60)  # no pair differs: no mark, and none to come
-    assert not review_mod.settled(*pairs(0, 0, 10), 60)  # too few to tell
+    assert review_mod.settled(*pairs(0, 0, 25), 60)  # no pair differs: no mark, and none to come
+    assert not review_mod.settled(*pairs(0, 0, 20), 60)  # too few to tell
     assert not review_mod.settled(*pairs(4, 0, 16), 60)  # maybe an inaccuracy or a mistake
     assert review_mod.settled(*pairs(20, 0, 0), 60)  # a blunder, whatever comes
     assert not review_mod.settled(*pairs(9, 0, 11), 60)  # a blunder or a mistake
     assert review_mod.settled(*pairs(9, 0, 51), 60)  # all in: nothing left to change it
+    fitted = PAIR_PRIORS[9]  # most slips at double-9 cost nothing: ten ties settle it
+    assert review_mod.settled(*pairs(0, 0, 10), 60, fitted)
+    assert not review_mod.settled(*pairs(2, 0, 8), 60, fitted)
+    assert not review_mod.settled(*pairs(20, 0, 0), 60, fitted)  # it believes in a blunder only slowly
 
 
 def test_a_review_in_slices_cut_inside_decisions_rates_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -459,34 +468,40 @@ def test_a_record_with_bad_computer_moves_is_refused() -> None:
         assert answer["ok"] is False and answer["error"]["code"] == "bad_record", bad
 
 
-def _pending_five() -> Any:
-    """Double-6, every double home but 5-5 and 6-6: slot 5 emptied with 5-5 at hand on slot 6
-    (over 4-6, which shows 6), the stock only 6-6, every other tile set aside. Bringing 5-5 home
-    wins (6-6 then goes onto 4-6); refilling slot 5 covers it with 6-6 and throws 5-5's way home
-    away: nothing can move again."""
+def _pending(size: int = 6) -> Any:
+    """Double-`size` (n), every double home but (n-1)-(n-1) and n-n: slot n-1 emptied with its
+    double at hand on slot n (over (n-2)-n, which shows n), the stock only n-n, every other tile
+    set aside. Bringing the double home wins (n-n then goes onto (n-2)-n); refilling slot n-1
+    covers it with n-n and throws its double's way home away: nothing can move again."""
+    from dataclasses import replace
+
     from engine.games.big_clock import BigClockState
     from engine.tiles import Tile, domino_set
 
-    home = tuple((Tile(k, k),) for k in range(1, 5))
-    piles = (*home, (), (Tile(4, 6), Tile(5, 5)))
-    used = {Tile(0, 0), Tile(4, 6), Tile(5, 5), Tile(6, 6), *(p[0] for p in home)}
-    state = BigClockState(6, piles, (Tile(6, 6),), set_aside=tuple(t for t in domino_set(6) if t not in used),
-                          pending=5)
-    from dataclasses import replace
+    n = size
+    home = tuple((Tile(k, k),) for k in range(1, n - 1))
+    piles = (*home, (), (Tile(n - 2, n), Tile(n - 1, n - 1)))
+    used = {Tile(0, 0), Tile(n - 2, n), Tile(n - 1, n - 1), Tile(n, n), *(p[0] for p in home)}
+    state = BigClockState(n, piles, (Tile(n, n),), set_aside=tuple(t for t in domino_set(n) if t not in used),
+                          pending=n - 1)
     return replace(state, seen=frozenset({state.position}))
 
 
-def test_big_clock_marks_the_move_that_throws_a_doubles_way_home_away(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("size", [6, 9, 12])
+def test_big_clock_marks_the_move_that_throws_a_doubles_way_home_away(monkeypatch: pytest.MonkeyPatch,
+                                                                     size: int) -> None:
+    """At every set size, so with each set's prior of the pairs (double-9 and double-12 believe in a
+    large loss only slowly): still a blunder, settled before SAMPLES pairs."""
     monkeypatch.setattr(review_mod, "SAMPLES", 60)
     game = get_game("big-clock")
-    state = _pending_five()
-    assert sorted(game.legal_moves(state)) == ["refill:slot5", "shift:slot6>slot5"]
-    ratings = review_mod.rate_by_advisor_playouts(game, state, 0, "refill:slot5", deal_rng(0, "t"))
-    assert ratings.values == {"shift:slot6>slot5": 1.0, "refill:slot5": 0.0}
-    loss = ratings.values["shift:slot6>slot5"] - ratings.values["refill:slot5"]
-    assert grade("win", loss, ratings.uncertainty("shift:slot6>slot5", "refill:slot5")) == "blunder"
-    assert ratings.samples == 2 * review_mod.BATCH  # settled at the first look
-    assert not review_mod.transposes(game, state, 0, "shift:slot6>slot5", "refill:slot5")
+    state = _pending(size)
+    home, refill = f"shift:slot{size}>slot{size - 1}", f"refill:slot{size - 1}"
+    assert sorted(game.legal_moves(state)) == [refill, home]
+    ratings = review_mod.rate_by_advisor_playouts(game, state, 0, refill, deal_rng(0, "t"))
+    assert ratings.values == {home: 1.0, refill: 0.0}
+    assert grade("win", 1.0, ratings.uncertainty(home, refill)) == "blunder"
+    assert ratings.samples < review_mod.SAMPLES
+    assert not review_mod.transposes(game, state, 0, home, refill, review_mod.playout_policy(game))
 
 
 def _big_clock_decisions(size: str, seed: int) -> Iterator[tuple[Any, str]]:
@@ -595,3 +610,41 @@ def test_review_through_the_api_is_bounded_and_refuses_a_null_start() -> None:
     for start in (None, "0", -1, True):
         bad = json.loads(handle(json.dumps({"op": "review", "record": record, "start": start, "limit": 1})))
         assert bad["error"]["code"] == "bad_request", start
+
+
+def _mark_of(ratings: review_mod.Ratings, best: str, played: str) -> str:
+    """The review's mark of a rating: blunder, mistake, inaccuracy, or none."""
+    if not ratings.values:
+        return "none"
+    loss = max(0.0, ratings.values[best] - ratings.values[played])
+    name = grade("win", loss, ratings.uncertainty(best, played) if loss > 0 else 0.0)
+    return name if name in ("inaccuracy", "mistake", "blunder") else "none"
+
+
+def test_the_cheaper_play_outs_mark_the_big_clock_as_the_advisors_own_do() -> None:
+    """The review's play-outs (the advisor's PlayoutPolicy, a narrower search) give the same marks
+    as the advisor's own play-outs on a fixed set of slips along the advisor's games (the first
+    move other than the advisor's, at every third decision) and on a move that throws a double's
+    way home away."""
+    game = get_game("big-clock")
+    advisor = get_player("advisor")
+    cases = [(_pending(), "refill:slot5")]
+    for seed in (0, 1):
+        state, k = game.new_state({"set": "double-6"}, seed), 0
+        while game.to_move(state) is not None:
+            moves = game.legal_moves(state)
+            advised = advisor.choose(game, state, 0, random.Random(0))
+            if len(moves) >= 2:
+                k += 1
+                if k % 3 == 1:
+                    cases.append((state, next(m for m in moves if m != advised)))
+            state = game.apply(state, advised)
+    marks = []
+    for k, (state, played) in enumerate(cases):
+        cheap = review_mod.rate_by_advisor_playouts(game, state, 0, played, deal_rng(k, "c"))
+        full = review_mod.rate_by_advisor_playouts(game, state, 0, played, deal_rng(k, "c"), cheap=False)
+        best = advisor.choose(game, state, 0, random.Random(0))
+        marks.append((_mark_of(cheap, best, played), _mark_of(full, best, played)))
+    assert marks[0] == ("blunder", "blunder")
+    assert [cheap for cheap, _ in marks] == [full for _, full in marks]
+    assert sum(cheap == "none" for cheap, _ in marks) >= 3
