@@ -26,6 +26,7 @@ amount of work; tests/bench/bench_clocks.py measures its time.
 
 from __future__ import annotations
 
+import functools
 import gc
 import random
 from collections.abc import Iterator
@@ -52,7 +53,6 @@ W_PARK = 3.0  # (penalty) an unready slot whose double would find nowhere to par
 W_TROUBLE = 6.0  # (penalty) a double in trouble on a wrong slot
 W_READY_TROUBLE = 12.0  # the slot of a double in trouble is ready
 W_TFIX = 6.0  # a double in trouble, by the chance a fixer readies its slot
-
 
 
 @dataclass(frozen=True)
@@ -88,15 +88,10 @@ class Knowledge:
     with_number: tuple[int, ...]  # with_number[x]: stock non-doubles showing x
 
 
-_SET_CODES: dict[int, tuple[int, ...]] = {}
-
-
+@functools.cache
 def set_codes(size: int) -> tuple[int, ...]:
     """The codes of every tile of a double-`size` set, sorted (made once per size)."""
-    codes = _SET_CODES.get(size)
-    if codes is None:
-        codes = _SET_CODES[size] = tuple(sorted(code(t) for t in domino_set(size)))
-    return codes
+    return tuple(sorted(code(t) for t in domino_set(size)))
 
 
 def knowledge(state: BigClockState) -> Knowledge:
