@@ -1,8 +1,9 @@
 """Every game screen fits the viewport: at each listed size, each game at its start and
 with a large mid-game layout (fixed seeds, moves played through `window.boneyard.request` and the
 game imported), the page does not scroll, the board, the hand and the turn banner are inside the
-viewport, no two tiles overlap, and on a touch screen every tap target is at least 44 x 44 CSS px (the
-tiles of a hand at least 24 px: they shrink so that the whole hand is in view).
+viewport, a table that fits its box shows every tile whole, no two tiles overlap, and on a touch
+screen every tap target is at least 44 x 44 CSS px (the tiles of a hand at least 24 px: they
+shrink so that the whole hand is in view).
 With --screenshots, screenshots of every state go to test-results/fit/ (git-ignored), light and dark."""
 
 from __future__ import annotations
@@ -52,6 +53,17 @@ MEASURE = """touch => {
   const parts = ["#table-screen", "#board", "#turn", "#hand", ".hand-area", "#layout", ".toolbar",
     "#message:not(:empty)"];
   for (const sel of parts) inside(sel);
+  // a table that fits its box (it does not pan) shows every tile whole
+  const box = document.querySelector("#layout");
+  if (box && box.scrollHeight <= box.clientHeight + 1 && box.scrollWidth <= box.clientWidth + 1) {
+    const b = box.getBoundingClientRect();
+    for (const tile of box.querySelectorAll(".layout-svg [data-key]")) {
+      const r = tile.getBoundingClientRect();
+      if (r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5 || r.left < b.left - 0.5 || r.right > b.right + 0.5)
+        problems.push(`tile ${tile.dataset.key} cut by the table's box: ` +
+          `${Math.round(r.top)}-${Math.round(r.bottom)} in ${Math.round(b.top)}-${Math.round(b.bottom)}`);
+    }
+  }
   // no two tiles overlap (the layout's tiles, the hand, Luzon's columns, the Big Clock's tiles -- a home double
   // is turned, its bounding box is not its outline --, Clock's piles)
   const groups = [".layout-svg [data-key]", ".hand-tile", ".columns .tile, .reserve .tile",

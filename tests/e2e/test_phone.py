@@ -570,6 +570,53 @@ def test_four_seat_cards_all_in_view_on_a_phone(touch: App, size: tuple[int, int
     assert not touch.errors
 
 
+HAND_AREA = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left,
+    right: r.right}; };
+  const actions = document.querySelector("#actions");
+  return {hand: box(document.querySelector("#hand")), actions: box(actions),
+    choosing: actions.classList.contains("choosing"),
+    tiles: [...document.querySelectorAll("#hand .hand-tile")].map(box),
+    buttons: [...actions.querySelectorAll("button")].map(box), vw: innerWidth, vh: innerHeight};
+}"""
+
+
+def test_sideways_the_moves_that_are_not_a_tile_sit_beside_the_hand(touch: App) -> None:
+    """A phone held sideways: a move that is not a tile (Draw, Pass, Go) sits beside the hand's
+    tiles, under the zoom buttons, so the table keeps the height; a tile's ways to go (a matador
+    either way round) take a row of their own under the hand, whole, the hand still whole."""
+    page = touch.page
+    resize(touch, (844, 390))
+    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    # deal 3: the person's 3-7 goes on either end, each either way round
+    follow_link(touch, "#/play/matador?deal=3&players=3&seats=human,ai:easy,ai:easy")
+    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
+    until_still(page)
+    tile = page.locator('#hand .hand-tile[data-tile="3-7"]')
+    tile.click()
+    page.locator(".end-marker.active").first.click()
+    expect(page.locator("#actions button")).to_have_count(3)  # two ways round and Cancel
+    until_still(page)
+    area = page.evaluate(HAND_AREA)
+    inside = lambda r: r["left"] >= -0.5 and r["top"] >= -0.5 and r["right"] <= area["vw"] + 0.5 \
+        and r["bottom"] <= area["vh"] + 0.5  # noqa: E731
+    assert area["choosing"] and area["actions"]["top"] >= area["hand"]["bottom"] - 0.5, area
+    assert all(inside(r) for r in area["tiles"] + area["buttons"]), area
+    shoot(touch, "matador-choice-844x390")
+    page.locator("#actions button", has_text="Cancel").click()
+    expect(page.locator("#actions.choosing")).to_have_count(0)
+    open_midgame(touch, "matador")  # the person has no tile to play: Draw
+    expect(page.locator("#actions [data-move]")).to_have_text("Draw", timeout=SCREEN_TIMEOUT_MS)
+    until_still(page)
+    area = page.evaluate(HAND_AREA)
+    assert not area["choosing"] and area["actions"]["left"] >= area["hand"]["right"] - 0.5, area
+    assert area["actions"]["bottom"] <= area["hand"]["bottom"] + 12, area  # no row of its own under the tiles
+    assert all(inside(r) for r in area["tiles"] + area["buttons"]), area
+    shoot(touch, "matador-draw-844x390")
+    page.evaluate("() => localStorage.removeItem('boneyard.table.speed.v1')")
+    assert not touch.errors
+
+
 # ---- 7. table tiles grow on a large board
 
 def test_table_tiles_grow_on_a_large_board(app: App) -> None:

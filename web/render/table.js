@@ -293,6 +293,7 @@ export function createTable(ctl) {
       buttons.push(cancel);
     }
     actions.replaceChildren(...buttons);
+    actions.classList.toggle("choosing", Boolean(choice)); // a tile's ways to go take a row of their own
     sheetBox.replaceChildren(/** @type {Element} */ (sheetBox.firstElementChild), scoreSheet(view, ctl.name));
   }
 
