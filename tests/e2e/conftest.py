@@ -21,7 +21,6 @@ import os
 import subprocess
 import sys
 import warnings
-from collections import Counter
 from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -415,15 +414,6 @@ def fresh_app(browser: object, server_url: str) -> Iterator[App]:
     """A page in a new browser context of its own: a first visit, the engine started cold."""
     with new_app(browser, server_url) as state:
         yield state
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The browser's test files with the most tests first, each file's tests in their own order:
-    shared out among browsers a file at a time (build.py, browser_workers), the long files start
-    early, so the run does not end with one browser on a long file while the other waits."""
-    here = Path(__file__).parent
-    sizes = Counter(item.path for item in items if item.path.is_relative_to(here))
-    items.sort(key=lambda item: -sizes[item.path])  # stable: a file's tests stay together, in order
 
 
 @pytest.hookimpl(wrapper=True)
