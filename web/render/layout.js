@@ -303,6 +303,13 @@ const fitUnit = (bbox, boxWidth, boxHeight) => Math.max(MIN_UNIT_PX, Math.min(MA
   (boxWidth - 2) / (bbox.x1 - bbox.x0), (boxHeight - 2) / (bbox.y1 - bbox.y0)));
 
 /**
+ * Per layout JSON drawn (a view's board) and box: the unit each table width draws it at, so a
+ * redraw of the same view (a tile picked, a place marked) lays it out once, not at every width.
+ * @type {WeakMap<object, {key: string, units: Map<number, number>}>}
+ */
+const unitsSeen = new WeakMap();
+
+/**
  * The table's width in units: the one at which the layout is drawn largest, from the widest (a
  * unit of 22 px) down to where a unit reaches its most, so a long line snakes sooner when that
  * makes its tiles larger, as long as its ends' buttons stay apart (on touch they grow to a finger's
@@ -318,8 +325,20 @@ function tableWidth(board, boxWidth, boxHeight, kept) {
   if (!Number.isFinite(boxHeight)) return widest;
   const narrowest = Math.max(8, Math.min(widest, Math.floor(boxWidth / MAX_UNIT_PX)));
   const least = matchMedia("(pointer: coarse)").matches ? TOUCH_TARGET_PX : 0;
+  const key = `${boxWidth}x${boxHeight}:${least}`;
+  let seen = unitsSeen.get(board);
+  if (seen?.key !== key) unitsSeen.set(board, seen = { key, units: new Map() });
+  const units = seen.units;
   /** The unit a width draws the layout at; 0 where two ends' buttons would overlap. */
   const unitAt = (/** @type {number} */ w) => {
+    const known = units.get(w);
+    if (known !== undefined) return known;
+    const unit = measureUnit(w);
+    units.set(w, unit);
+    return unit;
+  };
+  /** @param {number} w */
+  const measureUnit = (w) => {
     const { bbox, markers } = computeLayout(board, w, tableHeight(w, boxWidth, boxHeight));
     const unit = fitUnit(bbox, boxWidth, boxHeight);
     const buttons = markers.map(({ rect: r }) => {
