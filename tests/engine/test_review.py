@@ -614,11 +614,10 @@ def test_review_through_the_api_is_bounded_and_refuses_a_null_start() -> None:
 
 def _mark_of(ratings: review_mod.Ratings, best: str, played: str) -> str:
     """The review's mark of a rating: blunder, mistake, inaccuracy, or none."""
-    if not ratings.values:
+    if not ratings.outcomes:  # the advisor's move, or one that transposes to it: nothing sampled
         return "none"
-    loss = max(0.0, ratings.values[best] - ratings.values[played])
-    name = grade("win", loss, ratings.uncertainty(best, played) if loss > 0 else 0.0)
-    return name if name in ("inaccuracy", "mistake", "blunder") else "none"
+    wins, losses = review_mod._differing(ratings.outcomes[best], ratings.outcomes[played])
+    return review_mod._mark(wins, losses, ratings.samples)
 
 
 def test_the_cheaper_play_outs_mark_the_big_clock_as_the_advisors_own_do() -> None:
