@@ -16,6 +16,7 @@ from engine.lessons import lesson_for
 from engine.players import SEAT_LEVELS
 from engine.protocol import JSON, BadRequest, EngineError
 from engine.session import Registry, Session, parse_flag
+from engine.solvers import advisor_for
 
 REVIEW_LIMIT = 40  # decisions rated by one review request, at most (a slice also ends after SLICE_SECONDS)
 MAX_SESSIONS = 16  # the least recently used sessions are dropped beyond this (a page keeps one or two
@@ -38,6 +39,18 @@ def _saved(sid: str, session: Session, req: dict[str, Any], events: list[JSON] |
     """An answer to a request that changes the game: it carries the record too (what
     {"op":"record"} returns), so the page saves without a second round trip."""
     return _answer(sid, session, req, events, record=session.record(), **extra)
+
+
+def load_everything() -> None:
+    """Import now every module that a request would import at its first use: the games, their
+    advisors and guided deals, the coach. The worker calls this before it takes its start-up
+    snapshot, so that a start from the snapshot compiles no module and reads none of the engine's
+    files (a first deal, hint or replay after such a start does not wait on an import)."""
+    import engine.review  # noqa: F401  (the coach: imported by a first replay or review otherwise)
+
+    for game in all_games():
+        advisor_for(game)
+        lesson_for(game.spec.id)
 
 
 def op_catalog(req: dict[str, Any]) -> JSON:

@@ -190,8 +190,8 @@ async function startFromSnapshot(loadPyodide, stored) {
   /** @type {Handle} */
   const found = pyodide.runPython(HANDLE);
   if (typeof found !== "function") throw new Error("engine.api.handle is missing");
-  // the restored engine must answer (its games were imported before the snapshot) and play each
-  // game (a module missing from the restored files shows now, not in the middle of a game)
+  // the restored engine must answer and play each game: a memory that restores yet does not work
+  // shows now, not in the middle of a game (quick: every module was imported before the snapshot)
   try {
     const catalog = JSON.parse(/** @type {string} */ (found(JSON.stringify({ op: "catalog" }))));
     if (!catalog.ok || !catalog.games?.length) {
@@ -207,8 +207,7 @@ async function startFromSnapshot(loadPyodide, stored) {
 }
 
 /** One game through the restored engine: a deal, a computer move, a view, for a solitaire (its
- *  advisor or solver: quick) a hint, and the coach's replay and review (their modules are
- *  imported at their first call); then closed.
+ *  advisor or solver: quick) a hint, and the coach's replay and review; then closed.
  *  @param {Handle} handle
  *  @param {{id: string, solitaire: boolean}} game */
 function exercise(handle, { id: game, solitaire }) {
@@ -275,10 +274,11 @@ async function startNormally(loadPyodide, manifestReady, makeSnapshot) {
 
 // ---- snapshots (see snapshot.js)
 
-// After "ready" (synchronously, so no request is answered before it): the games are imported, as
-// the page's first request (the catalog) would do anyway, and micropip, which has done its work,
-// is unloaded: its modules hold JS functions that a snapshot cannot name.
-const IMPORT_GAMES = "import engine.games\nengine.games.all_games()\nNone";
+// After "ready" (synchronously, so no request is answered before it): every module a request
+// would import at its first use is imported (engine.api.load_everything), so a start from the
+// snapshot compiles none and reads none of the engine's files; and micropip, which has done its
+// work, is unloaded: its modules hold JS functions that a snapshot cannot name.
+const LOAD_EVERYTHING = "import engine.api\nengine.api.load_everything()\nNone";
 const UNLOAD_MICROPIP = `
 import gc, sys
 for _name in [n for n in sys.modules if n == "micropip" or n.startswith("micropip.")]:
@@ -334,8 +334,8 @@ function withoutLoadedPackages(pyodide, fn) {
 
 /** The snapshot of a normal start ({memory, files}), or throws. Synchronous. @param {Pyodide} pyodide */
 function takeSnapshot(pyodide) {
-  pyodide.runPython(IMPORT_GAMES);
-  phase("games-import");
+  pyodide.runPython(LOAD_EVERYTHING);
+  phase("engine-loaded");
   pyodide.runPython(UNLOAD_MICROPIP);
   const memory = /** @type {Uint8Array<ArrayBuffer>} */ ( // (a copy of the wasm memory: not shared)
     withoutLoadedPackages(pyodide, () => pyodide.makeMemorySnapshot({ serializer: serializeInert })));

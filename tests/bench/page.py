@@ -198,7 +198,7 @@ def print_visits(visits: list[Visits]) -> None:
     if made:
         def after(name: str) -> float:
             return statistics.median(m[name] - m["engine-import"] for m in made if name in m)
-        print(f"first visit, after engine-ready: games imported +{after('games-import'):.0f} ms, snapshot "
+        print(f"first visit, after engine-ready: engine loaded +{after('engine-loaded'):.0f} ms, snapshot "
               f"taken +{after('snapshot-made'):.0f} ms (requests wait until then), "
               f"stored +{after('snapshot-saved'):.0f} ms")
 

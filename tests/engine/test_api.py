@@ -170,3 +170,43 @@ def test_same_seed_same_deal_across_requests() -> None:
     a = new_luzon(11, options={"variant": "sixes"})["view"]["board"]
     b = call(op="new", game="pairs-to-twelve", options={"variant": "sixes"}, seed=11)["view"]["board"]
     assert a == b
+
+
+LOADS_NOTHING_MORE = """
+import json, sys
+from engine.api import handle, load_everything
+load_everything()
+before = set(sys.modules)
+def ask(**req):
+    answer = json.loads(handle(json.dumps(req)))
+    assert answer["ok"], (req, answer)
+    return answer
+for game in ask(op="catalog")["games"]:
+    for lesson in (False, True) if game["lesson"] else (False,):
+        answer = ask(op="new", game=game["id"], lesson=True) if lesson else ask(op="new", game=game["id"], seed=3)
+        session = answer["session"]
+        for _ in range(6):
+            if answer["view"].get("over"):
+                break
+            if game["solitaire"] or answer["view"].get("to_move") == 0:  # the person's turn
+                ask(op="hint", session=session)
+                answer = ask(op="ai", session=session, level="hard" if game["levels"] else "advisor")
+            else:
+                answer = ask(op="ai", session=session)
+        ask(op="undo", session=session)
+        record = ask(op="record", session=session)["record"]
+        ask(op="load", record=record)
+        ask(op="replay", record=record, at=len(record["moves"]), seat=0)
+        ask(op="review", record=record, limit=3)
+        ask(op="review", session=session, limit=2)
+print(json.dumps(sorted(set(sys.modules) - before)))
+"""
+
+
+def test_after_load_everything_no_request_imports_a_module() -> None:
+    """What the worker's start-up snapshot relies on (web/worker.js takeSnapshot): after
+    `load_everything`, deals, hints, computer moves, undo, loads, replays and reviews of every
+    game and guided deal import nothing more, so a start from the snapshot needs no module file."""
+    out = subprocess.run([sys.executable, "-c", LOADS_NOTHING_MORE], cwd=Path(__file__).resolve().parents[2],
+                         capture_output=True, text=True, check=True).stdout
+    assert json.loads(out) == []
