@@ -10,7 +10,7 @@ import itertools
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import App
+from .conftest import App, until_still
 from .test_coach import TIMEOUT, finished_record, import_record, luzon_blunder, native, native_beside
 
 SIZES = [(1280, 800), (360, 740)]
@@ -40,22 +40,31 @@ def marked_keys(app: App, which: str) -> set[str]:
     return set(app.page.eval_on_selector_all(f"#coach-board .coach-mark-{which}", "els => els.map(e => e.dataset.key)"))
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def sized(app: App, size: tuple[int, int]) -> None:
+    app.page.set_viewport_size({"width": size[0], "height": size[1]})
+    until_still(app.page)
+
+
 @pytest.mark.parametrize("game", ["luzon", "clock", "big-clock", "matador"])
-def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(
-        app: App, game: str, size: tuple[int, int]) -> None:
+def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(app: App, game: str) -> None:
+    """Reviewed once, then read at each size (the screen turned or resized keeps the review)."""
     record, link, board = cases()[game]
     total = len(record["moves"])
     decisions = native_beside({"op": "review", "record": record})()["review"]["decisions"]  # every slice
     serious = {d["index"] for d in decisions if d["grade"] in ("mistake", "blunder")}
     page = app.page
-    page.set_viewport_size({"width": size[0], "height": size[1]})
+    sized(app, SIZES[0])
     import_record(app, game, record, link, board)
-    in_play = largest_tile(app, board)
+    in_play = {}
+    for size in SIZES:
+        sized(app, size)
+        in_play[size] = largest_tile(app, board)
     page.click("button[data-action=coach]")
     expect(page.locator("#coach-where")).to_have_text(f"Move {total} of {total}", timeout=TIMEOUT)
-    in_coach = largest_tile(app, "#coach-board")
-    assert in_coach >= in_play - 1, (in_coach, in_play)  # the board as large as the play screen's
+    for size in SIZES:
+        sized(app, size)
+        in_coach = largest_tile(app, "#coach-board")
+        assert in_coach >= in_play[size] - 1, (size, in_coach, in_play[size])  # as large as the play screen's
 
     page.click("button[data-action=coach-review]")
     expect(page.locator("#coach-review-text")).to_contain_text("computed", timeout=REVIEW_TIMEOUT)
@@ -66,60 +75,63 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(
     expect(page.locator("#coach-all")).not_to_have_attribute("open", "")  # every decision: below, folded
     page.click("#coach-all summary")
     expect(page.locator("#coach-decisions li[data-index]")).to_have_count(len(decisions))
-
-    # the results show without scrolling past the board (above it on a phone, beside it on a laptop);
-    # the list's numbers are not cut at the left
-    first = key.first
-    expect(first).to_be_visible()
-    box, board_box = first.bounding_box(), page.locator("#coach-board").bounding_box()
-    assert box["y"] < board_box["y"] if size[0] < 900 else box["x"] >= board_box["x"] + board_box["width"]
-    assert page.locator("#coach-key").bounding_box()["x"] >= 0
-    assert first.bounding_box()["x"] >= 20  # room for "10." before the item
-
-    # the graph: labelled axes and units, readable at 360 px, its marks clickable
-    texts = page.locator("#coach-graph text").evaluate_all("els => els.map(e => e.textContent)")
     unit = decisions[0]["unit"]
-    assert "Move" in texts and ("Chance to win (%)" if unit == "win" else "Round points") in texts
-    numbers = [t for t in texts if t.rstrip("%").lstrip("-").isdigit()]
-    assert len(numbers) >= 5 and (unit != "win" or sum(t.endswith("%") for t in numbers) >= 3), numbers
-    heights = page.locator("#coach-graph text").evaluate_all("els => els.map(e => e.getBoundingClientRect().height)")
-    smallest = min(heights)
-    assert smallest >= 9, smallest
     rounds = [d["round"] for d in decisions]
     changes = sum(1 for a, b in itertools.pairwise(rounds) if a is not None and b is not None and a != b)
-    expect(page.locator("#coach-graph .coach-round")).to_have_count(changes)
     marked = [d for d in decisions if d["grade"] in MARKED]
-    expect(page.locator("#coach-graph circle.coach-dot")).to_have_count(len(marked))
-
-    # one click to a key moment: both moves marked where they are, then each after it is made
     d = next(x for x in decisions if x["index"] == shown[0])
-    first.locator("button").click()
-    expect(page.locator("#coach-where")).to_have_text(f"Move {d['index']} of {total}", timeout=TIMEOUT)
-    expect(page.locator("button[data-action=coach-show-before]")).to_have_attribute("aria-pressed", "true")
-    expect(page.locator("#coach-legend")).to_contain_text("your move")
-    expect(page.locator("#coach-legend")).to_contain_text("the better move")
-    expect(page.locator("#coach-board .coach-mark-better").first).to_be_visible(timeout=TIMEOUT)
     places = lambda move: {move.get("tile"), move.get("to"), *move.get("tiles", []),  # noqa: E731
                            *([move["from"]] if isinstance(move.get("from"), str) else move.get("from", []))}
-    assert marked_keys(app, "played") & places(d["played_move"]), d["played_move"]
-    assert marked_keys(app, "better") & places(d["best_move"]), d["best_move"]
-
-    page.click("button[data-action=coach-show-played]")
-    expect(page.locator("#coach-where")).to_have_text(f"Move {d['index'] + 1} of {total}", timeout=TIMEOUT)
-    played_board = page.locator("#coach-board").inner_html()
-    page.click("button[data-action=coach-show-better]")
-    expect(page.locator("#coach-where")).to_contain_text("with the better move instead of yours", timeout=TIMEOUT)
-    expect(page.locator("button[data-action=coach-show-better]")).to_have_attribute("aria-pressed", "true")
     after = native({"op": "replay", "record": record, "at": d["index"] + 1, "seat": 0, "instead": d["best"]})["view"]
     assert after["events"][0]["id"] == d["best"]
-    expect(page.locator("#coach-board")).not_to_have_attribute("data-showing", "played")
-    assert page.locator("#coach-board").inner_html() != played_board  # the other move, drawn
-    expect(page.locator("#coach-move")).to_contain_text(d["best_move"]["you"])
 
-    # a mark on the graph goes to its decision too
-    other = marked[-1]
-    page.locator(f"#coach-graph circle[data-index='{other['index']}']").dispatch_event("click")
-    expect(page.locator("#coach-where")).to_have_text(f"Move {other['index']} of {total}", timeout=TIMEOUT)
+    for size in SIZES:
+        sized(app, size)
+        # the results show without scrolling past the board (above it on a phone, beside it on a
+        # laptop); the list's numbers are not cut at the left
+        first = key.first
+        expect(first).to_be_visible()
+        box, board_box = first.bounding_box(), page.locator("#coach-board").bounding_box()
+        assert box["y"] < board_box["y"] if size[0] < 900 else box["x"] >= board_box["x"] + board_box["width"]
+        assert page.locator("#coach-key").bounding_box()["x"] >= 0
+        assert first.bounding_box()["x"] >= 20  # room for "10." before the item
+
+        # the graph: labelled axes and units, readable at 360 px, its marks clickable
+        texts = page.locator("#coach-graph text").evaluate_all("els => els.map(e => e.textContent)")
+        assert "Move" in texts and ("Chance to win (%)" if unit == "win" else "Round points") in texts
+        numbers = [t for t in texts if t.rstrip("%").lstrip("-").isdigit()]
+        assert len(numbers) >= 5 and (unit != "win" or sum(t.endswith("%") for t in numbers) >= 3), numbers
+        heights = page.locator("#coach-graph text").evaluate_all(
+            "els => els.map(e => e.getBoundingClientRect().height)")
+        assert min(heights) >= 9, (size, min(heights))
+        expect(page.locator("#coach-graph .coach-round")).to_have_count(changes)
+        expect(page.locator("#coach-graph circle.coach-dot")).to_have_count(len(marked))
+
+        # one click to a key moment: both moves marked where they are, then each after it is made
+        first.locator("button").click()
+        expect(page.locator("#coach-where")).to_have_text(f"Move {d['index']} of {total}", timeout=TIMEOUT)
+        expect(page.locator("button[data-action=coach-show-before]")).to_have_attribute("aria-pressed", "true")
+        expect(page.locator("#coach-legend")).to_contain_text("your move")
+        expect(page.locator("#coach-legend")).to_contain_text("the better move")
+        expect(page.locator("#coach-board .coach-mark-better").first).to_be_visible(timeout=TIMEOUT)
+        assert marked_keys(app, "played") & places(d["played_move"]), d["played_move"]
+        assert marked_keys(app, "better") & places(d["best_move"]), d["best_move"]
+
+        page.click("button[data-action=coach-show-played]")
+        expect(page.locator("#coach-where")).to_have_text(f"Move {d['index'] + 1} of {total}", timeout=TIMEOUT)
+        played_board = page.locator("#coach-board").inner_html()
+        page.click("button[data-action=coach-show-better]")
+        expect(page.locator("#coach-where")).to_contain_text("with the better move instead of yours",
+                                                             timeout=TIMEOUT)
+        expect(page.locator("button[data-action=coach-show-better]")).to_have_attribute("aria-pressed", "true")
+        expect(page.locator("#coach-board")).not_to_have_attribute("data-showing", "played")
+        assert page.locator("#coach-board").inner_html() != played_board  # the other move, drawn
+        expect(page.locator("#coach-move")).to_contain_text(d["best_move"]["you"])
+
+        # a mark on the graph goes to its decision too
+        other = marked[-1]
+        page.locator(f"#coach-graph circle[data-index='{other['index']}']").dispatch_event("click")
+        expect(page.locator("#coach-where")).to_have_text(f"Move {other['index']} of {total}", timeout=TIMEOUT)
     page.click("button[data-action=coach-close]")
     assert not app.errors, app.errors
     app.errors.clear()

@@ -111,7 +111,7 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
   const board = h("div", { class: "coach-board", id: "coach-board", "aria-label": `${spec.name}, replay` });
   const screen = createRenderer(createRendererContext({
     spec, board, engine, source, name, sequencer, motionMs, actions: null,
-    render: () => { if (source.view) screen.draw(source.view); },
+    render: () => redraw(),
     hintMove: () => better?.best_move ?? null,
   }));
   board.className = `coach-board ${screen.boardClass}`;
@@ -487,14 +487,32 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
       await drawMoving(board, screen.draw, view, motionMs());
     }
     if (compare?.showing !== showing) return;
+    markCompared(view);
+    legend.replaceChildren(...legendText(d, showing));
+    drawHands(view.all_hands);
+  }
+
+  /**
+   * Mark the decision on the board where its moves go (see showCompare).
+   * @param {View} view the position drawn
+   */
+  function markCompared(view) {
+    if (!compare || !board.dataset.showing) return; // (go() shows a plain position)
+    const { decision: d, showing } = compare;
     if (showing === "before") {
       mark(d.played_move, "played", true);
       if (d.best !== d.played) mark(d.best_move, "better", true);
     } else {
       mark(view.events?.[0] ?? (showing === "better" ? d.best_move : d.played_move), showing, false);
     }
-    legend.replaceChildren(...legendText(d, showing));
-    drawHands(view.all_hands);
+  }
+
+  /** The board drawn again as it stands, its marks too: its box changed size (a renderer fits
+   *  what it draws to the box it is given), or the renderer asked for it. */
+  function redraw() {
+    if (!source.view || disposed) return;
+    screen.draw(source.view);
+    markCompared(source.view);
   }
 
   /**
@@ -607,12 +625,21 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
     return svg;
   }
 
+  let drawnSize = [0, 0];
+  const resize = new ResizeObserver(() => {
+    const size = [board.clientWidth, board.clientHeight];
+    if (size[0] && drawnSize[0] && size.some((v, i) => Math.abs(v - drawnSize[i]) > 4)) redraw();
+    if (size[0]) drawnSize = size;
+  });
+  resize.observe(board);
+
   go(total);
   return {
     element,
     focus: () => element.focus(),
     dispose() {
       disposed = true;
+      resize.disconnect();
       stopPlaying();
       if (reviewRun) reviewRun.cancelled = true;
     },
