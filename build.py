@@ -525,13 +525,15 @@ def test(pytest_args: list[str]) -> int:
     runs = [browser_workers(args) for args in side_by_side(pytest_args)]
     if len(runs) == 1:
         return subprocess.run([str(python), "-m", "pytest", *runs[0]], cwd=ROOT, env=env).returncode
-    # the browser's tests wait on Chromium much of the time: the others run beside them, on the
-    # other core; their output is printed whole after the browser's
+    # the browser's tests wait on Chromium much of the time: the others run beside them, at a lower
+    # priority (they take the cores when the browsers wait, not the browsers' time), their output
+    # printed whole after the browser's
     log(f"the tests without a browser run beside the browser's (pytest {' '.join(runs[0])})")
     CACHE.mkdir(exist_ok=True)
     with (CACHE / "tests-without-a-browser.log").open("w+") as output:
         others = subprocess.Popen([str(python), "-m", "pytest", *runs[0]], cwd=ROOT, env=env,
-                                  stdout=output, stderr=subprocess.STDOUT)
+                                  stdout=output, stderr=subprocess.STDOUT,
+                                  preexec_fn=(lambda: os.nice(OTHERS_NICENESS)) if hasattr(os, "nice") else None)
         browser = subprocess.run([str(python), "-m", "pytest", *runs[1]], cwd=ROOT, env=env).returncode
         others_status = others.wait()
         output.seek(0)
@@ -541,6 +543,7 @@ def test(pytest_args: list[str]) -> int:
 
 
 BROWSER_TESTS = "tests/e2e"
+OTHERS_NICENESS = 10  # the tests without a browser yield the cores to the browser's (the longer run)
 BROWSER_WORKERS = 2  # browsers that run the browser's tests at once, a test file each (pytest-xdist)
 
 
