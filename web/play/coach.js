@@ -6,7 +6,7 @@
 
 import { h, svgNode } from "../render/dom.js";
 import { drawMoving } from "../render/motion.js";
-import { createRendererContext } from "./renderer_contract.js";
+import { createRendererContext, redrawOnResize } from "./renderer_contract.js";
 
 /** @typedef {import("../engine_types.js").View} View */
 /** @typedef {import("../engine_types.js").Engine} Engine */
@@ -625,21 +625,14 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
     return svg;
   }
 
-  let drawnSize = [0, 0];
-  const resize = new ResizeObserver(() => {
-    const size = [board.clientWidth, board.clientHeight];
-    if (size[0] && drawnSize[0] && size.some((v, i) => Math.abs(v - drawnSize[i]) > 4)) redraw();
-    if (size[0]) drawnSize = size;
-  });
-  resize.observe(board);
-
+  const stopWatching = redrawOnResize(board, redraw);
   go(total);
   return {
     element,
     focus: () => element.focus(),
     dispose() {
       disposed = true;
-      resize.disconnect();
+      stopWatching();
       stopPlaying();
       if (reviewRun) reviewRun.cancelled = true;
     },

@@ -7,6 +7,7 @@
 // controller through `drawn`.
 
 import { drawMoving } from "../render/motion.js";
+import { redrawOnResize } from "./renderer_contract.js";
 import { playSound } from "../sound.js";
 
 /** @typedef {import("../engine_types.js").View} View */
@@ -114,15 +115,5 @@ export function createRenderPass(host) {
     }
   }
 
-  let lastSize = [0, 0];
-  const resize = new ResizeObserver(() => {
-    const size = [board.clientWidth, board.clientHeight];
-    if (size[0] && size.some((v, i) => Math.abs(v - lastSize[i]) > 4)) {
-      lastSize = size;
-      render();
-    }
-  });
-  resize.observe(board);
-
-  return { render, dispose: () => resize.disconnect() };
+  return { render, dispose: redrawOnResize(board, render) };
 }

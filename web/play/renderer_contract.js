@@ -164,3 +164,24 @@ export function createRendererContext({ spec, board, engine, source, name, seque
     dealText: (view) => (!spec.hidden_hands || view?.outcome ? `Deal ${view.seed} · ` : ""),
   };
 }
+
+/**
+ * A renderer fits what it draws to its board's box, so whoever shows a board (the play screen, the
+ * coach) draws it again when that box changes size by more than a few pixels (a phone turned, a
+ * window resized, a panel opened beside it). Returns the function that stops watching.
+ * @param {HTMLElement} board
+ * @param {() => void} redraw
+ * @returns {() => void}
+ */
+export function redrawOnResize(board, redraw) {
+  let drawnSize = [0, 0];
+  const watch = new ResizeObserver(() => {
+    const size = [board.clientWidth, board.clientHeight];
+    if (size[0] && size.some((v, i) => Math.abs(v - drawnSize[i]) > 4)) {
+      drawnSize = size;
+      redraw();
+    }
+  });
+  watch.observe(board);
+  return () => watch.disconnect();
+}
