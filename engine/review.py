@@ -53,7 +53,8 @@ GRADES: dict[str, tuple[tuple[str, float], ...]] = {
 GRADE_NAMES = ("best", "good", "uncertain", "inaccuracy", "mistake", "blunder")  # best first
 SAMPLES = 60  # paired play-outs per compared move (table games; solitaires without an exact rater: at most)
 BATCH = 5  # solitaires: pairs of play-outs between two looks at whether the mark is settled
-FIRST_LOOK = 10  # solitaires: pairs of play-outs before the first look
+FIRST_LOOK = 5  # solitaires: pairs of play-outs before the first look (a prior that settles few pairs, as the
+# Big Clock's at double-9 and double-12, stops there when they all tie; the uniform prior needs 25)
 SETTLED = 0.005  # solitaires: stop once finishing SAMPLES pairs would change the mark with less than this chance
 SLICE_SECONDS = 2.0  # a slice (`limit` given) ends inside a decision whose play-outs run past this
 UNFINISHED_KEPT = 8  # decisions cut short by a slice's end, kept for the next slice (per reviewed game)
