@@ -22,6 +22,7 @@ are checked against independent play-outs by `tests/bench/bench_review.py`.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import random
@@ -170,11 +171,16 @@ def settled(best: list[float], played: list[float], cap: int, prior: tuple[float
 def settled_counts(wins: int, ties: int, losses: int, cap: int,
                    prior: tuple[float, float, float] = UNIFORM) -> bool:
     """`settled` from the counts of the three kinds of pair."""
+    return cap <= wins + ties + losses or change_chance(wins, ties, losses, cap, prior) < SETTLED
+
+
+@functools.lru_cache(maxsize=4096)
+def change_chance(wins: int, ties: int, losses: int, cap: int, prior: tuple[float, float, float]) -> float:
+    """The chance that finishing `cap` pairs changes the mark of these counts (as `settled`
+    weighs it), remembered: the same counts come back decision after decision."""
     n = wins + ties + losses
     now = _mark(wins, losses, n)
     rest = cap - n
-    if rest <= 0:
-        return True
     alpha = (prior[0] + wins, prior[1] + ties, prior[2] + losses)  # the Dirichlet posterior
     lg = math.lgamma
     base = lg(rest + 1) + lg(sum(alpha)) - lg(sum(alpha) + rest) - sum(lg(x) for x in alpha)
@@ -185,7 +191,7 @@ def settled_counts(wins: int, ties: int, losses: int, cap: int,
                 ties = rest - more_wins - more_losses
                 changed += math.exp(base + lg(alpha[0] + more_wins) + lg(alpha[1] + ties) + lg(alpha[2] + more_losses)
                                     - lg(more_wins + 1) - lg(ties + 1) - lg(more_losses + 1))
-    return changed < SETTLED
+    return changed
 
 
 def _mark(wins: int, losses: int, n: int) -> str:
