@@ -22,6 +22,7 @@ are checked against independent play-outs by `tests/bench/bench_review.py`.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import random
@@ -53,7 +54,8 @@ GRADES: dict[str, tuple[tuple[str, float], ...]] = {
 GRADE_NAMES = ("best", "good", "uncertain", "inaccuracy", "mistake", "blunder")  # best first
 SAMPLES = 60  # paired play-outs per compared move (table games; solitaires without an exact rater: at most)
 BATCH = 5  # solitaires: pairs of play-outs between two looks at whether the mark is settled
-FIRST_LOOK = 10  # solitaires: pairs of play-outs before the first look
+FIRST_LOOK = 5  # solitaires: pairs of play-outs before the first look (a prior that settles few pairs, as the
+# Big Clock's at double-9 and double-12, stops there when they all tie; the uniform prior needs 25)
 SETTLED = 0.005  # solitaires: stop once finishing SAMPLES pairs would change the mark with less than this chance
 SLICE_SECONDS = 2.0  # a slice (`limit` given) ends inside a decision whose play-outs run past this
 UNFINISHED_KEPT = 8  # decisions cut short by a slice's end, kept for the next slice (per reviewed game)
@@ -169,11 +171,16 @@ def settled(best: list[float], played: list[float], cap: int, prior: tuple[float
 def settled_counts(wins: int, ties: int, losses: int, cap: int,
                    prior: tuple[float, float, float] = UNIFORM) -> bool:
     """`settled` from the counts of the three kinds of pair."""
+    return cap <= wins + ties + losses or change_chance(wins, ties, losses, cap, prior) < SETTLED
+
+
+@functools.lru_cache(maxsize=4096)
+def change_chance(wins: int, ties: int, losses: int, cap: int, prior: tuple[float, float, float]) -> float:
+    """The chance that finishing `cap` pairs changes the mark of these counts (as `settled`
+    weighs it), remembered: the same counts come back decision after decision."""
     n = wins + ties + losses
     now = _mark(wins, losses, n)
     rest = cap - n
-    if rest <= 0:
-        return True
     alpha = (prior[0] + wins, prior[1] + ties, prior[2] + losses)  # the Dirichlet posterior
     lg = math.lgamma
     base = lg(rest + 1) + lg(sum(alpha)) - lg(sum(alpha) + rest) - sum(lg(x) for x in alpha)
@@ -184,7 +191,7 @@ def settled_counts(wins: int, ties: int, losses: int, cap: int,
                 ties = rest - more_wins - more_losses
                 changed += math.exp(base + lg(alpha[0] + more_wins) + lg(alpha[1] + ties) + lg(alpha[2] + more_losses)
                                     - lg(more_wins + 1) - lg(ties + 1) - lg(more_losses + 1))
-    return changed < SETTLED
+    return changed
 
 
 def _mark(wins: int, losses: int, n: int) -> str:

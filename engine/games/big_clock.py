@@ -179,6 +179,11 @@ class BigClockState:
     seen: frozenset[Position] = field(default=frozenset(), repr=False)  # since the last stock tile
     resigned: bool = False
 
+    def __hash__(self) -> int:
+        """Equal states have equal positions and stock sizes: hashing those (the position is
+        made once per state) costs far less than hashing every tile of the piles and the stock."""
+        return hash((self.position, len(self.stock)))
+
     @cached_property
     def pile_keys(self) -> tuple[bytes, ...]:
         return tuple(pile_key(p) for p in self.piles)
@@ -241,13 +246,6 @@ class BigClockState:
                     out.append((a, b))
                 keys[a - 1], keys[b - 1] = ka, kb
         return out
-
-    def _shifted(self, a: int, b: int) -> tuple[Pile, ...]:
-        piles = list(self.piles)
-        tile = piles[a - 1][-1]
-        piles[a - 1] = piles[a - 1][:-1]
-        piles[b - 1] = piles[b - 1] + (tile,)
-        return tuple(piles)
 
     def at_hand(self, slot: int) -> bool:
         """Whether slot's own double could be brought to it now (held or on a pile top)."""
@@ -319,9 +317,21 @@ def refusal(state: BigClockState, move: str) -> str:
     return NOT_POSSIBLE
 
 
-def _after_board_change(state: BigClockState, piles: tuple[Pile, ...], **changes: Any) -> BigClockState:
-    new = replace(state, piles=piles, **changes)
-    return replace(new, seen=state.seen | {new.position})
+def _after(state: BigClockState, changed: dict[int, Pile], new_turn: bool, **changes: Any) -> BigClockState:
+    """`replace(state, **changes)` with the piles of `changed` (slot: pile) and `seen` brought up
+    to date: the new position alone once a tile came from the stock (`new_turn`), else added to
+    the positions seen. Only the changed piles are keyed again; the new state keeps its pile keys
+    and position made (the values its cached properties would make)."""
+    piles, keys = state.piles, state.pile_keys
+    if changed:
+        new_piles, new_keys = list(piles), list(keys)
+        for k, pile in changed.items():
+            new_piles[k - 1], new_keys[k - 1] = pile, pile_key(pile)
+        piles, keys = tuple(new_piles), tuple(new_keys)
+    position = position_key(keys, changes.get("drawn", state.drawn))
+    new = replace(state, piles=piles, seen=frozenset({position}) if new_turn else state.seen | {position}, **changes)
+    new.__dict__["pile_keys"], new.__dict__["position"] = keys, position
+    return new
 
 
 def tile_ids(tiles: Any) -> list[str]:
@@ -437,37 +447,27 @@ class BigClockGame(Game[BigClockState]):
         if kind == "draw":
             tile, stock = state.stock[0], state.stock[1:]
             if state.targets(tile):
-                new = replace(state, stock=stock, drawn=tile, stuck=False)
-            elif tile.is_double:
-                new = replace(state, stock=stock, drawn=tile, stuck=True)
-            else:
-                new = replace(state, stock=stock, set_aside=state.set_aside + (tile,))
-            return replace(new, seen=frozenset({new.position}))
+                return _after(state, {}, True, stock=stock, drawn=tile, stuck=False)
+            if tile.is_double:
+                return _after(state, {}, True, stock=stock, drawn=tile, stuck=True)
+            return _after(state, {}, True, stock=stock, set_aside=state.set_aside + (tile,))
         if kind == "place":
             k = _slot(arg, state.size)
-            piles = list(state.piles)
             assert state.drawn is not None
-            piles[k - 1] = piles[k - 1] + (state.drawn,)
-            return _after_board_change(state, tuple(piles), drawn=None, stuck=False, pending=0)
+            return _after(state, {k: state.piles[k - 1] + (state.drawn,)}, False, drawn=None, stuck=False, pending=0)
         if kind == "refill":
             k = _slot(arg, state.size)
-            piles = list(state.piles)
-            piles[k - 1] = (state.stock[0],)
-            new = replace(state, piles=tuple(piles), stock=state.stock[1:], pending=0)
-            return replace(new, seen=frozenset({new.position}))
+            return _after(state, {k: (state.stock[0],)}, True, stock=state.stock[1:], pending=0)
         if kind == "shift":
             first, _, second = arg.partition(">")
             a, b = _slot(first, state.size), _slot(second, state.size)
-            shifted = state._shifted(a, b)
-            new = _after_board_change(state, shifted, pending=0)
-            if shifted[a - 1] or not new.stock:
+            tile = state.piles[a - 1][-1]
+            new = _after(state, {a: state.piles[a - 1][:-1], b: state.piles[b - 1] + (tile,)}, False, pending=0)
+            if new.piles[a - 1] or not new.stock:
                 return new
             if new.at_hand(a):
-                return replace(new, pending=a)
-            refilled = list(shifted)
-            refilled[a - 1] = (new.stock[0],)
-            new = replace(new, piles=tuple(refilled), stock=new.stock[1:])
-            return replace(new, seen=frozenset({new.position}))
+                return _after(new, {}, False, pending=a)
+            return _after(new, {a: (new.stock[0],)}, True, stock=new.stock[1:])
         raise IllegalMove(NOT_POSSIBLE)  # pragma: no cover - moves checked above
 
     def outcome(self, state: BigClockState) -> Outcome | None:

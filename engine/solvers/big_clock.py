@@ -29,7 +29,7 @@ from __future__ import annotations
 import functools
 import gc
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -143,13 +143,13 @@ SHIFTS = [[f"shift:slot{a}>slot{b}" for b in range(13)] for a in range(13)]
 class Static:
     """What stays fixed during one search: the set size and the stock's content."""
 
-    __slots__ = ("codes", "count", "doubles", "n", "partners", "with_number")
+    __slots__ = ("codes", "count", "doubles", "n", "partners", "stocked", "unknown_ready", "with_number")
 
     def __init__(self, know: Knowledge):
-        self.n = know.size
+        self.n = n = know.size
         self.count = know.count
         self.doubles = know.doubles
-        self.partners: list[list[int]] = [[] for _ in range(know.size + 1)]
+        self.partners: list[list[int]] = [[] for _ in range(n + 1)]
         for c in know.tiles:  # partners[x]: y for every stock non-double x-y
             a, b = c >> 4, c & 15
             if a != b:
@@ -157,6 +157,9 @@ class Static:
                 self.partners[b].append(a)
         self.codes = frozenset(know.tiles)
         self.with_number = know.with_number
+        # unknown_ready[k]: the chance a refill readies slot k; stocked[k]: k-k is in the stock
+        self.unknown_ready = [know.with_number[k] / know.count if know.count else 0.0 for k in range(n + 1)]
+        self.stocked = [k in know.doubles for k in range(n + 1)]
 
 
 def evaluate(piles: Piles, know: Knowledge, refill: int = 0) -> float:
@@ -189,72 +192,89 @@ def features(tops: list[int] | bytes, st: Static) -> tuple[float, ...]:
     with k "forced covers" (stock tiles that fit only ready slots, none their own, shared
     among them) stays ready with chance about 1 / (1 + k); an unready slot with f "fixers"
     (stock tiles showing its number that fit its top) gets ready first with chance f / (f + 1).
+    Slots are sets of bits (bit k: slot k); every sum runs in slot order, so equal tops always
+    score exactly equal.
     """
     n = st.n
-    ready = [0.0] * (n + 1)
-    home = [False] * (n + 1)
-    tu = [-9] * (n + 1)
-    tv = [-9] * (n + 1)
-    show: list[list[int]] = [[] for _ in range(n + 1)]
-    unready_shown = [False] * (n + 1)
+    mask = [0] * (n + 1)  # mask[x]: the slots whose top is a non-double showing x
+    shown = 0  # bit x: some slot shows x
+    unready = 0  # bit x: an unready slot shows x
     troubles = 0
-    for k in range(1, n + 1):
-        t = tops[k - 1]
-        if t == 17 * k:
-            home[k] = True
-        elif t < UNKNOWN:
+    k = 0
+    for t in tops:
+        k += 1
+        if t < UNKNOWN and t != 17 * k:
             u, v = t >> 4, t & 15
             if u == v:
                 troubles += 1
             else:
-                tu[k], tv[k] = u, v
-                show[u].append(k)
-                show[v].append(k)
-                if u == k or v == k:
-                    ready[k] = 1.0
-                else:
-                    unready_shown[u] = unready_shown[v] = True
-        elif t == EMPTY:
-            ready[k] = 1.0
-        elif st.count:
-            ready[k] = st.with_number[k] / st.count
-    threat = [0.0] * (n + 1)
+                bit = 1 << k
+                mask[u] |= bit
+                mask[v] |= bit
+                numbers = (1 << u) | (1 << v)
+                shown |= numbers
+                if u != k and v != k:
+                    unready |= numbers
+    threat = None  # threat[k]: forced covers shared by ready slot k (None: none at all)
     partners = st.partners
-    for a in range(n + 1):
-        sa = show[a]
-        if not sa or unready_shown[a]:
+    numbers = shown & ~unready
+    while numbers:  # a stock a-b fits only ready slots showing a or b, none their own
+        low = numbers & -numbers
+        numbers ^= low
+        a = low.bit_length() - 1
+        ma = mask[a]
+        if (ma >> a) & 1:  # slot a showing a would take every a-b
             continue
         for b in partners[a]:
-            if unready_shown[b]:
-                continue  # it can go on an unready slot
-            sb = show[b]
-            if sb and b < a:
-                continue  # counted from b
-            if a and (tu[a] == a or tv[a] == a or tu[a] == b or tv[a] == b):
-                continue  # its own slot a takes it (and is or gets ready)
-            if b and (tu[b] == b or tv[b] == b or tu[b] == a or tv[b] == a):
+            if (unready >> b) & 1:
                 continue
-            opts = sa + sb
-            share = 1.0 / len(opts)
-            for k in opts:
-                threat[k] += share
+            mb = mask[b]
+            if mb:
+                if b < a or (mb >> a) & 1:  # counted from b; or slot a takes it
+                    continue
+                m = ma | mb
+                if (m >> b) & 1:  # slot b takes it
+                    continue
+            else:
+                m = ma
+                if (m >> b) & 1:
+                    continue
+            if threat is None:
+                threat = [0.0] * (n + 1)
+            share = 1.0 / m.bit_count()
+            while m:
+                low = m & -m
+                threat[low.bit_length() - 1] += share
+                m ^= low
     codes = st.codes
+    stocked = st.stocked
     homes = safe = readiness = fix = unparked = tready = tfix = 0.0
-    for s in range(1, n + 1):
-        if home[s]:
+    s = 0
+    for t in tops:
+        s += 1
+        if t == 17 * s:
             homes += 1
             continue
-        r = ready[s]
         f = 0
-        if r < 1.0 and tu[s] >= 0:
-            u, v = tu[s], tv[s]
-            f = ((16 * u + s if u < s else 16 * s + u) in codes) + ((16 * v + s if v < s else 16 * s + v) in codes)
-        if s in st.doubles:
-            safe += r / (1.0 + threat[s])
+        if t == EMPTY:
+            r = 1.0
+        elif t == UNKNOWN:
+            r = st.unknown_ready[s]
+        else:
+            u, v = t >> 4, t & 15
+            if u == v:
+                r = 0.0
+            elif u == s or v == s:
+                r = 1.0
+            else:
+                r = 0.0
+                f = ((16 * u + s if u < s else 16 * s + u) in codes) + ((16 * v + s if v < s else 16 * s + v) in codes)
+        if stocked[s]:
+            safe += r / (1.0 + threat[s]) if threat else r
             readiness += r
             if r < 1.0:
                 fix += (1.0 - r) * f / (f + 1.0)
-                if not show[s]:
+                if not mask[s]:
                     unparked += 1
         else:
             tready += r
@@ -264,54 +284,74 @@ def features(tops: list[int] | bytes, st: Static) -> tuple[float, ...]:
 
 
 Trail = tuple[Any, ...]  # (parent trail, moves of this step) — a linked list of the moves from the root
-Child = tuple[tuple[bytes, ...], list[int], int, bool, tuple[str, ...], bool]  # (piles, tops, held, stuck, moves, leaf)
-Node = tuple[tuple[bytes, ...], list[int], int, bool, Trail]  # (piles, tops, held, stuck, trail)
+# a search's position: piles (a list or tuple of pile keys) and their tops (a byte each, as tops_of)
+Child = tuple[list[bytes], bytearray, int, bool, tuple[str, ...], bool]  # (piles, tops, held, stuck, moves, leaf)
+Node = tuple[Sequence[bytes], bytearray, int, bool, Trail]  # (piles, tops, held, stuck, trail)
 
 
 def children(
-    piles: tuple[bytes, ...], tops: list[int], held: int, stuck: bool, n: int, stock_left: int, visited: set[bytes]
+    piles: Sequence[bytes], tops: bytearray, held: int, stuck: bool, n: int, stock_left: int, visited: set[bytes]
 ) -> Iterator[Child]:
     """The positions one chance-free step away that are not in `visited` (keys as made by
-    `engine.games.big_clock.position_key`; they are added to it). Macro: an emptied slot takes
-    its double at once when the double is at hand. `leaf`: the next thing is a refill from the
-    stock."""
+    `engine.games.big_clock.position_key`; they are added to it), slots in ascending order.
+    Macro: an emptied slot takes its double at once when the double is at hand. `leaf`: the
+    next thing is a refill from the stock."""
     join = b"\xff".join
+    showing = [0] * 16  # showing[x]: bit k set when slot k's top is a non-double showing x
+    empty = 0  # bit k: slot k is empty
+    trouble = False  # a double on a wrong slot
+    k = 0
+    for t in tops:
+        k += 1
+        if t == EMPTY:
+            empty |= 1 << k
+        else:
+            u, v = t >> 4, t & 15
+            if u != v:
+                showing[u] |= 1 << k
+                showing[v] |= 1 << k
+            elif u != k:
+                trouble = True
     if held >= 0:
-        fit = FITS[held]
-        for k in range(1, n + 1):
-            t = tops[k - 1]
-            if fit[t] or (t == EMPTY and held == 17 * k):
-                new = list(piles)
-                new[k - 1] = piles[k - 1] + bytes((held,))
-                key = join(new) + NO_HELD
-                if key in visited:
-                    continue
-                visited.add(key)
-                new_tops = tops[:]
-                new_tops[k - 1] = held
-                yield tuple(new), new_tops, -1, False, (PLACES[k],), False
+        u, v = held >> 4, held & 15
+        slots = showing[u] | showing[v]
+        if u == v and (empty >> u) & 1:
+            slots |= 1 << u
+        while slots:
+            low = slots & -slots
+            slots ^= low
+            k = low.bit_length() - 1
+            new = list(piles)
+            new[k - 1] = piles[k - 1] + bytes((held,))
+            key = join(new) + NO_HELD
+            if key in visited:
+                continue
+            visited.add(key)
+            new_tops = tops[:]
+            new_tops[k - 1] = held
+            yield new, new_tops, -1, False, (PLACES[k],), False
         if not stuck:
             return
-    elif not any(t < UNKNOWN and (t >> 4) == (t & 15) and t != 17 * k for k, t in enumerate(tops, 1)):
+    elif not trouble:
         return
     held_key = held_byte(held)
     for a in range(1, n + 1):
         t = tops[a - 1]
-        if t >= UNKNOWN or t == 17 * a:
+        if t == EMPTY or t == 17 * a:
             continue
-        fit = FITS[t]
+        u, v = t >> 4, t & 15
+        slots = (showing[u] | showing[v]) & ~(1 << a)
+        if u == v and (empty >> u) & 1:
+            slots |= 1 << u
+        if not slots:
+            continue
         shifts = SHIFTS[a]
         rest = piles[a - 1][:-1]
         moved = bytes((t,))
-        for b in range(1, n + 1):
-            if b == a:
-                continue
-            d = tops[b - 1]
-            if d == EMPTY:
-                if t != 17 * b:
-                    continue
-            elif not fit[d]:
-                continue
+        while slots:
+            low = slots & -slots
+            slots ^= low
+            b = low.bit_length() - 1
             new = list(piles)
             new[a - 1] = rest
             new[b - 1] = piles[b - 1] + moved
@@ -324,7 +364,7 @@ def children(
                 new_tops = tops[:]
                 new_tops[a - 1] = rest[-1] if rest else EMPTY
                 new_tops[b - 1] = t
-                yield tuple(new), new_tops, held, stuck, (move,), False
+                yield new, new_tops, held, stuck, (move,), False
                 continue
             # slot a is empty: its double now, or a refill from the stock
             new_tops = tops[:]
@@ -354,7 +394,7 @@ def children(
             if key in visited:
                 continue
             visited.add(key)
-            yield tuple(new), new_tops, new_held, stuck and new_held >= 0, moves, leaf
+            yield new, new_tops, new_held, stuck and new_held >= 0, moves, leaf
 
 
 class Evaluator:
@@ -364,7 +404,7 @@ class Evaluator:
         self.static = Static(know)
         self.cache: dict[bytes, float] = {}
 
-    def tops(self, tops: list[int], leaf: bool) -> float:
+    def tops(self, tops: bytearray, leaf: bool) -> float:
         """The score of slots' tops; `leaf`: the empty slots are about to be refilled (plan()
         inlines this)."""
         key = bytes(tops)
@@ -425,11 +465,12 @@ def plan(state: BigClockState, know: Knowledge | None = None,
     ev = evaluator_for(know)
     cache, static = ev.cache, ev.static
     piles = state.pile_keys
-    tops = [p[-1] if p else EMPTY for p in piles]
+    tops = bytearray(p[-1] if p else EMPTY for p in piles)
     held = code(state.drawn) if state.drawn is not None else -1
     stock_left = len(state.stock)
     best_trail: Trail = ()
-    best_value, best_piles = float("-inf"), piles
+    best_value = float("-inf")
+    best_piles: Sequence[bytes] = piles
     if held < 0:
         best_value = ev.tops(tops, False)
     visited = set(state.seen)
@@ -469,7 +510,7 @@ def plan(state: BigClockState, know: Knowledge | None = None,
     return best_value, _path(best_trail), gain
 
 
-def _homes(piles: tuple[bytes, ...]) -> int:
+def _homes(piles: Sequence[bytes]) -> int:
     return sum(1 for k, p in enumerate(piles, 1) if p and p[-1] == 17 * k)
 
 

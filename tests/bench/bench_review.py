@@ -397,10 +397,14 @@ def settle_rule(sizes: list[str], decisions: int, runs: int, priors: list[tuple[
         for name, pri, first, batch, chance in (
                 ("uniform, looks from 20 every 10", (1.0, 1.0, 1.0), 20, 10, settled),
                 ("fitted, looks from 10 every 5", prior, 10, 5, settled),
+                (f"fitted, the review's looks (from {review_mod.FIRST_LOOK} every {review_mod.BATCH})", prior,
+                 review_mod.FIRST_LOOK, review_mod.BATCH, settled),
                 (f"fitted, looks from 10 every 5, chance {settled / 2:g}", prior, 10, 5, settled / 2),
                 ("fitted, looks from 10 every 10", prior, 10, 10, settled),
                 ("fitted weakened to 30 pairs' weight, looks from 10 every 5", weak, 10, 5, settled),
                 *((f"given {given}, looks from 10 every 5, chance {settled / 2:g}", given, 10, 5, settled / 2)
+                  for given in priors),
+                *((f"given {given}, the review's looks", given, review_mod.FIRST_LOOK, review_mod.BATCH, settled)
                   for given in priors)):
             review_mod.SETTLED = chance
             agree, mean, worse = simulate_rule(check, pri, first, batch, runs, random.Random(1))

@@ -3,8 +3,9 @@
 For each case one whole game is played natively (seat 0 by the random player, "easy", so there
 are decisions to rate; the others by medium), then its record is reviewed through the JSON API:
 in headless Chromium (`window.boneyard.request`, Pyodide in the worker, in the page's slices of
-two decisions, round trips included) and natively (`engine.api.handle`, whole). The goal: a
-whole table game reviewed in under 10 s in the browser.
+two decisions, round trips included; wall seconds, and the CPU seconds of the browser's processes)
+and natively (`engine.review.review`, whole, CPU seconds). The goal: a whole table game reviewed
+in under 10 s in the browser.
 
 Run with `python build.py bench review_browser` (or `python -m tests.bench.review_browser [TEXT]`
 after a build, in .venv: only the cases whose game and options mention TEXT, e.g. "double-12").
@@ -12,7 +13,7 @@ after a build, in .venv: only the cases whose game and options mention TEXT, e.g
 
 from __future__ import annotations
 
-import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -23,7 +24,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
-from engine.api import handle  # noqa: E402
+from engine.review import open_record, review  # noqa: E402
 from engine.session import Session  # noqa: E402
 from tests.bench.page import READY_TIMEOUT_MS, launch  # noqa: E402
 from tests.engine.helpers import persons_record  # noqa: E402
@@ -55,6 +56,34 @@ LOOP = """async (record) => {
 }"""
 
 
+def browser_cpu_seconds() -> float:
+    """The CPU seconds used so far by this process's descendants that are still running (the
+    browser's processes, the worker's among them), from /proc; nan where there is none. On a
+    machine shared with other work the page's wall time says more about the others than about
+    the review: its CPU time does not."""
+    ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    children: dict[int, list[int]] = {}
+    try:
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                children.setdefault(int(fields[1]), []).append(int(entry))
+    except OSError:
+        return float("nan")
+    total, todo = 0, list(children.get(os.getpid(), []))
+    while todo:
+        pid = todo.pop()
+        todo += children.get(pid, [])
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+        except OSError:
+            continue  # ended meanwhile
+    return total / ticks
+
+
 def game_record(game: str, options: dict[str, Any], seats: int, seed: int = 7) -> dict[str, Any]:
     session = Session.new(game, options, seed, ["human"] + ["ai:medium"] * (seats - 1))
     while (seat := session.game.to_move(session.state)) is not None:
@@ -73,20 +102,24 @@ def main() -> None:
             # warm up: the first review imports the review and solver modules in the worker
             warm_s, _ = page.evaluate(LOOP, game_record("luzon", {}, 1, seed=1))
             print(f"first review in this page (a Luzon deal; loads the review's modules): {warm_s:.2f} s")
-            print(f"{'game':40} {'decisions':>9} {'browser s':>10} {'native s':>9} {'ratio':>6}  goal {GOAL_S:g} s")
+            print(f"{'game':40} {'decisions':>9} {'browser s':>10} {'browser CPU s':>13} {'native s':>9} {'ratio':>6} "
+                  f"{'CPU ratio':>9}  goal {GOAL_S:g} s")
             only = sys.argv[1] if len(sys.argv) > 1 else ""
             for game, options, seats in CASES:
                 if only not in f"{game} {options}":
                     continue
                 record = game_record(game, options, seats)
                 started = time.process_time()
-                native = json.loads(handle(json.dumps({"op": "review", "record": record})))
+                native = review(open_record(record))  # whole (one API request rates a slice of it)
                 native_s = time.process_time() - started
+                cpu_before = browser_cpu_seconds()
                 browser_s, decisions = page.evaluate(LOOP, record)
-                assert decisions == native["review"]["total"]
+                browser_cpu = browser_cpu_seconds() - cpu_before
+                assert decisions == native["total"]
                 label = f"{game} {options} ({len(record['moves'])} moves)"
                 ratio = browser_s / max(native_s, 1e-6)
-                print(f"{label:40} {decisions:9} {browser_s:10.2f} {native_s:9.2f} {ratio:6.1f}")
+                print(f"{label:40} {decisions:9} {browser_s:10.2f} {browser_cpu:13.2f} {native_s:9.2f} {ratio:6.1f} "
+                      f"{browser_cpu / max(native_s, 1e-6):9.1f}")
             browser.close()
     finally:
         server.shutdown()
