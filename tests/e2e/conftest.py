@@ -214,6 +214,22 @@ def open_deal(app: App, game: str, seed: int, **options: str) -> None:
     expect(board).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
 
 
+def next_deal_numbers(app: App, *numbers: int) -> None:
+    """The page's next new deals (a random number each: web/render/dom.js randomSeed) get these
+    numbers, then random ones again; for this document only. A test of something else must not
+    meet a deal that is over before it begins (a solitaire's deal can have no move at all)."""
+    app.page.evaluate("""(numbers) => {
+      const random = crypto.getRandomValues.bind(crypto);
+      const left = [...numbers];
+      crypto.getRandomValues = (a) => {
+        if (!(a instanceof Uint32Array && a.length === 1)) return random(a);
+        a[0] = left.shift();
+        if (!left.length) crypto.getRandomValues = random;
+        return a;
+      };
+    }""", list(numbers))  # type: ignore[attr-defined]
+
+
 def until_still(page: object, timeout_ms: int = 5000) -> None:
     """Wait until nothing on the page moves (no tile in flight, no transition running): a loaded
     machine can still be drawing the resized board when the measure would run."""

@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from engine.api import handle
 
-from .conftest import ROOT, App, screenshot, screenshots_wanted
+from .conftest import ROOT, App, next_deal_numbers, screenshot, screenshots_wanted
 
 TIMEOUT = 20_000
 LESSON_SECONDS = 90
@@ -381,14 +381,10 @@ def test_a_first_deal_over_before_it_began_still_offers_the_lesson(app: App) -> 
     page = app.page
     page.set_viewport_size(SIZES["desktop"])
     page.goto(f"{app.url}#/")
-    page.evaluate("""([game, seed]) => {
+    page.evaluate("""(game) => {
       localStorage.removeItem('boneyard.lessons.v1'); localStorage.removeItem('boneyard.game.' + game);
-      const random = crypto.getRandomValues.bind(crypto);  // the next new deal's number, then as usual
-      crypto.getRandomValues = (a) => {
-        if (a instanceof Uint32Array && a.length === 1) { crypto.getRandomValues = random; a[0] = seed; return a; }
-        return random(a);
-      };
-    }""", [SOLITAIRE, DEAD_SOLITAIRE_DEAL])
+    }""", SOLITAIRE)
+    next_deal_numbers(app, DEAD_SOLITAIRE_DEAL)
     page.goto(f"{app.url}#/play/{SOLITAIRE}")  # the same document: the number above stays in place
     dialog = page.locator("#outcome[open]")
     expect(dialog).to_be_visible(timeout=TIMEOUT)
