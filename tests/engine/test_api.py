@@ -186,7 +186,7 @@ for game in ask(op="catalog")["games"]:
         answer = ask(op="new", game=game["id"], lesson=True) if lesson else ask(op="new", game=game["id"], seed=3)
         session = answer["session"]
         for _ in range(6):
-            if answer["view"].get("over"):
+            if answer["view"].get("outcome"):
                 break
             if game["solitaire"] or answer["view"].get("to_move") == 0:  # the person's turn
                 ask(op="hint", session=session)
