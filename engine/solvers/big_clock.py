@@ -39,7 +39,6 @@ from engine.protocol import JSON, Hint
 from engine.solvers import register_advisor
 from engine.tiles import Tile, domino_set
 
-Piles = tuple[tuple[int, ...], ...] | tuple[bytes, ...]  # tile codes 16a + b, bottom -> top
 # A slot's top as a byte: a tile's code (at most 204), or one of these (so tops are bytes, cheap keys)
 EMPTY = 255  # an empty slot (it takes only its own double)
 UNKNOWN = 254  # a slot about to be refilled from the stock
@@ -113,29 +112,6 @@ def knowledge(state: BigClockState) -> Knowledge:
     return Knowledge(state.size, len(stock), frozenset(doubles), stock, tuple(with_number))
 
 
-def tops_of(piles: Piles) -> list[int]:
-    return [p[-1] if p else EMPTY for p in piles]
-
-
-def fits_code(tile: int, top: int) -> bool:
-    if top >= UNKNOWN:
-        return False
-    u, v = top >> 4, top & 15
-    if u == v:
-        return False
-    x, y = tile >> 4, tile & 15
-    return x == u or x == v or y == u or y == v
-
-
-class _Fits(dict[int, bytes]):
-    """FITS[tile][top]: fits_code(tile, top), a row made the first time a tile asks."""
-
-    def __missing__(self, tile: int) -> bytes:
-        row = self[tile] = bytes(fits_code(tile, top) for top in range(256))
-        return row
-
-
-FITS = _Fits()
 PLACES = [f"place:slot{k}" for k in range(13)]
 SHIFTS = [[f"shift:slot{a}>slot{b}" for b in range(13)] for a in range(13)]
 
@@ -143,12 +119,11 @@ SHIFTS = [[f"shift:slot{a}>slot{b}" for b in range(13)] for a in range(13)]
 class Static:
     """What stays fixed during one search: the set size and the stock's content."""
 
-    __slots__ = ("codes", "count", "doubles", "n", "partners", "stocked", "unknown_ready", "with_number")
+    __slots__ = ("codes", "count", "n", "partners", "stocked", "unknown_ready")
 
     def __init__(self, know: Knowledge):
         self.n = n = know.size
         self.count = know.count
-        self.doubles = know.doubles
         self.partners: list[list[int]] = [[] for _ in range(n + 1)]
         for c in know.tiles:  # partners[x]: y for every stock non-double x-y
             a, b = c >> 4, c & 15
@@ -156,19 +131,9 @@ class Static:
                 self.partners[a].append(b)
                 self.partners[b].append(a)
         self.codes = frozenset(know.tiles)
-        self.with_number = know.with_number
         # unknown_ready[k]: the chance a refill readies slot k; stocked[k]: k-k is in the stock
         self.unknown_ready = [know.with_number[k] / know.count if know.count else 0.0 for k in range(n + 1)]
         self.stocked = [k in know.doubles for k in range(n + 1)]
-
-
-def evaluate(piles: Piles, know: Knowledge, refill: int = 0) -> float:
-    """The score of a position with no drawn tile waiting (higher is better). `refill` is a
-    slot about to be refilled from the stock (0: none)."""
-    tops = tops_of(piles)
-    if refill:
-        tops[refill - 1] = UNKNOWN
-    return score(features(tops, Static(know)))
 
 
 def score(f: tuple[float, ...]) -> float:
@@ -284,7 +249,7 @@ def features(tops: list[int] | bytes, st: Static) -> tuple[float, ...]:
 
 
 Trail = tuple[Any, ...]  # (parent trail, moves of this step) — a linked list of the moves from the root
-# a search's position: piles (a list or tuple of pile keys) and their tops (a byte each, as tops_of)
+# a search's position: piles (a list or tuple of pile keys) and their tops (a byte each: a top's code, or EMPTY)
 Child = tuple[list[bytes], bytearray, int, bool, tuple[str, ...], bool]  # (piles, tops, held, stuck, moves, leaf)
 Node = tuple[Sequence[bytes], bytearray, int, bool, Trail]  # (piles, tops, held, stuck, trail)
 
