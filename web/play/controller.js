@@ -112,7 +112,8 @@ export function mountGame(root, { engine, spec, params, notify }) {
   });
   frame.section.insertBefore(lessons.offer, frame.body);
   const start = createGameStart({
-    spec, state, engine, params, seated, notify, extras, screen, lessons, send, dealText, stopPlaying, showPlay, say, render, step,
+    spec, state, engine, params, seated, notify, extras, screen, lessons, send, dealText, stopPlaying, showPlay, backToPlay,
+    say, render, step,
     showSetupBox: (box) => {
       frame.closeDialogs();
       showInBody(box, "setup");
@@ -333,6 +334,14 @@ export function mountGame(root, { engine, spec, params, notify }) {
     showInBody(frame.playArea, "play");
   }
 
+  /** The play screen back in the body (from the coach, or a setup given up), drawn, and what its
+   *  phase asks for done. */
+  function backToPlay() {
+    showPlay();
+    render();
+    step();
+  }
+
   // ---- the phases: what each does when the screen settles
   /** Move to the phase of the state now and do what it asks: a dialog, a computer's move, the pass screen. */
   function step() {
@@ -397,11 +406,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     motionMs: () => motionMs(pace()),
     openable: () => (state.busy || hotSeat() ? null : state.record),
     showCoach: (element) => showInBody(element, "coach"),
-    backToGame: () => {
-      showPlay();
-      render();
-      step();
-    },
+    backToGame: backToPlay,
   });
   const controls = attachScreenControls({
     seated, frame, board, screen, extras, undo, redo, hint, say, render,

@@ -42,6 +42,7 @@ import { newToken, personSeat } from "./results.js";
  * @property {() => OptionValues} optionValues the option values on screen
  * @property {() => void} stopPlaying what plays by itself and what was due stop
  * @property {() => void} showPlay the play screen comes back
+ * @property {() => void} backToPlay the play screen comes back, drawn, and what its phase asks for done
  * @property {(box: HTMLElement) => void} showSetupBox the setup's box in the screen's body (the phase: setup)
  * @property {(text: string) => void} say
  * @property {() => void} render
@@ -191,7 +192,7 @@ export function createGameStart(host) {
     host.showSetupBox(box);
     renderSetup(box, {
       spec, initial,
-      onCancel: canCancel ? () => { host.showPlay(); host.render(); host.step(); } : null,
+      onCancel: canCancel ? host.backToPlay : null,
       onStart: async (/** @type {any} */ choice, /** @type {(message: string) => void} */ fail) => {
         if (!(await extras.leaveGame())) return; // the game left behind, in progress, counts as lost
         const answer = await newGame(choice.options, choice.seed, choice.seats, choice.names);

@@ -51,7 +51,7 @@ import { playSound } from "../sound.js";
  * The hint's words, null when there is none.
  * @param {GameState["hint"]} hint
  */
-export function hintText(hint) {
+function hintText(hint) {
   if (!hint) return null;
   const { chance, reason } = hint;
   const what = hint.you.charAt(0).toUpperCase() + hint.you.slice(1);

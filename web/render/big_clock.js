@@ -168,13 +168,14 @@ export function createBigClock(ctl) {
    * The clock's hand, the 0-0, as a needle from the dial's centre, and the turn (degrees, 0: none)
    * that brings it from the hour it showed before a move.
    * @param {View} view
+   * @param {boolean} tall the dial stands as a clock's right half (tallDial)
    */
-  function handOf(view) {
+  function handOf(view, tall) {
     /** @type {BigClockBoard} */
     const b = view.board;
     const size = b.slots.length;
     const hour = handHour(view);
-    const { angle, cx, cy } = slotPlace(size, hour, tallDial(size));
+    const { angle, cx, cy } = slotPlace(size, hour, tall);
     const hand = h("div", { class: "bc-hand", role: "img", "data-hour": String(hour),
       "aria-label": `The clock's hand, the ${b.clock_hand} (never played), pointing at ${hour} o'clock` }, clockHandSvg());
     hand.style.setProperty("--x", `${cx}%`);
@@ -248,7 +249,7 @@ export function createBigClock(ctl) {
       slotButton.style.setProperty("--y", `${where.y}%`);
       dial.append(slotButton);
     }
-    const { hand, turn } = handOf(view);
+    const { hand, turn } = handOf(view, tall);
     dial.append(hand);
 
     // the tray: stock, drawn tile, set-aside tiles
