@@ -13,6 +13,7 @@ import "./lockdown.js"; // first: the worker's CSP (no code from strings, nothin
 import { withTimeout } from "./timeout.js";
 
 const STEP_TIMEOUT_MS = 90_000;
+const COUNT_WAIT_MS = 2_000; // the progress bar's last bytes never hold the start up for longer
 const base = new URL("./", import.meta.url);
 const nativeFetch = globalThis.fetch.bind(globalThis);
 
@@ -45,6 +46,8 @@ const expected = new Map(); // absolute URL (no query) -> size in bytes
 const received = new Map();
 /** @type {Map<string, Promise<ArrayBuffer>>} */
 const prefetched = new Map(); // absolute URL -> Promise<ArrayBuffer>
+/** @type {Set<Promise<void>>} */
+const counting = new Set(); // bodies still being counted: "ready" waits for them, so its progress is whole
 let lastReport = 0;
 
 function report(force = false) {
@@ -98,7 +101,11 @@ globalThis.fetch = async (/** @type {RequestInfo | URL} */ input, /** @type {Req
     return new Response(body.slice(0), { status: 200, headers: { "Content-Type": "application/zip" } });
   }
   const response = await nativeFetch(input, init);
-  if (tracked(key) && response.ok) countBody(key, response.clone()).catch(() => {});
+  if (tracked(key) && response.ok) {
+    const counted = countBody(key, response.clone()).catch(() => {});
+    counting.add(counted);
+    counted.finally(() => counting.delete(counted));
+  }
   return response;
 };
 
@@ -433,6 +440,9 @@ async function start() {
   startedFromSnapshot = fromSnapshot;
   started ??= await startNormally(loadPyodide, manifestReady, canStore);
   const manifest = await manifestReady;
+  // a copy of a body (the clone counted) can be read after its file was used: the last bytes
+  // are counted before "ready", never after it
+  await withTimeout(Promise.all(counting), COUNT_WAIT_MS, "counting the downloaded bytes").catch(() => {});
   postMessage({
     type: "ready", version: manifest.version, phases, timeOrigin: performance.timeOrigin,
     start: fromSnapshot ? "snapshot" : "normal", fallback,
