@@ -22,6 +22,7 @@ import sys
 import threading
 import time
 import venv
+from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
@@ -519,8 +520,9 @@ def test(pytest_args: list[str]) -> int:
     python = ensure_venv()
     executable, description = find_chromium(python)
     log(f"browser: {description}")
-    lint(python)
+    checked = lint(python)
     build()
+    checked()
     env = {**os.environ, "BONEYARD_CHROMIUM": executable or "playwright", "BONEYARD_PREBUILT": "1"}
     runs = [browser_workers(args) for args in side_by_side(pytest_args)]
     if len(runs) == 1:
@@ -574,23 +576,36 @@ def side_by_side(pytest_args: list[str]) -> list[list[str]]:
     return [[*others, *options], [*browser, *options]]
 
 
-def lint(python: Path) -> None:
-    """ruff (the whole repository) and mypy (engine/, strict), configured in pyproject.toml, then
-    the TypeScript compiler over the page's JSDoc types (tsconfig.json; the workers' files with the
-    webworker library, tsconfig.worker.json; no output, no build step);
-    the test command stops here when one of them finds a fault."""
+def lint(python: Path) -> Callable[[], None]:
+    """ruff (the whole repository), then, started side by side, mypy (engine/, strict; both
+    configured in pyproject.toml) and the TypeScript compiler over the page's JSDoc types
+    (tsconfig.json; the workers' files with the webworker library, tsconfig.worker.json; no output,
+    no build step). Returns the wait for them: the build runs meanwhile, and the test command
+    stops at the wait when one of them found a fault (their output printed whole, in order)."""
     log("ruff check")
     run([str(python), "-m", "ruff", "check", "--quiet", "."])
-    log("mypy (strict) engine")
-    run([str(python), "-m", "mypy"])
     ensure_pyodide()  # npm ci: the pinned typescript comes with it (devDependencies)
     node = shutil.which("node")
     if node is None:
         sys.exit("[build] node not found: install Node.js (>= 18) with npm")
-    log("tsc (JSDoc types) web")
-    run([node, str(TSC), "-p", "tsconfig.json"])
-    log("tsc (JSDoc types) web workers")
-    run([node, str(TSC), "-p", "tsconfig.worker.json"])
+    checks = {"mypy (strict) engine": [str(python), "-m", "mypy"],
+              "tsc (JSDoc types) web": [node, str(TSC), "-p", "tsconfig.json"],
+              "tsc (JSDoc types) web workers": [node, str(TSC), "-p", "tsconfig.worker.json"]}
+    log(f"{', '.join(checks)}: side by side with the build")
+    running = {name: subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+               for name, cmd in checks.items()}
+
+    def wait() -> None:
+        failed = []
+        for name, process in running.items():
+            output, _ = process.communicate()
+            if output.strip():
+                print(output, end="" if output.endswith("\n") else "\n", flush=True)
+            if process.returncode != 0:
+                failed.append(f"{name} ({process.returncode})")
+        if failed:
+            sys.exit(f"[build] failed: {', '.join(failed)}")
+    return wait
 
 
 def bench(names: list[str]) -> int:
