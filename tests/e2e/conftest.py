@@ -180,14 +180,20 @@ class App:
 SCREEN_TIMEOUT_MS = 30_000  # a game screen's answer after a click or a navigation
 
 
-def answer_import(page: object, done: object, timeout: int = 30_000) -> None:
-    """After a record file is given to the page: an import over a game in progress asks first (as a
-    new deal does, the game left counting as lost); answer yes, then wait for `done` (a locator)."""
+def import_answered(page: object, file: dict[str, object], done: str, timeout: int = 30_000) -> None:
+    """Give the page a record file (`file`: name, mimeType, buffer) as a player would, and answer
+    the question an import over a game in progress asks first (as a new deal does, the game left
+    counting as lost); then wait for `done`, a selector of the screen's element that carries its
+    session, in the imported game (a new session: never the screen as it was before the import)."""
+    before = page.locator("[data-session]").first  # type: ignore[attr-defined]
+    old = before.get_attribute("data-session") if before.count() else None
+    page.set_input_files("#import-record", files=[file])  # type: ignore[attr-defined]
+    imported = page.locator(f"{done}[data-session]" + (f":not([data-session='{old}'])" if old else ""))  # type: ignore[attr-defined]
     confirm = page.locator("#confirm[open]")  # type: ignore[attr-defined]
-    expect(done.or_(confirm).first).to_be_visible(timeout=timeout)  # type: ignore[attr-defined]
+    expect(imported.or_(confirm).first).to_be_visible(timeout=timeout)
     if confirm.is_visible():
         page.click("#confirm-yes")  # type: ignore[attr-defined]
-    expect(done).to_be_visible(timeout=timeout)  # type: ignore[arg-type]
+    expect(imported.first).to_be_visible(timeout=timeout)
 
 
 def follow_link(app: App, fragment: str) -> None:

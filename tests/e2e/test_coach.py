@@ -17,7 +17,7 @@ from engine.api import handle
 from engine.session import Session
 from tests.engine.helpers import persons_record
 
-from .conftest import ROOT, App, answer_import
+from .conftest import ROOT, App, import_answered
 
 TIMEOUT = 30_000
 
@@ -67,11 +67,12 @@ def native_beside(request: dict) -> Callable[[], dict]:
 
 def import_record(app: App, game: str, record: dict, link: str = "", board: str = "#board") -> None:
     app.open(f"#/play/{game}{link}")
-    expect(app.page.locator("#import-record")).to_be_attached(timeout=TIMEOUT)
+    # the screen has started (a game saved earlier resumed, or a new deal) before the file is given
+    expect(app.page.locator(f"{board}[data-session]")).to_be_attached(timeout=TIMEOUT)
+    expect(app.page.locator(".game.busy")).to_have_count(0, timeout=TIMEOUT)
     data = json.dumps({"boneyard": "game-record", "format": 1, "record": record}).encode()
-    app.page.set_input_files("#import-record", files=[{"name": "game.json", "mimeType": "application/json",
-                                                        "buffer": data}])
-    answer_import(app.page, app.page.locator(f"{board}[data-moves='{len(record['moves'])}']"), TIMEOUT)
+    import_answered(app.page, {"name": "game.json", "mimeType": "application/json", "buffer": data},
+                    f"{board}[data-moves='{len(record['moves'])}']", TIMEOUT)
     expect(app.page.locator(".game.busy")).to_have_count(0, timeout=TIMEOUT)
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, answer_import, follow_link, screenshot, until_still
+from .conftest import SCREEN_TIMEOUT_MS, App, follow_link, import_answered, screenshot, until_still
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "fit"
@@ -123,10 +123,9 @@ def make_record(app: App, game: str, options: dict, seats: list[str], seed: int,
 
 def import_record(app: App, record: dict) -> None:
     page = app.page
-    page.set_input_files("#import-record", files=[{
-        "name": "fit.json", "mimeType": "application/json",
-        "buffer": json.dumps({"boneyard": "game-record", "format": 1, "record": record}).encode()}])
-    answer_import(page, page.locator(f"[data-moves='{len(record['moves'])}']").first, SCREEN_TIMEOUT_MS)
+    import_answered(page, {"name": "fit.json", "mimeType": "application/json",
+                           "buffer": json.dumps({"boneyard": "game-record", "format": 1, "record": record}).encode()},
+                    f"[data-moves='{len(record['moves'])}']", SCREEN_TIMEOUT_MS)
 
 
 def open_game(app: App, game: str) -> None:

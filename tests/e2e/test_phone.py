@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from engine.api import handle_request
 
-from .conftest import SCREEN_TIMEOUT_MS, App, answer_import, follow_link, screenshot, until_still
+from .conftest import SCREEN_TIMEOUT_MS, App, follow_link, import_answered, screenshot, until_still
 from .test_fit import TABLES, import_record, open_midgame
 from .test_keys import PLAYABLE, move_by_keyboard
 
@@ -787,10 +787,10 @@ def test_table_words_by_name_and_in_grammar(app: App) -> None:
     page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
     follow_link(app, "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy")
     expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
-    page.set_input_files("#import-record", files=[{  # the computer's last move follows at once
+    import_answered(page, {  # the computer's last move follows at once
         "name": "end.json", "mimeType": "application/json",
-        "buffer": json.dumps({"boneyard": "game-record", "format": 1, "record": record}).encode()}])
-    answer_import(page, page.locator("#table-screen[data-over=game]"), SCREEN_TIMEOUT_MS)
+        "buffer": json.dumps({"boneyard": "game-record", "format": 1, "record": record}).encode()},
+        "#table-screen[data-over=game]", SCREEN_TIMEOUT_MS)
     seat = view["outcome"]["winners"][0]
     winner = "You" if seat == 0 else seat_name(page, seat)
     expect(page.locator("#message")).to_have_text(f"{winner} reached 50.")
