@@ -493,18 +493,42 @@ def system_chromium() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-def find_chromium(python: Path | str) -> tuple[str | None, str]:
-    """(executable or None for Playwright's own, description); exits if there is no Chromium."""
+HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"  # Debian's package chromium-headless-shell
+APT_TIMEOUT_S = 300  # one apt-get step at most
+
+
+def apt_install(package: str) -> bool:
+    """As root on Debian: install a package with apt (its lists updated first when they do not
+    know it). True when it is installed; False when this system cannot, or apt failed."""
+    if not (os.geteuid() == 0 and Path("/etc/debian_version").exists() and shutil.which("apt-get")):
+        return False
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for step in (["apt-get", "install", "-y", "-q", package], ["apt-get", "update", "-q"],
+                 ["apt-get", "install", "-y", "-q", package]):
+        log(" ".join(step))
+        try:
+            done = subprocess.run(step, env=env, timeout=APT_TIMEOUT_S).returncode == 0
+        except subprocess.TimeoutExpired:
+            done = False
+        if done and step[1] == "install":
+            return True
+    return False
+
+
+def find_chromium(python: Path | str, headless_shell: bool = False) -> tuple[str | None, str]:
+    """(executable or None for Playwright's own, description); exits if there is no Chromium.
+    With `headless_shell` (the tests, unless headed) Debian's Chromium headless shell comes
+    before the full Chromium, installed when missing: the same engine without the full
+    browser's display compositing, it runs the browser's tests on about a quarter less CPU."""
     result = subprocess.run([str(python), "-c", PLAYWRIGHT_CHROMIUM], capture_output=True, text=True)
     if result.returncode == 0 and result.stdout.strip():
         return None, f"Playwright's Chromium ({result.stdout.strip()})"
+    if headless_shell and (Path(HEADLESS_SHELL).exists() or apt_install("chromium-headless-shell")):
+        return HEADLESS_SHELL, f"{HEADLESS_SHELL} (Chromium's headless shell)"
     found = system_chromium()
     if found:
         return found, found
-    if os.geteuid() == 0 and Path("/etc/debian_version").exists() and shutil.which("apt-get"):
-        log("no Chromium found: apt-get install chromium")
-        run(["apt-get", "update"])
-        run(["apt-get", "install", "-y", "chromium"], env={**os.environ, "DEBIAN_FRONTEND": "noninteractive"})
+    if apt_install("chromium"):
         found = system_chromium()
         if found:
             return found, found
@@ -518,7 +542,7 @@ def test(pytest_args: list[str]) -> int:
     if sys.version_info < (3, 11):  # noqa: UP036 - build.py may run on an older python3
         sys.exit("[build] Python >= 3.11 is needed")
     python = ensure_venv()
-    executable, description = find_chromium(python)
+    executable, description = find_chromium(python, headless_shell="--headed" not in pytest_args)
     log(f"browser: {description}")
     checked = lint(python)
     build()
