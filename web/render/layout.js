@@ -373,8 +373,9 @@ function tableWidth(board, boxWidth, boxHeight, kept) {
 export function drawLayout(box, board, { markerFor = () => null, lastIndex = -1, endNames = () => "", zoom = 1 } = {}) {
   const keep = [box.scrollLeft, box.scrollTop];
   box.replaceChildren(); // measured empty: the box's own size, not narrowed by the scroll bars of a zoomed layout
-  const boxWidth = Math.max(240, box.clientWidth || 320);
-  const boxHeight = box.clientHeight || Infinity;
+  const [roomWidth, roomHeight] = [box.clientWidth, box.clientHeight];
+  const boxWidth = Math.max(240, roomWidth || 320);
+  const boxHeight = roomHeight || Infinity;
   const width = tableWidth(board, boxWidth, boxHeight, Number(box.dataset.tableWidth) || null);
   box.dataset.tableWidth = String(width);
   const { tiles, markers, bbox, bridges } = computeLayout(board, width, tableHeight(width, boxWidth, boxHeight));
@@ -433,9 +434,11 @@ export function drawLayout(box, board, { markerFor = () => null, lastIndex = -1,
   }
   layer.setAttribute("aria-label", endNames());
   box.replaceChildren(layer);
-  [box.scrollLeft, box.scrollTop] = keep;
+  // (a box emptied is scrolled to its start: only a panned one is scrolled back, which lays the page out)
+  if (keep[0] || keep[1]) [box.scrollLeft, box.scrollTop] = keep;
   box.dataset.unit = unit.toFixed(1);
-  box.dataset.fits = String(pxW <= box.clientWidth + 1 && pxH <= box.clientHeight + 1);
+  // a stage no larger than the empty box has no scroll bars to narrow it
+  box.dataset.fits = String(pxW <= roomWidth + 1 && pxH <= roomHeight + 1);
   const last = tiles.find((t) => t.index === lastIndex);
   return { unit, tiles: tiles.length, last: last ? centreOf(last.rect, bbox, unit) : null };
 }
