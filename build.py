@@ -570,7 +570,7 @@ def test(pytest_args: list[str]) -> int:
 
 BROWSER_TESTS = "tests/e2e"
 OTHERS_NICENESS = 10  # the tests without a browser yield the cores to the browser's (the longer run)
-BROWSER_WORKERS = 3  # browsers that run the browser's tests at once, a test file each (pytest-xdist; docs/benchmarks.md)
+BROWSER_WORKERS = 3  # browsers running the browser's tests at once, a test file each (pytest-xdist; benchmarks.md)
 
 
 def browser_workers(args: list[str]) -> list[str]:
