@@ -519,7 +519,7 @@ def find_chromium(python: Path | str, headless_shell: bool = False) -> tuple[str
     """(executable or None for Playwright's own, description); exits if there is no Chromium.
     With `headless_shell` (the tests, unless headed) Debian's Chromium headless shell comes
     before the full Chromium, installed when missing: the same engine without the full
-    browser's display compositing, it runs the browser's tests on about a quarter less CPU."""
+    browser's display compositing, lighter on the CPU (docs/benchmarks.md)."""
     result = subprocess.run([str(python), "-c", PLAYWRIGHT_CHROMIUM], capture_output=True, text=True)
     if result.returncode == 0 and result.stdout.strip():
         return None, f"Playwright's Chromium ({result.stdout.strip()})"
