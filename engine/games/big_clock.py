@@ -328,8 +328,13 @@ def _after(state: BigClockState, changed: dict[int, Pile], new_turn: bool, **cha
         for k, pile in changed.items():
             new_piles[k - 1], new_keys[k - 1] = pile, pile_key(pile)
         piles, keys = tuple(new_piles), tuple(new_keys)
-    position = position_key(keys, changes.get("drawn", state.drawn))
-    new = replace(state, piles=piles, seen=frozenset({position}) if new_turn else state.seen | {position}, **changes)
+    drawn = changes.get("drawn", state.drawn)
+    position = position_key(keys, drawn) if changed or drawn != state.drawn else state.position
+    if new_turn:
+        seen = frozenset({position})
+    else:  # (a position already seen, as when only a double comes due, leaves `seen` as it is)
+        seen = state.seen if position in state.seen else state.seen | {position}
+    new = replace(state, piles=piles, seen=seen, **changes)
     new.__dict__["pile_keys"], new.__dict__["position"] = keys, position
     return new
 
