@@ -64,7 +64,7 @@ REVIEWS_KEPT = 2  # reviews by record whose sessions stay open between slices (e
 # the same, only the move played won) that `settled` weighs where the advisor gives none: every rate
 # equally likely
 UNIFORM = (1.0, 1.0, 1.0)
-CANDIDATES = 3  # table games: the search's most visited moves compared with the move played
+CANDIDATES = 3  # table games: the search's best moves compared with the move played
 
 
 @dataclass(frozen=True)
@@ -271,8 +271,8 @@ def transposes(game: Game[Any], state: Any, seat: int, best: str, played: str, p
 
 
 def rate_by_search(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random) -> Ratings:
-    """The hard player's search, from the seat's information, names its CANDIDATES most
-    visited moves; they and the move played are each played out to the end of the round
+    """The hard player's search, from the seat's information, names its CANDIDATES best
+    moves (`Search.ranked`); they and the move played are each played out to the end of the round
     SAMPLES times over the same determinizations of the seat's view (common random numbers),
     every seat then played by the medium player: their mean round-point margins (the seat's
     points minus the others' mean), the best of them the best move. Play-outs rather than the
@@ -281,7 +281,7 @@ def rate_by_search(game: Game[Any], state: Any, seat: int, played: str, rng: ran
     assert isinstance(game, TableGame)
     search = IsmctsPlayer().search(game, game.determinize(state, seat, rng), seat, rng, early_stop=False)
     visits = {m: child.visits for m, child in search.root.children.items()}
-    ranked = sorted(game.legal_moves(state), key=lambda m: -visits.get(m, -1))
+    ranked = search.ranked(game.legal_moves(state))
     moves = list(dict.fromkeys([*ranked[:CANDIDATES], played]))
     outcomes: dict[str, list[float]] = {m: [] for m in moves}
     for _ in range(SAMPLES):

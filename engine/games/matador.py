@@ -108,14 +108,16 @@ class MatadorGame(TableGame):
     spec = SPEC
     # Only going out (or the lowest hand) scores, and ends are made to ten: keeping playable
     # tiles and leaving ends others cannot make ten with matter more than weight; the matadors
-    # are kept for when nothing else fits. The hard player's search plays its rounds out as
-    # medium would (engine.games.matador_compact), fast enough for twice the usual budget.
+    # are kept for when nothing else fits. The hard player plays every move over the same deals
+    # (paired: a round turns on the hidden hands and the pile, not on long lines of play), each
+    # played out as medium would (engine.games.matador_compact), with three times the usual budget.
     ai = TableAi(
         weights={"pips": 0.3, "double": 4.0, "again": 0.0, "numbers": 1.0, "mine": 3.0, "theirs": 1.0,
                  "block": 6.0, "keep_back": 6.0},
         keep_back=is_matador,
-        budget_scale=2,
+        budget_scale=3,
         fast_dealer=MatadorDealer,
+        paired=True,
     )
 
     def hand_size(self, top: int, players: int) -> int:

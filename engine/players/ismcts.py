@@ -12,7 +12,9 @@ so a choice is a pure function of the view and the generator.
 
 Rewards: (seat's round points - mean points of the others) / a scale (the pips in play), so a
 round won big counts more than a round won small — the games are races to a target score.
-Games other than the table games fall back to the greedy player.
+Games other than the table games fall back to the greedy player. A table game may ask for
+paired sampling instead of the tree (`TableAi.paired`, engine.players.paired): every move played
+over the same deals, the same budget, the move of the best mean chosen.
 
 Budget: at most `iterations` (300) iterations, and no more once `max_steps` (6000) moves have
 been simulated (at least `min_iterations`): a fixed amount of work, which keeps long rounds
@@ -39,7 +41,8 @@ from typing import Any
 
 from engine.games.table import TableGame
 from engine.players.greedy import GreedyPlayer
-from engine.players.playout import EngineDealer, rollout
+from engine.players.paired import paired_means
+from engine.players.playout import EngineDealer, rollout, round_rewards
 from engine.protocol import Dealer, Game
 
 
@@ -67,12 +70,6 @@ def settled(root: Node, remaining: int) -> bool:
     return first - second > remaining
 
 
-def round_rewards(points: Sequence[int], scale: float) -> list[float]:
-    n = len(points)
-    total = sum(points)
-    return [(p - (total - p) / (n - 1)) / scale for p in points]
-
-
 @dataclass(frozen=True)
 class Search:
     """A finished search: the root's children hold each move's visits and total reward, in
@@ -80,6 +77,17 @@ class Search:
 
     root: Node
     scale: float
+    paired: bool = False  # every move played over the same deals (engine.players.paired)
+
+    def ranked(self, moves: Sequence[str]) -> list[str]:
+        """`moves`, the search's choice first: by visits (the tree's verdict), or by mean when
+        paired (every move then has as many deals); a move never tried comes last."""
+        def key(move: str) -> float:
+            child = self.root.children.get(move)
+            if child is None or not child.visits:
+                return -math.inf
+            return child.total / child.visits if self.paired else child.visits
+        return sorted(moves, key=key, reverse=True)
 
     def mean_points(self, move: str) -> float | None:
         """The move's mean reward in points, None when the search never tried it."""
@@ -104,8 +112,7 @@ class IsmctsPlayer:
             return moves[0]
         if not isinstance(game, TableGame):
             return self.fallback.choose(game, state, seat, rng)
-        root = self.search(game, state, seat, rng, self.early_stop).root
-        return max(moves, key=lambda m: (root.children[m].visits if m in root.children else -1))
+        return self.search(game, state, seat, rng, self.early_stop).ranked(moves)[0]
 
     def search(self, game: TableGame, state: Any, seat: int, rng: random.Random, early_stop: bool) -> Search:
         """The search from `seat`'s information only (a table state with two or more moves):
@@ -116,6 +123,13 @@ class IsmctsPlayer:
         iterations, max_steps = self.iterations * ai.budget_scale, self.max_steps * ai.budget_scale
         dealer: Dealer = ai.fast_dealer(game, state, seat) if ai.fast_dealer else EngineDealer(game, state, seat)
         root = Node(-1)
+        if ai.paired:
+            for move, (deals, total) in paired_means(dealer, game.legal_moves(state), seat, iterations, max_steps,
+                                                     self.epsilon, rng, scale).items():
+                child = root.children[move] = Node(seat)
+                child.visits = child.avail = deals
+                child.total = total
+            return Search(root, scale, paired=True)
         c = self.exploration
         steps = 0
         for it in range(iterations):

@@ -28,6 +28,13 @@ def rollout_move(legal: list[M], weight: Callable[[M], float], rng: random.Rando
     return max(legal, key=weight)
 
 
+def round_rewards(points: Sequence[int], scale: float) -> list[float]:
+    """Each seat's reward for a round: its points minus the others' mean, in units of `scale`."""
+    n = len(points)
+    total = sum(points)
+    return [(p - (total - p) / (n - 1)) / scale for p in points]
+
+
 def rollout(playout: Playout, rng: random.Random, epsilon: float) -> int:
     """Play the round out with `rollout_move`; returns the number of moves played."""
     codes, weight, step = playout.codes, playout.weight, playout.step

@@ -1,6 +1,6 @@
 """Is the game review honest? Calibration and speed (a benchmark that prints, not a test).
 
-Run: python -m tests.bench.bench_review [--decisions N] [--playouts M] [--only TEXT]
+Run: python -m tests.bench.bench_review [--decisions N] [--playouts M] [--only TEXT] [--case GAME]
 
 Calibration, table games: seat 0 is played by the random player ("easy", so there are mistakes
 to find) against medium; at N of its real decisions the review's loss (the best move's mean
@@ -427,6 +427,7 @@ def main() -> None:
     parser.add_argument("--prior", action="append", default=[],
                         help="settle: also simulate the rule with this prior (a,b,c), from 10 pairs every 5")
     parser.add_argument("--sizes", default="", help="speed: only the cases whose options mention this (e.g. double-12)")
+    parser.add_argument("--case", default="", help="calibration: only the table games whose id or options mention this")
     args = parser.parse_args()
     if args.only == "settle":
         priors = [tuple(float(x) for x in p.split(",")) for p in args.prior]
@@ -438,6 +439,8 @@ def main() -> None:
         speed(args.sizes)
     if args.only in ("", "calibration"):
         for game_id, options in TABLE_CASES:
+            if args.case not in f"{game_id} {options}":
+                continue
             calibrate_table(game_id, options, args.decisions, args.playouts)
     if args.only in ("", "big-clock"):
         for size in args.sets.split(","):

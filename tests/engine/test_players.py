@@ -128,7 +128,7 @@ def test_run_match_medium_beats_easy_in_a_small_sample() -> None:
     assert result["wins"][0] > result["wins"][1]
 
 
-@pytest.mark.parametrize(("game_id", "scale"), [("draw", 1), ("round-the-clock", 9), ("matador", 2)])
+@pytest.mark.parametrize(("game_id", "scale"), [("draw", 1), ("round-the-clock", 9)])
 def test_hard_searches_round_the_clock_with_nine_times_the_budget(game_id: str, scale: int,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     game = get_game(game_id)
@@ -139,3 +139,27 @@ def test_hard_searches_round_the_clock_with_nine_times_the_budget(game_id: str, 
     monkeypatch.setattr(game, "determinize", lambda *args: deals.append(1) or real(*args))
     IsmctsPlayer(iterations=20, max_steps=0, early_stop=False).choose(game, state, state.turn, random.Random(2))
     assert len(deals) == 20 * scale
+
+
+def test_hard_plays_every_matador_move_over_the_same_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Matador's hard player is paired (TableAi.paired): each deal is played once per legal move,
+    the budget (20 iterations times the game's budget scale) rounded up to whole deals, and the
+    choice is the move of the best mean."""
+    game = get_game("matador")
+    state = next(s for s in positions("matador", 6) if len(game.legal_moves(s)) > 1)
+    moves = game.legal_moves(state)
+    monkeypatch.setattr(game, "ai", dataclasses.replace(game.ai, fast_dealer=None))  # deal through game.determinize
+    deals: list[Any] = []
+    real = game.determinize
+    monkeypatch.setattr(game, "determinize", lambda *args: deals.append(real(*args)) or deals[-1])
+    player = IsmctsPlayer(iterations=20, max_steps=0)
+    search = player.search(game, state, state.turn, random.Random(2), early_stop=True)
+    rounds = -(-20 * game.ai.budget_scale // len(moves))
+    assert len(deals) == rounds * len(moves)
+    groups = [deals[i:i + len(moves)] for i in range(0, len(deals), len(moves))]
+    assert all(len({(d.hands, d.stock) for d in group}) == 1 for group in groups)
+    assert len({(g[0].hands, g[0].stock) for g in groups}) > 1
+    assert all(search.root.children[m].visits == rounds for m in moves)
+    means = {m: search.mean_points(m) for m in moves}
+    choice = player.choose(game, state, state.turn, random.Random(2))
+    assert means[choice] == max(means.values())

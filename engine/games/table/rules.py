@@ -63,12 +63,15 @@ class TableAi:
     budget_scale  the hard player's search budget (iterations and simulated moves) times this
     fast_dealer   a compact copy of the round for the hard player's search, made from (game,
                   state, seat); it must agree with the rules move for move (tested)
+    paired        the hard player plays every move over the same deals instead of searching a
+                  tree (engine.players.paired): for rounds the hidden hands decide
     """
 
     weights: Mapping[str, float] | None = None
     keep_back: Callable[[Tile], bool] | None = None
     budget_scale: int = 1
     fast_dealer: Callable[[TableRules, TableState, int], Dealer] | None = None
+    paired: bool = False
 
 
 class TableRules(Game[TableState]):
