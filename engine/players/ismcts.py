@@ -126,9 +126,9 @@ class IsmctsPlayer:
         if ai.paired:
             for move, (deals, total) in paired_means(dealer, game.legal_moves(state), seat, iterations, max_steps,
                                                      self.epsilon, rng, scale).items():
-                child = root.children[move] = Node(seat)
-                child.visits = child.avail = deals
-                child.total = total
+                played = root.children[move] = Node(seat)
+                played.visits = played.avail = deals
+                played.total = total
             return Search(root, scale, paired=True)
         c = self.exploration
         steps = 0
