@@ -28,7 +28,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,7 +37,7 @@ from engine.forced import finish_line
 from engine.games.table import TableGame
 from engine.players import Player, get_player
 from engine.players.ismcts import IsmctsPlayer
-from engine.players.playout import EnginePlayout
+from engine.players.playout import EnginePlayout, rollout
 from engine.protocol import JSON, BadRequest, Game, HiddenInformation
 from engine.rng import deal_rng
 from engine.session import Registry, Session
@@ -288,10 +288,27 @@ def rate_by_search(game: Game[Any], state: Any, seat: int, played: str, rng: ran
         deal = game.determinize(state, seat, rng)
         seed = rng.getrandbits(32)
         for move, results in outcomes.items():
-            results.append(round_margin(game, game.apply(deal, move), seat, get_player("medium"),
-                                        random.Random(seed)))
+            results.append(medium_margin(game, game.apply(deal, move), seat, random.Random(seed)))
     values = {m: statistics.fmean(r) for m, r in outcomes.items()}
     return Ratings(values, POINTS, exact=False, samples=SAMPLES, detail={"visits": visits}, outcomes=outcomes)
+
+
+def medium_margin(game: TableGame, state: Any, seat: int, rng: random.Random) -> float:
+    """`round_margin` with every seat played by the medium player: through the game's compact
+    round when it offers one that plays as medium does (`TableAi.medium_round`, the same margins
+    several times faster), else through the engine's rules."""
+    if game.ai.medium_round is None:
+        return round_margin(game, state, seat, get_player("medium"), rng)
+    playout = game.ai.medium_round(game, state)
+    rollout(playout, rng, 0.0)
+    assert playout.points is not None
+    return margin(playout.points, seat)
+
+
+def margin(points: Sequence[int], seat: int) -> float:
+    """The seat's round points minus the mean of the others'."""
+    others = [p for s, p in enumerate(points) if s != seat]
+    return points[seat] - sum(others) / len(others)
 
 
 def round_margin(game: TableGame, state: Any, seat: int, player: Player, rng: random.Random) -> float:
@@ -301,10 +318,8 @@ def round_margin(game: TableGame, state: Any, seat: int, player: Player, rng: ra
     while not playout.over():
         mover = playout.mover()
         playout.play(player.choose(game, playout.state, mover, rng))
-    points = playout.points
-    assert points is not None
-    others = [p for s, p in enumerate(points) if s != seat]
-    return points[seat] - sum(others) / len(others)
+    assert playout.points is not None
+    return margin(playout.points, seat)
 
 
 def rater_for(game: Game[Any]) -> Rater:

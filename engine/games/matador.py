@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games import register
-from engine.games.matador_compact import MatadorDealer
+from engine.games.matador_compact import MatadorDealer, MatadorPlayout
 from engine.games.table import (
     PROGRAM_RULES,
     Score,
@@ -118,6 +118,7 @@ class MatadorGame(TableGame):
         budget_scale=3,
         fast_dealer=MatadorDealer,
         paired=True,
+        medium_round=MatadorPlayout,
     )
 
     def hand_size(self, top: int, players: int) -> int:

@@ -196,6 +196,21 @@ def import_answered(page: object, file: dict[str, object], done: str, timeout: i
     expect(imported.first).to_be_visible(timeout=timeout)
 
 
+def box_of(locator: object, timeout: float = SCREEN_TIMEOUT_MS) -> dict[str, float]:
+    """The element's box once it is in view: a screen drawn again between finding the element
+    and measuring it (a game's next view) gives no box for that instant, so measure again."""
+    page = locator.page  # type: ignore[attr-defined]
+    waited = 0
+    while True:
+        expect(locator).to_be_visible(timeout=timeout)  # type: ignore[arg-type]
+        box = locator.bounding_box()  # type: ignore[attr-defined]
+        if box is not None:
+            return box
+        assert waited < timeout, f"{locator} never had a box"
+        page.wait_for_timeout(50)
+        waited += 50
+
+
 def follow_link(app: App, fragment: str) -> None:
     """Open a game link with no saved game in progress (the page would first ask whether to
     leave it, which a test of something else does not want): from the home page, saved games

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, follow_link
+from .conftest import SCREEN_TIMEOUT_MS, App, box_of, follow_link
 from .test_fit import TABLES, import_record, make_record
 
 DRAG_TIMEOUT_S = 12  # to pan a box to an end and drop on it
@@ -189,7 +189,7 @@ def drag_to_off_screen_end(app: App, down: Callable[[float, float], None], move:
     slot, end = pick_off_screen_play(app)
     tile = slot.removeprefix("hand:")
     moves = int(page.get_attribute("#table-screen", "data-moves") or 0)
-    source = page.locator(f'[data-slot="{slot}"]').bounding_box()
+    source = box_of(page.locator(f'[data-slot="{slot}"]'))
     assert source
     x, y = source["x"] + source["width"] / 2, source["y"] + source["height"] / 2
     down(x, y)

@@ -10,7 +10,7 @@ import time
 
 from playwright.sync_api import expect
 
-from .conftest import App, expect_moves, follow_link, open_deal
+from .conftest import App, box_of, expect_moves, follow_link, open_deal
 from .test_tables import fresh, my_move, play_to_game_over, set_up
 
 TIMEOUT = 20_000
@@ -207,8 +207,8 @@ def test_messages_follow_the_view(app: App) -> None:
 
 def drag_hold(app: App, source: str, over: str) -> None:
     page = app.page
-    a = page.locator(f"#board [data-slot={source}]").bounding_box()
-    b = page.locator(f"#board [data-slot={over}]").bounding_box()
+    a = box_of(page.locator(f"#board [data-slot={source}]"))
+    b = box_of(page.locator(f"#board [data-slot={over}]"))
     page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
     page.mouse.down()
     page.mouse.move(a["x"] + a["width"] / 2 + 15, a["y"] + a["height"] / 2 + 15, steps=3)

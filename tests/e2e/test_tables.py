@@ -11,7 +11,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import App, follow_link
+from .conftest import App, box_of, follow_link
 
 TIMEOUT = 20_000
 GAME_SECONDS = 120
@@ -64,8 +64,8 @@ def my_move(app: App, style: str = "click") -> bool:
             end = page.locator(".end-marker.active").first.get_attribute("data-slot")
             page.keyboard.press("Escape")
             expect(page.locator(".end-marker.active")).to_have_count(0)
-            source = page.locator(f'[data-slot="{slot}"]').bounding_box()
-            target = page.locator(f'[data-slot="{end}"]').bounding_box()
+            source = box_of(page.locator(f'[data-slot="{slot}"]'))
+            target = box_of(page.locator(f'[data-slot="{end}"]'))
             x, y = source["x"] + source["width"] / 2, source["y"] + source["height"] / 2
             page.mouse.move(x, y)
             page.mouse.down()

@@ -3,6 +3,7 @@ only real decisions of the reviewed seats, nothing hidden read, and the API and 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import subprocess
@@ -647,3 +648,28 @@ def test_the_cheaper_play_outs_mark_the_big_clock_as_the_advisors_own_do() -> No
     assert marks[0] == ("blunder", "blunder")
     assert [cheap for cheap, _ in marks] == [full for _, full in marks]
     assert sum(cheap == "none" for cheap, _ in marks) >= 3
+
+
+def test_matadors_review_plays_out_through_its_compact_round_with_the_engines_results(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review's medium play-outs go through Matador's compact round (`TableAi.medium_round`):
+    at every decision rated here, the same mean margins as through the engine's rules."""
+    game = get_game("matador")
+    medium = get_player("medium")
+    state = game.new_state(game.spec.resolve_options({"players": 3}), 5)
+    rated = 0
+    k = 0
+    while rated < 4 and game.to_move(state) is not None:
+        seat = game.to_move(state)
+        moves = game.legal_moves(state)
+        if len(moves) > 1 and k % 3 == 0:
+            compact = rate_by_search(game, state, seat, moves[-1], deal_rng(3, "r", k))
+            with monkeypatch.context() as m:
+                m.setattr(game, "ai", dataclasses.replace(game.ai, medium_round=None))
+                engine = rate_by_search(game, state, seat, moves[-1], deal_rng(3, "r", k))
+            assert compact.outcomes == engine.outcomes and len(compact.outcomes) >= 2
+            rated += 1
+        state = game.apply(state, medium.choose(game, game.determinize(state, seat, deal_rng(3, "m", k)), seat,
+                                                deal_rng(3, "m", k)))
+        k += 1
+    assert rated == 4

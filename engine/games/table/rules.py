@@ -25,7 +25,7 @@ from engine.games.table.state import (
     tile_key,
 )
 from engine.layout import Layout
-from engine.protocol import JSON, BadOption, Dealer, Game, GameOver, GameSpec, IllegalMove, Outcome
+from engine.protocol import JSON, BadOption, Dealer, Game, GameOver, GameSpec, IllegalMove, Outcome, Playout
 from engine.rng import deal_rng
 from engine.tiles import Tile, domino_set, set_option
 
@@ -65,6 +65,9 @@ class TableAi:
                   state, seat); it must agree with the rules move for move (tested)
     paired        the hard player plays every move over the same deals instead of searching a
                   tree (engine.players.paired): for rounds the hidden hands decide
+    medium_round  a compact copy of a round, made from (game, state), whose rollouts, never
+                  random, play every seat exactly as the medium player does (tested): the
+                  review's play-outs go through it
     """
 
     weights: Mapping[str, float] | None = None
@@ -72,6 +75,7 @@ class TableAi:
     budget_scale: int = 1
     fast_dealer: Callable[[TableRules, TableState, int], Dealer] | None = None
     paired: bool = False
+    medium_round: Callable[[TableRules, TableState], Playout] | None = None
 
 
 class TableRules(Game[TableState]):
