@@ -1,4 +1,4 @@
-"""The play screen's defects found in play, one test each, and a walk through every
+"""The play screen's faults found in play, one test each, and a walk through every
 game: new, moves, undo, redo, hint, round end, game end, reload, with no dialog or key leaving
 the screen without a way on."""
 
@@ -54,7 +54,7 @@ def until_round_summary(app: App) -> None:
 
 
 def test_escape_on_the_round_summary_leaves_a_way_on(app: App) -> None:
-    """Defect 1: Esc (twice: Chromium then closes any dialog) must not leave a stuck banner."""
+    """Esc (twice: Chromium then closes any dialog) must not leave a stuck banner."""
     open_table(app, "#/play/draw?deal=3&set=double-6&players=2&target=100&seats=human,ai:easy")
     page = app.page
     until_round_summary(app)
@@ -71,7 +71,7 @@ def test_escape_on_the_round_summary_leaves_a_way_on(app: App) -> None:
 
 
 def test_escape_on_the_pass_screen_leaves_a_way_on(app: App) -> None:
-    """Defect 1: the hot-seat cover dismissed by a key leaves a button to show the next hand."""
+    """The hot-seat cover dismissed by a key leaves a button to show the next hand."""
     page = app.page
     fresh(app, "draw")
     set_up(app, {"set": "double-6", "players": "2", "target": "50"}, ["human", "human"], seed=11, names=["Ann", "Bob"])
@@ -90,7 +90,7 @@ def test_escape_on_the_pass_screen_leaves_a_way_on(app: App) -> None:
 
 
 def test_undo_is_enabled_when_the_turn_comes_back(app: App) -> None:
-    """Defect 2: after the computers' moves, Undo is enabled at once (no click needed)."""
+    """After the computers' moves, Undo is enabled at once (no click needed)."""
     open_table(app, "#/play/draw?deal=3&set=double-6&players=3&target=100&seats=human,ai:easy,ai:easy")
     page = app.page
     expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=TIMEOUT)
@@ -104,7 +104,7 @@ def test_undo_is_enabled_when_the_turn_comes_back(app: App) -> None:
 
 
 def test_seat_cards_and_log_read_well(app: App) -> None:
-    """Defect 5: no "You (you)", the computer's level inside its card, no cut names on a phone."""
+    """No "You (you)", the computer's level inside its card, no cut names on a phone."""
     page = app.page
     open_table(app, "#/play/tiddle-a-wink?deal=5&set=double-9&players=6"
                "&seats=human,ai:easy,ai:easy,ai:easy,ai:easy,ai:easy")
@@ -122,7 +122,7 @@ def test_seat_cards_and_log_read_well(app: App) -> None:
 
 
 def test_play_log_survives_a_reload(app: App) -> None:
-    """Defect 10."""
+    """The play log keeps every line through a reload."""
     open_table(app, "#/play/draw?deal=3&set=double-6&players=2&target=100&seats=human,ai:easy")
     page = app.page
     for _ in range(2):
@@ -143,7 +143,7 @@ def test_play_log_survives_a_reload(app: App) -> None:
 
 
 def test_big_clock_double_placed_after_shifts_make_room(app: App) -> None:
-    """Defect 11: deal 11, double-12, 169 moves of the advisor in: the drawn 1-1 now fits slot 1."""
+    """Deal 11, double-12, 169 moves of the advisor in: the drawn 1-1 now fits slot 1."""
     answer = call(op="new", game="big-clock", seed=11, options={"set": "double-12"}, seats=["human"])
     moves = []
     for _ in range(169):
@@ -170,7 +170,7 @@ def test_big_clock_double_placed_after_shifts_make_room(app: App) -> None:
 
 
 def test_luzon_messages_are_for_players(app: App) -> None:
-    """Defect 12: no raw engine errors, and "an empty column" only when there is one."""
+    """No raw engine errors, and "an empty column" only when there is one."""
     open_deal(app, "luzon", 7, variant="twelve")
     page = app.page
     message = page.locator(".game .message")
@@ -186,7 +186,7 @@ def test_luzon_messages_are_for_players(app: App) -> None:
 
 
 def test_messages_follow_the_view(app: App) -> None:
-    """Defect 13: no stale message after the game ends, no "The The", whole deal numbers."""
+    """No stale message after the game ends, no "The The", whole deal numbers."""
     page = app.page
     open_deal(app, "big-clock", 6, set="double-6")  # the advisor loses this one
     page.click("button[data-action=autoplay]")
@@ -216,7 +216,7 @@ def drag_hold(app: App, source: str, over: str) -> None:
 
 
 def test_drag_shows_the_legal_drop_targets(app: App) -> None:
-    """Defect 14: both solitaires mark where a dragged tile may go; no big hour label in the ghost."""
+    """Both solitaires mark where a dragged tile may go; no big hour label in the ghost."""
     page = app.page
     open_deal(app, "big-clock", 5, set="double-6")  # shift:slot2>slot3 and slot2>slot5 are legal
     drag_hold(app, "slot2", "slot4")
@@ -235,7 +235,7 @@ def test_drag_shows_the_legal_drop_targets(app: App) -> None:
 
 
 def test_focus_lands_on_the_next_control_after_draw(app: App) -> None:
-    """Defect 15: Draw by keyboard disables the stock; focus goes to the drawn tile, not the body."""
+    """Draw by keyboard disables the stock; focus goes to the drawn tile, not the body."""
     page = app.page
     open_deal(app, "big-clock", 5, set="double-6")
     page.focus("#board [data-slot=stock]")
@@ -313,7 +313,7 @@ def test_walk_every_game(app: App) -> None:
 
 
 def test_log_speaks_to_the_person(app: App) -> None:
-    """Defect 5: 'You say "Go" and pass', never 'You say "Go" and passes'."""
+    """'You say "Go" and pass', never 'You say "Go" and passes'."""
     page = app.page
     open_table(app, "#/play/tiddle-a-wink?deal=5&set=double-9&players=6"
                "&seats=human,ai:easy,ai:easy,ai:easy,ai:easy,ai:easy")
@@ -331,7 +331,7 @@ def test_log_speaks_to_the_person(app: App) -> None:
 
 
 def test_hidden_hands_keep_the_deal_number_back_until_the_end(app: App) -> None:
-    """Defect 7 (page): no deal number on screen or in the link while a draw game is on."""
+    """No deal number on screen or in the link while a draw game is on."""
     page = app.page
     open_table(app, "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy")
     expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=TIMEOUT)
@@ -345,7 +345,7 @@ def test_hidden_hands_keep_the_deal_number_back_until_the_end(app: App) -> None:
 
 
 def test_setup_offers_only_valid_player_counts(app: App) -> None:
-    """Defect 9: double-6 takes 2-4 players in the draw game."""
+    """Double-6 takes 2-4 players in the draw game."""
     page = app.page
     fresh(app, "draw")
     page.select_option("#setup-set", "double-9")
@@ -358,7 +358,7 @@ def test_setup_offers_only_valid_player_counts(app: App) -> None:
 
 
 def test_rules_page_reads_as_the_game_does(app: App) -> None:
-    """Defect 16: Clock's exchange is on/off, and other names are names, not ids."""
+    """Clock's exchange is on/off, and other names are names, not ids."""
     page = app.page
     page.goto(f"{app.url}#/rules/clock")
     expect(page.locator(".rules")).to_contain_text("Exchange: on, off (default on)", timeout=TIMEOUT)
@@ -367,7 +367,7 @@ def test_rules_page_reads_as_the_game_does(app: App) -> None:
 
 
 def test_hint_only_on_a_persons_turn(app: App) -> None:
-    """Defect 8 (page): no Hint while a computer is to move."""
+    """No Hint while a computer is to move."""
     page = app.page
     page.goto(f"{app.url}#/")
     page.evaluate("localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('slow'))")
@@ -389,7 +389,7 @@ def test_big_clock_offers_resign(app: App) -> None:
 
 
 def test_clock_names_the_exchanged_tile(app: App) -> None:
-    """Defect 13: "exchange used (JS taken)" names the tile in words, and "1 tile is" not "1 tiles are"."""
+    """The line "exchange used (JS taken)" names the tile in words, and "1 tile is" not "1 tiles are"."""
     page = app.page
     open_deal(app, "clock", 12, exchange="true")  # the fourth king turns up at move 39
     page.click("button[data-action=play-all]")

@@ -37,7 +37,7 @@ def test_catalog_lists_games_with_options_and_rules() -> None:
 
 
 def test_catalog_order_is_the_specs_whatever_was_imported_first() -> None:
-    # Importing the players first used to register Round The Clock before the solitaires.
+    # The catalog's order is the specs' `order`, never the order the modules were imported in.
     code = ("import engine.players, json; from engine.api import handle; "
             "print(json.dumps([g['id'] for g in json.loads(handle('{\"op\": \"catalog\"}'))['games']]))")
     ids = json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
