@@ -112,7 +112,7 @@ export {};
  * @property {string} status
  * @property {string | null} [drawn]
  * @property {number} [target]
- * @property {any} [round] a table game's round (a TableRound)
+ * @property {TableRound} [round] a table game's round
  * @property {{name: string, text: string} | null} [phase] the phase of a game whose play goes in phases
  * @property {RoundSummary | null} [last_round] a table game's last finished round, its hands revealed
  * @property {RoundSummary[]} [rounds] every finished round, oldest first, without the hands

@@ -160,7 +160,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
   /** The computers' pace now: none while skipping to the person's turn. */
   const pace = () => (sequencer.running() === "skip" ? "instant" : speed);
   const delay = () => Number(SPEEDS.find(([key]) => key === pace())?.[2] ?? 0);
-  const roundKey = (/** @type {View} */ view) => `${state.session}:${view.round.number}`;
+  const roundKey = (/** @type {View} */ view) => `${state.session}:${view.round?.number}`;
   const outcomeKey = (/** @type {View} */ view) => `${state.session}:${view.moves}`;
 
   /**

@@ -57,7 +57,7 @@ export function createEndDialogs(host) {
   /** @param {View} view */
   function nextRoundLabel(view) {
     const move = isHuman(view.to_move) ? legal().find((m) => m.kind === "next-round") : null;
-    return move?.button ?? (move ? `Deal round ${view.round.number + 1}` : "Continue");
+    return move?.button ?? (move ? `Deal round ${(view.round?.number ?? 0) + 1}` : "Continue");
   }
 
   /** The round's next deal (its summary counts as shown). */
@@ -76,7 +76,7 @@ export function createEndDialogs(host) {
     if (!view) return;
     host.markRoundShown(view);
     frame.openDialog({
-      kind: "round", title: `Round ${view.last_round?.round ?? view.round.number} is over`,
+      kind: "round", title: `Round ${view.last_round?.round ?? view.round?.number} is over`,
       body: [guide.dialogNote(view.guide), ...(screen.roundSummary?.(view, view.last_round) ?? [])],
       describedBy: view.guide ? DIALOG_NOTE_ID : null,
       actions: lessons.roundActions(view, nextRound)
