@@ -303,6 +303,18 @@ const fitUnit = (bbox, boxWidth, boxHeight) => Math.max(MIN_UNIT_PX, Math.min(MA
   (boxWidth - 2) / (bbox.x1 - bbox.x0), (boxHeight - 2) / (bbox.y1 - bbox.y0)));
 
 /**
+ * An end's button around the end's rect, in units: on touch it grows around its centre to a
+ * finger's size (`least` px; 0: as the rect).
+ * @param {Box} r @param {number} unit px per unit @param {number} least
+ * @returns {Box}
+ */
+function buttonBox(r, unit, least) {
+  const [hw, hh] = [Math.max(r.x1 - r.x0, least / unit) / 2, Math.max(r.y1 - r.y0, least / unit) / 2];
+  const [cx, cy] = [(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2];
+  return { x0: cx - hw, x1: cx + hw, y0: cy - hh, y1: cy + hh };
+}
+
+/**
  * Per layout JSON drawn (a view's board) and box: the unit each table width draws it at, so a
  * redraw of the same view (a tile picked, a place marked) lays it out once, not at every width.
  * @type {WeakMap<object, {key: string, units: Map<number, number>}>}
@@ -341,11 +353,7 @@ function tableWidth(board, boxWidth, boxHeight, kept) {
   const measureUnit = (w) => {
     const { bbox, markers } = computeLayout(board, w, tableHeight(w, boxWidth, boxHeight));
     const unit = fitUnit(bbox, boxWidth, boxHeight);
-    const buttons = markers.map(({ rect: r }) => {
-      const [hw, hh] = [Math.max(r.x1 - r.x0, least / unit) / 2, Math.max(r.y1 - r.y0, least / unit) / 2];
-      const [cx, cy] = [(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2];
-      return { x0: cx - hw, x1: cx + hw, y0: cy - hh, y1: cy + hh };
-    });
+    const buttons = markers.map(({ rect }) => buttonBox(rect, unit, least));
     return buttons.some((a, i) => buttons.slice(i + 1).some((b) => overlaps(a, b))) ? 0 : unit;
   };
   let best = widest;
@@ -423,13 +431,11 @@ export function drawLayout(box, board, { markerFor = () => null, lastIndex = -1,
       type: "button", class: `end-marker${marker.active ? " active" : " dim"}${marker.hinted ? " hinted" : ""}`, "data-slot": marker.slot,
       "data-end": end.name, "data-key": marker.slot, "aria-label": marker.label, title: marker.label, disabled: marker.active ? null : "",
     }, h("span", { "aria-hidden": "true" }, marker.text ?? String(end.need === "double" ? `${end.value}-${end.value}` : end.value)));
-    // on touch a marker grows around its centre to a finger's size
-    const w = Math.max((rect.x1 - rect.x0) * unit, touch ? TOUCH_TARGET_PX : 0);
-    const hgt = Math.max((rect.y1 - rect.y0) * unit, touch ? TOUCH_TARGET_PX : 0);
-    button.style.left = `${(rect.x0 + rect.x1) / 2 * unit - bbox.x0 * unit - w / 2}px`;
-    button.style.top = `${(rect.y0 + rect.y1) / 2 * unit - bbox.y0 * unit - hgt / 2}px`;
-    button.style.width = `${w}px`;
-    button.style.height = `${hgt}px`;
+    const at = buttonBox(rect, unit, touch ? TOUCH_TARGET_PX : 0);
+    button.style.left = `${(at.x0 - bbox.x0) * unit}px`;
+    button.style.top = `${(at.y0 - bbox.y0) * unit}px`;
+    button.style.width = `${(at.x1 - at.x0) * unit}px`;
+    button.style.height = `${(at.y1 - at.y0) * unit}px`;
     layer.append(button);
   }
   layer.setAttribute("aria-label", endNames());
