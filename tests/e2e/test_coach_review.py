@@ -178,3 +178,24 @@ def test_moves_of_show_solution_are_not_graded_as_the_persons(app: App) -> None:
     assert all(i < by_hand for i in indices), indices
     page.click("button[data-action=coach-close]")
     assert not app.errors, app.errors
+
+
+def test_a_review_without_marks_says_how_many_decisions_were_uncertain(app: App) -> None:
+    """With nothing marked, the key moments never read a plain "no mistakes" beside decisions
+    whose loss the play-outs could not tell from nothing (graded uncertain)."""
+    page = app.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    seats = ["human", "ai:easy", "ai:easy"]
+    for seed, said in ((2, "No clear mistakes. 1 uncertain: the play-outs could not tell it from a good move"),
+                       (11, "No mistakes: nothing stood out.")):
+        record = finished_record("matador", {"players": 3}, seed, seats)
+        grades = [d["grade"] for d in native_beside({"op": "review", "record": record})()["review"]["decisions"]]
+        assert not set(grades) & set(MARKED) and grades.count("uncertain") == (1 if seed == 2 else 0), grades
+        import_record(app, "matador", record, f"?deal={seed}&players=3&seats={','.join(seats)}", "#table-screen")
+        page.click("button[data-action=coach]")
+        page.click("button[data-action=coach-review]")
+        expect(page.locator("#coach-review-text")).to_contain_text("computed", timeout=REVIEW_TIMEOUT)
+        expect(page.locator("#coach-key li.coach-none")).to_have_text(
+            said + ("" if seed == 11 else " (every decision: below)."))
+        page.click("button[data-action=coach-close]")
+    assert not app.errors, app.errors

@@ -366,7 +366,7 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
     const focused = keyList.contains(document.activeElement);
     keyHead.hidden = false;
     keyList.replaceChildren(...(key.length ? key.map((d) => decisionItem(d, "coach-jump"))
-      : [h("li", { class: "coach-none" }, done ? "No mistakes: nothing stood out." : "No mistakes so far.")]));
+      : [h("li", { class: "coach-none" }, noKeyMoment(decisions, done))]));
     graph.replaceChildren(drawGraph(decisions));
     allDecisions.hidden = false;
     list.replaceChildren(...decisions.map((d) => decisionItem(d, "coach-jump-any")));
@@ -384,6 +384,20 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
     const serious = marked.filter((d) => d.grade !== "inaccuracy");
     const chosen = marked.slice(0, Math.max(serious.length, KEY_MOMENTS));
     return chosen.sort((a, b) => a.index - b.index);
+  }
+
+  /**
+   * The key moments' line when nothing was marked: never a plain "no mistakes" beside decisions
+   * whose loss could not be told from nothing (graded uncertain).
+   * @param {Decision[]} decisions
+   * @param {boolean} done
+   */
+  function noKeyMoment(decisions, done) {
+    const close = decisions.filter((d) => d.grade === "uncertain").length;
+    if (!close) return done ? "No mistakes: nothing stood out." : "No mistakes so far.";
+    const told = `${close} uncertain: the play-outs could not tell ${close === 1 ? "it" : "them"} from a good move ` +
+      "(every decision: below)";
+    return done ? `No clear mistakes. ${told}.` : `No clear mistakes so far. ${told}.`;
   }
 
   /**
