@@ -28,7 +28,7 @@ import math
 import random
 import statistics
 import time
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,7 +37,7 @@ from engine.forced import finish_line
 from engine.games.table import TableGame
 from engine.players import Player, get_player
 from engine.players.ismcts import IsmctsPlayer
-from engine.players.playout import EnginePlayout, rollout
+from engine.players.playout import EnginePlayout, rollout, round_rewards
 from engine.protocol import JSON, BadRequest, Game, HiddenInformation
 from engine.rng import deal_rng
 from engine.session import Registry, Session
@@ -302,13 +302,7 @@ def medium_margin(game: TableGame, state: Any, seat: int, rng: random.Random) ->
     playout = game.ai.medium_round(game, state)
     rollout(playout, rng, 0.0)
     assert playout.points is not None
-    return margin(playout.points, seat)
-
-
-def margin(points: Sequence[int], seat: int) -> float:
-    """The seat's round points minus the mean of the others'."""
-    others = [p for s, p in enumerate(points) if s != seat]
-    return points[seat] - sum(others) / len(others)
+    return round_rewards(playout.points, 1.0)[seat]
 
 
 def round_margin(game: TableGame, state: Any, seat: int, player: Player, rng: random.Random) -> float:
@@ -319,7 +313,7 @@ def round_margin(game: TableGame, state: Any, seat: int, player: Player, rng: ra
         mover = playout.mover()
         playout.play(player.choose(game, playout.state, mover, rng))
     assert playout.points is not None
-    return margin(playout.points, seat)
+    return round_rewards(playout.points, 1.0)[seat]
 
 
 def rater_for(game: Game[Any]) -> Rater:
