@@ -421,12 +421,20 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class QuietServer(http.server.ThreadingHTTPServer):
+    """Prints the traceback of a request that failed, but not of a browser that closed its
+    connection (a page closed or reloaded mid-request): that is no fault of the server."""
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
 def make_server(root: Path = DIST, port: int = 0,
                 mounts: dict[str, Path] | None = None) -> http.server.ThreadingHTTPServer:
     """An HTTP server for root on 127.0.0.1 (port 0 = a free port); call serve_forever()."""
     handler = type("Handler", (QuietHandler,), {"mounts": dict(mounts or {})})
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", port), functools.partial(handler, directory=str(root)))
+    server = QuietServer(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
     server.daemon_threads = True
     return server
 
