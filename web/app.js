@@ -22,6 +22,8 @@ const view = /** @type {HTMLElement} */ (document.getElementById("view"));
 let catalog = null;
 /** @type {{dispose: () => void} | null} */
 let mounted = null; // the current game screen, if any
+/** The address the screen on show was mounted for (after its own link was rewritten). */
+let routed = "";
 
 // ---- engine status in the top bar
 const statusText = /** @type {HTMLElement} */ (document.getElementById("engine-text"));
@@ -114,8 +116,14 @@ function route() {
     if (link.getAttribute("href") === `#/${page}`) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
   }
+  routed = location.hash;
 }
 window.addEventListener("hashchange", () => {
+  // two address changes in quick succession queue two events, and each reads the address when it
+  // runs: the first mounts the second's screen and rewrites its link (a game's ?deal=...) into
+  // the screen's own address; the second then finds that address and must not mount it again
+  // (that would drop the link, and the question it asked over a game in progress)
+  if (location.hash === routed) return;
   route();
   view.focus({ preventScroll: true });
   window.scrollTo(0, 0);

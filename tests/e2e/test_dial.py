@@ -131,18 +131,22 @@ def test_double_nine_slots_sit_at_their_hours(app: App) -> None:
     assert seen["hour"] == "1" and off(seen["hand"], 30) < 3  # the hand at slot 1 before any move
 
 
-# Every animation frame for `ms`: the flying copy's turn (degrees, from its transform) and centre.
-SAMPLE = """ms => new Promise((resolve) => {
+# Sample, every animation frame, the ghost in flight: its turn and its centre, until `ms` after
+# it shows (however long the engine took to answer the move), for at most `limit` ms in all.
+SAMPLE = """(ms, limit = 10_000) => new Promise((resolve) => {
   const frames = [];
   const start = performance.now();
+  let shown = null;
   const tick = () => {
+    const now = performance.now();
     const ghost = document.querySelector('.motion-ghost');
     if (ghost) {
+      shown ??= now;
       const m = new DOMMatrix(getComputedStyle(ghost).transform);
       const r = ghost.getBoundingClientRect();
       frames.push({ turn: Math.atan2(m.b, m.a) * 180 / Math.PI, centre: [r.left + r.width / 2, r.top + r.height / 2] });
     }
-    if (performance.now() - start < ms) requestAnimationFrame(tick); else resolve(frames);
+    if ((shown === null || now - shown < ms) && now - start < limit) requestAnimationFrame(tick); else resolve(frames);
   };
   requestAnimationFrame(tick);
 })"""
