@@ -423,7 +423,12 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
 
 class QuietServer(http.server.ThreadingHTTPServer):
     """Prints the traceback of a request that failed, but not of a browser that closed its
-    connection (a page closed or reloaded mid-request): that is no fault of the server."""
+    connection (a page closed or reloaded mid-request): that is no fault of the server. Its
+    queue of connections not yet accepted is long (socketserver's default is 5): a page opens
+    dozens of modules at once, several pages load together in the tests, and a connection
+    the kernel finds no room for can fail a module's download."""
+
+    request_queue_size = 128
 
     def handle_error(self, request: object, client_address: object) -> None:
         if not isinstance(sys.exc_info()[1], ConnectionError):

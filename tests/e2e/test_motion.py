@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .conftest import App, open_deal
+from .conftest import App, box_of, open_deal
 
 # Sample, every animation frame, the ghost in flight and the drawn tile's opacity, until `ms` after
 # the draw is on screen (a ghost or the drawn tile: however long the engine took to answer), for at
@@ -41,7 +41,7 @@ def draw_and_sample(app: App) -> list[dict]:
 
 
 def centre(page: object, selector: str) -> tuple[float, float]:
-    box = page.locator(selector).bounding_box()  # type: ignore[attr-defined]
+    box = box_of(page.locator(selector))  # type: ignore[attr-defined]
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
