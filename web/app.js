@@ -22,8 +22,8 @@ const view = /** @type {HTMLElement} */ (document.getElementById("view"));
 let catalog = null;
 /** @type {{dispose: () => void} | null} */
 let mounted = null; // the current game screen, if any
-/** The address the screen on show was mounted for (after its own link was rewritten). */
-let routed = "";
+/** The address the screen on show was given in place of the link it was opened by, if any. */
+let rewritten = "";
 
 // ---- engine status in the top bar
 const statusText = /** @type {HTMLElement} */ (document.getElementById("engine-text"));
@@ -88,6 +88,7 @@ function parseRoute() {
 }
 
 function route() {
+  rewritten = "";
   mounted?.dispose();
   mounted = null;
   engine.closeSessions(); // the screen that showed them is gone
@@ -102,10 +103,10 @@ function route() {
     renderSettings(view, { notify });
   } else if (page === "play" && spec) {
     mounted = mountGame(view, { engine, spec, params, notify });
-    if ([...params.keys()].length) history.replaceState(null, "", `#/play/${spec.id}`); // a reload resumes the game
+    if ([...params.keys()].length) rewrite(`#/play/${spec.id}`); // a reload resumes the game
   } else {
     if ((page === "play" || page === "rules") && !spec) notify(`There is no game called "${id}" here; pick one below.`);
-    if (page) history.replaceState(null, "", "#/");
+    if (page) rewrite("#/");
     renderMenu(view, catalog);
   }
   /** @type {Record<string, string>} */
@@ -116,14 +117,19 @@ function route() {
     if (link.getAttribute("href") === `#/${page}`) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
   }
-  routed = location.hash;
+}
+
+/** @param {string} address the screen's own address, in place of the link that opened it */
+function rewrite(address) {
+  history.replaceState(null, "", address);
+  rewritten = address;
 }
 window.addEventListener("hashchange", () => {
   // two address changes in quick succession queue two events, and each reads the address when it
   // runs: the first mounts the second's screen and rewrites its link (a game's ?deal=...) into
   // the screen's own address; the second then finds that address and must not mount it again
   // (that would drop the link, and the question it asked over a game in progress)
-  if (location.hash === routed) return;
+  if (location.hash === rewritten) return;
   route();
   view.focus({ preventScroll: true });
   window.scrollTo(0, 0);

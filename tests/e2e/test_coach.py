@@ -17,7 +17,7 @@ from engine.api import handle
 from engine.session import Session
 from tests.engine.helpers import persons_record
 
-from .conftest import ROOT, App, import_answered
+from .conftest import ROOT, App, box_of, import_answered
 
 TIMEOUT = 30_000
 
@@ -181,7 +181,7 @@ def test_the_replay_shows_each_move_travelling_and_plays_itself(app: App) -> Non
     page.click("button[data-action=coach]")
     page.locator("#coach").press("Home")
     expect(page.locator("#coach-where")).to_have_text("Move 0 of 6", timeout=TIMEOUT)
-    assert page.locator("#coach-board").bounding_box()["height"] > 300  # the dial is drawn, not squashed
+    assert box_of(page.locator("#coach-board"))["height"] > 300  # the dial is drawn, not squashed
     expect(page.locator("#coach-board [data-slot=stock]")).to_be_in_viewport()
     stock = centre(page, "#coach-board [data-slot=stock]")
     page.evaluate(f"ms => {{ window.__frames = ({SAMPLE.replace('#board', '#coach-board')})(ms); }}", 900)
@@ -243,7 +243,7 @@ def test_a_finished_game_replays_and_its_review_shows_a_legal_better_move(
     for key, at in (("Home", 0), ("ArrowRight", 1), ("End", total), ("ArrowLeft", total - 1)):  # forward and back
         page.locator("#coach").press(key)
         expect(page.locator("#coach-where")).to_have_text(f"Move {at} of {total}", timeout=TIMEOUT)
-    assert page.locator("#coach-board").bounding_box()["height"] > 300  # the position is drawn, not squashed
+    assert box_of(page.locator("#coach-board"))["height"] > 300  # the position is drawn, not squashed
     page.click("button[data-action=coach-review]")
     decisions = review()["review"]["decisions"]
     marked = next(d for d in decisions if d["grade"] in ("inaccuracy", "mistake", "blunder"))

@@ -10,7 +10,7 @@ import itertools
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import App, until_still
+from .conftest import App, box_of, until_still
 from .test_coach import TIMEOUT, finished_record, import_record, luzon_blunder, native, native_beside
 
 SIZES = [(1280, 800), (360, 740)]
@@ -91,10 +91,10 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
         # laptop); the list's numbers are not cut at the left
         first = key.first
         expect(first).to_be_visible()
-        box, board_box = first.bounding_box(), page.locator("#coach-board").bounding_box()
+        box, board_box = box_of(first), box_of(page.locator("#coach-board"))
         assert box["y"] < board_box["y"] if size[0] < 900 else box["x"] >= board_box["x"] + board_box["width"]
-        assert page.locator("#coach-key").bounding_box()["x"] >= 0
-        assert first.bounding_box()["x"] >= 20  # room for "10." before the item
+        assert box_of(page.locator("#coach-key"))["x"] >= 0
+        assert box_of(first)["x"] >= 20  # room for "10." before the item
 
         # the graph: labelled axes and units, readable at 360 px, its marks clickable
         texts = page.locator("#coach-graph text").evaluate_all("els => els.map(e => e.textContent)")

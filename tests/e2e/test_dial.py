@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, expect_moves, open_deal, screenshot, until_still
+from .conftest import SCREEN_TIMEOUT_MS, App, box_of, expect_moves, open_deal, screenshot, until_still
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "dial"
@@ -215,16 +215,16 @@ def test_clock_exchange_choices_sit_on_the_dial(phone: App) -> None:
     chances = view["view"]["analysis"]["exchange_chances"]
     piles = sorted({c["slot"] for c in chances})
     assert len(piles) > 1
-    dial = page.locator("#board .ck-dial").bounding_box()
+    dial = box_of(page.locator("#board .ck-dial"))
     seen: dict[str, str] = {}
     for slot in piles:  # every pile's face-down tiles, offered on the dial when the pile is chosen
         page.click(f"#board .ck-pile[data-pile='{slot}']")
         expect(page.locator(f"#board .ck-pile[data-pile='{slot}']")).to_have_class(re.compile(r"\bopen\b"))
         choices = page.locator("#board .ck-dial .ck-exchange .ck-choice")
         expect(choices).to_have_count(sum(c["slot"] == slot for c in chances))
-        assert inside(page.locator("#board .ck-exchange").bounding_box(), dial)
+        assert inside(box_of(page.locator("#board .ck-exchange")), dial)
         for i in range(choices.count()):
-            box = choices.nth(i).bounding_box()
+            box = box_of(choices.nth(i))
             assert inside(box, dial) and box["width"] >= 44 and box["height"] >= 44, box
             seen[choices.nth(i).get_attribute("data-slot")] = choices.nth(i).inner_text()
         # the choices cover no other pile than the kings' in the centre

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, follow_link, screenshot, screenshots_wanted
+from .conftest import SCREEN_TIMEOUT_MS, App, box_of, follow_link, screenshot, screenshots_wanted
 
 LINK = "#/play/draw?deal=98&set=double-6&players=3&target=50&seats=human,ai:easy,ai:easy"
 FIRST_DRAWS = 7  # computer 1's draws on its first turn
@@ -104,8 +104,8 @@ def test_a_computers_turn_is_one_request_its_draws_fly_together_then_its_tile(ap
     backs = [sum(g["back"] for g in f["ghosts"]) for f in during]
     assert max(backs) >= 3, backs  # several drawn tiles in flight at once
     # each face-down tile goes from the boneyard line towards computer 1's seat
-    stock = app.page.locator("#table-info").bounding_box()
-    seat = app.page.locator('.seat[data-seat="1"]').bounding_box()
+    stock = box_of(app.page.locator("#table-info"))
+    seat = box_of(app.page.locator('.seat[data-seat="1"]'))
     assert stock and seat
     backs_path = [(g["x"], g["y"]) for f in during for g in f["ghosts"] if g["back"]]
     assert distance(backs_path[0], centre(stock)) < distance(backs_path[0], centre(seat))

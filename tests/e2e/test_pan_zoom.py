@@ -46,8 +46,7 @@ def unit(app: App) -> float:
 
 def tile_size(app: App) -> float:
     """The long side of the root tile on screen, in CSS px."""
-    box = app.page.locator(".layout-svg .root-tile").bounding_box()
-    assert box
+    box = box_of(app.page.locator(".layout-svg .root-tile"))
     return max(box["width"], box["height"])
 
 
@@ -80,8 +79,7 @@ def test_buttons_keys_and_ctrl_wheel_zoom(app: App) -> None:
     unit_ratio, _ = changes(app, lambda: page.keyboard.press("-"))
     assert abs(unit_ratio - 0.8) < 0.01
 
-    box = page.locator("#layout").bounding_box()
-    assert box
+    box = box_of(page.locator("#layout"))
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.keyboard.down("Control")
     try:
@@ -128,8 +126,7 @@ def test_pinch_zooms_about_the_fingers(phone: App) -> None:
     page = phone.page
     open_large(phone, "draw", size=(360, 740))
     fitted = page.get_attribute("#layout", "data-unit")
-    box = page.locator("#layout").bounding_box()
-    assert box
+    box = box_of(page.locator("#layout"))
     centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     # the table's point between the fingers, in the stage's proportions, stays between them
     where = """([x, y]) => { const box = document.querySelector('#layout'), stage = box.firstElementChild;
@@ -138,8 +135,7 @@ def test_pinch_zooms_about_the_fingers(phone: App) -> None:
     unit_ratio, size_ratio = changes(phone, lambda: pinch(page, centre, 60, 150))
     assert unit_ratio > 1.8 and size_ratio > 1.8, (unit_ratio, size_ratio)
     after = page.evaluate(where, centre)
-    stage = page.locator(".layout-stage").bounding_box()
-    assert stage
+    stage = box_of(page.locator(".layout-stage"))
     assert abs(after[0] - before[0]) * stage["width"] < 12 and abs(after[1] - before[1]) * stage["height"] < 12, \
         (before, after)
     unit_ratio, _ = changes(phone, lambda: pinch(page, centre, 150, 75))

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from engine.api import handle_request
 
-from .conftest import SCREEN_TIMEOUT_MS, App, follow_link, import_answered, screenshot, until_still
+from .conftest import SCREEN_TIMEOUT_MS, App, box_of, follow_link, import_answered, screenshot, until_still
 from .test_fit import TABLES, import_record, open_midgame
 from .test_keys import PLAYABLE, move_by_keyboard
 
@@ -197,8 +197,7 @@ def test_clock_turn_moves_a_card_only(app: App) -> None:
         expect(page.locator("#board")).to_have_attribute("data-moves", str(n), timeout=SCREEN_TIMEOUT_MS)
         assert page.locator(".ck-card.fresh").count() == 1
     until_still(page)
-    card = page.locator(".ck-card.ck-up").first.bounding_box()
-    assert card
+    card = box_of(page.locator(".ck-card.ck-up").first)
     # the turned tile flips where it lands (a Turn names no place it goes to: the tile was face down)
     wrong = [g for g in ghosts if g["key"].startswith("slot") or g["w"] > card["width"] * 1.1 + 1
              or g["h"] > card["height"] * 1.1 + 1 or "down" in g["text"]]
@@ -217,9 +216,9 @@ def test_computer_turns_move_tiles_not_seat_cards(app: App, size: tuple[int, int
     open_record(app, "matador", options, 8, 5, record)
     page.evaluate("() => { document.documentElement.dataset.motion = 'normal'; }")
     moves = page.get_attribute("#table-screen", "data-moves")
-    hand = page.locator(".hand-tile").first.bounding_box()
-    tiles = [page.locator(".layout-svg [data-key]").nth(i).bounding_box() for i in range(3)]
-    biggest = max(max(b["width"], b["height"]) for b in [hand, *tiles] if b)  # a tile in the hand or on the table
+    hand = box_of(page.locator(".hand-tile").first)
+    tiles = [box_of(page.locator(".layout-svg [data-key]").nth(i)) for i in range(3)]
+    biggest = max(max(b["width"], b["height"]) for b in [hand, *tiles])  # a tile in the hand or on the table
 
     def play() -> None:
         tiles = page.locator(".hand-tile.playable")
@@ -626,8 +625,8 @@ def test_table_tiles_grow_on_a_large_board(app: App) -> None:
     expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
     expect(page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
     until_still(page)
-    box = page.locator("#layout").bounding_box()
-    root = page.locator(".layout-svg .root-tile").bounding_box()
+    box = box_of(page.locator("#layout"))
+    root = box_of(page.locator(".layout-svg .root-tile"))
     assert box and root and box["width"] > 600 and box["height"] > 250, box
     shoot(app, "draw-start-1280x800")
     assert max(root["width"], root["height"]) > 64 and min(root["width"], root["height"]) > 32, root
@@ -897,8 +896,7 @@ def test_more_panel_closes_every_way(touch: App, size: tuple[int, int]) -> None:
     def open_panel() -> None:
         more.click()
         expect(panel).to_be_visible()
-        m, p = more.bounding_box(), panel.bounding_box()
-        assert m and p
+        m, p = box_of(more), box_of(panel)
         assert p["y"] >= m["y"] + m["height"] - 0.5 or p["x"] >= m["x"] + m["width"], (m, p)  # More stays in view
         expect(panel.locator(".side-close")).to_be_visible()
 
@@ -916,8 +914,7 @@ def test_more_panel_closes_every_way(touch: App, size: tuple[int, int]) -> None:
     page.keyboard.press("Escape")
     closed("Esc")
     open_panel()
-    board = page.locator("#turn").bounding_box()
-    assert board
+    board = box_of(page.locator("#turn"))
     page.mouse.click(board["x"] + 10, board["y"] + board["height"] / 2)  # a tap outside the panel
     closed("a tap outside")
     open_panel()

@@ -110,7 +110,7 @@ def test_seat_cards_and_log_read_well(app: App) -> None:
                "&seats=human,ai:easy,ai:easy,ai:easy,ai:easy,ai:easy")
     expect(page.locator(".seat.me .seat-name")).not_to_contain_text("(you)")
     for card in page.locator(".seat").all():
-        inner, outer = card.locator(".seat-kind").bounding_box(), card.bounding_box()
+        inner, outer = box_of(card.locator(".seat-kind")), box_of(card)
         assert inner["x"] + inner["width"] <= outer["x"] + outer["width"] - 4, "the level touches the card edge"
     page.set_viewport_size({"width": 360, "height": 740})
     try:

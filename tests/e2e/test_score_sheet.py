@@ -9,7 +9,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import ROOT, SCREEN_TIMEOUT_MS, App, follow_link, screenshot
+from .conftest import ROOT, SCREEN_TIMEOUT_MS, App, box_of, follow_link, screenshot
 
 SEATS = ["human", "ai:easy", "ai:easy"]
 OPTIONS = {"set": "double-6", "players": 3, "target": 150}
@@ -75,7 +75,7 @@ def test_score_sheet_rows_match_the_rounds(app: App) -> None:
     assert totals == [str(s) for s in view["scores"]]
     minis = dialog.locator(".mini-tile")
     if minis.count():
-        box = minis.first.bounding_box()
+        box = box_of(minis.first)
         assert box and box["width"] >= 20 and box["height"] >= 40
     dialog.locator("#next-round").click()
     # the side panel keeps the sheet during the next round
@@ -97,7 +97,7 @@ def test_score_sheet_on_a_phone(app: App) -> None:
         table = page.locator("#sheet-box .score-sheet")
         expect(table).to_be_visible()
         expect(table.locator("tbody tr")).to_have_count(len(view["rounds"]))
-        box = page.locator("#sheet-box .score-sheet-scroll").bounding_box()
+        box = box_of(page.locator("#sheet-box .score-sheet-scroll"))
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360
         size = page.eval_on_selector("#sheet-box .sheet-detail", "e => parseFloat(getComputedStyle(e).fontSize)")
         assert size >= 11.5

@@ -378,6 +378,11 @@ def test_screens_of_the_winnable_switch_and_the_solution(app: App) -> None:
             screenshot(page, screens / f"luzon-winnable-switch-{width}x{height}.png")
             if width < 900:
                 page.keyboard.press("Escape")
+                # the panel's entry in the history goes (its Back) before the next address comes
+                assert page.evaluate("""async () => {
+                  for (let i = 0; i < 500 && history.state?.morePanel; i++) await new Promise((r) => setTimeout(r, 10));
+                  return !history.state?.morePanel;
+                }""")
                 page.goto(f"{app.url}#/")
                 open_deal(app, "luzon", WON_SEED)
             page.click("button[data-action=solution]")
