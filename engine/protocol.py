@@ -328,6 +328,7 @@ class Playout(Protocol):
     def codes(self) -> list[Any]: ...
     def weight(self, code: Any) -> float: ...  # the rollout plays the legal move of most weight
     def step(self, code: Any) -> None: ...
+    def copy(self) -> Playout: ...  # the same position, to be played on apart (paired sampling)
 
 
 class Dealer(Protocol):

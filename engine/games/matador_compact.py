@@ -102,6 +102,9 @@ class MatadorPlayout:
         return out
 
     # ---- the Playout protocol (engine.protocol) ----------------------------------------
+    def copy(self) -> MatadorPlayout:
+        return self.redealt([h[:] for h in self.hands], self.stock[:], self.drawn)
+
     def over(self) -> bool:
         return self.points is not None
 

@@ -101,6 +101,9 @@ class RtcPlayout:
         return out
 
     # ---- the Playout protocol (engine.protocol) ----------------------------------------
+    def copy(self) -> RtcPlayout:
+        return self.redealt([h[:] for h in self.hands], self.stock[:], self.drawn)
+
     def over(self) -> bool:
         return self.points is not None
 

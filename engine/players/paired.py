@@ -1,7 +1,7 @@
 """The hard player's paired sampling: every legal move played out over the same deals.
 
 Each round of sampling deals the unseen tiles once (`Dealer.deal`, from the player's own view,
-so it never reads hidden tiles) and plays every legal move on a copy of that deal, the rest of
+so it never reads hidden tiles) and plays every legal move on a copy of that deal (`Playout.copy`), the rest of
 the round then played out by the rollout policy with one shared generator (common random
 numbers). A move's value is its mean round-point margin over the deals, and the choice is the
 move of the highest mean.
@@ -34,8 +34,9 @@ def paired_means(dealer: Dealer, moves: list[str], seat: int, rollouts: int, max
     deals = steps = 0
     while deals * len(moves) < rollouts and (not max_steps or steps < max_steps or not deals):
         deal_seed, roll_seed = rng.getrandbits(32), rng.getrandbits(32)
+        deal = dealer.deal(random.Random(deal_seed))
         for move in moves:
-            playout = dealer.deal(random.Random(deal_seed))
+            playout = deal.copy()
             playout.play(move)
             steps += 1 + rollout(playout, random.Random(roll_seed), epsilon)
             points = playout.points

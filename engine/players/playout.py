@@ -82,6 +82,9 @@ class EnginePlayout:
     def play(self, move: str) -> None:
         self.state = self.game.apply(self.state, move)
 
+    def copy(self) -> EnginePlayout:
+        return EnginePlayout(self.game, self.state)  # its state is immutable
+
     def codes(self) -> list[Any]:
         return self.game.legal_moves(self.state)
 

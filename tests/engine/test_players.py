@@ -14,6 +14,7 @@ from engine.match import run_match
 from engine.players import LEVELS
 from engine.players.greedy import GreedyPlayer
 from engine.players.ismcts import IsmctsPlayer
+from engine.players.playout import EnginePlayout, rollout
 from engine.rng import deal_rng
 from engine.tiles import Tile
 from tests.engine.test_draw import position, sort_tiles
@@ -142,9 +143,9 @@ def test_hard_searches_round_the_clock_with_nine_times_the_budget(game_id: str, 
 
 
 def test_hard_plays_every_matador_move_over_the_same_deals(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Matador's hard player is paired (TableAi.paired): each deal is played once per legal move,
-    the budget (20 iterations times the game's budget scale) rounded up to whole deals, and the
-    choice is the move of the best mean."""
+    """Matador's hard player is paired (TableAi.paired): each deal is dealt once and played once
+    per legal move (on copies), the budget (20 iterations times the game's budget scale) rounded up
+    to whole deals, and the choice is the move of the best mean."""
     game = get_game("matador")
     state = next(s for s in positions("matador", 6) if len(game.legal_moves(s)) > 1)
     moves = game.legal_moves(state)
@@ -152,14 +153,29 @@ def test_hard_plays_every_matador_move_over_the_same_deals(monkeypatch: pytest.M
     deals: list[Any] = []
     real = game.determinize
     monkeypatch.setattr(game, "determinize", lambda *args: deals.append(real(*args)) or deals[-1])
+    copied: list[Any] = []
+    copy = EnginePlayout.copy
+    monkeypatch.setattr(EnginePlayout, "copy", lambda self: copied.append(self.state) or copy(self))
     player = IsmctsPlayer(iterations=20, max_steps=0)
     search = player.search(game, state, state.turn, random.Random(2), early_stop=True)
     rounds = -(-20 * game.ai.budget_scale // len(moves))
-    assert len(deals) == rounds * len(moves)
-    groups = [deals[i:i + len(moves)] for i in range(0, len(deals), len(moves))]
-    assert all(len({(d.hands, d.stock) for d in group}) == 1 for group in groups)
-    assert len({(g[0].hands, g[0].stock) for g in groups}) > 1
+    assert len(deals) == rounds and len({(d.hands, d.stock) for d in deals}) > 1
+    assert [id(s) for s in copied] == [id(d) for d in deals for _ in moves]  # every move on each deal
     assert all(search.root.children[m].visits == rounds for m in moves)
     means = {m: search.mean_points(m) for m in moves}
     choice = player.choose(game, state, state.turn, random.Random(2))
     assert means[choice] == max(means.values())
+
+
+@pytest.mark.parametrize("game_id", ["matador", "round-the-clock"])
+def test_a_compact_rounds_copy_is_the_same_position_played_apart(game_id: str) -> None:
+    game = get_game(game_id)
+    state = positions(game_id, 1)[0]
+    assert game.ai.fast_dealer is not None
+    deal = game.ai.fast_dealer(game, state, state.turn).deal(random.Random(1))
+    before = (deal.legal(), [h[:] for h in deal.hands], deal.stock[:], deal.mover())
+    copy = deal.copy()
+    assert (copy.legal(), copy.hands, copy.stock, copy.mover()) == before
+    rollout(copy, random.Random(3), 0.1)  # the copy played to the end of its round ...
+    assert copy.points is not None
+    assert (deal.legal(), deal.hands, deal.stock, deal.mover()) == before and deal.points is None  # ... not the deal
