@@ -475,7 +475,8 @@ def venv_python() -> Path:
 
 
 def ensure_venv() -> Path:
-    """Create .venv and install the project with its test extra (again when pyproject changes)."""
+    """Create .venv and install the project with its test and cluster extras (again when pyproject
+    changes): the suite tests `--cluster` on a local Dask cluster."""
     python = venv_python()
     if not python.exists():
         log("creating .venv")
@@ -483,8 +484,8 @@ def ensure_venv() -> Path:
     stamp = VENV / "boneyard-install.stamp"
     want = sha256_file(ROOT / "pyproject.toml")
     if not stamp.exists() or stamp.read_text() != want:
-        log("installing .[test] into .venv")
-        run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", "-e", ".[test]"])
+        log("installing .[test,cluster] into .venv")
+        run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", "-e", ".[test,cluster]"])
         stamp.write_text(want)
     return python
 

@@ -1,4 +1,4 @@
-"""Command line: python -m engine catalog | deal | solve | simulate | match (see --help)."""
+"""Command line: python -m engine catalog | deal | solve | simulate | match | review (see --help)."""
 
 from engine.cli import main
 

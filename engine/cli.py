@@ -1,14 +1,18 @@
-"""`python -m engine`: catalog, deal, solve, simulate and match from the command line."""
+"""`python -m engine`: catalog, deal, solve, simulate, match and review from the command line.
+simulate, match and review (a folder) play their deals over this machine's cores or a Dask
+cluster (engine/runs: --workers, --cluster, --results)."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any
 
 from engine.games import all_games, get_game
 from engine.protocol import BadRequest, EngineError
+from engine.runs import Interrupted, add_run_arguments, runner_from_args
 
 
 def parse_sets(pairs: list[str]) -> dict[str, Any]:
@@ -59,32 +63,31 @@ def cmd_solve(args: argparse.Namespace) -> Any:
 def cmd_simulate(args: argparse.Namespace) -> Any:
     from engine.simulate import simulate
 
-    return simulate(args.game, parse_sets(args.set), args.deals, args.seed, args.policy)
+    return simulate(args.game, parse_sets(args.set), args.deals, args.seed, args.policy, runner_from_args(args))
 
 
 def cmd_match(args: argparse.Namespace) -> Any:
-    try:
-        from engine.match import run_match
-    except ImportError:
-        raise BadRequest("match is not available yet") from None
-    return run_match(args.game, args.seats.split(","), args.games, args.seed, parse_sets(args.set))
+    from engine.match import run_match
+
+    return run_match(args.game, args.seats.split(","), args.games, args.seed, parse_sets(args.set),
+                     runner_from_args(args))
 
 
 def cmd_review(args: argparse.Namespace) -> Any:
     from engine.review import open_record, review
+    from engine.review_folder import read_record, review_folder
 
-    try:
-        with open(args.record, encoding="utf-8") as handle:
-            record = json.load(handle)
-    except (OSError, ValueError) as exc:
-        raise BadRequest(f"cannot read the record {args.record}: {exc}") from None
     seats = [int(s) for s in args.seats.split(",")] if args.seats else None
+    if os.path.isdir(args.record):
+        return review_folder(args.record, seats, runner_from_args(args))
+    if args.workers or args.cluster or args.results:
+        raise BadRequest("--workers, --cluster and --results review a folder of records, not one record")
 
     def progress(done: int, total: int) -> None:
         if args.progress:
             print(f"review: {done}/{total}", file=sys.stderr)
 
-    return review(open_record(record), seats, progress=progress)
+    return review(open_record(read_record(args.record)), seats, progress=progress)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -109,14 +112,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deals", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--policy", default="advisor", help="random or advisor")
+    add_run_arguments(p)
     p = command("match", cmd_match, "play whole games between computer levels")
     p.add_argument("--seats", required=True, help="levels, e.g. hard,medium")
     p.add_argument("--games", type=int, default=100)
     p.add_argument("--seed", type=int, default=0)
-    p = command("review", cmd_review, "rate every decision of a game record (an exported game)", game=False)
-    p.add_argument("record", help="a record file (JSON), as the page exports it")
+    add_run_arguments(p)
+    p = command("review", cmd_review, "rate every decision of a game record (an exported game), or of "
+                "every record of a folder", game=False)
+    p.add_argument("record", help="a record file (JSON), as the page exports it, or a folder of them (*.json)")
     p.add_argument("--seats", help="seat numbers to review, e.g. 0,2 (default: the person seats)")
-    p.add_argument("--progress", action="store_true", help="print progress to stderr")
+    p.add_argument("--progress", action="store_true", help="one record: print its decisions' progress to stderr")
+    add_run_arguments(p)
     return parser
 
 
@@ -129,6 +136,6 @@ def main(argv: list[str] | None = None) -> int:
         result = args.func(args)
     except EngineError as exc:
         print(f"error ({exc.code}): {exc}", file=sys.stderr)
-        return 2
+        return 130 if isinstance(exc, Interrupted) else 2
     print(json.dumps(result))
     return 0

@@ -3,7 +3,7 @@
 Seat order rotates from game to game (game g puts level i in seat (i + g) mod n), so no
 level keeps the lead or the dealer's seat. Every decision is seeded: the game seed is
 `seed + g` and each move's generator comes from deal_rng(game seed, "ai", move number), as
-in a session, so a match replays exactly.
+in a session, so a match replays exactly, whatever plays its games (engine/runs).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from engine.games import get_game
 from engine.players import get_player
 from engine.protocol import BadOption, Game
 from engine.rng import deal_rng
+from engine.runs import Deal, Deals, Runner
 
 
 def play_game(game: Game[Any], options: dict[str, Any], seed: int, seat_levels: list[str],
@@ -34,12 +35,16 @@ def play_game(game: Game[Any], options: dict[str, Any], seed: int, seat_levels: 
     return list(outcome.winners), list(outcome.scores)
 
 
+def play_match_game(game_id: str, options: dict[str, Any], seed: int, seat_levels: list[str]) -> list[list[int]]:
+    """`play_game` by the game's id, as a run's worker plays it: [winner seats, final scores]."""
+    return list(play_game(get_game(game_id), options, seed, seat_levels))
+
+
 def run_match(game_id: str, levels: list[str], games: int, seed: int, options: dict[str, Any] | None = None,
-              *, start: int = 0) -> dict[str, Any]:
-    """N whole games between `levels` (one per seat). "wins" counts games won per level (a
-    shared win counts for each winner); "mean_points" is each level's mean final score.
-    `start` numbers the first game (games start .. start+N-1), so a long match can be split
-    into slices that together play exactly the games of one call."""
+              runner: Runner | None = None) -> dict[str, Any]:
+    """N whole games between `levels` (one per seat), played by `runner` (default: in this
+    process). "wins" counts games won per level (a shared win counts for each winner);
+    "mean_points" is each level's mean final score."""
     game = get_game(game_id)
     given = dict(options or {})
     if "players" not in given and any(o.key == "players" for o in game.spec.options):
@@ -50,11 +55,16 @@ def run_match(game_id: str, levels: list[str], games: int, seed: int, options: d
         raise BadOption(f"{game.spec.id} with these options needs {n} seats, got {len(levels)}")
     for level in levels:
         get_player(level)
+
+    def deal(g: int) -> Deal:
+        order = [levels[(s - g) % n] for s in range(n)]  # seat s plays level (s - g) mod n
+        return Deal(f"game {g}", seed + g, (game.spec.id, resolved, seed + g, order))
+
+    run = {"command": "match", "game": game.spec.id, "options": resolved, "seats": list(levels), "seed": seed}
+    played = (runner or Runner()).run(play_match_game, Deals(games, deal), run, label="games")
     wins = [0] * n
     points = [0] * n
-    for g in range(start, start + games):
-        order = [levels[(s - g) % n] for s in range(n)]  # seat s plays level (s - g) mod n
-        winners, scores = play_game(game, resolved, seed + g, order)
+    for g, (winners, scores) in enumerate(played):
         for s in range(n):
             lvl = (s - g) % n
             points[lvl] += scores[s]

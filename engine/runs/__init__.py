@@ -1,0 +1,132 @@
+"""Runs of many independent deals (or games, or records): `Runner.run` plays them in this
+process, over this machine's cores, or on a Dask cluster, with the same results in the same order
+number for number (each deal is played from its own seed alone), a progress bar on a terminal,
+and a results file that survives a stopped run and resumes it. `python -m engine simulate`,
+`match` and `review` (a folder) and the benchmarks that play many games all run through it;
+`add_run_arguments` and `runner_from_args` are their shared command-line flags."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+from collections.abc import Sequence
+from contextlib import closing
+from dataclasses import dataclass
+
+from engine.protocol import JSON
+from engine.runs.backends import Serial, backend_for, finished
+from engine.runs.progress import Progress
+from engine.runs.results import ResultsFile
+from engine.runs.work import Deal, DealFailed, Deals, Interrupted, RunStopped, Work
+
+__all__ = ["Deal", "DealFailed", "Deals", "Interrupted", "RunStopped", "Runner", "add_run_arguments",
+           "default_workers", "runner_from_args"]
+
+CHUNKS_PER_SLOT = 8  # a run is cut into at least this many chunks per deal played at once
+LARGEST_CHUNK = 20  # deals sent to a worker at a time, at most: what a stopped run may lose, per worker
+
+
+def default_workers() -> int:
+    """The cores this process may use."""
+    count = getattr(os, "process_cpu_count", os.cpu_count)()  # process_cpu_count: Python 3.13+
+    return max(1, count or 1)
+
+
+@dataclass(frozen=True)
+class Runner:
+    """How a run is played: `workers` processes (1: this process) or the Dask scheduler at
+    `cluster`; `results`, a results file (engine/runs/results.py); `progress`, the bar on stderr
+    (None: when stderr is a terminal)."""
+
+    workers: int = 1
+    cluster: str | None = None
+    results: str | None = None
+    progress: bool | None = None
+
+    def run(self, work: Work, deals: Sequence[Deal], run: JSON, label: str = "deals") -> list[JSON]:
+        """`work(*deal.args)` of every deal, in the deals' order. `run` names the run in the results
+        file (everything the deals' results depend on): the deals it holds are not played again.
+        Raises DealFailed (naming the deal and its seed), Interrupted (Ctrl-C) or RunStopped (a
+        lost worker), each saying how many deals finished and where they are kept."""
+        kept = ResultsFile(self.results, run) if self.results else None
+        previous = kept.finished if kept else {}
+        results: list[JSON] = [None] * len(deals)
+        todo = []
+        for index, deal in enumerate(deals):
+            if deal.name in previous:
+                results[index] = previous[deal.name]
+            else:
+                todo.append(index)
+        bar = Progress(len(deals), len(deals) - len(todo), label, enabled=self.progress)
+        try:
+            if todo:
+                backend = backend_for(self.workers, self.cluster)
+                size = 1 if isinstance(backend, Serial) else max(
+                    1, min(LARGEST_CHUNK, len(todo) // (CHUNKS_PER_SLOT * backend.slots())))
+                chunks = range(0, len(todo), size)  # chunk k: the deals todo[k * size:(k + 1) * size]
+                played = ([deals[i] for i in todo[start:start + size]] for start in chunks)
+                with closing(finished(backend, work, played)) as chunks_done:
+                    for number, values in chunks_done:
+                        for index, value in zip(todo[chunks[number]:chunks[number] + size], values, strict=True):
+                            results[index] = value
+                            if kept:
+                                kept.add(deals[index], value)
+                        bar.advance(len(values))
+        except KeyboardInterrupt:
+            raise Interrupted(f"interrupted; {_kept(bar, label, self.results)}") from None
+        except RunStopped as exc:
+            raise type(exc)(f"{exc}; {_kept(bar, label, self.results)}") from None
+        finally:
+            bar.close()
+            if kept:
+                kept.close()
+        return results
+
+
+def _kept(bar: Progress, label: str, results: str | None) -> str:
+    """How much of a stopped run finished and where it is kept."""
+    done = f"{bar.done} of {bar.total} {label} finished"
+    if results:
+        return f"{done}, kept in {results}: the same command with --results {results} resumes"
+    return f"{done}, not kept (--results FILE keeps them for a later run)"
+
+
+ADDRESS = re.compile(r"((tcp|tls|ws|wss)://)?([A-Za-z0-9][A-Za-z0-9.-]*|\[[0-9A-Fa-f:.]+\]):(\d{1,5})")
+
+
+def workers_count(text: str) -> int:
+    """--workers: a whole number of at least 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of processes, 1 or more, not {text!r}")
+    return int(text)
+
+
+def scheduler_address(text: str) -> str:
+    """--cluster: a Dask scheduler's address, [scheme://]host:port."""
+    match = ADDRESS.fullmatch(text)
+    if not match or not 0 < int(match[4]) < 65536:
+        raise argparse.ArgumentTypeError(
+            f"must be a Dask scheduler's address, [tcp://]HOST:PORT (e.g. tcp://192.0.2.10:8786), not {text!r}")
+    return text
+
+
+def add_run_arguments(parser: argparse.ArgumentParser, results: bool = True) -> None:
+    """--workers N | --cluster ADDRESS, and --results FILE (with `results`)."""
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=workers_count, metavar="N",
+                       help=f"processes playing deals at once on this machine (default: its cores, "
+                            f"{default_workers()}; 1: in this process)")
+    where.add_argument("--cluster", type=scheduler_address, metavar="ADDRESS",
+                       help="play on the workers of a Dask scheduler, e.g. tcp://192.0.2.10:8786 (needs the "
+                            "extra boneyard-engine[cluster]; docs/simulations.md)")
+    if results:
+        parser.add_argument("--results", metavar="FILE",
+                            help="JSON lines, one finished deal each, written as they finish; the same "
+                                 "command again with the same file plays only the deals it lacks")
+
+
+def runner_from_args(args: argparse.Namespace) -> Runner:
+    return Runner(workers=args.workers or default_workers(), cluster=args.cluster,
+                  results=getattr(args, "results", None))
+
