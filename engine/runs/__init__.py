@@ -8,14 +8,15 @@ and a results file that survives a stopped run and resumes it. `python -m engine
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 
 from engine.protocol import JSON
-from engine.runs.backends import Serial, backend_for, finished
+from engine.runs.backends import Backend, Serial, backend_for, finished
 from engine.runs.progress import Progress
 from engine.runs.results import ResultsFile
 from engine.runs.work import Deal, DealFailed, Deals, Interrupted, RunStopped, Work
@@ -23,8 +24,10 @@ from engine.runs.work import Deal, DealFailed, Deals, Interrupted, RunStopped, W
 __all__ = ["Deal", "DealFailed", "Deals", "Interrupted", "RunStopped", "Runner", "add_run_arguments",
            "default_workers", "runner_from_args"]
 
-CHUNKS_PER_SLOT = 8  # a run is cut into at least this many chunks per deal played at once
-LARGEST_CHUNK = 20  # deals sent to a worker at a time, at most: what a stopped run may lose, per worker
+CHUNK_SECONDS = 0.5  # the work sent to a worker at a time (its deals at the rate so far): the overhead of
+# a task (about a millisecond in a process pool, several on Dask) spread over many quick deals, and
+# little lost by a stopped run
+LARGEST_CHUNK = 200  # deals sent to a worker at a time, at most
 
 
 def default_workers() -> int:
@@ -62,19 +65,16 @@ class Runner:
         try:
             if todo:
                 backend = backend_for(self.workers, self.cluster)
-                size = 1 if isinstance(backend, Serial) else max(
-                    1, min(LARGEST_CHUNK, len(todo) // (CHUNKS_PER_SLOT * backend.slots())))
-                chunks = range(0, len(todo), size)  # chunk k: the deals todo[k * size:(k + 1) * size]
-                played = ([deals[i] for i in todo[start:start + size]] for start in chunks)
-                with closing(finished(backend, work, played)) as chunks_done:
+                spans: dict[int, range] = {}  # the chunks running: number -> their places in `todo`
+                with closing(finished(backend, work, _chunks(deals, todo, backend, bar, spans))) as chunks_done:
                     for number, values in chunks_done:
-                        for index, value in zip(todo[chunks[number]:chunks[number] + size], values, strict=True):
+                        for index, value in zip((todo[i] for i in spans.pop(number)), values, strict=True):
                             results[index] = value
                             if kept:
                                 kept.add(deals[index], value)
                         bar.advance(len(values))
         except KeyboardInterrupt:
-            raise Interrupted(f"interrupted; {_kept(bar, label, self.results)}") from None
+            raise Interrupted(f"stopped by Ctrl-C: {_kept(bar, label, self.results)}") from None
         except RunStopped as exc:
             raise type(exc)(f"{exc}; {_kept(bar, label, self.results)}") from None
         finally:
@@ -82,6 +82,22 @@ class Runner:
             if kept:
                 kept.close()
         return results
+
+
+def _chunks(deals: Sequence[Deal], todo: list[int], backend: Backend, bar: Progress,
+            spans: dict[int, range]) -> Iterator[list[Deal]]:
+    """The deals to play, cut into chunks of about CHUNK_SECONDS of work each at the rate so far
+    (one deal at first, and always in this process), numbered in order in `spans`."""
+    start = 0
+    for number in itertools.count():
+        if start >= len(todo):
+            return
+        size = 1
+        if not isinstance(backend, Serial):
+            size = max(1, min(LARGEST_CHUNK, int(CHUNK_SECONDS * bar.rate() / backend.slots())))
+        spans[number] = range(start, min(start + size, len(todo)))
+        yield [deals[todo[i]] for i in spans[number]]
+        start += size
 
 
 def _kept(bar: Progress, label: str, results: str | None) -> str:

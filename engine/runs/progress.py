@@ -25,10 +25,14 @@ class Progress:
         if self.enabled and (time.monotonic() - self.drawn >= EVERY or self.done == self.total):
             self.draw()
 
+    def rate(self) -> float:
+        """Deals finished per second by this run (not those a resumed run found finished)."""
+        return self.new / max(time.monotonic() - self.started, 1e-9)
+
     def line(self) -> str:
         """E.g. "deals [#########...............] 412/1000  41%  23.5/s  0:00:25 left"."""
         elapsed = max(time.monotonic() - self.started, 1e-9)
-        rate = self.new / elapsed
+        rate = self.rate()
         filled = WIDTH * self.done // max(self.total, 1)
         left = (f"{_clock((self.total - self.done) / rate)} left" if rate > 0 and self.done < self.total
                 else f"{_clock(elapsed)} in all" if self.done >= self.total else "")
