@@ -1,26 +1,28 @@
 """Win rates and advisor timing for The Big Clock and Clock (a benchmark that prints, not a test).
 
-Run: python -m tests.bench.bench_clocks [--deals N] [--advisor-deals N] [--jobs J] [--quick] [--only TEXT]
+Run: python -m tests.bench.bench_clocks [--deals N] [--advisor-deals N] [--workers N | --cluster ADDRESS]
+                                       [--quick] [--only TEXT]
 
 Deals are seeds 0..N-1 played through engine.simulate.play_deal (the same code as
 `python -m engine simulate`): policy "random" chooses uniformly among the legal moves,
 "advisor" plays the game's hint. Each line prints the deals used and a 95% Wilson interval.
 The advisor's time per decision is measured natively on its own deals, counting only real
 decisions (two or more legal moves), and compared with a baseline measured in the same run
-(one move step of a random game: legal moves, a choice and apply).
+(one move step of a random game: legal moves, a choice and apply). The win rates' deals are
+played over --workers processes (default: the machine's cores) or a Dask cluster (--cluster;
+engine/runs), the same wins as in one process.
 """
 
 from __future__ import annotations
 
 import argparse
-import multiprocessing
-import os
 import random
 import statistics
 import time
 from typing import Any
 
 from engine.games import get_game
+from engine.runs import Deal, Deals, Runner, add_run_arguments, runner_from_args
 from engine.simulate import play_deal
 from engine.solvers import advisor_for
 from tests.bench._stats import percentile, wilson
@@ -37,21 +39,22 @@ CASES: list[tuple[str, dict[str, Any]]] = [
 ADVISOR_DEALS = {"double-12": 2_000, "double-9": 3_000, "double-6": 10_000}
 
 
-def _chunk(args: tuple[str, dict[str, Any], list[int], str]) -> tuple[int, float]:
-    game_id, options, seeds, policy = args
-    start = time.process_time()  # CPU time: the machine may be shared
-    wins = sum(play_deal(game_id, options, seed, policy) for seed in seeds)
-    return wins, time.process_time() - start
+def _timed_deal(game_id: str, options: dict[str, Any], seed: int, policy: str) -> tuple[bool, float]:
+    """One deal played by engine.simulate.play_deal: (won, its CPU time; the machine may be shared)."""
+    start = time.process_time()
+    won = play_deal(game_id, options, seed, policy)
+    return won, time.process_time() - start
 
 
-def win_rate(pool: Any, game_id: str, options: dict[str, Any], deals: int, policy: str, jobs: int) -> str:
-    seeds = list(range(deals))
-    parts = [(game_id, options, seeds[i::jobs * 4], policy) for i in range(jobs * 4)]
+def win_rate(runner: Runner, game_id: str, options: dict[str, Any], deals: int, policy: str) -> str:
+    game = get_game(game_id)
+    resolved = game.spec.resolve_options(options)
     start = time.perf_counter()
-    results = pool.map(_chunk, parts) if pool else [_chunk(p) for p in parts]
+    played = runner.run(_timed_deal, Deals(deals, lambda seed: Deal(f"deal {seed}", seed, (
+        game.spec.id, resolved, seed, policy))), {"bench": "clocks", "game": game_id, "policy": policy})
     wall = time.perf_counter() - start
-    wins = sum(r[0] for r in results)
-    cpu = sum(r[1] for r in results)
+    wins = sum(won for won, _ in played)
+    cpu = sum(seconds for _, seconds in played)
     low, high = wilson(wins, deals)
     return (
         f"{policy:8} {deals:6} deals  win {wins / deals:6.2%}  95% CI [{low:6.2%}, {high:6.2%}]  "
@@ -105,31 +108,26 @@ def main() -> None:
         "10,000 double-6; a double-12 deal takes about 0.4 s per core)",
     )
     parser.add_argument("--timing-deals", type=int, default=100, help="deals for the timing pass")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    add_run_arguments(parser, results=False)
     parser.add_argument("--quick", action="store_true", help="200 deals each (a smoke run)")
     parser.add_argument("--only", default="", help="run the cases whose label contains this, e.g. double-12")
     args = parser.parse_args()
     if args.quick:
         args.deals = args.advisor_deals = 200
         args.timing_deals = 20
-    pool = multiprocessing.Pool(args.jobs) if args.jobs > 1 else None
-    try:
-        for game_id, options in CASES:
-            label = f"{game_id} {' '.join(f'{k}={v}' for k, v in options.items())}"
-            if args.only not in label:
-                continue
-            print(f"== {label}", flush=True)
-            for policy in ("random", "advisor"):
-                deals = args.deals
-                if game_id == "big-clock" and policy == "advisor":
-                    deals = args.advisor_deals or min(args.deals, ADVISOR_DEALS[options["set"]])
-                print("  " + win_rate(pool, game_id, options, deals, policy, args.jobs), flush=True)
-            if game_id == "big-clock" or options.get("exchange"):
-                print("  " + decision_times(game_id, options, args.timing_deals), flush=True)
-    finally:
-        if pool:
-            pool.close()
-            pool.join()
+    runner = runner_from_args(args)
+    for game_id, options in CASES:
+        label = f"{game_id} {' '.join(f'{k}={v}' for k, v in options.items())}"
+        if args.only not in label:
+            continue
+        print(f"== {label}", flush=True)
+        for policy in ("random", "advisor"):
+            deals = args.deals
+            if game_id == "big-clock" and policy == "advisor":
+                deals = args.advisor_deals or min(args.deals, ADVISOR_DEALS[options["set"]])
+            print("  " + win_rate(runner, game_id, options, deals, policy), flush=True)
+        if game_id == "big-clock" or options.get("exchange"):
+            print("  " + decision_times(game_id, options, args.timing_deals), flush=True)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Strength, speed and throughput of the table games' computer players (native Python).
 
-    python3 -m tests.bench.bench_tables [--games 1000] [--jobs 2] [--only NAME[,NAME]] [--json FILE]
+    python3 -m tests.bench.bench_tables [--games 1000] [--workers N | --cluster ADDRESS] [--only NAME[,NAME]]
+                                        [--json FILE]
 
 Prints:
   - the strength table: for each figure the wins of the level named first over N whole games
@@ -11,8 +12,8 @@ Prints:
   - Round The Clock's hard search through its compact round and through the engine's rules:
     the time ratio on the same decisions, and whether the choices agree;
   - rounds per second with every seat "easy" (CPU time of the process).
-Games are split into slices over --jobs worker processes; the result is the same as one
-run_match call over all the games (each game is seeded by its number).
+Games are played over --workers processes (default: the machine's cores) or a Dask cluster
+(--cluster; engine/runs), with the same results as in one process (each game is seeded by its number).
 """
 
 from __future__ import annotations
@@ -23,13 +24,13 @@ import json
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from engine.games import get_game
 from engine.match import run_match
 from engine.players import get_player
 from engine.rng import deal_rng
+from engine.runs import Deal, Deals, Runner, add_run_arguments, runner_from_args
 from tests.bench._stats import percentile, wilson
 
 # name, game, seats (the level measured first), options, target win rate of seat 0 (or None)
@@ -45,32 +46,21 @@ FIGURES: list[tuple[str, str, list[str], dict[str, Any], float | None]] = [
     ("tiddle medium v 5 easy", "tiddle-a-wink", ["medium"] + ["easy"] * 5, {}, 1 / 6),
 ]
 SEED = 20_000
-SLICE = 30  # games per task: a multiple of 2, 3 and 6 keeps the seat rotation balanced
 
 
-def _slice(args: tuple[str, list[str], int, int, dict[str, Any]]) -> dict:
-    game, seats, start, count, options = args
-    return run_match(game, seats, count, SEED, options, start=start)
-
-
-def strength(pool: ProcessPoolExecutor, figures: list[Any], games_default: int, hard_games: int) -> list[dict]:
+def strength(runner: Runner, figures: list[Any], games_default: int, hard_games: int) -> list[dict]:
     rows = []
     for name, game, seats, options, target in figures:
         games = hard_games if hard_games and "hard" in seats else games_default
         t0 = time.perf_counter()
-        tasks = [(game, seats, s, min(SLICE, games - s), options) for s in range(0, games, SLICE)]
-        wins = [0] * len(seats)
-        points = [0.0] * len(seats)
-        for part in pool.map(_slice, tasks):
-            for i in range(len(seats)):
-                wins[i] += part["wins"][i]
-                points[i] += part["mean_points"][i] * part["games"]
+        match = run_match(game, seats, games, SEED, options, runner)
+        wins = match["wins"]
         lo, hi = wilson(wins[0], games)
         row = {
             "figure": name, "game": game, "options": options, "seats": seats, "games": games,
             "wins": wins, "rate": wins[0] / games, "ci95": [lo, hi], "target": target,
             "meets": target is not None and lo > target,
-            "mean_points": [round(p / games, 1) for p in points],
+            "mean_points": [round(p, 1) for p in match["mean_points"]],
             "seconds": round(time.perf_counter() - t0, 1),
         }
         rows.append(row)
@@ -81,9 +71,8 @@ def strength(pool: ProcessPoolExecutor, figures: list[Any], games_default: int, 
     return rows
 
 
-def _timed_game(args: tuple[str, dict[str, Any], int]) -> list[float]:
+def _timed_game(game_id: str, options: dict[str, Any], seed: int) -> list[float]:
     """Hard in seat 0 against medium; the time of each of hard's decisions with a choice."""
-    game_id, options, seed = args
     game = get_game(game_id)
     resolved = game.spec.resolve_options(options)
     n = game.num_seats(resolved)
@@ -103,13 +92,16 @@ def _timed_game(args: tuple[str, dict[str, Any], int]) -> list[float]:
     return times
 
 
-def move_times(pool: ProcessPoolExecutor, games: int) -> list[dict]:
+def move_times(runner: Runner, games: int) -> list[dict]:
     rows = []
     for game_id, options in [("draw", {"set": "double-6"}), ("draw", {"set": "double-9"}),
                              ("draw", {"set": "double-12"}), ("round-the-clock", {}),
                              ("matador", {"players": 3}), ("tiddle-a-wink", {})]:
         times: list[float] = []
-        for part in pool.map(_timed_game, [(game_id, options, SEED + g) for g in range(games)]):
+        run = {"bench": "hard's time per move", "game": game_id, "options": options}
+        timed = Deals(games, lambda g, game_id=game_id, options=options: Deal(
+            f"game {g}", SEED + g, (game_id, options, SEED + g)))
+        for part in runner.run(_timed_game, timed, run, label="games"):
             times.extend(part)
         times.sort()
         row = {"game": game_id, "options": options, "moves": len(times),
@@ -199,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hard-games", type=int, default=0,
                         help="games for the figures with a hard seat (default: --games)")
     parser.add_argument("--timing-games", type=int, default=20, help="games sampled for hard's move times")
-    parser.add_argument("--jobs", type=int, default=2)
+    add_run_arguments(parser, results=False)
     parser.add_argument("--only", default="", help="comma-separated figure names (substring match)")
     parser.add_argument("--skip", default="", help="parts to skip: strength,timing,playout,throughput")
     parser.add_argument("--json", default="", help="also write the results to this file")
@@ -210,15 +202,15 @@ def main(argv: list[str] | None = None) -> int:
         figures = [f for f in FIGURES if any(k in f[0] for k in keys)]
     skip = set(args.skip.split(",")) if args.skip else set()
     out: dict[str, Any] = {"python": sys.version.split()[0]}
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        if "strength" not in skip:
-            print(f"Strength: whole games ({args.games} per figure"
-                  f"{f', {args.hard_games} with a hard seat' if args.hard_games else ''}), seats rotated, "
-                  "95% Wilson CI", flush=True)
-            out["strength"] = strength(pool, figures, args.games, args.hard_games)
-        if "timing" not in skip:
-            print(f"Hard's CPU time per move (native, {args.timing_games} games against medium each)", flush=True)
-            out["timing"] = move_times(pool, args.timing_games)
+    runner = runner_from_args(args)
+    if "strength" not in skip:
+        print(f"Strength: whole games ({args.games} per figure"
+              f"{f', {args.hard_games} with a hard seat' if args.hard_games else ''}), seats rotated, "
+              "95% Wilson CI", flush=True)
+        out["strength"] = strength(runner, figures, args.games, args.hard_games)
+    if "timing" not in skip:
+        print(f"Hard's CPU time per move (native, {args.timing_games} games against medium each)", flush=True)
+        out["timing"] = move_times(runner, args.timing_games)
     if "playout" not in skip:
         print("Hard's search in Round The Clock: compact round v the engine's rules (CPU time, one process)",
               flush=True)

@@ -1,0 +1,118 @@
+"""Runs of many deals in parallel (engine/runs): speed-up and overhead of each backend, in one run.
+
+Run: python -m tests.bench.bench_parallel [--deals N] [--games N] [--noop N] [--workers N]
+
+The same work three ways, measured in the same run: in one process (serial), over --workers
+processes (default 2) and on a Dask LocalCluster of as many worker processes (one thread each,
+started before the clock runs); every way must give the serial results, number for number.
+  - `python -m engine simulate big-clock --policy advisor` (double-12), --deals deals, and
+  - `python -m engine match matador --seats hard,medium,medium`, --games games: each command
+    run as a fresh process (`--workers 1`, `--workers N`, `--cluster ADDRESS`), so no run finds
+    the caches of another warm;
+  - the overhead per deal: --noop deals that do nothing (a deal's seed back), in this process.
+Each line: the wall time and its speed-up over serial, and the CPU time of every process of the
+run (the command, its worker processes, the Dask workers and scheduler) per deal. The machine's
+load average is printed beside them: a shared machine slows every backend's wall time, the
+serial one too; CPU time is what it does not change much.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import psutil  # comes with the cluster extra (Dask's own dependency)
+
+from engine.runs import Deal, Deals, Runner
+
+Measure = Callable[[list[str]], Any]  # the run's backend flags -> its result
+
+
+def nothing(seed: int) -> int:
+    """A deal that does nothing: what a backend costs per deal."""
+    return seed
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """CPU time so far of this process, its children that ended, and the processes `pids`."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (time.process_time() + children.ru_utime + children.ru_stime
+            + sum(sum(psutil.Process(pid).cpu_times()[:2]) for pid in pids))
+
+
+def command(args: list[str]) -> Measure:
+    """`python -m engine ARGS FLAGS` in a fresh process: its JSON answer."""
+    def run(flags: list[str]) -> Any:
+        done = subprocess.run([sys.executable, "-m", "engine", *args, *flags], capture_output=True, text=True)
+        if done.returncode:
+            raise SystemExit(f"python -m engine {' '.join(args + flags)} failed: {done.stderr}")
+        return json.loads(done.stdout)
+    return run
+
+
+def load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load average {one:.1f} (1 min), {five:.1f} (5 min), {os.cpu_count()} cores"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=24, help="Big Clock deals (double-12, advisor)")
+    parser.add_argument("--games", type=int, default=12, help="Matador games (hard v two medium)")
+    parser.add_argument("--noop", type=int, default=2000, help="deals that do nothing (the overhead)")
+    parser.add_argument("--workers", type=int, default=2, help="processes, and the LocalCluster's worker processes")
+    args = parser.parse_args(argv)
+    from distributed import Client, LocalCluster  # the cluster extra (build.py's .venv has it)
+
+    print(load(), flush=True)
+    started = time.perf_counter()
+    with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        print(f"LocalCluster of {args.workers} worker processes started in "
+              f"{time.perf_counter() - started:.1f} s (not counted below)", flush=True)
+        dask_pids = list(client.run(os.getpid).values())
+        address = cluster.scheduler_address
+        backends = {"serial": ["--workers", "1"], f"{args.workers} workers": ["--workers", str(args.workers)],
+                    f"Dask, {args.workers} workers": ["--cluster", address]}
+        noop = Deals(args.noop, lambda i: Deal(f"deal {i}", i, (i,)))
+
+        def in_process(flags: list[str]) -> Any:
+            runner = Runner(workers=int(flags[1]), progress=False) if flags[0] == "--workers" else Runner(
+                cluster=flags[1], progress=False)
+            return runner.run(nothing, noop, {"bench": "noop"})
+
+        work: list[tuple[str, int, Measure]] = [
+            (f"simulate big-clock --policy advisor (double-12), {args.deals} deals", args.deals,
+             command(["simulate", "big-clock", "--policy", "advisor", "--deals", str(args.deals)])),
+            (f"match matador --seats hard,medium,medium, {args.games} games", args.games,
+             command(["match", "matador", "--seats", "hard,medium,medium", "--games", str(args.games)])),
+            (f"overhead: {args.noop} deals that do nothing, in this process", args.noop, in_process),
+        ]
+        for title, count, measure in work:
+            print(f"== {title}", flush=True)
+            first: tuple[Any, float, float] | None = None
+            for name, flags in backends.items():
+                pids = dask_pids if "--cluster" in flags else []
+                cpu, start = cpu_seconds(pids), time.perf_counter()
+                result = measure(flags)
+                wall, cpu = time.perf_counter() - start, cpu_seconds(pids) - cpu
+                first = first or (result, wall, cpu)
+                same = "same results" if result == first[0] else "RESULTS DIFFER"
+                print(f"  {name:16s} {wall:7.2f} s wall  speed-up {first[1] / wall:5.2f}x  "
+                      f"CPU {cpu:6.2f} s, {cpu / count * 1e3:8.3f} ms per deal "
+                      f"({(cpu - first[2]) / count * 1e3:+8.3f} ms over serial)  {same}", flush=True)
+                if result != first[0]:
+                    return 1
+    print(load(), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
