@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import multiprocessing
 import signal
 from collections.abc import Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.context import BaseContext
 from typing import Any, Protocol
 
 from engine.protocol import JSON, BadRequest
@@ -68,22 +70,34 @@ def _ignore_interrupts() -> None:
 
 
 class Processes:
-    """`workers` processes of this machine (concurrent.futures)."""
+    """`workers` processes of this machine (concurrent.futures). They are started by a fork
+    server where there is one (as Python 3.14 does by default), never forked from the command's
+    own process: that one may run threads (a fork copies their locks as they are) and holds the
+    caches of what it played (a worker starts cold, as on another machine). The fork server
+    imports the work's module once, so each worker starts with it imported."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
-        self.pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
+        self.pool: ProcessPoolExecutor | None = None
 
     def slots(self) -> int:
         return self.workers
 
     def submit(self, work: Work, chunk: list[Deal]) -> Future[list[JSON]]:
+        if self.pool is None:
+            method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else None
+            context: BaseContext = multiprocessing.get_context(method)
+            if method:
+                context.set_forkserver_preload([work.__module__])  # (once the server runs, it stays as it is)
+            self.pool = ProcessPoolExecutor(self.workers, context, initializer=_ignore_interrupts)
         return self.pool.submit(play_chunk, work, chunk)
 
     def first_done(self, running: Iterable[Any]) -> set[Any]:
         return set(wait(list(running), return_when=FIRST_COMPLETED).done)
 
     def close(self, abandon: bool) -> None:
+        if self.pool is None:
+            return
         self.pool.shutdown(wait=not abandon, cancel_futures=True)
         if abandon:  # end the deals still running (no public way before Python 3.14's terminate_workers)
             for process in list((getattr(self.pool, "_processes", None) or {}).values()):
