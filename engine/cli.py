@@ -137,5 +137,8 @@ def main(argv: list[str] | None = None) -> int:
     except EngineError as exc:
         print(f"error ({exc.code}): {exc}", file=sys.stderr)
         return 130 if isinstance(exc, Interrupted) else 2
+    except KeyboardInterrupt:  # outside a run (a run says what it kept: Interrupted)
+        print("error (interrupted): stopped by Ctrl-C", file=sys.stderr)
+        return 130
     print(json.dumps(result))
     return 0

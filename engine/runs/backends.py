@@ -8,6 +8,7 @@ import importlib
 import itertools
 import multiprocessing
 import signal
+import threading
 from collections.abc import Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -70,11 +71,7 @@ def _ignore_interrupts() -> None:
 
 
 class Processes:
-    """`workers` processes of this machine (concurrent.futures). They are started by a fork
-    server where there is one (as Python 3.14 does by default), never forked from the command's
-    own process: that one may run threads (a fork copies their locks as they are) and holds the
-    caches of what it played (a worker starts cold, as on another machine). The fork server
-    imports the work's module once, so each worker starts with it imported."""
+    """`workers` processes of this machine (concurrent.futures), started as the pool is first used."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
@@ -85,11 +82,7 @@ class Processes:
 
     def submit(self, work: Work, chunk: list[Deal]) -> Future[list[JSON]]:
         if self.pool is None:
-            method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else None
-            context: BaseContext = multiprocessing.get_context(method)
-            if method:
-                context.set_forkserver_preload([work.__module__])  # (once the server runs, it stays as it is)
-            self.pool = ProcessPoolExecutor(self.workers, context, initializer=_ignore_interrupts)
+            self.pool = ProcessPoolExecutor(self.workers, _start_method(work), initializer=_ignore_interrupts)
         return self.pool.submit(play_chunk, work, chunk)
 
     def first_done(self, running: Iterable[Any]) -> set[Any]:
@@ -102,6 +95,21 @@ class Processes:
         if abandon:  # end the deals still running (no public way before Python 3.14's terminate_workers)
             for process in list((getattr(self.pool, "_processes", None) or {}).values()):
                 process.terminate()
+
+
+def _start_method(work: Work) -> BaseContext:
+    """How worker processes start: forked from this process while it runs no other thread (the
+    quickest, before it played any deal: the command's case), else from a fork server (a fork
+    copies other threads' locks as they are: a test or benchmark beside a Dask cluster), which
+    imports the work's module once for every worker; the platform's own where neither exists."""
+    methods = multiprocessing.get_all_start_methods()
+    if threading.active_count() == 1 and "fork" in methods:
+        return multiprocessing.get_context("fork")
+    if "forkserver" not in methods:
+        return multiprocessing.get_context()
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([work.__module__])  # (once the server runs, it stays as it is)
+    return context
 
 
 class DaskCluster:
@@ -170,6 +178,7 @@ def _result(future: Any) -> list[JSON]:
         raise
     except BrokenProcessPool:
         raise RunStopped("a worker process was lost (killed, or out of memory)") from None
-    except Exception as exc:  # Dask: a worker lost too often (KilledWorker), the scheduler gone, ...
-        raise RunStopped(f"the cluster stopped the run: {type(exc).__name__}: {exc}") from None
+    except Exception as exc:  # Dask: a chunk whose workers all died (KilledWorker), the scheduler gone; work
+        # that does not pickle; ...
+        raise RunStopped(f"the run stopped: {type(exc).__name__}: {exc}") from None
     return results

@@ -9,11 +9,12 @@ started before the clock runs); every way must give the serial results, number f
   - `python -m engine match matador --seats hard,medium,medium`, --games games: each command
     run as a fresh process (`--workers 1`, `--workers N`, `--cluster ADDRESS`), so no run finds
     the caches of another warm;
-  - the overhead per deal: --noop deals that do nothing (a deal's seed back), in this process.
+  - the overhead: runs of 100 and --noop deals that do nothing (a deal's seed back), each a fresh
+    process too: the CPU per deal (the difference over the deals between) and per run (the rest).
 Each line: the wall time and its speed-up over serial, and the CPU time of every process of the
-run (the command, its worker processes, the Dask workers and scheduler) per deal. The machine's
-load average is printed beside them: a shared machine slows every backend's wall time, the
-serial one too; CPU time is what it does not change much.
+run (the command, its worker processes, the Dask workers and scheduler, less what the cluster
+spends idle over as long) per deal. The machine's load average is printed beside them: a shared
+machine slows every backend's wall time, the serial one too; the CPU time it changes less.
 """
 
 from __future__ import annotations
@@ -30,9 +31,10 @@ from typing import Any
 
 import psutil  # comes with the cluster extra (Dask's own dependency)
 
-from engine.runs import Deal, Deals, Runner
+from engine.runs import Deal, Deals, add_run_arguments, runner_from_args
 
 Measure = Callable[[list[str]], Any]  # the run's backend flags -> its result
+NOOP_FEW = 100  # the smaller run of deals that do nothing
 
 
 def nothing(seed: int) -> int:
@@ -48,13 +50,45 @@ def cpu_seconds(pids: list[int]) -> float:
 
 
 def command(args: list[str]) -> Measure:
-    """`python -m engine ARGS FLAGS` in a fresh process: its JSON answer."""
+    """`python -m ARGS FLAGS` in a fresh process: its JSON answer."""
     def run(flags: list[str]) -> Any:
-        done = subprocess.run([sys.executable, "-m", "engine", *args, *flags], capture_output=True, text=True)
+        done = subprocess.run([sys.executable, "-m", *args, *flags], capture_output=True, text=True)
         if done.returncode:
-            raise SystemExit(f"python -m engine {' '.join(args + flags)} failed: {done.stderr}")
+            raise SystemExit(f"python -m {' '.join(args + flags)} failed: {done.stderr}")
         return json.loads(done.stdout)
     return run
+
+
+def play_nothing(argv: list[str]) -> None:
+    """`--play-nothing N [--workers N | --cluster ADDRESS]`: N deals that do nothing, their results
+    printed as JSON (what the benchmark runs as a fresh process)."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--play-nothing", type=int)
+    add_run_arguments(parser, results=False)
+    args = parser.parse_args(argv)
+    deals = Deals(args.play_nothing, lambda i: Deal(f"deal {i}", i, (i,)))
+    print(json.dumps(runner_from_args(args).run(nothing, deals, {"bench": "nothing"})))
+
+
+IDLE_SECONDS = 5.0  # how long the cluster's own CPU is measured while it has nothing to do
+
+
+def idle_rate(pids: list[int]) -> float:
+    """CPU seconds per second that the LocalCluster (its scheduler in this process, its workers)
+    spends with nothing to do: heartbeats and the like, taken off its runs' CPU time."""
+    cpu, start = cpu_seconds(pids), time.perf_counter()
+    time.sleep(IDLE_SECONDS)
+    return (cpu_seconds(pids) - cpu) / (time.perf_counter() - start)
+
+
+def measured(measure: Measure, flags: list[str], dask_pids: list[int], idle: float) -> tuple[Any, float, float]:
+    """(result, wall seconds, CPU seconds of every process of the run, less the cluster's idle
+    CPU over the run's time on Dask)."""
+    pids = dask_pids if "--cluster" in flags else []
+    cpu, start = cpu_seconds(pids), time.perf_counter()
+    result = measure(flags)
+    wall = time.perf_counter() - start
+    return result, wall, cpu_seconds(pids) - cpu - (idle * wall if pids else 0.0)
 
 
 def load() -> str:
@@ -66,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--deals", type=int, default=24, help="Big Clock deals (double-12, advisor)")
     parser.add_argument("--games", type=int, default=12, help="Matador games (hard v two medium)")
-    parser.add_argument("--noop", type=int, default=2000, help="deals that do nothing (the overhead)")
+    parser.add_argument("--noop", type=int, default=20_000, help="deals that do nothing (the overhead)")
     parser.add_argument("--workers", type=int, default=2, help="processes, and the LocalCluster's worker processes")
     args = parser.parse_args(argv)
     from distributed import Client, LocalCluster  # the cluster extra (build.py's .venv has it)
@@ -78,41 +112,46 @@ def main(argv: list[str] | None = None) -> int:
         print(f"LocalCluster of {args.workers} worker processes started in "
               f"{time.perf_counter() - started:.1f} s (not counted below)", flush=True)
         dask_pids = list(client.run(os.getpid).values())
+        idle = idle_rate(dask_pids)
+        print(f"the cluster idle: {idle:.3f} CPU s per s (taken off its runs' CPU time)", flush=True)
         address = cluster.scheduler_address
         backends = {"serial": ["--workers", "1"], f"{args.workers} workers": ["--workers", str(args.workers)],
                     f"Dask, {args.workers} workers": ["--cluster", address]}
-        noop = Deals(args.noop, lambda i: Deal(f"deal {i}", i, (i,)))
-
-        def in_process(flags: list[str]) -> Any:
-            runner = Runner(workers=int(flags[1]), progress=False) if flags[0] == "--workers" else Runner(
-                cluster=flags[1], progress=False)
-            return runner.run(nothing, noop, {"bench": "noop"})
-
         work: list[tuple[str, int, Measure]] = [
             (f"simulate big-clock --policy advisor (double-12), {args.deals} deals", args.deals,
-             command(["simulate", "big-clock", "--policy", "advisor", "--deals", str(args.deals)])),
+             command(["engine", "simulate", "big-clock", "--policy", "advisor", "--deals", str(args.deals)])),
             (f"match matador --seats hard,medium,medium, {args.games} games", args.games,
-             command(["match", "matador", "--seats", "hard,medium,medium", "--games", str(args.games)])),
-            (f"overhead: {args.noop} deals that do nothing, in this process", args.noop, in_process),
+             command(["engine", "match", "matador", "--seats", "hard,medium,medium", "--games", str(args.games)])),
         ]
         for title, count, measure in work:
             print(f"== {title}", flush=True)
             first: tuple[Any, float, float] | None = None
             for name, flags in backends.items():
-                pids = dask_pids if "--cluster" in flags else []
-                cpu, start = cpu_seconds(pids), time.perf_counter()
-                result = measure(flags)
-                wall, cpu = time.perf_counter() - start, cpu_seconds(pids) - cpu
+                result, wall, cpu = measured(measure, flags, dask_pids, idle)
                 first = first or (result, wall, cpu)
                 same = "same results" if result == first[0] else "RESULTS DIFFER"
                 print(f"  {name:16s} {wall:7.2f} s wall  speed-up {first[1] / wall:5.2f}x  "
-                      f"CPU {cpu:6.2f} s, {cpu / count * 1e3:8.3f} ms per deal "
-                      f"({(cpu - first[2]) / count * 1e3:+8.3f} ms over serial)  {same}", flush=True)
+                      f"CPU {cpu:6.2f} s, {cpu / count * 1e3:8.1f} ms per deal "
+                      f"({(cpu - first[2]) / count * 1e3:+7.1f} ms over serial)  {same}", flush=True)
                 if result != first[0]:
                     return 1
+        few, many = NOOP_FEW, args.noop
+        print(f"== overhead: {few} and {many} deals that do nothing; CPU per deal = the difference / "
+              f"{many - few}, per run = the rest", flush=True)
+        for name, flags in backends.items():
+            (_, _, cpu_few), (result, _, cpu_many) = (
+                measured(command(["tests.bench.bench_parallel", "--play-nothing", str(n)]), flags, dask_pids, idle)
+                for n in (few, many))
+            per_deal = (cpu_many - cpu_few) / (many - few)
+            same = "same results" if result == list(range(many)) else "RESULTS DIFFER"
+            print(f"  {name:16s} {per_deal * 1e3:7.4f} ms CPU per deal, {cpu_few - few * per_deal:5.2f} s per run "
+                  f"(a fresh process, its imports, its workers' start)  {same}", flush=True)
     print(load(), flush=True)
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    if "--play-nothing" in sys.argv:
+        play_nothing(sys.argv[1:])
+    else:
+        raise SystemExit(main())
