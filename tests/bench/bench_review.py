@@ -40,16 +40,13 @@ from engine.players.ismcts import IsmctsPlayer
 from engine.players.playout import EnginePlayout, rollout_move
 from engine.protocol import Game
 from engine.review import (
-    GRADES,
-    POINTS,
-    WIN,
-    grade,
     open_record,
     rate_by_advisor_playouts,
     rate_by_search,
     review,
     round_margin,
 )
+from engine.review_marks import GRADES, POINTS, WIN, grade
 from engine.rng import deal_rng
 from engine.session import Session
 from tests.engine.helpers import persons_record

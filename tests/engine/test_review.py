@@ -19,7 +19,8 @@ from engine.api import REVIEW_LIMIT, handle
 from engine.games import get_game
 from engine.games.matador import is_matador
 from engine.players import get_player
-from engine.review import grade, open_record, rate_by_search, review
+from engine.review import open_record, rate_by_search, review
+from engine.review_marks import GRADE_NAMES, GRADES, grade, key_moments, verdict
 from engine.rng import deal_rng
 from engine.session import Session
 from engine.solvers.big_clock import PAIR_PRIORS
@@ -136,7 +137,7 @@ def test_big_clock_samples_only_when_the_move_differs_from_the_advisor() -> None
         if d["detail"]["agrees"]:
             assert d["samples"] == 0 and d["grade"] == "best" and d["played"] == d["best"]
         else:
-            assert review_mod.FIRST_LOOK <= d["samples"] <= review_mod.SAMPLES  # 12 here
+            assert review_mod.FIRST_LOOK <= d["samples"] <= review_mod.MORE * review_mod.SAMPLES  # 36 here
             assert 0 <= d["value_played"] <= 1 and 0 <= d["value_best"] <= 1
 
 
@@ -402,20 +403,20 @@ def test_a_wide_interval_is_uncertain_never_good() -> None:
     """A mark needs its interval's support; an estimate that reaches a mark its lower bound does
     not is "uncertain", and "good" only ever stands beside a loss below every mark."""
     assert grade("points", 28.1, 37.9) == "uncertain"
-    assert review_mod.verdict("points", "uncertain", 37.9) == "Uncertain (±38 points)"
-    assert review_mod.verdict("win", "uncertain", 0.123) == "Uncertain (±12% chance to win)"
+    assert verdict("points", "uncertain", 37.9) == "Uncertain (±38 points)"
+    assert verdict("win", "uncertain", 0.123) == "Uncertain (±12% chance to win)"
     assert grade("points", 8.0, 7.0) == "uncertain"
     assert grade("points", 8.0, 5.0) == "inaccuracy"  # at least an inaccuracy's loss, with confidence
     assert grade("points", 1.5, 9.0) == "good"
     assert grade("win", 0.2, 0.1) == "inaccuracy"
-    assert review_mod.verdict("win", "mistake", 0.01) == "Mistake"
+    assert verdict("win", "mistake", 0.01) == "Mistake"
     rng = random.Random(5)
     for unit, scale in (("points", 40.0), ("win", 1.0)):
-        least = review_mod.GRADES[unit][-1][1]
+        least = GRADES[unit][-1][1]
         for _ in range(2000):
             loss, spread = rng.uniform(0, scale), rng.uniform(0, scale)
             name = grade(unit, loss, spread)
-            assert name in review_mod.GRADE_NAMES
+            assert name in GRADE_NAMES
             if name in ("best", "good"):
                 assert loss < least
             if name not in ("best", "good", "uncertain"):
@@ -673,3 +674,107 @@ def test_matadors_review_plays_out_through_its_compact_round_with_the_engines_re
                                                 deal_rng(3, "m", k)))
         k += 1
     assert rated == 4
+
+
+def test_key_moments_are_the_biggest_drops_biggest_first() -> None:
+    """As a chess review lists them: the marked decisions by their drop (the loss), biggest
+    first; every blunder and mistake, then inaccuracies up to KEY_MOMENTS; a tie to the earlier."""
+    def d(index: int, name: str, loss: float) -> dict:
+        return {"index": index, "grade": name, "loss": loss}
+
+    decisions = [d(0, "inaccuracy", 0.40), d(1, "mistake", 0.18), d(2, "uncertain", 0.9), d(3, "blunder", 0.55),
+                 d(4, "good", 0.02), d(5, "inaccuracy", 0.07), d(6, "mistake", 0.18)]
+    assert key_moments(decisions) == [3, 0, 1, 6, 5]
+    many = [d(i, "inaccuracy", 0.05 + i / 100) for i in range(8)] + [d(8, "mistake", 0.16), d(9, "mistake", 0.1)]
+    assert key_moments(many) == [8, 7, 6, 5, 9]  # the mistakes always; three inaccuracies, the biggest
+    assert key_moments([d(0, "good", 0.01), d(1, "uncertain", 0.3)]) == []
+
+
+def _matador_record(seed: int) -> dict:
+    """A finished three-player Matador game whose person's moves were the easy player's."""
+    session = Session.new("matador", {"players": 3}, seed, ["human", "ai:easy", "ai:easy"])
+    while (seat := session.game.to_move(session.state)) is not None:
+        session.ai_move("easy" if session.is_human(seat) else None)
+    return persons_record(session.record())
+
+
+def test_the_reviews_key_moments_in_slices_are_the_whole_reviews() -> None:
+    """Each slice's answer lists the key moments of every decision graded so far on its review:
+    the last slice's are the whole review's, ordered by drop."""
+    record = _matador_record(1)
+    whole = review(open_record(record))
+    marked = [d for d in whole["decisions"] if d["grade"] in ("inaccuracy", "mistake", "blunder")]
+    assert len(marked) >= 2
+    assert whole["key_moments"] == key_moments(whole["decisions"])
+    losses = {d["index"]: d["loss"] for d in whole["decisions"]}
+    assert [losses[i] for i in whole["key_moments"]] == sorted((losses[i] for i in whole["key_moments"]), reverse=True)
+    registry = api.SESSIONS
+    start: int | None = 0
+    answer: dict = {}
+    while start is not None:
+        answer = review_mod.review_record(record, registry, start=start, limit=3)
+        start = answer["next"]
+    assert answer["key_moments"] == whole["key_moments"]
+
+
+def test_a_decision_is_uncertain_only_after_more_play_outs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table decision whose SAMPLES play-outs leave its grade uncertain gets BATCH more of the
+    best move's and the move played's at a time, until the grade settles or MORE times SAMPLES
+    are in: "uncertain" only at that many, each counted where it is played out."""
+    played_out = [0]
+    margin = review_mod.medium_margin
+
+    def counted(*args: Any) -> float:
+        played_out[0] += 1
+        return margin(*args)
+
+    monkeypatch.setattr(review_mod, "medium_margin", counted)
+    rated: dict[int, tuple[int, review_mod.Ratings]] = {}
+
+    def rate(game: Any, state: Any, seat: int, played: str, rng: random.Random) -> review_mod.Ratings:
+        before = played_out[0]
+        ratings = rate_by_search(game, state, seat, played, rng)
+        rated[len(rated)] = (played_out[0] - before, ratings)
+        return ratings
+
+    monkeypatch.setattr(review_mod, "rate_by_search", rate)
+    cap = review_mod.MORE * review_mod.SAMPLES
+    extended = 0
+    for seed in (2, 3):
+        decisions = review(open_record(_matador_record(seed)))["decisions"]
+        for d, (count, ratings) in zip(decisions, list(rated.values())[-len(decisions):], strict=True):
+            more = d["samples"] - review_mod.SAMPLES
+            assert more >= 0 and (more % review_mod.BATCH == 0 or d["samples"] == cap) and d["samples"] <= cap
+            assert count >= review_mod.SAMPLES * 2 + more * 2  # every pair counted where it was played out
+            if d["grade"] == "uncertain":
+                assert d["samples"] == cap, d
+            if more:  # only where the first SAMPLES left it uncertain
+                extended += 1
+                first = {m: r[: review_mod.SAMPLES] for m, r in ratings.outcomes.items()}
+                assert review_mod.in_doubt(first, "points", d["played"]) is not None
+                assert len(ratings.values) == 2  # the two moves in doubt
+    assert extended
+
+
+def test_the_solitaires_pairs_go_on_while_the_grade_is_uncertain() -> None:
+    """The Big Clock: a decision's pairs end settled, or in doubt only at MORE times SAMPLES."""
+    decisions = review(open_record(_big_clock_record(3, 30)))["decisions"]
+    cap = review_mod.MORE * review_mod.SAMPLES
+    for d in decisions:
+        if d["grade"] == "uncertain":
+            assert d["samples"] == cap, d
+    assert any(d["samples"] > review_mod.SAMPLES for d in decisions)
+
+
+def test_the_replay_of_a_resigned_game_ends_with_its_resignation() -> None:
+    """The last position of a resigned game is its end (nobody's move next); the one before is not."""
+    session = Session.new("draw", {"players": 2}, 4, ["human", "ai:easy"])
+    for _ in range(6):
+        session.ai_move("easy" if session.is_human(session.game.to_move(session.state)) else None)
+    session.resign(0)
+    record = session.record()
+    total = len(record["moves"])
+    last = _ask_replay(record, at=total)["view"]
+    assert last["outcome"] and last["outcome"]["detail"]["resigned"] == 0 and last["to_move"] is None
+    before = _ask_replay(record, at=total - 1)["view"]
+    assert before["outcome"] is None
