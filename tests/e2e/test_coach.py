@@ -264,3 +264,27 @@ def test_a_finished_game_replays_and_its_review_shows_a_legal_better_move(
     best = marked["best_move"]
     assert shown & {best.get("tile"), best.get("to"), best.get("from")}, (shown, best)  # the better move's place
     assert not app.errors, app.errors
+
+
+def test_the_replay_of_a_resigned_game_ends_with_the_resignation_not_a_next_move(app: App) -> None:
+    """At a resigned game's last position the replay says who resigned and that the game is over;
+    a position before it still says whose move is next."""
+    session = Session.new("draw", {"players": 2}, 4, ["human", "ai:easy"])
+    for _ in range(6):
+        session.ai_move("easy" if session.is_human(session.game.to_move(session.state)) else None)
+    session.resign(0)
+    record = session.record()
+    total = len(record["moves"])
+    import_record(app, "draw", record, "?deal=4&players=2&seats=human,ai:easy", "#table-screen")
+    page = app.page
+    page.click("button[data-action=coach]")
+    expect(page.locator("#coach-where")).to_have_text(f"Move {total} of {total}", timeout=TIMEOUT)
+    expect(page.locator("#coach-move")).to_contain_text("You resigned.")
+    expect(page.locator("#coach-board #turn")).to_contain_text("Game over")
+    expect(page.locator("#coach-board #turn")).not_to_contain_text("move next")
+    page.locator("#coach").press("ArrowLeft")
+    expect(page.locator("#coach-where")).to_have_text(f"Move {total - 1} of {total}", timeout=TIMEOUT)
+    expect(page.locator("#coach-board #turn")).to_contain_text("move next")
+    expect(page.locator("#coach-move")).not_to_contain_text("resigned")
+    page.click("button[data-action=coach-close]")
+    assert not app.errors, app.errors

@@ -45,6 +45,38 @@ def sized(app: App, size: tuple[int, int]) -> None:
     until_still(app.page)
 
 
+def assert_dots_inside(app: App) -> None:
+    """Every dot of the graph is drawn whole inside it (none clipped at an edge)."""
+    frame, dots = app.page.evaluate("""() => {
+      const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+      return [box(document.querySelector('#coach-graph svg')), [...document.querySelectorAll('#coach-graph circle')].map(box)];
+    }""")
+    for dot in dots:
+        assert frame[0] <= dot[0] and frame[1] <= dot[1] and dot[2] <= frame[2] and dot[3] <= frame[3], (frame, dot)
+
+
+def assert_two_pins(app: App, d: dict) -> None:
+    """Both moves of a decision pinned on the board where they go: "Yours" and "Better", two
+    markers apart (never one drawn over the other), each on a place of its own move."""
+    pins = app.page.locator("#coach-board .coach-pin")
+    expect(pins).to_have_count(2)
+    found = pins.evaluate_all("""els => els.map(e => { const r = e.getBoundingClientRect();
+      return {which: e.dataset.pin, text: e.textContent, target: e.dataset.target, box: [r.left, r.top, r.right, r.bottom]}; })""")
+    by = {p["which"]: p for p in found}
+    assert set(by) == {"played", "better"}, found
+    assert by["played"]["text"].startswith("Yours") and by["better"]["text"].startswith("Better"), found
+    a, b = by["played"]["box"], by["better"]["box"]
+    assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], found  # the two do not overlap
+    for which, move in (("played", d["played_move"]), ("better", d["best_move"])):
+        assert by[which]["target"] in places_of(move), (which, by[which], move)
+
+
+def places_of(move: dict) -> set[str]:
+    """Every key a move's places and tiles carry on the board."""
+    return {move.get("tile"), move.get("to"), *move.get("tiles", []),
+            *([move["from"]] if isinstance(move.get("from"), str) else move.get("from", []))} - {None}
+
+
 @pytest.mark.parametrize("game", ["luzon", "clock", "big-clock", "matador"])
 def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(app: App, game: str) -> None:
     """Reviewed once, then read at each size (the screen turned or resized keeps the review)."""
@@ -70,7 +102,9 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
     expect(page.locator("#coach-review-text")).to_contain_text("computed", timeout=REVIEW_TIMEOUT)
     key = page.locator("#coach-key li[data-index]")
     shown = [int(i) for i in key.evaluate_all("els => els.map(e => e.dataset.index)")]
-    assert serious <= set(shown) and shown == sorted(shown)  # every blunder and mistake, in the game's order
+    loss = {d["index"]: d["loss"] for d in decisions}
+    # every blunder and mistake, the biggest drop first
+    assert serious <= set(shown) and [loss[i] for i in shown] == sorted((loss[i] for i in shown), reverse=True)
     assert all(g in MARKED for g in key.evaluate_all("els => els.map(e => e.dataset.grade)"))
     expect(page.locator("#coach-all")).not_to_have_attribute("open", "")  # every decision: below, folded
     page.click("#coach-all summary")
@@ -103,7 +137,13 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
         assert len(numbers) >= 5 and (unit != "win" or sum(t.endswith("%") for t in numbers) >= 3), numbers
         heights = page.locator("#coach-graph text").evaluate_all(
             "els => els.map(e => e.getBoundingClientRect().height)")
-        assert min(heights) >= 9, (size, min(heights))
+        assert min(heights) >= 12, (size, min(heights))  # the style sheet's size, never scaled down
+        chart = box_of(page.locator("#coach-graph svg"))
+        if size[0] >= 900:  # large on a laptop: under the board and the side panel, across both
+            assert chart["width"] >= 700 and chart["height"] >= 200, chart
+        assert_dots_inside(app)
+        expect(page.locator("#coach-graph-text")).to_contain_text(
+            "chance to win before each of your decisions" if unit == "win" else "Round points: what the round was worth")
         expect(page.locator("#coach-graph .coach-round")).to_have_count(changes)
         expect(page.locator("#coach-graph circle.coach-dot")).to_have_count(len(marked))
 
@@ -116,6 +156,7 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
         expect(page.locator("#coach-board .coach-mark-better").first).to_be_visible(timeout=TIMEOUT)
         assert marked_keys(app, "played") & places(d["played_move"]), d["played_move"]
         assert marked_keys(app, "better") & places(d["best_move"]), d["best_move"]
+        assert_two_pins(app, d)
 
         page.click("button[data-action=coach-show-played]")
         expect(page.locator("#coach-where")).to_have_text(f"Move {d['index'] + 1} of {total}", timeout=TIMEOUT)
