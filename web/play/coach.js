@@ -6,9 +6,9 @@
 // This file lays them out and hands each what it needs. It never branches on a game.
 
 import { h } from "../render/dom.js";
-import { createMarks } from "./coach_marks.js";
-import { createReplay } from "./coach_replay.js";
-import { createReview } from "./coach_review.js";
+import { Marks } from "./coach_marks.js";
+import { Replay } from "./coach_replay.js";
+import { Review } from "./coach_review.js";
 
 /** @typedef {import("../engine_types.js").Engine} Engine */
 /** @typedef {import("../engine_types.js").GameSpec} GameSpec */
@@ -26,18 +26,19 @@ import { createReview } from "./coach_review.js";
  * @returns {{element: HTMLElement, focus: () => void, dispose: () => void}}
  */
 export function createCoach({ engine, spec, record, createRenderer, name, motionMs, sequencer, onClose }) {
-  const replay = createReplay({ engine, spec, record, createRenderer, name, motionMs, sequencer });
-  const marks = createMarks(replay);
-  const review = createReview({ engine, record, total: replay.total, show: marks.show });
+  const replay = new Replay({ engine, spec, record, createRenderer, name, motionMs, sequencer });
+  const marks = new Marks(replay);
+  const review = new Review({ engine, record, total: replay.total, show: (d) => marks.show(d) });
+  const { bar, where, moveText, revealLabel, hands } = replay.ui;
 
   const close = h("button", { type: "button", "data-action": "coach-close" }, "Back to the game");
   close.addEventListener("click", () => onClose());
   const element = h("section", { class: "coach", id: "coach", "aria-label": "Replay and review", tabindex: "-1" },
     h("div", { class: "coach-head" }, h("h2", {}, "Replay and review"), close),
-    h("div", { class: "coach-stage" }, replay.bar, replay.board, replay.hands),
-    h("div", { class: "coach-side" }, replay.where, replay.moveText, replay.revealLabel, marks.element, review.element),
+    h("div", { class: "coach-stage" }, bar, replay.board, hands),
+    h("div", { class: "coach-side" }, where, moveText, revealLabel, marks.element, review.element),
     review.graph);
-  element.addEventListener("keydown", replay.onKey);
+  element.addEventListener("keydown", (event) => replay.onKey(event));
 
   replay.go(replay.total);
   return {

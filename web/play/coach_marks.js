@@ -7,11 +7,12 @@
 // what the board shows.
 
 import { h } from "../render/dom.js";
+import { button } from "./coach_replay.js";
 
 /** @typedef {import("../engine_types.js").View} View */
 /** @typedef {import("../engine_types.js").Move} Move */
 /** @typedef {import("./coach_review.js").Decision} Decision */
-/** @typedef {ReturnType<typeof import("./coach_replay.js").createReplay>} Replay */
+/** @typedef {import("./coach_replay.js").Replay} Replay */
 /** @typedef {"before" | "played" | "better"} Showing which board a marked decision shows */
 /** @typedef {"played" | "better"} Which */
 /** @typedef {Partial<Move> & {tiles?: string[], from?: string | string[], to?: string, depth?: number}} Marked */
@@ -19,63 +20,59 @@ import { h } from "../render/dom.js";
 /** @type {Record<Which, string>} */
 const PIN_TEXT = { played: "Yours", better: "Better" };
 
-/**
- * @param {Replay} replay the board and its positions
- */
-export function createMarks(replay) {
-  const { board } = replay;
-  /** @type {{decision: Decision, showing: Showing} | null} */
-  let compare = null;
-
-  /** @param {string} label @param {Record<string, string>} attrs @param {() => void} onClick */
-  const button = (label, attrs, onClick) => {
-    const b = h("button", { type: "button", ...attrs }, label);
-    b.addEventListener("click", onClick);
-    return b;
-  };
-  /** @type {Record<Showing, HTMLButtonElement>} */
-  const showButtons = {
-    before: button("Both", { "data-action": "coach-show-before", "aria-pressed": "false" }, () => showCompare("before")),
-    played: button("Your move", { "data-action": "coach-show-played", "aria-pressed": "false", class: "coach-key-played" },
-      () => showCompare("played")),
-    better: button("Better move", { "data-action": "coach-show-better", "aria-pressed": "false", class: "coach-key-better" },
-      () => showCompare("better")),
-  };
-  const legend = h("p", { class: "coach-legend", id: "coach-legend", "aria-live": "polite" });
-  const element = h("div", { class: "coach-compare", id: "coach-compare", hidden: "" },
-    h("div", { class: "coach-toggle", role: "group", "aria-label": "The board shows" },
-      showButtons.before, showButtons.played, showButtons.better), legend);
-
-  replay.listen({
-    marks: marked,
-    drawn: markCompared,
-    plain: () => {
-      compare = null;
-      element.hidden = true;
-    },
-    revealed: () => { if (compare) showCompare(compare.showing); else replay.go(replay.at()); },
-  });
+export class Marks {
+  /** @param {Replay} replay the board and its positions */
+  constructor(replay) {
+    this.replay = replay;
+    this.board = replay.board;
+    /** @type {{decision: Decision, showing: Showing} | null} */
+    this.compare = null;
+    /** @type {Record<Showing, HTMLButtonElement>} */
+    this.showButtons = {
+      before: button("Both", { "data-action": "coach-show-before", "aria-pressed": "false" }, () => this.showCompare("before")),
+      played: button("Your move", { "data-action": "coach-show-played", "aria-pressed": "false", class: "coach-key-played" },
+        () => this.showCompare("played")),
+      better: button("Better move", { "data-action": "coach-show-better", "aria-pressed": "false", class: "coach-key-better" },
+        () => this.showCompare("better")),
+    };
+    this.legend = h("p", { class: "coach-legend", id: "coach-legend", "aria-live": "polite" });
+    this.element = h("div", { class: "coach-compare", id: "coach-compare", hidden: "" },
+      h("div", { class: "coach-toggle", role: "group", "aria-label": "The board shows" },
+        this.showButtons.before, this.showButtons.played, this.showButtons.better), this.legend);
+    replay.listen({
+      marks: () => this.marked(),
+      drawn: (view) => this.markCompared(view),
+      plain: () => {
+        this.compare = null;
+        this.element.hidden = true;
+      },
+      revealed: () => {
+        if (this.compare) this.showCompare(this.compare.showing);
+        else replay.go(replay.at);
+      },
+    });
+  }
 
   /**
    * A decision on the board: its position with both moves marked, with a toggle to the position
    * after the move made and after the better move.
    * @param {Decision} decision
    */
-  function show(decision) {
-    replay.stopPlaying();
-    compare = { decision, showing: "before" };
-    showCompare("before").then(() => board.scrollIntoView?.({ block: "nearest" })); // the toggle shows above it
+  show(decision) {
+    this.replay.stopPlaying();
+    this.compare = { decision, showing: "before" };
+    this.showCompare("before").then(() => this.board.scrollIntoView?.({ block: "nearest" })); // the toggle shows above it
   }
 
   /**
    * Draw the decision as `showing` says, the moved tiles travelling from the position before it.
    * @param {Showing} showing
    */
-  async function showCompare(showing) {
-    if (!compare) return;
-    const d = compare.decision;
-    compare.showing = showing;
-    const stale = () => compare?.decision !== d || compare.showing !== showing;
+  async showCompare(showing) {
+    if (!this.compare) return;
+    const d = this.compare.decision;
+    this.compare.showing = showing;
+    const replay = this.replay;
     /** @type {View} */
     let view;
     let before;
@@ -83,13 +80,13 @@ export function createMarks(replay) {
       view = await replay.fetchView(showing === "before" ? d.index : d.index + 1, showing === "better" ? d.best : null);
       before = await replay.fetchView(d.index);
     } catch (error) {
-      legend.textContent = `That position could not be shown: ${error instanceof Error ? error.message : error}`;
+      this.legend.textContent = `That position could not be shown: ${error instanceof Error ? error.message : error}`;
       return;
     }
-    if (stale()) return;
-    element.hidden = false;
-    showButtons.better.hidden = d.best === d.played;
-    for (const [name, b] of Object.entries(showButtons)) b.setAttribute("aria-pressed", String(name === showing));
+    if (this.compare?.decision !== d || this.compare.showing !== showing) return; // another was asked for meanwhile
+    this.element.hidden = false;
+    this.showButtons.better.hidden = d.best === d.played;
+    for (const [name, b] of Object.entries(this.showButtons)) b.setAttribute("aria-pressed", String(name === showing));
     const at = showing === "before" ? d.index : d.index + 1;
     await replay.showPosition({
       view, at, showing, from: showing === "before" ? null : before,
@@ -101,33 +98,33 @@ export function createMarks(replay) {
   }
 
   /** The moves the board marks now (the renderer draws the places they go: the contract's marks). */
-  function marked() {
-    if (!compare) return [];
-    const d = compare.decision;
-    if (compare.showing === "before") return d.best === d.played ? [d.played_move] : [d.played_move, d.best_move];
-    return [compare.showing === "better" ? d.best_move : d.played_move];
+  marked() {
+    if (!this.compare) return [];
+    const d = this.compare.decision;
+    if (this.compare.showing === "before") return d.best === d.played ? [d.played_move] : [d.played_move, d.best_move];
+    return [this.compare.showing === "better" ? d.best_move : d.played_move];
   }
 
   /**
    * Mark the decision on the board just drawn where its moves go, and say what is marked.
    * @param {View} view the position drawn
    */
-  function markCompared(view) {
-    board.querySelector(".coach-pins")?.remove();
-    if (!compare || !board.dataset.showing) return; // (a plain position)
-    const { decision: d, showing } = compare;
+  markCompared(view) {
+    this.board.querySelector(".coach-pins")?.remove();
+    if (!this.compare || !this.board.dataset.showing) return; // (a plain position)
+    const { decision: d, showing } = this.compare;
     const pins = h("div", { class: "coach-pins", "aria-hidden": "true" });
-    board.append(pins);
+    this.board.append(pins);
     /** @type {Partial<Record<Which, boolean>>} */
     const found = {};
     if (showing === "before") {
-      found.played = mark(pins, d.played_move, "played", true);
-      if (d.best !== d.played) found.better = mark(pins, d.best_move, "better", true);
+      found.played = this.mark(pins, d.played_move, "played", true);
+      if (d.best !== d.played) found.better = this.mark(pins, d.best_move, "better", true);
     } else {
       const move = /** @type {Marked} */ ({ ...(showing === "better" ? d.best_move : d.played_move), ...view.events?.[0] });
-      found[showing] = mark(pins, move, showing, false);
+      found[showing] = this.mark(pins, move, showing, false);
     }
-    legend.replaceChildren(...legendText(d, showing, found));
+    this.legend.replaceChildren(...legendText(d, showing, found));
   }
 
   /**
@@ -138,24 +135,24 @@ export function createMarks(replay) {
    * @param {Which} which
    * @param {boolean} before the position before the move: where its tiles are, and where they go
    */
-  function mark(pins, move, which, before) {
+  mark(pins, move, which, before) {
     const from = [move.from].flat().filter((k) => typeof k === "string");
     const keys = [move.tile, ...(move.tiles ?? []), move.to, ...(before ? from : [])].filter((k) => typeof k === "string" && k);
     for (const key of keys) {
-      for (const node of placesOf(/** @type {string} */ (key))) node.classList.add("coach-mark", `coach-mark-${which}`);
+      for (const node of this.placesOf(/** @type {string} */ (key))) node.classList.add("coach-mark", `coach-mark-${which}`);
     }
     // the pin: where the move goes, else the tile it moves, else where it comes from
     const target = [move.to, move.tile, ...(move.tiles ?? []), ...from]
-      .filter((k) => typeof k === "string" && k).map((k) => placesOf(/** @type {string} */ (k))[0]).find(Boolean);
+      .filter((k) => typeof k === "string" && k).map((k) => this.placesOf(/** @type {string} */ (k))[0]).find(Boolean);
     if (!target) return false;
-    pin(pins, target, which, move);
+    this.pin(pins, target, which, move);
     return true;
   }
 
   /** @param {string} key the board's elements of a place or tile, drawn (not hidden) */
-  function placesOf(key) {
+  placesOf(key) {
     const escaped = CSS.escape(key);
-    return [...board.querySelectorAll(`[data-key="${escaped}"], [data-slot="${escaped}"]`)]
+    return [...this.board.querySelectorAll(`[data-key="${escaped}"], [data-slot="${escaped}"]`)]
       .filter((node) => node.getClientRects().length > 0 && !node.closest(".coach-pins"));
   }
 
@@ -166,12 +163,12 @@ export function createMarks(replay) {
    * @param {Which} which
    * @param {Marked} move
    */
-  function pin(pins, target, which, move) {
+  pin(pins, target, which, move) {
     const box = target.getBoundingClientRect();
-    const frame = board.getBoundingClientRect();
-    const x = box.left + box.width / 2 - frame.left + board.scrollLeft;
+    const frame = this.board.getBoundingClientRect();
+    const x = box.left + box.width / 2 - frame.left + this.board.scrollLeft;
     const under = [...pins.children].some((p) => p instanceof HTMLElement && p.dataset.target === keyOf(target));
-    const y = (under ? box.bottom : box.top) - frame.top + board.scrollTop;
+    const y = (under ? box.bottom : box.top) - frame.top + this.board.scrollTop;
     const depth = typeof move.depth === "number" && move.depth > 1 ? `: tile ${move.depth} from the top` : "";
     const label = h("span", { class: `coach-pin coach-pin-${which}${under ? " under" : ""}`, "data-pin": which,
       "data-target": keyOf(target) }, `${under ? "▲ " : ""}${PIN_TEXT[which]}${depth}${under ? "" : " ▼"}`);
@@ -179,26 +176,25 @@ export function createMarks(replay) {
     label.style.top = `${Math.max(0, y).toFixed(1)}px`;
     pins.append(label);
   }
-  /** @param {Element} node */
-  const keyOf = (node) => /** @type {HTMLElement} */ (node).dataset.key ?? /** @type {HTMLElement} */ (node).dataset.slot ?? "";
+}
 
-  /**
-   * The words beside the board: which pin is which move, and a move the board cannot show.
-   * @param {Decision} d
-   * @param {Showing} showing
-   * @param {Partial<Record<Which, boolean>>} found
-   */
-  function legendText(d, showing, found) {
-    /** @param {Which} which @param {string} what @param {string} you */
-    const part = (which, what, you) => found[which]
-      ? [h("span", { class: `coach-swatch coach-key-${which}` }, `${PIN_TEXT[which]}`), `: ${what}`]
-      : [h("span", { class: `coach-swatch coach-key-${which}` }, what), ` (${you}; not drawn on this board)`];
-    const yours = part("played", "your move", d.played_move.you);
-    const best = part("better", "the better move", d.best_move.you);
-    if (showing === "before") return d.best === d.played ? [...yours, ", before it was made."] : [...yours, "; ", ...best, ", before either."];
-    if (showing === "played") return [...yours, ", where it went."];
-    return [...best, ", where it would have gone."];
-  }
+/** @param {Element} node */
+const keyOf = (node) => /** @type {HTMLElement} */ (node).dataset.key ?? /** @type {HTMLElement} */ (node).dataset.slot ?? "";
 
-  return { element, show };
+/**
+ * The words beside the board: which pin is which move, and a move the board cannot show.
+ * @param {Decision} d
+ * @param {Showing} showing
+ * @param {Partial<Record<Which, boolean>>} found
+ */
+function legendText(d, showing, found) {
+  /** @param {Which} which @param {string} what @param {string} you */
+  const part = (which, what, you) => found[which]
+    ? [h("span", { class: `coach-swatch coach-key-${which}` }, `${PIN_TEXT[which]}`), `: ${what}`]
+    : [h("span", { class: `coach-swatch coach-key-${which}` }, what), ` (${you}; not drawn on this board)`];
+  const yours = part("played", "your move", d.played_move.you);
+  const best = part("better", "the better move", d.best_move.you);
+  if (showing === "before") return d.best === d.played ? [...yours, ", before it was made."] : [...yours, "; ", ...best, ", before either."];
+  if (showing === "played") return [...yours, ", where it went."];
+  return [...best, ", where it would have gone."];
 }
