@@ -111,14 +111,14 @@ def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: rand
     difference fair), one pair after another (yielding how many so far), until the mark is
     settled (`settled`, looked at every BATCH pairs from FIRST_LOOK on) or SAMPLES pairs are in,
     then BATCH more at a time while the grade is "uncertain" (`in_doubt`), up to MORE times
-    SAMPLES (the advisor's own play-outs only: see `cheap`); `samples` says how many. When they
+    SAMPLES; `samples` says how many. When they
     agree the move is the advisor's best and nothing is sampled. `fast` (the same ratings,
     sooner): nothing is sampled either when the two moves transpose (`transposes`: every pair
     would tie), and the move played's play-out ends where it reaches a position the advisor's
     choice's play-out of the same deal went through. `cheap`: the play-outs are played by the
-    advisor's PlayoutPolicy where it has one, and a decision they mark (inaccuracy or worse) or
-    leave uncertain is then rated by the advisor's own play-outs: the cheaper ones only screen
-    out the decisions without a mark (their agreement is measured by
+    advisor's PlayoutPolicy where it has one, and a decision they mark (inaccuracy or worse) is
+    then rated by the advisor's own play-outs: the cheaper ones only screen out the decisions
+    without a mark, uncertain ones included (their agreement is measured by
     tests/bench/bench_review.py)."""
     best = get_player("advisor").choose(game, game.determinize(state, seat, rng), seat, rng)
     if best == played:
@@ -143,15 +143,14 @@ def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: rand
             break
         pair()
         yield done + 1
-    marked = _mark(*_differing(outcomes[best], outcomes[played]), len(outcomes[best])) != "none"
-    if policy is not advisor_choice and (marked or in_doubt(outcomes, WIN, played)):
-        # a mark, or a decision in doubt, stands on the advisor's own play-outs: the cheaper ones
-        # only screen out the decisions without a mark
-        return (yield from advisor_pairs(game, state, seat, played, rng, fast, cheap=False))
     while (done := len(outcomes[best])) < MORE * SAMPLES and in_doubt(outcomes, WIN, played):
         for _ in range(min(BATCH, MORE * SAMPLES - done)):
             pair()
             yield len(outcomes[best])
+    marked = _mark(*_differing(outcomes[best], outcomes[played]), len(outcomes[best])) != "none"
+    if marked and policy is not advisor_choice:
+        # a mark stands on the advisor's own play-outs: the cheaper ones only screen the decisions
+        return (yield from advisor_pairs(game, state, seat, played, rng, fast, cheap=False))
     return Ratings({m: statistics.fmean(r) for m, r in outcomes.items()}, WIN, exact=False,
                    samples=len(outcomes[best]), detail={"agrees": False}, outcomes=outcomes)
 

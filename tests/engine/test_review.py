@@ -759,34 +759,41 @@ def test_a_decision_is_uncertain_only_after_more_play_outs(monkeypatch: pytest.M
     assert extended
 
 
-@pytest.mark.parametrize("rates, uncertain", [((0.5, 0.38), True), ((0.95, 0.05), False)])
+WIDE = (1, 0, -1, 0, 1, 0, -1, 0, 1, 0)  # pair by pair: +1 only the advisor's move won, -1 only the move played
+
+
+@pytest.mark.parametrize("pattern, uncertain", [(WIDE, True), ((1,), False)])
 def test_the_solitaires_pairs_go_on_while_the_grade_is_uncertain(monkeypatch: pytest.MonkeyPatch,
-                                                                  rates: tuple[float, float], uncertain: bool) -> None:
-    """The Big Clock's pairs (here won by the advisor's move and the move played at fixed rates,
-    each play-out counted): a loss of 0.12 whose interval stays wide goes from the cheaper
-    play-outs to the advisor's own, and on past SAMPLES pairs, 5 at a time, until MORE times
-    SAMPLES: "uncertain" only there; a clear blunder is settled before SAMPLES pairs."""
-    coin = random.Random(7)
+                                                                  pattern: tuple[int, ...], uncertain: bool) -> None:
+    """The Big Clock's pairs (here won pair by pair as `pattern` says, each play-out counted):
+    a loss of about 0.1 whose interval stays wide goes on past SAMPLES pairs, 5 at a time, until
+    MORE times SAMPLES: "uncertain" only there; a clear blunder is settled before SAMPLES pairs
+    (and rated by the advisor's own play-outs)."""
     played_out: list[Any] = []
+    pairs: dict[Any, int] = {}  # per policy (the cheaper play-outs, then the advisor's own): the pairs so far
 
     def wins(game: Any, state: Any, seat: int, policy: Any, rng: random.Random, passed: Any = None,
              known: Any = None) -> bool:
         played_out.append(policy)
-        return coin.random() < (rates[0] if passed is not None else rates[1])  # the advisor's move: `passed`
+        if passed is not None:  # the advisor's move's play-out, first of its pair
+            pairs[policy] = pairs.get(policy, 0) + 1
+        k = pairs[policy] - 1
+        both = k % 4 == 1  # a tie: both won, or both lost
+        return {1: passed is not None, -1: passed is None, 0: both}[pattern[k % len(pattern)]]
 
     monkeypatch.setattr(review_mod, "_wins", wins)
     monkeypatch.setattr(review_mod, "transposes", lambda *args: False)
     game = get_game("big-clock")
-    state = _pending(6)
-    ratings = review_mod.rate_by_advisor_playouts(game, state, 0, "refill:slot5", deal_rng(0, "t"))
-    own = sum(policy is review_mod.advisor_choice for policy in played_out)
-    assert own == 2 * ratings.samples  # every pair of the rating counted, played by the advisor itself
+    ratings = review_mod.rate_by_advisor_playouts(game, _pending(6), 0, "refill:slot5", deal_rng(0, "t"))
+    last = sum(policy is played_out[-1] for policy in played_out)
+    assert last == 2 * ratings.samples  # every pair of the rating counted (the last rating's play-outs)
     best, loss = review_mod.best_and_loss(ratings.values, "refill:slot5")
     name = grade("win", loss, ratings.uncertainty(best, "refill:slot5"))
     if uncertain:
         assert ratings.samples == review_mod.MORE * review_mod.SAMPLES and name == "uncertain", (ratings.values, name)
     else:
         assert ratings.samples <= review_mod.SAMPLES and name == "blunder", (ratings.samples, name)
+        assert played_out[-1] is review_mod.advisor_choice
 
 
 def test_the_replay_of_a_resigned_game_ends_with_its_resignation() -> None:

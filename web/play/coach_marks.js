@@ -118,8 +118,9 @@ export class Marks {
     /** @type {Partial<Record<Which, boolean>>} */
     const found = {};
     if (showing === "before") {
-      found.played = this.mark(pins, d.played_move, "played", true);
-      if (d.best !== d.played) found.better = this.mark(pins, d.best_move, "better", true);
+      const both = d.best !== d.played;
+      found.played = this.mark(pins, d.played_move, "played", true, both ? d.best_move : null);
+      if (both) found.better = this.mark(pins, d.best_move, "better", true, d.played_move);
     } else {
       const move = /** @type {Marked} */ ({ ...(showing === "better" ? d.best_move : d.played_move), ...view.events?.[0] });
       found[showing] = this.mark(pins, move, showing, false);
@@ -134,18 +135,21 @@ export class Marks {
    * @param {Marked} move
    * @param {Which} which
    * @param {boolean} before the position before the move: where its tiles are, and where they go
+   * @param {Marked | null} [other] the other move marked beside it: its pin goes to a place of its own where it has one
    */
-  mark(pins, move, which, before) {
+  mark(pins, move, which, before, other = null) {
     const from = [move.from].flat().filter((k) => typeof k === "string");
     const keys = [move.tile, ...(move.tiles ?? []), move.to, ...(before ? from : [])].filter((k) => typeof k === "string" && k);
     for (const key of keys) {
       for (const node of this.placesOf(/** @type {string} */ (key))) node.classList.add("coach-mark", `coach-mark-${which}`);
     }
-    // the pin: where the move goes, else the tile it moves, else where it comes from
-    const target = [move.to, move.tile, ...(move.tiles ?? []), ...from]
-      .filter((k) => typeof k === "string" && k).map((k) => this.placesOf(/** @type {string} */ (k))[0]).find(Boolean);
-    if (!target) return false;
-    this.pin(pins, target, which, move);
+    // the pin: where the move goes, else the tile it moves, else where it comes from; a place the other move
+    // does not touch first (the same tile to two ends: the ends; two tiles to one end: the tiles)
+    const shared = new Set(other ? placeKeys(other) : []);
+    const places = placeKeys(move).sort((a, b) => Number(shared.has(a)) - Number(shared.has(b)));
+    const place = places.find((k) => this.placesOf(k).length);
+    if (!place) return false;
+    this.pin(pins, place, which, move);
     return true;
   }
 
@@ -157,29 +161,30 @@ export class Marks {
   }
 
   /**
-   * A label over `target` that points at it ("Yours ▼"); a second pin on the same place goes under it.
+   * A label over the place `place` names that points at it ("Yours ▼"); a second pin on the same place goes under it.
    * @param {HTMLElement} pins
-   * @param {Element} target
+   * @param {string} place
    * @param {Which} which
    * @param {Marked} move
    */
-  pin(pins, target, which, move) {
-    const box = target.getBoundingClientRect();
+  pin(pins, place, which, move) {
+    const box = this.placesOf(place)[0].getBoundingClientRect();
     const frame = this.board.getBoundingClientRect();
     const x = box.left + box.width / 2 - frame.left + this.board.scrollLeft;
-    const under = [...pins.children].some((p) => p instanceof HTMLElement && p.dataset.target === keyOf(target));
+    const under = [...pins.children].some((p) => p instanceof HTMLElement && p.dataset.target === place);
     const y = (under ? box.bottom : box.top) - frame.top + this.board.scrollTop;
     const depth = typeof move.depth === "number" && move.depth > 1 ? `: tile ${move.depth} from the top` : "";
     const label = h("span", { class: `coach-pin coach-pin-${which}${under ? " under" : ""}`, "data-pin": which,
-      "data-target": keyOf(target) }, `${under ? "▲ " : ""}${PIN_TEXT[which]}${depth}${under ? "" : " ▼"}`);
+      "data-target": place }, `${under ? "▲ " : ""}${PIN_TEXT[which]}${depth}${under ? "" : " ▼"}`);
     label.style.left = `${x.toFixed(1)}px`;
     label.style.top = `${Math.max(0, y).toFixed(1)}px`;
     pins.append(label);
   }
 }
 
-/** @param {Element} node */
-const keyOf = (node) => /** @type {HTMLElement} */ (node).dataset.key ?? /** @type {HTMLElement} */ (node).dataset.slot ?? "";
+/** @param {Marked} move its places, where it goes first: to, its tiles, from @returns {string[]} */
+const placeKeys = (move) => /** @type {string[]} */ ([move.to, move.tile, ...(move.tiles ?? []), move.from].flat()
+  .filter((k) => typeof k === "string" && k));
 
 /**
  * The words beside the board: which pin is which move, and a move the board cannot show.
