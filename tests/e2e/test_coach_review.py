@@ -18,13 +18,13 @@ MARKED = ("inaccuracy", "mistake", "blunder")
 REVIEW_TIMEOUT = 180_000
 
 
-# the solitaires whose finished game opens its result dialog over the screen: the coach opens from it
-FROM_DIALOG = {"clock", "big-clock"}
+# the cases whose game is over: its result dialog opens over the screen, and the coach opens from it
+FROM_DIALOG = {"clock", "big-clock", "matador"}
 
 
 def open_coach(app: App, game: str) -> None:
     if game in FROM_DIALOG:
-        app.page.locator("dialog#outcome[open] button[data-action=review-game]").click(timeout=TIMEOUT)
+        app.page.locator("dialog[open][data-kind=game-over] button[data-action=review-game]").click(timeout=TIMEOUT)
     else:
         app.page.click("button[data-action=coach]")
 
@@ -60,7 +60,8 @@ def assert_dots_inside(app: App) -> None:
     """Every dot of the graph is drawn whole inside it (none clipped at an edge)."""
     frame, dots = app.page.evaluate("""() => {
       const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
-      return [box(document.querySelector('#coach-graph svg')), [...document.querySelectorAll('#coach-graph circle')].map(box)];
+      const dots = [...document.querySelectorAll('#coach-graph circle')].map(box);
+      return [box(document.querySelector('#coach-graph svg')), dots];
     }""")
     for dot in dots:
         assert frame[0] <= dot[0] and frame[1] <= dot[1] and dot[2] <= frame[2] and dot[3] <= frame[3], (frame, dot)
@@ -72,7 +73,8 @@ def assert_two_pins(app: App, d: dict) -> None:
     pins = app.page.locator("#coach-board .coach-pin")
     expect(pins).to_have_count(2)
     found = pins.evaluate_all("""els => els.map(e => { const r = e.getBoundingClientRect();
-      return {which: e.dataset.pin, text: e.textContent, target: e.dataset.target, box: [r.left, r.top, r.right, r.bottom]}; })""")
+      return {which: e.dataset.pin, text: e.textContent, target: e.dataset.target,
+              box: [r.left, r.top, r.right, r.bottom]}; })""")
     by = {p["which"]: p for p in found}
     assert set(by) == {"played", "better"}, found
     assert "Yours" in by["played"]["text"] and "Better" in by["better"]["text"], found
@@ -155,10 +157,12 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
         if size[0] >= 900:  # large on a laptop: under the board and the side panel, across both
             assert chart["width"] >= 700 and chart["height"] >= 200, chart
         assert_dots_inside(app)
-        expect(page.locator("#coach-graph-text")).to_contain_text(
-            "chance to win before each of your decisions" if unit == "win" else "Round points: what the round was worth")
+        said = "chance to win before each of your decisions" if unit == "win" else "Round points: what the round"
+        expect(page.locator("#coach-graph-text")).to_contain_text(said)
         expect(page.locator("#coach-graph .coach-round")).to_have_count(changes)
         expect(page.locator("#coach-graph circle.coach-dot")).to_have_count(len(marked))
+        valued = [x for x in decisions if x["value_best"] is not None]  # a point for each, a lost game's at 0 too
+        expect(page.locator("#coach-graph circle")).to_have_count(len(valued))
 
         # one click to a key moment: both moves marked where they are, then each after it is made
         first.locator("button").click()
@@ -202,7 +206,7 @@ def test_the_first_key_moments_show_while_the_review_goes_on(app: App) -> None:
     page = app.page
     page.set_viewport_size({"width": 1280, "height": 800})
     import_record(app, "matador", record, link, board)
-    page.click("button[data-action=coach]")
+    open_coach(app, "matador")
     page.click("button[data-action=coach-review]")
     expect(page.locator("#coach-key li[data-grade]").first).to_be_visible(timeout=REVIEW_TIMEOUT)
     assert page.locator("button[data-action=coach-cancel]").is_visible()  # still reviewing
@@ -246,7 +250,7 @@ def test_a_review_without_marks_says_how_many_decisions_were_uncertain(app: App)
         grades = [d["grade"] for d in native_beside({"op": "review", "record": record})()["review"]["decisions"]]
         assert not set(grades) & set(MARKED) and grades.count("uncertain") == (1 if seed == 2 else 0), grades
         import_record(app, "matador", record, f"?deal={seed}&players=3&seats={','.join(seats)}", "#table-screen")
-        page.click("button[data-action=coach]")
+        open_coach(app, "matador")
         page.click("button[data-action=coach-review]")
         expect(page.locator("#coach-review-text")).to_contain_text("computed", timeout=REVIEW_TIMEOUT)
         expect(page.locator("#coach-key li.coach-none")).to_have_text(
