@@ -48,8 +48,8 @@ from engine.solvers import MoveRater, PlayoutPolicy, advisor_for
 
 SAMPLES = 60  # paired play-outs per compared move (table games; solitaires without an exact rater: at most)
 BATCH = 5  # solitaires: pairs of play-outs between two looks at whether the mark is settled
-FIRST_LOOK = 5  # solitaires: pairs of play-outs before the first look (a prior that settles few pairs, as the
-# Big Clock's at double-9 and double-12, stops there when they all tie; the uniform prior needs 25)
+FIRST_LOOK = 2  # solitaires: pairs of play-outs before the first look, then every BATCH (a prior that settles few
+# pairs, as the Big Clock's at double-9 and double-12, stops there when they all tie; the uniform prior needs 25)
 MORE = 3  # a decision whose grade the pairs leave "uncertain" gets more, up to MORE times SAMPLES in all
 SETTLED = 0.005  # solitaires: stop once finishing SAMPLES pairs would change the mark with less than this chance
 SLICE_SECONDS = 2.0  # a slice (`limit` given) ends inside a decision whose play-outs run past this
@@ -109,7 +109,7 @@ def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: rand
     """The move played against the advisor's choice. When they differ each is played out to
     the end by the advisor over the same determinizations (common random numbers make the
     difference fair), one pair after another (yielding how many so far), until the mark is
-    settled (`settled`, looked at every BATCH pairs from FIRST_LOOK on) or SAMPLES pairs are in,
+    settled (`settled`, looked at after FIRST_LOOK pairs, then every BATCH: `looks_at`) or SAMPLES pairs are in,
     then BATCH more at a time while the grade is "uncertain" (`in_doubt`), up to MORE times
     SAMPLES; `samples` says how many. When they
     agree the move is the advisor's best and nothing is sampled. `fast` (the same ratings,
@@ -139,7 +139,7 @@ def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: rand
                                             known=passed)))
 
     while (done := len(outcomes[best])) < SAMPLES:
-        if done >= FIRST_LOOK and done % BATCH == 0 and settled(outcomes[best], outcomes[played], SAMPLES, prior):
+        if looks_at(done) and settled(outcomes[best], outcomes[played], SAMPLES, prior):
             break
         pair()
         yield done + 1
@@ -153,6 +153,12 @@ def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: rand
         return (yield from advisor_pairs(game, state, seat, played, rng, fast, cheap=False))
     return Ratings({m: statistics.fmean(r) for m, r in outcomes.items()}, WIN, exact=False,
                    samples=len(outcomes[best]), detail={"agrees": False}, outcomes=outcomes)
+
+
+def looks_at(done: int) -> bool:
+    """Whether the pairs look at whether the mark is settled after `done` pairs: at FIRST_LOOK,
+    then at every multiple of BATCH."""
+    return done == FIRST_LOOK or (done > FIRST_LOOK and done % BATCH == 0)
 
 
 def _differing(best: list[float], played: list[float]) -> tuple[int, int]:

@@ -391,7 +391,7 @@ def simulate_rule(rows: list[tuple[int, int, int]], prior: tuple[float, float, f
             stop = cap
             for n, kind in enumerate(kinds, 1):
                 counts[kind] += 1
-                if n >= first and n % batch == 0 and review_mod.settled_counts(*counts, cap, prior):
+                if (n == first or (n > first and n % batch == 0)) and review_mod.settled_counts(*counts, cap, prior):
                     stop = n
                     break
             said = review_mod._mark(counts[0], counts[2], stop)
