@@ -11,7 +11,15 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import App, box_of, until_still
-from .test_coach import TIMEOUT, finished_record, import_record, luzon_blunder, native, native_beside
+from .test_coach import (
+    TIMEOUT,
+    finished_record,
+    import_record,
+    luzon_blunder,
+    native,
+    native_beside,
+    open_coach_from_result,
+)
 
 SIZES = [(1280, 800), (360, 740)]
 MARKED = ("inaccuracy", "mistake", "blunder")
@@ -24,7 +32,7 @@ FROM_DIALOG = {"clock", "big-clock", "matador"}
 
 def open_coach(app: App, game: str) -> None:
     if game in FROM_DIALOG:
-        app.page.locator("dialog[open][data-kind=game-over] button[data-action=review-game]").click(timeout=TIMEOUT)
+        open_coach_from_result(app)
     else:
         app.page.click("button[data-action=coach]")
 
