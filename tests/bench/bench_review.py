@@ -49,7 +49,7 @@ from engine.review import (
     review,
     round_margin,
 )
-from engine.review_marks import GRADES, POINTS, WIN, grade
+from engine.review_marks import GRADES, POINTS, WIN, grade, summary
 from engine.rng import deal_rng
 from engine.session import Session
 from tests.engine.helpers import persons_record
@@ -274,7 +274,7 @@ def beginner_reviews(sizes: list[str], seeds: int) -> None:
             print(f"big-clock {size} beginner, deal {seed}: {len(record['moves'])} moves, {len(decisions)} decisions, "
                   f"{cpu:.1f} s CPU natively (page goal {PAGE_GOALS.get(size, 0):g} s); {sum(pairs)} pairs, "
                   f"{sum(p > 0 for p in pairs)} sampled, {sum(p > review_mod.SAMPLES for p in pairs)} past "
-                  f"{review_mod.SAMPLES} pairs; {part['summary']}; key moments {part['key_moments']}", flush=True)
+                  f"{review_mod.SAMPLES} pairs; {summary(decisions)}; key moments {part['key_moments']}", flush=True)
 
 
 def big_clock_games(sizes: list[str], kinds: list[str], seeds: int, reference: int) -> None:
