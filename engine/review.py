@@ -16,7 +16,9 @@ How a decision is valued depends on what is known of the game, never on its name
 
 The grades compare the move played with the best move by the loss in that unit: win chance lost
 (0..1), or round points lost (table games); a sampled loss is graded by its lower bound (two
-standard errors below), so a label is not a coin toss. The thresholds are in GRADES; the labels
+standard errors below), so a label is not a coin toss; a decision whose interval is too wide to
+grade gets more play-outs (up to MORE times SAMPLES) before it is called "uncertain". The thresholds
+are in GRADES (engine/review_marks.py); the labels
 are checked against independent play-outs by `tests/bench/bench_review.py`.
 """
 
@@ -39,23 +41,16 @@ from engine.players import Player, get_player
 from engine.players.ismcts import IsmctsPlayer
 from engine.players.playout import EnginePlayout, rollout, round_rewards
 from engine.protocol import JSON, BadRequest, Game, HiddenInformation
+from engine.review_marks import POINTS, WIN, grade, key_moments, summary, verdict
 from engine.rng import deal_rng
 from engine.session import Registry, Session
 from engine.solvers import MoveRater, PlayoutPolicy, advisor_for
 
-WIN = "win"  # values are chances of winning, 0..1
-POINTS = "points"  # values are the expected round points of the seat minus the others' mean
-
-# (grade, smallest loss) in each unit, worst first; a smaller loss is "good", none is "best".
-GRADES: dict[str, tuple[tuple[str, float], ...]] = {
-    WIN: (("blunder", 0.30), ("mistake", 0.15), ("inaccuracy", 0.05)),
-    POINTS: (("blunder", 8.0), ("mistake", 4.0), ("inaccuracy", 2.0)),
-}
-GRADE_NAMES = ("best", "good", "uncertain", "inaccuracy", "mistake", "blunder")  # best first
 SAMPLES = 60  # paired play-outs per compared move (table games; solitaires without an exact rater: at most)
 BATCH = 5  # solitaires: pairs of play-outs between two looks at whether the mark is settled
-FIRST_LOOK = 5  # solitaires: pairs of play-outs before the first look (a prior that settles few pairs, as the
-# Big Clock's at double-9 and double-12, stops there when they all tie; the uniform prior needs 25)
+FIRST_LOOK = 2  # solitaires: pairs of play-outs before the first look, then every BATCH (a prior that settles few
+# pairs, as the Big Clock's at double-9 and double-12, stops there when they all tie; the uniform prior needs 25)
+MORE = 3  # a decision whose grade the pairs leave "uncertain" gets more, up to MORE times SAMPLES in all
 SETTLED = 0.005  # solitaires: stop once finishing SAMPLES pairs would change the mark with less than this chance
 SLICE_SECONDS = 2.0  # a slice (`limit` given) ends inside a decision whose play-outs run past this
 UNFINISHED_KEPT = 8  # decisions cut short by a slice's end, kept for the next slice (per reviewed game)
@@ -114,14 +109,16 @@ def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: rand
     """The move played against the advisor's choice. When they differ each is played out to
     the end by the advisor over the same determinizations (common random numbers make the
     difference fair), one pair after another (yielding how many so far), until the mark is
-    settled (`settled`, looked at every BATCH pairs from FIRST_LOOK on) or SAMPLES pairs are in;
-    `samples` says how many. When they agree the move is the advisor's best and nothing is
-    sampled. `fast` (the same ratings, sooner): nothing is sampled either when the two moves
-    transpose (`transposes`: every pair would tie), and the move played's play-out ends where it
-    reaches a position the advisor's choice's play-out of the same deal went through. `cheap`:
-    the play-outs are played by the advisor's PlayoutPolicy where it has one, and a decision they
-    mark (inaccuracy or worse) is then rated by the advisor's own play-outs: the cheaper ones only
-    screen out the decisions without a mark (their agreement is measured by
+    settled (`settled`, looked at after FIRST_LOOK pairs, then every BATCH: `looks_at`) or SAMPLES pairs are in,
+    then BATCH more at a time while the grade is "uncertain" (`in_doubt`), up to MORE times
+    SAMPLES; `samples` says how many. When they
+    agree the move is the advisor's best and nothing is sampled. `fast` (the same ratings,
+    sooner): nothing is sampled either when the two moves transpose (`transposes`: every pair
+    would tie), and the move played's play-out ends where it reaches a position the advisor's
+    choice's play-out of the same deal went through. `cheap`: the play-outs are played by the
+    advisor's PlayoutPolicy where it has one, and a decision they mark (inaccuracy or worse) is
+    then rated by the advisor's own play-outs: the cheaper ones only screen out the decisions
+    without a mark, uncertain ones included (their agreement is measured by
     tests/bench/bench_review.py)."""
     best = get_player("advisor").choose(game, game.determinize(state, seat, rng), seat, rng)
     if best == played:
@@ -132,22 +129,36 @@ def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: rand
     if fast and transposes(game, state, seat, best, played, policy):
         return Ratings({}, WIN, exact=False, detail={"agrees": False, "transposes": True})
     outcomes: dict[str, list[float]] = {best: [], played: []}
-    while (done := len(outcomes[best])) < SAMPLES:
-        if done >= FIRST_LOOK and done % BATCH == 0 and settled(outcomes[best], outcomes[played], SAMPLES, prior):
-            break
+
+    def pair() -> None:
         deal = game.determinize(state, seat, rng)
         seed = rng.getrandbits(32)
         passed: dict[Any, bool] | None = {} if fast else None  # the positions of the best move's play-out
         outcomes[best].append(float(_wins(game, game.apply(deal, best), seat, policy, random.Random(seed), passed)))
         outcomes[played].append(float(_wins(game, game.apply(deal, played), seat, policy, random.Random(seed),
                                             known=passed)))
+
+    while (done := len(outcomes[best])) < SAMPLES:
+        if looks_at(done) and settled(outcomes[best], outcomes[played], SAMPLES, prior):
+            break
+        pair()
         yield done + 1
+    while (done := len(outcomes[best])) < MORE * SAMPLES and in_doubt(outcomes, WIN, played):
+        for _ in range(min(BATCH, MORE * SAMPLES - done)):
+            pair()
+            yield len(outcomes[best])
     marked = _mark(*_differing(outcomes[best], outcomes[played]), len(outcomes[best])) != "none"
     if marked and policy is not advisor_choice:
         # a mark stands on the advisor's own play-outs: the cheaper ones only screen the decisions
         return (yield from advisor_pairs(game, state, seat, played, rng, fast, cheap=False))
     return Ratings({m: statistics.fmean(r) for m, r in outcomes.items()}, WIN, exact=False,
                    samples=len(outcomes[best]), detail={"agrees": False}, outcomes=outcomes)
+
+
+def looks_at(done: int) -> bool:
+    """Whether the pairs look at whether the mark is settled after `done` pairs: at FIRST_LOOK,
+    then at every multiple of BATCH."""
+    return done == FIRST_LOOK or (done > FIRST_LOOK and done % BATCH == 0)
 
 
 def _differing(best: list[float], played: list[float]) -> tuple[int, int]:
@@ -275,7 +286,9 @@ def rate_by_search(game: Game[Any], state: Any, seat: int, played: str, rng: ran
     moves (`Search.ranked`); they and the move played are each played out to the end of the round
     SAMPLES times over the same determinizations of the seat's view (common random numbers),
     every seat then played by the medium player: their mean round-point margins (the seat's
-    points minus the others' mean), the best of them the best move. Play-outs rather than the
+    points minus the others' mean), the best of them the best move. While that leaves the grade
+    "uncertain" (`in_doubt`), the best move and the move played get BATCH more, up to MORE times
+    SAMPLES. Play-outs rather than the
     tree's own means: a move the search visited rarely has a mean too noisy to grade, and the
     search's cheap rollouts misjudge Matador's held-back tiles (tests/bench/bench_review.py)."""
     assert isinstance(game, TableGame)
@@ -284,13 +297,22 @@ def rate_by_search(game: Game[Any], state: Any, seat: int, played: str, rng: ran
     ranked = search.ranked(game.legal_moves(state))
     moves = list(dict.fromkeys([*ranked[:CANDIDATES], played]))
     outcomes: dict[str, list[float]] = {m: [] for m in moves}
-    for _ in range(SAMPLES):
+
+    def sample() -> None:
         deal = game.determinize(state, seat, rng)
         seed = rng.getrandbits(32)
         for move, results in outcomes.items():
             results.append(medium_margin(game, game.apply(deal, move), seat, random.Random(seed)))
+
+    for _ in range(SAMPLES):
+        sample()
+    while len(outcomes[played]) < MORE * SAMPLES and (doubt := in_doubt(outcomes, POINTS, played)):
+        outcomes = {doubt: outcomes[doubt], played: outcomes[played]}  # the two moves whose loss is in doubt
+        for _ in range(min(BATCH, MORE * SAMPLES - len(outcomes[played]))):
+            sample()
     values = {m: statistics.fmean(r) for m, r in outcomes.items()}
-    return Ratings(values, POINTS, exact=False, samples=SAMPLES, detail={"visits": visits}, outcomes=outcomes)
+    return Ratings(values, POINTS, exact=False, samples=len(outcomes[played]), detail={"visits": visits},
+                   outcomes=outcomes)
 
 
 def medium_margin(game: TableGame, state: Any, seat: int, rng: random.Random) -> float:
@@ -316,35 +338,27 @@ def round_margin(game: TableGame, state: Any, seat: int, player: Player, rng: ra
     return round_rewards(playout.points, 1.0)[seat]
 
 
+def best_and_loss(values: dict[str, float], played: str) -> tuple[str, float]:
+    """The best move of `values` (the move played where it ties) and the move played's loss."""
+    best = max(values, key=lambda m: (values[m], m == played))
+    return best, max(0.0, values[best] - values.get(played, values[best]))
+
+
+def in_doubt(outcomes: dict[str, list[float]], unit: str, played: str) -> str | None:
+    """The best move when these paired play-outs leave the decision's grade "uncertain" (its
+    loss reaches a mark that its interval's lower bound does not): more pairs are worth playing
+    there. None when the grade is settled."""
+    values = {m: statistics.fmean(r) for m, r in outcomes.items()}
+    best, loss = best_and_loss(values, played)
+    uncertainty = Ratings(values, unit, exact=False, outcomes=outcomes).uncertainty(best, played)
+    return best if grade(unit, loss, uncertainty) == "uncertain" else None
+
+
 def rater_for(game: Game[Any]) -> Rater:
     advisor = advisor_for(game)
     if isinstance(advisor, MoveRater):
         return rate_exact(advisor)
     return rate_by_search if isinstance(game, TableGame) else advisor_pairs
-
-
-def grade(unit: str, loss: float, uncertainty: float = 0.0) -> str:
-    """The grade of a loss. A mark needs its interval's support: a sampled loss is marked by its
-    lower bound (loss minus two standard errors), so "mistake" means at least a mistake's loss
-    with about 97% confidence. A loss whose estimate reaches a mark that its lower bound does not
-    is "uncertain", never "good": "good" is a loss estimated below every mark, "best" none."""
-    sure = loss - uncertainty
-    for name, least in GRADES[unit]:
-        if sure >= least - 1e-9:
-            return name
-    if loss >= GRADES[unit][-1][1] - 1e-9:
-        return "uncertain"
-    return "best" if loss <= 1e-9 else "good"
-
-
-def verdict(unit: str, name: str, uncertainty: float) -> str:
-    """The grade in words, as a player reads it: "Mistake", or "Uncertain (±38 points)" where
-    the interval is too wide to grade."""
-    if name != "uncertain":
-        return name.capitalize()
-    amount = f"{round(uncertainty * 100)}% chance to win" if unit == WIN else (
-        f"{uncertainty:.0f} points" if uncertainty >= 9.95 else f"{uncertainty:.1f} points")
-    return f"Uncertain (±{amount})"
 
 
 @dataclass
@@ -360,6 +374,7 @@ class ReviewWork:
     not_graded: list[tuple[int, Any, int, str]]
     record: str | None = None  # a review by record: that record as JSON text, how its next slice finds it
     unfinished: LRU[tuple[tuple[int, ...], int], Pairs] = field(default_factory=lambda: LRU(UNFINISHED_KEPT))
+    graded: dict[tuple[tuple[int, ...], int], JSON] = field(default_factory=dict)  # (seats, index) -> decision
 
 
 def open_record(record: Any) -> Session:
@@ -416,7 +431,10 @@ def review(session: Session, seats: list[int] | None = None, start: int = 0, lim
     once it has run SLICE_SECONDS: "working" then says which decision and how many pairs it has
     (None when the slice ended between decisions), "next" points at it, and the next slice on
     the same session goes on with its pairs (kept in the session's `ReviewWork`; played again,
-    the same pairs, if they were forgotten). The ratings never depend on where slices end."""
+    the same pairs, if they were forgotten). The ratings never depend on where slices end.
+    "key_moments" lists the key moments (`key_moments`: the biggest drops, biggest first) of every
+    decision this review has graded so far, this slice's and the slices' before it on the same
+    session."""
     game = session.game
     if seats is None:
         seats = [i for i, kind in enumerate(session.seats) if kind == "human"] or list(range(len(session.seats)))
@@ -455,13 +473,15 @@ def review(session: Session, seats: list[int] | None = None, start: int = 0, lim
             finished, samples = _play(pairs, deadline)
             if finished is None:
                 work.unfinished.put(key, pairs)
-                working, end = {"index": i, "samples": samples, "most": SAMPLES}, done
+                working, end = {"index": i, "samples": samples, "most": MORE * SAMPLES}, done
                 break
             ratings = finished
         decisions.append(_decision(session, state, i, seat, played, ratings))
+        work.graded[(tuple(seats), i)] = decisions[-1]
     return {"game": game.spec.id, "seats": seats, "moves": len(session.moves), "total": len(positions),
             "start": start, "next": end if end < len(positions) else None, "decisions": decisions,
-            "working": working, "not_graded": not_graded, "summary": summary(decisions)}
+            "working": working, "not_graded": not_graded, "summary": summary(decisions),
+            "key_moments": key_moments([d for (who, _), d in sorted(work.graded.items()) if who == tuple(seats)])}
 
 
 def _play(pairs: Pairs, deadline: float | None) -> tuple[Ratings | None, int]:
@@ -476,12 +496,6 @@ def _play(pairs: Pairs, deadline: float | None) -> tuple[Ratings | None, int]:
             return ratings, samples
         if deadline is not None and time.monotonic() >= deadline:
             return None, samples
-
-
-def summary(decisions: list[JSON]) -> dict[str, int]:
-    """How many decisions got each grade."""
-    return {name: sum(d["grade"] == name for d in decisions)
-            for name in GRADE_NAMES}
 
 
 def states(session: Session) -> Iterator[Any]:
@@ -499,7 +513,8 @@ def replay(record: Any, at: Any, seat: Any = None, reveal: Any = False, instead:
     `reveal` adds every hand, for a finished game only. `instead`, a legal move of the position
     before move `at` (the review's better move), is made there in place of the move played: the
     view after it, the alternative the coach draws beside the move made (one that shows hidden
-    information, a drawn tile or a round's hands, only once the game is over)."""
+    information, a drawn tile or a round's hands, only once the game is over). The last
+    position of a resigned game is the game's end: its outcome says who resigned."""
     session = Session.load(record)
     if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(session.moves):
         raise BadRequest(f"at must be a move number from 0 to {len(session.moves)}")
@@ -523,6 +538,8 @@ def replay(record: Any, at: Any, seat: Any = None, reveal: Any = False, instead:
             raise HiddenInformation("that move shows hidden information: its position is shown once the game is over")
         move = instead
     events = [shown.replay_move(move)] if move is not None else []
+    if at == len(session.moves) and instead is None:
+        shown.resigned = session.resigned  # the game's end: resigned there, it says so (nobody's move next)
     view = shown.seat_view(viewer, events)  # the seat was checked against the whole game
     view["extra_moves"], view["can_undo"], view["can_redo"] = [], False, False  # a replay plays nothing
     if reveal:
@@ -534,8 +551,7 @@ def _decision(session: Session, state: Any, index: int, seat: int, played: str, 
     game = session.game
     values = ratings.values
     if values:
-        best = max(values, key=lambda m: (values[m], m == played))
-        loss = max(0.0, values[best] - values.get(played, values[best]))
+        best, loss = best_and_loss(values, played)
     else:  # the rater only confirmed that the move played is its best
         best, loss = played, 0.0
     uncertainty = ratings.uncertainty(best, played)

@@ -2,6 +2,9 @@
 
 Run: python -m tests.bench.bench_review [--decisions N] [--playouts M] [--only TEXT] [--case GAME]
 
+Beginner reviews (--only beginner-review --sets double-9,double-12 --seeds N): a whole Big Clock
+deal played at random, reviewed in the page's slices, its CPU time beside the page's goal.
+
 Calibration, table games: seat 0 is played by the random player ("easy", so there are mistakes
 to find) against medium; at N of its real decisions the review's loss (the best move's mean
 round-point margin minus the played move's, from its SAMPLES paired play-outs with the search's
@@ -40,16 +43,13 @@ from engine.players.ismcts import IsmctsPlayer
 from engine.players.playout import EnginePlayout, rollout_move
 from engine.protocol import Game
 from engine.review import (
-    GRADES,
-    POINTS,
-    WIN,
-    grade,
     open_record,
     rate_by_advisor_playouts,
     rate_by_search,
     review,
     round_margin,
 )
+from engine.review_marks import GRADES, POINTS, WIN, grade, summary
 from engine.rng import deal_rng
 from engine.session import Session
 from tests.engine.helpers import persons_record
@@ -250,6 +250,31 @@ def big_clock_game(size: str, seed: int, random_share: float) -> dict[str, Any]:
 
 
 KINDS = {"beginner": 1.0, "advisor": 0.25}  # the share of random decisions in each kind of game
+PAGE_GOALS = {"double-9": 30.0, "double-12": 60.0}  # seconds in the page for a beginner's whole deal (issue 34)
+
+
+def beginner_reviews(sizes: list[str], seeds: int) -> None:
+    """A beginner's whole Big Clock deal (every decision random, deals 0..seeds-1) reviewed
+    natively as the page asks for it (slices of two decisions, each slice from where the last
+    ended): the CPU time against the page's goal, the pairs of play-outs, the decisions graded
+    uncertain and those that got more than SAMPLES pairs."""
+    for size in sizes:
+        for seed in range(seeds):
+            record = big_clock_game(size, seed, 1.0)
+            session = open_record(record)
+            started = time.process_time()
+            decisions: list[dict[str, Any]] = []
+            start: int | None = 0
+            while start is not None:
+                part = review(session, start=start, limit=2)
+                decisions += part["decisions"]
+                start = part["next"]
+            cpu = time.process_time() - started
+            pairs = [d["samples"] for d in decisions]
+            print(f"big-clock {size} beginner, deal {seed}: {len(record['moves'])} moves, {len(decisions)} decisions, "
+                  f"{cpu:.1f} s CPU natively (page goal {PAGE_GOALS.get(size, 0):g} s); {sum(pairs)} pairs, "
+                  f"{sum(p > 0 for p in pairs)} sampled, {sum(p > review_mod.SAMPLES for p in pairs)} past "
+                  f"{review_mod.SAMPLES} pairs; {summary(decisions)}; key moments {part['key_moments']}", flush=True)
 
 
 def big_clock_games(sizes: list[str], kinds: list[str], seeds: int, reference: int) -> None:
@@ -366,7 +391,7 @@ def simulate_rule(rows: list[tuple[int, int, int]], prior: tuple[float, float, f
             stop = cap
             for n, kind in enumerate(kinds, 1):
                 counts[kind] += 1
-                if n >= first and n % batch == 0 and review_mod.settled_counts(*counts, cap, prior):
+                if (n == first or (n > first and n % batch == 0)) and review_mod.settled_counts(*counts, cap, prior):
                     stop = n
                     break
             said = review_mod._mark(counts[0], counts[2], stop)
@@ -417,7 +442,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=40)
     parser.add_argument("--playouts", type=int, default=60)
-    parser.add_argument("--only", default="", help="calibration, big-clock, big-clock-games, settle or speed")
+    parser.add_argument("--only", default="",
+                        help="calibration, big-clock, big-clock-games, beginner-review, settle or speed")
     parser.add_argument("--seeds", type=int, default=1, help="big-clock-games: deals per size and kind")
     parser.add_argument("--kinds", default="beginner,advisor",
                         help="big-clock-games: beginner (every decision random), advisor (one in four random)")
@@ -432,6 +458,8 @@ def main() -> None:
     if args.only == "settle":
         priors = [tuple(float(x) for x in p.split(",")) for p in args.prior]
         settle_rule(args.sets.split(","), args.decisions, args.playouts, priors)  # type: ignore[arg-type]
+    if args.only == "beginner-review":
+        beginner_reviews(args.sets.split(","), args.seeds)
     if args.only == "big-clock-games":
         reference = args.reference or 5 * review_mod.SAMPLES
         big_clock_games(args.sets.split(","), args.kinds.split(","), args.seeds, reference)

@@ -84,6 +84,11 @@ def luzon_blunder() -> tuple[dict, int, str]:
     return record, index, lost
 
 
+def open_coach_from_result(app: App) -> None:
+    """A game that is over shows its result dialog over the screen: the coach opens from it."""
+    app.page.locator("dialog[open][data-kind=game-over] button[data-action=review-game]").click(timeout=TIMEOUT)
+
+
 def where(app: App) -> str:
     return app.page.locator("#coach-where").inner_text()
 
@@ -239,7 +244,7 @@ def test_a_finished_game_replays_and_its_review_shows_a_legal_better_move(
     review = native_beside({"op": "review", "record": record})  # the engine's review, beside the page's
     import_record(app, game, record, link, board)
     page = app.page
-    page.click("button[data-action=coach]")
+    open_coach_from_result(app)  # the game is over
     for key, at in (("Home", 0), ("ArrowRight", 1), ("End", total), ("ArrowLeft", total - 1)):  # forward and back
         page.locator("#coach").press(key)
         expect(page.locator("#coach-where")).to_have_text(f"Move {at} of {total}", timeout=TIMEOUT)
@@ -263,4 +268,29 @@ def test_a_finished_game_replays_and_its_review_shows_a_legal_better_move(
     shown = set(hinted.evaluate_all("els => els.flatMap(e => [e.dataset.tile, e.dataset.slot, e.dataset.key])"))
     best = marked["best_move"]
     assert shown & {best.get("tile"), best.get("to"), best.get("from")}, (shown, best)  # the better move's place
+    assert not app.errors, app.errors
+
+
+def test_the_replay_of_a_resigned_game_ends_with_the_resignation_not_a_next_move(app: App) -> None:
+    """At a resigned game's last position the replay says who resigned and that the game is over;
+    a position before it still says whose move is next."""
+    session = Session.new("draw", {"players": 2}, 4, ["human", "ai:easy"])
+    for _ in range(6):
+        session.ai_move("easy" if session.is_human(session.game.to_move(session.state)) else None)
+    record = persons_record(session.record())
+    total = len(record["moves"])
+    import_record(app, "draw", record, "?deal=4&players=2&seats=human,ai:easy", "#table-screen")
+    page = app.page
+    page.click("button[data-action=resign]")  # the person resigns, as in play
+    page.click("#confirm[open] #confirm-yes")
+    open_coach_from_result(app)
+    expect(page.locator("#coach-where")).to_have_text(f"Move {total} of {total}", timeout=TIMEOUT)
+    expect(page.locator("#coach-move")).to_contain_text("You resigned.")
+    expect(page.locator("#coach-board #turn")).to_contain_text("Game over")
+    expect(page.locator("#coach-board #turn")).not_to_contain_text("move next")
+    page.locator("#coach").press("ArrowLeft")
+    expect(page.locator("#coach-where")).to_have_text(f"Move {total - 1} of {total}", timeout=TIMEOUT)
+    expect(page.locator("#coach-board #turn")).to_contain_text("move next")
+    expect(page.locator("#coach-move")).not_to_contain_text("resigned")
+    page.click("button[data-action=coach-close]")
     assert not app.errors, app.errors

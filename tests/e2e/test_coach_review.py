@@ -11,11 +11,30 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import App, box_of, until_still
-from .test_coach import TIMEOUT, finished_record, import_record, luzon_blunder, native, native_beside
+from .test_coach import (
+    TIMEOUT,
+    finished_record,
+    import_record,
+    luzon_blunder,
+    native,
+    native_beside,
+    open_coach_from_result,
+)
 
 SIZES = [(1280, 800), (360, 740)]
 MARKED = ("inaccuracy", "mistake", "blunder")
 REVIEW_TIMEOUT = 180_000
+
+
+# the cases whose game is over: its result dialog opens over the screen, and the coach opens from it
+FROM_DIALOG = {"clock", "big-clock", "matador"}
+
+
+def open_coach(app: App, game: str) -> None:
+    if game in FROM_DIALOG:
+        open_coach_from_result(app)
+    else:
+        app.page.click("button[data-action=coach]")
 
 
 def cases() -> dict[str, tuple[dict, str, str]]:
@@ -45,6 +64,42 @@ def sized(app: App, size: tuple[int, int]) -> None:
     until_still(app.page)
 
 
+def assert_dots_inside(app: App) -> None:
+    """Every dot of the graph is drawn whole inside it (none clipped at an edge)."""
+    frame, dots = app.page.evaluate("""() => {
+      const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+      const dots = [...document.querySelectorAll('#coach-graph circle')].map(box);
+      return [box(document.querySelector('#coach-graph svg')), dots];
+    }""")
+    for dot in dots:
+        assert frame[0] <= dot[0] and frame[1] <= dot[1] and dot[2] <= frame[2] and dot[3] <= frame[3], (frame, dot)
+
+
+def assert_two_pins(app: App, d: dict) -> None:
+    """Both moves of a decision pinned on the board where they go: "Yours" and "Better", two
+    markers apart (never one drawn over the other), each on a place of its own move."""
+    pins = app.page.locator("#coach-board .coach-pin")
+    expect(pins).to_have_count(2)
+    found = pins.evaluate_all("""els => els.map(e => { const r = e.getBoundingClientRect();
+      return {which: e.dataset.pin, text: e.textContent, target: e.dataset.target,
+              box: [r.left, r.top, r.right, r.bottom]}; })""")
+    by = {p["which"]: p for p in found}
+    assert set(by) == {"played", "better"}, found
+    assert "Yours" in by["played"]["text"] and "Better" in by["better"]["text"], found
+    a, b = by["played"]["box"], by["better"]["box"]
+    assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], found  # the two do not overlap
+    for which, move in (("played", d["played_move"]), ("better", d["best_move"])):
+        assert by[which]["target"] in places_of(move), (which, by[which], move)
+    if places_of(d["played_move"]) != places_of(d["best_move"]):  # each on a place of its own move only
+        assert by["played"]["target"] != by["better"]["target"], found
+
+
+def places_of(move: dict) -> set[str]:
+    """Every key a move's places and tiles carry on the board."""
+    return {move.get("tile"), move.get("to"), *move.get("tiles", []),
+            *([move["from"]] if isinstance(move.get("from"), str) else move.get("from", []))} - {None}
+
+
 @pytest.mark.parametrize("game", ["luzon", "clock", "big-clock", "matador"])
 def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(app: App, game: str) -> None:
     """Reviewed once, then read at each size (the screen turned or resized keeps the review)."""
@@ -59,7 +114,7 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
     for size in SIZES:
         sized(app, size)
         in_play[size] = largest_tile(app, board)
-    page.click("button[data-action=coach]")
+    open_coach(app, game)
     expect(page.locator("#coach-where")).to_have_text(f"Move {total} of {total}", timeout=TIMEOUT)
     for size in SIZES:
         sized(app, size)
@@ -70,7 +125,9 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
     expect(page.locator("#coach-review-text")).to_contain_text("computed", timeout=REVIEW_TIMEOUT)
     key = page.locator("#coach-key li[data-index]")
     shown = [int(i) for i in key.evaluate_all("els => els.map(e => e.dataset.index)")]
-    assert serious <= set(shown) and shown == sorted(shown)  # every blunder and mistake, in the game's order
+    loss = {d["index"]: d["loss"] for d in decisions}
+    # every blunder and mistake, the biggest drop first
+    assert serious <= set(shown) and [loss[i] for i in shown] == sorted((loss[i] for i in shown), reverse=True)
     assert all(g in MARKED for g in key.evaluate_all("els => els.map(e => e.dataset.grade)"))
     expect(page.locator("#coach-all")).not_to_have_attribute("open", "")  # every decision: below, folded
     page.click("#coach-all summary")
@@ -103,9 +160,17 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
         assert len(numbers) >= 5 and (unit != "win" or sum(t.endswith("%") for t in numbers) >= 3), numbers
         heights = page.locator("#coach-graph text").evaluate_all(
             "els => els.map(e => e.getBoundingClientRect().height)")
-        assert min(heights) >= 9, (size, min(heights))
+        assert min(heights) >= 12, (size, min(heights))  # the style sheet's size, never scaled down
+        chart = box_of(page.locator("#coach-graph svg"))
+        if size[0] >= 900:  # large on a laptop: under the board and the side panel, across both
+            assert chart["width"] >= 700 and chart["height"] >= 200, chart
+        assert_dots_inside(app)
+        said = "chance to win before each of your decisions" if unit == "win" else "Round points: what the round"
+        expect(page.locator("#coach-graph-text")).to_contain_text(said)
         expect(page.locator("#coach-graph .coach-round")).to_have_count(changes)
         expect(page.locator("#coach-graph circle.coach-dot")).to_have_count(len(marked))
+        valued = [x for x in decisions if x["value_best"] is not None]  # a point for each, a lost game's at 0 too
+        expect(page.locator("#coach-graph circle")).to_have_count(len(valued))
 
         # one click to a key moment: both moves marked where they are, then each after it is made
         first.locator("button").click()
@@ -116,6 +181,7 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
         expect(page.locator("#coach-board .coach-mark-better").first).to_be_visible(timeout=TIMEOUT)
         assert marked_keys(app, "played") & places(d["played_move"]), d["played_move"]
         assert marked_keys(app, "better") & places(d["best_move"]), d["best_move"]
+        assert_two_pins(app, d)
 
         page.click("button[data-action=coach-show-played]")
         expect(page.locator("#coach-where")).to_have_text(f"Move {d['index'] + 1} of {total}", timeout=TIMEOUT)
@@ -148,7 +214,7 @@ def test_the_first_key_moments_show_while_the_review_goes_on(app: App) -> None:
     page = app.page
     page.set_viewport_size({"width": 1280, "height": 800})
     import_record(app, "matador", record, link, board)
-    page.click("button[data-action=coach]")
+    open_coach(app, "matador")
     page.click("button[data-action=coach-review]")
     expect(page.locator("#coach-key li[data-grade]").first).to_be_visible(timeout=REVIEW_TIMEOUT)
     assert page.locator("button[data-action=coach-cancel]").is_visible()  # still reviewing
@@ -192,7 +258,7 @@ def test_a_review_without_marks_says_how_many_decisions_were_uncertain(app: App)
         grades = [d["grade"] for d in native_beside({"op": "review", "record": record})()["review"]["decisions"]]
         assert not set(grades) & set(MARKED) and grades.count("uncertain") == (1 if seed == 2 else 0), grades
         import_record(app, "matador", record, f"?deal={seed}&players=3&seats={','.join(seats)}", "#table-screen")
-        page.click("button[data-action=coach]")
+        open_coach(app, "matador")
         page.click("button[data-action=coach-review]")
         expect(page.locator("#coach-review-text")).to_contain_text("computed", timeout=REVIEW_TIMEOUT)
         expect(page.locator("#coach-key li.coach-none")).to_have_text(

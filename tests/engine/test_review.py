@@ -19,7 +19,8 @@ from engine.api import REVIEW_LIMIT, handle
 from engine.games import get_game
 from engine.games.matador import is_matador
 from engine.players import get_player
-from engine.review import grade, open_record, rate_by_search, review
+from engine.review import open_record, rate_by_search, review
+from engine.review_marks import GRADE_NAMES, GRADES, grade, key_moments, verdict
 from engine.rng import deal_rng
 from engine.session import Session
 from engine.solvers.big_clock import PAIR_PRIORS
@@ -136,7 +137,7 @@ def test_big_clock_samples_only_when_the_move_differs_from_the_advisor() -> None
         if d["detail"]["agrees"]:
             assert d["samples"] == 0 and d["grade"] == "best" and d["played"] == d["best"]
         else:
-            assert review_mod.FIRST_LOOK <= d["samples"] <= review_mod.SAMPLES  # 12 here
+            assert review_mod.FIRST_LOOK <= d["samples"] <= review_mod.MORE * review_mod.SAMPLES  # 36 here
             assert 0 <= d["value_played"] <= 1 and 0 <= d["value_best"] <= 1
 
 
@@ -146,8 +147,8 @@ def test_big_clock_stops_where_every_pair_ties_and_says_how_many_it_played(monke
     game needs more pairs."""
     monkeypatch.setattr(review_mod, "SAMPLES", 60)
     decisions = {d["index"]: d for d in review(open_record(_big_clock_record(3, 12)))["decisions"]}
-    all_ties = next(n for n in range(review_mod.FIRST_LOOK, 61, review_mod.BATCH)
-                    if review_mod.settled_counts(0, n, 0, 60))  # 25: the first look that settles them
+    all_ties = next(n for n in range(1, 61)  # 25: the first look that settles them
+                    if review_mod.looks_at(n) and review_mod.settled_counts(0, n, 0, 60))
     for index in (7, 9):
         d = decisions[index]
         assert d["samples"] == all_ties < review_mod.SAMPLES
@@ -402,20 +403,20 @@ def test_a_wide_interval_is_uncertain_never_good() -> None:
     """A mark needs its interval's support; an estimate that reaches a mark its lower bound does
     not is "uncertain", and "good" only ever stands beside a loss below every mark."""
     assert grade("points", 28.1, 37.9) == "uncertain"
-    assert review_mod.verdict("points", "uncertain", 37.9) == "Uncertain (±38 points)"
-    assert review_mod.verdict("win", "uncertain", 0.123) == "Uncertain (±12% chance to win)"
+    assert verdict("points", "uncertain", 37.9) == "Uncertain (±38 points)"
+    assert verdict("win", "uncertain", 0.123) == "Uncertain (±12% chance to win)"
     assert grade("points", 8.0, 7.0) == "uncertain"
     assert grade("points", 8.0, 5.0) == "inaccuracy"  # at least an inaccuracy's loss, with confidence
     assert grade("points", 1.5, 9.0) == "good"
     assert grade("win", 0.2, 0.1) == "inaccuracy"
-    assert review_mod.verdict("win", "mistake", 0.01) == "Mistake"
+    assert verdict("win", "mistake", 0.01) == "Mistake"
     rng = random.Random(5)
     for unit, scale in (("points", 40.0), ("win", 1.0)):
-        least = review_mod.GRADES[unit][-1][1]
+        least = GRADES[unit][-1][1]
         for _ in range(2000):
             loss, spread = rng.uniform(0, scale), rng.uniform(0, scale)
             name = grade(unit, loss, spread)
-            assert name in review_mod.GRADE_NAMES
+            assert name in GRADE_NAMES
             if name in ("best", "good"):
                 assert loss < least
             if name not in ("best", "good", "uncertain"):
@@ -621,11 +622,14 @@ def _mark_of(ratings: review_mod.Ratings, best: str, played: str) -> str:
     return review_mod._mark(wins, losses, ratings.samples)
 
 
-def test_the_cheaper_play_outs_mark_the_big_clock_as_the_advisors_own_do() -> None:
+def test_the_cheaper_play_outs_mark_the_big_clock_as_the_advisors_own_do(monkeypatch: pytest.MonkeyPatch) -> None:
     """The review's play-outs (the advisor's PlayoutPolicy, a narrower search) give the same marks
     as the advisor's own play-outs on a fixed set of slips along the advisor's games (the first
     move other than the advisor's, at every third decision) and on a move that throws a double's
-    way home away."""
+    way home away, both at SAMPLES pairs at most (no more pairs where the grade is uncertain: with
+    them the advisor's own find an inaccuracy at one of these slips that the cheaper ones screen
+    out as good)."""
+    monkeypatch.setattr(review_mod, "MORE", 1)
     game = get_game("big-clock")
     advisor = get_player("advisor")
     cases = [(_pending(), "refill:slot5")]
@@ -673,3 +677,134 @@ def test_matadors_review_plays_out_through_its_compact_round_with_the_engines_re
                                                 deal_rng(3, "m", k)))
         k += 1
     assert rated == 4
+
+
+def test_key_moments_are_the_biggest_drops_biggest_first() -> None:
+    """As a chess review lists them: the marked decisions by their drop (the loss), biggest
+    first; every blunder and mistake, then inaccuracies up to KEY_MOMENTS; a tie to the earlier."""
+    def d(index: int, name: str, loss: float) -> dict:
+        return {"index": index, "grade": name, "loss": loss}
+
+    decisions = [d(0, "inaccuracy", 0.40), d(1, "mistake", 0.18), d(2, "uncertain", 0.9), d(3, "blunder", 0.55),
+                 d(4, "good", 0.02), d(5, "inaccuracy", 0.07), d(6, "mistake", 0.18)]
+    assert key_moments(decisions) == [3, 0, 1, 6, 5]
+    many = [d(i, "inaccuracy", 0.05 + i / 100) for i in range(8)] + [d(8, "mistake", 0.16), d(9, "mistake", 0.1)]
+    assert key_moments(many) == [8, 7, 6, 5, 9]  # the mistakes always; three inaccuracies, the biggest
+    assert key_moments([d(0, "good", 0.01), d(1, "uncertain", 0.3)]) == []
+
+
+def _matador_record(seed: int) -> dict:
+    """A finished three-player Matador game whose person's moves were the easy player's."""
+    session = Session.new("matador", {"players": 3}, seed, ["human", "ai:easy", "ai:easy"])
+    while (seat := session.game.to_move(session.state)) is not None:
+        session.ai_move("easy" if session.is_human(seat) else None)
+    return persons_record(session.record())
+
+
+def test_the_reviews_key_moments_in_slices_are_the_whole_reviews() -> None:
+    """Each slice's answer lists the key moments of every decision graded so far on its review:
+    the last slice's are the whole review's, ordered by drop."""
+    record = _matador_record(1)
+    whole = review(open_record(record))
+    marked = [d for d in whole["decisions"] if d["grade"] in ("inaccuracy", "mistake", "blunder")]
+    assert len(marked) >= 2
+    assert whole["key_moments"] == key_moments(whole["decisions"])
+    losses = {d["index"]: d["loss"] for d in whole["decisions"]}
+    assert [losses[i] for i in whole["key_moments"]] == sorted((losses[i] for i in whole["key_moments"]), reverse=True)
+    registry = api.SESSIONS
+    start: int | None = 0
+    answer: dict = {}
+    while start is not None:
+        answer = review_mod.review_record(record, registry, start=start, limit=3)
+        start = answer["next"]
+    assert answer["key_moments"] == whole["key_moments"]
+
+
+def test_a_decision_is_uncertain_only_after_more_play_outs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table decision whose SAMPLES play-outs leave its grade uncertain gets BATCH more of the
+    best move's and the move played's at a time, until the grade settles or MORE times SAMPLES
+    are in: "uncertain" only at that many, each counted where it is played out."""
+    played_out = [0]
+    margin = review_mod.medium_margin
+
+    def counted(*args: Any) -> float:
+        played_out[0] += 1
+        return margin(*args)
+
+    monkeypatch.setattr(review_mod, "medium_margin", counted)
+    rated: dict[int, tuple[int, review_mod.Ratings]] = {}
+
+    def rate(game: Any, state: Any, seat: int, played: str, rng: random.Random) -> review_mod.Ratings:
+        before = played_out[0]
+        ratings = rate_by_search(game, state, seat, played, rng)
+        rated[len(rated)] = (played_out[0] - before, ratings)
+        return ratings
+
+    monkeypatch.setattr(review_mod, "rate_by_search", rate)
+    cap = review_mod.MORE * review_mod.SAMPLES
+    extended = 0
+    for seed in (2, 3):
+        decisions = review(open_record(_matador_record(seed)))["decisions"]
+        for d, (count, ratings) in zip(decisions, list(rated.values())[-len(decisions):], strict=True):
+            more = d["samples"] - review_mod.SAMPLES
+            assert more >= 0 and (more % review_mod.BATCH == 0 or d["samples"] == cap) and d["samples"] <= cap
+            assert count >= review_mod.SAMPLES * 2 + more * 2  # every pair counted where it was played out
+            if d["grade"] == "uncertain":
+                assert d["samples"] == cap, d
+            if more:  # only where the first SAMPLES left it uncertain
+                extended += 1
+                first = {m: r[: review_mod.SAMPLES] for m, r in ratings.outcomes.items()}
+                assert review_mod.in_doubt(first, "points", d["played"]) is not None
+                assert len(ratings.values) == 2  # the two moves in doubt
+    assert extended
+
+
+WIDE = (1, 0, -1, 0, 1, 0, -1, 0, 1, 0)  # pair by pair: +1 only the advisor's move won, -1 only the move played
+
+
+@pytest.mark.parametrize("pattern, uncertain", [(WIDE, True), ((1,), False)])
+def test_the_solitaires_pairs_go_on_while_the_grade_is_uncertain(monkeypatch: pytest.MonkeyPatch,
+                                                                  pattern: tuple[int, ...], uncertain: bool) -> None:
+    """The Big Clock's pairs (here won pair by pair as `pattern` says, each play-out counted):
+    a loss of about 0.1 whose interval stays wide goes on past SAMPLES pairs, 5 at a time, until
+    MORE times SAMPLES: "uncertain" only there; a clear blunder is settled before SAMPLES pairs
+    (and rated by the advisor's own play-outs)."""
+    played_out: list[Any] = []
+    pairs: dict[Any, int] = {}  # per policy (the cheaper play-outs, then the advisor's own): the pairs so far
+
+    def wins(game: Any, state: Any, seat: int, policy: Any, rng: random.Random, passed: Any = None,
+             known: Any = None) -> bool:
+        played_out.append(policy)
+        if passed is not None:  # the advisor's move's play-out, first of its pair
+            pairs[policy] = pairs.get(policy, 0) + 1
+        k = pairs[policy] - 1
+        both = k % 4 == 1  # a tie: both won, or both lost
+        return {1: passed is not None, -1: passed is None, 0: both}[pattern[k % len(pattern)]]
+
+    monkeypatch.setattr(review_mod, "_wins", wins)
+    monkeypatch.setattr(review_mod, "transposes", lambda *args: False)
+    game = get_game("big-clock")
+    ratings = review_mod.rate_by_advisor_playouts(game, _pending(6), 0, "refill:slot5", deal_rng(0, "t"))
+    last = sum(policy is played_out[-1] for policy in played_out)
+    assert last == 2 * ratings.samples  # every pair of the rating counted (the last rating's play-outs)
+    best, loss = review_mod.best_and_loss(ratings.values, "refill:slot5")
+    name = grade("win", loss, ratings.uncertainty(best, "refill:slot5"))
+    if uncertain:
+        assert ratings.samples == review_mod.MORE * review_mod.SAMPLES and name == "uncertain", (ratings.values, name)
+    else:
+        assert ratings.samples <= review_mod.SAMPLES and name == "blunder", (ratings.samples, name)
+        assert played_out[-1] is review_mod.advisor_choice
+
+
+def test_the_replay_of_a_resigned_game_ends_with_its_resignation() -> None:
+    """The last position of a resigned game is its end (nobody's move next); the one before is not."""
+    session = Session.new("draw", {"players": 2}, 4, ["human", "ai:easy"])
+    for _ in range(6):
+        session.ai_move("easy" if session.is_human(session.game.to_move(session.state)) else None)
+    session.resign(0)
+    record = session.record()
+    total = len(record["moves"])
+    last = _ask_replay(record, at=total)["view"]
+    assert last["outcome"] and last["outcome"]["detail"]["resigned"] == 0 and last["to_move"] is None
+    before = _ask_replay(record, at=total - 1)["view"]
+    assert before["outcome"] is None

@@ -63,6 +63,8 @@
  * @property {(view: View) => string} dealText "Deal 12 · ", or "" while hidden hands are in play
  * @property {() => Map<string, number>} playedSince tile -> seat: played since the person's last turn
  * @property {() => Move | null} hintMove the move of the hint on screen
+ * @property {() => Move[]} marks the moves a replay marks on its board (the coach's decision): a renderer draws the
+ *   places they go that it draws in play only as a choice (a table's open ends), keyed (data-key) as in play
  * @property {() => number} motionMs the duration of a slide now (0: no motion)
  */
 
@@ -127,12 +129,13 @@
  * @param {() => void} parts.render
  * @param {() => number} parts.motionMs
  * @param {() => Move | null} parts.hintMove
+ * @param {() => Move[]} [parts.marks]
  * @param {() => Map<string, number>} [parts.playedSince]
  * @param {ScreenActions | null} parts.actions null: a replay
  * @returns {RendererContext}
  */
 export function createRendererContext({ spec, board, engine, source, name, sequencer, render, motionMs, hintMove,
-  playedSince = () => new Map(), actions }) {
+  playedSince = () => new Map(), marks = () => [], actions }) {
   /** @type {Readonly<ScreenState>} */
   const state = Object.freeze({
     get view() { return source.view; },
@@ -152,7 +155,7 @@ export function createRendererContext({ spec, board, engine, source, name, seque
       !source.covered && !sequencer.running() && legal().length);
   }
   return {
-    spec, board, engine, state, name, legal, isHuman, hotSeat, myTurn, render, motionMs, hintMove, playedSince,
+    spec, board, engine, state, name, legal, isHuman, hotSeat, myTurn, render, motionMs, hintMove, playedSince, marks,
     replay: !actions,
     say: actions ? actions.say : () => {},
     play: actions ? actions.play : async () => null,

@@ -77,3 +77,126 @@ export function monthsChart(history) {
   });
   return chart(`Win rate by month: ${words.join("; ")}.`, ...parts);
 }
+
+/**
+ * Round numbers from `low` to `high` for an axis: `step` apart, or about four steps of 1, 2 or 5 times a power of ten.
+ * @param {number} low
+ * @param {number} high
+ * @param {number} step
+ */
+function ticks(low, high, step) {
+  if (!step) {
+    const raw = Math.max(1e-9, (high - low) / 4);
+    const power = 10 ** Math.floor(Math.log10(raw));
+    step = Math.max([1, 2, 5, 10].map((k) => k * power).find((s) => s >= raw) ?? raw, 1);
+  }
+  const out = [];
+  for (let v = Math.ceil(low / step) * step; v <= high + 1e-9; v += step) out.push(Math.round(v * 100) / 100);
+  return out;
+}
+
+/**
+ * An axis range that starts and ends on round numbers.
+ * @param {number} low
+ * @param {number} high
+ * @returns {[number, number]}
+ */
+function niceRange(low, high) {
+  const [a, b] = ticks(low, high, 0);
+  const step = b - a || 1;
+  return [Math.floor(low / step) * step, Math.ceil(high / step) * step];
+}
+
+const MARKED = new Set(["inaccuracy", "mistake", "blunder"]);
+
+/**
+ * A reviewed decision as the graph reads it (coach_review.js's Decision).
+ * @typedef {{index: number, grade: string, verdict: string, unit: string, value_best?: number | null,
+ *   round?: number | null}} Rated
+ */
+
+/**
+ * The person's value before each reviewed decision (chance to win in %, or expected round points)
+ * over the game's `total` moves, drawn at `width` pixels (its text at the style sheet's size, never
+ * scaled): labelled axes, a point per decision, the rounds marked where the game has them, and the
+ * marked decisions as dots inside the frame that pick(decision) shows.
+ * @template {Rated} D
+ * @param {D[]} decisions
+ * @param {number} total
+ * @param {number} width
+ * @param {(d: D) => void} pick
+ */
+export function reviewChart(decisions, total, width, pick) {
+  const points = decisions.filter((d) => typeof d.value_best === "number");
+  const win = decisions[0].unit === "win";
+  const height = Math.round(Math.min(300, Math.max(180, width * 0.3)));
+  const [left, right, top, bottom] = [56, 16, 18, 42];
+  const svg = svgNode("svg", { viewBox: `0 0 ${width} ${height}`, width, height, role: "group", class: "coach-chart",
+    "aria-label": `${win ? "Your chance to win" : "Your expected round points"} before each decision; ` +
+      `${decisions.filter((d) => MARKED.has(d.grade)).length} marked decisions` });
+  const scale = win ? 100 : 1;
+  const values = points.map((d) => Number(d.value_best) * scale);
+  const [low, high] = win ? [0, 100] : niceRange(Math.min(0, ...values), Math.max(1, ...values));
+  const x = (/** @type {number} */ i) => left + (i / Math.max(1, total)) * (width - left - right);
+  const y = (/** @type {number} */ v) => height - bottom - 3 - ((v - low) / Math.max(1e-9, high - low)) * (height - top - bottom - 3);
+  for (const v of ticks(low, high, win ? 25 : 0)) {
+    svg.append(svgNode("line", { x1: left, x2: width - right, y1: y(v), y2: y(v), class: "coach-grid" }),
+      svgNode("text", { x: left - 6, y: y(v) + 4, class: "coach-tick", "text-anchor": "end" }, `${v}${win ? "%" : ""}`));
+  }
+  for (const i of ticks(0, total, 0)) {
+    svg.append(svgNode("text", { x: x(i), y: height - bottom + 16, class: "coach-tick", "text-anchor": "middle" }, String(i)));
+  }
+  const middle = (top + height - bottom) / 2;
+  svg.append(svgNode("line", { x1: left, x2: left, y1: top, y2: height - bottom, class: "coach-axis" }),
+    svgNode("line", { x1: left, x2: width - right, y1: height - bottom, y2: height - bottom, class: "coach-axis" }),
+    svgNode("text", { x: (left + width - right) / 2, y: height - 6, class: "coach-axis-title", "text-anchor": "middle" }, "Move"),
+    svgNode("text", { x: 14, y: middle, class: "coach-axis-title", "text-anchor": "middle", transform: `rotate(-90 14 ${middle})` },
+      win ? "Chance to win (%)" : "Round points"));
+  roundLines(svg, points, x, top, height - bottom, width - right);
+  if (!points.length) return svg;
+  const path = points.map((d) => `${x(d.index).toFixed(1)},${y(Number(d.value_best) * scale).toFixed(1)}`);
+  svg.append(svgNode("polygon", { class: "coach-area", points: [`${x(points[0].index).toFixed(1)},${y(low)}`, ...path,
+    `${x(points.at(-1)?.index ?? 0).toFixed(1)},${y(low)}`].join(" ") }),
+  svgNode("polyline", { class: "coach-line", points: path.join(" ") }));
+  for (const d of points) {
+    const [cx, cy] = [x(d.index).toFixed(1), y(Number(d.value_best) * scale).toFixed(1)];
+    if (!MARKED.has(d.grade)) {
+      svg.append(svgNode("circle", { cx, cy, r: 2.5, class: "coach-point" }));
+      continue;
+    }
+    const dot = svgNode("circle", { cx, cy, r: 6, class: `coach-dot ${d.grade}`, "data-index": String(d.index), tabindex: "0",
+      role: "button", "aria-label": `Move ${d.index + 1}: ${d.verdict}` }, svgNode("title", {}, `Move ${d.index + 1}: ${d.verdict}`));
+    dot.addEventListener("click", () => pick(d));
+    dot.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" && event.key !== " ") return;
+      event.preventDefault();
+      event.stopPropagation();
+      pick(d);
+    });
+    svg.append(dot);
+  }
+  return svg;
+}
+
+/**
+ * A dashed line where a new round starts (between two decisions of different rounds), labelled where it has room.
+ * @param {SVGElement} svg
+ * @param {Rated[]} points
+ * @param {(i: number) => number} x
+ * @param {number} top
+ * @param {number} base
+ * @param {number} end
+ */
+function roundLines(svg, points, x, top, base, end) {
+  let labelled = -Infinity;
+  points.forEach((d, n) => {
+    const before = points[n - 1];
+    if (!before || d.round == null || before.round === d.round) return;
+    const at = x((before.index + d.index) / 2);
+    svg.append(svgNode("line", { x1: at, x2: at, y1: top, y2: base, class: "coach-round", "data-round": String(d.round) }));
+    if (at - labelled < 30) return; // a label only where it has room
+    labelled = at;
+    svg.append(svgNode("text", { x: at + 3, y: top + 11, class: "coach-round-label" }, `R${d.round}`));
+  });
+  if (labelled > -Infinity) svg.append(svgNode("text", { x: end, y: base + 36, class: "coach-round-label", "text-anchor": "end" }, "R: round"));
+}

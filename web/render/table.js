@@ -251,6 +251,8 @@ export function createTable(ctl) {
       markerFor: (end) => {
         const slot = `end:${end.name}`;
         const here = plays().filter((m) => m.to === slot);
+        const marked = ctl.marks().find((m) => m.to === slot); // a replay's decision: where its moves go
+        if (marked && !mine) return { slot, active: false, text: null, label: `open end ${end.value}` };
         if (!mine || !here.length) return null;
         const mineHere = selected ? here.filter((m) => m.tile === selected) : [];
         // an end that takes another number than it shows (Matador's "makes ten") says what it needs,
