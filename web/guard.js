@@ -11,6 +11,7 @@ import { h } from "./render/dom.js";
 import { forgetOtherGames, freeSpace, hasUnsavedMoves, heldRecord, keepOurs, takeTheirs } from "./store/saved_games.js";
 import { flushResults } from "./store/stats.js";
 import { downloadRecord } from "./play/records.js";
+import { parseRoute } from "./route.js";
 
 const BANNER_ID = "storage-banner";
 
@@ -28,11 +29,9 @@ const BANNER_ID = "storage-banner";
 export function startGuard({ engine, catalog, remount, notify }) {
   const status = /** @type {HTMLElement} */ (document.getElementById("engine-text")); // (index.html's)
   const gameOnScreen = () => {
-    const [path] = location.hash.replace(/^#\/?/, "").split("?");
-    const [page, id = ""] = path.split("/");
+    const { page, id } = parseRoute();
     if (page !== "play") return null;
-    const name = decodeURIComponent(id);
-    return catalog()?.games.find((g) => g.id === name || g.aliases?.includes(name)) ?? null;
+    return catalog()?.games.find((g) => g.id === id || g.aliases?.includes(id)) ?? null;
   };
   const nameOf = (/** @type {string} */ gameId) => catalog()?.games.find((g) => g.id === gameId)?.name ?? gameId;
 

@@ -5,10 +5,28 @@ whole page, so Settings and the setup agree."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App
 from .test_hidden_and_kept import FULL, SPACE_AGAIN
+
+
+@pytest.mark.parametrize("address", ["#/play/luzon%", "#/play/%E0%A4%A", "#/rules/%", "#/play/draw%zz?deal=1"])
+def test_a_malformed_address_opens_the_menu_with_a_plain_message(app: App, address: str) -> None:
+    page = app.page
+    page.goto(f"{app.url}#/settings")
+    expect(page.locator(".settings-page")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    before = len(app.errors)
+    page.goto(app.url + address)  # a new address in the same document: the hashchange route
+    expect(page.locator("#notice")).to_contain_text("That address could not be read", timeout=SCREEN_TIMEOUT_MS)
+    expect(page.locator(".game-card").first).to_be_visible()
+    assert page.evaluate("location.hash") == "#/"
+    app.open(address)  # and as the first address of a page load
+    expect(page.locator("#notice")).to_contain_text("That address could not be read", timeout=SCREEN_TIMEOUT_MS)
+    expect(page.locator(".game-card").first).to_be_visible()
+    assert "could not be loaded" not in page.locator("#view").inner_text()
+    assert app.errors[before:] == []
 
 
 def test_a_setting_storage_could_not_keep_holds_for_the_setup_too(app: App) -> None:
