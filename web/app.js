@@ -134,7 +134,7 @@ window.addEventListener("hashchange", () => {
 // ---- start: the engine is already loading (boot.js); paint the menu from catalog.json
 window.boneyard = { engine, request: (/** @type {Record<string, unknown>} */ request) => engine.request(request) }; // for tests and benchmarks
 if (engine.state === "ready") onReady(); // ready before this module ran
-startOffline(engine); // the service worker: offline play and "a new version is ready"
+startOffline(engine, notify); // the service worker: offline play and "a new version is ready"
 startGuard({ engine, catalog: () => catalog, remount: route, notify }); // storage full, two tabs, engine restarts
 engine.addEventListener("restarted", () => route()); // the game on screen reloads from its save
 const startSettings = loadSettings(); // a bad entry is fixed here and reported below
