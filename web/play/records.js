@@ -1,7 +1,7 @@
 // Game records as files, and the game tools under the board: "Link to this deal", "Copy game
 // link", "Export record" and "Import record".
 
-import { h } from "../render/dom.js";
+import { DEAL_RANGE_TEXT, h } from "../render/dom.js";
 import { isValidRecord } from "../store/saved_games.js";
 import { gameLinkHref } from "./links.js";
 
@@ -31,6 +31,9 @@ export function parseRecordFile(text, gameId) {
   if (!record || typeof record !== "object" || Array.isArray(record)) return { error: "The file holds no game record." };
   if (typeof record.game === "string" && record.game !== gameId) {
     return { error: `The file is a record of another game (${record.game}).` };
+  }
+  if (typeof record.seed === "number" && Number.isInteger(record.seed) && !Number.isSafeInteger(record.seed)) {
+    return { error: `The file's deal number is too large. ${DEAL_RANGE_TEXT}.` };
   }
   if (!isValidRecord(record, gameId)) return { error: "The file is not a valid game record of this version." };
   return { record };

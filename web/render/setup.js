@@ -2,7 +2,7 @@
 // of players, target score where offered), then one row per seat: name, person or computer,
 // and the computer's level. Default: one person against computers.
 
-import { choiceLabel, h, randomSeed } from "./dom.js";
+import { choiceLabel, h, randomSeed, readDealNumber } from "./dom.js";
 import { loadSettings } from "../store/settings.js";
 
 export const DEFAULT_NAMES = ["You", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo"];
@@ -136,13 +136,19 @@ export function renderSetup(root, { spec, initial = {}, onStart, onCancel }) {
       const text = r.name.value.trim() || DEFAULT_NAMES[i] || `Player ${i + 1}`;
       return many && text === "You" ? `Player ${i + 1}` : text; // hot-seat: "You" would be anyone
     });
-    const seedText = seedInput.value.trim();
-    const seed = /^\d+$/.test(seedText) ? Number(seedText) : randomSeed();
-    error.hidden = true;
-    onStart({ options, seats, names, seed }, (message) => {
+    const fail = (/** @type {string} */ message) => {
       error.textContent = message;
       error.hidden = false;
-    });
+    };
+    const seedText = seedInput.value.trim();
+    const deal = seedText ? readDealNumber(seedText) : { seed: randomSeed() };
+    if (deal.error !== undefined) {
+      fail(deal.error);
+      seedInput.focus();
+      return;
+    }
+    error.hidden = true;
+    onStart({ options, seats, names, seed: deal.seed }, fail);
   });
   root.replaceChildren(form);
   return { form };
