@@ -31,6 +31,7 @@ import { countedIds, flushResults, trimStatsDetail } from "./stats.js";
 
 const GAME_PREFIX = `${PREFIX}game.`;
 export const LOG_LIMIT = 80; // lines of a table's play log kept with its saved game
+const LINE_LIMIT = 500; // characters of a play log line kept
 const MOVE_ID = /^[a-z]+(-[a-z]+)*(:[A-Za-z0-9+>:_.-]+)?$/; // "next-round", "play:3-5:left"
 
 const gameKey = (/** @type {string} */ gameId) => GAME_PREFIX + gameId;
@@ -57,24 +58,35 @@ export function isValidRecord(value, gameId) {
 /** True when value is a play log: [{text, seat}] (seat a seat number or null), newest first. @param {unknown} value */
 function isValidLog(value) {
   return Array.isArray(value) && value.length <= LOG_LIMIT && value.every((line) => line && typeof line === "object" &&
-    typeof line.text === "string" && line.text.length <= 500 && (line.seat === null || Number.isSafeInteger(line.seat)));
+    typeof line.text === "string" && line.text.length <= LINE_LIMIT && (line.seat === null || Number.isSafeInteger(line.seat)));
 }
 
 /**
- * True when value is a stored entry of this game: {format: 1, record, token?, log?, daily?}.
+ * True when value is a stored entry of this game: {format: 1, record, token?, log?, daily?}. A
+ * log that cannot be read is dropped alone (fromEntry): the game is what matters.
  * @param {any} value
  * @param {string} gameId
  */
 function isValidEntry(value, gameId) {
   return value?.format === 1 && isValidRecord(value.record, gameId) &&
     (value.token === undefined || typeof value.token === "string") &&
-    (value.log === undefined || isValidLog(value.log)) &&
     (value.daily === undefined || (typeof value.daily === "string" && DAY.test(value.daily)));
 }
 
 /** The SavedGame of a stored entry (already validated). @type {(value: any) => SavedGame} */
-const fromEntry = (value) => ({ record: value.record, token: value.token ?? null, log: value.log ?? [],
-  daily: value.daily ?? null });
+const fromEntry = (value) => ({ record: value.record, token: value.token ?? null,
+  log: isValidLog(value.log) ? value.log : [], daily: value.daily ?? null });
+
+/** A play log as saved: its newest LOG_LIMIT lines, each at most LINE_LIMIT characters (never a
+ *  half of a surrogate pair), so no line, however long a name in it, makes the save unreadable.
+ *  @param {{text: string, seat: number | null}[]} log */
+function savedLog(log) {
+  return log.slice(0, LOG_LIMIT).map((line) => {
+    if (line.text.length <= LINE_LIMIT) return line;
+    const text = line.text.slice(0, LINE_LIMIT - 1);
+    return { ...line, text: `${/[\uD800-\uDBFF]$/.test(text) ? text.slice(0, -1) : text}…` };
+  });
+}
 
 /**
  * The saved game of a game: {game: SavedGame} when valid ({game: null} when there is none),
@@ -173,7 +185,7 @@ function writeHeld(gameId) {
  * @param {SavedGame} game
  */
 export function saveGame(gameId, { record, token = null, log = [], daily = null }) {
-  held.set(gameId, { game: { record, token, log: log.slice(0, LOG_LIMIT), daily }, text: held.get(gameId)?.text ?? null });
+  held.set(gameId, { game: { record, token, log: savedLog(log), daily }, text: held.get(gameId)?.text ?? null });
   if (contested.has(gameId)) return false;
   return writeHeld(gameId);
 }
