@@ -8,9 +8,9 @@
 //   engine restart: said in the notice line; app.js reloads the game on screen from its save.
 
 import { h } from "./render/dom.js";
-import { forgetOtherGames, freeSpace, hasUnsavedMoves, heldRecord, keepOurs, takeTheirs } from "./store/saved_games.js";
+import { forgetOtherGames, freeSpace, hasUnsavedMoves, keepOurs, takeTheirs } from "./store/saved_games.js";
 import { flushResults } from "./store/stats.js";
-import { downloadRecord } from "./play/records.js";
+import { exportOnScreen } from "./play/records.js";
 import { parseRoute } from "./route.js";
 
 const BANNER_ID = "storage-banner";
@@ -115,11 +115,9 @@ export function startGuard({ engine, catalog, remount, notify }) {
     exportButton.addEventListener("click", () => download(gameId));
   }
 
-  /** @param {string} gameId */
+  /** Export the game on screen through its own Export (the one path, which asks first when it must). @param {string} gameId */
   function download(gameId) {
-    const record = heldRecord(gameId);
-    if (!record) return;
-    notify(downloadRecord(gameId, record));
+    if (!exportOnScreen(gameId)) notify(`Open the ${nameOf(gameId)} game to export it.`);
   }
 }
 

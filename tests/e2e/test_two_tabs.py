@@ -1,0 +1,114 @@
+"""One game in two tabs (issue 33): two pages of one browser context, sharing its storage.
+
+- No move made in either tab is dropped without the player choosing it: a tab whose game another
+  tab saved keeps its own moves (across leaving the screen, and leaving the page warns), asks with
+  both move counts, and the copy not chosen stays exportable.
+- A tab that fell behind keeps its copy only marked assisted (the other tab may have seen hidden
+  tiles past it).
+- Every export from a notice goes through the one path that asks about a hidden game in progress.
+- Another tab's "Reload" for a new version does not reload a tab with an open question or a
+  guided deal under way without asking; a guided deal's tab never writes over the other's game.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import SCREEN_TIMEOUT_MS, App, expect_moves, solve
+from .test_hidden_and_kept import FULL, SPACE_AGAIN
+from .test_luzon import WON_SEED, click_move
+from .test_tables import fresh, my_move, set_up
+
+
+@pytest.fixture(scope="module")
+def line() -> list[str]:
+    """The winning line of WON_SEED: moves that are legal one after another."""
+    return solve(WON_SEED)["solution"]
+
+
+def play(app: App, line: list[str], start: int, count: int) -> None:
+    for done, move in enumerate(line[start:start + count], start=start + 1):
+        click_move(app, move)
+        expect_moves(app, done)
+
+
+def saved(app: App, game: str = "luzon") -> dict:
+    text = app.page.evaluate("key => localStorage.getItem(key)", f"boneyard.game.{game}")
+    return json.loads(text) if text else {}
+
+
+def clean(app: App) -> None:
+    app.page.evaluate("() => { for (const k of Object.keys(localStorage)) localStorage.removeItem(k); }")
+
+
+@pytest.fixture
+def other(app: App) -> Iterator[App]:
+    """A second tab of the same browser context (the same storage), its uncaught errors noted."""
+    tab = App(app.page.context.new_page(), app.url)
+    tab.page.on("pageerror", lambda error: tab.errors.append(f"pageerror: {error}"))
+    yield tab
+    if not tab.page.is_closed():
+        tab.page.close()
+    assert [e for e in tab.errors if e.startswith("pageerror")] == []
+
+
+def warns_before_leaving(app: App) -> bool:
+    return app.page.evaluate("""() => { const event = new Event('beforeunload', {cancelable: true});
+      dispatchEvent(event); return event.defaultPrevented; }""")
+
+
+def downloaded(app: App, click: object) -> dict:
+    with app.page.expect_download() as info:
+        click()  # type: ignore[operator]
+    return json.loads(Path(info.value.path()).read_text())["record"]
+
+
+def my_turn_move(app: App) -> None:
+    """Make one move for the person once it is their turn, and wait until the table is idle."""
+    deadline = time.monotonic() + SCREEN_TIMEOUT_MS / 1000
+    while not my_move(app):
+        assert time.monotonic() < deadline, "the person's turn never came"
+        app.page.wait_for_timeout(50)
+    expect(app.page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
+
+
+def test_every_export_of_a_hidden_game_in_progress_asks_first(app: App, other: App) -> None:
+    page = app.page
+    clean(app)
+    fresh(app, "draw")
+    set_up(app, {}, ["human", "ai:easy"], 742984)
+    my_turn_move(app)
+    other.open("#/play/draw")
+    expect(other.page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
+    my_turn_move(other)  # saved there: this tab is asked
+    banner = page.locator("#storage-banner[data-kind=other-tab]")
+    expect(banner).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    banner.locator("button[data-action=export-game]").click()
+    ask = page.locator("#export-ask[open]")
+    expect(ask).to_be_visible()  # the deal is in the file: asked first
+    record = downloaded(app, page.locator("#export-assisted").click)
+    assert any(aid["kind"] == "export" for aid in record.get("aids", [])), record
+    expect(page.locator(".game .message")).to_contain_text("This game counts as assisted")
+    banner.locator("button[data-action=take-theirs]").click()
+    expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
+    other.page.close()
+    page.evaluate(FULL, "boneyard.game.")
+    try:
+        my_turn_move(app)
+        full = page.locator("#storage-banner[data-kind=full]")
+        expect(full).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+        full.locator("button[data-action=export-game]").click()
+        expect(ask).to_be_visible()  # the storage-full export asks too
+        page.click("#export-wait")
+        expect(page.locator(".game .message")).to_contain_text("Not exported")
+    finally:
+        page.evaluate(SPACE_AGAIN)
+    my_turn_move(app)  # saved again: nothing of this tab's is left in memory only
+    expect(page.locator("#storage-banner")).to_have_count(0)
+    page.goto(f"{app.url}#/")
