@@ -10,7 +10,7 @@
 // the page says so once, in plain words, and plays on; nothing is tried again.
 
 import { h } from "./render/dom.js";
-import { hasUnsavedMoves } from "./store/saved_games.js";
+import { reloadWouldLose } from "./tabs.js";
 
 const REGISTER_TIMEOUT_MS = 120_000;
 const RETRY_MS = [20_000, 60_000, 300_000]; // then every 5 minutes
@@ -47,13 +47,14 @@ function watch(registration) {
   showUpdate(registration);
 }
 
-/** Another tab took the new version while this one holds moves storage could not keep. */
-function askReload() {
+/** Another tab took the new version while a reload would lose something here (tabs.js says what).
+ *  @param {string} loss */
+function askReload(loss) {
   if (document.getElementById("takeover-banner")) return;
-  const reload = h("button", { type: "button", id: "takeover-reload" }, "Reload, lose the unsaved moves");
+  const reload = h("button", { type: "button", id: "takeover-reload" }, "Reload now");
   const banner = h("div", { class: "update-banner", id: "takeover-banner", role: "alert" },
-    h("span", {}, "A new version was started in another tab. This tab has moves that storage could not keep: " +
-      "export the game (or free space) first, then reload."), reload);
+    h("span", {}, `A new version was started in another tab. ${loss}: a reload would lose it. Export the game, ` +
+      "free space or choose first, then reload."), reload);
   reload.addEventListener("click", () => location.reload());
   document.body.append(banner);
 }
@@ -121,12 +122,14 @@ export function startOffline(engine, notify) {
   const root = document.documentElement;
   const hadController = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    // A new version took over: reload, so the page never runs files of two builds; but a tab
-    // whose moves are in memory only (storage full) asks first, when another tab asked for it.
+    // A new version took over: reload, so the page never runs files of two builds; but when
+    // another tab asked for it, a tab a reload would lose something in (unsaved moves, an open
+    // question about another tab's save, a guided deal under way) asks first.
     const asked = sessionStorage.getItem("boneyard.updating");
     if (!hadController && !asked) return;
     sessionStorage.removeItem("boneyard.updating");
-    if (!asked && hasUnsavedMoves()) askReload();
+    const loss = asked ? null : reloadWouldLose();
+    if (loss) askReload(loss);
     else location.reload();
   });
   /** @type {string | null} */
