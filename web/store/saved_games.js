@@ -33,8 +33,9 @@ export { isValidRecord, LOG_LIMIT } from "./game_entry.js";
  */
 
 /** This page's copy of a game: the game, the entry version it continues (null: none in storage),
- *  and whether it has what storage has not got (a save not written: storage full, or another tab's).
- *  @typedef {{game: SavedGame, version: number | null, own: boolean}} Held */
+ *  whether it has what storage has not got (a save not written: storage full, or another tab's),
+ *  and whether its last write failed for want of space.
+ *  @typedef {{game: SavedGame, version: number | null, own: boolean, full?: boolean}} Held */
 
 const GAME_PREFIX = `${PREFIX}game.`;
 const gameKey = (/** @type {string} */ gameId) => GAME_PREFIX + gameId;
@@ -105,20 +106,18 @@ function writeHeld(gameId) {
     conflict(gameId);
     return false;
   }
-  if (found && holdsSame(value, mine.game)) { // unchanged (a reload, the other tab's game just taken): not written again
-    mine.own = false;
-    return true;
-  }
-  const next = (version ?? 0) + 1;
-  const wasFull = mine.own;
+  // unchanged (a reload, the other tab's game just taken): not written again
+  const same = found && holdsSame(value, mine.game);
+  const next = same ? version : (version ?? 0) + 1;
   try {
-    localStorage.setItem(gameKey(gameId), entryText(mine.game, next));
+    if (!same) localStorage.setItem(gameKey(gameId), entryText(mine.game, /** @type {number} */ (next)));
   } catch {
-    mine.own = true;
+    Object.assign(mine, { own: true, full: true });
     announce({ kind: "full", gameId, moves: mine.game.record.moves?.length ?? 0 });
     return false;
   }
-  Object.assign(mine, { version: next, own: false });
+  const wasFull = mine.full;
+  Object.assign(mine, { version: next, own: false, full: false });
   flushResults(); // space again: results kept in memory are written too
   if (wasFull) announce({ kind: "saved", gameId });
   return true;
@@ -132,8 +131,9 @@ function writeHeld(gameId) {
  * @param {SavedGame} game
  */
 export function saveGame(gameId, { record, token = null, log = [], daily = null }) {
-  const version = held.get(gameId)?.version ?? null;
-  held.set(gameId, { game: { record, token, log: savedLog(log), daily }, version, own: true });
+  const before = held.get(gameId);
+  held.set(gameId, { game: { record, token, log: savedLog(log), daily }, version: before?.version ?? null, own: true,
+    full: before?.full });
   if (contested.has(gameId)) return false;
   return writeHeld(gameId);
 }
