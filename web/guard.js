@@ -87,7 +87,7 @@ export function startGuard({ engine, catalog, remount, notify }) {
         "is still full. Export the game to keep it.";
     });
     exportButton.addEventListener("click", () => {
-      if (!exportOnScreen(gameId)) notify(`Open the ${nameOf(gameId)} game to export it.`);
+      if (!exportOnScreen(gameId)) notify(`Open the ${nameOf(gameId)} game (not its guided deal) to export it.`);
     });
   }
 }

@@ -76,7 +76,7 @@ export function watchOtherTabs({ shownGame, nameOf, remount, notify }) {
       else if (kept === "nothing") notify("This tab no longer holds its own copy of that game: the other tab's is kept.");
     });
     exportButton.addEventListener("click", () => {
-      if (!exportOnScreen(gameId)) notify(`Open the ${nameOf(gameId)} game to export it.`);
+      if (!exportOnScreen(gameId)) notify(`Open the ${nameOf(gameId)} game (not its guided deal) to export it.`);
     });
   }
 

@@ -36,19 +36,22 @@ export function parseRecordFile(text, gameId) {
 }
 
 /** The game tools of the screen on show, if any (one screen at a time). @type {{gameId: string,
- *  element: HTMLElement, exportGame: () => Promise<void>, exportCopy: (record: GameRecord) => Promise<void>} | null} */
+ *  element: HTMLElement, exportGame: () => Promise<void>, exportCopy: (record: GameRecord) => Promise<void>,
+ *  lesson: () => boolean} | null} */
 let onScreen = null;
 
 /**
  * Export through the one export path of the game screen on show (export.js: a game with hidden
  * hands in progress asks first, and the choice is kept): for the notices outside the screen
  * ("Export game" when storage is full, "Export this one" when another tab saved the game, and the
- * copy set aside when the player chose the other one: `copy`). False when that game is not on screen.
+ * copy set aside when the player chose the other one: `copy`). False when that game is not on
+ * screen (nor when a guided deal of it is).
  * @param {string} gameId
  * @param {GameRecord | null} [copy] a copy of the game kept in this page, else the game on screen
  */
 export function exportOnScreen(gameId, copy = null) {
   if (onScreen?.gameId !== gameId || !onScreen.element.isConnected) return false;
+  if (onScreen.lesson() && !copy) return false; // a guided deal on screen, not the game saved
   if (copy) onScreen.exportCopy(copy);
   else onScreen.exportGame();
   return true;
@@ -106,7 +109,7 @@ export function gameTools({ gameId, engine, session, say, load, abandon, saved, 
     shown: () => shown, hidden: Boolean(linkOptions.hidden) });
   element.append(exportAsk);
   exportButton.addEventListener("click", () => exportGame());
-  onScreen = { gameId, element, exportGame, exportCopy };
+  onScreen = { gameId, element, exportGame, exportCopy, lesson: () => Boolean(shown?.guide) };
 
   importInput.addEventListener("change", async () => {
     const file = importInput.files?.[0];
