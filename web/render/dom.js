@@ -53,7 +53,8 @@ export const DEAL_RANGE_TEXT = `A deal number is a whole number from 0 to ${MAX_
  */
 export function readDealNumber(text) {
   const digits = text.trim();
-  if (!/^\d+$/.test(digits)) return { error: `“${digits.slice(0, 40)}” is not a deal number. ${DEAL_RANGE_TEXT}.` };
+  if (!digits) return { error: `Type a deal number first. ${DEAL_RANGE_TEXT}.` };
+  if (!/^\d+$/.test(digits)) return { error: `“${digits.slice(0, 40)}” is not a whole number from 0 to ${MAX_DEAL.toLocaleString("en")}.` };
   const seed = Number(digits);
   if (!Number.isSafeInteger(seed)) return { error: `${digits.length > 40 ? "That deal number" : digits} is too large. ${DEAL_RANGE_TEXT}.` };
   return { seed };
