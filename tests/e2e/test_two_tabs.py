@@ -20,31 +20,19 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, expect_moves, open_deal, solve
+from . import test_reliability as reliability
+from .conftest import SCREEN_TIMEOUT_MS, App, expect_moves, open_deal
 from .test_hidden_and_kept import FULL, SPACE_AGAIN
 from .test_luzon import WON_SEED, click_move
 from .test_tables import fresh, my_move, set_up
 
-
-@pytest.fixture(scope="module")
-def line() -> list[str]:
-    """The winning line of WON_SEED: moves that are legal one after another."""
-    return solve(WON_SEED)["solution"]
-
-
-def play(app: App, line: list[str], start: int, count: int) -> None:
-    for done, move in enumerate(line[start:start + count], start=start + 1):
-        click_move(app, move)
-        expect_moves(app, done)
+line = reliability.line  # the winning line of WON_SEED (a module fixture)
+play, clean = reliability.play, reliability.clean
 
 
 def saved(app: App, game: str = "luzon") -> dict:
     text = app.page.evaluate("key => localStorage.getItem(key)", f"boneyard.game.{game}")
     return json.loads(text) if text else {}
-
-
-def clean(app: App) -> None:
-    app.page.evaluate("() => { for (const k of Object.keys(localStorage)) localStorage.removeItem(k); }")
 
 
 @pytest.fixture
