@@ -29,6 +29,36 @@ function downloadRecord(gameId, record) {
 }
 
 /**
+ * Ask first, in `dialog`: wait for the end (null), or export now and count the game as given up
+ * or as assisted (a copy: as assisted only; the game it is a copy of is the one counted).
+ * @param {HTMLDialogElement} dialog
+ * @param {boolean} copy
+ * @returns {Promise<string | null>}
+ */
+function ask(dialog, copy) {
+  return new Promise((resolve) => {
+    const choose = (/** @type {string | null} */ choice) => { dialog.close(); resolve(choice); };
+    const choices = /** @type {[string, string | null, string][]} */ ([
+      ["Wait for the end", null, "export-wait"],
+      ...(copy ? [] : [["Export, count this game as given up", "abandoned", "export-abandoned"]]),
+      ["Export, count this game as assisted", "assisted", "export-assisted"],
+    ]);
+    const buttons = choices.map(([label, choice, id]) => {
+      const button = h("button", { type: "button", id, ...(choice ? {} : { class: "primary" }) }, label);
+      button.addEventListener("click", () => choose(choice));
+      return button;
+    });
+    dialog.onclose = () => resolve(null); // Esc: wait
+    dialog.replaceChildren(h("h2", { id: "export-ask-title" }, "Export the game in progress?"),
+      h("p", {}, "The file holds the deal: every hand and the order of the stock. Exported before the end, " +
+        `this game counts in the statistics as ${copy ? "assisted" : "given up (lost) or as assisted, as you choose now"}.`),
+      h("div", { class: "actions" }, ...buttons));
+    dialog.showModal();
+    buttons[0].focus();
+  });
+}
+
+/**
  * @param {object} parts
  * @param {string} parts.gameId
  * @param {import("../engine_types.js").Engine} parts.engine
@@ -40,36 +70,8 @@ function downloadRecord(gameId, record) {
  * @param {() => unknown} parts.abandon count the game on screen as given up
  */
 export function createExport({ gameId, engine, session, shown, hidden, say, saved, abandon }) {
-  const dialog = h("dialog", { class: "outcome", id: "export-ask", "aria-labelledby": "export-ask-title" });
-
-  /**
-   * Ask first: wait for the end (null), or export now and count the game as given up or as
-   * assisted (a copy: as assisted only; the game it is a copy of is the one counted).
-   * @param {boolean} copy
-   * @returns {Promise<string | null>}
-   */
-  function ask(copy) {
-    return new Promise((resolve) => {
-      const choose = (/** @type {string | null} */ choice) => { dialog.close(); resolve(choice); };
-      const choices = /** @type {[string, string | null, string][]} */ ([
-        ["Wait for the end", null, "export-wait"],
-        ...(copy ? [] : [["Export, count this game as given up", "abandoned", "export-abandoned"]]),
-        ["Export, count this game as assisted", "assisted", "export-assisted"],
-      ]);
-      const buttons = choices.map(([label, choice, id]) => {
-        const button = h("button", { type: "button", id, ...(choice ? {} : { class: "primary" }) }, label);
-        button.addEventListener("click", () => choose(choice));
-        return button;
-      });
-      dialog.onclose = () => resolve(null); // Esc: wait
-      dialog.replaceChildren(h("h2", { id: "export-ask-title" }, "Export the game in progress?"),
-        h("p", {}, "The file holds the deal: every hand and the order of the stock. Exported before the end, " +
-          `this game counts in the statistics as ${copy ? "assisted" : "given up (lost) or as assisted, as you choose now"}.`),
-        h("div", { class: "actions" }, ...buttons));
-      dialog.showModal();
-      buttons[0].focus();
-    });
-  }
+  const dialog = /** @type {HTMLDialogElement} */ (h("dialog", { class: "outcome", id: "export-ask",
+    "aria-labelledby": "export-ask-title" }));
 
   /**
    * Export a game: the one on screen, or a copy of it kept in this page (`copy`: loaded in a
@@ -97,7 +99,7 @@ export function createExport({ gameId, engine, session, shown, hidden, say, save
    */
   async function write(id, view, copy) {
     const asks = Boolean(hidden && view && !view.outcome && view.seats?.includes("human"));
-    const choice = asks ? await ask(Boolean(copy)) : "plain";
+    const choice = asks ? await ask(dialog, Boolean(copy)) : "plain";
     if (!choice) {
       say("Not exported: the record of this game can be exported once it is over.");
       return;

@@ -2,7 +2,7 @@
 // link", "Export record" and "Import record".
 
 import { DEAL_RANGE_TEXT, h } from "../render/dom.js";
-import { isValidRecord } from "../store/saved_games.js";
+import { isValidRecord } from "../store/game_entry.js";
 import { gameLinkHref } from "./links.js";
 import { createExport } from "./export.js";
 

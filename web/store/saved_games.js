@@ -16,8 +16,6 @@ import { PREFIX, drop, readJSON } from "./local.js";
 import { countedIds, flushResults, trimStatsDetail } from "./stats.js";
 import { entryText, fromEntry, hasMovesBeyond, isValidEntry, keptRecord, savedLog, versionOf } from "./game_entry.js";
 
-export { isValidRecord, LOG_LIMIT } from "./game_entry.js";
-
 /** @typedef {import("./game_entry.js").SavedGame} SavedGame */
 /** @typedef {import("../engine_types.js").GameRecord} GameRecord */
 
