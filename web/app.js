@@ -13,6 +13,7 @@ import { renderSettings } from "./render/settings.js";
 import { applySettings, loadSettings } from "./store/settings.js";
 import { checkStorage } from "./store/check.js";
 import { startGuard } from "./guard.js";
+import { parseRoute } from "./route.js";
 
 /** @typedef {import("./engine_types.js").Catalog} Catalog */
 
@@ -81,19 +82,13 @@ export function notify(text) {
 }
 
 // ---- routing
-function parseRoute() {
-  const [path, query = ""] = location.hash.replace(/^#\/?/, "").split("?");
-  const [page = "", id = ""] = path.split("/");
-  return { page, id: decodeURIComponent(id), params: new URLSearchParams(query) };
-}
-
 function route() {
   rewritten = "";
   mounted?.dispose();
   mounted = null;
   engine.closeSessions(); // the screen that showed them is gone
   if (!catalog) return;
-  const { page, id, params } = parseRoute();
+  const { page, id, params, malformed } = parseRoute();
   const spec = catalog.games.find((g) => g.id === id || g.aliases?.includes(id));
   if (page === "rules" && spec) {
     renderRules(view, spec);
@@ -105,8 +100,9 @@ function route() {
     mounted = mountGame(view, { engine, spec, params, notify });
     if ([...params.keys()].length) rewrite(`#/play/${spec.id}`); // a reload resumes the game
   } else {
-    if ((page === "play" || page === "rules") && !spec) notify(`There is no game called "${id}" here; pick one below.`);
-    if (page) rewrite("#/");
+    if (malformed) notify("That address could not be read (a character in it is not written as an address allows); pick a game below.");
+    else if ((page === "play" || page === "rules") && !spec) notify(`There is no game called "${id}" here; pick one below.`);
+    if (page || malformed) rewrite("#/");
     renderMenu(view, catalog);
   }
   /** @type {Record<string, string>} */
@@ -138,7 +134,7 @@ window.addEventListener("hashchange", () => {
 // ---- start: the engine is already loading (boot.js); paint the menu from catalog.json
 window.boneyard = { engine, request: (/** @type {Record<string, unknown>} */ request) => engine.request(request) }; // for tests and benchmarks
 if (engine.state === "ready") onReady(); // ready before this module ran
-startOffline(engine); // the service worker: offline play and "a new version is ready"
+startOffline(engine, notify); // the service worker: offline play and "a new version is ready"
 startGuard({ engine, catalog: () => catalog, remount: route, notify }); // storage full, two tabs, engine restarts
 engine.addEventListener("restarted", () => route()); // the game on screen reloads from its save
 const startSettings = loadSettings(); // a bad entry is fixed here and reported below

@@ -166,6 +166,7 @@ export {};
  * @property {string[]} seats
  * @property {string[]} moves
  * @property {boolean} [lesson] a guided deal's record
+ * @property {{at: number, kind: string}[]} [aids] what made the game assisted, and when (moves made then)
  */
 
 /** @typedef {{code: string, message: string}} EngineError */

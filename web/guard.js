@@ -2,19 +2,18 @@
 // and an engine that stopped and was restarted. store/saved_games.js and engine.js report these as events;
 // this module shows a notice with real actions. The game screens only keep saving their games.
 //   storage full:  the game goes on in memory; "Free space" (finished games, old statistics
-//                  detail) saves it again if that was enough; "Export game" saves it as a file.
-//   another tab:   this tab stops saving that game; "Take theirs" reloads the screen with the other
-//                  tab's game, "Keep this one" saves this one over it, "Export this one" saves a file.
+//                  detail) saves it again if that was enough; "Export game" exports it (the game
+//                  screen's one export path, which asks first when the file would show hidden hands).
+//   another tab:   tabs.js asks which copy to keep.
+//   leaving:       a page with moves storage has not got asks before it is unloaded.
 //   engine restart: said in the notice line; app.js reloads the game on screen from its save.
 
-import { h } from "./render/dom.js";
-import { forgetOtherGames, freeSpace, hasUnsavedMoves, heldRecord, keepOurs, takeTheirs } from "./store/saved_games.js";
+import { forgetOtherGames, freeSpace, hasUnsavedMoves } from "./store/saved_games.js";
 import { flushResults } from "./store/stats.js";
-import { downloadRecord } from "./play/records.js";
-
-const BANNER_ID = "storage-banner";
-
-/** @typedef {import("./engine_types.js").GameRecord} GameRecord */
+import { exportOnScreen } from "./play/records.js";
+import { banner, bannerButton, closeBanner, showBanner } from "./storage_banner.js";
+import { watchOtherTabs } from "./tabs.js";
+import { parseRoute } from "./route.js";
 
 /**
  * Start watching. catalog(): the catalog (game names and aliases); remount(): show the current
@@ -28,28 +27,27 @@ const BANNER_ID = "storage-banner";
 export function startGuard({ engine, catalog, remount, notify }) {
   const status = /** @type {HTMLElement} */ (document.getElementById("engine-text")); // (index.html's)
   const gameOnScreen = () => {
-    const [path] = location.hash.replace(/^#\/?/, "").split("?");
-    const [page, id = ""] = path.split("/");
+    const { page, id } = parseRoute();
     if (page !== "play") return null;
-    const name = decodeURIComponent(id);
-    return catalog()?.games.find((g) => g.id === name || g.aliases?.includes(name)) ?? null;
+    return catalog()?.games.find((g) => g.id === id || g.aliases?.includes(id)) ?? null;
   };
   const nameOf = (/** @type {string} */ gameId) => catalog()?.games.find((g) => g.id === gameId)?.name ?? gameId;
+
+  watchOtherTabs({ shownGame: () => gameOnScreen()?.id ?? null, nameOf, remount, notify });
 
   addEventListener("hashchange", () => {
     const shown = gameOnScreen()?.id ?? null;
     forgetOtherGames(shown);
-    if (banner() && /** @type {HTMLElement} */ (banner()).dataset.game !== shown) close(); // about a game no longer on screen
+    if (banner() && /** @type {HTMLElement} */ (banner()).dataset.game !== shown) closeBanner(); // about a game no longer on screen
   });
 
   addEventListener("boneyard-storage", ({ detail }) => {
     if (detail.kind === "full") showFull(detail);
     else if (detail.kind === "saved") {
       fullDismissed = false;
-      if (banner()?.dataset.kind === "full") close();
+      if (banner()?.dataset.kind === "full") closeBanner();
       notify(`The ${nameOf(detail.gameId)} game is saved again.`);
-    } else if (detail.kind === "other-tab") showOtherTab(detail);
-    else if (detail.kind === "results") {
+    } else if (detail.kind === "results") {
       notify(`Storage is full: ${detail.waiting === 1 ? "a game's result waits" : `${detail.waiting} results wait`} ` +
         "in this page, to be written to the statistics once there is space.");
     }
@@ -76,10 +74,10 @@ export function startGuard({ engine, catalog, remount, notify }) {
       return;
     }
     if (fullDismissed) return;
-    const freeButton = button("Free space", "free-space");
-    const exportButton = button("Export game", "export-game");
-    const dismiss = button("Dismiss", "dismiss");
-    const box = show("full", gameId, text, freeButton, exportButton, dismiss);
+    const freeButton = bannerButton("Free space", "free-space");
+    const exportButton = bannerButton("Export game", "export-game");
+    const dismiss = bannerButton("Dismiss", "dismiss");
+    const box = showBanner("full", gameId, text, freeButton, exportButton, dismiss);
     dismiss.addEventListener("click", () => { fullDismissed = true; });
     freeButton.addEventListener("click", () => {
       const { freed, saved } = freeSpace();
@@ -88,59 +86,8 @@ export function startGuard({ engine, catalog, remount, notify }) {
       /** @type {HTMLElement} */ (box.querySelector("span")).textContent = `${freed ? `Freed ${Math.ceil(freed / 1024)} KB, but storage` : "Nothing could be freed: storage"} ` +
         "is still full. Export the game to keep it.";
     });
-    exportButton.addEventListener("click", () => download(gameId));
-  }
-
-  /** @param {{gameId: string, theirs: GameRecord | null, ours: GameRecord}} notice */
-  function showOtherTab({ gameId, theirs, ours }) {
-    if (gameOnScreen()?.id !== gameId) { // not on screen here: the other tab's game simply wins
-      takeTheirs(gameId);
-      return;
-    }
-    const take = button("Take theirs", "take-theirs");
-    const keep = button("Keep this one", "keep-ours");
-    const exportButton = button("Export this one", "export-game");
-    const theirMoves = theirs ? `${theirs.moves.length} moves` : "removed there";
-    show("other-tab", gameId,
-      `Another tab saved this ${nameOf(gameId)} game (${theirMoves}; this one has ${ours.moves.length}). ` +
-      "This tab stops saving it until you choose.", take, keep, exportButton);
-    take.addEventListener("click", () => {
-      takeTheirs(gameId);
-      close();
-      remount();
+    exportButton.addEventListener("click", () => {
+      if (!exportOnScreen(gameId)) notify(`Open the ${nameOf(gameId)} game (not its guided deal) to export it.`);
     });
-    keep.addEventListener("click", () => {
-      close();
-      if (keepOurs(gameId)) notify(`This ${nameOf(gameId)} game is saved.`);
-    });
-    exportButton.addEventListener("click", () => download(gameId));
   }
-
-  /** @param {string} gameId */
-  function download(gameId) {
-    const record = heldRecord(gameId);
-    if (!record) return;
-    notify(downloadRecord(gameId, record));
-  }
-}
-
-const banner = () => document.getElementById(BANNER_ID);
-
-function close() {
-  banner()?.remove();
-}
-
-/** @param {string} label @param {string} action */
-function button(label, action) {
-  return h("button", { type: "button", "data-action": action }, label);
-}
-
-/** @param {string} kind @param {string} gameId @param {string} text @param {...HTMLElement} buttons */
-function show(kind, gameId, text, ...buttons) {
-  close();
-  const box = h("div", { class: "update-banner storage-banner", id: BANNER_ID, role: "alert",
-    "data-kind": kind, "data-game": gameId }, h("span", {}, text), ...buttons);
-  box.querySelector('[data-action="dismiss"]')?.addEventListener("click", close);
-  document.body.append(box);
-  return box;
 }

@@ -5,9 +5,12 @@
 // "failed": a file could not be downloaded or failed its checksum. Then the service worker has
 // deleted its partial cache, the page says offline play is not ready, and installs again after
 // RETRY_MS (or at once with Retry). <html data-update="ready"> while a new version waits.
+// A window without service workers (a private window of some browsers, service workers turned
+// off: no navigator.serviceWorker, or a registration refused as not allowed) is "unavailable":
+// the page says so once, in plain words, and plays on; nothing is tried again.
 
 import { h } from "./render/dom.js";
-import { hasUnsavedMoves } from "./store/saved_games.js";
+import { reloadWouldLose } from "./tabs.js";
 
 const REGISTER_TIMEOUT_MS = 120_000;
 const RETRY_MS = [20_000, 60_000, 300_000]; // then every 5 minutes
@@ -44,13 +47,14 @@ function watch(registration) {
   showUpdate(registration);
 }
 
-/** Another tab took the new version while this one holds moves storage could not keep. */
-function askReload() {
+/** Another tab took the new version while a reload would lose something here (tabs.js says what).
+ *  @param {string} loss */
+function askReload(loss) {
   if (document.getElementById("takeover-banner")) return;
-  const reload = h("button", { type: "button", id: "takeover-reload" }, "Reload, lose the unsaved moves");
+  const reload = h("button", { type: "button", id: "takeover-reload" }, "Reload now");
   const banner = h("div", { class: "update-banner", id: "takeover-banner", role: "alert" },
-    h("span", {}, "A new version was started in another tab. This tab has moves that storage could not keep: " +
-      "export the game (or free space) first, then reload."), reload);
+    h("span", {}, `A new version was started in another tab. ${loss}: a reload would lose it. Export the game, ` +
+      "free space or choose first, then reload."), reload);
   reload.addEventListener("click", () => location.reload());
   document.body.append(banner);
 }
@@ -85,18 +89,47 @@ function showNotReady(reason, wait, retry) {
   document.body.append(banner);
 }
 
-/** Register sw.js after the engine is ready (or at once if it already is). @param {import("./engine.js").Engine} engine */
-export function startOffline(engine) {
-  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+const UNAVAILABLE = "This window cannot keep Boneyard for offline play (service workers are off or not offered " +
+  "here). The games play on as long as the site can be reached.";
+const SAID_KEY = "boneyard.offline-unavailable-said";
+
+/** No offline play in this window: said once per window (a reload does not say it again).
+ *  @param {(text: string) => void} notify */
+function sayUnavailable(notify) {
+  document.documentElement.dataset.offline = "unavailable";
+  try {
+    if (sessionStorage.getItem(SAID_KEY)) return;
+    sessionStorage.setItem(SAID_KEY, "1");
+  } catch { /* no session storage either: said on each load */ }
+  notify(UNAVAILABLE);
+}
+
+/** A registration the browser refuses by policy (service workers off, a private window): not worth retrying.
+ *  @param {unknown} error */
+const refused = (error) => error instanceof DOMException && ["SecurityError", "NotSupportedError"].includes(error.name);
+
+/**
+ * Register sw.js after the engine is ready (or at once if it already is).
+ * @param {import("./engine.js").Engine} engine
+ * @param {(text: string) => void} notify the page's notice line
+ */
+export function startOffline(engine, notify) {
+  if (!window.isSecureContext) return; // plain http: never offered (see README, Hosting)
+  if (!navigator.serviceWorker) {
+    sayUnavailable(notify);
+    return;
+  }
   const root = document.documentElement;
   const hadController = Boolean(navigator.serviceWorker.controller);
   navigator.serviceWorker.addEventListener("controllerchange", () => {
-    // A new version took over: reload, so the page never runs files of two builds; but a tab
-    // whose moves are in memory only (storage full) asks first, when another tab asked for it.
+    // A new version took over: reload, so the page never runs files of two builds; but when
+    // another tab asked for it, a tab a reload would lose something in (unsaved moves, an open
+    // question about another tab's save, a guided deal under way) asks first.
     const asked = sessionStorage.getItem("boneyard.updating");
     if (!hadController && !asked) return;
     sessionStorage.removeItem("boneyard.updating");
-    if (!asked && hasUnsavedMoves()) askReload();
+    const loss = asked ? null : reloadWouldLose();
+    if (loss) askReload(loss);
     else location.reload();
   });
   /** @type {string | null} */
@@ -132,6 +165,11 @@ export function startOffline(engine) {
     clearTimeout(retryTimer);
     document.getElementById("offline-banner")?.remove();
     register().catch((/** @type {Error} */ error) => {
+      if (refused(error)) {
+        console.warn(`Offline play is not available in this window: ${error.message}`);
+        sayUnavailable(notify);
+        return;
+      }
       root.dataset.offline = "failed";
       console.warn(`Offline play is not available: ${error.message}`);
       const wait = RETRY_MS[Math.min(attempt++, RETRY_MS.length - 1)];

@@ -2,6 +2,8 @@
 // the person's turn, a round or game won. Off unless the settings say on (html[data-sound=on]),
 // and never before the person's first tap or key on the page.
 
+import { isolated } from "./isolated.js";
+
 /** @typedef {"place" | "draw" | "turn" | "won"} SoundKind */
 
 /** Each sound's notes: [frequency in Hz, seconds]. @type {Record<SoundKind, [number, number][]>} */
@@ -27,6 +29,12 @@ addEventListener("keydown", firstTap, { once: true, capture: true });
 export function playSound(kind) {
   const root = document.documentElement;
   if (root.dataset.sound !== "on" || !tapped || typeof AudioContext === "undefined") return;
+  isolated("sound", () => play(kind), undefined); // a sound that fails never stops the game
+  root.dataset.soundPlayed = kind; // the last sound asked for, for the tests
+}
+
+/** @param {SoundKind} kind */
+function play(kind) {
   audio ??= new AudioContext();
   let at = audio.currentTime;
   for (const [frequency, seconds] of NOTES[kind]) {
@@ -41,5 +49,4 @@ export function playSound(kind) {
     tone.stop(at + seconds);
     at += seconds;
   }
-  root.dataset.soundPlayed = kind; // the last sound made, for the tests
 }

@@ -1,7 +1,8 @@
 """The statistics page: per game and options a chart of results over time and of the
 win rate by month beside the table, with data and with none; the assisted, daily-deal and
-winnable-only columns; a reset per game; entries read back validated (a bad dated result drops
-the statistics); axe clean; with --screenshots, screenshots at 1280x800 and 360x740 in
+winnable-only columns; a reset per game; entries read back validated and as data (a bad dated
+result drops its entry, said; entries named like an object's built-ins are names like any
+other); axe clean; with --screenshots, screenshots at 1280x800 and 360x740 in
 test-results/screens/."""
 
 from __future__ import annotations
@@ -114,17 +115,46 @@ def test_reset_one_game_keeps_the_others(app: App) -> None:
     assert sorted(stats(app)) == ["clock|exchange=true", "draw|players=2|set=double-6|target=100"]
 
 
-def test_a_bad_dated_result_drops_the_statistics(app: App) -> None:
+def test_a_bad_dated_result_drops_its_entry(app: App) -> None:
     for bad in ({"d": "yesterday", "w": 1}, {"d": "2026-11-23", "w": 2}, {"d": "2026-11-23", "w": 1, "x": 1},
                 {"d": "2026-11-23", "w": 1, "s": "9"}):
         entry = {**ENTRIES["clock|exchange=true"], "history": [bad]}
         put_stats(app, {"clock|exchange=true": entry})
         open_stats(app)
         expect(app.page.locator(".stats-page .empty")).to_be_visible()
-        assert app.page.evaluate("localStorage.getItem('boneyard.stats.v1')") is None, bad
+        expect(app.page.locator("#notice")).to_contain_text("A statistics entry could not be read")
+        assert stats(app) == {}, bad
     # an inherited property is not an own one: a "__proto__" key in the text is refused
     app.page.evaluate("""() => localStorage.setItem('boneyard.stats.v1', '{"format": 1, "recent": [], "entries": ' +
       '{"x": {"game": "clock", "options": {}, "played": 1, "won": 0, "streak": 0, "bestStreak": 0, ' +
       '"history": [{"__proto__": {"d": "2026-11-23", "w": 0}}]}}}')""")
     open_stats(app)
     expect(app.page.locator(".stats-page .empty")).to_be_visible()
+
+
+BUILT_IN_NAMES = ("constructor", "toString", "__proto__", "hasOwnProperty")
+
+
+def test_entries_named_like_built_ins_are_data_and_the_resets_stay(app: App) -> None:
+    page = app.page
+    tally = {"options": {}, "played": 1, "won": 1, "streak": 1, "bestStreak": 1,
+             "history": [{"d": "2026-11-23", "w": 1}]}
+    entries = {name: {**tally, "game": name} for name in BUILT_IN_NAMES}
+    entries["luzon|variant=twelve"] = ENTRIES["luzon|variant=twelve"]
+    entries["valueOf"] = {**tally, "game": "luzon", "played": "many"}  # cannot be read: dropped, said
+    put_stats(app, entries)  # JSON text: "__proto__" is an own key, as JSON.parse gives it
+    open_stats(app)
+    expect(page.locator("#notice")).to_contain_text("A statistics entry could not be read and was removed")
+    for name in BUILT_IN_NAMES:
+        expect(page.locator(f"tr[data-stats='{name}'] .stats-game")).to_have_text(name)
+        expect(page.locator(f"button[data-reset-game='{name}']")).to_be_visible()
+    expect(page.locator("tr[data-stats='luzon|variant=twelve']")).to_be_visible()
+    assert sorted(stats(app)) == sorted([*BUILT_IN_NAMES, "luzon|variant=twelve"])
+    page.click("button[data-reset-game='constructor']")
+    page.click("button[data-reset-game-confirm='constructor']")
+    expect(page.locator("tr[data-stats='constructor']")).to_have_count(0)
+    assert "constructor" not in stats(app) and "__proto__" in stats(app)
+    page.click("#stats-reset")
+    page.click("#stats-reset-confirm")
+    expect(page.locator(".stats-page .empty")).to_be_visible()
+    assert not [e for e in app.errors if e.startswith("pageerror")], app.errors

@@ -15,6 +15,7 @@ import { h, optionControls, randomSeed } from "../render/dom.js";
 import { gameTools } from "./records.js";
 import { countAbandoned, countGame, finishes, newToken } from "./results.js";
 import { DEFAULT_NAMES } from "../render/setup.js";
+import { isolateName } from "../names.js";
 import { createTable } from "../render/table.js";
 import { createLuzon } from "../render/luzon.js";
 import { createBigClock } from "../render/big_clock.js";
@@ -150,8 +151,8 @@ export function mountGame(root, { engine, spec, params, notify }) {
 
   // ---- small helpers
   /** @param {number} seat */
-  function name(seat) {
-    return state.view?.guide?.names[seat] ?? state.names[seat] ?? DEFAULT_NAMES[seat] ?? `Seat ${seat + 1}`;
+  function name(seat) { // isolated: a right-to-left name never reorders the text around it (names.js)
+    return isolateName(state.view?.guide?.names[seat] ?? state.names[seat] ?? DEFAULT_NAMES[seat] ?? `Seat ${seat + 1}`);
   }
   const currentSeed = () => {
     const n = Number(dealInput.value);

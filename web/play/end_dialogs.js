@@ -4,7 +4,7 @@
 // a key. It builds what they show from the view; the controller marks each as shown (its state)
 // and does what the person picks.
 
-import { celebrate } from "../render/motion.js";
+import { celebrate } from "../render/effects.js";
 import { randomSeed } from "../render/dom.js";
 import { DIALOG_NOTE_ID } from "./guide.js";
 import { personSeat } from "./results.js";

@@ -7,7 +7,7 @@
 
 import { SPEEDS } from "../store/table.js";
 import { h } from "../render/dom.js";
-import { shake } from "../render/motion.js";
+import { shake } from "../render/effects.js";
 import { attachMorePanel } from "./more_panel.js";
 
 /** @typedef {import("../engine_types.js").GameSpec} GameSpec */

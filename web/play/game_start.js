@@ -10,6 +10,7 @@ import { h, randomSeed } from "../render/dom.js";
 import { defaultSeats, renderSetup, seatLevel, DEFAULT_NAMES } from "../render/setup.js";
 import { linkProblemsText, readGameLink } from "./links.js";
 import { newToken, personSeat } from "./results.js";
+import { isolateName } from "../names.js";
 
 /** @typedef {import("../engine_types.js").GameSpec} GameSpec */
 /** @typedef {import("../engine_types.js").View} View */
@@ -132,7 +133,7 @@ export function createGameStart(host) {
       host.setNames(names);
       saveNames(spec.id, names);
     }
-    const log = names ? [{ text: `New game${spec.hidden_hands ? "" : `, deal ${seed}`}: ${names.map((n, i) => `${n} (${seatText(seats[i])})`).join(", ")}.`,
+    const log = names ? [{ text: `New game${spec.hidden_hands ? "" : `, deal ${seed}`}: ${names.map((n, i) => `${isolateName(n)} (${seatText(seats[i])})`).join(", ")}.`,
       seat: null }] : [];
     const answer = await host.send(request, { log, daily: extra.daily ?? null });
     const view = state.view;

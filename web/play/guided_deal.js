@@ -7,6 +7,7 @@
 
 import { h } from "../render/dom.js";
 import { lessonOffered, markLessonOffered } from "../store/lessons.js";
+import { releaseGame } from "../store/saved_games.js";
 
 /** @typedef {import("../engine_types.js").GameSpec} GameSpec */
 /** @typedef {import("../engine_types.js").View} View */
@@ -71,6 +72,7 @@ export function createGuidedDeal(host) {
     const answer = await host.send({ op: "new", game: spec.id, lesson: true, seat: 0 },
       { log: [{ text: `Guided deal: ${spec.lesson?.title ?? spec.name}.`, seat: null }] });
     if (answer?.ok && state.view) {
+      releaseGame(spec.id); // the saved game is not on screen now: another tab's save of it is no question here
       host.showPlay();
       host.say("");
       host.render();

@@ -1,7 +1,7 @@
 // Game links: read from the route, written for the deal on screen (never the deal of a game with
 // hidden hands in progress: a link must not show anyone the hands).
 
-const DEAL = /^\d{1,15}$/;
+import { readDealNumber } from "../render/dom.js";
 
 /** @typedef {import("../engine_types.js").GameSpec} GameSpec */
 /** @typedef {import("../engine_types.js").OptionValues} OptionValues */
@@ -42,8 +42,9 @@ export function readGameLink(spec, params, { seats: withSeats = false } = {}) {
   /** @type {OptionValues} */
   const options = Object.fromEntries(spec.options.map((o) => [o.key, o.default]));
   const raw = params.get("deal");
-  const seed = raw !== null && DEAL.test(raw) && Number.isSafeInteger(Number(raw)) ? Number(raw) : null;
-  if (raw !== null && seed === null) problems.push(`the deal number “${raw}” is not a whole number from 0`);
+  const deal = raw === null ? null : readDealNumber(raw);
+  const seed = deal?.seed ?? null;
+  if (deal?.error) problems.push(`the deal number: ${deal.error.replace(/\.$/, "")}`);
   for (const option of spec.options) {
     const value = params.get(option.key);
     if (value === null) continue;

@@ -1,18 +1,14 @@
 // Game records as files, and the game tools under the board: "Link to this deal", "Copy game
 // link", "Export record" and "Import record".
 
-import { h } from "../render/dom.js";
-import { isValidRecord } from "../store/saved_games.js";
+import { DEAL_RANGE_TEXT, h } from "../render/dom.js";
+import { isValidRecord } from "../store/game_entry.js";
 import { gameLinkHref } from "./links.js";
+import { createExport } from "./export.js";
 
 /** @typedef {import("../engine_types.js").GameRecord} GameRecord */
 /** @typedef {import("../engine_types.js").Answer} Answer */
 /** @typedef {import("../engine_types.js").View} View */
-
-/** A record as the text of a .json file. @param {GameRecord} record */
-export function recordFileText(record) {
-  return JSON.stringify({ boneyard: "game-record", format: 1, record }, null, 1) + "\n";
-}
 
 /**
  * Read a record file: {record} or {error: "a short reason"}. The moves are checked by the engine (load).
@@ -32,20 +28,33 @@ export function parseRecordFile(text, gameId) {
   if (typeof record.game === "string" && record.game !== gameId) {
     return { error: `The file is a record of another game (${record.game}).` };
   }
+  if (typeof record.seed === "number" && Number.isInteger(record.seed) && !Number.isSafeInteger(record.seed)) {
+    return { error: `The file's deal number is too large. ${DEAL_RANGE_TEXT}.` };
+  }
   if (!isValidRecord(record, gameId)) return { error: "The file is not a valid game record of this version." };
   return { record };
 }
 
-/** Save a record as a file (the browser's download); returns what to tell the player. */
-/** @param {string} gameId @param {GameRecord} record */
-export function downloadRecord(gameId, record) {
-  const url = URL.createObjectURL(new Blob([recordFileText(record)], { type: "application/json" }));
-  const a = h("a", { href: url, download: `boneyard-${gameId}-deal-${record.seed}.json`, hidden: "" });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return `Exported deal ${record.seed} (${record.moves.length} moves).`;
+/** The game tools of the screen on show, if any (one screen at a time). @type {{gameId: string,
+ *  element: HTMLElement, exportGame: () => Promise<void>, exportCopy: (record: GameRecord) => Promise<void>,
+ *  lesson: () => boolean} | null} */
+let onScreen = null;
+
+/**
+ * Export through the one export path of the game screen on show (export.js: a game with hidden
+ * hands in progress asks first, and the choice is kept): for the notices outside the screen
+ * ("Export game" when storage is full, "Export this one" when another tab saved the game, and the
+ * copy set aside when the player chose the other one: `copy`). False when that game is not on
+ * screen (nor when a guided deal of it is).
+ * @param {string} gameId
+ * @param {GameRecord | null} [copy] a copy of the game kept in this page, else the game on screen
+ */
+export function exportOnScreen(gameId, copy = null) {
+  if (onScreen?.gameId !== gameId || !onScreen.element.isConnected) return false;
+  if (onScreen.lesson() && !copy) return false; // a guided deal on screen, not the game saved
+  if (copy) onScreen.exportCopy(copy);
+  else onScreen.exportGame();
+  return true;
 }
 
 /**
@@ -72,10 +81,8 @@ export function gameTools({ gameId, engine, session, say, load, abandon, saved, 
   const copy = h("button", { type: "button", "data-action": "copy-link", disabled: "" }, "Copy game link");
   const exportButton = h("button", { type: "button", "data-action": "export", disabled: "" }, "Export record");
   const importInput = h("input", { type: "file", id: "import-record", accept: ".json,application/json" });
-  const exportAsk = h("dialog", { class: "outcome", id: "export-ask", "aria-labelledby": "export-ask-title" });
   const element = h("div", { class: "game-tools", role: "group", "aria-label": "Game link and record" },
-    link, copy, exportButton, h("label", { class: "button file-label", for: "import-record" }, "Import record", importInput),
-    exportAsk);
+    link, copy, exportButton, h("label", { class: "button file-label", for: "import-record" }, "Import record", importInput));
 
   /** @type {View | null} */
   let shown = null; // the view on screen
@@ -98,53 +105,11 @@ export function gameTools({ gameId, engine, session, say, load, abandon, saved, 
     }
   });
 
-  /**
-   * A game with hidden hands in progress: its file holds the deal (every hand, the stock). Ask
-   * first: wait for the end (null), or export now and count the game as given up or as assisted.
-   * @returns {Promise<string | null>}
-   */
-  function askExport() {
-    return new Promise((resolve) => {
-      const choose = (/** @type {string | null} */ choice) => { exportAsk.close(); resolve(choice); };
-      const buttons = /** @type {[string, string | null, string][]} */ ([
-        ["Wait for the end", null, "export-wait"],
-        ["Export, count this game as given up", "abandoned", "export-abandoned"],
-        ["Export, count this game as assisted", "assisted", "export-assisted"],
-      ]).map(([label, choice, id]) => {
-        const button = h("button", { type: "button", id, ...(choice ? {} : { class: "primary" }) }, label);
-        button.addEventListener("click", () => choose(choice));
-        return button;
-      });
-      exportAsk.onclose = () => resolve(null); // Esc: wait
-      exportAsk.replaceChildren(h("h2", { id: "export-ask-title" }, "Export the game in progress?"),
-        h("p", {}, "The file holds the deal: every hand and the order of the stock. Exported before the end, " +
-          "this game counts in the statistics as given up (lost) or as assisted, as you choose now."),
-        h("div", { class: "actions" }, ...buttons));
-      exportAsk.showModal();
-      buttons[0].focus();
-    });
-  }
-
-  exportButton.addEventListener("click", async () => {
-    const id = session();
-    const hidden = Boolean(linkOptions.hidden && shown && !shown.outcome && shown.seats?.includes("human"));
-    const choice = hidden ? await askExport() : "plain";
-    if (!choice) {
-      say("Not exported: the record of this game can be exported once it is over.");
-      return;
-    }
-    const answer = id ? await engine.request({ op: "record", session: id, ...(choice === "assisted" ? { export: true } : {}) })
-      : null;
-    if (!answer?.ok) {
-      say(`The record could not be exported: ${answer?.error.message ?? "no game yet"}.`, "error");
-      return;
-    }
-    if (choice === "assisted") saved(answer);
-    if (choice === "abandoned") abandon();
-    /** @type {Record<string, string>} */
-    const counted = { assisted: " This game counts as assisted.", abandoned: " This game counts as given up." };
-    say(downloadRecord(gameId, answer.record) + (counted[choice] ?? ""));
-  });
+  const { exportGame, exportCopy, dialog: exportAsk } = createExport({ gameId, engine, session, say, saved, abandon,
+    shown: () => shown, hidden: Boolean(linkOptions.hidden) });
+  element.append(exportAsk);
+  exportButton.addEventListener("click", () => exportGame());
+  onScreen = { gameId, element, exportGame, exportCopy, lesson: () => Boolean(shown?.guide) };
 
   importInput.addEventListener("change", async () => {
     const file = importInput.files?.[0];

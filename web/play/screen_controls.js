@@ -4,7 +4,7 @@
 // game's renderer). It keeps no state of the game's.
 
 import { attachBoardInput } from "../input.js";
-import { h } from "../render/dom.js";
+import { h, readDealNumber } from "../render/dom.js";
 import { createKeys, drawOrPassKey, press } from "./keys.js";
 
 /** @typedef {import("./renderer_contract.js").Renderer} Renderer */
@@ -72,9 +72,9 @@ export function attachScreenControls(host) {
   frame.speedSelect.addEventListener("change", () => host.setSpeed(frame.speedSelect.value));
   frame.dealForm.addEventListener("submit", (event) => {
     event.preventDefault();
-    const n = Number(frame.dealInput.value);
-    if (!Number.isSafeInteger(n) || n < 0) host.say("A deal number is a whole number, 0 or more.", "error");
-    else extras.leaveGame().then((go) => { if (go) host.newDeal(n); else host.render(); });
+    const { seed, error } = readDealNumber(frame.dealInput.value);
+    if (error !== undefined) host.say(error, "error");
+    else extras.leaveGame().then((go) => { if (go) host.newDeal(seed); else host.render(); });
   });
   /** @param {KeyboardEvent} event */
   const onShortcut = (event) => {

@@ -8,7 +8,7 @@
 
 import { clockHandSvg, tileSvg } from "./tiles.js";
 import { h, keepSideRoom } from "./dom.js";
-import { turnInPlace } from "./motion.js";
+import { turnInPlace } from "./effects.js";
 
 /** @typedef {import("../engine_types.js").View} View */
 /** @typedef {import("../engine_types.js").Move} Move */

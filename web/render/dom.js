@@ -41,6 +41,25 @@ export function randomSeed() {
   return crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000;
 }
 
+/** The largest deal number: every number up to it is dealt as itself, in the page and the engine. */
+export const MAX_DEAL = Number.MAX_SAFE_INTEGER; // 2^53 - 1
+export const DEAL_RANGE_TEXT = `A deal number is a whole number from 0 to ${MAX_DEAL.toLocaleString("en")}`;
+
+/**
+ * A deal number as typed or linked ("42"): {seed} or {error} (a plain sentence). A number of 2^53
+ * or more is refused, never rounded to another deal.
+ * @param {string} text
+ * @returns {{seed: number, error?: undefined} | {seed?: undefined, error: string}}
+ */
+export function readDealNumber(text) {
+  const digits = text.trim();
+  if (!digits) return { error: `Type a deal number first. ${DEAL_RANGE_TEXT}.` };
+  if (!/^\d+$/.test(digits)) return { error: `“${digits.slice(0, 40)}” is not a whole number from 0 to ${MAX_DEAL.toLocaleString("en")}.` };
+  const seed = Number(digits);
+  if (!Number.isSafeInteger(seed)) return { error: `${digits.length > 40 ? "That deal number" : digits} is too large. ${DEAL_RANGE_TEXT}.` };
+  return { seed };
+}
+
 /**
  * "1 player", "2–4 players".
  * @param {{min: number, max: number}} players

@@ -6,6 +6,8 @@
 // "off" (or the computer speed "instant") turns motion off; prefers-reduced-motion turns slides
 // into fades.
 
+import { isolated } from "../isolated.js";
+
 /** @typedef {import("../engine_types.js").View} View */
 /** @typedef {import("../engine_types.js").MoveEvent} MoveEvent */
 /** A keyed element measured: where it was, and itself; `delay`: when its slide starts (ms). */
@@ -288,11 +290,15 @@ export const leavesBy = (view) => (key) => (view.events ?? []).some((e) => e.til
  * @returns {Promise<void>}
  */
 export function drawMoving(root, draw, view, ms) {
-  for (const flight of [...flights]) flight.finish(); // a copy never outlives the drawing it flew for
-  const before = ms > 0 ? measure(root) : null;
+  // the drawing is the game's; the travel around it is an extra (isolated.js): if it fails, the view is drawn in place
+  const before = isolated("motion", () => {
+    for (const flight of [...flights]) flight.finish(); // a copy never outlives the drawing it flew for
+    return ms > 0 ? measure(root) : null;
+  }, null);
   draw(view);
   if (!before) return Promise.resolve();
-  const animations = animateChanges(root, before, { ms, origin: originOf(view, before, ms), leaves: leavesBy(view) });
+  const animations = isolated("motion",
+    () => animateChanges(root, before, { ms, origin: originOf(view, before, ms), leaves: leavesBy(view) }), []);
   return Promise.allSettled(animations.map((a) => a.finished)).then(() => undefined);
 }
 
@@ -300,57 +306,4 @@ export function drawMoving(root, draw, view, ms) {
 export function stopMotion() {
   for (const flight of [...flights]) flight.cancel();
   for (const ghost of document.querySelectorAll(".motion-ghost")) ghost.remove();
-}
-
-/**
- * A refused move: the place shakes.
- * @param {Element | null} node
- * @param {number} ms
- */
-export function shake(node, ms) {
-  if (!node || ms <= 0) return null;
-  if (reduced()) return node.animate([{ opacity: 1 }, { opacity: 0.4 }, { opacity: 1 }], { duration: ms });
-  return node.animate([0, -8, 8, -6, 6, -3, 0].map((x) => ({ transform: `translateX(${x}px)` })),
-    { duration: Math.max(ms, 240), easing: "ease-out" });
-}
-
-/**
- * A won game: pieces of colour fall over the screen for a moment.
- * @param {number} ms
- * @returns {Animation[]}
- */
-export function celebrate(ms) {
-  if (ms <= 0 || reduced()) return [];
-  const colours = ["#d62828", "#1f77b4", "#2a9d3f", "#e07b00", "#7b3fb5", "#f2b84b"];
-  const animations = [];
-  for (let i = 0; i < 36; i += 1) {
-    const piece = document.createElement("span");
-    piece.className = "confetti";
-    piece.setAttribute("aria-hidden", "true");
-    Object.assign(piece.style, { left: `${(i * 37) % 100}vw`, background: colours[i % colours.length] });
-    document.body.append(piece);
-    const drift = ((i * 53) % 120) - 60;
-    const animation = piece.animate([{ transform: "translate(0, -10vh) rotate(0deg)" },
-      { transform: `translate(${drift}px, 105vh) rotate(${(i % 2 ? 1 : -1) * 540}deg)` }],
-    { duration: ms * 6 + (i % 7) * 120, easing: "cubic-bezier(.3,.1,.6,1)", delay: (i % 9) * 60 });
-    const done = () => piece.remove();
-    animation.finished.then(done, done);
-    animations.push(animation);
-  }
-  return animations;
-}
-
-/**
- * A piece turns where it stands (The Big Clock's hand moving to another hour): it starts turned
- * `degrees` away from its own transform and comes back to it (the turn is added to whatever
- * transform the piece has). Reduced motion: a fade.
- * @param {Element | null} node
- * @param {number} degrees
- * @param {number} ms
- */
-export function turnInPlace(node, degrees, ms) {
-  if (!node || ms <= 0 || !degrees) return null;
-  if (reduced()) return node.animate([{ opacity: 0.3 }, { opacity: 1 }], { duration: ms, easing: "ease-out" });
-  return node.animate([{ transform: `rotate(${degrees}deg)` }, { transform: "rotate(0deg)" }],
-    { duration: ms, easing: "cubic-bezier(.3,.7,.4,1)", composite: "add" });
 }

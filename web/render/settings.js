@@ -6,6 +6,7 @@ import { loadSettings, saveSettings } from "../store/settings.js";
 import { loadPlayerName, savePlayerName } from "../store/table.js";
 import { askToKeep, isKept } from "../store/keep.js";
 import { tileSvg } from "./tiles.js";
+import { boundNameField } from "../names.js";
 
 const FIELDS = [
   { key: "theme", label: "Colours", choices: [["system", "As the system: light or dark"], ["light", "Light"],
@@ -49,8 +50,9 @@ export function renderSettings(root, { notify } = {}) {
       return h("label", { for: id, class: "choice" }, input, ` ${text}`);
     })));
   const status = h("p", { class: "message", role: "status", "aria-live": "polite" });
-  const nameInput = h("input", { type: "text", id: "setting-player-name", maxlength: "14", placeholder: "You",
+  const nameInput = h("input", { type: "text", id: "setting-player-name", placeholder: "You",
     autocomplete: "nickname", value: loadPlayerName() });
+  boundNameField(nameInput);
   nameInput.addEventListener("change", () => {
     status.textContent = savePlayerName(nameInput.value) ? `Saved: your name — ${loadPlayerName() || "You"}.`
       : "Not saved: storage is full.";

@@ -2,8 +2,9 @@
 // of players, target score where offered), then one row per seat: name, person or computer,
 // and the computer's level. Default: one person against computers.
 
-import { choiceLabel, h, randomSeed } from "./dom.js";
+import { choiceLabel, h, randomSeed, readDealNumber } from "./dom.js";
 import { loadSettings } from "../store/settings.js";
+import { boundName, boundNameField } from "../names.js";
 
 export const DEFAULT_NAMES = ["You", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo"];
 
@@ -73,9 +74,10 @@ export function renderSetup(root, { spec, initial = {}, onStart, onCancel }) {
   /** @param {number} i */
   function seatRow(i) {
     const kind = initial.seats?.[i] ?? defaultSeat(i); // the settings page's defaults
-    const name = h("input", { type: "text", id: `seat-name-${i}`, maxlength: "14", value: initial.names?.[i] ?? "",
+    const name = h("input", { type: "text", id: `seat-name-${i}`, value: initial.names?.[i] ?? "",
       placeholder: DEFAULT_NAMES[i] ?? `Player ${i + 1}`, "aria-label": `Seat ${i + 1} name`, "data-seat-name": String(i) });
     name.value = initial.names?.[i] ?? DEFAULT_NAMES[i] ?? `Player ${i + 1}`;
+    boundNameField(name);
     const type = h("select", { id: `seat-type-${i}`, "aria-label": `Seat ${i + 1} player`, "data-seat-type": String(i) },
       h("option", { value: "human" }, "Person"), h("option", { value: "ai" }, "Computer"));
     type.value = kind === "human" ? "human" : "ai";
@@ -133,16 +135,22 @@ export function renderSetup(root, { spec, initial = {}, onStart, onCancel }) {
     const seats = rows.map((r) => (r.type.value === "human" ? "human" : `ai:${r.level.value}`));
     const many = seats.filter((k) => k === "human").length > 1;
     const names = rows.map((r, i) => {
-      const text = r.name.value.trim() || DEFAULT_NAMES[i] || `Player ${i + 1}`;
+      const text = boundName(r.name.value) || DEFAULT_NAMES[i] || `Player ${i + 1}`; // (a script may set any value)
       return many && text === "You" ? `Player ${i + 1}` : text; // hot-seat: "You" would be anyone
     });
-    const seedText = seedInput.value.trim();
-    const seed = /^\d+$/.test(seedText) ? Number(seedText) : randomSeed();
-    error.hidden = true;
-    onStart({ options, seats, names, seed }, (message) => {
+    const fail = (/** @type {string} */ message) => {
       error.textContent = message;
       error.hidden = false;
-    });
+    };
+    const seedText = seedInput.value.trim();
+    const deal = seedText ? readDealNumber(seedText) : { seed: randomSeed() };
+    if (deal.error !== undefined) {
+      fail(deal.error);
+      seedInput.focus();
+      return;
+    }
+    error.hidden = true;
+    onStart({ options, seats, names, seed: deal.seed }, fail);
   });
   root.replaceChildren(form);
   return { form };

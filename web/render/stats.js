@@ -49,7 +49,7 @@ function confirmButton(label, confirmLabel, attrs, onConfirm) {
 /**
  * Per game: a figure per option set with its two charts, and the game's reset.
  * @param {[string, StatsEntry][]} entries
- * @param {Record<string, GameSpec>} names
+ * @param {Map<string, GameSpec>} names
  * @param {() => void} rerender
  * @param {Notify} notify
  */
@@ -58,7 +58,7 @@ function chartsSection(entries, names, rerender, notify) {
   return h("section", { class: "stats-charts", "aria-labelledby": "charts-title" },
     h("h2", { id: "charts-title" }, "Results at a glance"),
     ...games.map((game) => {
-      const spec = names[game];
+      const spec = names.get(game);
       const name = spec?.name ?? game;
       const figures = entries.filter(([, e]) => e.game === game).map(([key, e]) => {
         const history = e.history ?? [];
@@ -89,14 +89,18 @@ function chartsSection(entries, names, rerender, notify) {
  * @param {{notify?: Notify}} [hooks]
  */
 export function renderStats(root, catalog, { notify } = {}) {
-  const { stats, dropped } = loadStats();
-  if (dropped) notify?.("The saved statistics could not be read and were reset.");
-  const names = Object.fromEntries(catalog.games.map((g) => [g.id, g]));
+  const { stats, removed } = loadStats();
+  if (removed === "all") notify?.("The saved statistics could not be read and were reset.");
+  else if (removed) {
+    notify?.(`${removed === 1 ? "A statistics entry" : `${removed} statistics entries`} could not be read and ` +
+      `${removed === 1 ? "was" : "were"} removed; the others are kept.`);
+  }
+  const names = new Map(catalog.games.map((g) => [g.id, g]));
   const order = catalog.games.map((g) => g.id);
-  const entries = Object.entries(stats).sort(([ka, a], [kb, b]) =>
+  const entries = [...stats].sort(([ka, a], [kb, b]) =>
     (order.indexOf(a.game) - order.indexOf(b.game)) || ka.localeCompare(kb));
   const rows = entries.map(([key, e]) => {
-    const spec = names[e.game];
+    const spec = names.get(e.game);
     const mean = e.scores?.count ? (e.scores.sum / e.scores.count).toFixed(1) : "—";
     return h("tr", { "data-stats": key },
       h("th", { scope: "row" }, h("span", { class: "stats-game" }, spec?.name ?? e.game),

@@ -1,168 +1,124 @@
-// The game in progress of each game, kept in localStorage so a reload or a later visit resumes it.
-// Everything read back is validated; a bad entry is dropped and reported to the caller.
+// The game in progress of each game, kept in localStorage so a reload or a later visit resumes it:
+// one entry per game, with a version (game_entry.js). Everything read back is validated; a bad
+// entry is dropped and reported to the caller.
 //
-// Saving never loses a game without a word. This page keeps in memory the last game it saved (or
-// tried to save) of each game, and tells the page (a "boneyard-storage" event on window, see
-// guard.js) when storage is full (the game goes on in memory; freeSpace and an export help) or
-// when another tab saved the same game: then this tab stops saving that game until the player
-// takes the other tab's game (takeTheirs) or keeps this one (keepOurs).
+// No move is lost without a word, and none without the player choosing it. This page holds in
+// memory its copy of each game it shows, with the version of the entry it continues, and whether
+// the copy has moves storage has not got ("own moves"). It tells the page (a "boneyard-storage"
+// event on window, see guard.js) when storage is full (the game goes on in memory; freeSpace and
+// an export help) and when another tab saved the same game (a newer version in storage, seen by a
+// storage event or when this page goes to write): then this page stops saving that game until the
+// player takes the other tab's (takeTheirs) or keeps this one (keepOurs); the copy not chosen is
+// set aside in this page, to be exported. A copy with own moves survives leaving the screen, and
+// the page warns before it is unloaded (hasUnsavedMoves).
 
-import { DAY, PREFIX, drop, readJSON } from "./local.js";
+import { PREFIX, drop, readJSON } from "./local.js";
 import { countedIds, flushResults, trimStatsDetail } from "./stats.js";
+import { entryText, fromEntry, hasMovesBeyond, isValidEntry, keptRecord, savedLog, versionOf } from "./game_entry.js";
 
-/**
- * A saved game.
- * @typedef {object} SavedGame
- * @property {import("../engine_types.js").GameRecord} record the engine's record of the game
- * @property {string | null} token its statistics token: a game resumed after a reload is counted once
- * @property {{text: string, seat: number | null}[]} log the play log shown with it, newest first
- * @property {string | null} daily the day ("YYYY-MM-DD") whose daily deal it is; null: not a daily deal
- */
-
+/** @typedef {import("./game_entry.js").SavedGame} SavedGame */
 /** @typedef {import("../engine_types.js").GameRecord} GameRecord */
 
 /**
  * What the page is told of its storage: a "boneyard-storage" event's detail (stats.js sends "results").
+ * "other-tab": `ownMoves`, this page's copy has moves storage has not got; "released": this page
+ * no longer shows that game (a guided deal took the screen), so a question about it goes.
  * @typedef {{kind: "full", gameId: string, moves: number}
  *   | {kind: "saved", gameId: string}
- *   | {kind: "other-tab", gameId: string, theirs: GameRecord | null, ours: GameRecord}
+ *   | {kind: "other-tab", gameId: string, theirs: GameRecord | null, ours: GameRecord, ownMoves: boolean}
+ *   | {kind: "released", gameId: string}
  *   | {kind: "results", waiting: number}} StorageNotice
  */
 
-const GAME_PREFIX = `${PREFIX}game.`;
-export const LOG_LIMIT = 80; // lines of a table's play log kept with its saved game
-const MOVE_ID = /^[a-z]+(-[a-z]+)*(:[A-Za-z0-9+>:_.-]+)?$/; // "next-round", "play:3-5:left"
+/** This page's copy of a game: the game, the entry version it continues (null: none in storage),
+ *  whether it has what storage has not got (a save not written: storage full, or another tab's),
+ *  and whether its last write failed for want of space.
+ *  @typedef {{game: SavedGame, version: number | null, own: boolean, full?: boolean}} Held */
 
+const GAME_PREFIX = `${PREFIX}game.`;
 const gameKey = (/** @type {string} */ gameId) => GAME_PREFIX + gameId;
 
-/**
- * True when value has the shape of an engine record of this game.
- * @param {any} value
- * @param {string} gameId
- * @returns {boolean}
- */
-export function isValidRecord(value, gameId) {
-  if (!value || typeof value !== "object" || Array.isArray(value)) return false;
-  if (value.version !== 1 || value.game !== gameId) return false;
-  if (!Number.isSafeInteger(value.seed) || value.seed < 0) return false;
-  if (!value.options || typeof value.options !== "object" || Array.isArray(value.options)) return false;
-  if (!Object.values(value.options).every((v) => ["string", "number", "boolean"].includes(typeof v))) return false;
-  if (value.seats !== undefined && !(Array.isArray(value.seats) && value.seats.every((/** @type {unknown} */ s) => typeof s === "string"))) {
-    return false;
-  }
-  return Array.isArray(value.moves) && value.moves.length <= 10_000 &&
-    value.moves.every((/** @type {unknown} */ m) => typeof m === "string" && MOVE_ID.test(m));
+/** @type {Map<string, Held>} */
+const held = new Map();
+/** Games another tab saved since this page's copy: not saved here until the player chooses. @type {Set<string>} */
+const contested = new Set();
+/** The copy the player did not choose of each game, kept in this page to be exported. @type {Map<string, GameRecord>} */
+const setAside = new Map();
+
+/** Tell the page. @param {StorageNotice} detail */
+function announce(detail) {
+  dispatchEvent(new CustomEvent("boneyard-storage", { detail }));
 }
 
-/** True when value is a play log: [{text, seat}] (seat a seat number or null), newest first. @param {unknown} value */
-function isValidLog(value) {
-  return Array.isArray(value) && value.length <= LOG_LIMIT && value.every((line) => line && typeof line === "object" &&
-    typeof line.text === "string" && line.text.length <= 500 && (line.seat === null || Number.isSafeInteger(line.seat)));
+/** A game's entry in storage: {found, value (undefined: unreadable), version (null: none)}. @param {string} gameId */
+function stored(gameId) {
+  const { found, value } = readJSON(gameKey(gameId));
+  return { found, value, version: found ? versionOf(value) : null };
 }
-
-/**
- * True when value is a stored entry of this game: {format: 1, record, token?, log?, daily?}.
- * @param {any} value
- * @param {string} gameId
- */
-function isValidEntry(value, gameId) {
-  return value?.format === 1 && isValidRecord(value.record, gameId) &&
-    (value.token === undefined || typeof value.token === "string") &&
-    (value.log === undefined || isValidLog(value.log)) &&
-    (value.daily === undefined || (typeof value.daily === "string" && DAY.test(value.daily)));
-}
-
-/** The SavedGame of a stored entry (already validated). @type {(value: any) => SavedGame} */
-const fromEntry = (value) => ({ record: value.record, token: value.token ?? null, log: value.log ?? [],
-  daily: value.daily ?? null });
 
 /**
  * The saved game of a game: {game: SavedGame} when valid ({game: null} when there is none),
- * {game: null, dropped: true} when a bad entry was removed.
+ * {game: null, dropped: true} when a bad entry was removed. This page's copy comes first while it
+ * has own moves (another tab's save of it is asked about again).
  * @param {string} gameId
  * @returns {{game: SavedGame | null, dropped: boolean}}
  */
 export function loadGame(gameId) {
   const mine = held.get(gameId);
-  if (mine && unsaved.has(gameId)) return { game: mine.game, dropped: false }; // newer than storage's
-  const key = gameKey(gameId);
-  const { found, value } = readJSON(key);
-  if (!found) return { game: null, dropped: false };
+  if (mine?.own) {
+    if (contested.has(gameId)) conflict(gameId);
+    return { game: mine.game, dropped: false };
+  }
+  contested.delete(gameId); // nothing of this page's to lose: the stored game is the game
+  const { found, value, version } = stored(gameId);
+  if (!found) {
+    held.delete(gameId);
+    return { game: null, dropped: false };
+  }
   if (!isValidEntry(value, gameId)) {
-    drop(key);
+    drop(gameKey(gameId));
+    held.delete(gameId);
     return { game: null, dropped: true };
   }
   const game = fromEntry(value);
-  remember(gameId, game);
+  held.set(gameId, { game, version, own: false });
   return { game, dropped: false };
 }
 
-// ---- what this page holds of each game, and what it tells the page
-
-/** gameId -> {game: SavedGame, text}: the game as this page last saved it (or tried to); text: the
- *  JSON written (or read), to tell this tab's writes from another tab's.
- *  @type {Map<string, {game: SavedGame, text: string | null}>} */
-const held = new Map();
-/** Games another tab saved since this page last did: not saved here until the player chooses. @type {Set<string>} */
-const contested = new Set();
-/** Games whose last save failed (storage full). @type {Set<string>} */
-const unsaved = new Set();
-
-/** @param {string} gameId @param {SavedGame} game */
-function remember(gameId, game) {
-  let text = null;
-  try { text = localStorage.getItem(gameKey(gameId)); } catch { /* unreadable: compared as changed */ }
-  held.set(gameId, { game, text });
+/** Another tab saved a game this page holds: stop saving it here and ask. @param {string} gameId */
+function conflict(gameId) {
+  const mine = /** @type {Held} */ (held.get(gameId));
+  contested.add(gameId);
+  announce({ kind: "other-tab", gameId, theirs: storedRecord(gameId), ours: mine.game.record, ownMoves: mine.own });
 }
 
-/** Tell the page: detail {kind: "full" | "saved" | "other-tab", gameId, ...}. @param {StorageNotice} detail */
-function announce(detail) {
-  dispatchEvent(new CustomEvent("boneyard-storage", { detail }));
-}
+/** True when storage holds exactly this game (record and token). @param {any} value @param {SavedGame} game */
+const holdsSame = (value, { record, token }) => value?.format === 1 && (value.token ?? null) === (token ?? null) &&
+  JSON.stringify(value.record) === JSON.stringify(record);
 
-/**
- * The text in storage of a game when it already holds this record and token, else null.
- * @param {string} gameId
- * @param {SavedGame} game
- */
-function storedSame(gameId, { record, token }) {
-  try {
-    const text = localStorage.getItem(gameKey(gameId));
-    const value = text === null ? null : JSON.parse(text);
-    const same = value?.format === 1 && (value.token ?? null) === (token ?? null) &&
-      JSON.stringify(value.record) === JSON.stringify(record);
-    return same ? text : null;
-  } catch {
-    return null;
-  }
-}
-
-/** @param {string} gameId */
+/** Write this page's copy of a game over the version it continues. @param {string} gameId */
 function writeHeld(gameId) {
-  const mine = /** @type {{game: SavedGame, text: string | null}} */ (held.get(gameId));
-  const { record, token, log, daily } = mine.game;
-  // unchanged (a reload, or the other tab's game just taken): not written again, so the other
-  // tab is not told of a change that is none
-  let text = storedSame(gameId, mine.game);
-  let ok = true;
-  if (text === null) {
-    text = JSON.stringify({ format: 1, saved: Date.now(), record, token: token ?? undefined, log,
-      daily: daily ?? undefined });
-    try {
-      localStorage.setItem(gameKey(gameId), text);
-    } catch {
-      ok = false;
-    }
+  const mine = /** @type {Held} */ (held.get(gameId));
+  const { found, value, version } = stored(gameId);
+  if ((found ? version : null) !== mine.version) { // another tab saved (or removed) it since
+    conflict(gameId);
+    return false;
   }
-  if (ok) {
-    mine.text = text;
-    flushResults(); // space again: results kept in memory are written too
-    if (unsaved.delete(gameId)) announce({ kind: "saved", gameId });
-  } else {
-    unsaved.add(gameId);
-    announce({ kind: "full", gameId, moves: record.moves?.length ?? 0 });
+  // unchanged (a reload, the other tab's game just taken): not written again
+  const same = found && holdsSame(value, mine.game);
+  const next = same ? version : (version ?? 0) + 1;
+  try {
+    if (!same) localStorage.setItem(gameKey(gameId), entryText(mine.game, /** @type {number} */ (next)));
+  } catch {
+    Object.assign(mine, { own: true, full: true });
+    announce({ kind: "full", gameId, moves: mine.game.record.moves?.length ?? 0 });
+    return false;
   }
-  return ok;
+  const wasFull = mine.full;
+  Object.assign(mine, { version: next, own: false, full: false });
+  flushResults(); // space again: results kept in memory are written too
+  if (wasFull) announce({ kind: "saved", gameId });
+  return true;
 }
 
 /**
@@ -173,7 +129,9 @@ function writeHeld(gameId) {
  * @param {SavedGame} game
  */
 export function saveGame(gameId, { record, token = null, log = [], daily = null }) {
-  held.set(gameId, { game: { record, token, log: log.slice(0, LOG_LIMIT), daily }, text: held.get(gameId)?.text ?? null });
+  const before = held.get(gameId);
+  held.set(gameId, { game: { record, token, log: savedLog(log), daily }, version: before?.version ?? null, own: true,
+    full: before?.full });
   if (contested.has(gameId)) return false;
   return writeHeld(gameId);
 }
@@ -182,43 +140,82 @@ export function saveGame(gameId, { record, token = null, log = [], daily = null 
 export function dropGame(gameId) {
   drop(gameKey(gameId));
   held.delete(gameId);
-  unsaved.delete(gameId);
-}
-
-/** This page's record of a game (the last one saved or kept in memory), or null. @param {string} gameId */
-export function heldRecord(gameId) {
-  return held.get(gameId)?.game.record ?? null;
-}
-
-/** The other tab's game replaces this page's (the caller then reloads the game from storage). @param {string} gameId */
-export function takeTheirs(gameId) {
   contested.delete(gameId);
-  unsaved.delete(gameId);
+}
+
+/** The stored record of a game, when its entry can be read. @param {string} gameId @returns {GameRecord | null} */
+function storedRecord(gameId) {
+  const { value } = stored(gameId);
+  return isValidEntry(value, gameId) ? value.record : null;
+}
+
+/** The other tab's game replaces this page's (the caller then reloads the game from storage);
+ *  this page's copy is set aside when it has moves the other has not. @param {string} gameId */
+export function takeTheirs(gameId) {
+  const mine = held.get(gameId);
+  if (mine && hasMovesBeyond(mine.game.record, storedRecord(gameId))) setAside.set(gameId, mine.game.record);
+  contested.delete(gameId);
   held.delete(gameId);
 }
 
-/** This page's game replaces the other tab's in storage. Returns false if storage is full. @param {string} gameId */
+/**
+ * This page's game replaces the other tab's in storage; the other tab's is set aside here. Kept
+ * over moves the other tab made past where the two part, it is marked as having taken them back
+ * (game_entry.js keptRecord). Returns "saved", "marked" (saved with that mark: the caller reloads
+ * the game from storage, so the screen's game carries it), "nothing" (this page holds no copy of
+ * it any more) or "full".
+ * @param {string} gameId
+ * @returns {"saved" | "marked" | "nothing" | "full"}
+ */
 export function keepOurs(gameId) {
+  const mine = held.get(gameId);
   contested.delete(gameId);
-  return held.has(gameId) ? writeHeld(gameId) : true;
+  if (!mine) return "nothing";
+  const { version } = stored(gameId);
+  const theirs = storedRecord(gameId);
+  if (theirs && hasMovesBeyond(theirs, mine.game.record)) setAside.set(gameId, theirs);
+  const record = keptRecord(mine.game.record, theirs);
+  const marked = record !== mine.game.record;
+  Object.assign(mine, { game: { ...mine.game, record }, version, own: true });
+  if (!writeHeld(gameId)) return "full";
+  return marked ? "marked" : "saved";
 }
 
-/** True when a game has moves kept in memory only (storage full). */
+/** The copy of a game the player did not choose, kept in this page to be exported (null: none). @param {string} gameId */
+export function setAsideRecord(gameId) {
+  return setAside.get(gameId) ?? null;
+}
+
+/** The game screen no longer shows this game (a guided deal took its place): another tab's save of
+ *  it is no longer this page's question, unless this page's copy has own moves. @param {string} gameId */
+export function releaseGame(gameId) {
+  if (held.get(gameId)?.own) return;
+  held.delete(gameId);
+  contested.delete(gameId);
+  announce({ kind: "released", gameId });
+}
+
+/** True when a game has moves kept in this page only (storage full, or another tab saved it since). */
 export function hasUnsavedMoves() {
-  return unsaved.size > 0;
+  return [...held.values()].some((mine) => mine.own);
+}
+
+/** True when another tab saved a game this page shows and the player has not chosen yet. */
+export function hasOpenQuestion() {
+  return contested.size > 0;
 }
 
 /** Forget what this page holds of every game but `keep` (the one on screen, if any) and those
- *  whose moves are in memory only: they stay until saved or left (a reload, with a warning).
+ *  with own moves: they stay until saved or left (a reload, with a warning).
  *  @param {string | null} keep */
 export function forgetOtherGames(keep = null) {
-  for (const gameId of [...held.keys()]) {
-    if (gameId !== keep && !unsaved.has(gameId)) {
+  for (const [gameId, mine] of [...held]) {
+    if (gameId !== keep && !mine.own) {
       held.delete(gameId);
       contested.delete(gameId);
-      unsaved.delete(gameId);
     }
   }
+  for (const gameId of [...setAside.keys()]) if (gameId !== keep) setAside.delete(gameId);
 }
 
 /** Free what can go when storage is full: the saved games already finished (counted in the
@@ -243,7 +240,7 @@ export function freeSpace() {
     freed += trimStatsDetail();
   } catch { /* storage unusable: nothing more to free */ }
   let saved = true;
-  for (const gameId of held.keys()) if (!contested.has(gameId) && unsaved.has(gameId)) saved = writeHeld(gameId) && saved;
+  for (const [gameId, mine] of held) if (!contested.has(gameId) && mine.own) saved = writeHeld(gameId) && saved;
   return { freed, saved };
 }
 
@@ -265,17 +262,12 @@ export function checkSavedGames(games = []) {
   return dropped;
 }
 
-/** Another tab wrote a game this page holds: stop saving it here and ask the player. */
+/** Another tab wrote a game this page holds: a newer version than the one this copy continues. */
 addEventListener("storage", (event) => {
   if (event.storageArea !== localStorage || !event.key?.startsWith(GAME_PREFIX)) return;
   const gameId = event.key.slice(GAME_PREFIX.length);
   const mine = held.get(gameId);
-  if (!mine || event.newValue === mine.text) return;
-  let theirs = null;
-  try {
-    const value = JSON.parse(event.newValue ?? "null");
-    if (isValidEntry(value, gameId)) theirs = value.record;
-  } catch { /* not a game: treated as removed */ }
-  contested.add(gameId);
-  announce({ kind: "other-tab", gameId, theirs, ours: mine.game.record });
+  if (!mine) return;
+  const { found, version } = stored(gameId);
+  if ((found ? version : null) !== mine.version) conflict(gameId);
 });

@@ -34,11 +34,17 @@ export const SETTING_CHOICES = {
 const DEFAULT_SETTINGS = /** @type {Settings} */ (/** @type {unknown} */ (
   Object.fromEntries(Object.entries(SETTING_CHOICES).map(([k, v]) => [k, v[0]]))));
 
+/** Settings this page could not store (storage full): they hold for this page until a save works,
+ *  so every screen of it (the setup's default seats too) agrees with what Settings says.
+ *  @type {Settings | null} */
+let unstored = null;
+
 /**
  * The settings ({settings, dropped}); never throws: anything unreadable gives the defaults.
  * @returns {{settings: Settings, dropped: boolean}}
  */
 export function loadSettings() {
+  if (unstored) return { settings: { ...unstored }, dropped: false };
   const settings = { ...DEFAULT_SETTINGS };
   try {
     const { found, value } = readJSON(SETTINGS_KEY);
@@ -64,11 +70,13 @@ export function loadSettings() {
 }
 
 /**
- * Apply the settings to the page and store them; false when they could not be stored (storage full).
+ * Apply the settings to the page and store them; false when they could not be stored (storage full:
+ * they hold for this page, loadSettings gives them, until a later save works).
  * @param {Settings} settings
  */
 export function saveSettings(settings) {
   const stored = write(SETTINGS_KEY, settings);
+  unstored = stored ? null : { ...settings };
   applySettings(settings);
   dispatchEvent(new CustomEvent("boneyard-settings", { detail: settings }));
   return stored;

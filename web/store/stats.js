@@ -114,21 +114,40 @@ function validEntry(e) {
 }
 
 /**
- * All statistics: {stats: {key: entry}, dropped}. A bad or other-version entry is dropped.
- * @returns {{stats: Record<string, StatsEntry>, dropped: boolean, recent: string[]}}
+ * The statistics as data: {stats: Map key -> entry, recent, dropped, removed}. An entry that
+ * cannot be read is dropped alone (removed: how many; the rest are kept and written back); an
+ * unreadable whole (another version, not JSON) is dropped whole (removed: "all"). Keys are map
+ * keys, never object properties: "constructor", "toString" or "__proto__" are names like any other.
+ * @returns {{stats: Map<string, StatsEntry>, dropped: boolean, removed: number | "all", recent: string[]}}
  */
 export function loadStats() {
+  /** @type {Map<string, StatsEntry>} */
+  const stats = new Map();
   const { found, value } = readJSON(STATS_KEY);
-  if (!found) return { stats: {}, dropped: false, recent: [] };
+  if (!found) return { stats, dropped: false, removed: 0, recent: [] };
   const entries = isPlainObject(value) ? ownValue(value, "entries") : undefined;
   const recent = isPlainObject(value) ? ownValue(value, "recent") : undefined;
   if (ownValue(value ?? {}, "format") !== 1 || !isPlainObject(entries) ||
-      !Array.isArray(recent) || !recent.every((k) => typeof k === "string") ||
-      !Object.values(entries).every(validEntry)) {
+      !Array.isArray(recent) || !recent.every((k) => typeof k === "string")) {
     drop(STATS_KEY);
-    return { stats: {}, dropped: true, recent: [] };
+    return { stats, dropped: true, removed: "all", recent: [] };
   }
-  return { stats: entries, dropped: false, recent };
+  let removed = 0;
+  for (const [key, entry] of Object.entries(entries)) {
+    if (validEntry(entry)) stats.set(key, entry);
+    else removed += 1;
+  }
+  if (removed) writeStats(stats, recent);
+  return { stats, dropped: removed > 0, removed, recent };
+}
+
+/**
+ * Store the statistics; false when storage is full.
+ * @param {Map<string, StatsEntry>} stats
+ * @param {string[]} recent
+ */
+function writeStats(stats, recent) {
+  return write(STATS_KEY, { format: 1, entries: Object.fromEntries(stats), recent });
 }
 
 /** Clear the statistics: every game's, or with `gameId` that game's only (all its option sets). @param {string | null} gameId */
@@ -138,8 +157,7 @@ export function resetStats(gameId = null) {
     return;
   }
   const { stats, recent } = loadStats();
-  const kept = Object.fromEntries(Object.entries(stats).filter(([, e]) => e.game !== gameId));
-  write(STATS_KEY, { format: 1, entries: kept, recent });
+  writeStats(new Map([...stats].filter(([, e]) => e.game !== gameId)), recent);
 }
 
 /** The device's calendar day of a Date, "YYYY-MM-DD" (local time: the day the player sees). @param {Date} date */
@@ -193,7 +211,7 @@ export function flushResults() {
     if (p.extra.id) ids = [...ids, p.extra.id].slice(-200);
     return entry;
   });
-  if (!write(STATS_KEY, { format: 1, entries: stats, recent: ids })) {
+  if (!writeStats(stats, ids)) {
     dispatchEvent(new CustomEvent("boneyard-storage", { detail: { kind: "results", waiting: pending.length } }));
     return null;
   }
@@ -203,7 +221,7 @@ export function flushResults() {
 
 /**
  * Add one result to the statistics `stats` (changed in place); returns its entry.
- * @param {Record<string, StatsEntry>} stats
+ * @param {Map<string, StatsEntry>} stats
  * @param {PendingResult} result
  * @returns {StatsEntry}
  */
@@ -211,7 +229,7 @@ function applyResult(stats, { gameId, options, outcome, extra }) {
   const key = statsKey(gameId, options, { winnableOnly: Boolean(extra.winnableOnly) });
   const day = typeof extra.day === "string" && DAY.test(extra.day) ? extra.day : dayOf(new Date());
   /** @type {StatsEntry} */
-  const e = ownValue(stats, key) ??
+  const e = stats.get(key) ??
     { game: gameId, options: { ...options }, played: 0, won: 0, streak: 0, bestStreak: 0 };
   if (extra.winnableOnly) e.winnableOnly = true;
   e.played += 1;
@@ -264,7 +282,7 @@ function applyResult(stats, { gameId, options, outcome, extra }) {
   if (extra.daily) result.y = 1;
   if (extra.gaveUp) result.q = 1;
   e.history = [...(e.history ?? []), result].slice(-HISTORY_LIMIT);
-  stats[key] = e;
+  stats.set(key, e);
   return e;
 }
 
@@ -279,6 +297,6 @@ export function trimStatsDetail() {
   if (dropped || recent.length <= 20) return 0;
   let before = 0;
   try { before = localStorage.getItem(STATS_KEY)?.length ?? 0; } catch { return 0; }
-  if (!write(STATS_KEY, { format: 1, entries: stats, recent: recent.slice(-20) })) return 0;
+  if (!writeStats(stats, recent.slice(-20))) return 0;
   try { return before - (localStorage.getItem(STATS_KEY)?.length ?? 0); } catch { return 0; }
 }
