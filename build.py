@@ -318,7 +318,8 @@ def seal(dist: Path, named: dict[str, str], template: str | None = None) -> tupl
     precache[MANIFEST] = precache[SERVICE_WORKER] = ""  # they name each other: fetched without a checksum
     template = template if template is not None else (WEB / SERVICE_WORKER).read_text()
     start, end = template.index(SW_START), template.index(SW_END) + len(SW_END)
-    generated = (f"{SW_START}\nconst VERSION = {json.dumps(version)};\n"
+    policy = dict(host_headers(dist)).get("Content-Security-Policy", "")  # what it gives the engine's worker
+    generated = (f"{SW_START}\nconst VERSION = {json.dumps(version)};\nconst POLICY = {json.dumps(policy)};\n"
                  f"const FILES = {json.dumps(precache, indent=1, sort_keys=True)};\n{SW_END}")
     sw_text = template[:start] + generated + template[end:]
     changed = False
