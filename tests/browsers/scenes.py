@@ -34,8 +34,9 @@ def open_link(page: Page, url: str, fragment: str) -> None:
     if not page.run("(url) => location.href.startsWith(url) && location.pathname.endsWith('/')", url):
         page.goto(url)
     wait_ready(page)
+    page.run("() => { location.hash = '#/'; }")  # the screen on show saves its game and goes
+    page.wait("() => !document.querySelector('[data-session]')", timeout_s=SCREEN_S, what="the home page")
     page.run("""(fragment) => {
-      location.hash = "#/";
       for (const key of Object.keys(localStorage)) if (key.startsWith("boneyard.game.")) localStorage.removeItem(key);
       localStorage.setItem("boneyard.table.speed.v1", JSON.stringify("instant"));
       localStorage.setItem("boneyard.settings.v1", JSON.stringify({animation: "off"}));
@@ -54,12 +55,13 @@ def wait_moves(page: Page, board: str, count: int) -> None:
 
 
 def act(page: Page, css: str, style: str) -> None:
-    """Press an element: clicked, or focused and Enter pressed (the keyboard)."""
-    if style == "click":
+    """Press an element: clicked, or focused and Enter pressed (the keyboard, where the driver can:
+    drivers.Page.enter_activates)."""
+    if style == "click" or not page.enter_activates:
         page.click(css)
     else:
-        page.wait(f"() => {{ const e = document.querySelector({css!r}); e?.focus();"
-                  " return Boolean(e) && document.activeElement === e; }}", timeout_s=SCREEN_S, what=f"focus on {css}")
+        page.wait(f"() => {{ const e = document.querySelector({css!r}); if (!e || e.disabled) return false; e.focus();"
+                  " return document.activeElement === e; }", timeout_s=SCREEN_S, what=f"focus on {css}")
         page.press("Enter")
 
 
@@ -69,7 +71,10 @@ def solitaire_move(page: Page, game: str, style: str) -> None:
     """One move of a solitaire, by `style` ("click" or "keyboard"); waits for it."""
     before = moves(page, "#board")
     if game == "luzon":
-        act(page, "button[data-action=hint]", style)
+        if style == "click":
+            page.click("button[data-action=hint]")
+        else:
+            page.press("h")
         slots = page.wait("() => [...document.querySelectorAll('#board .hinted')].map((e) => e.dataset.slot)",
                           timeout_s=SCREEN_S, what="the hint's tiles")
         for slot in slots:
@@ -86,25 +91,32 @@ def solitaire_move(page: Page, game: str, style: str) -> None:
 
 
 def solitaire_to_the_end(page: Page, game: str) -> None:
-    """On to the outcome: Luzon by its hints, Clock by playing all, The Big Clock resigned."""
+    """On to the outcome: Clock by playing all, The Big Clock by its own resign move, Luzon by the
+    Resign button (its question first closed by Esc, then answered)."""
     deadline = time.monotonic() + GAME_S
-    while not page.run(exists("#outcome")):
+    while not page.run(exists("#outcome[open]")):
         assert time.monotonic() < deadline, f"{game}: no outcome within {GAME_S} s"
         if game == "luzon":
-            solitaire_move(page, game, "click")
+            page.click("button[data-action=resign]")
+            page.wait(exists("#confirm[open]"), timeout_s=SCREEN_S, what="the question")
+            page.press("Escape")
+            page.wait("() => !document.querySelector('#confirm[open]')", timeout_s=SCREEN_S, what="Esc to close it")
+            page.click("button[data-action=resign]")
+            page.click("#confirm[open] #confirm-yes")
         elif game == "big-clock":
             page.click("button[data-move=resign]")
             page.wait("() => /sure/i.test(document.querySelector('button[data-move=resign]')?.textContent ?? '')",
                       timeout_s=SCREEN_S, what="resign asking again")
             page.click("button[data-move=resign]")
-            page.wait(exists("#outcome"), timeout_s=SCREEN_S, what="the outcome")
         elif page.run("() => document.querySelector('#board')?.dataset.phase === 'exchange'"):
             page.click("#board .ck-choice.best")
             page.wait("() => document.querySelector('#board')?.dataset.phase !== 'exchange'", timeout_s=SCREEN_S)
+            continue
         else:
             page.click("button[data-action=play-all]")
-            page.wait("() => document.querySelector('#outcome') || document.querySelector('#board')?.dataset.phase"
-                      " === 'exchange'", timeout_s=SCREEN_S, what="the end or the exchange")
+        page.wait("() => Boolean(document.querySelector('#outcome[open]'))"
+                  " || document.querySelector('#board')?.dataset.phase === 'exchange'", timeout_s=SCREEN_S,
+                  what="the end or the exchange")
 
 
 # ---------------------------------------------------------------- table games
