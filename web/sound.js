@@ -27,7 +27,12 @@ addEventListener("keydown", firstTap, { once: true, capture: true });
 export function playSound(kind) {
   const root = document.documentElement;
   if (root.dataset.sound !== "on" || !tapped || typeof AudioContext === "undefined") return;
-  audio ??= new AudioContext();
+  try {
+    audio ??= new AudioContext();
+  } catch (error) { // a browser may refuse an audio context (no output device, a policy): then no sound
+    console.warn("Boneyard: no sound in this browser:", error);
+    return;
+  }
   let at = audio.currentTime;
   for (const [frequency, seconds] of NOTES[kind]) {
     const tone = audio.createOscillator();
