@@ -72,6 +72,9 @@ def test_table_game(browser_page: Page, server_url: str, game: str) -> None:
     open_link(page, server_url, f"#/play/{game}?{TABLE_DEALS[game]}")
     table_move(page, "click")
     table_move(page, "keyboard")
+    page.wait("() => document.querySelector('#turn')?.dataset.whose === 'you'"
+              " && document.querySelector('#table-screen')?.dataset.busy === 'false'", timeout_s=SCREEN_S,
+              what="the person's turn again")
     before = moves(page, "#table-screen")
     page.click("button[data-action=undo]")  # back to the person's last move (the computers' after it too)
     page.wait(f"() => Number(document.querySelector('#table-screen').dataset.moves) < {before}",
