@@ -633,7 +633,8 @@ def side_by_side(pytest_args: list[str]) -> list[list[str]]:
     options = [arg for arg in pytest_args if arg not in named]
     if not named:
         return [["tests", f"--ignore={BROWSER_TESTS}", f"--ignore={OTHER_BROWSERS_TESTS}", *options],
-                [OTHER_BROWSERS_TESTS, *options], [BROWSER_TESTS, *options]]
+                [OTHER_BROWSERS_TESTS, "-n", "2", "--dist", "loadgroup", *options],  # Firefox beside WebKit
+                [BROWSER_TESTS, *options]]
     browser = [arg for arg in named if Path(arg).as_posix().startswith(BROWSER_TESTS)]
     others = [arg for arg in named if arg not in browser]
     if not browser or not others:

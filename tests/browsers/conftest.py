@@ -51,9 +51,12 @@ def server_url(dist_dir: Path) -> Iterator[str]:
 OPEN: dict[str, Page] = {}
 
 
-@pytest.fixture(scope="session", params=sorted(BROWSERS))
+@pytest.fixture(scope="session",
+                params=[pytest.param(name, marks=pytest.mark.xdist_group(name)) for name in sorted(BROWSERS)])
 def browser_page(request: pytest.FixtureRequest) -> Page:
-    """The one page of a browser (started at its first test, closed at the end of the run)."""
+    """The one page of a browser (started at its first test, closed at the end of the run); with
+    pytest-xdist's `--dist loadgroup` each browser's tests run in one worker (build.py: the two
+    browsers side by side)."""
     reason = skip_reason()
     if reason:
         pytest.skip(reason)
