@@ -318,7 +318,8 @@ def seal(dist: Path, named: dict[str, str], template: str | None = None) -> tupl
     precache[MANIFEST] = precache[SERVICE_WORKER] = ""  # they name each other: fetched without a checksum
     template = template if template is not None else (WEB / SERVICE_WORKER).read_text()
     start, end = template.index(SW_START), template.index(SW_END) + len(SW_END)
-    generated = (f"{SW_START}\nconst VERSION = {json.dumps(version)};\n"
+    policy = dict(host_headers(dist)).get("Content-Security-Policy", "")  # what it gives the engine's worker
+    generated = (f"{SW_START}\nconst VERSION = {json.dumps(version)};\nconst POLICY = {json.dumps(policy)};\n"
                  f"const FILES = {json.dumps(precache, indent=1, sort_keys=True)};\n{SW_END}")
     sw_text = template[:start] + generated + template[end:]
     changed = False
@@ -563,26 +564,51 @@ def test(pytest_args: list[str]) -> int:
     checked()
     env = {**os.environ, "BONEYARD_CHROMIUM": executable or "playwright", "BONEYARD_PREBUILT": "1"}
     runs = [browser_workers(args) for args in side_by_side(pytest_args)]
-    if len(runs) == 1:
-        return subprocess.run([str(python), "-m", "pytest", *runs[0]], cwd=ROOT, env=env).returncode
-    # the browser's tests wait on Chromium much of the time: the others run beside them, at a lower
-    # priority (they take the cores when the browsers wait, not the browsers' time), their output
-    # printed whole after the browser's
-    log(f"the tests without a browser run beside the browser's (pytest {' '.join(runs[0])})")
+    if any(arg.startswith(OTHER_BROWSERS_TESTS) for run_args in runs for arg in run_args):
+        ensure_other_browsers()
+    *beside, main_run = runs
+    if not beside:
+        return subprocess.run([str(python), "-m", "pytest", *main_run], cwd=ROOT, env=env).returncode
+    # the browser's tests wait on Chromium much of the time: the others run beside them (the tests
+    # without a browser at a lower priority: they take the cores when the browsers wait, not the
+    # browsers' time), their output printed whole after the browser's
     CACHE.mkdir(exist_ok=True)
-    with (CACHE / "tests-without-a-browser.log").open("w+") as output:
-        others = subprocess.Popen([str(python), "-m", "pytest", *runs[0]], cwd=ROOT, env=env,
-                                  stdout=output, stderr=subprocess.STDOUT,
-                                  preexec_fn=(lambda: os.nice(OTHERS_NICENESS)) if hasattr(os, "nice") else None)
-        browser = subprocess.run([str(python), "-m", "pytest", *runs[1]], cwd=ROOT, env=env).returncode
-        others_status = others.wait()
+    started = []
+    for run_args in beside:
+        others = run_args[:1] == [OTHER_BROWSERS_TESTS]
+        name = "the tests in Firefox and WebKit" if others else "the tests without a browser"
+        log(f"{name} run beside the browser's (pytest {' '.join(run_args)})")
+        output = (CACHE / f"{name.replace(' ', '-')}.log").open("w+")
+        niceness = 0 if others else OTHERS_NICENESS
+        process = subprocess.Popen([str(python), "-m", "pytest", *run_args], cwd=ROOT, env=env,
+                                   stdout=output, stderr=subprocess.STDOUT,
+                                   preexec_fn=(lambda n=niceness: os.nice(n)) if hasattr(os, "nice") else None)
+        started.append((name, process, output))
+    status = subprocess.run([str(python), "-m", "pytest", *main_run], cwd=ROOT, env=env).returncode
+    for name, process, output in started:
+        status = process.wait() or status
         output.seek(0)
-        log("the tests without a browser:")
+        log(f"{name}:")
         print(output.read(), flush=True)
-    return browser or others_status
+        output.close()
+    return status
+
+
+BROWSER_PACKAGES = {"firefox-esr": "firefox-esr", "WebKitWebDriver": "webkit2gtk-driver", "Xvfb": "xvfb"}
+
+
+def ensure_other_browsers() -> None:
+    """Firefox ESR, WebKitGTK's WebDriver and Xvfb for tests/browsers: installed with apt when
+    missing (as root on Debian); otherwise those tests are skipped, saying what to install."""
+    for program, package in BROWSER_PACKAGES.items():
+        if not shutil.which(program) and not apt_install(package):
+            log(f"{program} is missing: the tests in Firefox and WebKit are skipped "
+                f"(Debian/Ubuntu: sudo apt-get install {' '.join(BROWSER_PACKAGES.values())})")
+            return
 
 
 BROWSER_TESTS = "tests/e2e"
+OTHER_BROWSERS_TESTS = "tests/browsers"  # Firefox and WebKit (their own drivers, not Playwright's)
 OTHERS_NICENESS = 10  # the tests without a browser yield the cores to the browser's (the longer run)
 BROWSER_WORKERS = 3  # browsers running the browser's tests at once, a test file each (pytest-xdist; benchmarks.md)
 
@@ -601,12 +627,15 @@ def browser_workers(args: list[str]) -> list[str]:
 
 
 def side_by_side(pytest_args: list[str]) -> list[list[str]]:
-    """The pytest arguments of one run, or of two to run side by side when both the browser's
-    tests and others are asked for (no test named: the whole suite): the others first."""
+    """The pytest arguments of one run, or of those to run side by side when both the browser's
+    tests and others are asked for: the others first, the browser's (tests/e2e) last; the whole
+    suite (no test named) runs the tests in Firefox and WebKit (tests/browsers) beside them too."""
     named = [arg for arg in pytest_args if not arg.startswith("-") and (ROOT / arg.split("::")[0]).exists()]
     options = [arg for arg in pytest_args if arg not in named]
     if not named:
-        return [["tests", f"--ignore={BROWSER_TESTS}", *options], [BROWSER_TESTS, *options]]
+        return [["tests", f"--ignore={BROWSER_TESTS}", f"--ignore={OTHER_BROWSERS_TESTS}", *options],
+                [OTHER_BROWSERS_TESTS, "-n", "2", "--dist", "loadgroup", *options],  # Firefox beside WebKit
+                [BROWSER_TESTS, *options]]
     browser = [arg for arg in named if Path(arg).as_posix().startswith(BROWSER_TESTS)]
     others = [arg for arg in named if arg not in browser]
     if not browser or not others:

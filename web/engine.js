@@ -62,12 +62,17 @@ export class Engine extends EventTarget {
     setInterval(() => this.checkAlive(), PING_EVERY_MS);
   }
 
-  /** The URL the worker starts from: a blob: module that imports worker.js. A worker started from
-   *  a blob: URL keeps the page's own Content-Security-Policy (its <meta> one too), where a worker
-   *  loaded from its own URL has only what the host's response headers say, and a static host may
-   *  send none; so in the worker as on the page, import() of a data: or blob: module, code from
-   *  strings and connections off the origin are refused by the browser itself. */
+  /** The URL the worker starts from. The worker must have the page's Content-Security-Policy,
+   *  and a static host may send no CSP header (README, Hosting):
+   *  - a page the service worker controls starts worker.js itself: the service worker answers it
+   *    from its cache with the page's policy as a header (sw.js), and, unlike a blob: worker's
+   *    imports in Firefox, every module the worker loads then comes from that cache too (offline);
+   *  - any other page (a first visit, or no service worker) starts a blob: module that imports
+   *    worker.js: a worker started from a blob: URL keeps the page's own policy (its <meta> one too).
+   *  Either way import() of a data: or blob: module, code from strings and connections off the
+   *  origin are refused in the worker by the browser itself. */
   workerStart() {
+    if (globalThis.navigator.serviceWorker?.controller) return String(this.workerUrl);
     this.startUrl ??= URL.createObjectURL(
       new Blob([`import ${JSON.stringify(String(this.workerUrl))};\n`], { type: "text/javascript" }));
     return this.startUrl;

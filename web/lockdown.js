@@ -6,10 +6,12 @@
 // native side modules, which the engine has none of); WebAssembly stays allowed, as the page's
 // 'wasm-unsafe-eval' allows it. What JavaScript cannot take back (a dynamic import() of a data:,
 // blob: or another origin's module) the browser refuses: the page starts this worker from a blob:
-// URL (engine.js, workerStart), and such a worker keeps the page's CSP, <meta> or header.
+// URL, and such a worker keeps the page's CSP, <meta> or header; or, once the service worker
+// controls the page, from worker.js itself, which the service worker answers with the site's CSP
+// as a header (engine.js, workerStart; sw.js).
 // Imported first by worker.js, so it runs before anything else in the worker.
 
-const here = new URL(import.meta.url); // (the worker's own location is the blob: URL it started from)
+const here = new URL(import.meta.url); // (this file: the worker's own location may be the blob: URL it started from)
 const origin = here.origin;
 
 /** @param {string} what */

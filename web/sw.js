@@ -1,7 +1,10 @@
 // Boneyard's service worker: precaches every file of the build (the list below is written by
 // build.py from dist/, with each file's sha256) under one cache named by the build version, and
 // answers from that cache, returning the cached responses unchanged (URL and headers kept: the
-// MIME type of .wasm and Chromium's wasm code cache depend on them).
+// MIME type of .wasm and Chromium's wasm code cache depend on them), but for the engine's worker,
+// which gets the site's Content-Security-Policy (dist/_headers) as a header: a page this service
+// worker controls starts worker.js from its own URL (engine.js, workerStart), whose policy is the
+// one its response carries, and a static host may send none.
 // A new build is a new sw.js (its version differs): it precaches beside the old one and waits;
 // the page offers "a new version is ready — reload" and sends {type: "skip-waiting"}; on
 // activation the caches of older builds (of this scope only) are deleted.
@@ -9,6 +12,7 @@
 
 /* BUILD-START (replaced by build.py) */
 const VERSION = "dev";
+const POLICY = "";
 const FILES = {};
 /* BUILD-END */
 
@@ -17,6 +21,7 @@ const SCOPE = sw.registration.scope; // the folder this file lives in, with a tr
 const PREFIX = `boneyard:${SCOPE}:`;
 const CACHE = PREFIX + VERSION;
 const INDEX = new URL("index.html", SCOPE).href;
+const WORKER = new URL("worker.js", SCOPE).href;
 
 const hex = (/** @type {ArrayBuffer} */ buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
@@ -98,6 +103,14 @@ sw.addEventListener("message", (event) => {
   else if (event.data?.type === "version") event.source?.postMessage({ type: "version", version: VERSION });
 });
 
+/** The engine worker's script with the site's policy as a header (its other headers kept).
+ *  @param {Response} response */
+function withPolicy(response) {
+  const headers = new Headers(response.headers);
+  headers.set("Content-Security-Policy", POLICY);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
@@ -108,6 +121,7 @@ sw.addEventListener("fetch", (event) => {
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const cached = await cache.match(key);
+    if (cached && key === WORKER && POLICY) return withPolicy(cached);
     return cached ?? fetch(request);
   })());
 });

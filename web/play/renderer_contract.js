@@ -178,13 +178,20 @@ export function createRendererContext({ spec, board, engine, source, name, seque
  */
 export function redrawOnResize(board, redraw) {
   let drawnSize = [0, 0];
-  const watch = new ResizeObserver(() => {
+  let stopped = false;
+  // drawn in the next frame, not while the observer delivers: a board drawn again may change size,
+  // due in the same frame, which Firefox and WebKit report as an error ("ResizeObserver loop
+  // completed with undelivered notifications")
+  const watch = new ResizeObserver(() => requestAnimationFrame(() => {
     const size = [board.clientWidth, board.clientHeight];
-    if (size[0] && size.some((v, i) => Math.abs(v - drawnSize[i]) > 4)) {
+    if (!stopped && size[0] && size.some((v, i) => Math.abs(v - drawnSize[i]) > 4)) {
       drawnSize = size;
       redraw();
     }
-  });
+  }));
   watch.observe(board);
-  return () => watch.disconnect();
+  return () => {
+    stopped = true;
+    watch.disconnect();
+  };
 }

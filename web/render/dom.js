@@ -129,8 +129,15 @@ export function optionControls(spec, onChange) {
 export function keepSideRoom() {
   /** @type {HTMLElement | null} */
   let on = null;
+  // The new room is given in the next frame, not while the observer delivers: it reflows the side,
+  // whose new size would be due in the same frame, and Firefox reports that loop as an error
+  // ("ResizeObserver loop completed with undelivered notifications", at a Big Clock game's end).
   const room = new ResizeObserver(([entry]) => {
-    on?.style.setProperty("--side", `${Math.ceil(/** @type {HTMLElement} */ (entry.target).offsetHeight) + 8}px`);
+    const value = `${Math.ceil(/** @type {HTMLElement} */ (entry.target).offsetHeight) + 8}px`;
+    const board = on;
+    requestAnimationFrame(() => {
+      if (board && board === on && board.style.getPropertyValue("--side") !== value) board.style.setProperty("--side", value);
+    });
   });
   return (board, side) => {
     on = board;

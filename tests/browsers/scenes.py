@@ -1,0 +1,170 @@
+"""What a player does with each game, as steps on a drivers.Page (the same in every browser): open
+a fixed deal, move by click and by keyboard, undo, reload, play to the end, replay and review."""
+
+from __future__ import annotations
+
+import time
+
+from .drivers import Page
+
+ENGINE = "document.documentElement.dataset"
+READY_S = 180
+GAME_S = 150  # a table game at instant pace, to its end
+SCREEN_S = 30
+SOLITAIRE_DEALS = {"luzon": "deal=12&variant=twelve", "big-clock": "deal=12&set=double-6",
+                   "clock": "deal=12&exchange=true"}
+TABLE_DEALS = {"draw": "deal=4&set=double-6&players=2&target=50&seats=human,ai:easy",
+               "matador": "deal=4&set=double-9&players=3&seats=human,ai:easy,ai:easy",
+               "tiddle-a-wink": "deal=4&set=double-9&players=6&seats=human" + ",ai:easy" * 5,
+               "round-the-clock": "deal=4&players=2&target=50&seats=human,ai:easy"}
+
+
+def exists(css: str) -> str:
+    return f"() => Boolean(document.querySelector({css!r}))"
+
+
+def wait_ready(page: Page) -> None:
+    """The engine is ready and the page's own modules ran."""
+    page.wait(f"() => {ENGINE}.engine === 'ready' && typeof window.boneyard?.request === 'function'",
+              timeout_s=READY_S, what="the engine and the page's modules")
+
+
+def open_link(page: Page, url: str, fragment: str) -> None:
+    """Open a game link with no saved game (forgotten first), the computers at instant pace."""
+    if not page.run("(url) => location.href.startsWith(url) && location.pathname.endsWith('/')", url):
+        page.goto(url)
+    wait_ready(page)
+    page.run("() => { location.hash = '#/'; }")  # the screen on show saves its game and goes
+    page.wait("() => !document.querySelector('[data-session]')", timeout_s=SCREEN_S, what="the home page")
+    page.run("""(fragment) => {
+      for (const key of Object.keys(localStorage)) if (key.startsWith("boneyard.game.")) localStorage.removeItem(key);
+      localStorage.setItem("boneyard.table.speed.v1", JSON.stringify("instant"));
+      localStorage.setItem("boneyard.settings.v1", JSON.stringify({animation: "off"}));
+      location.hash = fragment;
+    }""", fragment)
+    page.wait(exists("[data-session]"), timeout_s=SCREEN_S, what=f"the game of {fragment}")
+
+
+def moves(page: Page, board: str) -> int:
+    return int(page.run(f"() => document.querySelector({board!r})?.dataset.moves ?? -1"))
+
+
+def wait_moves(page: Page, board: str, count: int) -> None:
+    page.wait(f"() => document.querySelector({board!r})?.dataset.moves === {str(count)!r}"
+              " && !document.querySelector('.game.busy')", timeout_s=SCREEN_S, what=f"{count} moves")
+
+
+def act(page: Page, css: str, style: str) -> None:
+    """Press an element: clicked, or focused and Enter pressed (the keyboard, where the driver can:
+    drivers.Page.enter_activates)."""
+    if style == "click" or not page.enter_activates:
+        page.click(css)
+    else:
+        page.wait(f"() => {{ const e = document.querySelector({css!r}); if (!e || e.disabled) return false; e.focus();"
+                  " return document.activeElement === e; }", timeout_s=SCREEN_S, what=f"focus on {css}")
+        page.press("Enter")
+
+
+# ---------------------------------------------------------------- solitaires
+
+def solitaire_move(page: Page, game: str, style: str) -> None:
+    """One move of a solitaire, by `style` ("click" or "keyboard"); waits for it."""
+    before = moves(page, "#board")
+    if game == "luzon":
+        if style == "click":
+            page.click("button[data-action=hint]")
+        else:
+            page.press("h")
+        slots = page.wait("() => [...document.querySelectorAll('#board .hinted')].map((e) => e.dataset.slot)",
+                          timeout_s=SCREEN_S, what="the hint's tiles")
+        for slot in slots:
+            act(page, f"#board [data-slot='{slot}']", style)
+    elif game == "big-clock":
+        stock = page.run(exists("#board [data-slot=stock]:not([disabled])"))
+        act(page, "#board [data-slot=stock]" if stock else "#board .bc-slot.target", style)
+    else:
+        if page.run("() => document.querySelector('#board')?.dataset.phase === 'exchange'"):
+            act(page, "#board .ck-choice.best", style)
+        else:
+            act(page, "button[data-action=turn]", style)
+    wait_moves(page, "#board", before + 1)
+
+
+def solitaire_to_the_end(page: Page, game: str) -> None:
+    """On to the outcome: Clock by playing all, The Big Clock by its own resign move, Luzon by the
+    Resign button (its question first closed by Esc, then answered)."""
+    deadline = time.monotonic() + GAME_S
+    while not page.run(exists("#outcome[open]")):
+        assert time.monotonic() < deadline, f"{game}: no outcome within {GAME_S} s"
+        if game == "luzon":
+            page.click("button[data-action=resign]")
+            page.wait(exists("#confirm[open]"), timeout_s=SCREEN_S, what="the question")
+            page.press("Escape")
+            page.wait("() => !document.querySelector('#confirm[open]')", timeout_s=SCREEN_S, what="Esc to close it")
+            page.click("button[data-action=resign]")
+            page.click("#confirm[open] #confirm-yes")
+        elif game == "big-clock":
+            page.click("button[data-move=resign]")
+            page.wait("() => /sure/i.test(document.querySelector('button[data-move=resign]')?.textContent ?? '')",
+                      timeout_s=SCREEN_S, what="resign asking again")
+            page.click("button[data-move=resign]")
+        elif page.run("() => document.querySelector('#board')?.dataset.phase === 'exchange'"):
+            page.click("#board .ck-choice.best")
+            page.wait("() => document.querySelector('#board')?.dataset.phase !== 'exchange'", timeout_s=SCREEN_S)
+            continue
+        else:
+            page.click("button[data-action=play-all]")
+        page.wait("() => Boolean(document.querySelector('#outcome[open]'))"
+                  " || document.querySelector('#board')?.dataset.phase === 'exchange'", timeout_s=SCREEN_S,
+                  what="the end or the exchange")
+
+
+# ---------------------------------------------------------------- table games
+
+TABLE_STEP = """() => {
+  const q = (css) => document.querySelector(css);
+  if (q("#round-summary[open]")) return q("#round-summary").dataset.kind === "game-over" ? "over" : "#next-round";
+  if (q("#pass-screen[open]")) return "#pass-ready";
+  if (q("#turn")?.dataset.whose !== "you" || q("#table-screen")?.dataset.busy === "true") return "wait";
+  if (q(".hand-tile.selected") && q("#actions [data-move]")) return "#actions [data-move]";
+  const tile = q(".hand-tile.playable");
+  if (tile) return `.hand-tile.playable[data-slot="${tile.dataset.slot}"]`;
+  return q("#actions [data-move]") ? "#actions [data-move]" : "wait";
+}"""
+
+
+def table_move(page: Page, style: str) -> str:
+    """The next thing the person does at a table (a move by `style`, a dialog's button): what."""
+    step = page.wait(f"() => {{ const step = ({TABLE_STEP})(); return step === 'wait' ? null : step; }}",
+                     timeout_s=GAME_S, what="the person's turn or a dialog")
+    if step == "over":
+        return step
+    act(page, step, style if step.startswith(".hand-tile") else "click")
+    if step.startswith(".hand-tile"):
+        page.wait(exists(".end-marker.active") + " || !document.querySelector('.hand-tile.selected')",
+                  timeout_s=SCREEN_S, what="the tile's places")
+        if page.run(exists(".end-marker.active")):
+            act(page, ".end-marker.active", style)
+    return step
+
+
+def table_to_the_end(page: Page) -> None:
+    deadline = time.monotonic() + GAME_S
+    turn = 0
+    while table_move(page, ("click", "keyboard")[turn % 2]) != "over":
+        turn += 1
+        assert time.monotonic() < deadline, f"the game did not end within {GAME_S} s"
+
+
+# ---------------------------------------------------------------- every game
+
+def replay_and_review(page: Page) -> None:
+    """From the end's dialog: the review opens on the replay, from its start, and is computed."""
+    page.click("[data-action=review-game]")
+    page.wait(exists("#coach-where"), timeout_s=SCREEN_S, what="the replay")
+    page.press("Home")
+    page.wait("() => /^Move 0 of \\d+$/.test(document.querySelector('#coach-where')?.textContent ?? '')",
+              timeout_s=SCREEN_S, what="the replay at its start")
+    page.click("button[data-action=coach-review]")
+    page.wait("() => /computed/.test(document.querySelector('#coach-review-text')?.textContent ?? '')",
+              timeout_s=120, what="the review")

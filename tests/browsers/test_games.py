@@ -1,0 +1,89 @@
+"""Every game in Firefox and WebKit, as a player plays it: a fixed deal opened by its link, a move by
+click and one by keyboard, undo (and redo by its key), a reload that resumes the saved game, on to
+a round's end or the solitaire's end (the computers at instant pace), then the replay and the
+review; Esc closes the help and the review. No console error (conftest.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .drivers import Page
+from .scenes import (
+    SCREEN_S,
+    SOLITAIRE_DEALS,
+    TABLE_DEALS,
+    exists,
+    moves,
+    open_link,
+    replay_and_review,
+    solitaire_move,
+    solitaire_to_the_end,
+    table_move,
+    table_to_the_end,
+    wait_moves,
+    wait_ready,
+)
+
+
+def reload_resumes(page: Page, board: str) -> None:
+    """A reload shows the saved game at the same move."""
+    count = moves(page, board)
+    page.reload()
+    wait_ready(page)
+    wait_moves(page, board, count)
+
+
+def esc_closes(page: Page, opened: str, closed: str) -> None:
+    """Esc closes what is open (`opened` true before, `closed` true after)."""
+    page.wait(opened, timeout_s=SCREEN_S, what=opened)
+    page.press("Escape")
+    page.wait(closed, timeout_s=SCREEN_S, what=f"Esc to close ({closed})")
+
+
+def keys_help(page: Page) -> None:
+    """The keys' help opens by "?" and closes by Esc."""
+    page.press("?")
+    esc_closes(page, exists("dialog[open]"), "() => !document.querySelector('dialog[open]')")
+
+
+@pytest.mark.parametrize("game", sorted(SOLITAIRE_DEALS))
+def test_solitaire(browser_page: Page, server_url: str, game: str) -> None:
+    page = browser_page
+    open_link(page, server_url, f"#/play/{game}?{SOLITAIRE_DEALS[game]}")
+    wait_moves(page, "#board", 0)
+    solitaire_move(page, game, "click")
+    solitaire_move(page, game, "keyboard")
+    if page.run("() => !document.querySelector('button[data-action=undo]').disabled"):
+        page.click("button[data-action=undo]")  # Luzon (all face up): a turned tile is never taken back
+        wait_moves(page, "#board", 1)
+        page.press("r")
+        wait_moves(page, "#board", 2)
+    else:
+        assert game != "luzon", "Luzon's undo was not offered"
+    keys_help(page)
+    reload_resumes(page, "#board")
+    solitaire_to_the_end(page, game)
+    replay_and_review(page)
+
+
+@pytest.mark.parametrize("game", sorted(TABLE_DEALS))
+def test_table_game(browser_page: Page, server_url: str, game: str) -> None:
+    page = browser_page
+    open_link(page, server_url, f"#/play/{game}?{TABLE_DEALS[game]}")
+    table_move(page, "click")
+    table_move(page, "keyboard")
+    page.wait("() => document.querySelector('#turn')?.dataset.whose === 'you'"
+              " && document.querySelector('#table-screen')?.dataset.busy === 'false'", timeout_s=SCREEN_S,
+              what="the person's turn again")
+    before = moves(page, "#table-screen")
+    page.click("button[data-action=undo]")  # back to the person's last move (the computers' after it too)
+    page.wait(f"() => Number(document.querySelector('#table-screen').dataset.moves) < {before}",
+              timeout_s=SCREEN_S, what="undo")
+    undone = moves(page, "#table-screen")
+    page.press("r")
+    page.wait(f"() => Number(document.querySelector('#table-screen').dataset.moves) > {undone}",
+              timeout_s=SCREEN_S, what="redo by its key")
+    keys_help(page)
+    reload_resumes(page, "#table-screen")
+    table_to_the_end(page)
+    replay_and_review(page)
