@@ -518,6 +518,12 @@ def replay(record: Any, at: Any, seat: Any = None, reveal: Any = False, instead:
     move = session.moves[at - 1] if at else None
     if instead is not None:
         state = shown.state
+        decider = game.to_move(state)
+        if decider is not None and decider != viewer:  # another seat's decision: one answer whatever it held
+            try:
+                session.check_may_see(decider)
+            except HiddenInformation:
+                raise HiddenInformation("Another move in place of a computer's is shown once the game is over.") from None
         game.check_move(state, instead)
         if game.revealed_to(state, instead, game.apply(state, instead)) and session.to_move() is not None:
             raise HiddenInformation("that move shows hidden information: its position is shown once the game is over")

@@ -410,11 +410,10 @@ class Session:
         """A person's move; the seat to move must be a human seat."""
         if not isinstance(move, str):
             raise BadRequest("move must be a move id string")
-        if self.resigned is not None:
-            raise GameOver("The game is over.")
-        self.game.check_move(self.state, move)
-        if not self.is_human(self.game.to_move(self.state)):
+        # the turn first: a move on a computer's turn gets one answer whatever the computer holds
+        if not self.is_human(self._seat_to_move()):
             raise NotYourTurn("Wait: it is a computer player's turn.")
+        self.game.check_move(self.state, move)
         self.check_lesson(move)
         self.computer_moves.discard(len(self.moves))
         event = self._apply(move)
@@ -490,6 +489,9 @@ class Session:
             if self.is_human(seat):
                 raise NotYourTurn("It is a person's turn.")
             level = self.seats[seat][3:]
+        elif not self.is_human(seat):
+            raise NotYourTurn("A computer plays at its own level: a level is only for a person's turn "
+                              "(the computer playing for you).")
         rng = self.ai_rng()
         player = get_player(level)
         move = player.choose(self.game, self.game.determinize(state, seat, rng), seat, rng)

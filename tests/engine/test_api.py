@@ -101,7 +101,7 @@ def test_load_carries_the_last_moves_as_play_answers_gave_them() -> None:
         if view["to_move"] == 0:
             answer = call(op="play", session=sid, move=view["legal"][0]["id"], seat=0)
         else:
-            answer = call(op="ai", session=sid, level="easy", seat=0)
+            answer = call(op="ai", session=sid, seat=0)
         assert answer["ok"], answer
         given += answer["view"]["events"]
     record = call(op="record", session=sid)["record"]

@@ -113,7 +113,7 @@ def test_the_table_rating_reads_only_the_seats_information() -> None:
     game = get_game("draw")
     session = Session.new("draw", {"players": 3}, 11, ["human", "ai:easy", "ai:easy"])
     while not (session.game.to_move(session.state) == 0 and len(game.legal_moves(session.state)) >= 2):
-        session.ai_move("easy")
+        session.ai_move("easy" if session.is_human(session.to_move()) else None)
     state = session.state
     other = game.determinize(state, 0, random.Random(99))
     assert other != state and game.view(other, 0) == game.view(state, 0)
@@ -366,7 +366,7 @@ def _positions_where_seat_0_may_draw_or_play(game: Any) -> Iterator[Any]:
         while game.to_move(session.state) is not None:
             if game.to_move(session.state) == 0 and set(game.legal_moves(session.state)) > {"draw"}:
                 yield session.state
-            session.ai_move("easy")
+            session.ai_move("easy" if session.is_human(session.to_move()) else None)
 
 
 def test_a_table_position_with_one_clearly_losing_play_is_a_blunder(monkeypatch: pytest.MonkeyPatch) -> None:
