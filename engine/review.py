@@ -523,7 +523,8 @@ def replay(record: Any, at: Any, seat: Any = None, reveal: Any = False, instead:
             try:
                 session.check_may_see(decider)
             except HiddenInformation:
-                raise HiddenInformation("Another move in place of a computer's is shown once the game is over.") from None
+                raise HiddenInformation("Another move in place of a computer's is shown once the game is over."
+                                        ) from None
         game.check_move(state, instead)
         if game.revealed_to(state, instead, game.apply(state, instead)) and session.to_move() is not None:
             raise HiddenInformation("that move shows hidden information: its position is shown once the game is over")
@@ -531,6 +532,7 @@ def replay(record: Any, at: Any, seat: Any = None, reveal: Any = False, instead:
     events = [shown.replay_move(move)] if move is not None else []
     view = shown.seat_view(viewer, events)  # the seat was checked against the whole game
     view["extra_moves"], view["can_undo"], view["can_redo"] = [], False, False  # a replay plays nothing
+    view["seed"] = session.shown_seed()  # the whole game's: over, its deal may be shown
     if reveal:
         view["all_hands"] = game.view(shown.state, None).get("hands")
     return {"view": view, "at": at, "moves": len(session.moves)}

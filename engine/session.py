@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cache import LRU
+from engine.deals import MAX_SEED, parse_seed, seal, unseal
 from engine.forced import finish_line
 from engine.games import get_game
 from engine.lessons import Lesson, Step, lesson_for
@@ -71,12 +72,6 @@ def parse_seats(seats: Any, count: int) -> list[str]:
     return list(seats)
 
 
-def parse_seed(seed: Any) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise BadRequest("seed must be a non-negative integer")
-    return seed
-
-
 def parse_computer_moves(value: Any, moves: int) -> set[int]:
     """A record's "computer_moves": the distinct indices (0 <= i < moves) of the moves the
     computer made for a person's seat; absent, none."""
@@ -120,7 +115,7 @@ def first_winnable_seed(game: Game[Any], options: dict[str, Any], seed: int) -> 
     prover = deal_prover(game) if game.spec.winnable_deals else None
     if prover is None:
         raise BadOption(f"{game.spec.name} does not offer winnable-only deals.")
-    for candidate in range(seed, seed + WINNABLE_SEARCH):
+    for candidate in range(seed, min(seed + WINNABLE_SEARCH, MAX_SEED + 1)):
         if prover.winnable(game.new_state(options, candidate)):
             return candidate
     raise NoWinnableDeal(f"No winnable deal among deals {seed} to {seed + WINNABLE_SEARCH - 1}: "
@@ -151,6 +146,7 @@ class Session:
     # again at an index (after an undo) replaces its mark, a redo keeps it
     computer_moves: set[int] = field(default_factory=set)
     lesson: Lesson | None = None  # the guided deal this game is (engine.lessons), if it is one
+    exported: bool = False  # its record left the page as a file mid-game (assisted): it carries the deal number
     # the events of the record's last moves (at most LOADED_EVENTS) as `load` replayed them
     loaded_events: list[JSON] = field(default_factory=list, compare=False, repr=False)
 
@@ -186,10 +182,12 @@ class Session:
         return session
 
     @classmethod
-    def load(cls, record: Any, keep_states: bool = False) -> Session:
+    def load(cls, record: Any, keep_states: bool = False, game_id: Any = None) -> Session:
         """Replay a record, checking every move; raises BadRecord, its message in a player's
         words (a record is a file the player chose: no move ids, no field names). `keep_states`:
-        see the field."""
+        see the field. `game_id`: the game the caller plays (a record of another is refused,
+        naming both games)."""
+        expected = get_game(game_id) if game_id is not None else None
         if not isinstance(record, dict):
             raise BadRecord("The file holds no game record.")
         version = record.get("version", RECORD_VERSION)
@@ -198,18 +196,18 @@ class Session:
         moves = record.get("moves", [])
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise BadRecord("The record's moves cannot be read.")
-        game = cls._record_game(record)
+        game = cls._record_game(record, expected)
+        seed = cls._record_seed(record, game)
         try:
-            session = cls.new(game.spec.id, record.get("options"), record.get("seed"),
-                              record.get("seats"), record.get("winnable"))
+            session = cls.new(game.spec.id, record.get("options"), seed, record.get("seats"), record.get("winnable"))
             assisted = parse_flag(record.get("assisted"), "assisted")
             aids = parse_aids(record.get("aids"))
         except NoWinnableDeal:
             raise BadRecord("The record says its deal was dealt as winnable, but it is not.") from None
         except EngineError:
             raise BadRecord("The record's notes on how the game was played cannot be read.") from None
-        if session.seed != record.get("seed"):
-            raise BadRecord(f"The record says deal {record.get('seed')} was dealt as winnable, but it is not.")
+        if session.seed != seed:
+            raise BadRecord("The record says its deal was dealt as winnable, but it is not.")
         session.keep_states = keep_states
         session.lesson = cls._record_lesson(record, session)
         replayed: deque[JSON] = deque(maxlen=LOADED_EVENTS)
@@ -228,11 +226,16 @@ class Session:
         if resigned is not None:
             try:
                 replayed.append(session.resign(resigned))
+            except GameOver:
+                raise BadRecord("The record says someone resigned after the game was over: "
+                                "the file was changed.") from None
             except EngineError:
-                raise BadRecord(f"The record says a player resigned who is not one of the game's "
-                                f"{len(session.seats)} players, or after the game was over.") from None
+                raise BadRecord("The record says someone resigned who is not a person playing this game: "
+                                "the file was changed.") from None
         # "assisted" is derived from the aids: a record that drops the flag keeps its aids
         session.aids = aids or ([{"at": len(moves), "kind": "assisted"}] if assisted else [])
+        # a record that held the deal number open, exported mid-game, goes on holding it
+        session.exported = "seed" in record and any(aid["kind"] == "export" for aid in session.aids)
         session.loaded_events = list(replayed)
         return session
 
@@ -263,13 +266,16 @@ class Session:
         return lesson
 
     @staticmethod
-    def _record_game(record: dict[str, Any]) -> Game[Any]:
-        """The game of a record, its options, deal and players checked: BadRecord in a player's words."""
+    def _record_game(record: dict[str, Any], expected: Game[Any] | None) -> Game[Any]:
+        """The game of a record (`expected`'s, when given), its options and players checked:
+        BadRecord in a player's words."""
         try:
             game = get_game(record.get("game"))
         except EngineError:
             raise BadRecord("The record is of a game this version of Boneyard does not have.") from None
         name = game.spec.name
+        if expected is not None and expected is not game:
+            raise BadRecord(f"The file is a record of {name}, not of {expected.spec.name}.")
         options = record.get("options")
         try:
             if options is not None and not isinstance(options, dict):
@@ -278,17 +284,44 @@ class Session:
         except EngineError:
             raise BadRecord(f"The record's settings are not ones {name} offers.") from None
         try:
-            parse_seed(record.get("seed"))
-        except EngineError:
-            raise BadRecord("The record's deal number is not a whole number from 0.") from None
-        try:
             parse_seats(record.get("seats"), game.num_seats(resolved))
         except EngineError:
             count = game.num_seats(resolved)
             players = f"{count} player{'s' if count > 1 else ''}"
-            raise BadRecord(f"The record's players do not fit this game of {name}: it needs {players}, "
+            raise BadRecord(f"The record's players do not fit {name} with these settings: it needs {players}, "
                             "each a person or a computer of a known level.") from None
         return game
+
+    @staticmethod
+    def _record_seed(record: dict[str, Any], game: Game[Any]) -> int:
+        """The deal of a record (its game, options and seats already checked): its number, or
+        the number its `deal` seals (engine.deals); BadRecord in a player's words."""
+        if record.get("deal") is None:
+            try:
+                return parse_seed(record.get("seed"))
+            except EngineError:
+                raise BadRecord(f"The record's deal number is not a whole number from 0 to {MAX_SEED:,}.") from None
+        if record.get("seed") is not None:
+            raise BadRecord("The record holds its deal twice: the file was changed.")
+        options = game.spec.resolve_options(record.get("options"))
+        seats = parse_seats(record.get("seats"), game.num_seats(options))
+        return unseal(record["deal"], game.spec.id, options, seats)
+
+    def hides_deal(self) -> bool:
+        """Whether the deal number would show a person what the game hides: a game with hidden
+        hands in progress with a person at the table (every hand and the stock follow from it)."""
+        return self.game.spec.hidden_hands and "human" in self.seats and self.outcome() is None
+
+    def shown_seed(self) -> int | None:
+        """The deal number a view carries: None while `hides_deal`."""
+        return None if self.hides_deal() else self.seed
+
+    def export(self) -> None:
+        """The record leaves the page as a file: a game in progress counts as assisted (the file
+        holds the deal), and its record carries the deal number from now on."""
+        if self.outcome() is None:
+            self.aid("export")
+            self.exported = True
 
     @property
     def assisted(self) -> bool:
@@ -307,12 +340,15 @@ class Session:
 
     def record(self) -> JSON:
         """The game as a record; "winnable", "resigned", "assisted" and "computer_moves" only
-        when they apply."""
+        when they apply. While `hides_deal` (and the record was not exported) the deal number is
+        sealed: "deal" in place of "seed" (engine.deals)."""
+        sealed = self.hides_deal() and not self.exported
+        deal = {"deal": seal(self.seed, self.game.spec.id, self.options, self.seats)} if sealed else {"seed": self.seed}
         record: dict[str, Any] = {
             "version": RECORD_VERSION,
             "game": self.game.spec.id,
             "options": dict(self.options),
-            "seed": self.seed,
+            **deal,
             "seats": list(self.seats),
             "moves": list(self.moves),
         }
@@ -662,7 +698,7 @@ class Session:
         view = {
             "game": self.game.spec.id,
             "options": dict(self.options),
-            "seed": self.seed,
+            "seed": self.shown_seed(),
             "seats": list(self.seats),
             "seat": viewer,
             "to_move": to_move,

@@ -80,8 +80,9 @@ def refuse_bad_files(app: App, message: object, saved: dict, other: dict, illega
     expect(message).to_contain_text("broken.json could not be imported: The file is not JSON.")
     wrong = {"boneyard": "game-record", "format": 1, "record": {**saved["record"], **other, "moves": []}}
     import_file(app, "other.json", json.dumps(wrong).encode())
+    names = {"luzon": "Luzon", "clock": "Clock (CARDominoes)"}  # the game as players know it, never its id
     expect(message).to_contain_text(
-        f"other.json could not be imported: The file is a record of another game ({other['game']}).")
+        f"other.json could not be imported: The file is a record of {names[other['game']]}, not of ")
     bad = {**saved, "record": {**saved["record"], "moves": [*saved["record"]["moves"], illegal]}}
     import_file(app, "illegal.json", json.dumps(bad).encode())
     expect(message).to_contain_text("illegal.json could not be imported")

@@ -317,7 +317,7 @@ def _draw_record(moves: int) -> dict:
 
 def test_replay_shows_each_position_as_the_seat_saw_it_then() -> None:
     record = _draw_record(30)
-    live = Session.new("draw", record["options"], record["seed"], record["seats"])
+    live = Session.new("draw", record["options"], Session.load(record).seed, record["seats"])  # (a sealed deal)
     game = live.game
     for at in range(len(record["moves"]) + 1):
         answer = json.loads(handle(json.dumps({"op": "replay", "record": record, "at": at})))

@@ -15,12 +15,12 @@ export function recordFileText(record) {
 }
 
 /**
- * Read a record file: {record} or {error: "a short reason"}. The moves are checked by the engine (load).
+ * Read a record file: {record} or {error: "a short reason"}. The moves, and that it is a record of
+ * this game (named as players know it), are checked by the engine (load with "game").
  * @param {string} text
- * @param {string} gameId
  * @returns {{record: GameRecord, error?: undefined} | {record?: undefined, error: string}}
  */
-export function parseRecordFile(text, gameId) {
+export function parseRecordFile(text) {
   let value;
   try {
     value = JSON.parse(text);
@@ -29,23 +29,29 @@ export function parseRecordFile(text, gameId) {
   }
   const record = value?.boneyard === "game-record" ? value.record : value;
   if (!record || typeof record !== "object" || Array.isArray(record)) return { error: "The file holds no game record." };
-  if (typeof record.game === "string" && record.game !== gameId) {
-    return { error: `The file is a record of another game (${record.game}).` };
+  if (typeof record.game !== "string" || !isValidRecord(record, record.game)) {
+    return { error: "The file is not a valid game record of this version." };
   }
-  if (!isValidRecord(record, gameId)) return { error: "The file is not a valid game record of this version." };
   return { record };
 }
+
+/**
+ * The deal of a record in words: "deal 42", or, a game with hidden hands in progress whose record
+ * holds the deal sealed (no number), "the game in progress".
+ * @param {GameRecord} record
+ */
+export const dealWords = (record) => (record.seed === undefined ? "the game in progress" : `deal ${record.seed}`);
 
 /** Save a record as a file (the browser's download); returns what to tell the player. */
 /** @param {string} gameId @param {GameRecord} record */
 export function downloadRecord(gameId, record) {
   const url = URL.createObjectURL(new Blob([recordFileText(record)], { type: "application/json" }));
-  const a = h("a", { href: url, download: `boneyard-${gameId}-deal-${record.seed}.json`, hidden: "" });
+  const a = h("a", { href: url, download: `boneyard-${gameId}-${dealWords(record).replace(/ /g, "-")}.json`, hidden: "" });
   document.body.append(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return `Exported deal ${record.seed} (${record.moves.length} moves).`;
+  return `Exported ${dealWords(record)} (${record.moves.length} moves).`;
 }
 
 /**
@@ -133,13 +139,14 @@ export function gameTools({ gameId, engine, session, say, load, abandon, saved, 
       say("Not exported: the record of this game can be exported once it is over.");
       return;
     }
-    const answer = id ? await engine.request({ op: "record", session: id, ...(choice === "assisted" ? { export: true } : {}) })
+    // mid-game, either choice takes the record with its deal number: the engine marks the game assisted
+    const answer = id ? await engine.request({ op: "record", session: id, ...(choice === "plain" ? {} : { export: true }) })
       : null;
     if (!answer?.ok) {
       say(`The record could not be exported: ${answer?.error.message ?? "no game yet"}.`, "error");
       return;
     }
-    if (choice === "assisted") saved(answer);
+    if (choice !== "plain") saved(answer);
     if (choice === "abandoned") abandon();
     /** @type {Record<string, string>} */
     const counted = { assisted: " This game counts as assisted.", abandoned: " This game counts as given up." };
@@ -156,7 +163,7 @@ export function gameTools({ gameId, engine, session, say, load, abandon, saved, 
       return;
     }
     // (a record unless there is an error)
-    const { record, error } = /** @type {{record: GameRecord, error?: string}} */ (parseRecordFile(await file.text(), gameId));
+    const { record, error } = /** @type {{record: GameRecord, error?: string}} */ (parseRecordFile(await file.text()));
     if (error) {
       refuse(error);
       return;
@@ -164,7 +171,7 @@ export function gameTools({ gameId, engine, session, say, load, abandon, saved, 
     const answer = await load(record); // the engine replays it move by move; a bad move changes nothing
     if (!answer) return; // the engine failed: the game said so
     if (!answer.ok) refuse(/** @type {import("../engine_types.js").EngineError} */ (answer.error).message);
-    else say(`Imported deal ${record.seed} (${record.moves.length} moves).`);
+    else say(`Imported ${dealWords(record)} (${record.moves.length} moves).`);
   });
 
   /** @param {View | null} view */

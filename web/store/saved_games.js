@@ -44,7 +44,9 @@ const gameKey = (/** @type {string} */ gameId) => GAME_PREFIX + gameId;
 export function isValidRecord(value, gameId) {
   if (!value || typeof value !== "object" || Array.isArray(value)) return false;
   if (value.version !== 1 || value.game !== gameId) return false;
-  if (!Number.isSafeInteger(value.seed) || value.seed < 0) return false;
+  // the deal: its number, or (a game with hidden hands in progress) the engine's sealed form of it
+  const sealed = value.seed === undefined && typeof value.deal === "string" && value.deal.length <= 64;
+  if (!sealed && !(Number.isSafeInteger(value.seed) && value.seed >= 0)) return false;
   if (!value.options || typeof value.options !== "object" || Array.isArray(value.options)) return false;
   if (!Object.values(value.options).every((v) => ["string", "number", "boolean"].includes(typeof v))) return false;
   if (value.seats !== undefined && !(Array.isArray(value.seats) && value.seats.every((/** @type {unknown} */ s) => typeof s === "string"))) {
@@ -259,7 +261,7 @@ export function checkSavedGames(games = []) {
     const { found, value } = readJSON(key);
     if (found && !isValidEntry(value, id)) {
       drop(key);
-      dropped.push(`the saved ${name} game`);
+      dropped.push(`the saved game of ${name}`);
     }
   }
   return dropped;
