@@ -167,7 +167,8 @@ def op_review(req: dict[str, Any]) -> JSON:
     work between slices is kept on the session; a record's on one the review opens)."""
     from engine.review import review, review_record
 
-    limit = req.get("limit", REVIEW_LIMIT)
+    limit = req.get("limit")
+    limit = REVIEW_LIMIT if limit is None else limit  # every request is a slice: null is the default
     if isinstance(limit, int) and not isinstance(limit, bool) and limit > REVIEW_LIMIT:
         raise BadRequest(f"limit may be at most {REVIEW_LIMIT} decisions: ask for the rest from \"next\"")
     args = req.get("seats"), req.get("start", 0), limit

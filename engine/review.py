@@ -36,12 +36,13 @@ from engine.cache import LRU
 from engine.forced import finish_line
 from engine.games.table import TableGame
 from engine.players import Player, get_player
-from engine.players.ismcts import IsmctsPlayer
+from engine.players.ismcts import IsmctsPlayer, Search
 from engine.players.playout import EnginePlayout, rollout, round_rewards
 from engine.protocol import JSON, BadRequest, Game, HiddenInformation
 from engine.rng import deal_rng
 from engine.session import Registry, Session
 from engine.solvers import MoveRater, PlayoutPolicy, advisor_for
+from engine.stepwise import to_end
 
 WIN = "win"  # values are chances of winning, 0..1
 POINTS = "points"  # values are the expected round points of the seat minus the others' mean
@@ -58,6 +59,7 @@ FIRST_LOOK = 5  # solitaires: pairs of play-outs before the first look (a prior 
 # Big Clock's at double-9 and double-12, stops there when they all tie; the uniform prior needs 25)
 SETTLED = 0.005  # solitaires: stop once finishing SAMPLES pairs would change the mark with less than this chance
 SLICE_SECONDS = 2.0  # a slice (`limit` given) ends inside a decision whose play-outs run past this
+clock = time.monotonic  # what a slice's deadline is read on (a test counts work on a clock of its own)
 UNFINISHED_KEPT = 8  # decisions cut short by a slice's end, kept for the next slice (per reviewed game)
 REVIEWS_KEPT = 2  # reviews by record whose sessions stay open between slices (each holds its game's states)
 # solitaires: the Dirichlet prior of the rates of the three kinds of pair (only the best move won, both
@@ -104,9 +106,7 @@ def rate_exact(rater: MoveRater) -> Rater:
 def rate_by_advisor_playouts(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random,
                              fast: bool = True, cheap: bool = True) -> Ratings:
     """`advisor_pairs` at once."""
-    ratings, _ = _play(advisor_pairs(game, state, seat, played, rng, fast, cheap), None)
-    assert ratings is not None
-    return ratings
+    return to_end(advisor_pairs(game, state, seat, played, rng, fast, cheap))
 
 
 def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random,
@@ -271,24 +271,40 @@ def transposes(game: Game[Any], state: Any, seat: int, best: str, played: str, p
 
 
 def rate_by_search(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random) -> Ratings:
+    """`search_pairs` at once."""
+    return to_end(search_pairs(game, state, seat, played, rng))
+
+
+def search_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random) -> Pairs:
     """The hard player's search, from the seat's information, names its CANDIDATES best
     moves (`Search.ranked`); they and the move played are each played out to the end of the round
     SAMPLES times over the same determinizations of the seat's view (common random numbers),
     every seat then played by the medium player: their mean round-point margins (the seat's
     points minus the others' mean), the best of them the best move. Play-outs rather than the
     tree's own means: a move the search visited rarely has a mean too noisy to grade, and the
-    search's cheap rollouts misjudge Matador's held-back tiles (tests/bench/bench_review.py)."""
+    search's cheap rollouts misjudge Matador's held-back tiles (tests/bench/bench_review.py).
+    A step at a time (engine.stepwise): each of the search's iterations (yielding 0: no play-out
+    yet), then each determinization's play-outs (yielding how many so far), so a slice may end
+    between any two; the ratings are the same as in one run."""
     assert isinstance(game, TableGame)
-    search = IsmctsPlayer().search(game, game.determinize(state, seat, rng), seat, rng, early_stop=False)
+    steps = IsmctsPlayer().search_steps(game, game.determinize(state, seat, rng), seat, rng, early_stop=False)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            search: Search = done.value
+            break
+        yield 0
     visits = {m: child.visits for m, child in search.root.children.items()}
     ranked = search.ranked(game.legal_moves(state))
     moves = list(dict.fromkeys([*ranked[:CANDIDATES], played]))
     outcomes: dict[str, list[float]] = {m: [] for m in moves}
-    for _ in range(SAMPLES):
+    for sample in range(SAMPLES):
         deal = game.determinize(state, seat, rng)
         seed = rng.getrandbits(32)
         for move, results in outcomes.items():
             results.append(medium_margin(game, game.apply(deal, move), seat, random.Random(seed)))
+        yield sample + 1
     values = {m: statistics.fmean(r) for m, r in outcomes.items()}
     return Ratings(values, POINTS, exact=False, samples=SAMPLES, detail={"visits": visits}, outcomes=outcomes)
 
@@ -320,7 +336,7 @@ def rater_for(game: Game[Any]) -> Rater:
     advisor = advisor_for(game)
     if isinstance(advisor, MoveRater):
         return rate_exact(advisor)
-    return rate_by_search if isinstance(game, TableGame) else advisor_pairs
+    return search_pairs if isinstance(game, TableGame) else advisor_pairs
 
 
 def grade(unit: str, loss: float, uncertainty: float = 0.0) -> str:
@@ -436,11 +452,11 @@ def review(session: Session, seats: list[int] | None = None, start: int = 0, lim
     not_graded = [{"index": i, "seat": seat, "played_move": session.move_entry(state, session.moves[i]), "why": why}
                   for i, state, seat, why in work.not_graded if seat in seats]
     end = len(positions) if limit is None else min(len(positions), start + limit)
-    deadline = None if limit is None else time.monotonic() + SLICE_SECONDS
+    deadline = None if limit is None else clock() + SLICE_SECONDS
     decisions = []
     working = None
     for done, (i, state, seat) in enumerate(positions[start:end], start):
-        if deadline is not None and done > start and time.monotonic() >= deadline:
+        if deadline is not None and done > start and clock() >= deadline:
             end = done  # the slice's time is up between two decisions: the next slice starts here
             break
         if progress:
@@ -465,7 +481,7 @@ def review(session: Session, seats: list[int] | None = None, start: int = 0, lim
 
 
 def _play(pairs: Pairs, deadline: float | None) -> tuple[Ratings | None, int]:
-    """Play `pairs` on to its ratings, or until `deadline` (time.monotonic) has passed: (None,
+    """Play `pairs` on to its ratings, or until `deadline` (`clock`) has passed: (None,
     the pairs so far) then."""
     samples = 0
     while True:
@@ -474,7 +490,7 @@ def _play(pairs: Pairs, deadline: float | None) -> tuple[Ratings | None, int]:
         except StopIteration as finished:
             ratings: Ratings = finished.value
             return ratings, samples
-        if deadline is not None and time.monotonic() >= deadline:
+        if deadline is not None and clock() >= deadline:
             return None, samples
 
 
