@@ -13,16 +13,20 @@ Used by tests/engine/test_api_fuzz.py (a few hundred examples) and tests/bench/b
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import random
 import re
+import time
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import engine.review as review_module
 from engine import api
 from engine.protocol import EngineError
+from engine.session import Session
 
 GAMES = ["luzon", "big-clock", "clock", "draw", "matador", "tiddle-a-wink", "round-the-clock"]
 ERROR_CODES = {"bad_request"} | {cls.code for cls in EngineError.__subclasses__()}
@@ -84,7 +88,7 @@ def requests(draw: st.DrawFn, session: str, legal: list[str], record: dict[str, 
     return request
 
 
-def fingerprint(session: api.Session) -> Any:
+def fingerprint(session: Session) -> Any:
     """What a refused request must leave as it was."""
     return (json.dumps(session.record()), list(session.redo_stack), len(session.history), id(session.state))
 
@@ -138,15 +142,15 @@ TABLE_GAMES = ["draw", "matador", "tiddle-a-wink", "round-the-clock"]
 SESSION_ID = re.compile(r'"s[0-9]+"')
 
 
-def twins(game: str, seed: int, moves: int, rng: random.Random) -> tuple[api.Session, api.Session] | None:
+def twins(game: str, seed: int, moves: int, rng: random.Random) -> tuple[Session, Session] | None:
     """Two sessions of a person against computers that look the same from the person's seat and
     differ in what a computer holds: the game played `moves` moves on (the person at random, the
     computers easy) and, half the time, on to a computer's turn, then its last state dealt again
     from the person's view (`Game.determinize`: the computers' hands and the stock reshuffled,
     sizes and known voids kept). None when the deal again gives every computer the same hand."""
-    rules = api.Session.new(game, {}, seed).game
+    rules = Session.new(game, {}, seed).game
     seats = ["human"] + ["ai:easy"] * (rules.num_seats(rules.spec.resolve_options({})) - 1)
-    first = api.Session.new(game, {}, seed, seats)
+    first = Session.new(game, {}, seed, seats)
     to_computer = rng.random() < 0.5
     for made in range(moves + 50):
         seat = first.to_move()
@@ -220,12 +224,16 @@ def twin_fuzz(examples: int) -> None:
                 probes += [f"play:{tile}:{end}" for tile in first.game.view(first.state, None)["hands"][mover]
                            for end in ("left", "right", "e0", "e1", "e2", "e3")[:3]]
             request = data.draw(twin_requests(ids[0], probes, first.record()))
-            answers = [check_answer(api.handle(json.dumps(same_request(request, ids[0], sid)))) for sid in ids]
+            answers = []
+            for sid in ids:  # a review's slices timed by clock reads, not the wall clock: the same for both
+                review_module.clock = itertools.count(0.0, 0.25).__next__
+                answers.append(check_answer(api.handle(json.dumps(same_request(request, ids[0], sid)))))
             texts = [SESSION_ID.sub('"S"', json.dumps(answer)) for answer in answers]
             refused = not answers[0]["ok"] or not answers[1]["ok"]
             if refused or not (isinstance(request, dict) and request.get("op") == "ai"):
                 assert texts[0] == texts[1], f"{request!r:.300} answered differently by what a computer holds"
         finally:
+            review_module.clock = time.monotonic
             for sid in ids:
                 if sid in api.SESSIONS:
                     api.SESSIONS.close(sid)
