@@ -11,11 +11,12 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from engine.fields import parse_flag
 from engine.games import all_games
 from engine.lessons import lesson_for
 from engine.players import SEAT_LEVELS
 from engine.protocol import JSON, BadRequest, EngineError
-from engine.session import Registry, Session, parse_flag
+from engine.session import Registry, Session
 from engine.solvers import advisor_for
 
 REVIEW_LIMIT = 40  # decisions rated by one review request, at most (a slice also ends after SLICE_SECONDS)

@@ -22,7 +22,6 @@ are checked against independent play-outs by `tests/bench/bench_review.py`.
 
 from __future__ import annotations
 
-import functools
 import json
 import math
 import random
@@ -32,7 +31,7 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cache import LRU
+from engine.cache import LRU, remembered
 from engine.forced import finish_line
 from engine.games.table import TableGame
 from engine.players import Player, get_player
@@ -174,7 +173,7 @@ def settled_counts(wins: int, ties: int, losses: int, cap: int,
     return cap <= wins + ties + losses or change_chance(wins, ties, losses, cap, prior) < SETTLED
 
 
-@functools.lru_cache(maxsize=4096)
+@remembered(4096)
 def change_chance(wins: int, ties: int, losses: int, cap: int, prior: tuple[float, float, float]) -> float:
     """The chance that finishing `cap` pairs changes the mark of these counts (as `settled`
     weighs it), remembered: the same counts come back decision after decision."""

@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 from engine.api import SESSIONS, handle
+from engine.guide import OFF_LESSON
 from engine.lesson_walk import walk
 from engine.lessons import LESSONS, Lesson, Step, all_lessons
-from engine.session import OFF_LESSON, Session
+from engine.session import Session
 
 LESSON_PARAMS = [pytest.param(lesson, id=lesson.game) for lesson in all_lessons()]
 
