@@ -11,11 +11,12 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from engine.fields import parse_flag
 from engine.games import all_games
 from engine.lessons import lesson_for
 from engine.players import SEAT_LEVELS
 from engine.protocol import JSON, BadRequest, EngineError
-from engine.session import Registry, Session, parse_flag
+from engine.session import Registry, Session
 from engine.solvers import advisor_for
 
 REVIEW_LIMIT = 40  # decisions rated by one review request, at most (a slice also ends after SLICE_SECONDS)
@@ -136,20 +137,21 @@ def op_view(req: dict[str, Any]) -> JSON:
 
 
 def op_record(req: dict[str, Any]) -> JSON:
-    """The game's record; with "export": true it leaves the page as a file, and a game in
-    progress then counts as assisted (the file holds the deal)."""
+    """The game's record; with "export": true it leaves the page as a file: a game in progress
+    then counts as assisted, and its record carries the deal number (Session.export)."""
     sid, session = _session(req)
-    if parse_flag(req.get("export"), "export") and session.outcome() is None:
-        session.aid("export")
+    if parse_flag(req.get("export"), "export"):
+        session.export()
     return {"ok": True, "session": sid, "record": session.record()}
 
 
 def op_load(req: dict[str, Any]) -> JSON:
     """A record's game as a new session; with "imported": true (a file the person chose) a game
     still in progress counts as assisted: it may be brought back to before a hidden tile was shown.
-    The view's events are those of its last moves back to every seat's last (Session.recent_events)."""
+    With "game", a record of another game is refused. The view's events are those of its last moves
+    back to every seat's last (Session.recent_events)."""
     imported = parse_flag(req.get("imported"), "imported")
-    session = Session.load(req.get("record"))
+    session = Session.load(req.get("record"), game_id=req.get("game"))
     session.viewer(req.get("seat"))
     if imported and session.outcome() is None:
         session.aid("import")
@@ -166,7 +168,8 @@ def op_review(req: dict[str, Any]) -> JSON:
     work between slices is kept on the session; a record's on one the review opens)."""
     from engine.review import review, review_record
 
-    limit = req.get("limit", REVIEW_LIMIT)
+    limit = req.get("limit")
+    limit = REVIEW_LIMIT if limit is None else limit  # every request is a slice: null is the default
     if isinstance(limit, int) and not isinstance(limit, bool) and limit > REVIEW_LIMIT:
         raise BadRequest(f"limit may be at most {REVIEW_LIMIT} decisions: ask for the rest from \"next\"")
     args = req.get("seats"), req.get("start", 0), limit
@@ -204,6 +207,9 @@ OPS: dict[str, Callable[[dict[str, Any]], JSON]] = {
 MAX_REQUEST_CHARS = 1_000_000  # a record of 10,000 moves is about 250 KB
 MAX_DEPTH = 32  # requests nest 4 deep; a deeper one is refused before it is parsed
 MAX_MESSAGE_CHARS = 300  # what an error message may echo of a bad value
+# the refusals of a request too long or too deep, in a player's words (an imported file can be either)
+TOO_LONG = f"This is too long to be a game or a request: at most {MAX_REQUEST_CHARS:,} characters."
+TOO_DEEP = f"This is not a game or a request: it nests brackets more than {MAX_DEPTH} deep."
 
 
 def error(code: str, message: str) -> JSON:
@@ -262,7 +268,7 @@ def handle_request(req: Any) -> JSON:
     except EngineError as exc:
         return error(exc.code, str(exc))
     except RecursionError:  # an already-parsed request (handle refuses deep text before parsing)
-        return error("bad_request", f"a request may nest at most {MAX_DEPTH} levels deep")
+        return error("bad_request", TOO_DEEP)
     except Exception as exc:  # never raise across the API boundary (RecursionError, MemoryError...)
         return _internal_error(exc)
 
@@ -273,9 +279,9 @@ def handle(request_json: str) -> str:
         if not isinstance(request_json, str):  # callers outside Python's types (the worker)
             return json.dumps(error("bad_request", "a request must be a JSON string"))  # type: ignore[unreachable]
         if len(request_json) > MAX_REQUEST_CHARS:
-            return json.dumps(error("bad_request", f"a request may have at most {MAX_REQUEST_CHARS} characters"))
+            return json.dumps(error("bad_request", TOO_LONG))
         if _too_deep(request_json):
-            return json.dumps(error("bad_request", f"a request may nest at most {MAX_DEPTH} levels deep"))
+            return json.dumps(error("bad_request", TOO_DEEP))
         try:
             req = json.loads(request_json)
         except (TypeError, ValueError) as exc:

@@ -2,17 +2,20 @@
 
 The engine runs for as long as a page stays open (in the browser's worker), so nothing it keeps
 for later may grow without bound: an open session, a solved position, a plan, a parsed move id is
-kept in an `LRU` of a fixed size, which forgets the least recently used entry first.
+kept in an `LRU` of a fixed size, which forgets the least recently used entry first. A function
+whose answers are worth keeping is decorated with `remembered(size)` (never functools' caches).
 """
 
 from __future__ import annotations
 
+import functools
 from collections import OrderedDict
-from collections.abc import Hashable, Iterator
-from typing import Generic, TypeVar
+from collections.abc import Callable, Hashable, Iterator
+from typing import Generic, ParamSpec, TypeVar
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
+P = ParamSpec("P")
 
 
 class LRU(Generic[K, V]):
@@ -66,3 +69,18 @@ class LRU(Generic[K, V]):
     def __iter__(self) -> Iterator[K]:
         """The keys, the least recently used first."""
         return iter(self._items)
+
+
+def remembered(size: int) -> Callable[[Callable[P, V]], Callable[P, V]]:
+    """A function's answers kept in an `LRU` of `size` entries, by its positional arguments (each
+    hashable; an answer of None is not kept)."""
+    def wrap(function: Callable[P, V]) -> Callable[P, V]:
+        kept: LRU[tuple[object, ...], V] = LRU(size)
+
+        @functools.wraps(function)
+        def call(*args: P.args, **kwargs: P.kwargs) -> V:
+            assert not kwargs, "a remembered function is called with positional arguments"
+            answer = kept.get(args)
+            return answer if answer is not None else kept.put(args, function(*args, **kwargs))
+        return call
+    return wrap

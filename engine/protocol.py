@@ -29,6 +29,12 @@ class BadRequest(EngineError):
     code = "bad_request"
 
 
+class BadSeed(EngineError):
+    """A deal number that is not a whole number from 0 to engine.deals.MAX_SEED."""
+
+    code = "bad_seed"
+
+
 class UnknownGame(EngineError):
     code = "unknown_game"
 

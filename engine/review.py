@@ -24,7 +24,6 @@ are checked against independent play-outs by `tests/bench/bench_review.py`.
 
 from __future__ import annotations
 
-import functools
 import json
 import math
 import random
@@ -34,17 +33,18 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cache import LRU
+from engine.cache import LRU, remembered
 from engine.forced import finish_line
 from engine.games.table import TableGame
 from engine.players import Player, get_player
-from engine.players.ismcts import IsmctsPlayer
+from engine.players.ismcts import IsmctsPlayer, Search
 from engine.players.playout import EnginePlayout, rollout, round_rewards
 from engine.protocol import JSON, BadRequest, Game, HiddenInformation
 from engine.review_marks import POINTS, WIN, grade, key_moments, summary, verdict
 from engine.rng import deal_rng
 from engine.session import Registry, Session
 from engine.solvers import MoveRater, PlayoutPolicy, advisor_for
+from engine.stepwise import to_end
 
 SAMPLES = 60  # paired play-outs per compared move (table games; solitaires without an exact rater: at most)
 BATCH = 5  # solitaires: pairs of play-outs between two looks at whether the mark is settled
@@ -53,6 +53,7 @@ FIRST_LOOK = 2  # solitaires: pairs of play-outs before the first look, then eve
 MORE = 3  # a decision whose grade the pairs leave "uncertain" gets more, up to MORE times SAMPLES in all
 SETTLED = 0.005  # solitaires: stop once finishing SAMPLES pairs would change the mark with less than this chance
 SLICE_SECONDS = 2.0  # a slice (`limit` given) ends inside a decision whose play-outs run past this
+clock = time.monotonic  # what a slice's deadline is read on (a test counts work on a clock of its own)
 UNFINISHED_KEPT = 8  # decisions cut short by a slice's end, kept for the next slice (per reviewed game)
 REVIEWS_KEPT = 2  # reviews by record whose sessions stay open between slices (each holds its game's states)
 # solitaires: the Dirichlet prior of the rates of the three kinds of pair (only the best move won, both
@@ -99,9 +100,7 @@ def rate_exact(rater: MoveRater) -> Rater:
 def rate_by_advisor_playouts(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random,
                              fast: bool = True, cheap: bool = True) -> Ratings:
     """`advisor_pairs` at once."""
-    ratings, _ = _play(advisor_pairs(game, state, seat, played, rng, fast, cheap), None)
-    assert ratings is not None
-    return ratings
+    return to_end(advisor_pairs(game, state, seat, played, rng, fast, cheap))
 
 
 def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random,
@@ -185,7 +184,7 @@ def settled_counts(wins: int, ties: int, losses: int, cap: int,
     return cap <= wins + ties + losses or change_chance(wins, ties, losses, cap, prior) < SETTLED
 
 
-@functools.lru_cache(maxsize=4096)
+@remembered(4096)
 def change_chance(wins: int, ties: int, losses: int, cap: int, prior: tuple[float, float, float]) -> float:
     """The chance that finishing `cap` pairs changes the mark of these counts (as `settled`
     weighs it), remembered: the same counts come back decision after decision."""
@@ -282,6 +281,11 @@ def transposes(game: Game[Any], state: Any, seat: int, best: str, played: str, p
 
 
 def rate_by_search(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random) -> Ratings:
+    """`search_pairs` at once."""
+    return to_end(search_pairs(game, state, seat, played, rng))
+
+
+def search_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random) -> Pairs:
     """The hard player's search, from the seat's information, names its CANDIDATES best
     moves (`Search.ranked`); they and the move played are each played out to the end of the round
     SAMPLES times over the same determinizations of the seat's view (common random numbers),
@@ -290,9 +294,19 @@ def rate_by_search(game: Game[Any], state: Any, seat: int, played: str, rng: ran
     "uncertain" (`in_doubt`), the best move and the move played get BATCH more, up to MORE times
     SAMPLES. Play-outs rather than the
     tree's own means: a move the search visited rarely has a mean too noisy to grade, and the
-    search's cheap rollouts misjudge Matador's held-back tiles (tests/bench/bench_review.py)."""
+    search's cheap rollouts misjudge Matador's held-back tiles (tests/bench/bench_review.py).
+    A step at a time (engine.stepwise): each of the search's iterations (yielding 0: no play-out
+    yet), then each determinization's play-outs (yielding how many so far), so a slice may end
+    between any two; the ratings are the same as in one run."""
     assert isinstance(game, TableGame)
-    search = IsmctsPlayer().search(game, game.determinize(state, seat, rng), seat, rng, early_stop=False)
+    steps = IsmctsPlayer().search_steps(game, game.determinize(state, seat, rng), seat, rng, early_stop=False)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            search: Search = done.value
+            break
+        yield 0
     visits = {m: child.visits for m, child in search.root.children.items()}
     ranked = search.ranked(game.legal_moves(state))
     moves = list(dict.fromkeys([*ranked[:CANDIDATES], played]))
@@ -306,10 +320,12 @@ def rate_by_search(game: Game[Any], state: Any, seat: int, played: str, rng: ran
 
     for _ in range(SAMPLES):
         sample()
+        yield len(outcomes[played])
     while len(outcomes[played]) < MORE * SAMPLES and (doubt := in_doubt(outcomes, POINTS, played)):
         outcomes = {doubt: outcomes[doubt], played: outcomes[played]}  # the two moves whose loss is in doubt
         for _ in range(min(BATCH, MORE * SAMPLES - len(outcomes[played]))):
             sample()
+            yield len(outcomes[played])
     values = {m: statistics.fmean(r) for m, r in outcomes.items()}
     return Ratings(values, POINTS, exact=False, samples=len(outcomes[played]), detail={"visits": visits},
                    outcomes=outcomes)
@@ -358,7 +374,7 @@ def rater_for(game: Game[Any]) -> Rater:
     advisor = advisor_for(game)
     if isinstance(advisor, MoveRater):
         return rate_exact(advisor)
-    return rate_by_search if isinstance(game, TableGame) else advisor_pairs
+    return search_pairs if isinstance(game, TableGame) else advisor_pairs
 
 
 @dataclass
@@ -454,11 +470,11 @@ def review(session: Session, seats: list[int] | None = None, start: int = 0, lim
     not_graded = [{"index": i, "seat": seat, "played_move": session.move_entry(state, session.moves[i]), "why": why}
                   for i, state, seat, why in work.not_graded if seat in seats]
     end = len(positions) if limit is None else min(len(positions), start + limit)
-    deadline = None if limit is None else time.monotonic() + SLICE_SECONDS
+    deadline = None if limit is None else clock() + SLICE_SECONDS
     decisions = []
     working = None
     for done, (i, state, seat) in enumerate(positions[start:end], start):
-        if deadline is not None and done > start and time.monotonic() >= deadline:
+        if deadline is not None and done > start and clock() >= deadline:
             end = done  # the slice's time is up between two decisions: the next slice starts here
             break
         if progress:
@@ -485,7 +501,7 @@ def review(session: Session, seats: list[int] | None = None, start: int = 0, lim
 
 
 def _play(pairs: Pairs, deadline: float | None) -> tuple[Ratings | None, int]:
-    """Play `pairs` on to its ratings, or until `deadline` (time.monotonic) has passed: (None,
+    """Play `pairs` on to its ratings, or until `deadline` (`clock`) has passed: (None,
     the pairs so far) then."""
     samples = 0
     while True:
@@ -494,7 +510,7 @@ def _play(pairs: Pairs, deadline: float | None) -> tuple[Ratings | None, int]:
         except StopIteration as finished:
             ratings: Ratings = finished.value
             return ratings, samples
-        if deadline is not None and time.monotonic() >= deadline:
+        if deadline is not None and clock() >= deadline:
             return None, samples
 
 
@@ -533,6 +549,13 @@ def replay(record: Any, at: Any, seat: Any = None, reveal: Any = False, instead:
     move = session.moves[at - 1] if at else None
     if instead is not None:
         state = shown.state
+        decider = game.to_move(state)
+        if decider is not None and decider != viewer:  # another seat's decision: one answer whatever it held
+            try:
+                session.check_may_see(decider)
+            except HiddenInformation:
+                raise HiddenInformation("Another move in place of a computer's is shown once the game is over."
+                                        ) from None
         game.check_move(state, instead)
         if game.revealed_to(state, instead, game.apply(state, instead)) and session.to_move() is not None:
             raise HiddenInformation("that move shows hidden information: its position is shown once the game is over")
@@ -542,6 +565,7 @@ def replay(record: Any, at: Any, seat: Any = None, reveal: Any = False, instead:
         shown.resigned = session.resigned  # the game's end: resigned there, it says so (nobody's move next)
     view = shown.seat_view(viewer, events)  # the seat was checked against the whole game
     view["extra_moves"], view["can_undo"], view["can_redo"] = [], False, False  # a replay plays nothing
+    view["seed"] = session.shown_seed()  # the whole game's: over, its deal may be shown
     if reveal:
         view["all_hands"] = game.view(shown.state, None).get("hands")
     return {"view": view, "at": at, "moves": len(session.moves)}

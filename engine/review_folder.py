@@ -8,7 +8,8 @@ import os
 from typing import Any
 
 from engine.protocol import JSON, BadRequest
-from engine.review import GRADE_NAMES, open_record, review
+from engine.review import open_record, review
+from engine.review_marks import GRADE_NAMES
 from engine.runs import Deal, Deals, Runner
 
 

@@ -89,7 +89,7 @@ export {};
  * @property {string} game
  * @property {number} seat
  * @property {OptionValues} options
- * @property {number} seed
+ * @property {number | null} seed the deal number; null while a game with hidden hands is in progress
  * @property {string[]} seats "human" or a computer's level, per seat
  * @property {number | null} to_move
  * @property {Move[]} legal
@@ -162,7 +162,8 @@ export {};
  * @typedef {object} GameRecord
  * @property {string} game
  * @property {OptionValues} options
- * @property {number} seed
+ * @property {number} [seed] the deal number; absent while a game with hidden hands is in progress (then `deal`)
+ * @property {string} [deal] the deal sealed by the engine in place of `seed` (only `load` reads it)
  * @property {string[]} seats
  * @property {string[]} moves
  * @property {boolean} [lesson] a guided deal's record

@@ -46,7 +46,7 @@ export function startGuard({ engine, catalog, remount, notify }) {
     else if (detail.kind === "saved") {
       fullDismissed = false;
       if (banner()?.dataset.kind === "full") closeBanner();
-      notify(`The ${nameOf(detail.gameId)} game is saved again.`);
+      notify(`The game of ${nameOf(detail.gameId)} is saved again.`);
     } else if (detail.kind === "results") {
       notify(`Storage is full: ${detail.waiting === 1 ? "a game's result waits" : `${detail.waiting} results wait`} ` +
         "in this page, to be written to the statistics once there is space.");

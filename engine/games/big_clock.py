@@ -30,6 +30,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+from engine.cache import LRU
 from engine.games import register
 from engine.protocol import JSON, Game, GameOver, GameSpec, IllegalMove, Option, Outcome
 from engine.rng import deal_rng
@@ -264,6 +265,10 @@ def _slot(text: str, size: int) -> int:
 
 
 NOT_POSSIBLE = "That move is not possible now."
+# The legal moves of the last state asked about, by the state's id (the entry holds the state, so
+# the id is not reused while it is kept) with the game that answered: an explicit cache of the
+# module, not state on the shared game object.
+_LAST_LEGAL: LRU[int, tuple[BigClockState, BigClockGame, list[str]]] = LRU(1)
 
 
 def plural(n: int, word: str) -> str:
@@ -399,15 +404,13 @@ class BigClockGame(Game[BigClockState]):
     def to_move(self, state: BigClockState) -> int | None:
         return 0 if self.legal_moves(state) else None
 
-    _last_legal: tuple[BigClockState, list[str]] | None = None
-
     def legal_moves(self, state: BigClockState) -> list[str]:
-        """The legal moves, remembered for the last state asked about (a request asks several
-        times: whose turn, the outcome, the list, the status)."""
-        last = self._last_legal
-        if last is None or last[0] is not state:
-            last = self._last_legal = (state, self._moves(state))
-        return list(last[1])
+        """The legal moves, remembered for the last state asked about (`_LAST_LEGAL`: a request
+        asks several times: whose turn, the outcome, the list, the status)."""
+        last = _LAST_LEGAL.get(id(state))
+        if last is None or last[0] is not state or last[1] is not self:
+            last = _LAST_LEGAL.put(id(state), (state, self, self._moves(state)))
+        return list(last[2])
 
     def _moves(self, state: BigClockState) -> list[str]:
         if state.resigned or state.homes == state.size:

@@ -21,9 +21,9 @@ id of the set, so sorting codes sorts the engine's move ids ("draw" < "pass" < "
 
 from __future__ import annotations
 
-import functools
 from bisect import insort
 
+from engine.cache import remembered
 from engine.games.table import CompactDealer, RoundPoints, TableRules, TableState
 from engine.tiles import Tile, domino_set
 
@@ -65,7 +65,7 @@ class Rules(RoundPoints):
         self.w = weights
 
 
-@functools.cache
+@remembered(4)
 def rules_of(game: TableRules, top: int) -> Rules:
     return Rules(game, top)
 

@@ -19,10 +19,10 @@ sorting codes sorts the engine's move ids ("play:a-b:armK").
 
 from __future__ import annotations
 
-import functools
 from bisect import insort
 from collections.abc import Callable
 
+from engine.cache import remembered
 from engine.games.table import CompactDealer, RoundPoints, TableRules, TableState
 from engine.tiles import Tile, domino_set
 
@@ -61,7 +61,7 @@ class Rules(RoundPoints):
         return table
 
 
-@functools.cache
+@remembered(4)
 def rules_of(game: TableRules) -> Rules:
     return Rules(game)
 

@@ -51,4 +51,6 @@ def get_player(level: str) -> Player:
     try:
         return LEVELS[level]
     except (KeyError, TypeError):
-        raise BadRequest(f"no computer level {level!r}; known: {', '.join(sorted(LEVELS))}") from None
+        shown = f"“{level[:40]}”" if isinstance(level, str) else "given"
+        raise BadRequest(f"There is no computer level {shown}: the levels are {', '.join(SEAT_LEVELS[:-1])} "
+                         f"and {SEAT_LEVELS[-1]}.") from None

@@ -35,15 +35,16 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.games.table import TableGame
 from engine.players.greedy import GreedyPlayer
-from engine.players.paired import paired_means
+from engine.players.paired import paired_steps
 from engine.players.playout import EngineDealer, rollout, round_rewards
 from engine.protocol import Dealer, Game
+from engine.stepwise import to_end
 
 
 class Node:
@@ -117,6 +118,12 @@ class IsmctsPlayer:
     def search(self, game: TableGame, state: Any, seat: int, rng: random.Random, early_stop: bool) -> Search:
         """The search from `seat`'s information only (a table state with two or more moves):
         the root after the budget, or after an early stop when `early_stop`."""
+        return to_end(self.search_steps(game, state, seat, rng, early_stop))
+
+    def search_steps(self, game: TableGame, state: Any, seat: int, rng: random.Random,
+                     early_stop: bool) -> Generator[int, None, Search]:
+        """`search` an iteration (paired: a deal) at a time (engine.stepwise): the same search,
+        which a review's slice may stop between two iterations and go on with later."""
         in_play = sum(t.a + t.b for h in state.hands for t in h)
         scale = max(10.0, in_play / 2)
         ai = game.ai
@@ -124,8 +131,9 @@ class IsmctsPlayer:
         dealer: Dealer = ai.fast_dealer(game, state, seat) if ai.fast_dealer else EngineDealer(game, state, seat)
         root = Node(-1)
         if ai.paired:
-            for move, (deals, total) in paired_means(dealer, game.legal_moves(state), seat, iterations, max_steps,
-                                                     self.epsilon, rng, scale).items():
+            means = yield from paired_steps(dealer, game.legal_moves(state), seat, iterations, max_steps,
+                                            self.epsilon, rng, scale)
+            for move, (deals, total) in means.items():
                 played = root.children[move] = Node(seat)
                 played.visits = played.avail = deals
                 played.total = total
@@ -175,4 +183,5 @@ class IsmctsPlayer:
                 nd.visits += 1
                 if nd.mover >= 0:
                     nd.total += rewards[nd.mover]
+            yield it + 1
         return Search(root, scale)

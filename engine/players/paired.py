@@ -21,15 +21,19 @@ choice is a pure function of the view and the generator.
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 
 from engine.players.playout import rollout, round_rewards
 from engine.protocol import Dealer
 
+Means = dict[str, tuple[int, float]]
 
-def paired_means(dealer: Dealer, moves: list[str], seat: int, rollouts: int, max_steps: int, epsilon: float,
-                 rng: random.Random, scale: float) -> dict[str, tuple[int, float]]:
+
+def paired_steps(dealer: Dealer, moves: list[str], seat: int, rollouts: int, max_steps: int, epsilon: float,
+                 rng: random.Random, scale: float) -> Generator[int, None, Means]:
     """{move: (deals, total reward)}: each of `moves` played over the same deals, a reward being
-    the seat's round points minus the others' mean, in units of `scale` points."""
+    the seat's round points minus the others' mean, in units of `scale` points. A deal at a time
+    (engine.stepwise): yields the deals played so far, returns the means."""
     totals = dict.fromkeys(moves, 0.0)
     deals = steps = 0
     while deals * len(moves) < rollouts and (not max_steps or steps < max_steps or not deals):
@@ -43,4 +47,5 @@ def paired_means(dealer: Dealer, moves: list[str], seat: int, rollouts: int, max
             assert points is not None
             totals[move] += round_rewards(points, scale)[seat]
         deals += 1
+        yield deals
     return {move: (deals, total) for move, total in totals.items()}

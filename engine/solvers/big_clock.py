@@ -26,15 +26,14 @@ amount of work; tests/bench/bench_clocks.py measures its time.
 
 from __future__ import annotations
 
-import functools
 import gc
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cache import LRU
-from engine.games.big_clock import DRAW, GAME, HAND, NO_HELD, BigClockGame, BigClockState, code, held_byte
+from engine.cache import LRU, remembered
+from engine.games.big_clock import DRAW, GAME, HAND, NO_HELD, SETS, BigClockGame, BigClockState, code, held_byte
 from engine.protocol import JSON, Hint
 from engine.solvers import register_advisor
 from engine.tiles import Tile, domino_set
@@ -87,7 +86,7 @@ class Knowledge:
     with_number: tuple[int, ...]  # with_number[x]: stock non-doubles showing x
 
 
-@functools.cache
+@remembered(len(SETS))
 def set_codes(size: int) -> tuple[int, ...]:
     """The codes of every tile of a double-`size` set, sorted (made once per size)."""
     return tuple(sorted(code(t) for t in domino_set(size)))

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from pathlib import Path
 
 from playwright.sync_api import expect
+
+from engine.session import Session
 
 from .conftest import App, another_browser, expect_moves, follow_link
 from .test_big_clock import advisor_line, call, click_move, tops
@@ -42,10 +45,16 @@ def open_table(app: App, fragment: str) -> None:
 
 def expect_saved_deal(app: App, game: str, seed: int) -> None:
     """The deal of the game saved in progress (a table game in progress shows its deal nowhere on
-    the page: it would show every hand)."""
-    app.page.wait_for_function(
-        "([game, seed]) => JSON.parse(localStorage.getItem(`boneyard.game.${game}`) ?? 'null')?.record?.seed === seed",
-        arg=[game, seed], timeout=TIMEOUT)
+    the page, it would show every hand: its saved record holds the deal sealed, which the engine
+    opens)."""
+    read = "game => JSON.parse(localStorage.getItem(`boneyard.game.${game}`) ?? 'null')?.record ?? null"
+    deadline = time.monotonic() + TIMEOUT / 1000
+    while True:
+        record = app.page.evaluate(read, game)
+        if record is not None and Session.load(record).seed == seed:
+            break
+        assert time.monotonic() < deadline, f"the saved {game} game is not deal {seed}: {record}"
+        app.page.wait_for_timeout(100)
     assert app.page.locator("[data-seed]").count() == 0
 
 
@@ -80,8 +89,9 @@ def refuse_bad_files(app: App, message: object, saved: dict, other: dict, illega
     expect(message).to_contain_text("broken.json could not be imported: The file is not JSON.")
     wrong = {"boneyard": "game-record", "format": 1, "record": {**saved["record"], **other, "moves": []}}
     import_file(app, "other.json", json.dumps(wrong).encode())
+    names = {"luzon": "Luzon", "clock": "Clock (CARDominoes)"}  # the game as players know it, never its id
     expect(message).to_contain_text(
-        f"other.json could not be imported: The file is a record of another game ({other['game']}).")
+        f"other.json could not be imported: The file is a record of {names[other['game']]}, not of ")
     bad = {**saved, "record": {**saved["record"], "moves": [*saved["record"]["moves"], illegal]}}
     import_file(app, "illegal.json", json.dumps(bad).encode())
     expect(message).to_contain_text("illegal.json could not be imported")

@@ -47,7 +47,7 @@ def record_until(game: str, options: dict, players: int, seed: int, stop: Callab
             elif (view.get("round") or {}).get("over") and not through_rounds:
                 break
             else:
-                answer = handle_request({"op": "ai", "session": session, "level": "easy", "seat": 0})
+                answer = handle_request({"op": "ai", "session": session, "seat": 0})
             assert answer["ok"], answer
     finally:
         handle_request({"op": "close", "session": session})

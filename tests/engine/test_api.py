@@ -101,7 +101,7 @@ def test_load_carries_the_last_moves_as_play_answers_gave_them() -> None:
         if view["to_move"] == 0:
             answer = call(op="play", session=sid, move=view["legal"][0]["id"], seat=0)
         else:
-            answer = call(op="ai", session=sid, level="easy", seat=0)
+            answer = call(op="ai", session=sid, seat=0)
         assert answer["ok"], answer
         given += answer["view"]["events"]
     record = call(op="record", session=sid)["record"]
@@ -135,8 +135,8 @@ def test_ai_autoplay_of_a_solitaire_with_advisor() -> None:
         ("[1, 2]", "bad_request"),
         ('{"op": "fly"}', "bad_request"),
         ('{"op": "new", "game": "chess", "seed": 1}', "unknown_game"),
-        ('{"op": "new", "game": "luzon", "seed": -1}', "bad_request"),
-        ('{"op": "new", "game": "luzon", "seed": "1"}', "bad_request"),
+        ('{"op": "new", "game": "luzon", "seed": -1}', "bad_seed"),
+        ('{"op": "new", "game": "luzon", "seed": "1"}', "bad_seed"),
         ('{"op": "new", "game": "luzon", "seed": 1, "options": {"variant": "nine"}}', "bad_option"),
         ('{"op": "new", "game": "luzon", "seed": 1, "options": {"colour": "red"}}', "bad_option"),
         ('{"op": "new", "game": "luzon", "seed": 1, "options": []}', "bad_request"),

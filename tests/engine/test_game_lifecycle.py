@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from engine import session as session_module
+from engine import session_core as session_module
 from engine.api import handle
 from engine.forced import finish_line
 from engine.games import all_games, get_game

@@ -9,10 +9,11 @@ from typing import Any
 
 import pytest
 
-from engine.api import handle
+from engine.api import SESSIONS, handle
+from engine.guide import OFF_LESSON
 from engine.lesson_walk import walk
 from engine.lessons import LESSONS, Lesson, Step, all_lessons
-from engine.session import OFF_LESSON, Session
+from engine.session import Session
 
 LESSON_PARAMS = [pytest.param(lesson, id=lesson.game) for lesson in all_lessons()]
 
@@ -42,8 +43,10 @@ def test_the_lesson_is_its_games_deal_with_the_guide_in_the_view(lesson: Lesson)
     _, answer = start(lesson)
     view, first = answer["view"], lesson.steps[0]
     fresh = Session.for_lesson(lesson)
+    hidden = fresh.game.spec.hidden_hands  # a table's deal number stays out of the view until the end
     assert (view["game"], view["seed"], view["options"], view["seats"]) == (
-        lesson.game, lesson.seed, fresh.options, list(lesson.seats))
+        lesson.game, None if hidden else lesson.seed, fresh.options, list(lesson.seats))
+    assert SESSIONS.get(answer["session"]).seed == lesson.seed
     guide = view["guide"]
     assert guide["note"] == first.note and guide["point_at"] == list(first.point_at)
     assert guide["intro"] == lesson.intro and guide["title"] == lesson.title
@@ -150,7 +153,8 @@ def test_a_lesson_record_loads_back_into_the_lesson_and_a_changed_one_is_refused
     assert loaded["ok"] and loaded["record"] == record
     view = ask(op="view", session=sid)["view"]
     assert loaded["view"]["guide"] == view["guide"]
-    for changed in ({**record, "seed": record["seed"] + 1}, {**record, "seats": ["human"] * len(record["seats"])},
+    other_deal = {**{k: v for k, v in record.items() if k != "deal"}, "seed": lesson.seed + 1}
+    for changed in (other_deal, {**record, "seats": ["human"] * len(record["seats"])},
                     {**record, "lesson": "yes"}):
         assert ask(op="load", record=changed)["error"]["code"] == "bad_record", changed
     plain = {k: v for k, v in record.items() if k != "lesson"}

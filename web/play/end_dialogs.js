@@ -97,7 +97,9 @@ export function createEndDialogs(host) {
       { label: seated ? "New game, same table" : "New deal", attrs: { class: "primary", id: "play-again" },
         run: () => host.newGame(seated ? view.options : host.optionValues(), randomSeed(), view.seats, names) },
       { label: seated ? "Replay this deal" : "Replay deal", attrs: { id: "replay", "data-action": "replay" },
-        run: () => host.newGame(view.options, view.seed, view.seats, names, { winnable: view.winnable, daily: state.daily }) },
+        // (over: every view carries its deal number)
+        run: () => host.newGame(view.options, /** @type {number} */ (view.seed), view.seats, names,
+          { winnable: view.winnable, daily: state.daily }) },
     ];
     if (seated) {
       actions.push({ label: "Change setup", attrs: { id: "change-setup" },

@@ -16,16 +16,26 @@ function recordFileText(record) {
   return JSON.stringify({ boneyard: "game-record", format: 1, record }, null, 1) + "\n";
 }
 
+/**
+ * The deal of a record in words: "deal 42", or, a game with hidden hands in progress whose record
+ * holds the deal sealed (no number), "the game in progress".
+ * @param {GameRecord} record
+ */
+export const dealWords = (record) => (record.seed === undefined ? "the game in progress" : `deal ${record.seed}`);
+
+/** The deal of a record: its number, else its sealed form. @param {GameRecord} record */
+const dealOf = (record) => record.seed ?? record.deal;
+
 /** Save a record as a file (the browser's download); returns what to tell the player.
  *  @param {string} gameId @param {GameRecord} record */
 function downloadRecord(gameId, record) {
   const url = URL.createObjectURL(new Blob([recordFileText(record)], { type: "application/json" }));
-  const a = h("a", { href: url, download: `boneyard-${gameId}-deal-${record.seed}.json`, hidden: "" });
+  const a = h("a", { href: url, download: `boneyard-${gameId}-${dealWords(record).replace(/ /g, "-")}.json`, hidden: "" });
   document.body.append(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return `Exported deal ${record.seed} (${record.moves.length} moves).`;
+  return `Exported ${dealWords(record)} (${record.moves.length} moves).`;
 }
 
 /**
@@ -104,21 +114,34 @@ export function createExport({ gameId, engine, session, shown, hidden, say, save
       say("Not exported: the record of this game can be exported once it is over.");
       return;
     }
-    const answer = id ? await engine.request({ op: "record", session: id, ...(choice === "assisted" ? { export: true } : {}) })
+    // mid-game, either choice takes the record with its deal number: the engine marks the game assisted
+    const answer = id ? await engine.request({ op: "record", session: id, ...(choice === "plain" ? {} : { export: true }) })
       : null;
     if (!answer?.ok) {
       say(`The record could not be exported: ${answer?.error.message ?? "no game yet"}.`, "error");
       return;
     }
-    const onScreen = shown();
-    if (choice === "assisted" && copy && onScreen && !onScreen.outcome && onScreen.seed === copy.seed) {
-      const marked = await engine.request({ op: "record", session: session(), export: true });
-      if (marked.ok) saved(marked);
-    } else if (choice === "assisted") saved(answer);
+    if (copy && choice !== "plain") await markOnScreen(copy);
+    else if (choice !== "plain") saved(answer);
     if (choice === "abandoned") abandon();
     /** @type {Record<string, string>} */
     const counted = { assisted: " This game counts as assisted.", abandoned: " This game counts as given up." };
     say(downloadRecord(gameId, answer.record) + (counted[choice] ?? ""));
+  }
+
+  /**
+   * A copy of the deal on screen exported before the end shows the game on screen's hands too:
+   * that game is marked assisted as well (the engine's export mark), and saved so.
+   * @param {GameRecord} copy
+   */
+  async function markOnScreen(copy) {
+    const onScreen = shown();
+    const id = session();
+    if (!id || !onScreen || onScreen.outcome) return;
+    const current = await engine.request({ op: "record", session: id });
+    if (!current.ok || dealOf(current.record) !== dealOf(copy)) return;
+    const marked = await engine.request({ op: "record", session: id, export: true });
+    if (marked.ok) saved(marked);
   }
 
   return { dialog, exportGame: () => exportGame(), exportCopy: (/** @type {GameRecord} */ record) => exportGame(record) };

@@ -11,6 +11,7 @@ import { defaultSeats, renderSetup, seatLevel, DEFAULT_NAMES } from "../render/s
 import { linkProblemsText, readGameLink } from "./links.js";
 import { newToken, personSeat } from "./results.js";
 import { isolateName } from "../names.js";
+import { dealWords } from "./export.js";
 
 /** @typedef {import("../engine_types.js").GameSpec} GameSpec */
 /** @typedef {import("../engine_types.js").View} View */
@@ -100,7 +101,7 @@ export function createGameStart(host) {
    */
   async function resumeSaved(tell) {
     const { game: saved, dropped } = loadGame(spec.id);
-    if (dropped) notify(`The saved ${spec.name} game could not be read and was removed.`);
+    if (dropped) notify(`The saved game of ${spec.name} could not be read and was removed.`);
     if (!saved) return false;
     const { record, token, log, daily } = saved;
     const resumed = spec.hidden_hands ? "Resumed the game in progress." : `Resumed deal ${record.seed}.`;
@@ -111,7 +112,7 @@ export function createGameStart(host) {
       return true;
     }
     dropGame(spec.id);
-    notify(`The saved ${spec.name} game could not be restored and was removed.`);
+    notify(`The saved game of ${spec.name} could not be restored and was removed.`);
     return false;
   }
 
@@ -175,11 +176,11 @@ export function createGameStart(host) {
    * @param {GameRecord} record
    */
   async function importRecord(record) {
-    const check = await engine.request({ op: "load", record, seat: personSeat(record) ?? 0 });
+    const check = await engine.request({ op: "load", record, seat: personSeat(record) ?? 0, game: spec.id });
     if (!check.ok) return check; // a file the engine refuses: nothing asked, nothing changed
     engine.request({ op: "close", session: check.session }).catch(() => {});
     if (!(await extras.leaveGame())) return null;
-    return load(record, newToken(spec.id), `Imported deal ${record.seed}.`, [], null, { imported: true });
+    return load(record, newToken(spec.id), `Imported ${dealWords(record)}.`, [], null, { imported: true });
   }
 
   /**

@@ -4,19 +4,19 @@
 import { DEAL_RANGE_TEXT, h } from "../render/dom.js";
 import { isValidRecord } from "../store/game_entry.js";
 import { gameLinkHref } from "./links.js";
-import { createExport } from "./export.js";
+import { createExport, dealWords } from "./export.js";
 
 /** @typedef {import("../engine_types.js").GameRecord} GameRecord */
 /** @typedef {import("../engine_types.js").Answer} Answer */
 /** @typedef {import("../engine_types.js").View} View */
 
 /**
- * Read a record file: {record} or {error: "a short reason"}. The moves are checked by the engine (load).
+ * Read a record file: {record} or {error: "a short reason"}. The moves, and that it is a record of
+ * this game (named as players know it), are checked by the engine (load with "game").
  * @param {string} text
- * @param {string} gameId
  * @returns {{record: GameRecord, error?: undefined} | {record?: undefined, error: string}}
  */
-export function parseRecordFile(text, gameId) {
+export function parseRecordFile(text) {
   let value;
   try {
     value = JSON.parse(text);
@@ -25,13 +25,12 @@ export function parseRecordFile(text, gameId) {
   }
   const record = value?.boneyard === "game-record" ? value.record : value;
   if (!record || typeof record !== "object" || Array.isArray(record)) return { error: "The file holds no game record." };
-  if (typeof record.game === "string" && record.game !== gameId) {
-    return { error: `The file is a record of another game (${record.game}).` };
-  }
   if (typeof record.seed === "number" && Number.isInteger(record.seed) && !Number.isSafeInteger(record.seed)) {
     return { error: `The file's deal number is too large. ${DEAL_RANGE_TEXT}.` };
   }
-  if (!isValidRecord(record, gameId)) return { error: "The file is not a valid game record of this version." };
+  if (typeof record.game !== "string" || !isValidRecord(record, record.game)) {
+    return { error: "The file is not a valid game record of this version." };
+  }
   return { record };
 }
 
@@ -121,7 +120,7 @@ export function gameTools({ gameId, engine, session, say, load, abandon, saved, 
       return;
     }
     // (a record unless there is an error)
-    const { record, error } = /** @type {{record: GameRecord, error?: string}} */ (parseRecordFile(await file.text(), gameId));
+    const { record, error } = /** @type {{record: GameRecord, error?: string}} */ (parseRecordFile(await file.text()));
     if (error) {
       refuse(error);
       return;
@@ -129,7 +128,7 @@ export function gameTools({ gameId, engine, session, say, load, abandon, saved, 
     const answer = await load(record); // the engine replays it move by move; a bad move changes nothing
     if (!answer) return; // the engine failed: the game said so
     if (!answer.ok) refuse(/** @type {import("../engine_types.js").EngineError} */ (answer.error).message);
-    else say(`Imported deal ${record.seed} (${record.moves.length} moves).`);
+    else say(`Imported ${dealWords(record)} (${record.moves.length} moves).`);
   });
 
   /** @param {View | null} view */

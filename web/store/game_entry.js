@@ -30,7 +30,9 @@ const MOVE_ID = /^[a-z]+(-[a-z]+)*(:[A-Za-z0-9+>:_.-]+)?$/; // "next-round", "pl
 export function isValidRecord(value, gameId) {
   if (!value || typeof value !== "object" || Array.isArray(value)) return false;
   if (value.version !== 1 || value.game !== gameId) return false;
-  if (!Number.isSafeInteger(value.seed) || value.seed < 0) return false;
+  // the deal: its number, or (a game with hidden hands in progress) the engine's sealed form of it
+  const sealed = value.seed === undefined && typeof value.deal === "string" && value.deal.length <= 64;
+  if (!sealed && !(Number.isSafeInteger(value.seed) && value.seed >= 0)) return false;
   if (!value.options || typeof value.options !== "object" || Array.isArray(value.options)) return false;
   if (!Object.values(value.options).every((v) => ["string", "number", "boolean"].includes(typeof v))) return false;
   if (value.seats !== undefined && !(Array.isArray(value.seats) && value.seats.every((/** @type {unknown} */ s) => typeof s === "string"))) {
@@ -87,8 +89,9 @@ export function savedLog(log) {
   });
 }
 
-/** True when two records are of the same deal (game, options, seed and seats). @param {GameRecord} a @param {GameRecord} b */
-const sameDeal = (a, b) => a.game === b.game && a.seed === b.seed && JSON.stringify(a.options) === JSON.stringify(b.options) &&
+/** True when two records are of the same deal (game, options, seed or sealed deal, and seats).
+ *  @param {GameRecord} a @param {GameRecord} b */
+const sameDeal = (a, b) => a.game === b.game && a.seed === b.seed && a.deal === b.deal && JSON.stringify(a.options) === JSON.stringify(b.options) &&
   JSON.stringify(a.seats ?? null) === JSON.stringify(b.seats ?? null);
 
 /** True when `record` has moves `other` has not (another deal, moves past it or apart from it):

@@ -256,7 +256,7 @@ export function checkSavedGames(games = []) {
     const { found, value } = readJSON(key);
     if (found && !isValidEntry(value, id)) {
       drop(key);
-      dropped.push(`the saved ${name} game`);
+      dropped.push(`the saved game of ${name}`);
     }
   }
   return dropped;

@@ -52,6 +52,11 @@ def total_of_others(pips_: tuple[int, ...], winner: int) -> Score:
     return Score(tuple(Term(s, p) for s, p in enumerate(pips_) if s != winner))
 
 
+# The legal moves of the last state asked about, by the state's id (the entry holds the state, so
+# the id is not reused while it is kept) with the game that answered (a game may change the rules
+# of another): an explicit cache of the module, not state on the shared game objects.
+_LAST_LEGAL: LRU[int, tuple[TableState, TableRules, list[str]]] = LRU(1)
+
 
 @dataclass(frozen=True)
 class TableAi:
@@ -246,19 +251,18 @@ class TableRules(Game[TableState]):
             return []
         return list(self._legal(state))
 
-    _last_legal: tuple[TableState, list[str]] | None = None
-
     def _legal(self, state: TableState) -> list[str]:
-        """The legal moves, remembered for the last state asked about: the moves of a state are
-        nearly always asked for, then the same state is played from (apply checks the move)."""
-        last = self._last_legal
-        if last is not None and last[0] is state:
-            return last[1]
+        """The legal moves, remembered for the last state asked about (`_LAST_LEGAL`): the moves of
+        a state are nearly always asked for, then the same state is played from (apply checks the
+        move)."""
+        last = _LAST_LEGAL.get(id(state))
+        if last is not None and last[0] is state and last[1] is self:
+            return last[2]
         if state.between:
             legal = [NEXT_ROUND]
         else:
             legal = sorted(self.turn_moves(state, self.plays(state, state.turn)))
-        self._last_legal = (state, legal)
+        _LAST_LEGAL.put(id(state), (state, self, legal))
         return legal
 
     def to_move(self, state: TableState) -> int | None:

@@ -1,0 +1,53 @@
+"""Deal numbers: the ones the engine deals (whole numbers from 0 to MAX_SEED, the largest the
+page's numbers carry exactly), and the sealed form a record keeps in place of the number while a
+game hides hands from a person.
+
+A deal number names every hand and the order of the stock, so while such a game is in progress
+no answer carries it (docs/api.md, "Deal numbers"). The page still saves the game to resume it:
+the record then holds `deal`, the number sealed to the game, its options and seats. `load` opens
+it back into the same deal; with other seats or options (a table of computers, whose every view
+may be asked for) it is refused as a changed file. The seal keeps the number out of the page and
+out of every answer; it is no cipher against someone who runs the engine's own code on it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from typing import Any
+
+from engine.protocol import BadRecord, BadSeed
+
+MAX_SEED = 2**53 - 1  # 9,007,199,254,740,991: JavaScript's largest exact whole number
+_SEALED = re.compile(r"[0-9a-f]{24}")
+
+
+def parse_seed(seed: Any) -> int:
+    """A deal number as a request gives it: BadSeed unless a whole number from 0 to MAX_SEED
+    (never another deal: a larger or fractional number is refused, not rounded)."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise BadSeed(f"The deal number must be a whole number from 0 to {MAX_SEED:,}.")
+    return seed
+
+
+def _key(game: str, options: dict[str, Any], seats: list[str]) -> bytes:
+    return hashlib.sha256(json.dumps([game, options, seats], sort_keys=True).encode()).digest()
+
+
+def seal(seed: int, game: str, options: dict[str, Any], seats: list[str]) -> str:
+    """The deal `seed` sealed to this game, its (resolved) options and seats: 24 hex digits."""
+    key = _key(game, options, seats)
+    check = hashlib.sha256(key + str(seed).encode()).hexdigest()[:8]
+    return f"{seed ^ int.from_bytes(key[:8], 'big'):016x}{check}"
+
+
+def unseal(sealed: Any, game: str, options: dict[str, Any], seats: list[str]) -> int:
+    """The deal number `seal` sealed, for the same game, options and seats; BadRecord for
+    anything else (a changed file)."""
+    if isinstance(sealed, str) and _SEALED.fullmatch(sealed):
+        key = _key(game, options, seats)
+        seed = int(sealed[:16], 16) ^ int.from_bytes(key[:8], "big")
+        if seed <= MAX_SEED and seal(seed, game, options, seats) == sealed:
+            return seed
+    raise BadRecord("The record's deal cannot be read: the file was changed.")

@@ -1,0 +1,101 @@
+"""A review's slice yields within its deadline even inside the costliest decision (issue 33,
+item 11): a table game's decision (the hard player's search, then the play-outs of its candidates)
+goes a step at a time, so a slice stops between two steps and the next slice goes on from there,
+with the same marks as one long run. The slices are timed on a clock that counts work (each search
+iteration and each play-out of a round one unit), never on the wall clock."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator
+from typing import Any
+
+import pytest
+
+import engine.review as review_module
+from engine.players.ismcts import IsmctsPlayer
+from engine.review import CANDIDATES, SLICE_SECONDS, review
+from engine.session import Session
+
+UNITS_PER_SLICE = 40  # the slice's 2 s, on the work clock
+
+
+class WorkClock:
+    """Reads the work done so far, each unit SLICE_SECONDS / UNITS_PER_SLICE seconds."""
+
+    def __init__(self) -> None:
+        self.units = 0
+
+    def __call__(self) -> float:
+        return self.units * SLICE_SECONDS / UNITS_PER_SLICE
+
+
+@pytest.fixture
+def work(monkeypatch: pytest.MonkeyPatch) -> WorkClock:
+    """The review's slices on a work clock: every play-out of a round and every iteration of the
+    search counts one unit."""
+    clock = WorkClock()
+    monkeypatch.setattr(review_module, "clock", clock)
+    margin = review_module.medium_margin
+
+    def counted_margin(*args: Any) -> float:
+        clock.units += 1
+        return margin(*args)
+
+    search_steps = IsmctsPlayer.search_steps
+
+    def counted_steps(self: IsmctsPlayer, *args: Any, **kwargs: Any) -> Generator[int, None, Any]:
+        steps = search_steps(self, *args, **kwargs)
+        while True:
+            try:
+                value = next(steps)
+            except StopIteration as done:
+                return done.value
+            clock.units += 1
+            yield value
+
+    monkeypatch.setattr(review_module, "medium_margin", counted_margin)
+    monkeypatch.setattr(IsmctsPlayer, "search_steps", counted_steps)
+    return clock
+
+
+def at_a_decision(game: str, options: dict[str, Any], seed: int, decisions: int = 1) -> Session:
+    """A person's game played (the person at random, the computers easy) on past `decisions` of
+    the person's moves with two or more choices."""
+    rules = Session.new(game, options, seed).game
+    seats = ["human"] + ["ai:easy"] * (rules.num_seats(rules.spec.resolve_options(options)) - 1)
+    session = Session.new(game, options, seed, seats)
+    made, rng = 0, random.Random(seed)
+    while made < decisions:
+        seat = session.to_move()
+        assert seat is not None
+        if seat == 0:
+            legal = session.game.legal_moves(session.state)
+            made += len(legal) >= 2
+            session.play(rng.choice(legal))
+        else:
+            session.ai_move()
+    return session
+
+
+def test_a_slice_of_the_costliest_decision_ends_within_its_limit(work: WorkClock) -> None:
+    session = at_a_decision("draw", {"set": "double-12", "players": 6}, 3)
+    answer = review(session, limit=1)
+    assert answer["decisions"] == [] and answer["working"] is not None, answer  # cut inside the decision
+    # the slice ends at its limit or one step past it: a step is one search iteration or one
+    # determinization's play-outs (the candidates and the move played)
+    assert UNITS_PER_SLICE <= work.units <= UNITS_PER_SLICE + CANDIDATES + 1, work.units
+
+
+@pytest.mark.parametrize(("game", "options"), [("draw", {"set": "double-6"}), ("matador", {})])
+def test_resumed_slices_give_the_marks_of_one_long_run(work: WorkClock, game: str, options: dict[str, Any]) -> None:
+    session = at_a_decision(game, options, 4, decisions=2)
+    whole = review(Session.load(session.record(), keep_states=True))  # no limit: one run, no clock read
+    assert whole["total"] >= 1
+    decisions, start, slices = [], 0, 0
+    while start is not None:
+        answer = review(session, start=start, limit=1)
+        decisions += answer["decisions"]
+        start, slices = answer["next"], slices + 1
+    assert slices > whole["total"], "no decision was cut by a slice's end"
+    assert decisions == whole["decisions"]
