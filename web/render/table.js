@@ -9,6 +9,7 @@ import { h, svgNode } from "./dom.js";
 import { drawLayout } from "./layout.js";
 import { seatLevel } from "./setup.js";
 import { scoreSheet } from "./score_sheet.js";
+import { loadSettings } from "../store/settings.js";
 import { roundSummaryOf, roundLines } from "./table_summary.js";
 import { createZoom, showSeat } from "./table_touch.js";
 
@@ -76,6 +77,13 @@ export function createTable(ctl) {
     if (!tile) return;
     if (!playsOf(tile).length) {
       ctl.say(`${tile} cannot be played now.`, "error");
+      return;
+    }
+    // the view's moves of this tile (grouped by tile): one place only, and the setting's one tap plays it there
+    const places = new Set(playsOf(tile).map((m) => /** @type {string} */ (m.to)));
+    if (places.size === 1 && selected !== tile && loadSettings().settings.oneTap) {
+      selected = tile;
+      placeAt(tile, [...places][0]);
       return;
     }
     selected = selected === tile ? null : tile;
