@@ -222,10 +222,11 @@ export function createTable(ctl) {
         const needs = here[0].needs ?? null;
         const only = needs === null ? here[0].only ?? null : null;
         const other = needs !== null && needs !== end.value;
-        const text = only ? `only ${only}` : other ? `needs ${needs}` : null;
+        const number = needs === 0 ? "a blank" : String(needs); // a player says "a blank", not "0"
+        const text = only ? `only ${only}` : other ? `needs ${number}` : null;
         return { slot, active: mineHere.length > 0, hinted: hinted?.to === slot, text,
           label: mineHere.length ? capital(mineHere[0].you)
-            : `open end ${end.value}${only ? `: only ${only} goes here` : other ? `, needing ${needs}` : ""}` };
+            : `open end ${end.value}${only ? `: only ${only} goes here` : other ? `, needing ${number}` : ""}` };
       },
     });
 
