@@ -138,7 +138,7 @@ export function createTable(ctl) {
       h("span", { class: "seat-tiles", "data-count": String(count) },
         h("span", { class: "tile-backs", "aria-hidden": "true" },
           ...Array.from({ length: Math.min(count, 9) }, () => h("span", { class: "tile-back" }))),
-        ` ${plural(count, "tile")}`),
+        ` ${count}`, h("span", { class: "seat-tiles-word" }, ` tile${count === 1 ? "" : "s"}`)),
       h("span", { class: "seat-score" }, `${/** @type {number[]} */ (view.scores)[i]} pts`)),
     h("span", { class: "seat-last" }, state.lastAction[i] ?? ""));
   }
