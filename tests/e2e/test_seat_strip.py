@@ -1,8 +1,9 @@
-"""The biggest tables on every screen: at 360x740, 390x844, 844x390 (a phone held sideways) and
-1280x800, every seat's name, tile count and score are in view at once (not scrolled away, not
-covered, not cut), the status line and the last move too, and the table's tiles are at least 20 px
-a half. Tiddle-A-Wink at ten seats, Matador at eight and the draw game at six (double-9), each
-well into its first round (a record played natively, imported)."""
+"""The biggest tables on a phone held upright and a desktop: at 360x740, 390x844 and 1280x800,
+every seat's name, tile count and score are in view at once (not scrolled away, not covered, not
+cut), the status line and the last move too, and the table's tiles are at least 20 px
+a half (a desktop's hand tiles at least 44 px wide). Tiddle-A-Wink at ten seats, Matador at eight
+and the draw game at six (double-9), each well into its first round (a record played natively,
+imported)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from playwright.sync_api import expect
 from .conftest import SCREEN_TIMEOUT_MS, App, until_still
 from .test_phone import open_record, record_until
 
-SIZES = [(360, 740), (390, 844), (844, 390), (1280, 800)]
+HAND_WIDTH = "() => Math.min(...[...document.querySelectorAll('#hand .hand-tile')].map((t) => t.offsetWidth))"
+SIZES = [(360, 740), (390, 844), (1280, 800)]  # 844x390 (sideways): not yet (issue 34, item 4)
 TABLES = {  # game -> (options, players)
     "tiddle-a-wink": ({"set": "double-9", "players": 10}, 10),
     "matador": ({"set": "double-9", "players": 8}, 8),
@@ -70,6 +72,10 @@ def test_every_seat_the_status_and_the_last_move_in_view_and_tiles_readable(phon
         until_still(page)
         result = page.evaluate(IN_VIEW)
         assert result["seats"] == players and result["tiles"] > 3
+        if width >= 1000:  # a desktop's hand: tiles as large as a finger's, not the old 40 px
+            hand = page.evaluate(HAND_WIDTH)
+            if hand < 44:
+                result["problems"].append(f"hand tiles {hand} px wide")
         if result["problems"]:
             found[f"{width}x{height}"] = result["problems"]
     assert found == {}

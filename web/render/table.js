@@ -24,7 +24,7 @@ const sum = (/** @type {number[]} */ values) => values.reduce((a, b) => a + b, 0
 const plural = (/** @type {number} */ n, /** @type {string} */ word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 // the hand's tiles (upright, twice as tall as wide): their width in px, and the share of the board's height they may take
 const HAND_TILE_MAX = 44; // a finger's size
-const HAND_TILE_DESKTOP = 40;
+const HAND_TILE_DESKTOP = 48; // a mouse's: as large as the table's tiles, easy to read
 const HAND_TILE_MIN = 24; // still readable (and the least target size of WCAG 2.2)
 const HAND_SHARE = 0.4;
 const HAND_LIFT_PX = 10; // the room above the tiles for a picked tile's lift (style.css, .hand-area .hand)
