@@ -255,6 +255,7 @@ def main(argv: list[str]) -> int:
                     page.emulate_media(color_scheme=scheme)
                     scenes(Shooter(page, url, size, scheme, shots), records)
                 context.close()
+                (OUT / "index.html").write_text(page_html(shots))  # what is taken so far, size by size
             browser.close()
     finally:
         server.shutdown()
