@@ -693,13 +693,23 @@ def bench(names: list[str]) -> int:
     return status
 
 
+def gallery(games: list[str]) -> int:
+    """Build, then write .cache/gallery/index.html: screenshots of every screen (tests/gallery.py)."""
+    python = ensure_venv()
+    executable, _ = find_chromium(python, headless_shell=True)
+    build()
+    env = {**os.environ, "BONEYARD_CHROMIUM": executable or "playwright"}
+    return subprocess.run([str(python), "-m", "tests.gallery", *games], cwd=ROOT, env=env).returncode
+
+
 def main(argv: list[str]) -> int:
     """Parse the command line and run one task."""
     parser = argparse.ArgumentParser(prog="build.py", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("task", nargs="?", default="build", choices=["build", "serve", "test", "bench"])
+    parser.add_argument("task", nargs="?", default="build", choices=["build", "serve", "test", "bench", "gallery"])
     parser.add_argument("--port", type=int, default=8000, help="port for serve (default 8000)")
-    parser.add_argument("names", nargs="*", help="bench: benchmark modules of tests/bench to run (default all)")
+    parser.add_argument("names", nargs="*", help="bench: benchmark modules of tests/bench to run (default all); "
+                        "gallery: the games to show (default all)")
     if argv[:1] == ["test"]:
         return test(argv[1:])
     args = parser.parse_args(argv)
@@ -707,6 +717,8 @@ def main(argv: list[str]) -> int:
         serve(args.port)
     elif args.task == "bench":
         return bench(args.names)
+    elif args.task == "gallery":
+        return gallery(args.names)
     else:
         build()
     return 0

@@ -73,6 +73,7 @@ export {};
  * @property {string[]} [tiles]
  * @property {string} [from]
  * @property {string} [to]
+ * @property {boolean} [home] The Big Clock: the tile went to its own slot
  */
 
 /**

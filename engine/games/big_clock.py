@@ -531,9 +531,9 @@ class BigClockGame(Game[BigClockState]):
         if kind == "place":
             k = int(arg[4:])
             pile = state.pile(k)
-            where = f"on {pile[-1]}" if pile else "into the empty slot"
+            where = f"on {pile[-1]} in slot {k}" if pile else f"into empty slot {k}"
             home = " (home)" if state.drawn == Tile(k, k) else ""
-            return f"Put {state.drawn} on slot {k} {where}{home}"
+            return f"Put {state.drawn} {where}{home}"
         if kind == "refill":
             return f"Refill empty slot {arg[4:]} from the stock"
         if kind == "shift":
@@ -541,9 +541,9 @@ class BigClockGame(Game[BigClockState]):
             a, b = int(first[4:]), int(second[4:])
             tile = state.pile(a)[-1]
             dst = state.pile(b)
-            where = f"onto {dst[-1]}" if dst else "into the empty slot"
+            where = f"onto {dst[-1]} in slot {b}" if dst else f"into empty slot {b}"
             home = " (home)" if tile == Tile(b, b) else ""
-            return f"Shift {tile} from slot {a} to slot {b} {where}{home}"
+            return f"Shift {tile} from slot {a} {where}{home}"
         return move
 
     def move_fields(self, state: BigClockState, move: str) -> dict[str, Any]:

@@ -61,7 +61,9 @@ DRAW_SPEC = GameSpec(
     options=(
         Option("set", "Domino set", ("double-6", "double-9", "double-12"), "double-9"),
         Option("players", "Players", (2, 3, 4, 5, 6), 2, "double-6: 2 to 4 players"),
-        Option("target", "Target score", (50, 100, 150, 200, 250), 100),
+        Option("target", "Target score", (50, 100, 150, 200, 250), 100,
+               "A blocked round scores the lowest hand its lead over every opponent: with big hands "
+               "left, it can score more than 50 in one round."),
     ),
     summary="Match ends, draw when you cannot play; every double opens four ways. First to the target wins.",
     rules=DRAW_RULES,

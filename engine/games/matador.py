@@ -79,8 +79,9 @@ RULES = (
             "Going out scores the total pips of all other hands (doubles at full value).",
             "A blocked round (nobody can play and the pile is empty): the lowest hand scores the sum "
             "over every opponent of (opponent's pips - his own). A tie for the lowest scores nothing.",
-            "Rounds continue, each dealt afresh, until a player reaches 100. Every game ends: should "
-            "200 rounds pass without anyone reaching 100, the highest score wins.",
+            "Rounds continue, each dealt afresh, until a player reaches the target: 100 (default), 200, "
+            "300 or 500. Every game ends: should 200 rounds pass without anyone reaching the target, "
+            "the highest score wins.",
         ),
     ),
     PROGRAM_RULES,
@@ -94,6 +95,9 @@ SPEC = GameSpec(
     options=(
         Option("set", "Domino set", ("double-9", "double-12"), "double-9"),
         Option("players", "Players", (3, 4, 5, 6, 7, 8), 3),
+        Option("target", "Target score", (100, 200, 300, 500), 100,
+               "A blocked round scores the lowest hand its lead over every opponent: with many tiles "
+               "left, it can score more than 100 in one round."),
     ),
     summary="Make ten at an open end; matadors go anywhere. First to 100 wins.",
     rules=RULES,
@@ -123,9 +127,6 @@ class MatadorGame(TableGame):
 
     def hand_size(self, top: int, players: int) -> int:
         return 7 if players <= 6 else 5
-
-    def target(self, options: dict[str, Any]) -> int:
-        return 100
 
     def start_layout(self, tile: Tile) -> Layout:
         return Layout.line(tile, crosswise_doubles=False)

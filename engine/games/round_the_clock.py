@@ -72,7 +72,9 @@ SPEC = GameSpec(
     options=(
         Option("set", "Domino set", ("double-6",), "double-6"),
         Option("players", "Players", (2, 3, 4, 5), 2),
-        Option("target", "Target score", (50, 100, 150, 200, 250), 100),
+        Option("target", "Target score", (50, 100, 150, 200, 250), 100,
+               "A blocked round scores the lowest hand every other hand's pips: it can score more than "
+               "50 in one round."),
     ),
     summary="Four arms round the 6-6: a tile on every arm, then a double on every arm, and again.",
     rules=RULES,

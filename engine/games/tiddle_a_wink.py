@@ -39,8 +39,9 @@ RULES = (
             "Going out (\"Tiddle-A-Wink!\") scores the total pips of all other hands.",
             "A blocked round (nobody can play): the lowest hand scores (total of all other hands) "
             "- (his own). A tie for the lowest scores nothing.",
-            "Rounds continue, each dealt afresh, until a player reaches 200. Every game ends: should "
-            "200 rounds pass without anyone reaching 200, the highest score wins.",
+            "Rounds continue, each dealt afresh, until a player reaches the target: 100, 200 (default), "
+            "300 or 500. Every game ends: should 200 rounds pass without anyone reaching the target, "
+            "the highest score wins.",
         ),
     ),
     PROGRAM_RULES,
@@ -55,6 +56,9 @@ SPEC = GameSpec(
     options=(
         Option("set", "Domino set", ("double-9", "double-12"), "double-9"),
         Option("players", "Players", (6, 7, 8, 9, 10), 6),
+        Option("target", "Target score", (100, 200, 300, 500), 200,
+               "A blocked round scores the lowest hand the other hands' pips less its own: at a big "
+               "table, it can score more than 100 in one round."),
     ),
     summary="A line game for a big table: no drawing, a double plays again, say \"Go\" when stuck. First to 200.",
     rules=RULES,
@@ -71,9 +75,6 @@ class TiddleAWinkGame(TableGame):
 
     def hand_size(self, top: int, players: int) -> int:
         return 5
-
-    def target(self, options: dict[str, Any]) -> int:
-        return 200
 
     def start_layout(self, tile: Tile) -> Layout:
         return Layout.line(tile, crosswise_doubles=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.lessons import Lesson, Step, register
 
-TAKE = "Click the stock to take its top tile."
+TAKE = "Take the top tile of the stock: choose the stock."
 
 LESSON = register(Lesson(
     game="big-clock",
@@ -36,11 +36,11 @@ LESSON = register(Lesson(
         Step(3, "0-3 on slot 3 makes slot 3 show a 3: ready for the 3-3.",
              moves=("place:slot3",), point_at=("0-3", "slot3", "0-5"),
              wrong="Put 0-3 on slot 3, so that slot 3 waits for its double."),
-        Step(4, "Next tile: click the stock.", moves=("draw",), point_at=("stock",)),
+        Step(4, "Next tile: choose the stock.", moves=("draw",), point_at=("stock",)),
         Step(5, "Slots 3, 4 and 5 show their own numbers: don't cover them. 0-2 goes on slot 1.",
              moves=("place:slot1",), point_at=("0-2", "slot1", "slot3", "slot4", "slot5"),
              wrong="That covers a pile that is ready for its double: put 0-2 on slot 1."),
-        Step(6, "Next tile: click the stock.", moves=("draw",), point_at=("stock",)),
+        Step(6, "Next tile: choose the stock.", moves=("draw",), point_at=("stock",)),
         Step(7, "3-5 fits on four piles. Put it on slot 2, which is not ready for anything yet.",
              moves=("place:slot2",), point_at=("3-5", "slot2", "3-4"),
              wrong="This guided deal goes on with the 3-5 on slot 2."),
@@ -52,14 +52,14 @@ LESSON = register(Lesson(
         Step(11, "3-3 goes home to slot 3, ready since you put the 0-3 there.",
              moves=("place:slot3",), point_at=("3-3", "slot3", "0-3"),
              wrong="A double belongs on its own slot: put 3-3 on slot 3, where it is home."),
-        Step(12, "Next tile: click the stock.", moves=("draw",), point_at=("stock",)),
+        Step(12, "Next tile: choose the stock.", moves=("draw",), point_at=("stock",)),
         Step(13, "The 4-6 fitted nowhere (no pile top shows a 4 or a 6 without being a double), so "
                  "it was set aside for good. Take the next one.",
              moves=("draw",), point_at=("4-6", "stock")),
         Step(14, "0-1 on slot 1 makes slot 1 ready for the 1-1.",
              moves=("place:slot1",), point_at=("0-1", "slot1", "0-2"),
              wrong="Put 0-1 on slot 1: it makes slot 1 ready, and slot 5 stays ready."),
-        Step(15, "Next tile: click the stock.", moves=("draw",), point_at=("stock",)),
+        Step(15, "Next tile: choose the stock.", moves=("draw",), point_at=("stock",)),
         Step(16, "2-2 fits nowhere (no pile top shows a 2): a double in trouble, so now you may shift "
                  "a pile's top tile onto another pile it matches. Move 1-3 from slot 6 onto slot 2; "
                  "the emptied slot 6 gets a new tile from the stock.",
@@ -72,12 +72,12 @@ LESSON = register(Lesson(
         Step(18, "Put 2-2 home on slot 2. Slot 6, emptied again, got the 6-6 from the stock: home "
                  "as well.",
              moves=("place:slot2",), point_at=("2-2", "slot2", "1-2", "6-6")),
-        Step(19, "Next tile: click the stock.", moves=("draw",), point_at=("stock",)),
+        Step(19, "Next tile: choose the stock.", moves=("draw",), point_at=("stock",)),
         Step(20, "The 2-6 fitted nowhere and was set aside. Only 5-5 and 1-1 are still to come.",
              moves=("draw",), point_at=("2-6", "stock")),
         Step(21, "5-5 goes home on slot 5, ready since your first tile.",
              moves=("place:slot5",), point_at=("5-5", "slot5", "1-5")),
-        Step(22, "Next tile: click the stock.", moves=("draw",), point_at=("stock",)),
+        Step(22, "Next tile: choose the stock.", moves=("draw",), point_at=("stock",)),
         Step(23, "The last double: put 1-1 home on slot 1.",
              moves=("place:slot1",), point_at=("1-1", "slot1", "0-1")),
     ),

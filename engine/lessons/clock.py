@@ -28,10 +28,10 @@ LESSON = register(Lesson(
            "the fourth king comes up."),
     seed=49883,
     steps=(
-        Step(0, "Play starts in the centre: click the centre pile (or Turn) to bring its top tile face up.",
+        Step(0, "Play starts in the centre: choose the centre pile (or Turn) to bring its top tile face up.",
              moves=("turn",), point_at=("slot13",)),
         Step(1, "The 9 of spades went to 9 o'clock, its hour. You always go on from the pile where the "
-                "last tile went: click 9 o'clock.",
+                "last tile went: choose 9 o'clock.",
              moves=("turn",), point_at=("9S", "slot9")),
         Step(2, "The ace of diamonds went to 1 o'clock (an ace is 1): go on from 1 o'clock.",
              moves=("turn",), point_at=("AD", "slot1")),

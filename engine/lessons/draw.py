@@ -11,14 +11,16 @@ FOLLOW = "That is a fair move, but this guided deal has a plan: try the tile it 
 LESSON = register(Lesson(
     game="draw",
     title="Learn the draw game",
-    teaches=("who leads", "matching an end", "drawing when nothing fits", "the round's score"),
+    teaches=("who leads", "every double opens four ways", "matching an end", "drawing when nothing fits",
+             "the round's score"),
     intro="One round against the computer: match your tiles to the open ends and empty your hand first.",
     options={"set": "double-6", "players": 2},
     seed=77,
     seats=("human", "ai:easy"),
     steps=(
-        Step(0, "The computer held the 6-6, the highest double, so it led. Match it: your 1-6 goes "
-                "on the double, six against six.",
+        Step(0, "The computer held the 6-6, the highest double, so it led. Every double opens four "
+                "ways: a tile can go on each of its four sides. Match it: your 1-6 goes on the double, "
+                "six against six.",
              ("play:1-6:e0",), ("6-6", "1-6", "end:e0")),
         Step(2, "Each open end shows the number a tile must match there: 6 on the double, 1 and 5 "
                 "on the tiles around it. Put your 0-5 on the 5.",

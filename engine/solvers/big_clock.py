@@ -513,15 +513,11 @@ def _reason(state: BigClockState, move: str, path: tuple[str, ...], gain: int) -
         if tile == Tile(k, k):
             return f"{tile} goes home."
         if tile is not None and tile.is_double:
-            return f"Park {tile} on slot {k}; shifts can bring it home.{then}"
-        return (f"Put {tile} on slot {k}: of the piles it fits, this leaves the clock readiest for the doubles "
-                f"to come.{then}")
-    first, _, second = move[len("shift:"):].partition(">")
-    tile = state.pile(int(first[4:]))[-1]
+            return f"A double parked there can be shifted home later.{then}"
+        return f"Of the piles it fits, this one leaves the clock readiest for the doubles to come.{then}"
     if len(path) == 1:
-        why = " It brings a double home." if gain else " It readies a slot for its double."
-        return f"Shift {tile} from slot {first[4:]} to slot {second[4:]}.{why}"
-    return f"Shift {tile} from slot {first[4:]} to slot {second[4:]}.{then}"
+        return "It brings a double home." if gain else "It readies a slot for its double."
+    return then.strip()
 
 
 def hint(state: BigClockState, rng: random.Random) -> Hint | None:

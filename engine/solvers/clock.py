@@ -63,7 +63,7 @@ def ordinal(n: int) -> str:
 
 def hint(state: ClockState) -> Hint | None:
     if state.phase == "turn":
-        return Hint("turn", f"No decision here: turn up the next tile of {slot_name(state.next_slot)}.")
+        return Hint("turn", "No decision here: turning up is the only move.")
     choices = exchange_chances(state)
     if not choices:
         return None

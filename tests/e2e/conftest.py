@@ -277,6 +277,15 @@ def without_motion(app: App) -> None:
     assert app.page.evaluate("document.documentElement.dataset.motion") == "off"  # type: ignore[attr-defined]
 
 
+def two_taps(page: object) -> None:
+    """A table game's tile picked and then placed, even where it fits one place only (the setting
+    "one tap plays it" off, the rest of the settings kept): for tests of the pick-then-place flow."""
+    page.evaluate("""() => {
+      const key = 'boneyard.settings.v1';
+      localStorage.setItem(key, JSON.stringify({...JSON.parse(localStorage.getItem(key) || '{}'), oneTap: false}));
+    }""")  # type: ignore[attr-defined]
+
+
 def expect_moves(app: App, count: int) -> None:
     """The board shows `count` moves and the screen is idle (the game is saved)."""
     page = app.page

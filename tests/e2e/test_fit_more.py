@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, screenshot, screenshots_wanted
+from .conftest import SCREEN_TIMEOUT_MS, App, screenshot, screenshots_wanted, two_taps
 from .test_pan_zoom import open_large
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -77,6 +77,7 @@ def select_a_tile(app: App) -> None:
     """Pick a playable tile so the ends it takes are shown (or nothing, when none is playable)."""
     tiles = app.page.locator(".hand-tile.playable")
     if tiles.count():
+        two_taps(app.page)
         tiles.first.dispatch_event("click")
         expect(app.page.locator(".end-marker.active").first).to_be_attached()
 
@@ -137,6 +138,7 @@ def test_the_seat_to_move_stays_in_view(phone: App) -> None:
     moves = int(page.get_attribute("#table-screen", "data-moves") or 0)
     tiles = page.locator(".hand-tile.playable")
     if tiles.count():
+        two_taps(page)
         tiles.first.click()
         page.locator(".end-marker.active").first.click()
     else:

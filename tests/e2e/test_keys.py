@@ -12,7 +12,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import App, follow_link
+from .conftest import App, follow_link, two_taps
 from .test_tables import TIMEOUT, fresh, set_up
 
 PLAYABLE = ".hand-tile.playable, #actions [data-move]"
@@ -39,6 +39,7 @@ def move_by_keyboard(app: App) -> None:
     """Make the person's move with the keyboard from where the focus is."""
     page = app.page
     if focused_matches(app, ".hand-tile.playable"):
+        two_taps(page)
         page.keyboard.press("Enter")  # select: the focus moves to the first place it goes
         expect(page.locator(".end-marker.active").first).to_be_focused()
         page.keyboard.press("Enter")
@@ -347,6 +348,7 @@ def test_sound_is_off_by_default_and_never_before_a_first_tap(app: App) -> None:
         moves = page.locator("#table-screen").get_attribute("data-moves")
         tile = page.locator(".hand-tile.playable")
         if tile.count():
+            two_taps(page)
             tile.first.click()
             page.locator(".end-marker.active").first.click()
         else:

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, box_of, follow_link, screenshot, screenshots_wanted
+from .conftest import SCREEN_TIMEOUT_MS, App, box_of, follow_link, screenshot, screenshots_wanted, two_taps
 
 LINK = "#/play/draw?deal=98&set=double-6&players=3&target=50&seats=human,ai:easy,ai:easy"
 FIRST_DRAWS = 7  # computer 1's draws on its first turn
@@ -151,6 +151,7 @@ def test_the_tiles_played_since_your_turn_are_marked_until_you_play(app: App) ->
     page.emulate_media(color_scheme="light")
 
     moves = int(page.get_attribute("#table-screen", "data-moves") or 0)
+    two_taps(page)
     page.locator(".hand-tile.playable").first.click()
     page.locator(".end-marker.active").first.click()
     # at once after your move (the computers wait for its slide): nothing is marked any more

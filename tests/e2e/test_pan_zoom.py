@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, box_of, follow_link
+from .conftest import SCREEN_TIMEOUT_MS, App, box_of, follow_link, two_taps
 from .test_fit import TABLES, import_record, make_record
 
 DRAG_TIMEOUT_S = 12  # to pan a box to an end and drop on it
@@ -162,6 +162,7 @@ SCROLL_AWAY = """end => { const box = document.querySelector('#layout'), stage =
 def pick_off_screen_play(app: App) -> tuple[str, str]:
     """A playable hand tile and an end it takes, with the box scrolled so that end is wholly out of view."""
     page = app.page
+    two_taps(page)
     for tile in page.locator(".hand-tile.playable").all():
         slot = tile.get_attribute("data-slot") or ""
         tile.dispatch_event("click")  # select it, to see where it goes

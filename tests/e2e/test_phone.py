@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from engine.api import handle_request
 
-from .conftest import SCREEN_TIMEOUT_MS, App, box_of, follow_link, import_answered, screenshot, until_still
+from .conftest import SCREEN_TIMEOUT_MS, App, box_of, follow_link, import_answered, screenshot, two_taps, until_still
 from .test_fit import TABLES, import_record, open_midgame
 from .test_keys import PLAYABLE, move_by_keyboard
 
@@ -152,6 +152,7 @@ def test_matador_ends_never_show_a_negative_number(app: App) -> None:
     resize(app, (1280, 800))
     open_record(app, "matador", options, 3, 1, record)
     page = app.page
+    two_taps(page)
     page.locator(".hand-tile.playable").first.click()
     markers = page.eval_on_selector_all(".end-marker",
                                         "ms => ms.map(m => [m.textContent, m.getAttribute('aria-label')])")
@@ -223,6 +224,7 @@ def test_computer_turns_move_tiles_not_seat_cards(app: App, size: tuple[int, int
     def play() -> None:
         tiles = page.locator(".hand-tile.playable")
         if tiles.count():
+            two_taps(page)
             tiles.first.click()
             page.locator(".end-marker.active").first.click()
         else:
@@ -447,6 +449,7 @@ def test_table_toolbar_is_one_line_with_no_empty_message_area_at_360(touch: App,
     assert "Hint" in top["buttons"], top
     assert top["gap"] <= 10, top  # the turn right under the toolbar: no empty message area between
     # a message shows over the table: nothing under it moves
+    two_taps(page)
     page.locator(".hand-tile").first.click()  # "... selected: pick a highlighted place", or "... cannot be played now"
     expect(page.locator("#message")).not_to_be_empty()
     assert page.locator("#message").is_visible()
@@ -517,6 +520,7 @@ def test_a_message_never_covers_whose_turn_or_the_board_on_a_phone(touch: App, s
     follow_link(touch, "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy")
     expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
     until_still(page)
+    two_taps(page)
     page.locator(".hand-tile").first.click()  # "... selected: pick a highlighted place", or "... cannot be played now"
     look("draw")
     page.click("button[data-action=hint]")
@@ -592,6 +596,7 @@ def test_sideways_the_moves_that_are_not_a_tile_sit_beside_the_hand(touch: App) 
     expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
     until_still(page)
     tile = page.locator('#hand .hand-tile[data-tile="3-7"]')
+    two_taps(page)
     tile.click()
     page.locator(".end-marker.active").first.click()
     expect(page.locator("#actions button")).to_have_count(3)  # two ways round and Cancel

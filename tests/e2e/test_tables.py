@@ -11,7 +11,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import App, box_of, follow_link
+from .conftest import App, box_of, follow_link, two_taps
 
 TIMEOUT = 20_000
 GAME_SECONDS = 120
@@ -25,6 +25,7 @@ def fresh(app: App, game: str) -> None:
       localStorage.removeItem('boneyard.game.' + game);
       localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'));
     }""", game)
+    two_taps(page)  # these tests pick a tile, then its place (one tap: test_one_tap.py)
     page.goto(f"{app.url}#/play/{game}")
     expect(page.locator("#setup")).to_be_visible(timeout=TIMEOUT)
 
@@ -56,6 +57,7 @@ def my_move(app: App, style: str = "click") -> bool:
         return True
     tiles = page.locator(".hand-tile.playable")
     if tiles.count():
+        two_taps(page)
         tile = tiles.first
         if style == "drag":
             # find a place this tile takes, let go of the selection, then drag it there

@@ -130,7 +130,8 @@ def test_blocked_round_scores_differences_and_ties_nothing() -> None:
 
 
 def test_game_to_one_hundred() -> None:
-    assert [o.key for o in GAME.spec.options] == ["set", "players"]
+    assert [o.key for o in GAME.spec.options] == ["set", "players", "target"]
+    assert GAME.spec.resolve_options({})["target"] == 100  # the sheet's "Game to 100"
     state = position(GAME, ["1-2", "8-8", "0-3"], line("9-9"), scores=(80, 0, 0))
     state = GAME.apply(state, "play:1-2:left:2")
     assert GAME.outcome(state) is None

@@ -202,6 +202,13 @@ export function createBigClock(ctl) {
           : `Drew the double ${b.drawn}: it fits nowhere yet. Shift tiles to make room for it.`;
     } else if (event.kind === "refill" && slot) {
       text = `Slot ${slot.slot} refilled from the stock.`;
+    } else if ((event.kind === "place" || event.kind === "shift") && slot) {
+      // in the past tense, by the view's slots: what went where
+      const from = b.slots.find((s) => slotKey(s) === event.from);
+      const home = event.home ? ", home" : "";
+      const who = op === "ai" ? "The advisor" : "You";
+      return event.kind === "place" ? `${who} put ${event.tile} in slot ${slot.slot}${home}.`
+        : `${who} moved ${event.tile} from slot ${from?.slot} to slot ${slot.slot}${home}.`;
     }
     return op === "ai" ? `Advisor: ${text}` : text;
   }

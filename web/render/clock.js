@@ -274,10 +274,10 @@ export function createClock(ctl) {
     intro: (view) => (view.options.exchange
       ? "Turn the tiles up one by one. If the fourth king comes too early, you may swap it once."
       : "With the exchange off this game has no decisions: turn tiles one by one, or play it out."),
-    statusText: (view) => `${ctl.dealText(view)}${view.status}`,
+    // once over, the status line says only that: the dialog says why, and the dial's footer the exchange
+    statusText: (view) => `${ctl.dealText(view)}${view.outcome ? "Game over." : view.status}`,
     outcomeTitle: (view, won) => (won ? "You won!" : "Game lost"),
     outcomeBody: (view) => [h("p", {}, /** @type {import("../engine_types.js").Outcome} */ (view.outcome).reason || view.status),
-      h("p", {}, `Deal ${view.seed} · ${52 - view.board.face_down} of 52 tiles face up` +
-        (view.board.exchanged ? `, exchange used (the ${cardName(view.board.exchanged.taken)} taken)` : ""))],
+      h("p", {}, `Deal ${view.seed} · ${52 - view.board.face_down} of 52 tiles face up.`)],
   };
 }

@@ -285,7 +285,7 @@ function drawnVertical(t) {
 /** The most size of a unit: a tile of 88 x 44 px on a large board (a Luzon tile is at most 146 px wide). */
 const MAX_UNIT_PX = 44;
 /** The least size of a unit (a tile is 2 x 1 units) when the layout fits its box: below it the box pans. */
-export const MIN_UNIT_PX = 18;
+export const MIN_UNIT_PX = 20;
 const TOUCH_TARGET_PX = 44;
 
 /**

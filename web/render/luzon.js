@@ -3,7 +3,8 @@
 // column's bottom tile then an empty column. The moves come from the view's legal moves
 // (discards name the places they take from; a column move its from and to).
 
-import { loadSettings, saveSettings } from "../store/settings.js";
+import { loadSettings } from "../store/settings.js";
+import { settingSwitch } from "./settings.js";
 import { tileSvg, parseTile } from "./tiles.js";
 import { h } from "./dom.js";
 
@@ -26,15 +27,9 @@ export function createLuzon(ctl) {
   let selected = []; // the exposed places picked so far
   /** @type {boolean | null} */
   let startWinnable = null; // was this deal winnable at its start (for the statistics)?
-  let { settings } = loadSettings();
   const winnable = h("span", { class: "winnable", id: "winnable", hidden: "" });
-  const winnableToggle = h("input", { type: "checkbox", id: "show-winnable" });
-  winnableToggle.checked = settings.showWinnable;
-  winnableToggle.addEventListener("change", () => {
-    settings = { ...settings, showWinnable: winnableToggle.checked };
-    saveSettings(settings);
-    ctl.render();
-  });
+  // the setting's own switch (the settings page's module saves it); the screen draws again on a change
+  const winnableToggle = settingSwitch("showWinnable", "show-winnable", " Show if still winnable", () => ctl.render());
 
   const legal = () => (ctl.myTurn() ? ctl.legal() : []);
   /** @type {(a: string[], b: string[]) => boolean} */
@@ -149,7 +144,7 @@ export function createLuzon(ctl) {
         h("span", { class: "reserve-label" }, "Reserve"), ...slots));
     ctl.board.dataset.variant = String(view.options.variant ?? "");
     const known = typeof view.analysis?.winnable === "boolean";
-    winnable.hidden = !(settings.showWinnable && known && !view.outcome);
+    winnable.hidden = !(loadSettings().settings.showWinnable && known && !view.outcome);
     if (known) {
       winnable.dataset.winnable = String(view.analysis.winnable);
       winnable.textContent = view.analysis.winnable ? "✓ Still winnable" : "✗ Can no longer be won";
@@ -158,7 +153,7 @@ export function createLuzon(ctl) {
 
   return {
     boardId: "board", boardClass: "luzon-board", dialogId: "outcome", showsLog: false,
-    statusExtras: [winnable, h("label", { class: "toggle" }, winnableToggle, " Show if still winnable")],
+    statusExtras: [winnable, winnableToggle],
     draw, activate, drop, targets,
     cancel: () => { selected = []; },
     reset: () => { selected = []; },
@@ -173,16 +168,13 @@ export function createLuzon(ctl) {
     outcomeBody: (view) => [h("p", {}, /** @type {Outcome} */ (view.outcome).reason || view.status),
       h("p", {}, `Deal ${view.seed} · ${view.board.discarded} of 28 tiles discarded`)],
     countExtra: () => ({ winnable: typeof startWinnable === "boolean" ? startWinnable : undefined }),
-    /** A new, resumed or imported game: was the deal winnable at its start? (asked of a session of
-     *  its first position, closed at once: the screen keeps one session, its game's) */
+    /** A new, resumed or imported game: was the deal winnable at its start? (a replay of its first
+     *  position: the record's, no session of its own) */
     async started(view, record) {
       startWinnable = view.moves === 0 ? view.analysis?.winnable ?? null : null;
       if (record && startWinnable === null) {
-        const first = await ctl.engine.request({ op: "load", record: { ...record, moves: [], computer_moves: [] } });
-        if (first.ok) {
-          startWinnable = first.view.analysis?.winnable ?? null;
-          ctl.engine.request({ op: "close", session: first.session }).catch(() => {});
-        }
+        const first = await ctl.engine.request({ op: "replay", record, at: 0 });
+        if (first.ok) startWinnable = first.view.analysis?.winnable ?? null;
       }
     },
   };

@@ -24,6 +24,8 @@ const FIELDS = [
     ["all", "Every seat a person (pass and play)"]] },
   { key: "autoForced", label: "Table games: forced moves", choices: [[false, "I make them myself"],
     [true, "Made for me: a draw or a pass (\u201cGo\u201d) that is my only move"]] },
+  { key: "oneTap", label: "Table games: a tile that fits one place only", choices: [[true, "One tap plays it (Undo takes it back)"],
+    [false, "Tap it, then tap the place"]] },
   { key: "level", label: "Table games: computer level", choices: [["easy", "Easy"], ["medium", "Medium"], ["hard", "Hard"]] },
 ];
 
@@ -81,4 +83,22 @@ export function renderSettings(root, { notify } = {}) {
     status,
     kept,
     h("p", { class: "help" }, "Saved in this browser at once. Colour is never the only cue: pips and numbers stay.")));
+}
+
+/**
+ * A checkbox bound to a true/false setting, saved at once (the settings page's way, for a switch
+ * shown beside a game): checked as the setting is; `changed` after it is saved.
+ * @param {"showWinnable" | "hints"} key
+ * @param {string} id
+ * @param {string} text
+ * @param {() => void} [changed]
+ */
+export function settingSwitch(key, id, text, changed) {
+  const input = h("input", { type: "checkbox", id });
+  input.checked = loadSettings().settings[key];
+  input.addEventListener("change", () => {
+    saveSettings({ ...loadSettings().settings, [key]: input.checked });
+    changed?.();
+  });
+  return h("label", { class: "toggle", for: id }, input, text);
 }

@@ -6,26 +6,27 @@
 
 import { tileSvg, parseTile } from "./tiles.js";
 import { h, svgNode } from "./dom.js";
-import { drawLayout, followPoint } from "./layout.js";
+import { drawLayout } from "./layout.js";
 import { seatLevel } from "./setup.js";
 import { scoreSheet } from "./score_sheet.js";
+import { loadSettings } from "../store/settings.js";
+import { roundSummaryOf, roundLines } from "./table_summary.js";
+import { createZoom, showSeat } from "./table_touch.js";
 
 /** @typedef {import("../engine_types.js").View} View */
 /** @typedef {import("../engine_types.js").Move} Move */
 /** @typedef {import("../engine_types.js").RoundSummary} RoundSummary */
 /** @typedef {import("../engine_types.js").TableRound} TableRound */
 /** @typedef {import("./layout.js").LayoutBoard} LayoutBoard */
-/** @typedef {{x: number, y: number}} ClientPoint */
 
 const capital = (/** @type {string} */ text) => text.charAt(0).toUpperCase() + text.slice(1);
 const sum = (/** @type {number[]} */ values) => values.reduce((a, b) => a + b, 0);
 const plural = (/** @type {number} */ n, /** @type {string} */ word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 // the hand's tiles (upright, twice as tall as wide): their width in px, and the share of the board's height they may take
 const HAND_TILE_MAX = 44; // a finger's size
-const HAND_TILE_DESKTOP = 40;
+const HAND_TILE_DESKTOP = 48; // a mouse's: as large as the table's tiles, easy to read
 const HAND_TILE_MIN = 24; // still readable (and the least target size of WCAG 2.2)
 const HAND_SHARE = 0.4;
-const SIDEWAYS = "(max-height: 560px) and (orientation: landscape)"; // a phone held sideways (style.css)
 const HAND_LIFT_PX = 10; // the room above the tiles for a picked tile's lift (style.css, .hand-area .hand)
 
 /**
@@ -46,56 +47,12 @@ export function createTable(ctl) {
   const lastMove = h("p", { class: "last-move", id: "last-move" });
   const layoutBox = h("div", { class: "layout-box", id: "layout", tabindex: "0", role: "region", "data-pan": "",
     "aria-label": "The table (arrows pan it when it is larger than the screen; + and - zoom)" });
-  let zoom = 1; // 1: the layout fits its box (down to a readable tile size, then it pans)
-  let followed = -1; // the move count the box last scrolled to
-  /** @type {{x: number, y: number, fx: number, fy: number} | null} */
-  let zoomAt = null; // the point a zoom keeps in place: where it is in the box, and in the stage (0..1)
-  /** @type {(label: string, text: string, factor: number | null) => HTMLButtonElement} */
-  const zoomButton = (label, text, factor) => {
-    const button = h("button", { type: "button", "aria-label": label, title: label, "data-zoom": text }, text);
-    button.addEventListener("click", () => setZoom(factor === null ? 1 : zoom * factor));
-    return button;
-  };
-  // beside the hand's label, never over the table (a tile or an end under the buttons could not be reached)
-  const zoomBar = h("div", { class: "zoom-bar", role: "group", "aria-label": "Zoom the table" },
-    zoomButton("Zoom out", "−", 1 / 1.25), zoomButton("Fit the table", "Fit", null), zoomButton("Zoom in", "+", 1.25));
-  /**
-   * Zoom to `value`, keeping the table's point under `focus` (a client point; the box's centre) in place.
-   * @param {number} value
-   * @param {ClientPoint | null} [focus]
-   */
-  function setZoom(value, focus = null) {
-    zoom = Math.min(4, Math.max(0.5, value));
-    const stage = /** @type {HTMLElement | null} */ (layoutBox.firstElementChild);
-    const box = layoutBox.getBoundingClientRect();
-    if (zoom === 1) followed = -1; // Fit: back to the latest play
-    else if (stage?.offsetWidth) {
-      const x = (focus?.x ?? box.left + layoutBox.clientWidth / 2) - box.left - layoutBox.clientLeft;
-      const y = (focus?.y ?? box.top + layoutBox.clientHeight / 2) - box.top - layoutBox.clientTop;
-      zoomAt = { x, y, fx: (layoutBox.scrollLeft + x - stage.offsetLeft) / stage.offsetWidth,
-        fy: (layoutBox.scrollTop + y - stage.offsetTop) / stage.offsetHeight };
-    }
-    ctl.render();
-  }
-  layoutBox.addEventListener("keydown", (event) => {
-    if (event.target !== layoutBox) return;
-    if (event.key === "+" || event.key === "=") setZoom(zoom * 1.25);
-    else if (event.key === "-") setZoom(zoom / 1.25);
-    else if (event.key === "0") setZoom(1);
-    else return;
-    event.preventDefault();
-  });
-  layoutBox.addEventListener("wheel", (event) => {
-    if (!event.ctrlKey) return; // a plain wheel pans; ctrl + wheel (and a touchpad pinch) zooms
-    event.preventDefault();
-    setZoom(zoom * (event.deltaY < 0 ? 1.1 : 1 / 1.1), { x: event.clientX, y: event.clientY });
-  }, { passive: false });
-  attachPinch(layoutBox, () => zoom, setZoom);
+  const zoom = createZoom(layoutBox, () => ctl.render());
   const handHead = h("p", { class: "hand-head", id: "hand-head" });
   const hand = h("div", { class: "hand", id: "hand", role: "group", "aria-label": "Your tiles" });
   const actions = h("div", { class: "table-actions", id: "actions" });
   const parts = [turn, info, seats, lastMove, h("div", { class: "table-board", id: "table" }, layoutBox,
-    h("div", { class: "hand-area" }, h("div", { class: "hand-bar" }, handHead, zoomBar), hand, actions))];
+    h("div", { class: "hand-area" }, h("div", { class: "hand-bar" }, handHead, zoom.bar), hand, actions))];
 
   const sheetBox = h("details", { class: "sheet-box", id: "sheet-box" }, h("summary", {}, "Score sheet"));
 
@@ -120,6 +77,13 @@ export function createTable(ctl) {
     if (!tile) return;
     if (!playsOf(tile).length) {
       ctl.say(`${tile} cannot be played now.`, "error");
+      return;
+    }
+    // the view's moves of this tile (grouped by tile): one place only, and the setting's one tap plays it there
+    const places = new Set(playsOf(tile).map((m) => /** @type {string} */ (m.to)));
+    if (places.size === 1 && selected !== tile && loadSettings().settings.oneTap) {
+      selected = tile;
+      placeAt(tile, [...places][0]);
       return;
     }
     selected = selected === tile ? null : tile;
@@ -174,7 +138,7 @@ export function createTable(ctl) {
       h("span", { class: "seat-tiles", "data-count": String(count) },
         h("span", { class: "tile-backs", "aria-hidden": "true" },
           ...Array.from({ length: Math.min(count, 9) }, () => h("span", { class: "tile-back" }))),
-        ` ${plural(count, "tile")}`),
+        ` ${count}`, h("span", { class: "seat-tiles-word" }, ` tile${count === 1 ? "" : "s"}`)),
       h("span", { class: "seat-score" }, `${/** @type {number[]} */ (view.scores)[i]} pts`)),
     h("span", { class: "seat-last" }, state.lastAction[i] ?? ""));
   }
@@ -244,7 +208,7 @@ export function createTable(ctl) {
     /** @type {LayoutBoard} */
     const layout = view.board;
     const drawn = drawLayout(layoutBox, layout, {
-      zoom,
+      zoom: zoom.value(),
       lastIndex: view.moves > 0 ? view.board.tiles.length - 1 : -1,
       endNames: () => `Layout: ${plural(view.board.tiles.length, "tile")}; open ends ${view.board.ends.map((/** @type {import("./layout.js").LayoutEnd} */ e) => e.value).join(", ")}` +
         sinceText,
@@ -260,25 +224,17 @@ export function createTable(ctl) {
         const needs = here[0].needs ?? null;
         const only = needs === null ? here[0].only ?? null : null;
         const other = needs !== null && needs !== end.value;
-        const text = only ? `only ${only}` : other ? `needs ${needs}` : null;
+        const number = needs === 0 ? "a blank" : String(needs); // a player says "a blank", not "0"
+        const text = only ? `only ${only}` : other ? `needs ${number}` : null;
         return { slot, active: mineHere.length > 0, hinted: hinted?.to === slot, text,
           label: mineHere.length ? capital(mineHere[0].you)
-            : `open end ${end.value}${only ? `: only ${only} goes here` : other ? `, needing ${needs}` : ""}` };
+            : `open end ${end.value}${only ? `: only ${only} goes here` : other ? `, needing ${number}` : ""}` };
       },
     });
 
     markSince(since);
 
-    if (zoomAt) { // a zoom keeps its point in place
-      const stage = /** @type {HTMLElement} */ (layoutBox.firstElementChild); // (drawn just now)
-      layoutBox.scrollLeft = zoomAt.fx * stage.offsetWidth + stage.offsetLeft - zoomAt.x;
-      layoutBox.scrollTop = zoomAt.fy * stage.offsetHeight + stage.offsetTop - zoomAt.y;
-      zoomAt = null;
-    }
-    if (followed !== view.moves) { // follow the latest play when the table is larger than its box
-      followed = view.moves;
-      followPoint(layoutBox, drawn.last);
-    }
+    zoom.drawn(view.moves, drawn.last);
 
     const moves = !mine ? [] : choice ?? ctl.legal().filter((m) => m.kind !== "play" && m.kind !== "next-round");
     const buttons = moves.map((move) => {
@@ -330,53 +286,7 @@ export function createTable(ctl) {
     }
   }
 
-  // ---- the round summary
-  /**
-   * A round's score in words: "31 + 40 = 71 points." as it is summed; where each hand counts less
-   * the winner's own pips, "70 points: Ben 76 - 6 = 70, Cleo 6 - 6 = 0." (each term by its seat).
-   * @param {import("../engine_types.js").RoundScore} score
-   */
-  function scoreWords(score) {
-    const terms = score.terms ?? [];
-    const less = score.less === null || score.less === undefined ? "" : `, then ${score.sum} - ${score.less} = ${score.total}`;
-    if (!terms.some((t) => t.minus !== null && t.minus !== undefined)) {
-      return [h("strong", {}, score.text), " points."];
-    }
-    const parts = terms.map((t) => `${ctl.name(t.seat)} ${t.minus === null ? t.pips : `${t.pips} - ${t.minus} = ${t.value}`}`);
-    return [h("strong", {}, String(score.total)), ` points: ${parts.join(", ")}${less}.`];
-  }
-
-  /** @param {View} view @param {RoundSummary | null | undefined} last */
-  function roundSummary(view, last) {
-    if (!last) return [];
-    // a phone held sideways: the hands' tiles lie down, so every player's row is short (style.css)
-    const sideways = matchMedia(SIDEWAYS).matches;
-    const rows = /** @type {[number, number][][]} */ (last.hands).map((tiles, i) => h("tr", { class: i === last.winner ? "winner" : "" },
-      h("th", { scope: "row" }, ctl.name(i)),
-      h("td", { class: "summary-hand" }, tiles.length
-        ? h("span", { class: "mini-tiles" }, ...tiles.map(([a, b]) => h("span", { class: "mini-tile", title: `${a}-${b}` },
-          tileSvg(`${a}-${b}`, { vertical: !sideways }))))
-        : "out"),
-      h("td", { class: "num" }, String(last.pips[i])),
-      h("td", { class: "num" }, last.points[i] ? `+${last.points[i]}` : "0"),
-      h("td", { class: "num" }, String(last.scores[i]))));
-    const winner = last.winner ?? null;
-    const name = winner === null ? null : ctl.name(winner);
-    const { label, you } = last.headline; // how the round ended, in the engine's words after the winner's name
-    const headline = name === null ? label : name === "You" ? `You ${you}` : `${name} ${label}`;
-    return [
-      h("p", { class: "summary-headline" }, headline),
-      winner === null ? null : h("p", { class: "arithmetic", id: "summary-arithmetic", "data-key": "round-score" },
-        `${name} ${name === "You" ? "score" : "scores"} `, ...scoreWords(/** @type {import("../engine_types.js").RoundScore} */ (last.score))),
-      h("div", { class: "summary-scroll" }, h("table", { class: "summary-table" },
-        h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Tiles left"), h("th", { class: "num" }, "Pips"),
-          h("th", { class: "num" }, "Round"), h("th", { class: "num" }, "Total"))),
-        h("tbody", {}, ...rows))),
-      view.target ? h("p", { class: "target" }, `First to ${view.target} wins.`) : null,
-      (view.rounds ?? []).length > 1 ? h("details", { class: "sheet-box", open: "" }, h("summary", {}, "Score sheet, every round"),
-        scoreSheet(view, ctl.name)) : null,
-    ].filter(Boolean);
-  }
+  const roundSummary = roundSummaryOf(ctl);
 
   return {
     boardId: "table-screen", boardClass: "table-screen", dialogId: "round-summary", showsLog: true,
@@ -387,7 +297,7 @@ export function createTable(ctl) {
       return tile ? playsOf(tile).map((m) => /** @type {string} */ (m.to)) : [];
     },
     hinted: (move) => { selected = move?.tile ?? null; },
-    reset: () => { selected = null; choice = null; zoom = 1; followed = -1; },
+    reset: () => { selected = null; choice = null; zoom.reset(); },
     focusTarget: () => ctl.board.querySelector(".end-marker.active, .hand-tile.playable, #actions button"),
     actionText: (event) => (event.kind === "play" ? `played ${event.tile}` : event.kind === "draw" ? "drew"
       : event.kind === "pass" ? "passed" : ""),
@@ -395,7 +305,7 @@ export function createTable(ctl) {
     describe: () => "",
     intro: () => "",
     statusText: () => "",
-    roundSummary,
+    roundSummary: (view, last) => roundSummary(view, last),
     outcomeTitle: (view) => {
       const winners = /** @type {import("../engine_types.js").Outcome} */ (view.outcome).winners ?? [];
       return `Game over: ${winners.length ? `${winners.map(ctl.name).join(" and ")} ${winners.length > 1 ||
@@ -414,70 +324,4 @@ export function createTable(ctl) {
     countExtra: () => ({ scored: true }),
   };
 
-  /** The log lines of a new round: who leads with what (the leader's last action). */
-  /**
-   * @param {View} view
-   * @param {View | null} before
-   * @param {(seat: number) => string} name
-   * @returns {import("../play/renderer_contract.js").RoundLine[]}
-   */
-  function roundLines(view, before, name) {
-    /** @type {TableRound | undefined} */
-    const round = view.round;
-    if (!round || round.number === before?.round?.number) return [];
-    const leader = name(round.leader);
-    const redeal = round.redeals ? ` after ${plural(round.redeals, "redeal")}` : "";
-    const drew = round.lead_draws?.some((n) => n > 0)
-      ? ` (${round.lead_draws.map((n, i) => (n ? `${name(i)} drew ${n}` : "")).filter(Boolean).join(", ")} looking for it)` : "";
-    return [{ text: `Round ${round.number}: ${leader} ${leader === "You" ? "lead" : "leads"} with ${round.lead_tile}${redeal}${drew}.`,
-      seat: round.leader, action: `led ${round.lead_tile}` }];
-  }
-}
-
-/** Scroll the seat strip (not the page) so the seat to move is wholly in view. @param {HTMLElement | null} card */
-function showSeat(card) {
-  const strip = card?.parentElement;
-  if (!strip) return;
-  const [c, s] = [card.getBoundingClientRect(), strip.getBoundingClientRect()];
-  const left = c.left - s.left - strip.clientLeft + strip.scrollLeft;
-  const top = c.top - s.top - strip.clientTop + strip.scrollTop;
-  if (left < strip.scrollLeft - 1 || left + c.width > strip.scrollLeft + strip.clientWidth + 1) strip.scrollLeft = left;
-  if (top < strip.scrollTop - 1 || top + c.height > strip.scrollTop + strip.clientHeight + 1) strip.scrollTop = top;
-}
-
-/**
- * Two fingers on the box zoom it about their middle (pinch); one finger pans it natively.
- * @param {HTMLElement} box
- * @param {() => number} getZoom
- * @param {(value: number, focus: ClientPoint) => void} setZoom
- */
-function attachPinch(box, getZoom, setZoom) {
-  /** @type {Map<number, ClientPoint>} */
-  const touches = new Map();
-  /** @type {[number, number] | null} */
-  let start = null; // [distance, zoom]
-  const spread = () => {
-    const [a, b] = [...touches.values()];
-    return Math.hypot(a.x - b.x, a.y - b.y);
-  };
-  box.addEventListener("pointerdown", (event) => {
-    if (event.pointerType !== "touch") return;
-    touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
-    if (touches.size === 2) start = [spread(), getZoom()];
-  });
-  box.addEventListener("pointermove", (event) => {
-    if (!touches.has(event.pointerId)) return;
-    touches.set(event.pointerId, { x: event.clientX, y: event.clientY });
-    if (start && touches.size === 2 && start[0] > 0) {
-      const next = start[1] * spread() / start[0];
-      const [a, b] = [...touches.values()];
-      if (Math.abs(next / getZoom() - 1) > 0.08) setZoom(next, { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 });
-    }
-  });
-  const lift = (/** @type {PointerEvent} */ event) => {
-    touches.delete(event.pointerId);
-    if (touches.size < 2) start = null;
-  };
-  box.addEventListener("pointerup", lift);
-  box.addEventListener("pointercancel", lift);
 }

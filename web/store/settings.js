@@ -13,6 +13,7 @@ export const SETTING_CHOICES = {
   seats: ["one", "all"], // table games: one person against the computer, or every seat a person
   level: ["medium", "easy", "hard"], // the computer's default level
   autoForced: [false, true], // table games: a draw or a pass that is the person's only move is made for them
+  oneTap: [true, false], // table games: a tile that goes to one place only is played by one tap on it
   theme: ["system", "light", "dark"], // the colours: the system's, or chosen here
   sound: ["off", "on"], // short sounds made by the page (sound.js)
 };
@@ -27,6 +28,7 @@ export const SETTING_CHOICES = {
  * @property {string} seats
  * @property {string} level
  * @property {boolean} autoForced
+ * @property {boolean} oneTap
  * @property {string} theme
  * @property {string} sound
  */

@@ -29,6 +29,13 @@ PROGRAM_RULES = (
 )
 
 
+
+def number_words(value: int | None, bare: bool = False) -> str:
+    """An end's number as a player says it: "a blank" for 0, "a 5", "an 8" ("5", "8" when `bare`)."""
+    if value == 0:
+        return "a blank"
+    return str(value) if bare else f"{'an' if value in (8, 11, 18) else 'a'} {value}"
+
 class TableGame(TableRules):
     """A table game: its rules (`TableRules`, whose hooks it may override) and its words. A
     game sets `spec` (and `kept_in_stock`, `ai` where they differ) and registers an instance."""
@@ -53,7 +60,7 @@ class TableGame(TableRules):
         matching ones says so in its own words)."""
         if end.need == "double":
             return f"{tile} does not fit there: that end needs the {end.value}-{end.value}."
-        return f"{tile} does not fit there: that end needs a {self.end_needs(end.value, end.need)}."
+        return f"{tile} does not fit there: that end needs {number_words(self.end_needs(end.value, end.need))}."
 
     pass_words = ("passes", "pass", "Pass")  # label, "you" form, button caption
 
@@ -97,11 +104,11 @@ class TableGame(TableRules):
         where = f"{tile} on {self.end_label(state, end)}"
         text = f"plays {where}"
         if far is not None and not tile.is_double:
-            text += f", leaving {far} open"
+            text += f", leaving {number_words(far, bare=True)} open"
         opened = self.left_open(state, tile, end, far)
         you = f"play {where}"
         if opened is not None and not tile.is_double:
-            you += f", leaving {opened} open"
+            you += f", leaving {number_words(opened, bare=True)} open"
         return text, you, None
 
     def left_open(self, state: TableState, tile: Tile, end: str, far: int | None) -> int | None:

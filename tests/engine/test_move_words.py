@@ -1,0 +1,99 @@
+"""The words a player reads: The Big Clock's moves name each place once, its hints say why
+without saying the move again, every hint ends with a full stop, the guided deals say "choose"
+(never "click", wrong on a touch screen), a blank end is "a blank", and the draw game's lesson
+says what the menu promises."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+from engine.api import handle
+from engine.games import get_game
+from engine.layout import Layout
+from engine.lessons import all_lessons, lesson_for
+from engine.tiles import Tile
+
+SOLITAIRES = ["luzon", "big-clock", "clock"]
+
+
+def call(**req: Any) -> dict[str, Any]:
+    return json.loads(handle(json.dumps(req)))
+
+
+def hints_along(game_id: str, seed: int, moves: int = 40) -> list[dict[str, Any]]:
+    """The hint at each of the person's turns along a random game."""
+    answer = call(op="new", game=game_id, seed=seed)
+    sid, view, rng, hints = answer["session"], answer["view"], random.Random(seed), []
+    for _ in range(moves):
+        if view["outcome"]:
+            break
+        hint = call(op="hint", session=sid)
+        if hint["ok"] and hint.get("reason"):
+            hints.append(hint)
+        view = call(op="play", session=sid, move=rng.choice(view["legal"])["id"])["view"]
+    return hints
+
+
+def test_big_clock_moves_name_each_place_once() -> None:
+    labels = set()
+    for seed in range(4):
+        answer = call(op="new", game="big-clock", seed=seed)
+        sid, view, rng = answer["session"], answer["view"], random.Random(seed)
+        for _ in range(60):
+            if view["outcome"]:
+                break
+            labels |= {m["you"] for m in view["legal"] if m["kind"] in ("place", "shift")}
+            view = call(op="play", session=sid, move=rng.choice(view["legal"])["id"])["view"]
+    assert labels
+    for label in labels:
+        assert len(re.findall(r"\bon(to)?\b", label)) <= 1, label  # not "put 4-10 on slot 5 on 10-11"
+        assert label.count("slot") <= 2, label
+
+
+def test_hints_say_why_once_and_end_with_a_full_stop() -> None:
+    for game_id in SOLITAIRES:
+        hints = [h for seed in range(3) for h in hints_along(game_id, seed)]
+        assert hints, game_id
+        for hint in hints:
+            reason = hint["reason"]
+            assert reason.endswith("."), (game_id, reason)
+            assert hint["you"].lower() not in reason.lower(), (game_id, hint["you"], reason)
+            assert not re.match(r"(Shift|Put) \d", reason), (game_id, reason)  # the move again
+
+
+def test_the_guided_deals_never_say_click() -> None:
+    for lesson in all_lessons():
+        texts = [lesson.intro, lesson.ending, *(s.note for s in lesson.steps), *(s.wrong for s in lesson.steps)]
+        for text in texts:
+            assert "click" not in text.lower(), (lesson.game, text)
+            assert not text or text.rstrip().endswith((".", "!", "?", ")")), (lesson.game, text)
+
+
+def test_the_draw_game_s_lesson_says_every_double_opens_four_ways() -> None:
+    lesson = lesson_for("draw")
+    assert lesson is not None
+    assert any("every double opens four ways" in s.note.lower() for s in lesson.steps)
+    assert "every double opens four ways" in lesson.teaches
+    summary = next(g for g in call(op="catalog")["games"] if g["id"] == "draw")["summary"]
+    assert "every double opens four ways" in summary
+
+
+def test_a_blank_end_needs_a_blank_and_leaves_a_blank() -> None:
+    game: Any = get_game("draw")
+    end = next(e for e in Layout.line(Tile.parse("0-0"), crosswise_doubles=True).ends if e.value == 0)
+    assert game.misfit(Tile.parse("3-4"), end).endswith("that end needs a blank.")
+    labels: set[str] = set()
+    for seed in range(6):
+        answer = call(op="new", game="draw", seed=seed, options={"set": "double-6", "players": 2},
+                      seats=["human", "human"])
+        sid, view, rng = answer["session"], answer["view"], random.Random(seed)
+        for _ in range(30):
+            if view["outcome"] or view["round"].get("over"):
+                break
+            labels |= {m["you"] for m in view["legal"]}
+            view = call(op="play", session=sid, move=rng.choice(view["legal"])["id"])["view"]
+    assert any("leaving a blank open" in label for label in labels)
+    assert not any(re.search(r"leaving 0 open|needs a 0", label) for label in labels)

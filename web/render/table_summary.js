@@ -1,0 +1,87 @@
+// The table games' round summary (the dialog at a round's end and the game's end: each hand
+// left, the round's score in words, the running totals) and the log lines of a new round.
+
+import { tileSvg } from "./tiles.js";
+import { h } from "./dom.js";
+import { scoreSheet } from "./score_sheet.js";
+
+/** @typedef {import("../engine_types.js").View} View */
+/** @typedef {import("../engine_types.js").RoundSummary} RoundSummary */
+/** @typedef {import("../engine_types.js").TableRound} TableRound */
+
+const SIDEWAYS = "(max-height: 560px) and (orientation: landscape)"; // a phone held sideways (style.css)
+const plural = (/** @type {number} */ n, /** @type {string} */ word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/**
+ * The round summary's body for a renderer's context: roundSummary(view, last) -> nodes.
+ * @param {import("../play/renderer_contract.js").RendererContext} ctl
+ */
+export function roundSummaryOf(ctl) {
+  /**
+   * A round's score in words: "31 + 40 = 71 points." as it is summed; where each hand counts less
+   * the winner's own pips, "70 points: Ben 76 - 6 = 70, Cleo 6 - 6 = 0." (each term by its seat).
+   * @param {import("../engine_types.js").RoundScore} score
+   */
+  function scoreWords(score) {
+    const terms = score.terms ?? [];
+    const less = score.less === null || score.less === undefined ? "" : `, then ${score.sum} - ${score.less} = ${score.total}`;
+    if (!terms.some((t) => t.minus !== null && t.minus !== undefined)) {
+      return [h("strong", {}, score.text), " points."];
+    }
+    const parts = terms.map((t) => `${ctl.name(t.seat)} ${t.minus === null ? t.pips : `${t.pips} - ${t.minus} = ${t.value}`}`);
+    return [h("strong", {}, String(score.total)), ` points: ${parts.join(", ")}${less}.`];
+  }
+
+  /** @param {View} view @param {RoundSummary | null | undefined} last */
+  function roundSummary(view, last) {
+    if (!last) return [];
+    // a phone held sideways: the hands' tiles lie down, so every player's row is short (style.css)
+    const sideways = matchMedia(SIDEWAYS).matches;
+    const rows = /** @type {[number, number][][]} */ (last.hands).map((tiles, i) => h("tr", { class: i === last.winner ? "winner" : "" },
+      h("th", { scope: "row" }, ctl.name(i)),
+      h("td", { class: "summary-hand" }, tiles.length
+        ? h("span", { class: "mini-tiles" }, ...tiles.map(([a, b]) => h("span", { class: "mini-tile", title: `${a}-${b}` },
+          tileSvg(`${a}-${b}`, { vertical: !sideways }))))
+        : "out"),
+      h("td", { class: "num" }, String(last.pips[i])),
+      h("td", { class: "num" }, last.points[i] ? `+${last.points[i]}` : "0"),
+      h("td", { class: "num" }, String(last.scores[i]))));
+    const winner = last.winner ?? null;
+    const name = winner === null ? null : ctl.name(winner);
+    const { label, you } = last.headline; // how the round ended, in the engine's words after the winner's name
+    const headline = name === null ? label : name === "You" ? `You ${you}` : `${name} ${label}`;
+    return [
+      h("p", { class: "summary-headline" }, headline),
+      winner === null ? null : h("p", { class: "arithmetic", id: "summary-arithmetic", "data-key": "round-score" },
+        `${name} ${name === "You" ? "score" : "scores"} `, ...scoreWords(/** @type {import("../engine_types.js").RoundScore} */ (last.score))),
+      h("div", { class: "summary-scroll" }, h("table", { class: "summary-table" },
+        h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Tiles left"), h("th", { class: "num" }, "Pips"),
+          h("th", { class: "num" }, "Round"), h("th", { class: "num" }, "Total"))),
+        h("tbody", {}, ...rows))),
+      view.target ? h("p", { class: "target" }, `First to ${view.target} wins.`) : null,
+      (view.rounds ?? []).length > 1 ? h("details", { class: "sheet-box", open: "" }, h("summary", {}, "Score sheet, every round"),
+        scoreSheet(view, ctl.name)) : null,
+    ].filter(Boolean);
+  }
+
+  return roundSummary;
+}
+
+/** The log lines of a new round: who leads with what (the leader's last action). */
+/**
+ * @param {View} view
+ * @param {View | null} before
+ * @param {(seat: number) => string} name
+ * @returns {import("../play/renderer_contract.js").RoundLine[]}
+ */
+export function roundLines(view, before, name) {
+  /** @type {TableRound | undefined} */
+  const round = view.round;
+  if (!round || round.number === before?.round?.number) return [];
+  const leader = name(round.leader);
+  const redeal = round.redeals ? ` after ${plural(round.redeals, "redeal")}` : "";
+  const drew = round.lead_draws?.some((n) => n > 0)
+    ? ` (${round.lead_draws.map((n, i) => (n ? `${name(i)} drew ${n}` : "")).filter(Boolean).join(", ")} looking for it)` : "";
+  return [{ text: `Round ${round.number}: ${leader} ${leader === "You" ? "lead" : "leads"} with ${round.lead_tile}${redeal}${drew}.`,
+    seat: round.leader, action: `led ${round.lead_tile}` }];
+}
