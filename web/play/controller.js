@@ -125,7 +125,8 @@ export function mountGame(root, { engine, spec, params, notify }) {
   const redraw = createRedraw({ draw: () => { frame.setBusy(state.busy); pass.render(); }, settle });
   const trip = createRoundTrip({ engine, spec, state, screen, frame, name, cancel: () => sequencer.cancel(),
     say, observe, settle: () => redraw.settle(), drawn: () => redraw.drawn() });
-  frame.onDialogClosed(() => redraw.schedule()); // closed by Esc, Back or a tap: the way-on bar offers what it offered
+  // a dialog closed by Esc, Back or a tap: the way-on bar offers at once what it offered (and takes the keyboard)
+  frame.onDialogClosed(() => redraw.now());
   handle(act);
 
   // ---- small helpers

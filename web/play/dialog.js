@@ -34,7 +34,8 @@ function spareEntry() {
  * @param {() => HTMLElement | null} fallback
  */
 function returnFocus(opener, fallback) {
-  const usable = opener instanceof HTMLElement && opener !== document.body && opener.isConnected &&
+  // a control the person can reach again (not the body, nor a container focused by script: tabindex -1)
+  const usable = opener instanceof HTMLElement && opener !== document.body && opener.tabIndex >= 0 && opener.isConnected &&
     !opener.closest("[hidden], [inert]") && !(/** @type {HTMLButtonElement} */ (opener).disabled) &&
     opener.getClientRects().length > 0;
   const target = usable ? opener : fallback();
@@ -91,8 +92,8 @@ function createLayer(hide, fallback) {
 export function attachDialog(dialog, { fallback = () => null, onClosed = () => {} } = {}) {
   const layer = createLayer(() => { if (dialog.open) dialog.close(); }, fallback);
   dialog.addEventListener("close", () => {
+    onClosed(); // first: what the screen offers now is there to take the keyboard
     layer.close(); // Esc, a button, a tap outside: the same close
-    onClosed();
   });
   // a tap on the backdrop lands on the dialog itself, outside its box: nothing under it is pressed
   dialog.addEventListener("click", (event) => {
