@@ -51,12 +51,43 @@ function resignationBody({ said, standings }) {
  */
 
 /**
+ * The game dialog's ways on: a new game, the same deal again, the setup, undo, the review, close.
+ * @param {View} view
+ * @param {boolean} won
+ * @param {{spec: GameSpec, state: StateReader, hotSeat: boolean, emit: Emit, optionValues: () => OptionValues}} parts
+ * @returns {Action[]}
+ */
+function outcomeActions(view, won, { spec, state, hotSeat, emit, optionValues }) {
+  const seated = isSeatedGame(spec);
+  const words = newGameWords(spec);
+  const names = seated ? state.names : null;
+  const again = (/** @type {Partial<import("./intents.js").NewGame>} */ game) => () => {
+    emit({ type: "new-game", values: view.options, seed: view.seed, seats: view.seats, names, ...game });
+  };
+  /** @type {Action[]} */
+  const actions = [
+    { label: words.again, attrs: { class: "primary", id: "play-again" },
+      run: again({ values: seated ? view.options : optionValues(), seed: randomSeed() }) },
+    { label: words.replay, attrs: { id: "replay", "data-action": "replay" },
+      run: again({ extra: { winnable: view.winnable, daily: state.daily } }) },
+  ];
+  if (seated) {
+    actions.push({ label: "Change setup", attrs: { id: "change-setup" }, run: () => {
+      emit({ type: "show-setup", initial: { options: view.options, seats: view.seats, names: state.names }, canCancel: false });
+    } });
+  }
+  if (!won && view.can_undo && !hotSeat) actions.push({ label: "Undo last move", run: () => { emit({ type: "undo" }); } });
+  if (!hotSeat) actions.push({ label: "Review the game", attrs: { "data-action": "review-game" }, run: () => { emit({ type: "open-coach" }); } });
+  actions.push({ label: seated ? "Look at the table" : "Close", run: () => { emit({ type: "redraw" }); } });
+  return actions;
+}
+
+/**
  * @param {EndDialogsParts} parts
  */
 export function createEndDialogs({ spec, state, frame, screen, context, guide, lessons, emit, optionValues, motionMs }) {
   const { legal, isHuman, hotSeat, name } = context;
   const seated = isSeatedGame(spec);
-  const words = newGameWords(spec);
 
   /** @param {View} view */
   function nextRoundLabel(view) {
@@ -98,38 +129,9 @@ export function createEndDialogs({ spec, state, frame, screen, context, guide, l
     frame.openDialog({ kind: "game-over", result: won ? "won" : "lost",
       title: resigned?.title ?? screen.outcomeTitle(view, won),
       body: [guide.dialogNote(view.guide), ...(resigned ? resignationBody(resigned) : screen.outcomeBody(view))],
-      actions: lessons.outcomeActions(view, outcomeActions(view, won)),
+      actions: lessons.outcomeActions(view, outcomeActions(view, won, { spec, state, hotSeat: hotSeat(), emit, optionValues })),
       describedBy: view.guide ? DIALOG_NOTE_ID : null, mark: (root) => guide.mark(root, view.guide) });
     if (won) celebrate(motionMs());
-  }
-
-  /**
-   * The game dialog's ways on.
-   * @param {View} view
-   * @param {boolean} won
-   * @returns {Action[]}
-   */
-  function outcomeActions(view, won) {
-    const names = seated ? state.names : null;
-    const again = (/** @type {Partial<import("./intents.js").NewGame>} */ game) => () => {
-      emit({ type: "new-game", values: view.options, seed: view.seed, seats: view.seats, names, ...game });
-    };
-    /** @type {Action[]} */
-    const actions = [
-      { label: words.again, attrs: { class: "primary", id: "play-again" },
-        run: again({ values: seated ? view.options : optionValues(), seed: randomSeed() }) },
-      { label: words.replay, attrs: { id: "replay", "data-action": "replay" },
-        run: again({ extra: { winnable: view.winnable, daily: state.daily } }) },
-    ];
-    if (seated) {
-      actions.push({ label: "Change setup", attrs: { id: "change-setup" }, run: () => {
-        emit({ type: "show-setup", initial: { options: view.options, seats: view.seats, names: state.names }, canCancel: false });
-      } });
-    }
-    if (!won && view.can_undo && !hotSeat()) actions.push({ label: "Undo last move", run: () => { emit({ type: "undo" }); } });
-    if (!hotSeat()) actions.push({ label: "Review the game", attrs: { "data-action": "review-game" }, run: () => { emit({ type: "open-coach" }); } });
-    actions.push({ label: seated ? "Look at the table" : "Close", run: () => { emit({ type: "redraw" }); } });
-    return actions;
   }
 
   /**

@@ -21,6 +21,16 @@ import { attachDialog } from "./dialog.js";
  */
 
 /**
+ * @param {Action} action
+ * @param {{close: () => void} | null} closes the dialog it closes first
+ */
+function actionButton({ label, attrs = {}, run }, closes) {
+  const button = h("button", { type: "button", ...attrs }, label);
+  button.addEventListener("click", () => { closes?.close(); run(); });
+  return button;
+}
+
+/**
  * @param {{dialogId: string, wayOn: HTMLElement, fallback: () => HTMLElement | null, onClosed: () => void}} parts
  *   fallback: where the keyboard goes when what opened a dialog is gone; onClosed: a dialog closed
  */
@@ -30,16 +40,6 @@ export function createFrameDialogs({ dialogId, wayOn, fallback, onClosed }) {
   const ends = attachDialog(dialog, { fallback, onClosed });
   const pass = attachDialog(passScreen, { fallback, onClosed });
   const dialogOpen = () => ends.isOpen() || pass.isOpen();
-
-  /**
-   * @param {Action} action
-   * @param {{close: () => void} | null} closes the dialog it closes first
-   */
-  function actionButton({ label, attrs = {}, run }, closes) {
-    const button = h("button", { type: "button", ...attrs }, label);
-    button.addEventListener("click", () => { closes?.close(); run(); });
-    return button;
-  }
 
   /**
    * Open the round's or the game's dialog; the first action takes the focus.

@@ -38,22 +38,42 @@ export function suggestion(view, mine) {
  */
 
 /**
+ * "New to GAME? Play a guided deal": offered above the game the first time it is opened.
+ * @param {GameSpec} spec
+ * @param {Emit} emit
+ */
+function lessonOffer(spec, emit) {
+  const play = h("button", { type: "button", class: "primary", "data-action": "start-lesson" }, "Play a guided deal");
+  const skip = h("button", { type: "button", "data-action": "skip-lesson" }, "Skip");
+  const box = h("aside", { class: "lesson-offer", "aria-label": "Guided deal", hidden: "" },
+    h("p", {}, `New to ${spec.name}? Play a guided deal: it shows you the rules as you play.`),
+    h("div", { class: "actions" }, play, skip));
+  play.addEventListener("click", () => { emit({ type: "start-lesson" }); });
+  skip.addEventListener("click", () => { box.hidden = true; });
+  return box;
+}
+
+/**
+ * The round dialog's buttons when a guided deal ended with its round: keep playing (the next
+ * round, unguided) or a real game; null otherwise.
+ * @param {View} view
+ * @param {() => void} nextRound
+ * @param {GuidePanel} guide
+ * @param {() => void} leave the lesson left for a real game
+ * @returns {Action[] | null}
+ */
+function roundActions(view, nextRound, guide, leave) {
+  if (!view.guide?.done) return null;
+  return [{ label: "Keep playing", attrs: { class: "primary", id: "next-round", "data-action": "keep-playing" },
+    run: () => { guide.keep(); nextRound(); } },
+  { label: "Play a real game", attrs: { "data-action": "real-game" }, run: leave }];
+}
+
+/**
  * @param {GuidedDealParts} parts
  */
 export function createGuidedDeal({ spec, state, guide, emit }) {
-  const offer = lessonOffer();
-
-  /** "New to GAME? Play a guided deal": offered above the game the first time it is opened. */
-  function lessonOffer() {
-    const play = h("button", { type: "button", class: "primary", "data-action": "start-lesson" }, "Play a guided deal");
-    const skip = h("button", { type: "button", "data-action": "skip-lesson" }, "Skip");
-    const box = h("aside", { class: "lesson-offer", "aria-label": "Guided deal", hidden: "" },
-      h("p", {}, `New to ${spec.name}? Play a guided deal: it shows you the rules as you play.`),
-      h("div", { class: "actions" }, play, skip));
-    play.addEventListener("click", () => { emit({ type: "start-lesson" }); });
-    skip.addEventListener("click", () => { box.hidden = true; });
-    return box;
-  }
+  const offer = lessonOffer(spec, emit);
 
   /** The guided deal of this game, on screen in place of the game there (which stays saved). */
   async function start() {
@@ -123,19 +143,7 @@ export function createGuidedDeal({ spec, state, guide, emit }) {
     return out;
   }
 
-  /**
-   * The round dialog's buttons when a guided deal ended with its round: keep playing (the next
-   * round, unguided) or a real game; null otherwise.
-   * @param {View} view
-   * @param {() => void} nextRound
-   * @returns {Action[] | null}
-   */
-  function roundActions(view, nextRound) {
-    if (!view.guide?.done) return null;
-    return [{ label: "Keep playing", attrs: { class: "primary", id: "next-round", "data-action": "keep-playing" },
-      run: () => { guide.keep(); nextRound(); } },
-    { label: "Play a real game", attrs: { "data-action": "real-game" }, run: leave }];
-  }
-
-  return { offer, start, leave, fromLink, seen, outcomeActions, roundActions };
+  return { offer, start, leave, fromLink, seen, outcomeActions,
+    /** @type {(view: View, nextRound: () => void) => Action[] | null} */
+    roundActions: (view, nextRound) => roundActions(view, nextRound, guide, leave) };
 }

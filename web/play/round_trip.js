@@ -20,20 +20,73 @@ import { logLine, takeEvents } from "./state.js";
 /** @typedef {{token?: string | null, log?: LogEntry[], daily?: string | null}} SessionFields */
 
 /**
- * @param {object} parts
- * @param {Engine} parts.engine
- * @param {GameSpec} parts.spec
- * @param {GameState} parts.state the controller's state: written here for the controller
- * @param {Renderer} parts.screen the game's renderer (its words for a view, its statistics' extras)
- * @param {{setBusy: (busy: boolean) => void, closeDialogs: () => void}} parts.frame
- * @param {() => void} parts.cancel the sequencer's one cancel
- * @param {(text: string, kind?: MessageKind) => void} parts.say
- * @param {() => void} parts.observe the phases read the state again, and a redraw is asked for
- * @param {() => void} parts.settle a redraw, then what the phase asks for
- * @param {() => Promise<void>} parts.drawn settled once the next redraw is done
- * @param {(seat: number) => string} parts.name a seat's name
+ * @typedef {object} Parts
+ * @property {Engine} engine
+ * @property {GameSpec} spec
+ * @property {GameState} state the controller's state: written here for the controller
+ * @property {Renderer} screen the game's renderer (its words for a view, its statistics' extras)
+ * @property {{setBusy: (busy: boolean) => void, closeDialogs: () => void}} frame
+ * @property {() => void} cancel the sequencer's one cancel
+ * @property {(text: string, kind?: MessageKind) => void} say
+ * @property {() => void} observe the phases read the state again, and a redraw is asked for
+ * @property {() => void} settle a redraw, then what the phase asks for
+ * @property {() => Promise<void>} drawn settled once the next redraw is done
+ * @property {(seat: number) => string} name a seat's name
  */
-export function createRoundTrip({ engine, spec, state, screen, frame, cancel, say, observe, settle, drawn, name }) {
+
+/**
+ * Save the game from the answer's record (one request per move).
+ * @param {Parts} parts
+ * @param {Answer} answer
+ */
+function persist({ spec, state }, answer) {
+  if (!answer.record) return;
+  state.record = answer.record;
+  if (answer.record.lesson) return; // a guided deal is never saved over the game kept
+  saveGame(spec.id, { record: answer.record, token: state.token, log: state.log, daily: state.daily });
+}
+
+/**
+ * A new session on screen: the state starts again from its first view.
+ * @param {Parts} parts
+ * @param {Answer} answer
+ * @param {View} view
+ * @param {string | null | undefined} token
+ * @param {LogEntry[]} [log]
+ * @param {string | null} [daily]
+ */
+function startSession({ spec, state, screen, frame, cancel }, answer, view, token, log = [], daily = null) {
+  cancel();
+  Object.assign(state, { session: answer.session, token: token ?? newToken(spec.id), view: null, hint: null, daily,
+    log: [...log], lastAction: {}, failed: false, moved: [],
+    covered: view.seats.filter((k) => k === "human").length > 1 && !view.outcome }); // hot seat: cover first
+  state.viewer = view.seat;
+  screen.reset?.();
+  frame.closeDialogs();
+}
+
+/**
+ * Take in a new view: the log, the sound, the message.
+ * @param {Parts} parts
+ * @param {View} view
+ * @param {string} op
+ */
+function accept({ state, screen, say, name }, view, op) {
+  takeEvents(state, view, screen, name);
+  state.view = view;
+  state.viewer = view.seat;
+  state.hint = null;
+  if (op === "undo") logLine(state, "Moves taken back.");
+  soundOf(view, op);
+  say(view.outcome ? screen.outcomeText?.(view) ?? (view.outcome.reason || view.status)
+    : screen.describe?.(view, view.events?.at(-1), op) ?? "");
+}
+
+/**
+ * @param {Parts} parts
+ */
+export function createRoundTrip(parts) {
+  const { engine, state, screen, frame, cancel, say, observe, settle, drawn } = parts;
   /**
    * Send a request for the game on screen; take in its view, save, count a finished game.
    * @param {Record<string, unknown>} request
@@ -61,9 +114,9 @@ export function createRoundTrip({ engine, spec, state, screen, frame, cancel, sa
         return answer;
       }
       const before = state.view;
-      if (request.op === "new" || request.op === "load") startSession(answer, answer.view, token, log, daily);
-      accept(answer.view, String(request.op));
-      persist(answer);
+      if (request.op === "new" || request.op === "load") startSession(parts, answer, answer.view, token, log, daily);
+      accept(parts, answer.view, String(request.op));
+      persist(parts, answer);
       if (finishes(request.op, before, state.view)) {
         countGame(answer.view, state.token, { ...(screen.countExtra?.() ?? {}), daily: state.daily });
       }
@@ -92,86 +145,53 @@ export function createRoundTrip({ engine, spec, state, screen, frame, cancel, sa
     if (busy) frame.setBusy(true);
   }
 
-  /**
-   * Save the game from the answer's record (one request per move).
-   * @param {Answer} answer
-   */
-  function persist(answer) {
-    if (!answer.record) return;
-    state.record = answer.record;
-    if (answer.record.lesson) return; // a guided deal is never saved over the game kept
-    saveGame(spec.id, { record: answer.record, token: state.token, log: state.log, daily: state.daily });
-  }
+  return {
+    send,
+    persist: (/** @type {Answer} */ answer) => persist(parts, answer),
+    /** @type {(moveId: string, how: {untilPlayable?: boolean, onLessonRefusal: (text: string) => void}) => Promise<Answer | null>} */
+    play: (moveId, how) => play(parts, send, moveId, how),
+    /** @type {(next: (view: View) => Record<string, unknown> | null) => () => Promise<boolean>} */
+    autoplayStep: (next) => () => autoplayStep(parts, send, next),
+  };
+}
 
-  /**
-   * @param {Answer} answer
-   * @param {View} view
-   * @param {string | null | undefined} token
-   * @param {LogEntry[]} [log]
-   * @param {string | null} [daily]
-   */
-  function startSession(answer, view, token, log = [], daily = null) {
-    cancel();
-    Object.assign(state, { session: answer.session, token: token ?? newToken(spec.id), view: null, hint: null, daily,
-      log: [...log], lastAction: {}, failed: false, moved: [],
-      covered: view.seats.filter((k) => k === "human").length > 1 && !view.outcome }); // hot seat: cover first
-    state.viewer = view.seat;
-    screen.reset?.();
-    frame.closeDialogs();
-  }
+/** @typedef {(request: Record<string, unknown>, fields?: SessionFields) => Promise<Answer | null>} Send */
 
-  /**
-   * Take in a new view: the log, the sound, the message.
-   * @param {View} view
-   * @param {string} op
-   */
-  function accept(view, op) {
-    takeEvents(state, view, screen, name);
-    state.view = view;
-    state.viewer = view.seat;
-    state.hint = null;
-    if (op === "undo") logLine(state, "Moves taken back.");
-    soundOf(view, op);
-    say(view.outcome ? screen.outcomeText?.(view) ?? (view.outcome.reason || view.status)
-      : screen.describe?.(view, view.events?.at(-1), op) ?? "");
-  }
+/**
+ * A person's move; `untilPlayable` (a forced draw): the draws that follow it, forced too, in the
+ * same request. A guided deal's refusal goes to `onLessonRefusal` (the guide's friendly word).
+ * @param {Parts} parts
+ * @param {Send} send
+ * @param {string} moveId
+ * @param {{untilPlayable?: boolean, onLessonRefusal: (text: string) => void}} how
+ */
+async function play({ screen, say, observe }, send, moveId, { untilPlayable = false, onLessonRefusal }) {
+  const answer = await send({ op: "play", move: moveId, ...(untilPlayable ? { until_playable: true } : {}) });
+  if (answer && !answer.ok && answer.error?.code === "off_lesson") {
+    onLessonRefusal(answer.error.message); // the person tries again
+    screen.cancel();
+    say("");
+    observe();
+  } else if (answer && !answer.ok) say(answer.error?.message ?? "", "error");
+  return answer;
+}
 
-  /**
-   * A person's move; `untilPlayable` (a forced draw): the draws that follow it, forced too, in the
-   * same request. A guided deal's refusal goes to `onLessonRefusal` (the guide's friendly word).
-   * @param {string} moveId
-   * @param {{untilPlayable?: boolean, onLessonRefusal: (text: string) => void}} how
-   */
-  async function play(moveId, { untilPlayable = false, onLessonRefusal }) {
-    const answer = await send({ op: "play", move: moveId, ...(untilPlayable ? { until_playable: true } : {}) });
-    if (answer && !answer.ok && answer.error?.code === "off_lesson") {
-      onLessonRefusal(answer.error.message); // the person tries again
-      screen.cancel();
-      say("");
-      observe();
-    } else if (answer && !answer.ok) say(answer.error?.message ?? "", "error");
-    return answer;
+/**
+ * One step of a run of requests (autoplay, play to the end, the solution, Finish): send
+ * next(view), then wait for its slides; true while the game goes on.
+ * @param {Parts} parts
+ * @param {Send} send
+ * @param {(view: View) => Record<string, unknown> | null} next
+ */
+async function autoplayStep({ state, say, drawn }, send, next) {
+  const request = state.view && next(state.view);
+  if (!request) return false;
+  const answer = await send(request);
+  if (!answer?.ok) {
+    if (answer) say(answer.error?.message ?? "", "error");
+    return false;
   }
-
-  /**
-   * One step of a run of requests (autoplay, play to the end, the solution, Finish): send
-   * next(view), then wait for its slides; true while the game goes on.
-   * @param {(view: View) => Record<string, unknown> | null} next
-   */
-  function autoplayStep(next) {
-    return async () => {
-      const request = state.view && next(state.view);
-      if (!request) return false;
-      const answer = await send(request);
-      if (!answer?.ok) {
-        if (answer) say(answer.error?.message ?? "", "error");
-        return false;
-      }
-      await drawn(); // the new view on screen, its slides begun
-      await state.slides; // autoplay follows the animation: each move's slide ends before the pause
-      return !state.view?.outcome;
-    };
-  }
-
-  return { send, persist, play, autoplayStep };
+  await drawn(); // the new view on screen, its slides begun
+  await state.slides; // autoplay follows the animation: each move's slide ends before the pause
+  return !state.view?.outcome;
 }
