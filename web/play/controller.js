@@ -124,7 +124,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
   // a request's end shows with its answer drawn (round_trip.js says busy at once, done here)
   const redraw = createRedraw({ draw: () => { frame.setBusy(state.busy); pass.render(); }, settle });
   const trip = createRoundTrip({ engine, spec, state, screen, frame, name, cancel: () => sequencer.cancel(),
-    say, observe, settle: () => redraw.settle(), drawn: () => redraw.drawn() });
+    say, observe, settle: () => redraw.settle(), drawn: async () => redraw.now() }); // a run draws each answer at once
   // a dialog closed by Esc, Back or a tap: the way-on bar offers at once what it offered (and takes the keyboard)
   frame.onDialogClosed(() => redraw.now());
   handle(act);

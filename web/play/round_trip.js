@@ -30,7 +30,7 @@ import { logLine, takeEvents } from "./state.js";
  * @property {(text: string, kind?: MessageKind) => void} say
  * @property {() => void} observe the phases read the state again, and a redraw is asked for
  * @property {() => void} settle a redraw, then what the phase asks for
- * @property {() => Promise<void>} drawn settled once the next redraw is done
+ * @property {() => Promise<void>} drawn the answer drawn (at once: a run does not wait a frame a step)
  * @property {(seat: number) => string} name a seat's name
  */
 
@@ -191,7 +191,7 @@ async function autoplayStep({ state, say, drawn }, send, next) {
     if (answer) say(answer.error?.message ?? "", "error");
     return false;
   }
-  await drawn(); // the new view on screen, its slides begun
+  await drawn(); // the new view drawn at once, its slides begun (a run does not wait a frame a step)
   await state.slides; // autoplay follows the animation: each move's slide ends before the pause
   return !state.view?.outcome;
 }
