@@ -3,7 +3,7 @@
 
     python build.py [build]            build dist/ (only what changed)
     python build.py serve [--port N]   build, then serve dist/ on 127.0.0.1
-    python build.py test [PYTEST ARGS] venv + test extra + Chromium + ruff + mypy + tsc + build + pytest
+    python build.py test [PYTEST ARGS] venv + test extra + Chromium + ruff + mypy + tsc + build + node --test + pytest
     python build.py bench [NAME...]    build, then print figures (tests/bench/NAME.py, default all)
 """
 
@@ -562,6 +562,7 @@ def test(pytest_args: list[str]) -> int:
     checked = lint(python)
     build()
     checked()
+    node_tests()
     env = {**os.environ, "BONEYARD_CHROMIUM": executable or "playwright", "BONEYARD_PREBUILT": "1"}
     runs = [browser_workers(args) for args in side_by_side(pytest_args)]
     if any(arg.startswith(OTHER_BROWSERS_TESTS) for run_args in runs for arg in run_args):
@@ -641,6 +642,27 @@ def side_by_side(pytest_args: list[str]) -> list[list[str]]:
     if not browser or not others:
         return [pytest_args]
     return [[*others, *options], [*browser, *options]]
+
+
+JS_TESTS = "tests/js"  # the page's DOM-free modules, under Node's own test runner (no dependency)
+
+
+def node_tests() -> None:
+    """Node's test runner over tests/js/*.test.mjs (the page's pure modules: phases, sequencer,
+    redraw, storage, layout, links); its summary printed; the command stops when one fails."""
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("[build] node not found: install Node.js (>= 18) with npm")
+    files = sorted(str(p.relative_to(ROOT)) for p in (ROOT / JS_TESTS).glob("*.test.mjs"))
+    log(f"node --test {JS_TESTS} ({len(files)} files)")
+    result = subprocess.run([node, "--test", *files], cwd=ROOT, capture_output=True, text=True)
+    output = result.stdout + result.stderr
+    if result.returncode != 0:
+        print(output, flush=True)
+        sys.exit(f"[build] failed: node --test ({result.returncode})")
+    counts = ("tests ", "pass ", "fail ", "duration_ms ")  # its closing lines, after a sign and a space
+    summary = [line for line in output.splitlines() if line[2:].startswith(counts)]
+    print("\n".join(summary) if summary else output.strip(), flush=True)
 
 
 def lint(python: Path) -> Callable[[], None]:

@@ -48,7 +48,7 @@ export function createCoachScreen(host) {
     coach?.dispose();
     coach = null;
     host.backToGame();
-    frame.buttons.coach.focus();
+    frame.focusControl("coach");
   }
 
   return { open, dispose: () => coach?.dispose() };

@@ -10,6 +10,7 @@ import { dayOf } from "../store/stats.js";
 import { dailyLink, dailySeed } from "../daily.js";
 import { h, randomSeed } from "../render/dom.js";
 import { personSeat } from "./results.js";
+import { attachDialog } from "./dialog.js";
 
 /** @typedef {import("../engine_types.js").View} View */
 /** @typedef {import("../engine_types.js").Answer} Answer */
@@ -56,6 +57,7 @@ export function createExtras(ctl) {
     : null;
   const confirm = h("dialog", { class: "outcome", id: "confirm",
     "aria-labelledby": "confirm-title" });
+  const confirmDialog = attachDialog(confirm); // Back, Esc and a tap outside close it: the person kept playing
   const solving = () => screen.running() === "solution";
 
   /** Winnable-only deals asked for: the switch (by default the setting), where the game offers them. */
@@ -97,19 +99,19 @@ export function createExtras(ctl) {
     if (confirm.open) return Promise.resolve(false); // one question at a time
     return new Promise((resolve) => {
       const answer = (/** @type {boolean} */ value) => {
-        confirm.removeEventListener("cancel", onCancel);
-        if (confirm.open) confirm.close();
+        confirm.removeEventListener("close", onClose);
+        confirmDialog.close();
         resolve(value);
       };
-      const onCancel = () => answer(false);
+      const onClose = () => answer(false);
       const ok = h("button", { type: "button", class: "primary", id: "confirm-yes" }, yes);
       const cancel = h("button", { type: "button", id: "confirm-no" }, no);
       ok.addEventListener("click", () => answer(true));
       cancel.addEventListener("click", () => answer(false));
-      confirm.addEventListener("cancel", onCancel);
+      confirm.addEventListener("close", onClose);
       confirm.replaceChildren(h("h2", { id: "confirm-title" }, title), h("p", {}, text),
         h("div", { class: "actions" }, ok, cancel));
-      confirm.showModal();
+      confirmDialog.open();
       cancel.focus();
     });
   }
@@ -202,13 +204,8 @@ export function createExtras(ctl) {
     if (dailyAnchor) dailyAnchor.href = dailyLink(spec.id, view.options);
   }
 
-  /**
-   * Hook the controls to the controller: a new deal over a game in progress asks first (`asks`:
-   * the New button itself asks; else the setup asks when it starts the game).
-   * @param {{newGameButton: HTMLElement, startNew: () => void, asks: boolean}} parts
-   */
-  function attach({ newGameButton, startNew, asks }) {
-    newGameButton.addEventListener("click", async () => { if (!asks || await leaveGame()) startNew(); });
+  /** Hook the controls to the controller (the New button asks first by leaveGame: screen_controls.js). */
+  function attach() {
     buttons.resign.addEventListener("click", resign);
     buttons.solution.addEventListener("click", showSolution);
     buttons.finish.addEventListener("click", finish);

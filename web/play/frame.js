@@ -3,12 +3,16 @@
 // the screen instead, over the site's bar, and fades once it is old), the way-on bar, the board
 // taking the space left, and a side panel (the deal, options, speed, link, record, log) that a
 // "More" button opens on small screens (style.css); the round and game dialog and the hot-seat
-// pass screen. The frame draws what the controller decides and calls back; it keeps no game state.
+// pass screen (frame_dialogs.js). The frame draws what the controller decides and keeps no game
+// state; it hands out no element: what it can do is its methods (draw, say, show, open a dialog,
+// hook a control, place a part).
 
 import { SPEEDS } from "../store/table.js";
 import { h } from "../render/dom.js";
 import { shake } from "../render/effects.js";
 import { attachMorePanel } from "./more_panel.js";
+import { createFrameDialogs } from "./frame_dialogs.js";
+import { isSeatedGame, newGameWords } from "./seating.js";
 
 /** @typedef {import("../engine_types.js").GameSpec} GameSpec */
 /** @typedef {import("../engine_types.js").View} View */
@@ -32,13 +36,8 @@ function words(long, short) {
     h("span", { class: "words-short", "aria-hidden": "true" }, short)];
 }
 
-/**
- * A button of a dialog or of the way-on bar.
- * @typedef {object} Action
- * @property {string} label
- * @property {Record<string, string>} [attrs]
- * @property {() => void} run
- */
+/** @typedef {import("./frame_dialogs.js").Action} Action */
+/** @typedef {"newGame" | "undo" | "redo" | "hint" | "coach" | "skip" | "more"} ControlName a control of the toolbar */
 
 /**
  * What the frame draws for a view.
@@ -60,7 +59,6 @@ function words(long, short) {
  * @property {GameSpec} spec
  * @property {Renderer} screen
  * @property {HTMLElement} board the renderer's board (the frame names it and places it)
- * @property {boolean} seated the game is set up at a table (seats, names), not dealt by number
  * @property {{toolbar: HTMLElement[], side: HTMLElement[], dialog: HTMLElement}} extras
  * @property {HTMLElement} tools the link, record and statistics tools
  * @property {HTMLElement[]} options the option controls
@@ -74,26 +72,24 @@ function words(long, short) {
  * @param {HTMLElement} root
  * @param {FrameParts} parts
  */
-export function createFrame(root, { spec, screen, board, seated, extras, tools, options, speed, guide }) {
+export function createFrame(root, { spec, screen, board, extras, tools, options, speed, guide }) {
+  const seated = isSeatedGame(spec);
   const message = h("p", { class: "message", id: "message", role: "status", "aria-live": "polite" });
   const hintBox = h("p", { class: "hint-text", id: "hint-text", hidden: "" });
   const status = h("span", { class: "status", id: "game-status" });
   const wayOn = h("div", { class: "way-on", id: "way-on", hidden: "" });
-  const dialog = h("dialog", { class: "outcome", id: screen.dialogId,
-    "aria-labelledby": "summary-title" });
-  const passScreen = h("dialog", { class: "outcome pass-screen", id: "pass-screen",
-    "aria-labelledby": "pass-title" });
   board.id = screen.boardId;
   board.className = screen.boardClass;
   const logList = h("ol", { class: "table-log", id: "log", "aria-label": "What happened", reversed: "" });
   const logBox = h("details", { class: "log-box", open: "" }, h("summary", {}, "Play log"), logList);
 
-  const [newName, ...newWords] = words(seated ? "New game" : "New deal", "New");
+  const newWords_ = newGameWords(spec);
+  const [newName, ...newWords] = words(newWords_.newGame, "New");
   const [undoName, ...undoWords] = words("Undo", "↶");
   const [redoName, ...redoWords] = words("Redo", "↷");
   const [skipName, ...skipWords] = words("Skip to my turn", "Skip");
   const buttons = {
-    newGame: h("button", { type: "button", "data-action": seated ? "new-game" : "new", ...newName }, ...newWords),
+    newGame: h("button", { type: "button", "data-action": newWords_.action, ...newName }, ...newWords),
     undo: h("button", { type: "button", "data-action": "undo", "aria-keyshortcuts": "Control+Z U", ...undoName },
       ...undoWords),
     redo: h("button", { type: "button", "data-action": "redo", "aria-keyshortcuts": "Control+Y R", ...redoName },
@@ -129,10 +125,14 @@ export function createFrame(root, { spec, screen, board, seated, extras, tools, 
   const morePanel = attachMorePanel(playArea, side, moreButton);
   side.prepend(morePanel.element);
   const body = h("div", { class: "game-body" });
+  const dialogs = createFrameDialogs({ dialogId: screen.dialogId, wayOn, onClosed: () => onDialogClosed(),
+    fallback: () => /** @type {HTMLElement | null} */ (wayOn.querySelector("button") ??
+      toolbar.querySelector("button:not([disabled]):not([hidden])")) });
+  let onDialogClosed = () => {};
   const section = h("section", { class: `game ${spec.id}${seated ? " table-game" : ""}`, "data-game": spec.id },
     h("div", { class: "game-head" }, h("h1", {}, spec.name),
       h("a", { href: `#/rules/${spec.id}`, class: "rules-link" }, "Rules")),
-    body, dialog, passScreen, extras.dialog);
+    body, ...dialogs.elements, extras.dialog);
   root.replaceChildren(section);
   for (const b of Object.values(buttons)) b.disabled = true;
   buttons.newGame.disabled = false;
@@ -187,56 +187,27 @@ export function createFrame(root, { spec, screen, board, seated, extras, tools, 
     board.dataset.busy = String(busy);
   }
 
-  /** @param {HTMLElement} node what the body shows: the play area, the setup or the coach */
+  /** @param {HTMLElement} node what the body shows: the setup or the coach (showPlay: the play area) */
   function show(node) {
     if (!body.contains(node)) body.replaceChildren(node);
   }
 
   /**
-   * @param {Action} action
-   * @param {HTMLDialogElement | null} closes the dialog it closes first
+   * Hook a control of the toolbar (the New button, undo, redo, hint, the coach, skip, More).
+   * @param {ControlName} name
+   * @param {() => void} run
    */
-  function actionButton({ label, attrs = {}, run }, closes) {
-    const button = h("button", { type: "button", ...attrs }, label);
-    button.addEventListener("click", () => { closes?.close(); run(); });
-    return button;
+  function onPress(name, run) {
+    control(name).addEventListener("click", run);
   }
 
-  /**
-   * Open the round and game dialog; the first action takes the focus. `describedBy`: the id of a
-   * part read out with the title when the dialog opens (the guide's note in a lesson).
-   * @param {{kind: string, result?: string, title: string, body: (Node | null)[], actions: Action[],
-   *   describedBy?: string | null}} content
-   */
-  function openDialog({ kind, result, title, body: parts, actions, describedBy = null }) {
-    const made = actions.map((a) => actionButton(a, dialog));
-    if (describedBy) dialog.setAttribute("aria-describedby", describedBy);
-    else dialog.removeAttribute("aria-describedby");
-    dialog.dataset.kind = kind;
-    if (result) dialog.dataset.result = result;
-    dialog.replaceChildren(h("h2", { id: "summary-title" }, title), ...parts.flatMap((p) => (p ? [p] : [])),
-      h("div", { class: "actions" }, ...made));
-    dialog.showModal();
-    drawWayOn([]);
-    made[0]?.focus();
-  }
+  /** A control's element. @param {ControlName} name */
+  const control = (name) => (name === "more" ? moreButton : buttons[name]);
 
-  /**
-   * Cover the hands until `name` says they are ready.
-   * @param {number} seat
-   * @param {string} name
-   * @param {() => void} onReady
-   */
-  function openPassScreen(seat, name, onReady) {
-    const go = h("button", { type: "button", class: "primary", id: "pass-ready", "data-seat": String(seat) },
-      `I am ${name}: show my tiles`);
-    go.addEventListener("click", onReady);
-    passScreen.replaceChildren(h("h2", { id: "pass-title" }, `Pass the device to ${name}`),
-      h("p", {}, "Every hand is hidden. Only the player named above should look at the next screen."),
-      h("div", { class: "actions" }, go));
-    if (!passScreen.open) passScreen.showModal();
-    drawWayOn([]);
-    go.focus();
+  /** Click a control the way a person could: only when it is shown and enabled. @param {ControlName} name */
+  function press(name) {
+    const button = control(name);
+    if (!button.disabled && !button.closest("[hidden]") && button.isConnected) button.click();
   }
 
   /**
@@ -252,24 +223,7 @@ export function createFrame(root, { spec, screen, board, seated, extras, tools, 
     if (next instanceof HTMLElement) next.focus({ preventScroll: true });
   }
 
-  function closeDialogs() {
-    if (dialog.open) dialog.close();
-    if (passScreen.open) passScreen.close();
-  }
-
-  const dialogOpen = () => dialog.open || passScreen.open;
-
-  /**
-   * The buttons that move a stopped screen on when its dialog was closed (by Esc): none while a dialog is open.
-   * @param {Action[]} actions
-   */
-  function drawWayOn(actions) {
-    const parts = dialogOpen() ? [] : actions.map((a) => actionButton(a, null));
-    const focused = wayOn.contains(document.activeElement);
-    wayOn.replaceChildren(...parts);
-    wayOn.hidden = !parts.length;
-    if (focused || (parts.length && document.activeElement === document.body)) parts[0]?.focus();
-  }
+  const { dialogOpen } = dialogs;
 
   /**
    * Buttons for the extra moves (The Big Clock's resign): a second click within a few seconds confirms.
@@ -343,9 +297,40 @@ export function createFrame(root, { spec, screen, board, seated, extras, tools, 
   }
 
   return {
-    section, body, board, playArea, toolbar, side, moreButton, buttons, focusPlay, dealInput, dealForm, speedSelect, dialog,
-    passScreen, morePanel,
-    say, setBusy, show, openDialog, openPassScreen, closeDialogs, dialogOpen, drawWayOn, drawExtraMoves, draw,
+    say, setBusy, show, onPress, press, focusPlay, drawExtraMoves, draw,
+    openDialog: dialogs.openDialog, openPassScreen: dialogs.openPassScreen, closePassScreen: dialogs.closePassScreen,
+    closeDialogs: dialogs.closeDialogs, dialogOpen, endDialogOpen: dialogs.endDialogOpen, drawWayOn: dialogs.drawWayOn,
+    showPlay: () => show(playArea),
     playShown: () => body.contains(playArea),
+    /** @param {string} phase the phase on section.game[data-screen-phase] */
+    setPhase: (phase) => { section.dataset.screenPhase = phase; },
+    /** @param {string} text the deal number shown ("": none) */
+    setDeal: (text) => { dealInput.value = text; },
+    dealText: () => dealInput.value,
+    /** @param {(text: string) => void} run a deal number asked for (the deal form) */
+    onDeal: (run) => dealForm.addEventListener("submit", (event) => {
+      event.preventDefault();
+      run(dealInput.value);
+    }),
+    /** @param {(speed: string) => void} run a speed chosen */
+    onSpeed: (run) => speedSelect.addEventListener("change", () => run(speedSelect.value)),
+    /** @param {() => void} run a dialog closed, whichever way */
+    onDialogClosed: (run) => { onDialogClosed = run; },
+    /** @param {HTMLElement} node a part of the side panel (at its end) */
+    addToSide: (node) => side.append(node),
+    /** @param {HTMLElement} node a dialog of a part (the keys' help) */
+    addDialog: (node) => section.append(node),
+    /** @param {HTMLElement} node a part above the screen's body (the guided deal's offer) */
+    addAboveBody: (node) => section.insertBefore(node, body),
+    /** The keyboard on the board's first place that may be picked. */
+    focusFirstPlace: () => /** @type {HTMLElement | null} */ (board.querySelector("[data-slot]:not([disabled])"))?.focus(),
+    /** @param {ControlName} name */
+    focusControl: (name) => control(name).focus(),
+    /** @param {ControlName} name a control clicked (a disabled one does nothing) */
+    click: (name) => control(name).click(),
+    dispose() {
+      morePanel.detach();
+      dialogs.detach();
+    },
   };
 }

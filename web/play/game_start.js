@@ -1,8 +1,8 @@
 // How a game comes on the play screen: at the screen's start the deal of a game link (or its
 // guided deal), else the saved game, else a new deal or the table's setup; later a new deal
 // (the New button, the options, a dialog's ways on), the setup of a table game, an imported
-// record. Each goes through the controller's round trip (send), which takes in the new session
-// and its view; the screen's phase changes are the controller's functions.
+// record. Each is a request of the controller's round trip (the "request" intent), which takes in
+// the new session and its view; the body and the phase change by the controller's intents.
 
 import { dropGame, loadGame } from "../store/saved_games.js";
 import { saveNames } from "../store/table.js";
@@ -10,6 +10,7 @@ import { h, randomSeed } from "../render/dom.js";
 import { defaultSeats, renderSetup, seatLevel, DEFAULT_NAMES } from "../render/setup.js";
 import { linkProblemsText, readGameLink } from "./links.js";
 import { newToken, personSeat } from "./results.js";
+import { isSeatedGame } from "./seating.js";
 import { isolateName } from "../names.js";
 import { dealWords } from "./export.js";
 
@@ -25,46 +26,45 @@ import { dealWords } from "./export.js";
 /** @typedef {ReturnType<typeof import("./guided_deal.js").createGuidedDeal>} GuidedDeal */
 /** @typedef {ReturnType<typeof readGameLink>} GameLink */
 /** @typedef {import("./state.js").StateReader} StateReader */
+/** @typedef {import("./intents.js").Emit} Emit */
+/** @typedef {import("./intents.js").NewGame} NewGame */
 
 /**
- * @typedef {object} GameStartHost what starting a game needs of the controller
+ * @typedef {object} GameStartParts what starting a game reads, and the intents it emits
  * @property {GameSpec} spec
  * @property {StateReader} state the controller's state, read only
- * @property {Engine} engine
+ * @property {Engine} engine (an imported record is checked before anything is asked)
  * @property {URLSearchParams} params the game link's query
- * @property {boolean} seated the game is set up at a table (seats, names), not dealt by number
  * @property {(text: string) => void} notify a notice above the screen
  * @property {Extras} extras new deals over a game in progress, winnable deals, the daily deal
  * @property {Renderer} screen the game's renderer (a new deal's intro, `started`)
  * @property {GuidedDeal} lessons
- * @property {(request: Record<string, unknown>, opts?: {token?: string | null, log?: LogEntry[], daily?: string | null})
- *   => Promise<Answer | null>} send the controller's round trip
- * @property {(names: string[]) => void} setNames the table's names from now on
+ * @property {Emit} emit
  * @property {(view: View) => string} dealText
  * @property {() => OptionValues} optionValues the option values on screen
- * @property {() => void} stopPlaying what plays by itself and what was due stop
- * @property {() => void} showPlay the play screen comes back
- * @property {() => void} backToPlay the play screen comes back, drawn, and what its phase asks for done
- * @property {(box: HTMLElement) => void} showSetupBox the setup's box in the screen's body (the phase: setup)
- * @property {(text: string) => void} say
- * @property {() => void} render
- * @property {() => void} step what the phase now asks for is done
  */
 
 /**
- * @param {GameStartHost} host
+ * @param {GameStartParts} parts
  */
-export function createGameStart(host) {
-  const { spec, state, engine, seated, notify, extras, screen } = host;
+export function createGameStart({ spec, state, engine, params, notify, extras, screen, lessons, emit, dealText, optionValues }) {
+  const seated = isSeatedGame(spec);
   const seatText = (/** @type {string} */ kind) => (kind === "human" ? "person" : `computer, ${seatLevel(kind)}`);
+
+  /**
+   * A request that puts a game on screen (new or load), by the controller's round trip.
+   * @param {Record<string, unknown>} request
+   * @param {{token?: string | null, log?: LogEntry[], daily?: string | null}} fields
+   */
+  const request = async (request, fields) => /** @type {Answer | null} */ (await emit({ type: "request", request, fields }));
 
   /** The screen's start: the deal of a game link (or its guided deal), else the saved game, else a new deal or the setup. */
   async function begin() {
     await engine.ready();
-    const link = readGameLink(spec, host.params, { seats: seated });
+    const link = readGameLink(spec, params, { seats: seated });
     if (link.problems.length) notify(linkProblemsText(spec, link.problems));
     const linked = link.daily || link.seed !== null || link.fresh;
-    if (await host.lessons.fromLink(link, linked)) return;
+    if (await lessons.fromLink(link, linked)) return;
     await startUsual(linked, link);
   }
 
@@ -84,15 +84,15 @@ export function createGameStart(host) {
     } else if (link && (link.seed !== null || link.fresh)) {
       const seats = seated ? link.seats ?? defaultSeats(Number(link.options.players ?? spec.players.min)) : ["human"];
       const names = seated ? seats.map((/** @type {string} */ _, /** @type {number} */ i) => state.names[i] ?? DEFAULT_NAMES[i]) : null;
-      const answer = await newGame(link.options, link.seed ?? randomSeed(), seats, names,
-        link.winnable === null ? {} : { winnable: link.winnable });
+      const answer = await newGame({ type: "new-game", values: link.options, seed: link.seed ?? randomSeed(), seats, names,
+        extra: link.winnable === null ? {} : { winnable: link.winnable } });
       if (answer?.ok) return;
       if (answer) notify(answer.error?.message ?? "");
     } else if (saved) {
       return;
     }
     if (seated) showSetup({ names: state.names }, false);
-    else await newGame(host.optionValues(), randomSeed());
+    else await newGame({ type: "new-game", values: optionValues(), seed: randomSeed() });
   }
 
   /**
@@ -107,8 +107,7 @@ export function createGameStart(host) {
     const resumed = spec.hidden_hands ? "Resumed the game in progress." : `Resumed deal ${record.seed}.`;
     const answer = await load(record, token, resumed, log, daily);
     if (answer?.ok) {
-      if (tell) host.say(resumed);
-      host.render();
+      if (tell) emit({ type: "say", text: resumed });
       return true;
     }
     dropGame(spec.id);
@@ -117,33 +116,28 @@ export function createGameStart(host) {
   }
 
   /**
-   * A new game; extra: {winnable (default: the switch), daily: the day of a daily deal} (extras.js).
-   * @param {OptionValues} values
-   * @param {number} seed
-   * @param {string[]} [seats]
-   * @param {string[] | null} [names]
-   * @param {{winnable?: boolean, daily?: string | null}} [extra]
+   * A new game (intents.js NewGame): its seats' names kept for the table, its first line in the log.
+   * @param {NewGame} game
    */
-  async function newGame(values, seed, seats = ["human"], names = null, extra = {}) {
-    host.stopPlaying();
+  async function newGame({ values, seed, seats = ["human"], names = null, extra = {} }) {
+    emit({ type: "stop" });
     /** @type {Record<string, unknown>} */
-    const request = { op: "new", game: spec.id, options: values, seed, seats, ...extras.newFields(extra) };
+    const asked = { op: "new", game: spec.id, options: values, seed, seats, ...extras.newFields(extra) };
     const first = seats.indexOf("human");
-    if (first >= 0) request.seat = first;
+    if (first >= 0) asked.seat = first;
     if (names) {
-      host.setNames(names);
+      emit({ type: "names", names });
       saveNames(spec.id, names);
     }
     const log = names ? [{ text: `New game${spec.hidden_hands ? "" : `, deal ${seed}`}: ${names.map((n, i) => `${isolateName(n)} (${seatText(seats[i])})`).join(", ")}.`,
       seat: null }] : [];
-    const answer = await host.send(request, { log, daily: extra.daily ?? null });
+    const answer = await request(asked, { log, daily: extra.daily ?? null });
     const view = state.view;
     if (answer?.ok && answer.view && view) {
-      host.showPlay();
-      if (!names) host.say(`${extras.introText(request, extra)}${host.dealText(answer.view).replace(" · ", ". ")}${screen.intro(answer.view)}`);
+      emit({ type: "show-play" });
+      if (!names) emit({ type: "say", text: `${extras.introText(asked, extra)}${dealText(answer.view).replace(" · ", ". ")}${screen.intro(answer.view)}` });
       await screen.started?.(view, null);
-      host.render();
-      host.step();
+      emit({ type: "settle" });
     }
     return answer;
   }
@@ -158,15 +152,14 @@ export function createGameStart(host) {
    * @param {Record<string, unknown>} [fields] more of the load request (imported: true)
    */
   async function load(record, token, note, log = [], daily = null, fields = {}) {
-    host.stopPlaying();
+    emit({ type: "stop" });
     if (note) log = [{ text: note, seat: null, loaded: true }, ...log];
-    const answer = await host.send({ op: "load", record, seat: personSeat(record) ?? 0, ...fields }, { token, log, daily });
+    const answer = await request({ op: "load", record, seat: personSeat(record) ?? 0, ...fields }, { token, log, daily });
     const view = state.view;
     if (!answer?.ok || !view) return answer;
-    host.showPlay();
+    emit({ type: "show-play" });
     await screen.started?.(view, record);
-    host.render();
-    host.step();
+    emit({ type: "settle" });
     return answer;
   }
 
@@ -178,7 +171,7 @@ export function createGameStart(host) {
   async function importRecord(record) {
     const check = await engine.request({ op: "load", record, seat: personSeat(record) ?? 0, game: spec.id });
     if (!check.ok) return check; // a file the engine refuses: nothing asked, nothing changed
-    engine.request({ op: "close", session: check.session }).catch(() => {});
+    emit({ type: "close-session", session: check.session });
     if (!(await extras.leaveGame())) return null;
     return load(record, newToken(spec.id), `Imported ${dealWords(record)}.`, [], null, { imported: true });
   }
@@ -189,15 +182,16 @@ export function createGameStart(host) {
    * @param {boolean} canCancel
    */
   function showSetup(initial, canCancel) {
-    host.stopPlaying();
+    emit({ type: "stop" });
     const box = h("div", { class: "setup-box" });
-    host.showSetupBox(box);
+    emit({ type: "show", body: "setup", element: box });
     renderSetup(box, {
       spec, initial,
-      onCancel: canCancel ? host.backToPlay : null,
+      onCancel: canCancel ? () => { emit({ type: "back-to-play" }); } : null,
       onStart: async (/** @type {any} */ choice, /** @type {(message: string) => void} */ fail) => {
         if (!(await extras.leaveGame())) return; // the game left behind, in progress, counts as lost
-        const answer = await newGame(choice.options, choice.seed, choice.seats, choice.names);
+        const answer = await newGame({ type: "new-game", values: choice.options, seed: choice.seed, seats: choice.seats,
+          names: choice.names });
         if (answer && !answer.ok) fail(answer.error?.message ?? "");
       },
     });
@@ -209,7 +203,7 @@ export function createGameStart(host) {
     if (seated) {
       showSetup(view ? { options: view.options, seats: view.seats, names: state.names } : { names: state.names },
         Boolean(view));
-    } else newGame(host.optionValues(), randomSeed());
+    } else newGame({ type: "new-game", values: optionValues(), seed: randomSeed() });
   }
 
   return { begin, startUsual, newGame, importRecord, showSetup, startNew };

@@ -2,8 +2,8 @@
 // everything (guide.js draws its note and marks). This part offers it above the game the first
 // time the game is opened, starts it (a link, the offer, a first deal over before it began),
 // leaves it for the game's usual start, and gives the lesson's ways on to the round's and the
-// game's dialogs. It keeps only its offer; the game's state is the controller's, changed through
-// the host's functions.
+// game's dialogs. It keeps only its offer; the game's state is the controller's, changed by the
+// intents it emits.
 
 import { h } from "../render/dom.js";
 import { lessonOffered, markLessonOffered } from "../store/lessons.js";
@@ -12,84 +12,93 @@ import { releaseGame } from "../store/saved_games.js";
 /** @typedef {import("../engine_types.js").GameSpec} GameSpec */
 /** @typedef {import("../engine_types.js").View} View */
 /** @typedef {import("../engine_types.js").Answer} Answer */
-/** @typedef {import("../engine_types.js").Engine} Engine */
 /** @typedef {import("./renderer_contract.js").LogEntry} LogEntry */
 /** @typedef {import("./frame.js").Action} Action */
 /** @typedef {ReturnType<typeof import("./guide.js").createGuide>} GuidePanel */
 /** @typedef {ReturnType<typeof import("./links.js").readGameLink>} GameLink */
 /** @typedef {import("./state.js").StateReader} StateReader */
+/** @typedef {import("./intents.js").Emit} Emit */
 
 /**
- * @typedef {object} GuidedDealHost what a guided deal needs of the controller
+ * The move a guided deal's step suggests, shown as a hint is; null when there is none (no lesson,
+ * its end, or not the person's move).
+ * @param {View | null} view
+ * @param {boolean} mine the person on screen may move now
+ */
+export function suggestion(view, mine) {
+  const g = view?.guide;
+  return g && !g.done && mine ? g.suggest ?? null : null;
+}
+
+/**
+ * @typedef {object} GuidedDealParts what a guided deal reads, and the intents it emits
  * @property {GameSpec} spec
  * @property {StateReader} state the controller's state, read only
- * @property {Engine} engine
  * @property {GuidePanel} guide
- * @property {(request: Record<string, unknown>, opts?: {log?: LogEntry[]}) => Promise<Answer | null>} send
- *   the controller's round trip (it takes in the new session and its view)
- * @property {() => boolean} myTurn
- * @property {() => void} stopPlaying what plays by itself and what was due stop
- * @property {() => void} closeDialogs
- * @property {() => void} showPlay the play screen comes back
- * @property {(text: string) => void} say
- * @property {() => void} render
- * @property {() => void} step what the phase now asks for is done
- * @property {(text: string) => void} notify
- * @property {() => void} forget the controller forgets the lesson's session, view, hint and record
- * @property {() => Promise<void>} usualStart the game's usual start (the saved game, else a new deal or the setup)
+ * @property {Emit} emit
  */
 
 /**
- * @param {GuidedDealHost} host
+ * "New to GAME? Play a guided deal": offered above the game the first time it is opened.
+ * @param {GameSpec} spec
+ * @param {Emit} emit
  */
-export function createGuidedDeal(host) {
-  const { spec, state, guide } = host;
-  const offer = lessonOffer();
+function lessonOffer(spec, emit) {
+  const play = h("button", { type: "button", class: "primary", "data-action": "start-lesson" }, "Play a guided deal");
+  const skip = h("button", { type: "button", "data-action": "skip-lesson" }, "Skip");
+  const box = h("aside", { class: "lesson-offer", "aria-label": "Guided deal", hidden: "" },
+    h("p", {}, `New to ${spec.name}? Play a guided deal: it shows you the rules as you play.`),
+    h("div", { class: "actions" }, play, skip));
+  play.addEventListener("click", () => { emit({ type: "start-lesson" }); });
+  skip.addEventListener("click", () => { box.hidden = true; });
+  return box;
+}
 
-  /** "New to GAME? Play a guided deal": offered above the game the first time it is opened. */
-  function lessonOffer() {
-    const play = h("button", { type: "button", class: "primary", "data-action": "start-lesson" }, "Play a guided deal");
-    const skip = h("button", { type: "button", "data-action": "skip-lesson" }, "Skip");
-    const box = h("aside", { class: "lesson-offer", "aria-label": "Guided deal", hidden: "" },
-      h("p", {}, `New to ${spec.name}? Play a guided deal: it shows you the rules as you play.`),
-      h("div", { class: "actions" }, play, skip));
-    play.addEventListener("click", () => { start(); });
-    skip.addEventListener("click", () => { box.hidden = true; });
-    return box;
-  }
+/**
+ * The round dialog's buttons when a guided deal ended with its round: keep playing (the next
+ * round, unguided) or a real game; null otherwise.
+ * @param {View} view
+ * @param {() => void} nextRound
+ * @param {GuidePanel} guide
+ * @param {() => void} leave the lesson left for a real game
+ * @returns {Action[] | null}
+ */
+function roundActions(view, nextRound, guide, leave) {
+  if (!view.guide?.done) return null;
+  return [{ label: "Keep playing", attrs: { class: "primary", id: "next-round", "data-action": "keep-playing" },
+    run: () => { guide.keep(); nextRound(); } },
+  { label: "Play a real game", attrs: { "data-action": "real-game" }, run: leave }];
+}
 
-  /** The move the guide suggests at the person's step, shown as a hint is; null when there is none. */
-  function suggestion() {
-    const g = state.view?.guide;
-    return g && !g.done && host.myTurn() ? g.suggest ?? null : null;
-  }
+/**
+ * @param {GuidedDealParts} parts
+ */
+export function createGuidedDeal({ spec, state, guide, emit }) {
+  const offer = lessonOffer(spec, emit);
 
   /** The guided deal of this game, on screen in place of the game there (which stays saved). */
   async function start() {
     offer.hidden = true;
-    host.stopPlaying();
     guide.reset();
-    const answer = await host.send({ op: "new", game: spec.id, lesson: true, seat: 0 },
-      { log: [{ text: `Guided deal: ${spec.lesson?.title ?? spec.name}.`, seat: null }] });
+    const answer = /** @type {Answer | null} */ (await emit({ type: "request",
+      request: { op: "new", game: spec.id, lesson: true, seat: 0 },
+      fields: { log: [{ text: `Guided deal: ${spec.lesson?.title ?? spec.name}.`, seat: null }] } }));
     if (answer?.ok && state.view) {
       releaseGame(spec.id); // the saved game is not on screen now: another tab's save of it is no question here
-      host.showPlay();
-      host.say("");
-      host.render();
-      host.step();
-    } else if (answer) host.notify(answer.error?.message ?? "");
+      emit({ type: "show-play" });
+      emit({ type: "say", text: "" });
+      emit({ type: "settle" });
+    } else if (answer) emit({ type: "notify", text: answer.error?.message ?? "" });
     return answer;
   }
 
   /** Leave the guided deal (nothing asked, nothing counted): the game's usual start. */
   async function leave() {
     const session = state.session;
-    host.stopPlaying();
-    host.closeDialogs();
-    if (session) host.engine.request({ op: "close", session }).catch(() => {});
-    host.forget();
+    await emit({ type: "forget" }); // what plays by itself stops, the dialogs close
+    if (session) emit({ type: "close-session", session });
     guide.draw(null);
-    await host.usualStart();
+    await emit({ type: "usual-start" });
   }
 
   /**
@@ -136,19 +145,7 @@ export function createGuidedDeal(host) {
     return out;
   }
 
-  /**
-   * The round dialog's buttons when a guided deal ended with its round: keep playing (the next
-   * round, unguided) or a real game; null otherwise.
-   * @param {View} view
-   * @param {() => void} nextRound
-   * @returns {Action[] | null}
-   */
-  function roundActions(view, nextRound) {
-    if (!view.guide?.done) return null;
-    return [{ label: "Keep playing", attrs: { class: "primary", id: "next-round", "data-action": "keep-playing" },
-      run: () => { guide.keep(); nextRound(); } },
-    { label: "Play a real game", attrs: { "data-action": "real-game" }, run: leave }];
-  }
-
-  return { offer, suggestion, start, leave, fromLink, seen, outcomeActions, roundActions };
+  return { offer, start, leave, fromLink, seen, outcomeActions,
+    /** @type {(view: View, nextRound: () => void) => Action[] | null} */
+    roundActions: (view, nextRound) => roundActions(view, nextRound, guide, leave) };
 }

@@ -3,6 +3,7 @@
 // the person types in a field, a dialog is open, or the screen shows something else than the game.
 
 import { h } from "../render/dom.js";
+import { attachDialog } from "./dialog.js";
 
 /**
  * @typedef {object} Shortcut
@@ -30,27 +31,14 @@ export function createKeys({ shortcuts, others, enabled }) {
   h("dl", { class: "keys-list" }, ...rows),
   h("p", { class: "help" }, "Tab moves between tiles and buttons; Enter or Space picks; Esc lets go."),
   h("div", { class: "actions" }, close)));
-  /** @type {Element | null} */
-  let opener = null;
+  const help = attachDialog(dialog); // Back, Esc, a tap outside; the keyboard back to what opened it
 
   function open() {
     if (dialog.open) return;
-    opener = document.activeElement;
-    dialog.showModal();
+    help.open();
     close.focus();
   }
-  close.addEventListener("click", () => dialog.close());
-  // a click on the backdrop lands on the dialog itself, outside its box
-  dialog.addEventListener("click", (event) => {
-    const box = dialog.getBoundingClientRect();
-    const inside = event.clientX >= box.left && event.clientX <= box.right &&
-      event.clientY >= box.top && event.clientY <= box.bottom;
-    if (event.target === dialog && !inside) dialog.close();
-  });
-  dialog.addEventListener("close", () => {
-    if (opener instanceof HTMLElement && opener.isConnected && opener !== document.body) opener.focus();
-    opener = null;
-  });
+  close.addEventListener("click", () => help.close());
 
   /** @param {KeyboardEvent} event */
   function onKey(event) {
@@ -68,7 +56,7 @@ export function createKeys({ shortcuts, others, enabled }) {
     dialog, open,
     dispose() {
       document.removeEventListener("keydown", onKey);
-      if (dialog.open) dialog.close();
+      help.detach();
     },
   };
 }
@@ -84,14 +72,4 @@ export function drawOrPassKey(kinds, run) {
   if (!draws && !passes) return [];
   const what = draws && passes ? "Draw a tile, or pass" : draws ? "Draw a tile" : "Pass";
   return [{ key: "d", label: `${what}, when that is a move you can make`, run }];
-}
-
-/**
- * Click a toolbar button the way a person could: only when it is shown and enabled.
- * @param {HTMLElement} button
- */
-export function press(button) {
-  if (button instanceof HTMLButtonElement && !button.disabled && !button.closest("[hidden]") && button.isConnected) {
-    button.click();
-  }
 }

@@ -149,11 +149,7 @@ export function createRendererContext({ spec, board, engine, source, name, seque
   /** @param {number | null} seat */
   const isHuman = (seat) => seat !== null && source.view?.seats?.[seat] === "human";
   const hotSeat = () => (source.view?.seats ?? []).filter((k) => k === "human").length > 1;
-  function myTurn() {
-    const view = source.view;
-    return Boolean(actions && view && !view.outcome && view.to_move === source.viewer && isHuman(source.viewer) &&
-      !source.covered && !sequencer.running() && legal().length);
-  }
+  const myTurn = () => Boolean(actions) && personMayMove(source, sequencer);
   return {
     spec, board, engine, state, name, legal, isHuman, hotSeat, myTurn, render, motionMs, hintMove, playedSince, marks,
     replay: !actions,
@@ -166,6 +162,19 @@ export function createRendererContext({ spec, board, engine, source, name, seque
     running: () => (actions ? sequencer.running() : null),
     dealText: (view) => (!spec.hidden_hands || view?.outcome ? `Deal ${view.seed} · ` : ""),
   };
+}
+
+/**
+ * The person on screen may move now: the seat to move is theirs, the game goes on, their hand is
+ * not covered, nothing plays by itself, and there is a move to make.
+ * @param {ScreenSource} source
+ * @param {Pick<Sequencer, "running">} sequencer
+ */
+export function personMayMove(source, sequencer) {
+  const view = source.view;
+  const seat = source.viewer;
+  return Boolean(view && !view.outcome && view.to_move === seat && view.seats?.[seat] === "human" &&
+    !source.covered && !sequencer.running() && view.legal?.length);
 }
 
 /**

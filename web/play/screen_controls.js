@@ -1,80 +1,71 @@
 // The person's controls of the play screen, hooked to the controller's actions: the toolbar's
 // buttons, the shortcut keys and their help (keys.js), Ctrl+Z and Ctrl+Y, the speed selector, the
 // deal number's form and the board's own input (click, drag and keys: input.js, passed to the
-// game's renderer). It keeps no state of the game's.
+// game's renderer). Each emits an intent; it keeps no state of the game's.
 
 import { attachBoardInput } from "../input.js";
 import { h, readDealNumber } from "../render/dom.js";
-import { createKeys, drawOrPassKey, press } from "./keys.js";
+import { createKeys, drawOrPassKey } from "./keys.js";
+import { isSeatedGame, newGameWords } from "./seating.js";
 
+/** @typedef {import("../engine_types.js").GameSpec} GameSpec */
 /** @typedef {import("./renderer_contract.js").Renderer} Renderer */
-/** @typedef {import("./renderer_contract.js").MessageKind} MessageKind */
+/** @typedef {import("./intents.js").Emit} Emit */
 /** @typedef {ReturnType<typeof import("./frame.js").createFrame>} Frame */
 /** @typedef {ReturnType<typeof import("./extras.js").createExtras>} Extras */
 
 /**
- * @typedef {object} ScreenControlsHost the controls' places and the controller's actions they run
- * @property {boolean} seated the game is set up at a table (seats, names), not dealt by number
- * @property {Frame} frame the toolbar's buttons, the side panel, the deal form, the speed selector
+ * @typedef {object} ScreenControlsParts the controls' places, and the intents they emit
+ * @property {GameSpec} spec its move kinds (the keys follow them), and whether it is seated
+ * @property {Frame} frame the toolbar's controls, the side panel, the deal form, the speed selector
  * @property {HTMLElement} board
  * @property {Renderer} screen the game's renderer: the board's input goes to it
- * @property {Extras} extras the New button asks first where a new deal counts the game left as lost
+ * @property {Extras} extras a new deal over a game in progress is asked for first
+ * @property {Emit} emit
  * @property {() => boolean} busy a request is under way: the board's input waits
- * @property {() => void} undo
- * @property {() => void} redo
- * @property {() => void} hint
- * @property {() => void} openCoach
- * @property {() => void} skipToMyTurn
- * @property {() => void} drawOrPass
- * @property {string[]} moveKinds the kinds of the game's moves (the catalog's): its keys follow them
- * @property {() => void} startNew the New button's game
- * @property {(seed: number) => void} newDeal the deal of that number, with the options on screen
- * @property {(speed: string) => void} setSpeed the computers' speed from now on
- * @property {(text: string, kind?: MessageKind) => void} say
- * @property {() => void} render
  */
 
 /**
  * Hook the controls; dispose() unhooks what lives outside the screen (the document's keys).
- * @param {ScreenControlsHost} host
+ * @param {ScreenControlsParts} parts
  */
-export function attachScreenControls(host) {
-  const { seated, frame, board, screen, extras } = host;
-  const { buttons } = frame;
-
-  extras.attach({ newGameButton: buttons.newGame, startNew: host.startNew, asks: !seated }); // the setup asks at its start
-  buttons.undo.addEventListener("click", host.undo);
-  buttons.redo.addEventListener("click", host.redo);
-  buttons.hint.addEventListener("click", host.hint);
-  buttons.coach.addEventListener("click", host.openCoach);
-  buttons.skip.addEventListener("click", host.skipToMyTurn);
+export function attachScreenControls({ spec, frame, board, screen, extras, emit, busy }) {
+  const seated = isSeatedGame(spec);
+  const asks = !seated; // a table game's setup asks when it starts the game
+  const on = (/** @type {import("./intents.js").Intent} */ intent) => () => { emit(intent); };
+  frame.onPress("newGame", async () => { if (!asks || await extras.leaveGame()) emit({ type: "start-new" }); });
+  extras.attach();
+  frame.onPress("undo", on({ type: "undo" }));
+  frame.onPress("redo", on({ type: "redo" }));
+  frame.onPress("hint", on({ type: "hint" }));
+  frame.onPress("coach", on({ type: "open-coach" }));
+  frame.onPress("skip", on({ type: "skip-to-my-turn" }));
   const keys = createKeys({
     shortcuts: [
-      ...drawOrPassKey(host.moveKinds, host.drawOrPass),
-      { key: "h", label: "Hint", run: () => press(buttons.hint) },
-      { key: "u", label: "Undo", run: () => press(buttons.undo) },
-      { key: "r", label: "Redo", run: () => press(buttons.redo) },
-      ...(seated ? [{ key: "s", label: "Skip to my turn (the computers play at once)", run: () => press(buttons.skip) }]
+      ...drawOrPassKey(spec.move_kinds, on({ type: "draw-or-pass" })),
+      { key: "h", label: "Hint", run: () => frame.press("hint") },
+      { key: "u", label: "Undo", run: () => frame.press("undo") },
+      { key: "r", label: "Redo", run: () => frame.press("redo") },
+      ...(seated ? [{ key: "s", label: "Skip to my turn (the computers play at once)", run: () => frame.press("skip") }]
         : []),
-      { key: "n", label: seated ? "New game" : "New deal", run: () => press(buttons.newGame) },
-      { key: "p", label: "Replay and review the game", run: () => press(buttons.coach) },
-      { key: "m", label: "More: the side panel (on a small screen)", run: () => press(frame.moreButton) },
+      { key: "n", label: newGameWords(spec).newGame, run: () => frame.press("newGame") },
+      { key: "p", label: "Replay and review the game", run: () => frame.press("coach") },
+      { key: "m", label: "More: the side panel (on a small screen)", run: () => frame.press("more") },
     ],
     others: [{ key: "Ctrl+Z", label: "Undo" }, { key: "Ctrl+Y", label: "Redo" }],
     enabled: () => frame.playShown() && !frame.dialogOpen() && !extras.dialog.open,
   });
-  frame.section.append(keys.dialog);
+  frame.addDialog(keys.dialog);
   const keysButton = h("button", { type: "button", class: "keys-button", "data-action": "keys", "aria-keyshortcuts": "?" },
     "Keyboard keys (?)");
   keysButton.addEventListener("click", keys.open);
-  frame.side.append(keysButton);
+  frame.addToSide(keysButton);
 
-  frame.speedSelect.addEventListener("change", () => host.setSpeed(frame.speedSelect.value));
-  frame.dealForm.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const { seed, error } = readDealNumber(frame.dealInput.value);
-    if (error !== undefined) host.say(error, "error");
-    else extras.leaveGame().then((go) => { if (go) host.newDeal(seed); else host.render(); });
+  frame.onSpeed((value) => emit({ type: "speed", value }));
+  frame.onDeal((text) => {
+    const { seed, error } = readDealNumber(text);
+    if (error !== undefined) emit({ type: "say", text: error, kind: "error" });
+    else emit({ type: "deal", seed });
   });
   /** @param {KeyboardEvent} event */
   const onShortcut = (event) => {
@@ -82,18 +73,22 @@ export function attachScreenControls(host) {
       return;
     }
     const key = event.key.toLowerCase();
-    if (key === "z" && !event.shiftKey) buttons.undo.click();
-    else if (key === "y" || (key === "z" && event.shiftKey)) buttons.redo.click();
+    if (key === "z" && !event.shiftKey) frame.click("undo");
+    else if (key === "y" || (key === "z" && event.shiftKey)) frame.click("redo");
     else return;
     event.preventDefault();
   };
   document.addEventListener("keydown", onShortcut);
 
   attachBoardInput(board, {
-    onActivate: (/** @type {string} */ slot) => { if (!host.busy()) screen.activate(slot); },
-    onDrop: (/** @type {string} */ from, /** @type {string} */ to) => { if (!host.busy()) screen.drop(from, to); },
-    onCancel: () => { screen.cancel(); host.say(""); host.render(); },
-    targets: (/** @type {string} */ slot) => (host.busy() ? [] : screen.targets(slot)),
+    onActivate: (/** @type {string} */ slot) => { if (!busy()) screen.activate(slot); },
+    onDrop: (/** @type {string} */ from, /** @type {string} */ to) => { if (!busy()) screen.drop(from, to); },
+    onCancel: () => {
+      screen.cancel();
+      emit({ type: "say", text: "" });
+      emit({ type: "redraw", now: true });
+    },
+    targets: (/** @type {string} */ slot) => (busy() ? [] : screen.targets(slot)),
   });
 
   return {

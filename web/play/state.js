@@ -1,8 +1,8 @@
-// The state of a game screen and its phases: a small explicit state machine. The phase follows
-// from what the screen body shows and from the view: before a game is on screen it is loading
-// (or the setup asks for the table), then it is the person's turn, the computers' turn, a round
-// over or the game over, and replaying while the coach is open. The controller moves between
-// them (controller.js step()); this module decides which phase a state is in and keeps the log.
+// The state of a game screen: the session and its view, the log, the seats' last actions and the
+// round's moves, and the phases' own state (phases.js). Only the controller writes it; its parts
+// read it (StateReader). DOM-free.
+
+import { initialScreen } from "./phases.js";
 
 /** @typedef {import("../engine_types.js").View} View */
 /** @typedef {import("../engine_types.js").GameRecord} GameRecord */
@@ -11,23 +11,7 @@
 /** @typedef {import("./renderer_contract.js").MessageKind} MessageKind */
 /** @typedef {import("./renderer_contract.js").Renderer} Renderer */
 
-/** @typedef {"loading" | "setup" | "person" | "computers" | "round-over" | "game-over" | "replaying"} Phase */
-/** @typedef {"none" | "setup" | "play" | "coach"} BodyShown what the screen's body shows */
-
-/**
- * The phases, and the phases each may move to. A new game, an import or an undo may come from
- * anywhere a game is on screen; a replay goes back to the game it came from.
- * @type {Record<Phase, Phase[]>}
- */
-export const TRANSITIONS = {
-  loading: ["setup", "person", "computers", "round-over", "game-over"],
-  setup: ["person", "computers", "round-over", "game-over"],
-  person: ["computers", "round-over", "game-over", "setup", "replaying"],
-  computers: ["person", "round-over", "game-over", "setup", "replaying"],
-  "round-over": ["person", "computers", "game-over", "setup", "replaying"],
-  "game-over": ["person", "computers", "round-over", "setup", "replaying"],
-  replaying: ["person", "computers", "round-over", "game-over"],
-};
+/** @typedef {import("./phases.js").Screen} Screen */
 
 const LOG_LIMIT = 80;
 const MOVED_LIMIT = 400; // moves of a round kept for the marks of what was played since a person's turn
@@ -41,7 +25,7 @@ const MOVED_LIMIT = 400; // moves of a round kept for the marks of what was play
 
 /**
  * @typedef {object} GameState
- * @property {Phase} phase
+ * @property {Screen} screen the phases' state (phases.js: changed by the controller's reducer only)
  * @property {string | null} session
  * @property {View | null} view
  * @property {View | null} drawnView the view drawn last
@@ -54,8 +38,6 @@ const MOVED_LIMIT = 400; // moves of a round kept for the marks of what was play
  * @property {LogEntry[]} log newest first
  * @property {Record<number, string>} lastAction
  * @property {boolean} covered every hand hidden until the next person is ready (hot seat)
- * @property {string | null} shownRound the round whose summary was shown ("session:round")
- * @property {string | null} shownOutcome the finished game whose result was shown ("session:moves")
  * @property {Promise<unknown>} slides settled when the slides of the view on screen have ended
  * @property {{n: number, seat: number, kind: string, tile: string | null}[]} moved the round's moves
  * @property {boolean} failed the computer player failed: no retry for ever
@@ -77,41 +59,10 @@ const MOVED_LIMIT = 400; // moves of a round kept for the marks of what was play
  */
 export function createGameState(names) {
   return {
-    phase: "loading", session: null, view: null, drawnView: null, viewer: 0, names, token: null, busy: false,
-    inflight: Promise.resolve(), hint: null, log: [], lastAction: {}, covered: false, shownRound: null,
-    shownOutcome: null, slides: Promise.resolve(), moved: [], failed: false, disposed: false,
+    screen: initialScreen(), session: null, view: null, drawnView: null, viewer: 0, names, token: null, busy: false,
+    inflight: Promise.resolve(), hint: null, log: [], lastAction: {}, covered: false, slides: Promise.resolve(), moved: [], failed: false, disposed: false,
     message: { text: "", kind: "info" }, record: null, daily: null,
   };
-}
-
-/**
- * The phase of a state whose body shows `shown`. Nobody to move (no seat) with no round or game
- * over counts as the person's: nothing is due.
- * @param {GameState} state
- * @param {BodyShown} shown
- * @returns {Phase}
- */
-export function phaseOf(state, shown) {
-  const view = state.view;
-  if (shown === "coach") return "replaying";
-  if (shown === "setup") return "setup";
-  if (!view || shown === "none") return "loading";
-  if (view.outcome) return "game-over";
-  if (view.round?.over) return "round-over";
-  const seat = view.to_move;
-  if (seat !== null && seat !== undefined && view.seats[seat] !== "human") return "computers";
-  return "person";
-}
-
-/**
- * Move a state to `phase`; a move the table does not know is a fault of the controller.
- * @param {GameState} state
- * @param {Phase} phase
- */
-export function enter(state, phase) {
-  if (phase === state.phase) return;
-  if (!TRANSITIONS[state.phase].includes(phase)) throw new Error(`A game screen cannot go from ${state.phase} to ${phase}`);
-  state.phase = phase;
 }
 
 /**

@@ -3,51 +3,37 @@
 // the computers' pause; a person at a shared screen (hot seat) gets the pass screen first, every
 // hand hidden until they say who they are; a forced move (the only one, a draw or a pass) is made
 // by itself when the settings say so. Also the person's own ways to hurry a turn: draw or pass by
-// a key, and skip to their turn. Everything timed goes through the sequencer; the requests go
-// through the controller's send and play, and the hands are hidden and shown by its cover and
-// uncover.
+// a key, and skip to their turn. Everything timed goes through the sequencer; the requests, and
+// hiding and showing the hands, are intents the controller acts on.
 
 /** @typedef {import("../engine_types.js").View} View */
 /** @typedef {import("../engine_types.js").Move} Move */
-/** @typedef {import("../engine_types.js").Answer} Answer */
 /** @typedef {import("../engine_types.js").Engine} Engine */
 /** @typedef {import("./sequencer.js").Sequencer} Sequencer */
 /** @typedef {import("./state.js").StateReader} StateReader */
-/** @typedef {import("./state.js").Phase} Phase */
-/** @typedef {import("./renderer_contract.js").ScreenActions} ScreenActions */
-/** @typedef {import("./renderer_contract.js").MessageKind} MessageKind */
+/** @typedef {import("./phases.js").Phase} Phase */
+/** @typedef {import("./renderer_contract.js").RendererContext} RendererContext */
+/** @typedef {import("./intents.js").Emit} Emit */
 /** @typedef {ReturnType<typeof import("./frame.js").createFrame>} Frame */
 
 /**
- * @typedef {object} TurnsHost what the turns need of the controller
+ * @typedef {object} TurnsParts what the turns read, and the intents they emit
  * @property {StateReader} state the controller's state, read only
  * @property {() => Phase} phase the phase the state is in now
- * @property {Engine} engine
+ * @property {Engine} engine (a seat's own view, asked when its person is at the screen)
  * @property {Sequencer} sequencer
  * @property {Frame} frame its round's and game's dialog (no turn while it is open) and its pass screen
- * @property {HTMLElement} board
+ * @property {RendererContext} context the legal moves, the seats' kinds, the person's turn, the names
+ * @property {Emit} emit
  * @property {boolean} autoForced the settings make a forced move by themselves
- * @property {() => Move[]} legal
- * @property {(seat: number | null) => boolean} isHuman
- * @property {() => boolean} hotSeat
- * @property {() => boolean} myTurn
  * @property {() => number} delay the computers' pause per move now
- * @property {(request: Record<string, unknown>) => Promise<Answer | null>} send
- * @property {(moveId: string, options?: {untilPlayable?: boolean}) => Promise<unknown>} play the person's move
- * @property {ScreenActions["autoplayStep"]} autoplayStep
- * @property {(seat: number) => string} name a seat's name
- * @property {() => void} cover every hand is hidden until the next person is ready
- * @property {(seat: number, view: View) => void} uncover the seat's person is ready: their view is on screen
- * @property {(text: string, kind?: MessageKind) => void} say
- * @property {() => void} render
- * @property {() => void} step what the phase now asks for is done
  */
 
 /**
- * @param {TurnsHost} host
+ * @param {TurnsParts} parts
  */
-export function createTurns(host) {
-  const { state, sequencer, frame, legal, isHuman, myTurn } = host;
+export function createTurns({ state, phase, engine, sequencer, frame, context, emit, autoForced, delay }) {
+  const { legal, isHuman, myTurn, hotSeat, name } = context;
 
   /**
    * The seat to move acts: a computer's whole turn (its draws, then its play) is one request, once
@@ -56,17 +42,17 @@ export function createTurns(host) {
    */
   function turn(view) {
     const seat = view.to_move;
-    if (seat === null || seat === undefined || frame.dialog.open) return;
+    if (seat === null || seat === undefined || frame.endDialogOpen()) return;
     if (!isHuman(seat)) {
       if (!state.failed && !sequencer.running()) {
-        sequencer.due(() => host.send({ op: "ai", until_playable: true }), host.delay(), () => state.view === view);
+        sequencer.due(() => { emit({ type: "computer-move" }); }, delay(), () => state.view === view);
       }
-    } else if (host.hotSeat() && (seat !== state.viewer || state.covered)) {
+    } else if (hotSeat() && (seat !== state.viewer || state.covered)) {
       showPassScreen(seat);
-    } else if (host.autoForced && myTurn() && !view.guide?.note) { // a step's note is read, not skipped
+    } else if (autoForced && myTurn() && !view.guide?.note) { // a step's note is read, not skipped
       const only = legal().length === 1 ? forcedMove() : null;
       if (only) {
-        sequencer.due(() => host.play(only.id, { untilPlayable: only.kind === "draw" }), host.delay(),
+        sequencer.due(() => { emit({ type: "play", move: only.id, untilPlayable: only.kind === "draw" }); }, delay(),
           () => state.view === view);
       }
     }
@@ -80,19 +66,19 @@ export function createTurns(host) {
   /** Draw or pass by a key: the forced draws that follow come in the same request, as by the button. */
   function drawOrPass() {
     const move = state.busy ? null : forcedMove();
-    if (move) host.play(move.id, { untilPlayable: move.kind === "draw" && legal().length === 1 });
+    if (move) emit({ type: "play", move: move.id, untilPlayable: move.kind === "draw" && legal().length === 1 });
   }
 
   /** The computers play their turns at once, with no slide and no pause, until a person's turn or the round's end. */
   async function skipToMyTurn() {
-    if (host.phase() !== "computers" || sequencer.running()) return;
+    if (phase() !== "computers" || sequencer.running()) return;
     while (state.busy) await state.inflight;
     sequencer.due(null);
     const computersToMove = (/** @type {View} */ view) => !view.outcome && !view.round?.over &&
       view.to_move !== null && view.to_move !== undefined && !isHuman(view.to_move);
-    await sequencer.run("skip", { pause: 0, step: host.autoplayStep((view) =>
-      (computersToMove(view) ? { op: "ai", until_playable: true } : null)) });
-    host.step();
+    const next = (/** @type {View} */ view) => (computersToMove(view) ? { op: "ai", until_playable: true } : null);
+    await sequencer.run("skip", { pause: 0, step: async () => Boolean(await emit({ type: "step", next })) });
+    emit({ type: "settle" });
   }
 
   /**
@@ -100,9 +86,8 @@ export function createTurns(host) {
    * @param {number} seat
    */
   function showPassScreen(seat) {
-    host.cover();
-    host.render();
-    frame.openPassScreen(seat, host.name(seat), () => reveal(seat));
+    emit({ type: "cover" });
+    frame.openPassScreen(seat, name(seat), () => reveal(seat));
   }
 
   /**
@@ -110,13 +95,13 @@ export function createTurns(host) {
    * @param {number} seat
    */
   async function reveal(seat) {
-    const answer = await host.engine.request({ op: "view", session: state.session, seat });
+    const answer = await engine.request({ op: "view", session: state.session, seat });
     if (!answer.ok) return;
-    if (frame.passScreen.open) frame.passScreen.close();
-    host.uncover(seat, answer.view);
-    host.say(`${host.name(seat)}, your turn.`);
-    host.render();
-    /** @type {HTMLElement | null} */ (host.board.querySelector("[data-slot]:not([disabled])"))?.focus();
+    frame.closePassScreen();
+    emit({ type: "uncover", seat, view: answer.view });
+    emit({ type: "say", text: `${name(seat)}, your turn.` });
+    emit({ type: "redraw", now: true });
+    frame.focusFirstPlace(); // the keyboard on their first place
   }
 
   return { turn, drawOrPass, skipToMyTurn, reveal };

@@ -1,0 +1,60 @@
+// The table's layout geometry (web/render/layout.js computeLayout): every tile placed once, none
+// overlapping another, a long line snaking within the table's width, the open ends marked.
+import test from "node:test";
+import assert from "node:assert/strict";
+import { computeLayout, turnDir } from "../../web/render/layout.js";
+
+/** A line of `east` tiles east of a double and `west` tiles west of it, as the engine's layout JSON. */
+function line(east, west) {
+  const tiles = [{ tile: "6-6", near: 6, far: 6, orientation: "crosswise", parent: null, side: null, direction: null }];
+  const branches = [];
+  const ends = [];
+  for (const [direction, count] of [["east", east], ["west", west]]) {
+    const members = [];
+    let parent = 0;
+    for (let i = 0; i < count; i += 1) {
+      tiles.push({ tile: `${i % 7}-${(i + 1) % 7}`, near: i % 7, far: (i + 1) % 7, orientation: "lengthwise", parent,
+        side: i === 0 ? direction : "ahead", direction });
+      parent = tiles.length - 1;
+      members.push(parent);
+    }
+    branches.push({ parent: 0, side: direction, direction, tiles: members });
+    ends.push({ name: `e${parent}`, value: count % 7, tile: parent, sides: ["ahead"], need: "match" });
+  }
+  return { kind: "line", root: 0, tiles, branches, ends };
+}
+
+const overlap = (a, b) => a.x0 < b.x1 - 0.01 && b.x0 < a.x1 - 0.01 && a.y0 < b.y1 - 0.01 && b.y0 < a.y1 - 0.01;
+
+test("turning left and right goes round the compass", () => {
+  assert.equal(turnDir("north", "left"), "west");
+  assert.equal(turnDir("west", "right"), "north");
+  assert.equal(turnDir("east", "ahead"), "east");
+});
+
+test("a short line lies straight, every tile once, the two ends marked", () => {
+  const { tiles, markers, bbox } = computeLayout(line(3, 3), 30);
+  assert.equal(tiles.length, 7);
+  assert.deepEqual(tiles.map((t) => t.index).sort((a, b) => a - b), [0, 1, 2, 3, 4, 5, 6]);
+  assert.equal(markers.length, 2);
+  assert.ok(bbox.y1 - bbox.y0 <= 2.5, "a straight line is as high as its double (and a margin)");
+});
+
+for (const width of [10, 16, 24]) {
+  test(`a long line snakes within a table ${width} units wide, no tile over another`, () => {
+    const { tiles, bbox } = computeLayout(line(18, 18), width);
+    assert.equal(tiles.length, 37);
+    assert.ok(bbox.x1 - bbox.x0 <= width + 2.5, `the line is ${bbox.x1 - bbox.x0} units wide`);
+    assert.ok(bbox.y1 - bbox.y0 > 2, "it turned");
+    for (const [i, a] of tiles.entries()) {
+      for (const b of tiles.slice(i + 1)) assert.ok(!overlap(a.rect, b.rect), `${a.tile} over ${b.tile}`);
+    }
+  });
+}
+
+test("a narrower table draws the same line taller", () => {
+  const tall = computeLayout(line(20, 20), 10).bbox;
+  const wide = computeLayout(line(20, 20), 30).bbox;
+  assert.ok(tall.y1 - tall.y0 > wide.y1 - wide.y0);
+  assert.ok(tall.x1 - tall.x0 < wide.x1 - wide.x0);
+});

@@ -1,0 +1,102 @@
+// Storage (web/store/*): saved games, settings, statistics and table preferences over a fake
+// localStorage: entries from other versions and corrupt entries are dropped with a word, a full
+// storage keeps the game in memory and says so, and results wait until there is room.
+import { freshStorage, noticesOf } from "./browser_fakes.mjs";
+import test from "node:test";
+import assert from "node:assert/strict";
+import { checkSavedGames, dropGame, freeSpace, loadGame, saveGame } from "../../web/store/saved_games.js";
+import { loadSettings } from "../../web/store/settings.js";
+import { flushResults, loadStats, recordResult } from "../../web/store/stats.js";
+import { loadNames, loadSpeed, saveNames } from "../../web/store/table.js";
+import { readJSON } from "../../web/store/local.js";
+
+const record = (moves = ["play:1-2"]) => ({ version: 1, game: "draw", seed: 7, options: { players: 2 }, seats: ["human", "ai:easy"], moves });
+
+test("a saved game reads back as saved", () => {
+  freshStorage();
+  dropGame("draw");
+  assert.equal(saveGame("draw", { record: record(), token: "t1", log: [{ text: "New game", seat: null }] }), true);
+  const { game, dropped } = loadGame("draw");
+  assert.equal(dropped, false);
+  assert.deepEqual(game?.record, record());
+  assert.equal(game?.token, "t1");
+  dropGame("draw");
+});
+
+test("a corrupt saved game is dropped and reported, never returned", () => {
+  const storage = freshStorage();
+  dropGame("draw");
+  storage.setItem("boneyard.game.draw", "{not json");
+  assert.deepEqual(loadGame("draw"), { game: null, dropped: true });
+  assert.equal(storage.getItem("boneyard.game.draw"), null);
+  storage.setItem("boneyard.game.draw", JSON.stringify({ format: 1, record: { ...record(), moves: ["rm -rf /"] } }));
+  assert.deepEqual(loadGame("draw"), { game: null, dropped: true });
+  storage.setItem("boneyard.game.luzon", JSON.stringify({ format: 2, record: record() })); // another version's
+  assert.deepEqual(checkSavedGames([{ id: "luzon", name: "Luzon" }]), ["the saved Luzon game"]);
+  assert.equal(storage.getItem("boneyard.game.luzon"), null);
+});
+
+test("a full storage keeps the game in memory, says so, and saves it once there is room", () => {
+  const storage = freshStorage(200);
+  dropGame("draw");
+  const long = record(Array.from({ length: 40 }, () => "play:1-2"));
+  let saved = true;
+  const notices = noticesOf(() => { saved = saveGame("draw", { record: long }); });
+  assert.equal(saved, false);
+  assert.deepEqual(notices, [{ kind: "full", gameId: "draw", moves: 40 }]);
+  assert.deepEqual(loadGame("draw").game?.record, long); // the page still has it
+  storage.quota = Infinity;
+  const again = noticesOf(() => assert.deepEqual(freeSpace(), { freed: 0, saved: true }));
+  assert.deepEqual(again, [{ kind: "saved", gameId: "draw" }]);
+  assert.ok(storage.getItem("boneyard.game.draw"));
+  dropGame("draw");
+});
+
+test("settings of another version: unknown keys and values are dropped, the known ones kept", () => {
+  const storage = freshStorage();
+  storage.setItem("boneyard.settings.v1", JSON.stringify({ theme: "dark", tileStyle: "neon", retired: 1 }));
+  const { settings, dropped } = loadSettings();
+  assert.equal(dropped, true);
+  assert.equal(settings.theme, "dark");
+  assert.equal(settings.tileStyle, "classic");
+  assert.deepEqual(JSON.parse(storage.getItem("boneyard.settings.v1")), settings); // written back clean
+  storage.setItem("boneyard.settings.v1", "[1, 2]");
+  assert.equal(loadSettings().dropped, true);
+  assert.equal(storage.getItem("boneyard.settings.v1"), null);
+});
+
+test("statistics count a game once by its token, and drop an entry that does not add up", () => {
+  const storage = freshStorage();
+  recordResult("draw", { players: 2 }, { won: true }, { id: "g1", day: "2026-11-28" });
+  assert.equal(recordResult("draw", { players: 2 }, { won: true }, { id: "g1", day: "2026-11-28" }), null);
+  const { stats } = loadStats();
+  assert.equal(stats["draw|players=2"].played, 1);
+  assert.equal(stats["draw|players=2"].won, 1);
+  const bad = JSON.parse(storage.getItem("boneyard.stats.v1"));
+  bad.entries["draw|players=2"].won = 5; // more won than played
+  storage.setItem("boneyard.stats.v1", JSON.stringify(bad));
+  assert.deepEqual(loadStats(), { stats: {}, dropped: true, recent: [] });
+});
+
+test("a result counted while storage is full waits in memory and is written with the next write", () => {
+  const storage = freshStorage(10);
+  const notices = noticesOf(() => assert.equal(recordResult("draw", {}, { won: false }, { id: "g2" }), null));
+  assert.deepEqual(notices, [{ kind: "results", waiting: 1 }]);
+  assert.equal(storage.getItem("boneyard.stats.v1"), null);
+  storage.quota = Infinity;
+  assert.equal(flushResults()?.length, 1);
+  assert.equal(loadStats().stats.draw.played, 1);
+});
+
+test("table preferences: the speed falls back to the settings' animation; bad names are ignored", () => {
+  const storage = freshStorage();
+  storage.setItem("boneyard.settings.v1", JSON.stringify({ animation: "off" }));
+  assert.equal(loadSpeed(), "instant");
+  storage.setItem("boneyard.table.speed.v1", JSON.stringify("warp"));
+  assert.equal(loadSpeed(), "instant");
+  saveNames("draw", ["Ada", "Ben"]);
+  assert.deepEqual(loadNames("draw"), ["Ada", "Ben"]);
+  storage.setItem("boneyard.table.names.v1.draw", JSON.stringify(["x".repeat(99)]));
+  assert.deepEqual(loadNames("draw"), []);
+  assert.deepEqual(readJSON("boneyard.nothing"), { found: false });
+});

@@ -1,0 +1,108 @@
+// The frame's dialogs (frame.js): the round's and the game's dialog, the hot-seat pass screen, and
+// the way-on bar that offers what a dialog closed by a key offered. Each dialog opens and closes
+// through dialog.js (Back, Esc, a tap outside; the keyboard back to what opened it).
+
+import { h } from "../render/dom.js";
+import { attachDialog } from "./dialog.js";
+
+/**
+ * A button of a dialog or of the way-on bar.
+ * @typedef {object} Action
+ * @property {string} label
+ * @property {Record<string, string>} [attrs]
+ * @property {() => void} run
+ */
+
+/**
+ * What the round's or the game's dialog shows. `describedBy`: the id of a part read out with the
+ * title when it opens (the guide's note in a lesson); `mark`: marks put on what it shows.
+ * @typedef {{kind: string, result?: string, title: string, body: (Node | null)[], actions: Action[],
+ *   describedBy?: string | null, mark?: (root: HTMLElement) => void}} DialogContent
+ */
+
+/**
+ * @param {Action} action
+ * @param {{close: () => void} | null} closes the dialog it closes first
+ */
+function actionButton({ label, attrs = {}, run }, closes) {
+  const button = h("button", { type: "button", ...attrs }, label);
+  button.addEventListener("click", () => { closes?.close(); run(); });
+  return button;
+}
+
+/**
+ * @param {{dialogId: string, wayOn: HTMLElement, fallback: () => HTMLElement | null, onClosed: () => void}} parts
+ *   fallback: where the keyboard goes when what opened a dialog is gone; onClosed: a dialog closed
+ */
+export function createFrameDialogs({ dialogId, wayOn, fallback, onClosed }) {
+  const dialog = h("dialog", { class: "outcome", id: dialogId, "aria-labelledby": "summary-title" });
+  const passScreen = h("dialog", { class: "outcome pass-screen", id: "pass-screen", "aria-labelledby": "pass-title" });
+  const ends = attachDialog(dialog, { fallback, onClosed });
+  const pass = attachDialog(passScreen, { fallback, onClosed });
+  const dialogOpen = () => ends.isOpen() || pass.isOpen();
+
+  /**
+   * Open the round's or the game's dialog; the first action takes the focus.
+   * @param {DialogContent} content
+   */
+  function openDialog({ kind, result, title, body, actions, describedBy = null, mark }) {
+    const made = actions.map((a) => actionButton(a, ends));
+    if (describedBy) dialog.setAttribute("aria-describedby", describedBy);
+    else dialog.removeAttribute("aria-describedby");
+    dialog.dataset.kind = kind;
+    if (result) dialog.dataset.result = result;
+    else delete dialog.dataset.result;
+    dialog.replaceChildren(h("h2", { id: "summary-title" }, title), ...body.flatMap((p) => (p ? [p] : [])),
+      h("div", { class: "actions" }, ...made));
+    ends.open();
+    mark?.(dialog);
+    drawWayOn([]);
+    made[0]?.focus();
+  }
+
+  /**
+   * Cover the hands until `name` says they are ready.
+   * @param {number} seat
+   * @param {string} name
+   * @param {() => void} onReady
+   */
+  function openPassScreen(seat, name, onReady) {
+    const go = h("button", { type: "button", class: "primary", id: "pass-ready", "data-seat": String(seat) },
+      `I am ${name}: show my tiles`);
+    go.addEventListener("click", onReady);
+    passScreen.replaceChildren(h("h2", { id: "pass-title" }, `Pass the device to ${name}`),
+      h("p", {}, "Every hand is hidden. Only the player named above should look at the next screen."),
+      h("div", { class: "actions" }, go));
+    pass.open();
+    drawWayOn([]);
+    go.focus();
+  }
+
+  /**
+   * The buttons that move a stopped screen on when its dialog was closed (by Esc): none while a dialog is open.
+   * @param {Action[]} actions
+   */
+  function drawWayOn(actions) {
+    const made = dialogOpen() ? [] : actions.map((a) => actionButton(a, null));
+    const focused = wayOn.contains(document.activeElement);
+    wayOn.replaceChildren(...made);
+    wayOn.hidden = !made.length;
+    if (focused || (made.length && document.activeElement === document.body)) made[0]?.focus();
+  }
+
+  return {
+    elements: [dialog, passScreen],
+    openDialog, openPassScreen, drawWayOn, dialogOpen, actionButton,
+    endDialogOpen: ends.isOpen,
+    closePassScreen: pass.close,
+    closeDialogs() {
+      ends.close();
+      pass.close();
+    },
+    /** The screen goes away: its dialogs close, their history entries left to the navigation. */
+    detach() {
+      ends.detach();
+      pass.detach();
+    },
+  };
+}

@@ -1,0 +1,197 @@
+// The controller's engine round trips (controller.js owns them; no part calls them but through an
+// intent): send a request for the game on screen, take in its answer — a new session, the view's
+// log and message, the save, a finished game counted — then tell the phases (observe) and ask for
+// a redraw whose settling does what the phase asks. Also a person's move, and one step of a run of
+// requests (autoplay, the solution, Finish, skipping to the person's turn).
+
+import { saveGame } from "../store/saved_games.js";
+import { countGame, finishes, newToken } from "./results.js";
+import { soundOf } from "./view_sound.js";
+import { logLine, takeEvents } from "./state.js";
+
+/** @typedef {import("../engine_types.js").GameSpec} GameSpec */
+/** @typedef {import("../engine_types.js").View} View */
+/** @typedef {import("../engine_types.js").Answer} Answer */
+/** @typedef {import("../engine_types.js").Engine} Engine */
+/** @typedef {import("./renderer_contract.js").Renderer} Renderer */
+/** @typedef {import("./renderer_contract.js").LogEntry} LogEntry */
+/** @typedef {import("./renderer_contract.js").MessageKind} MessageKind */
+/** @typedef {import("./state.js").GameState} GameState */
+/** @typedef {{token?: string | null, log?: LogEntry[], daily?: string | null}} SessionFields */
+
+/**
+ * @typedef {object} Parts
+ * @property {Engine} engine
+ * @property {GameSpec} spec
+ * @property {GameState} state the controller's state: written here for the controller
+ * @property {Renderer} screen the game's renderer (its words for a view, its statistics' extras)
+ * @property {{setBusy: (busy: boolean) => void, closeDialogs: () => void}} frame
+ * @property {() => void} cancel the sequencer's one cancel
+ * @property {(text: string, kind?: MessageKind) => void} say
+ * @property {() => void} observe the phases read the state again, and a redraw is asked for
+ * @property {() => void} settle a redraw, then what the phase asks for
+ * @property {() => Promise<void>} drawn the answer drawn (at once: a run does not wait a frame a step)
+ * @property {(seat: number) => string} name a seat's name
+ */
+
+/**
+ * Save the game from the answer's record (one request per move).
+ * @param {Parts} parts
+ * @param {Answer} answer
+ */
+function persist({ spec, state }, answer) {
+  if (!answer.record) return;
+  state.record = answer.record;
+  if (answer.record.lesson) return; // a guided deal is never saved over the game kept
+  saveGame(spec.id, { record: answer.record, token: state.token, log: state.log, daily: state.daily });
+}
+
+/**
+ * A new session on screen: the state starts again from its first view.
+ * @param {Parts} parts
+ * @param {Answer} answer
+ * @param {View} view
+ * @param {string | null | undefined} token
+ * @param {LogEntry[]} [log]
+ * @param {string | null} [daily]
+ */
+function startSession({ spec, state, screen, frame, cancel }, answer, view, token, log = [], daily = null) {
+  cancel();
+  Object.assign(state, { session: answer.session, token: token ?? newToken(spec.id), view: null, hint: null, daily,
+    log: [...log], lastAction: {}, failed: false, moved: [],
+    covered: view.seats.filter((k) => k === "human").length > 1 && !view.outcome }); // hot seat: cover first
+  state.viewer = view.seat;
+  screen.reset?.();
+  frame.closeDialogs();
+}
+
+/**
+ * Take in a new view: the log, the sound, the message.
+ * @param {Parts} parts
+ * @param {View} view
+ * @param {string} op
+ */
+function accept({ state, screen, say, name }, view, op) {
+  takeEvents(state, view, screen, name);
+  state.view = view;
+  state.viewer = view.seat;
+  state.hint = null;
+  if (op === "undo") logLine(state, "Moves taken back.");
+  soundOf(view, op);
+  say(view.outcome ? screen.outcomeText?.(view) ?? (view.outcome.reason || view.status)
+    : screen.describe?.(view, view.events?.at(-1), op) ?? "");
+}
+
+/**
+ * @param {Parts} parts
+ */
+export function createRoundTrip(parts) {
+  const { engine, state, screen, frame, cancel, say, observe, settle, drawn } = parts;
+  /**
+   * Send a request for the game on screen; take in its view, save, count a finished game.
+   * @param {Record<string, unknown>} request
+   * @param {SessionFields} [fields] a new session's (op new or load)
+   * @returns {Promise<Answer | null>}
+   */
+  async function send(request, { token, log, daily = null } = {}) {
+    if (state.busy) {
+      // a click during a request is dropped; a new game or an import waits for it, then goes first
+      if (request.op !== "new" && request.op !== "load") return null;
+      while (state.busy) await state.inflight;
+      cancel(); // the computer's move the finished request asked for is not made on the new game
+    }
+    setBusy(true);
+    /** @type {() => void} */
+    let done = () => {};
+    state.inflight = new Promise((resolve) => { done = () => resolve(undefined); });
+    /** @type {Answer | null} */
+    let answer = null;
+    try {
+      answer = /** @type {Answer} */ (await engine.request({ ...request, session: request.session ?? state.session,
+        ...(request.op === "load" || request.op === "new" ? {} : { seat: state.viewer }) }));
+      if (!answer.ok || !answer.view) {
+        if (request.op === "ai") state.failed = true; // no retry for ever: said below, the person may go on
+        return answer;
+      }
+      const before = state.view;
+      if (request.op === "new" || request.op === "load") startSession(parts, answer, answer.view, token, log, daily);
+      accept(parts, answer.view, String(request.op));
+      persist(parts, answer);
+      if (finishes(request.op, before, state.view)) {
+        countGame(answer.view, state.token, { ...(screen.countExtra?.() ?? {}), daily: state.daily });
+      }
+      return answer;
+    } catch (error) {
+      say(error instanceof Error ? error.message : String(error), "error");
+      return null;
+    } finally {
+      setBusy(false);
+      done();
+      if (answer?.ok === false && request.op === "ai") say(`The computer player failed: ${answer.error?.message}`, "error");
+      if (!state.disposed) {
+        observe();
+        settle();
+      }
+    }
+  }
+
+  /**
+   * A request under way, or answered. The screen says busy at once; it says done with the next
+   * redraw (controller.js), so what it shows as done is always the answer's.
+   * @param {boolean} busy
+   */
+  function setBusy(busy) {
+    state.busy = busy;
+    if (busy) frame.setBusy(true);
+  }
+
+  return {
+    send,
+    persist: (/** @type {Answer} */ answer) => persist(parts, answer),
+    /** @type {(moveId: string, how: {untilPlayable?: boolean, onLessonRefusal: (text: string) => void}) => Promise<Answer | null>} */
+    play: (moveId, how) => play(parts, send, moveId, how),
+    /** @type {(next: (view: View) => Record<string, unknown> | null) => () => Promise<boolean>} */
+    autoplayStep: (next) => () => autoplayStep(parts, send, next),
+  };
+}
+
+/** @typedef {(request: Record<string, unknown>, fields?: SessionFields) => Promise<Answer | null>} Send */
+
+/**
+ * A person's move; `untilPlayable` (a forced draw): the draws that follow it, forced too, in the
+ * same request. A guided deal's refusal goes to `onLessonRefusal` (the guide's friendly word).
+ * @param {Parts} parts
+ * @param {Send} send
+ * @param {string} moveId
+ * @param {{untilPlayable?: boolean, onLessonRefusal: (text: string) => void}} how
+ */
+async function play({ screen, say, observe }, send, moveId, { untilPlayable = false, onLessonRefusal }) {
+  const answer = await send({ op: "play", move: moveId, ...(untilPlayable ? { until_playable: true } : {}) });
+  if (answer && !answer.ok && answer.error?.code === "off_lesson") {
+    onLessonRefusal(answer.error.message); // the person tries again
+    screen.cancel();
+    say("");
+    observe();
+  } else if (answer && !answer.ok) say(answer.error?.message ?? "", "error");
+  return answer;
+}
+
+/**
+ * One step of a run of requests (autoplay, play to the end, the solution, Finish): send
+ * next(view), then wait for its slides; true while the game goes on.
+ * @param {Parts} parts
+ * @param {Send} send
+ * @param {(view: View) => Record<string, unknown> | null} next
+ */
+async function autoplayStep({ state, say, drawn }, send, next) {
+  const request = state.view && next(state.view);
+  if (!request) return false;
+  const answer = await send(request);
+  if (!answer?.ok) {
+    if (answer) say(answer.error?.message ?? "", "error");
+    return false;
+  }
+  await drawn(); // the new view drawn at once, its slides begun (a run does not wait a frame a step)
+  await state.slides; // autoplay follows the animation: each move's slide ends before the pause
+  return !state.view?.outcome;
+}
