@@ -1,6 +1,7 @@
 // Storage (web/store/*): saved games, settings, statistics and table preferences over a fake
 // localStorage: entries from other versions and corrupt entries are dropped with a word, a full
-// storage keeps the game in memory and says so, and results wait until there is room.
+// storage keeps the game in memory and says so, and results wait until there is room; a
+// statistics entry that does not add up is dropped alone, and a name too long is cut.
 import { freshStorage, noticesOf } from "./browser_fakes.mjs";
 import test from "node:test";
 import assert from "node:assert/strict";
@@ -32,7 +33,7 @@ test("a corrupt saved game is dropped and reported, never returned", () => {
   storage.setItem("boneyard.game.draw", JSON.stringify({ format: 1, record: { ...record(), moves: ["rm -rf /"] } }));
   assert.deepEqual(loadGame("draw"), { game: null, dropped: true });
   storage.setItem("boneyard.game.luzon", JSON.stringify({ format: 2, record: record() })); // another version's
-  assert.deepEqual(checkSavedGames([{ id: "luzon", name: "Luzon" }]), ["the saved Luzon game"]);
+  assert.deepEqual(checkSavedGames([{ id: "luzon", name: "Luzon" }]), ["the saved game of Luzon"]);
   assert.equal(storage.getItem("boneyard.game.luzon"), null);
 });
 
@@ -70,12 +71,12 @@ test("statistics count a game once by its token, and drop an entry that does not
   recordResult("draw", { players: 2 }, { won: true }, { id: "g1", day: "2026-11-28" });
   assert.equal(recordResult("draw", { players: 2 }, { won: true }, { id: "g1", day: "2026-11-28" }), null);
   const { stats } = loadStats();
-  assert.equal(stats["draw|players=2"].played, 1);
-  assert.equal(stats["draw|players=2"].won, 1);
+  assert.equal(stats.get("draw|players=2")?.played, 1);
+  assert.equal(stats.get("draw|players=2")?.won, 1);
   const bad = JSON.parse(storage.getItem("boneyard.stats.v1"));
   bad.entries["draw|players=2"].won = 5; // more won than played
   storage.setItem("boneyard.stats.v1", JSON.stringify(bad));
-  assert.deepEqual(loadStats(), { stats: {}, dropped: true, recent: [] });
+  assert.deepEqual(loadStats(), { stats: new Map(), dropped: true, removed: 1, recent: ["g1"] }); // dropped alone
 });
 
 test("a result counted while storage is full waits in memory and is written with the next write", () => {
@@ -85,10 +86,10 @@ test("a result counted while storage is full waits in memory and is written with
   assert.equal(storage.getItem("boneyard.stats.v1"), null);
   storage.quota = Infinity;
   assert.equal(flushResults()?.length, 1);
-  assert.equal(loadStats().stats.draw.played, 1);
+  assert.equal(loadStats().stats.get("draw")?.played, 1);
 });
 
-test("table preferences: the speed falls back to the settings' animation; bad names are ignored", () => {
+test("table preferences: the speed falls back to the settings' animation; long names are cut, bad ones ignored", () => {
   const storage = freshStorage();
   storage.setItem("boneyard.settings.v1", JSON.stringify({ animation: "off" }));
   assert.equal(loadSpeed(), "instant");
@@ -96,7 +97,9 @@ test("table preferences: the speed falls back to the settings' animation; bad na
   assert.equal(loadSpeed(), "instant");
   saveNames("draw", ["Ada", "Ben"]);
   assert.deepEqual(loadNames("draw"), ["Ada", "Ben"]);
-  storage.setItem("boneyard.table.names.v1.draw", JSON.stringify(["x".repeat(99)]));
+  storage.setItem("boneyard.table.names.v1.draw", JSON.stringify(["x".repeat(99)])); // too long: cut to 14
+  assert.deepEqual(loadNames("draw"), ["x".repeat(14)]);
+  storage.setItem("boneyard.table.names.v1.draw", JSON.stringify([7]));
   assert.deepEqual(loadNames("draw"), []);
   assert.deepEqual(readJSON("boneyard.nothing"), { found: false });
 });
