@@ -4,7 +4,9 @@
 // over while it waits hidden), a new tile comes from where its move says (the stock, a computer's
 // seat), a tile that left fades away. The animation speed setting scales every duration;
 // "off" (or the computer speed "instant") turns motion off; prefers-reduced-motion turns slides
-// into fades.
+// into fades. Every animation started here keeps the page unsettled until it ends (settled.js).
+
+import { moving } from "../settled.js";
 
 /** @typedef {import("../engine_types.js").View} View */
 /** @typedef {import("../engine_types.js").MoveEvent} MoveEvent */
@@ -33,11 +35,8 @@ export function motionMs(speed) {
 
 const reduced = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-/**
- * What moves is a tile (a card-tile too); a place (a pile, a seat, the stock, an end) only says where it comes from.
- * @param {Element} node
- */
-const isTile = (node) => node.matches("[data-tile], [data-placed], [data-card]");
+/** What moves is a tile (a card-tile too); a place (a pile, a seat, the stock, an end) only says where it comes from. */
+const isTile = (/** @type {Element} */ node) => node.matches("[data-tile], [data-placed], [data-card]");
 
 /** @type {Set<Animation>} the animations of copies in flight: a new drawing ends them first */
 const flights = new Set();
@@ -48,11 +47,8 @@ const flights = new Set();
  * @param {() => void} done
  */
 function track(animation, done) {
-  flights.add(animation);
-  const end = () => {
-    flights.delete(animation);
-    done();
-  };
+  flights.add(moving(animation));
+  const end = () => { flights.delete(animation); done(); };
   animation.finished.then(end, end);
   return animation;
 }
@@ -175,10 +171,7 @@ function fly(from, to, ms, delay = 0) {
   to.node.style.opacity = "0"; // still there for the keyboard and the pointer
   const animation = ghost.animate([{ transform: `translate(${dx}px, ${dy}px) rotate(${-turn}deg) scale(${scale})` },
     { transform: "none" }], { duration: ms, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "both" });
-  return track(animation, () => {
-    ghost.remove();
-    to.node.style.opacity = "";
-  });
+  return track(animation, () => { ghost.remove(); to.node.style.opacity = ""; });
 }
 
 /**
@@ -187,7 +180,7 @@ function fly(from, to, ms, delay = 0) {
  * @param {number} [delay]
  */
 function fadeIn(node, ms, delay = 0) {
-  return node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: ms, delay, easing: "ease-out", fill: "backwards" });
+  return moving(node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: ms, delay, easing: "ease-out", fill: "backwards" }));
 }
 
 /**
@@ -309,9 +302,9 @@ export function stopMotion() {
  */
 export function shake(node, ms) {
   if (!node || ms <= 0) return null;
-  if (reduced()) return node.animate([{ opacity: 1 }, { opacity: 0.4 }, { opacity: 1 }], { duration: ms });
-  return node.animate([0, -8, 8, -6, 6, -3, 0].map((x) => ({ transform: `translateX(${x}px)` })),
-    { duration: Math.max(ms, 240), easing: "ease-out" });
+  if (reduced()) return moving(node.animate([{ opacity: 1 }, { opacity: 0.4 }, { opacity: 1 }], { duration: ms }));
+  return moving(node.animate([0, -8, 8, -6, 6, -3, 0].map((x) => ({ transform: `translateX(${x}px)` })),
+    { duration: Math.max(ms, 240), easing: "ease-out" }));
 }
 
 /**
@@ -333,9 +326,8 @@ export function celebrate(ms) {
     const animation = piece.animate([{ transform: "translate(0, -10vh) rotate(0deg)" },
       { transform: `translate(${drift}px, 105vh) rotate(${(i % 2 ? 1 : -1) * 540}deg)` }],
     { duration: ms * 6 + (i % 7) * 120, easing: "cubic-bezier(.3,.1,.6,1)", delay: (i % 9) * 60 });
-    const done = () => piece.remove();
-    animation.finished.then(done, done);
-    animations.push(animation);
+    animation.finished.then(() => piece.remove(), () => piece.remove());
+    animations.push(moving(animation));
   }
   return animations;
 }
@@ -350,7 +342,7 @@ export function celebrate(ms) {
  */
 export function turnInPlace(node, degrees, ms) {
   if (!node || ms <= 0 || !degrees) return null;
-  if (reduced()) return node.animate([{ opacity: 0.3 }, { opacity: 1 }], { duration: ms, easing: "ease-out" });
-  return node.animate([{ transform: `rotate(${degrees}deg)` }, { transform: "rotate(0deg)" }],
-    { duration: ms, easing: "cubic-bezier(.3,.7,.4,1)", composite: "add" });
+  if (reduced()) return moving(node.animate([{ opacity: 0.3 }, { opacity: 1 }], { duration: ms, easing: "ease-out" }));
+  return moving(node.animate([{ transform: `rotate(${degrees}deg)` }, { transform: "rotate(0deg)" }],
+    { duration: ms, easing: "cubic-bezier(.3,.7,.4,1)", composite: "add" }));
 }
