@@ -89,7 +89,7 @@ export class Engine extends EventTarget {
     let settle = /** @type {Settle} */ (settled); // (else made just below)
     if (!settle) {
       this.readyPromise = new Promise((resolve, reject) => { settle = { resolve, reject }; });
-      this.readyPromise.catch(() => {});
+      during("engine", this.readyPromise).catch(() => {}); // (the page's settled signal)
       performance.mark("engine-start");
     }
     // (the worker's name, not a URL query: the service worker answers worker.js without the query)
@@ -290,7 +290,7 @@ export class Engine extends EventTarget {
    */
   request(request) {
     if (!this.worker) return Promise.reject(new Error("The engine is not running."));
-    if (this.restarting) return during("request", /** @type {Promise<void>} */ (this.readyPromise).then(() => this.request(request))); // (its sessions are gone)
+    if (this.restarting) return during("engine", /** @type {Promise<void>} */ (this.readyPromise).then(() => this.request(request))); // (its sessions are gone)
     const id = this.nextId++;
     const generation = this.generation;
     this.checkAlive(); // a dead worker is found in seconds, not after the request's time-out
@@ -305,6 +305,6 @@ export class Engine extends EventTarget {
     });
     if (request.op === "close") this.sessions = this.sessions.filter((s) => s !== request.session);
     answer.then((value) => this.track(request, generation, value), () => {});
-    return during("request", answer); // (the page's settled signal)
+    return during("engine", answer); // (the page's settled signal)
   }
 }

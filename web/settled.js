@@ -1,18 +1,17 @@
 // The page's "settled" signal, for the end-to-end tests and anyone watching the page:
 // <html data-settled> is "yes" when nothing is under way, else the kinds under way, space-separated:
-//   request  an engine request in flight (web/engine.js)
+//   engine   the engine starting, or a request of it in flight (web/engine.js)
 //   motion   an animation of web/render/motion.js playing
 //   timer    a pending timer of the turn sequencer (web/play/sequencer.js)
 // Each of them reports here what it starts and when it ends. "yes" is said only once nothing has
 // been under way for two animation frames, so what a drawing put off to the next frame starts (a
-// request, a slide) is seen first. The signal speaks of a started engine: while it starts (or
-// restarts), <html data-engine> says so. Without a document (a unit test of the sequencer under
-// Node) the reports change nothing.
+// request, a slide) is seen first. Without a document (a unit test of the sequencer under Node)
+// the reports change nothing.
 
-/** @typedef {"request" | "motion" | "timer"} Kind */
+/** @typedef {"engine" | "motion" | "timer"} Kind */
 
 /** @type {Record<Kind, Set<unknown>>} what is under way: a token for each thing */
-const underWay = { request: new Set(), motion: new Set(), timer: new Set() };
+const underWay = { engine: new Set(), motion: new Set(), timer: new Set() };
 let quiet = 0; // bumped by every start and every quiet spell: a "yes" due for an older spell is dropped
 
 function show() {
