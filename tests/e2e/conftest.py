@@ -29,6 +29,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import (
     Browser,
     BrowserContext,
@@ -79,6 +80,17 @@ def screenshot(target: Page | Locator, path: Path, **options: Any) -> None:
     if SCREENSHOTS["on"]:
         path.parent.mkdir(parents=True, exist_ok=True)
         target.screenshot(path=str(path), **options)
+
+
+def shoot(page: Page, stem: Path) -> None:
+    """Screenshots light and dark (STEM-light.png, STEM-dark.png) for people to look at, when the
+    run asks for them (`screenshot`)."""
+    if not SCREENSHOTS["on"]:
+        return
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        screenshot(page, stem.with_name(f"{stem.name}-{scheme}.png"))
+    page.emulate_media(color_scheme="light")
 
 
 def chromium_executable(playwright: Playwright) -> str | None:
@@ -204,8 +216,8 @@ def frames(page: Page, count: int = 2) -> None:
 
 
 def settled(page: Page, timeout: float = SCREEN_TIMEOUT_MS) -> None:
-    """Wait until the page has settled (web/settled.js: no engine request in flight, no motion
-    playing, no timer of the turn sequencer pending), two frames after now, so that what the last
+    """Wait until the page has settled (web/settled.js: the engine neither starting nor answering
+    a request, no motion playing, no timer of the turn sequencer pending), two frames after now, so that what the last
     input put off to a frame has begun. Then what the page does next waits for the person: a test
     that something stays as it was checks it after this. (A page whose clock the test holds still
     settles only as the test moves time on: page.clock.run_for.)"""
@@ -216,6 +228,12 @@ def settled(page: Page, timeout: float = SCREEN_TIMEOUT_MS) -> None:
     except AssertionError:
         raise AssertionError(f"the page did not settle within {timeout / 1000:g} s; still under way: "
                              f"{root.get_attribute('data-settled')}") from None
+
+
+def record_file(record: dict[str, Any], name: str = "game.json") -> FilePayload:
+    """A game record as the page's Export saves it, as a file to give the page."""
+    data = json.dumps({"boneyard": "game-record", "format": 1, "record": record}).encode()
+    return {"name": name, "mimeType": "application/json", "buffer": data}
 
 
 def import_answered(page: Page, file: FilePayload, done: str, timeout: int = 30_000) -> None:
@@ -232,6 +250,11 @@ def import_answered(page: Page, file: FilePayload, done: str, timeout: int = 30_
     if confirm.is_visible():
         page.click("#confirm-yes")
     expect(imported.first).to_be_visible(timeout=timeout)
+
+
+def centre(box: FloatRect) -> tuple[float, float]:
+    """The centre of an element's box (box_of)."""
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 def box_of(locator: Locator, timeout: float = SCREEN_TIMEOUT_MS) -> FloatRect:
@@ -292,7 +315,9 @@ def next_deal_numbers(app: App, *numbers: int) -> None:
 def until_still(page: Page, scroller: str | None = None, timeout_ms: int = 5000) -> None:
     """Wait until nothing on the page moves (no tile in flight, no transition running, and the
     `scroller` element's scroll position the same for a few frames: a snap comes to rest): a
-    loaded machine can still be drawing the resized board when the measure would run."""
+    loaded machine can still be drawing the resized board when the measure would run. The page
+    has settled first (`settled`: no request, no slide, nothing due)."""
+    settled(page)
     still = page.evaluate("""async ([scroller, timeout]) => {
       const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
       const at = () => {
@@ -327,6 +352,54 @@ def stats(app: App) -> dict[str, Any]:
     """The statistics the page keeps (boneyard.stats.v1), by game and options; {} when none."""
     text = app.page.evaluate("localStorage.getItem('boneyard.stats.v1')")
     return json.loads(text)["entries"] if text else {}
+
+
+def resign(page: Page) -> None:
+    """Resign the game on screen from the side panel (under More on a small screen), saying yes."""
+    button = page.locator("[data-action=resign]")
+    if not button.is_visible():
+        page.click(".more-button")
+    button.click()
+    page.click("#confirm-yes")
+
+
+def serious(page: Page) -> list[str]:
+    """The page's serious and critical axe-core violations, each with the first few places."""
+    results = Axe().run(page)
+    return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:4]}"
+            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def play_a_move(page: Page) -> None:
+    """The person's move by clicks: their first playable tile to its first place, else the first
+    move button (a draw, a pass)."""
+    tiles = page.locator(".hand-tile.playable")
+    if tiles.count():
+        tiles.first.click()
+        page.locator(".end-marker.active").first.click()
+    else:
+        page.locator("#actions [data-move]").first.click()
+
+
+def computer_speed(page: Page, speed: str | None = "instant") -> None:
+    """The computers' pace the page keeps for the next table game opened ("instant", "fast",
+    "normal", "slow"; None: the default), as the person would choose it."""
+    page.evaluate("""speed => speed === null ? localStorage.removeItem('boneyard.table.speed.v1')
+      : localStorage.setItem('boneyard.table.speed.v1', JSON.stringify(speed))""", speed)
+
+
+def open_table(app: App, fragment: str, speed: str | None = "instant") -> None:
+    """Open a table game by its link (no saved game asked about), the computers at `speed`, and
+    wait for its screen (a new session when a table was on screen before)."""
+    page = app.page
+    screen = page.locator("#table-screen[data-session]")
+    old = screen.get_attribute("data-session") if screen.count() else None
+    page.goto(f"{app.url}#/")
+    computer_speed(page, speed)
+    follow_link(app, fragment)
+    expect(screen).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
+    if old:
+        expect(screen).not_to_have_attribute("data-session", old, timeout=SCREEN_TIMEOUT_MS)
 
 
 def without_motion(app: App) -> None:
