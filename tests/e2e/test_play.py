@@ -168,6 +168,7 @@ def test_luzon_messages_are_for_players(app: App) -> None:
 def test_messages_follow_the_view(app: App) -> None:
     """No stale message after the game ends, no "The The", whole deal numbers."""
     page = app.page
+    computer_speed(page)  # autoplay and play to the end without pauses
     open_deal(app, "big-clock", 6, set="double-6")  # the advisor loses this one
     page.click("button[data-action=autoplay]")
     expect(page.locator("#outcome")).to_have_attribute("data-result", "lost", timeout=TIMEOUT)
