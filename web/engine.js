@@ -13,6 +13,8 @@
 // Sessions: the page shows one game at a time. The engine closes the sessions opened (by "new"
 // or "load") before the last KEEP_SESSIONS, and closeSessions() closes them all (a screen left).
 
+import { during } from "./settled.js";
+
 const READY_TIMEOUT_MS = 180_000;
 const REQUEST_TIMEOUT_MS = 60_000;
 // A start from a stored snapshot takes a second or two; if it has not finished after this (or the
@@ -92,7 +94,7 @@ export class Engine extends EventTarget {
     let settle = /** @type {Settle} */ (settled); // (else made just below)
     if (!settle) {
       this.readyPromise = new Promise((resolve, reject) => { settle = { resolve, reject }; });
-      this.readyPromise.catch(() => {});
+      during("engine", this.readyPromise).catch(() => {}); // (the page's settled signal)
       performance.mark("engine-start");
     }
     // (the worker's name, not a URL query: the service worker answers worker.js without the query)
@@ -293,7 +295,7 @@ export class Engine extends EventTarget {
    */
   request(request) {
     if (!this.worker) return Promise.reject(new Error("The engine is not running."));
-    if (this.restarting) return /** @type {Promise<void>} */ (this.readyPromise).then(() => this.request(request)); // (its sessions are gone)
+    if (this.restarting) return during("engine", /** @type {Promise<void>} */ (this.readyPromise).then(() => this.request(request))); // (its sessions are gone)
     const id = this.nextId++;
     const generation = this.generation;
     this.checkAlive(); // a dead worker is found in seconds, not after the request's time-out
@@ -308,6 +310,6 @@ export class Engine extends EventTarget {
     });
     if (request.op === "close") this.sessions = this.sessions.filter((s) => s !== request.session);
     answer.then((value) => this.track(request, generation, value), () => {});
-    return answer;
+    return during("engine", answer); // (the page's settled signal)
   }
 }

@@ -24,7 +24,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, Playwright, Request, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -62,12 +62,15 @@ PLAY_LOOP = """async ([seed, plays]) => {
 }"""
 
 
-def launch(playwright: object) -> Browser:
-    """Chromium as chosen by build.py (env BONEYARD_CHROMIUM), else Playwright's or the system's."""
+def chromium() -> str | None:
+    """The Chromium chosen by build.py (env BONEYARD_CHROMIUM), else the system's; None: Playwright's own."""
     chosen = os.environ.get("BONEYARD_CHROMIUM", "")
-    executable = None if chosen == "playwright" else (chosen or build.system_chromium())
-    kwargs = {"executable_path": executable} if executable else {}
-    return playwright.chromium.launch(headless=True, args=build.CHROMIUM_ARGS, **kwargs)  # type: ignore
+    return None if chosen == "playwright" else (chosen or build.system_chromium())
+
+
+def launch(playwright: Playwright) -> Browser:
+    """Chromium as chosen by build.py (env BONEYARD_CHROMIUM), else Playwright's or the system's."""
+    return playwright.chromium.launch(headless=True, args=build.CHROMIUM_ARGS, executable_path=chromium())
 
 
 def time_to_ready(browser: Browser, url: str) -> float:
@@ -101,23 +104,20 @@ class Visits:
     cold_snapshot: dict[str, int] | None = None  # the first visit's snapshot steps (ms since navigation)
 
 
-def cold_then_warm(playwright: object, url: str) -> Visits:
+def cold_then_warm(playwright: Playwright, url: str) -> Visits:
     """In a fresh browser profile (on disk, like a real one: its HTTP cache lets the service
     worker's precache revalidate what the first start downloaded): the cold start (ms to
     engine-ready), the bytes transferred until engine-ready and until the service worker has
     cached every file, then the warm start of a second visit (a new page of the same profile,
     served by the service worker)."""
-    chosen = os.environ.get("BONEYARD_CHROMIUM", "")
-    executable = None if chosen == "playwright" else (chosen or build.system_chromium())
-    kwargs = {"executable_path": executable} if executable else {}
     profile = tempfile.TemporaryDirectory(prefix="boneyard-bench-")
-    context = playwright.chromium.launch_persistent_context(  # type: ignore[attr-defined]
-        profile.name, headless=True, args=build.CHROMIUM_ARGS, **kwargs)
+    context = playwright.chromium.launch_persistent_context(
+        profile.name, headless=True, args=build.CHROMIUM_ARGS, executable_path=chromium())
     transferred = [0]
 
-    def count(request: object) -> None:
+    def count(request: Request) -> None:
         with contextlib.suppress(Exception):  # a request without a response
-            sizes = request.sizes()  # type: ignore[attr-defined]
+            sizes = request.sizes()
             transferred[0] += max(sizes["responseBodySize"], 0) + max(sizes["responseHeadersSize"], 0)
 
     context.on("requestfinished", count)
@@ -133,7 +133,7 @@ def cold_then_warm(playwright: object, url: str) -> Visits:
         page.wait_for_function("() => document.documentElement.dataset.snapshot"
                                " || typeof window.boneyard.engine.pageTimes !== 'function'", timeout=READY_TIMEOUT_MS)
         cold_snapshot = page.evaluate("window.boneyard.engine.snapshot?.phases ?? null")
-        page.wait_for_timeout(500)
+        page.wait_for_load_state("networkidle")  # the last files' bytes counted
         with_precache = transferred[0]
         page.close()
         page = context.new_page()

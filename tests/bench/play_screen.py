@@ -17,12 +17,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 from tests.bench.page import launch  # noqa: E402
+from tests.e2e.conftest import settled  # noqa: E402
 
 BASELINE = os.environ.get("BONEYARD_BENCH_BASELINE", "3b69a7c")
 PLAY_FILES = ["app.js", "input.js", "play/", "render/shell.js", "render/table.js", "render/luzon.js",
@@ -62,46 +63,46 @@ COUNT = """() => {
 }"""
 
 
-def round_trips(page: object, url: str) -> dict[str, float]:
+def round_trips(page: Page, url: str) -> dict[str, float]:
     """Requests per move while a person plays by clicks: Luzon (the hint's pair) and The Big Clock (the stock)."""
     out = {}
-    page.goto(url + "#/play/luzon?deal=7&variant=twelve")  # type: ignore[attr-defined]
-    page.wait_for_selector("#board[data-moves='0']", timeout=TIMEOUT_MS)  # type: ignore[attr-defined]
-    page.evaluate(COUNT)  # type: ignore[attr-defined]
+    page.goto(url + "#/play/luzon?deal=7&variant=twelve")
+    page.wait_for_selector("#board[data-moves='0']", timeout=TIMEOUT_MS)
+    page.evaluate(COUNT)
     moves = 0
     for _ in range(MOVES):
-        page.click("button[data-action=hint]")  # type: ignore[attr-defined]
-        page.wait_for_selector("#board .hinted", timeout=TIMEOUT_MS)  # type: ignore[attr-defined]
-        page.evaluate("window.boneyard.engine.__counted.length = 0")  # type: ignore[attr-defined]
-        for slot in page.eval_on_selector_all("#board .hinted", "els => els.map(e => e.dataset.slot)"):  # type: ignore
-            page.click(f"#board [data-slot='{slot}']")  # type: ignore[attr-defined]
+        page.click("button[data-action=hint]")
+        page.wait_for_selector("#board .hinted", timeout=TIMEOUT_MS)
+        page.evaluate("window.boneyard.engine.__counted.length = 0")
+        for slot in page.eval_on_selector_all("#board .hinted", "els => els.map(e => e.dataset.slot)"):
+            page.click(f"#board [data-slot='{slot}']")
         moves += 1
-        page.wait_for_selector(f"#board[data-moves='{moves}']:not([data-busy=true])", timeout=TIMEOUT_MS)  # type: ignore
-        page.wait_for_timeout(50)  # type: ignore[attr-defined]
-        out.setdefault("luzon", []).append(len(page.evaluate("window.boneyard.engine.__counted")))  # type: ignore
-        if page.locator("#outcome[open]").count():  # type: ignore[attr-defined]
+        page.wait_for_selector(f"#board[data-moves='{moves}']:not([data-busy=true])", timeout=TIMEOUT_MS)
+        page.wait_for_timeout(50)
+        out.setdefault("luzon", []).append(len(page.evaluate("window.boneyard.engine.__counted")))
+        if page.locator("#outcome[open]").count():
             break
     # a table game: requests per move made (the person's by clicks, the computers' own), instant pace
-    page.evaluate("localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")  # type: ignore
-    page.goto(url + "#/play/draw?deal=3&set=double-6&players=3&target=100&seats=human,ai:easy,ai:easy")  # type: ignore
-    page.wait_for_selector("#turn[data-whose=you]", timeout=TIMEOUT_MS)  # type: ignore[attr-defined]
-    page.evaluate(COUNT)  # type: ignore[attr-defined]
-    start = int(page.get_attribute("#table-screen", "data-moves"))  # type: ignore[attr-defined]
+    page.evaluate("localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    page.goto(url + "#/play/draw?deal=3&set=double-6&players=3&target=100&seats=human,ai:easy,ai:easy")
+    page.wait_for_selector("#turn[data-whose=you]", timeout=TIMEOUT_MS)
+    page.evaluate(COUNT)
+    start = int(page.get_attribute("#table-screen", "data-moves"))
     for _ in range(MOVES):
-        if not page.locator("#turn[data-whose=you]").count():  # type: ignore[attr-defined]
+        if not page.locator("#turn[data-whose=you]").count():
             break
-        before = int(page.get_attribute("#table-screen", "data-moves"))  # type: ignore[attr-defined]
-        if page.locator(".hand-tile.playable").count():  # type: ignore[attr-defined]
-            page.locator(".hand-tile.playable").first.click()  # type: ignore[attr-defined]
-            page.locator(".end-marker.active").first.click()  # type: ignore[attr-defined]
+        before = int(page.get_attribute("#table-screen", "data-moves"))
+        if page.locator(".hand-tile.playable").count():
+            page.locator(".hand-tile.playable").first.click()
+            page.locator(".end-marker.active").first.click()
         else:
-            page.locator("#actions [data-move]").first.click()  # type: ignore[attr-defined]
+            page.locator("#actions [data-move]").first.click()
         page.wait_for_function("""before => { const s = document.querySelector('#table-screen');
           return Number(s.dataset.moves) > before && s.dataset.busy === 'false' &&
             (document.querySelector('#turn').dataset.whose !== 'computer'); }""", arg=before, timeout=TIMEOUT_MS)
-    page.wait_for_timeout(300)  # type: ignore[attr-defined]
-    made = int(page.get_attribute("#table-screen", "data-moves")) - start  # type: ignore[attr-defined]
-    ops = page.evaluate("window.boneyard.engine.__counted")  # type: ignore[attr-defined]
+    settled(page)
+    made = int(page.get_attribute("#table-screen", "data-moves")) - start
+    ops = page.evaluate("window.boneyard.engine.__counted")
     moving = sum(op in ("play", "ai") for op in ops)
     out["draw"] = [len(ops) / moving] if moving else []
     print(f"  draw: {made} moves, {len(ops)} requests ({', '.join(sorted(set(ops)))})")

@@ -25,11 +25,27 @@ from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    FilePayload,
+    FloatRect,
+    Locator,
+    Page,
+    Playwright,
+    Request,
+    Route,
+    ViewportSize,
+    Worker,
+    expect,
+)
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
@@ -39,8 +55,8 @@ import build  # noqa: E402  (the repository's build.py: server, paths, Chromium 
 
 READY_TIMEOUT_MS = 120_000
 APP_UP_TIMEOUT_MS = 30_000  # the page's modules, once the engine is ready
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 INCOMPLETE_LOG = "a file of the page failed to download"  # web/boot.js's console error
 BLANK = "build-manifest.json"  # a document of the origin that runs none of the app's code
 
@@ -58,22 +74,33 @@ def screenshots_wanted() -> bool:
     return SCREENSHOTS["on"]
 
 
-def screenshot(target: object, path: Path, **options: object) -> None:
+def screenshot(target: Page | Locator, path: Path, **options: Any) -> None:
     """Save a screenshot of a page or locator for people to look at, when the run asks for them
     (`--screenshots`); it checks nothing, so a normal run skips it."""
     if SCREENSHOTS["on"]:
         path.parent.mkdir(parents=True, exist_ok=True)
-        target.screenshot(path=str(path), **options)  # type: ignore[attr-defined]
+        target.screenshot(path=str(path), **options)
 
 
-def chromium_executable(playwright: object) -> str | None:
+def shoot(page: Page, stem: Path) -> None:
+    """Screenshots light and dark (STEM-light.png, STEM-dark.png) for people to look at, when the
+    run asks for them (`screenshot`)."""
+    if not SCREENSHOTS["on"]:
+        return
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        screenshot(page, stem.with_name(f"{stem.name}-{scheme}.png"))
+    page.emulate_media(color_scheme="light")
+
+
+def chromium_executable(playwright: Playwright) -> str | None:
     """None to use Playwright's own Chromium, else the path of a system Chromium."""
     chosen = os.environ.get("BONEYARD_CHROMIUM")
     if chosen == "playwright":
         return None
     if chosen and Path(chosen).exists():
         return chosen
-    own = playwright.chromium.executable_path  # type: ignore[attr-defined]
+    own = playwright.chromium.executable_path
     if own and Path(own).exists():
         return None
     system = build.system_chromium()
@@ -85,7 +112,7 @@ def chromium_executable(playwright: object) -> str | None:
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict, playwright: object) -> dict:
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any], playwright: Playwright) -> dict[str, Any]:
     """Launch the Chromium found above, headless unless --headed, with quiet flags."""
     args = {**browser_type_launch_args, "args": build.CHROMIUM_ARGS}
     executable = chromium_executable(playwright)
@@ -116,9 +143,10 @@ def base_url(server_url: str) -> str:
     return server_url
 
 
-def solve(seed: int, variant: str = "twelve") -> dict:
+def solve(seed: int, variant: str = "twelve") -> dict[str, Any]:
     """The native solver's answer for a Luzon deal (python -m engine solve ... --json)."""
-    return json.loads(solved(seed, variant))
+    answer: dict[str, Any] = json.loads(solved(seed, variant))
+    return answer
 
 
 @functools.cache
@@ -138,31 +166,31 @@ class PageIncomplete(AssertionError):
 class App:
     """A page of the app and what it logged: console errors and requests off the origin."""
 
-    page: object
+    page: Page
     url: str
     errors: list[str] = field(default_factory=list)
     off_origin: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
     aborted: list[str] = field(default_factory=list)  # cancelled requests (net::ERR_ABORTED): not errors
-    pending: dict[object, str] = field(default_factory=dict)  # the page's requests not yet answered
+    pending: dict[Request, str] = field(default_factory=dict)  # the page's requests not yet answered
 
     def stalled(self) -> str:
         """What the page shows of a load whose app never came up: for the failure message."""
         state = self.page.evaluate("""() => ({url: location.href, readyState: document.readyState,
           controlled: Boolean(navigator.serviceWorker?.controller), engine: document.documentElement.dataset.engine,
           scripts: performance.getEntriesByType('resource').filter((e) => e.initiatorType === 'script'
-            || e.name.endsWith('.js')).map((e) => `${new URL(e.name).pathname} ${Math.round(e.duration)} ms`)})""")  # type: ignore[attr-defined]
+            || e.name.endsWith('.js')).map((e) => `${new URL(e.name).pathname} ${Math.round(e.duration)} ms`)})""")
         return (f"the page's modules never ran (window.boneyard): {json.dumps(state)}; "
                 f"requests cancelled: {self.aborted[-20:]}; requests unanswered: {list(self.pending.values())}")
 
     def wait_ready(self) -> None:
         """The engine is ready and the page's own modules ran (app.js: `window.boneyard`; the engine
         starts from boot.js, before them, so it can be ready on a page whose app never came up)."""
-        self.page.wait_for_selector("html[data-engine=ready]", state="attached",  # type: ignore[attr-defined]
+        self.page.wait_for_selector("html[data-engine=ready]", state="attached",
                                     timeout=READY_TIMEOUT_MS)
         try:
             came = self.page.wait_for_function("""() => typeof window.boneyard?.request === 'function' ? 'up'
-              : document.documentElement.dataset.app === 'incomplete' && 'incomplete'""",  # type: ignore[attr-defined]
+              : document.documentElement.dataset.app === 'incomplete' && 'incomplete'""",
                                                timeout=APP_UP_TIMEOUT_MS).json_value()
         except PlaywrightTimeoutError:
             raise AssertionError(self.stalled()) from None
@@ -173,37 +201,70 @@ class App:
         """Load the page at url#fragment and wait for the engine."""
         self.pending.clear()
         self.aborted.clear()
-        self.page.goto(self.url + fragment)  # type: ignore[attr-defined]
+        self.page.goto(self.url + fragment)
         self.wait_ready()
 
 
 SCREEN_TIMEOUT_MS = 30_000  # a game screen's answer after a click or a navigation
 
 
-def import_answered(page: object, file: dict[str, object], done: str, timeout: int = 30_000) -> None:
+def frames(page: Page, count: int = 2) -> None:
+    """Let `count` animation frames of the page pass (what it does each frame, it has done that often)."""
+    page.evaluate("""async (count) => {
+      for (let i = 0; i < count; i += 1) await new Promise((resolve) => requestAnimationFrame(resolve));
+    }""", count)
+
+
+def settled(page: Page, timeout: float = SCREEN_TIMEOUT_MS) -> None:
+    """Wait until the page has settled (web/settled.js: the engine neither starting nor answering
+    a request, no motion playing, no timer of the turn sequencer pending), two frames after now, so that what the last
+    input put off to a frame has begun. Then what the page does next waits for the person: a test
+    that something stays as it was checks it after this. (A page whose clock the test holds still
+    settles only as the test moves time on: page.clock.run_for.)"""
+    frames(page)
+    root = page.locator("html")
+    try:
+        expect(root).to_have_attribute("data-settled", "yes", timeout=timeout)
+    except AssertionError:
+        raise AssertionError(f"the page did not settle within {timeout / 1000:g} s; still under way: "
+                             f"{root.get_attribute('data-settled')}") from None
+
+
+def record_file(record: dict[str, Any], name: str = "game.json") -> FilePayload:
+    """A game record as the page's Export saves it, as a file to give the page."""
+    data = json.dumps({"boneyard": "game-record", "format": 1, "record": record}).encode()
+    return {"name": name, "mimeType": "application/json", "buffer": data}
+
+
+def import_answered(page: Page, file: FilePayload, done: str, timeout: int = 30_000) -> None:
     """Give the page a record file (`file`: name, mimeType, buffer) as a player would, and answer
     the question an import over a game in progress asks first (as a new deal does, the game left
     counting as lost); then wait for `done`, a selector of the screen's element that carries its
     session, in the imported game (a new session: never the screen as it was before the import)."""
-    before = page.locator("[data-session]").first  # type: ignore[attr-defined]
+    before = page.locator("[data-session]").first
     old = before.get_attribute("data-session") if before.count() else None
-    page.set_input_files("#import-record", files=[file])  # type: ignore[attr-defined]
-    imported = page.locator(f"{done}[data-session]" + (f":not([data-session='{old}'])" if old else ""))  # type: ignore[attr-defined]
-    confirm = page.locator("#confirm[open]")  # type: ignore[attr-defined]
+    page.set_input_files("#import-record", files=[file])
+    imported = page.locator(f"{done}[data-session]" + (f":not([data-session='{old}'])" if old else ""))
+    confirm = page.locator("#confirm[open]")
     expect(imported.or_(confirm).first).to_be_visible(timeout=timeout)
     if confirm.is_visible():
-        page.click("#confirm-yes")  # type: ignore[attr-defined]
+        page.click("#confirm-yes")
     expect(imported.first).to_be_visible(timeout=timeout)
 
 
-def box_of(locator: object, timeout: float = SCREEN_TIMEOUT_MS) -> dict[str, float]:
+def centre(box: FloatRect) -> tuple[float, float]:
+    """The centre of an element's box (box_of)."""
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def box_of(locator: Locator, timeout: float = SCREEN_TIMEOUT_MS) -> FloatRect:
     """The element's box once it is in view: a screen drawn again between finding the element
     and measuring it (a game's next view) gives no box for that instant, so measure again."""
-    page = locator.page  # type: ignore[attr-defined]
+    page = locator.page
     waited = 0
     while True:
-        expect(locator).to_be_visible(timeout=timeout)  # type: ignore[arg-type]
-        box = locator.bounding_box()  # type: ignore[attr-defined]
+        expect(locator).to_be_visible(timeout=timeout)
+        box = locator.bounding_box()
         if box is not None:
             return box
         assert waited < timeout, f"{locator} never had a box"
@@ -216,16 +277,16 @@ def follow_link(app: App, fragment: str) -> None:
     leave it, which a test of something else does not want): from the home page, saved games
     forgotten."""
     page = app.page
-    page.goto(f"{app.url}#/")  # type: ignore[attr-defined]
+    page.goto(f"{app.url}#/")
     page.evaluate("""() => Object.keys(localStorage).filter((k) => k.startsWith('boneyard.game.'))
-      .forEach((k) => localStorage.removeItem(k))""")  # type: ignore[attr-defined]
-    page.goto(app.url + fragment)  # type: ignore[attr-defined]
+      .forEach((k) => localStorage.removeItem(k))""")
+    page.goto(app.url + fragment)
 
 
 def open_deal(app: App, game: str, seed: int, **options: str) -> None:
     """Open a solitaire's deal by its game link (#/play/GAME?deal=N&KEY=VALUE...) and wait for
     its first view (a new session when another game was on screen)."""
-    board = app.page.locator("#board")  # type: ignore[attr-defined]
+    board = app.page.locator("#board")
     old = board.get_attribute("data-session") if board.count() else None
     query = "".join(f"&{key}={value}" for key, value in options.items())
     follow_link(app, f"#/play/{game}?deal={seed}{query}")
@@ -248,50 +309,124 @@ def next_deal_numbers(app: App, *numbers: int) -> None:
         if (!left.length) crypto.getRandomValues = random;
         return a;
       };
-    }""", list(numbers))  # type: ignore[attr-defined]
+    }""", list(numbers))
 
 
-def until_still(page: object, timeout_ms: int = 5000) -> None:
-    """Wait until nothing on the page moves (no tile in flight, no transition running): a loaded
-    machine can still be drawing the resized board when the measure would run."""
-    still = page.evaluate("""async (timeout) => {
+def until_still(page: Page, scroller: str | None = None, timeout_ms: int = 5000) -> None:
+    """Wait until nothing on the page moves (no tile in flight, no transition running, and the
+    `scroller` element's scroll position the same for a few frames: a snap comes to rest): a
+    loaded machine can still be drawing the resized board when the measure would run. The page
+    has settled first (`settled`: no request, no slide, nothing due)."""
+    settled(page)
+    still = page.evaluate("""async ([scroller, timeout]) => {
       const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      const at = () => {
+        const s = scroller && document.querySelector(scroller);
+        return s ? `${s.scrollLeft},${s.scrollTop}` : "";
+      };
       const start = performance.now();
+      let held = 0;
+      let last = at();
       while (performance.now() - start < timeout) {
         await frame();
         await frame();
         const moving = document.getAnimations().filter((a) => a.playState === "running").length;
-        if (!moving && !document.querySelector(".motion-ghost")) return true;
+        const now = at();
+        held = now === last ? held + 1 : 0;
+        last = now;
+        if (!moving && !document.querySelector(".motion-ghost") && held >= (scroller ? 3 : 0)) return true;
       }
       return false;
-    }""", timeout_ms)  # type: ignore[attr-defined]
+    }""", [scroller, timeout_ms])
     assert still, "the page was still moving"
+
+
+@pytest.fixture(scope="module")
+def no_motion(app: App) -> None:
+    """The module's page with the animation setting off (`without_motion`): for a test module of a
+    game's play, keys and dialogs, not of its motion (`pytestmark = pytest.mark.usefixtures("no_motion")`)."""
+    without_motion(app)
+
+
+def stats(app: App) -> dict[str, Any]:
+    """The statistics the page keeps (boneyard.stats.v1), by game and options; {} when none."""
+    text = app.page.evaluate("localStorage.getItem('boneyard.stats.v1')")
+    return json.loads(text)["entries"] if text else {}
+
+
+def resign(page: Page) -> None:
+    """Resign the game on screen from the side panel (under More on a small screen), saying yes."""
+    button = page.locator("[data-action=resign]")
+    if not button.is_visible():
+        page.click(".more-button")
+    button.click()
+    page.click("#confirm-yes")
+
+
+def serious(page: Page) -> list[str]:
+    """The page's serious and critical axe-core violations, each with the first few places."""
+    results = Axe().run(page)
+    return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:4]}"
+            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def play_a_move(page: Page) -> None:
+    """The person's move by clicks: their first playable tile picked, then put at its first place
+    (two taps, even where it fits one place only), else the first move button (a draw, a pass)."""
+    tiles = page.locator(".hand-tile.playable")
+    if tiles.count():
+        two_taps(page)
+        tiles.first.click()
+        page.locator(".end-marker.active").first.click()
+    else:
+        page.locator("#actions [data-move]").first.click()
+
+
+def computer_speed(page: Page, speed: str | None = "instant") -> None:
+    """The computers' pace the page keeps for the next table game opened ("instant", "fast",
+    "normal", "slow"; None: the default), as the person would choose it."""
+    page.evaluate("""speed => speed === null ? localStorage.removeItem('boneyard.table.speed.v1')
+      : localStorage.setItem('boneyard.table.speed.v1', JSON.stringify(speed))""", speed)
+
+
+def open_table(app: App, fragment: str, speed: str | None = "instant") -> None:
+    """Open a table game by its link (no saved game asked about), the computers at `speed`, and
+    wait for its screen (a new session when a table was on screen before)."""
+    page = app.page
+    screen = page.locator("#table-screen[data-session]")
+    old = screen.get_attribute("data-session") if screen.count() else None
+    page.goto(f"{app.url}#/")
+    computer_speed(page, speed)
+    follow_link(app, fragment)
+    expect(screen).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
+    if old:
+        expect(screen).not_to_have_attribute("data-session", old, timeout=SCREEN_TIMEOUT_MS)
 
 
 def without_motion(app: App) -> None:
     """The animation setting off, as a person may choose (the page reloaded to apply it): for tests
     of a game's play, not of its motion, so that playing to the end does not wait on each flight."""
-    app.page.evaluate("localStorage.setItem('boneyard.settings.v1', JSON.stringify({animation: 'off'}))")  # type: ignore[attr-defined]
-    app.page.reload()  # type: ignore[attr-defined]
+    app.page.evaluate("localStorage.setItem('boneyard.settings.v1', JSON.stringify({animation: 'off'}))")
+    app.page.reload()
     app.wait_ready()
-    assert app.page.evaluate("document.documentElement.dataset.motion") == "off"  # type: ignore[attr-defined]
+    assert app.page.evaluate("document.documentElement.dataset.motion") == "off"
 
 
-def two_taps(page: object) -> None:
+def two_taps(page: Page) -> None:
     """A table game's tile picked and then placed, even where it fits one place only (the setting
     "one tap plays it" off, the rest of the settings kept): for tests of the pick-then-place flow."""
     page.evaluate("""() => {
       const key = 'boneyard.settings.v1';
       localStorage.setItem(key, JSON.stringify({...JSON.parse(localStorage.getItem(key) || '{}'), oneTap: false}));
-    }""")  # type: ignore[attr-defined]
+    }""")
 
 
 def expect_moves(app: App, count: int) -> None:
     """The board shows `count` moves and the screen is idle (the game is saved)."""
     page = app.page
-    expect(page.locator("#board")).to_have_attribute(  # type: ignore[attr-defined]
+    expect(page.locator("#board")).to_have_attribute(
         "data-moves", str(count), timeout=SCREEN_TIMEOUT_MS)
-    expect(page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)  # type: ignore[attr-defined]
+    expect(page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
 
 
 @dataclass
@@ -303,52 +438,57 @@ class Checked:
 
 
 
-def attach(context: object, page: object, server_url: str) -> App:
+def attach(context: BrowserContext, page: Page, server_url: str) -> App:
     """An App on `page`: every request of the context off 127.0.0.1 is failed and noted, console
     errors (of the page and its workers), page errors and failed requests are noted."""
     state = App(page, server_url)
     origin = "{0.scheme}://{0.netloc}".format(urlsplit(server_url))
 
-    def on_route(route: object) -> None:
-        url = route.request.url  # type: ignore[attr-defined]
+    def on_route(route: Route) -> None:
+        url = route.request.url
         state.requests.append(url)
         if url.startswith((origin + "/", "data:", "blob:")):
-            route.continue_()  # type: ignore[attr-defined]
+            route.continue_()
         else:
             state.off_origin.append(url)
-            route.abort()  # type: ignore[attr-defined]
+            route.abort()
 
-    def on_console(message: object) -> None:
-        if message.type == "error" and not message.location.get("url", "").endswith(  # type: ignore[attr-defined]
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error" and not message.location.get("url", "").endswith(
                 "/favicon.ico"):  # Chromium's own look for an icon of the blank page (`leave`)
-            state.errors.append(f"console: {message.text}")  # type: ignore[attr-defined]
+            state.errors.append(f"console: {message.text}")
 
-    context.route("**/*", on_route)  # type: ignore[attr-defined]
-    page.on("console", on_console)  # type: ignore[attr-defined]
-    page.on("pageerror", lambda error: state.errors.append(f"pageerror: {error}"))  # type: ignore[attr-defined]
-    page.on("worker", lambda worker: worker.on("console", on_console)  # type: ignore[attr-defined]
-            if hasattr(worker, "on") else None)
-    page.on("request", lambda request: state.pending.__setitem__(request, request.url))  # type: ignore[attr-defined]
-    page.on("requestfinished", lambda request: state.pending.pop(request, None))  # type: ignore[attr-defined]
+    context.route("**/*", on_route)
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: state.errors.append(f"pageerror: {error}"))
 
-    def on_failed(request: object) -> None:
+    def on_worker(worker: Worker) -> None:
+        worker.on("console", on_console)
+    page.on("worker", on_worker)
+    page.on("request", lambda request: state.pending.__setitem__(request, request.url))
+
+    def on_finished(request: Request) -> None:
         state.pending.pop(request, None)
-        url, failure = request.url, request.failure or ""  # type: ignore[attr-defined]
+    page.on("requestfinished", on_finished)
+
+    def on_failed(request: Request) -> None:
+        state.pending.pop(request, None)
+        url, failure = request.url, request.failure or ""
         if url in state.off_origin:
             return
         if "ERR_ABORTED" in failure:  # a request cancelled by a navigation or reload, not a failure
             state.aborted.append(url)
         else:
             state.errors.append(f"request failed: {url} {failure}")
-    page.on("requestfailed", on_failed)  # type: ignore[attr-defined]
+    page.on("requestfailed", on_failed)
     return state
 
 
 @contextmanager
-def new_app(browser: object, server_url: str, clock: bool = False, **context_options: object) -> Iterator[App]:
+def new_app(browser: Browser, server_url: str, clock: bool = False, **context_options: Any) -> Iterator[App]:
     """A new browser context (a first visit: the engine starts cold) with the app loaded. With
     `clock`, Playwright's clock is installed first (time flows until the test moves it)."""
-    context = browser.new_context(**{"viewport": DESKTOP, **context_options})  # type: ignore[attr-defined]
+    context = browser.new_context(**{"viewport": DESKTOP, **context_options})
     if clock:
         context.clock.install()
     page = context.new_page()
@@ -367,27 +507,27 @@ def new_app(browser: object, server_url: str, clock: bool = False, **context_opt
 def leave(app: App) -> None:
     """Take the page off the app (to a file of the origin that runs no code): nothing it does
     on the way out, or later, touches the storage."""
-    app.page.goto(app.url + BLANK)  # type: ignore[attr-defined]
+    app.page.goto(app.url + BLANK)
 
 
 def clear_storage(app: App) -> None:
     """Take the page off the app and clear this origin's local and session storage (what a new
     visitor has not got); the engine's start-up snapshot and the service worker's cache stay."""
     leave(app)
-    app.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")  # type: ignore[attr-defined]
+    app.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
 
 
-def start_fresh(app: App, viewport: dict[str, int]) -> App:
+def start_fresh(app: App, viewport: ViewportSize) -> App:
     """The app as a new visitor sees it, without a cold start: other pages of its context closed,
     storage cleared (the engine's start-up snapshot and the service worker's cache kept), the
     viewport and media as new, the page loaded again."""
     page = app.page
-    for other in page.context.pages:  # type: ignore[attr-defined]
+    for other in page.context.pages:
         if other is not page:
             other.close()
     clear_storage(app)
-    page.set_viewport_size(viewport)  # type: ignore[attr-defined]
-    page.emulate_media(color_scheme="light", reduced_motion="no-preference")  # type: ignore[attr-defined]
+    page.set_viewport_size(viewport)
+    page.emulate_media(color_scheme="light", reduced_motion="no-preference")
     logged = len(app.errors)
     try:
         app.open()
@@ -401,37 +541,37 @@ def start_fresh(app: App, viewport: dict[str, int]) -> App:
 
 
 @contextmanager
-def another_browser(app: App) -> Iterator[object]:
+def another_browser(app: App) -> Iterator[Page]:
     """The app's page as another browser with nothing stored would be (a link opened there): the
     storage put aside and cleared; afterwards put back, and the app loaded again."""
     page = app.page
     leave(app)
-    kept = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")  # type: ignore[attr-defined]
+    kept = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
     clear_storage(app)
     try:
         yield page
     finally:
         leave(app)
         page.evaluate("""kept => { localStorage.clear();
-          for (const [key, value] of Object.entries(kept)) localStorage.setItem(key, value); }""", kept)  # type: ignore[attr-defined]
+          for (const [key, value] of Object.entries(kept)) localStorage.setItem(key, value); }""", kept)
         app.open()
 
 
 @pytest.fixture(scope="session")
-def desktop_session(browser: object, server_url: str) -> Iterator[App]:
+def desktop_session(browser: Browser, server_url: str) -> Iterator[App]:
     with new_app(browser, server_url) as state:
         yield state
 
 
 @pytest.fixture(scope="session")
-def phone_session(browser: object, server_url: str) -> Iterator[App]:
+def phone_session(browser: Browser, server_url: str) -> Iterator[App]:
     with new_app(browser, server_url, viewport=PHONE, has_touch=True, is_mobile=True,
                  device_scale_factor=2) as state:
         yield state
 
 
 @pytest.fixture(scope="session")
-def clocked_session(browser: object, server_url: str) -> Iterator[App]:
+def clocked_session(browser: Browser, server_url: str) -> Iterator[App]:
     with new_app(browser, server_url, clock=True) as state:
         yield state
 
@@ -456,7 +596,7 @@ def clocked(clocked_session: App) -> App:
 
 
 @pytest.fixture(scope="module")
-def fresh_app(browser: object, server_url: str) -> Iterator[App]:
+def fresh_app(browser: Browser, server_url: str) -> Iterator[App]:
     """A page in a new browser context of its own: a first visit, the engine started cold."""
     with new_app(browser, server_url) as state:
         yield state
@@ -466,7 +606,7 @@ def fresh_app(browser: object, server_url: str) -> Iterator[App]:
 def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
     """After each test: no console error (unless marked console_errors), no page error and no
     request off 127.0.0.1 on the pages it used, since the test before."""
-    apps: dict[int, tuple[str, object]] = {}
+    apps: dict[int, tuple[str, Any]] = {}  # an App, or what a test module logs the same way
     for name, value in sorted(getattr(item, "funcargs", {}).items(), key=lambda pair: pair[0].endswith("_session")):
         if all(isinstance(getattr(value, log, None), list) for log in ("errors", "off_origin")):
             apps.setdefault(id(value), (name, value))  # a module's `app` is named so, not by its session
@@ -477,8 +617,8 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
         problems = []
         for name, value in apps.values():
             seen = value.__dict__.setdefault("_checked", Checked())
-            errors, off = value.errors[seen.errors:], value.off_origin[seen.off_origin:]  # type: ignore[attr-defined]
-            seen.errors, seen.off_origin = len(value.errors), len(value.off_origin)  # type: ignore[attr-defined]
+            errors, off = value.errors[seen.errors:], value.off_origin[seen.off_origin:]
+            seen.errors, seen.off_origin = len(value.errors), len(value.off_origin)
             if allowed:
                 errors = [e for e in errors if e.startswith("pageerror")]
             problems += [f"{name}: {e}" for e in errors] + [f"{name}: off the origin: {url}" for url in off]

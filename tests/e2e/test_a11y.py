@@ -7,14 +7,12 @@ kept in test-results/screens/."""
 from __future__ import annotations
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from .conftest import ROOT, App, screenshot, screenshots_wanted, solve, until_still
+from .conftest import ROOT, App, screenshot, screenshots_wanted, serious, solve, until_still
 from .test_luzon import WON_SEED, expect_moves, native_catalog, start_deal
 
 SCREENS = ROOT / "test-results" / "screens"
-SERIOUS = ("serious", "critical")
 GAMES = [spec["id"] for spec in native_catalog()["games"]]
 STATS = """localStorage.setItem('boneyard.stats.v1', JSON.stringify({format: 1, recent: [], entries: {
   'luzon|variant=twelve': {game: 'luzon', options: {variant: 'twelve'}, played: 4, won: 2, streak: 1, bestStreak: 2,
@@ -31,12 +29,6 @@ def settle(app: App, fragment: str) -> None:
     until_still(app.page)
 
 
-def serious(app: App) -> list[str]:
-    results = Axe().run(app.page)
-    return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:4]}"
-            for v in results.response["violations"] if v["impact"] in SERIOUS]
-
-
 PAGES = ["#/", "#/stats", "#/settings", *[f"#/rules/{g}" for g in GAMES], *[f"#/play/{g}" for g in GAMES]]
 
 
@@ -47,10 +39,10 @@ def test_axe_no_serious_violation(app: App, fragment: str) -> None:
         app.page.evaluate(STATS)
     settle(app, fragment)
     name = fragment.strip("#/").replace("/", "-") or "menu"
-    found = serious(app)
+    found = serious(app.page)
     app.page.emulate_media(color_scheme="dark")
     try:
-        found += [f"dark: {v}" for v in serious(app)]
+        found += [f"dark: {v}" for v in serious(app.page)]
         for width in (360, 1280) if screenshots_wanted() else ():
             app.page.set_viewport_size({"width": width, "height": 900})
             until_still(app.page)

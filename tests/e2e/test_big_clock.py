@@ -4,29 +4,21 @@ console error and no request off 127.0.0.1 in any test: conftest checks)."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import App, expect_moves, open_deal, without_motion
+from tests.engine.helpers import call
+
+from .conftest import App, expect_moves, open_deal, settled
 
 SET = "double-6"
 WON_SEED = 5  # the advisor wins this double-6 deal (shifts, a stuck double, refills)
 LOST_SEED = 6  # the advisor loses this one in 7 moves
 TIMEOUT = 20_000
 
-
-@pytest.fixture(scope="module", autouse=True)
-def _no_motion(app: App) -> None:
-    """The Big Clock's play, keys and dialogs are tested here, not its motion (test_motion, test_dial)."""
-    without_motion(app)
-
-
-def call(**request: object) -> dict:
-    from engine.api import handle  # the engine from the working tree, run natively
-
-    return json.loads(handle(json.dumps(request)))
+# The Big Clock's play, keys and dialogs are tested here, not its motion
+# (test_motion.py, test_dial.py).
+pytestmark = pytest.mark.usefixtures("no_motion")
 
 
 def advisor_line(seed: int) -> tuple[list[str], dict]:
@@ -110,7 +102,7 @@ def test_autoplay_stops(app: App) -> None:
     expect(button).to_have_text("Autoplay")
     expect(app.page.locator("#board")).to_have_attribute("data-autoplay", "false")
     played = int(app.page.get_attribute("#board", "data-moves") or 0)
-    app.page.wait_for_timeout(800)
+    settled(app.page)  # nothing more is due: autoplay's run has stopped
     assert int(app.page.get_attribute("#board", "data-moves") or 0) == played
 
 

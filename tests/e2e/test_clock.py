@@ -5,27 +5,19 @@ in any test: conftest checks)."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import App, expect_moves, open_deal, without_motion
+from tests.engine.helpers import call
+
+from .conftest import App, expect_moves, open_deal, settled
 
 EXCHANGE_SEED = 12  # the fourth king turns up at move 39; the advisor's exchange (15%) wins
 TIMEOUT = 30_000
 
-
-@pytest.fixture(scope="module", autouse=True)
-def _no_motion(app: App) -> None:
-    """Clock's play, keys and dialogs are tested here, not its motion (test_motion, test_dial)."""
-    without_motion(app)
-
-
-def call(**request: object) -> dict:
-    from engine.api import handle  # the engine from the working tree, run natively
-
-    return json.loads(handle(json.dumps(request)))
+# Clock's play, keys and dialogs are tested here, not its motion
+# (test_motion.py, test_dial.py).
+pytestmark = pytest.mark.usefixtures("no_motion")
 
 
 def native_until_exchange(seed: int) -> dict:
@@ -136,7 +128,7 @@ def test_turn_click_keyboard_and_no_undo(app: App) -> None:
     # a turned-up tile stays turned up: undo never takes back what it showed
     expect(page.locator("button[data-action=undo]")).to_be_disabled()
     page.keyboard.press("Control+z")
-    page.wait_for_timeout(300)
+    settled(page)
     expect_moves(app, 3)
 
 

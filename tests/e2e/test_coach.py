@@ -10,14 +10,13 @@ import sys
 from collections.abc import Callable
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from engine.api import handle
 from engine.session import Session
 from tests.engine.helpers import persons_record
 
-from .conftest import ROOT, App, box_of, import_answered
+from .conftest import ROOT, App, box_of, centre, import_answered, record_file, serious, settled
 
 TIMEOUT = 30_000
 
@@ -70,9 +69,7 @@ def import_record(app: App, game: str, record: dict, link: str = "", board: str 
     # the screen has started (a game saved earlier resumed, or a new deal) before the file is given
     expect(app.page.locator(f"{board}[data-session]")).to_be_attached(timeout=TIMEOUT)
     expect(app.page.locator(".game.busy")).to_have_count(0, timeout=TIMEOUT)
-    data = json.dumps({"boneyard": "game-record", "format": 1, "record": record}).encode()
-    import_answered(app.page, {"name": "game.json", "mimeType": "application/json", "buffer": data},
-                    f"{board}[data-moves='{len(record['moves'])}']", TIMEOUT)
+    import_answered(app.page, record_file(record), f"{board}[data-moves='{len(record['moves'])}']", TIMEOUT)
     expect(app.page.locator(".game.busy")).to_have_count(0, timeout=TIMEOUT)
 
 
@@ -130,9 +127,7 @@ def test_replay_with_buttons_keys_and_scrubber_and_review_marks_the_blunder(app:
     expect(page.locator("#coach-move")).to_contain_text("Better:")
     hinted = page.eval_on_selector_all("#coach-board .hinted", "els => els.map(e => e.dataset.slot)")
     assert sorted(hinted) == sorted(best["from"])
-    results = Axe().run(page)
-    serious = [v["id"] for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-    assert not serious, serious
+    assert serious(page) == []
     page.click("button[data-action=coach-close]")
     expect(page.locator("#board")).to_have_attribute("data-moves", str(total), timeout=TIMEOUT)
     expect(phase).to_have_attribute("data-screen-phase", "person")
@@ -173,7 +168,7 @@ def test_a_table_game_replays_from_the_persons_seat_with_other_hands_hidden(app:
 def test_the_replay_shows_each_move_travelling_and_plays_itself(app: App) -> None:
     """One step forward flies the tile from the stock to its place, as in play; a jump does not
     travel; the play button steps through the moves by itself and pauses."""
-    from .test_motion import SAMPLE, centre
+    from .test_motion import SAMPLE
 
     session = Session.new("big-clock", {"set": "double-12"}, 11, ["human"])
     session.play("draw")  # the first move draws: its tile flies from the stock
@@ -188,12 +183,12 @@ def test_the_replay_shows_each_move_travelling_and_plays_itself(app: App) -> Non
     expect(page.locator("#coach-where")).to_have_text("Move 0 of 6", timeout=TIMEOUT)
     assert box_of(page.locator("#coach-board"))["height"] > 300  # the dial is drawn, not squashed
     expect(page.locator("#coach-board [data-slot=stock]")).to_be_in_viewport()
-    stock = centre(page, "#coach-board [data-slot=stock]")
+    stock = centre(box_of(page.locator("#coach-board [data-slot=stock]")))
     page.evaluate(f"ms => {{ window.__frames = ({SAMPLE.replace('#board', '#coach-board')})(ms); }}", 900)
     page.locator("#coach").press("ArrowRight")
     frames = page.evaluate("() => window.__frames")
     expect(page.locator("#coach-where")).to_have_text("Move 1 of 6", timeout=TIMEOUT)
-    drawn = centre(page, "#coach-board [data-slot=drawn]")
+    drawn = centre(box_of(page.locator("#coach-board [data-slot=drawn]")))
     path = [f["ghost"] for f in frames if f["ghost"]]
     assert len(path) >= 4, frames  # the drawn tile is seen flying...
     dist = [abs(x - drawn[0]) + abs(y - drawn[1]) for x, y in path]
@@ -214,7 +209,7 @@ def test_the_replay_shows_each_move_travelling_and_plays_itself(app: App) -> Non
     play.click()  # pause
     expect(play).to_have_attribute("aria-pressed", "false")
     paused_at = where(app)
-    page.wait_for_timeout(2500)
+    settled(page)  # nothing more is due: the replay's run has stopped
     assert where(app) == paused_at  # it stays where it was paused
     play.click()
     expect(page.locator("#coach-where")).to_have_text("Move 6 of 6", timeout=TIMEOUT)

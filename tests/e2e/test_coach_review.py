@@ -10,7 +10,7 @@ import itertools
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import App, box_of, until_still
+from .conftest import App, box_of, settled, until_still
 from .test_coach import (
     TIMEOUT,
     finished_record,
@@ -110,6 +110,11 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
     page = app.page
     sized(app, SIZES[0])
     import_record(app, game, record, link, board)
+    if game != "luzon":  # a finished game: once settled, its dialog is open over the screen; closed by Esc
+        settled(page)
+        expect(page.locator("dialog[open]")).to_have_count(1)
+        page.keyboard.press("Escape")
+        expect(page.locator("dialog[open]")).to_have_count(0)
     in_play = {}
     for size in SIZES:
         sized(app, size)

@@ -7,27 +7,22 @@ test-results/dial/."""
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import FloatRect, expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, box_of, expect_moves, open_deal, screenshot, until_still
+from tests.engine.helpers import call
+
+from .conftest import App, box_of, expect_moves, open_deal, record_file, screenshot, until_still
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "dial"
 CLOCK_EXCHANGE_SEED = 12  # the fourth king turns up at move 39 (tests/e2e/test_clock.py)
 LUZON_SIZES = [(1280, 800), (1366, 768), (390, 844), (360, 740), (844, 390)]
 SHOT_SIZES = [(1280, 800), (390, 844), (360, 740)]
-
-
-def call(**request: object) -> dict:
-    from engine.api import handle  # the engine from the working tree, run natively
-
-    return json.loads(handle(json.dumps(request)))
 
 
 @pytest.fixture(scope="module")
@@ -37,12 +32,6 @@ def phone(phone: App) -> App:
     return phone
 
 
-def settle(app: App) -> None:
-    """No tile in flight (an import or a move flies tiles to their places), nothing moving."""
-    expect(app.page.locator(".motion-ghost")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
-    until_still(app.page)
-
-
 def import_moves(app: App, game: str, options: dict, seed: int, moves: list[str]) -> None:
     """Bring the open screen to the position after `moves` (a record made natively, imported)."""
     answer = call(op="new", game=game, seed=seed, options=options, seats=["human"])
@@ -50,11 +39,9 @@ def import_moves(app: App, game: str, options: dict, seed: int, moves: list[str]
         answer = call(op="play", session=answer["session"], move=move)
         assert answer["ok"], answer
     record = call(op="record", session=answer["session"])["record"]
-    app.page.set_input_files("#import-record", files=[{
-        "name": "dial.json", "mimeType": "application/json",
-        "buffer": json.dumps({"boneyard": "game-record", "format": 1, "record": record}).encode()}])
+    app.page.set_input_files("#import-record", files=[record_file(record, "dial.json")])
     expect_moves(app, len(moves))
-    settle(app)
+    until_still(app.page)
 
 
 def line(game: str, options: dict, seed: int, count: int, pick: str = "advisor") -> list[str]:
@@ -114,7 +101,7 @@ def test_the_hand_is_a_needle_pointing_at_its_hour(app: App) -> None:
     page.click(f"#board [data-slot={shift['from']}]")
     page.click(f"#board [data-slot={shift['to']}]")
     expect_moves(app, 1)
-    settle(app)  # the hand's turn to its new hour too
+    until_still(app.page)  # the hand's turn to its new hour too
     seen = page.evaluate(ANGLES)
     assert seen["hour"] == shift["to"].removeprefix("slot")
     assert off(seen["hand"], seen["slots"][shift["to"]]) < 3, seen
@@ -170,7 +157,7 @@ def test_a_double_going_home_turns(app: App, size: str) -> None:
     target.click()
     frames = page.evaluate("() => window.__frames")
     expect_moves(app, 1)
-    settle(app)
+    until_still(app.page)
     # it flew home turning: from lying (a quarter turn) to upright, through the angles between
     turns = [abs(f["turn"]) for f in frames]
     assert len(turns) >= 4, frames
@@ -197,7 +184,7 @@ def test_a_double_going_home_turns(app: App, size: str) -> None:
 
 # ---- Clock (CARDominoes)
 
-def inside(inner: dict, outer: dict) -> bool:
+def inside(inner: FloatRect, outer: FloatRect) -> bool:
     return (inner["x"] >= outer["x"] - 0.5 and inner["y"] >= outer["y"] - 0.5 and
             inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 0.5 and
             inner["y"] + inner["height"] <= outer["y"] + outer["height"] + 0.5)
@@ -325,7 +312,7 @@ def test_screenshots(app: App, phone: App, name: str) -> None:
                 page.set_viewport_size({"width": width, "height": height})
                 for scheme in ("light", "dark"):
                     page.emulate_media(color_scheme=scheme)
-                    settle(screen)
+                    until_still(screen.page)
                     screenshot(page, SHOTS / f"{name}-{stage}-{width}x{height}-{scheme}.png")
                     scroll = page.evaluate("() => document.scrollingElement.scrollHeight - innerHeight")
                     if scroll > 0:

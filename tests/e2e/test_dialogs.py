@@ -5,21 +5,15 @@ record played natively (the engine from the working tree), so no test plays its 
 
 from __future__ import annotations
 
-import json
-
 from playwright.sync_api import expect
+
+from tests.engine.helpers import call
 
 from .conftest import App, follow_link
 
 TIMEOUT = 20_000
 FOUR = ["human", "ai:easy", "ai:easy", "ai:easy"]
 NAMES = ["You", "Ada", "Ben", "Cleo"]  # the seats' names when none were set (web/render/setup.js)
-
-
-def call(**request: object) -> dict:
-    from engine.api import handle  # the engine from the working tree, run natively
-
-    return json.loads(handle(json.dumps(request)))
 
 
 def draw_game_record(rounds_over: int, then_next: bool) -> dict:

@@ -8,13 +8,12 @@ With --screenshots, screenshots of every state go to test-results/fit/ (git-igno
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, follow_link, import_answered, screenshot, until_still
+from .conftest import SCREEN_TIMEOUT_MS, App, follow_link, import_answered, record_file, screenshot, until_still
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "fit"
@@ -123,9 +122,7 @@ def make_record(app: App, game: str, options: dict, seats: list[str], seed: int,
 
 def import_record(app: App, record: dict) -> None:
     page = app.page
-    import_answered(page, {"name": "fit.json", "mimeType": "application/json",
-                           "buffer": json.dumps({"boneyard": "game-record", "format": 1, "record": record}).encode()},
-                    f"[data-moves='{len(record['moves'])}']", SCREEN_TIMEOUT_MS)
+    import_answered(page, record_file(record, "fit.json"), f"[data-moves='{len(record['moves'])}']", SCREEN_TIMEOUT_MS)
 
 
 def open_game(app: App, game: str) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, screenshot, screenshots_wanted, two_taps
+from .conftest import SCREEN_TIMEOUT_MS, App, play_a_move, shoot, two_taps, until_still
 from .test_pan_zoom import open_large
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,15 +82,6 @@ def select_a_tile(app: App) -> None:
         expect(app.page.locator(".end-marker.active").first).to_be_attached()
 
 
-def shoot(app: App, label: str) -> None:
-    if not screenshots_wanted():
-        return
-    for scheme in ("light", "dark"):
-        app.page.emulate_media(color_scheme=scheme)
-        screenshot(app.page, SHOTS / f"{label}-{scheme}.png")
-    app.page.emulate_media(color_scheme="light")
-
-
 def problems_at(app: App, game: str, size: tuple[int, int], touch: bool) -> list[str]:
     page = app.page
     open_large(app, game, size=size)
@@ -99,15 +90,15 @@ def problems_at(app: App, game: str, size: tuple[int, int], touch: bool) -> list
     problems += [f"{label}: {p}" for p in page.evaluate(SEAT_PROBLEMS)]
     if page.evaluate("() => document.scrollingElement.scrollHeight > innerHeight"):
         problems.append(f"{label}: the page scrolls")
-    shoot(app, label)
+    shoot(app.page, SHOTS / label)
     select_a_tile(app)  # the ends shown
     problems += [f"{label}, a tile picked: {p}" for p in page.evaluate(ZOOM_PROBLEMS, touch)]
-    shoot(app, f"{label}-picked")
+    shoot(app.page, SHOTS / f"{label}-picked")
     page.keyboard.press("Escape")
     # the strip scrolled by a swipe of part of a card, and to its end: still whole cards only
     for scroll in ("strip.scrollBy(37, 0)", "strip.scrollLeft = strip.scrollWidth"):
         page.evaluate(f"() => {{ const strip = document.querySelector('#seats'); {scroll}; }}")
-        page.wait_for_timeout(400)  # the snap settles
+        until_still(page, "#seats")  # the snap comes to rest
         problems += [f"{label}, strip after {scroll}: {p}" for p in page.evaluate(SEAT_PROBLEMS)
                      if "to move" not in p]  # a person may scroll the seat to move out of view
     return problems
@@ -136,13 +127,7 @@ def test_the_seat_to_move_stays_in_view(phone: App) -> None:
     page = phone.page
     open_large(phone, "tiddle-a-wink", speed="fast", size=(360, 740))
     moves = int(page.get_attribute("#table-screen", "data-moves") or 0)
-    tiles = page.locator(".hand-tile.playable")
-    if tiles.count():
-        two_taps(page)
-        tiles.first.click()
-        page.locator(".end-marker.active").first.click()
-    else:
-        page.locator("#actions [data-move]").first.click()
+    play_a_move(page)
     expect(page.locator("#table-screen")).not_to_have_attribute("data-moves", str(moves), timeout=SCREEN_TIMEOUT_MS)
     seen: set[int] = set()
     for _ in range(60):

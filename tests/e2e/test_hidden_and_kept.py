@@ -7,15 +7,14 @@ import json
 
 from playwright.sync_api import expect
 
-from .conftest import App, expect_moves, open_deal
+from .conftest import App, expect_moves, open_deal, resign, stats
 from .test_big_clock import advisor_line, click_move, start_deal
-from .test_home import stats
 
 TIMEOUT = 30_000
 
 
 def saved_record(app: App, game: str) -> dict:
-    text = app.page.evaluate(f"localStorage.getItem('boneyard.game.{game}')")  # type: ignore[attr-defined]
+    text = app.page.evaluate(f"localStorage.getItem('boneyard.game.{game}')")
     return json.loads(text)["record"] if text else {}
 
 
@@ -23,22 +22,14 @@ def test_a_hint_is_saved_with_the_game_and_a_reload_keeps_it_assisted(app: App) 
     page = app.page
     open_deal(app, "luzon", 7)
     assert "assisted" not in saved_record(app, "luzon")
-    page.click("button[data-action=hint]")  # type: ignore[attr-defined]
-    expect(page.locator("#hint-text")).to_be_visible(timeout=TIMEOUT)  # type: ignore[attr-defined]
-    page.wait_for_function(  # type: ignore[attr-defined]
+    page.click("button[data-action=hint]")
+    expect(page.locator("#hint-text")).to_be_visible(timeout=TIMEOUT)
+    page.wait_for_function(
         "() => JSON.parse(localStorage.getItem('boneyard.game.luzon')).record.assisted === true", timeout=TIMEOUT)
-    page.reload()  # type: ignore[attr-defined]
+    page.reload()
     app.wait_ready()
     expect_moves(app, 0)
     assert saved_record(app, "luzon")["aids"] == [{"at": 0, "kind": "hint"}]
-
-
-def resign(app: App) -> None:
-    """Resign the solitaire on screen: the game ends, counted as lost."""
-    page = app.page
-    page.click("button[data-action=resign]")  # type: ignore[attr-defined]
-    page.click("#confirm-yes")  # type: ignore[attr-defined]
-    expect(page.locator("#board")).to_have_attribute("data-over", "game", timeout=TIMEOUT)  # type: ignore[attr-defined]
 
 
 FULL = """(prefix) => {
@@ -59,19 +50,19 @@ def test_unsaved_moves_survive_leaving_the_screen_while_storage_is_full(app: App
     for n, move in enumerate(line[:2], 1):
         click_move(app, move)
         expect_moves(app, n)
-    page.evaluate(FULL, "boneyard.game.")  # type: ignore[attr-defined]
+    page.evaluate(FULL, "boneyard.game.")
     try:
         for n, move in enumerate(line[2:5], 3):
             click_move(app, move)
             expect_moves(app, n)
-        expect(page.locator("#storage-banner")).to_be_visible(timeout=TIMEOUT)  # type: ignore[attr-defined]
+        expect(page.locator("#storage-banner")).to_be_visible(timeout=TIMEOUT)
         assert len(saved_record(app, "big-clock")["moves"]) == 2
-        page.evaluate("location.hash = '#/'")  # type: ignore[attr-defined]
-        expect(page.locator(".game-card").first).to_be_visible(timeout=TIMEOUT)  # type: ignore[attr-defined]
-        page.evaluate("location.hash = '#/play/big-clock'")  # type: ignore[attr-defined]
+        page.evaluate("location.hash = '#/'")
+        expect(page.locator(".game-card").first).to_be_visible(timeout=TIMEOUT)
+        page.evaluate("location.hash = '#/play/big-clock'")
         expect_moves(app, 5)  # the moves kept in memory, not the 2 in storage
     finally:
-        page.evaluate(SPACE_AGAIN)  # type: ignore[attr-defined]
+        page.evaluate(SPACE_AGAIN)
     click_move(app, line[5])
     expect_moves(app, 6)
     assert len(saved_record(app, "big-clock")["moves"]) == 6  # space again: saved
@@ -82,17 +73,18 @@ def test_a_result_counted_while_storage_is_full_waits_and_settings_say_not_saved
     key = "luzon|variant=twelve"
     open_deal(app, "luzon", 7)
     before = stats(app).get(key, {}).get("played", 0)
-    page.evaluate(FULL, "boneyard.stats.")  # type: ignore[attr-defined]
-    resign(app)
-    expect(page.locator("#notice")).to_contain_text("result waits", timeout=TIMEOUT)  # type: ignore[attr-defined]
+    page.evaluate(FULL, "boneyard.stats.")
+    resign(app.page)  # the game ends, counted as lost
+    expect(app.page.locator("#board")).to_have_attribute("data-over", "game", timeout=TIMEOUT)
+    expect(page.locator("#notice")).to_contain_text("result waits", timeout=TIMEOUT)
     assert stats(app).get(key, {}).get("played", 0) == before  # not stored: it waits in memory
-    page.evaluate(FULL, "boneyard.")  # type: ignore[attr-defined]
-    page.evaluate("location.hash = '#/settings'")  # type: ignore[attr-defined]
-    page.click("#setting-animation-fast")  # type: ignore[attr-defined]
-    message = page.locator(".settings-page .message")  # type: ignore[attr-defined]
+    page.evaluate(FULL, "boneyard.")
+    page.evaluate("location.hash = '#/settings'")
+    page.click("#setting-animation-fast")
+    message = page.locator(".settings-page .message")
     expect(message).to_contain_text("Not saved: storage is full")
-    page.evaluate(SPACE_AGAIN)  # type: ignore[attr-defined]
-    page.click("#setting-animation-normal")  # type: ignore[attr-defined]
+    page.evaluate(SPACE_AGAIN)
+    page.click("#setting-animation-normal")
     expect(message).to_contain_text("Saved:")
     open_deal(app, "luzon", 8)  # the next save writes the result that waited
     assert stats(app)[key]["played"] == before + 1
@@ -100,18 +92,19 @@ def test_a_result_counted_while_storage_is_full_waits_and_settings_say_not_saved
 
 def test_the_browser_is_asked_to_keep_the_storage_after_a_finished_game(app: App) -> None:
     page = app.page
-    page.reload()  # type: ignore[attr-defined]  # a fresh page: it has asked nothing yet
+    page.reload()  # a fresh page: it has asked nothing yet
     app.wait_ready()
     page.evaluate("""() => {
       window.__keepAsked = 0;
       const storage = navigator.storage;
       storage.persist = async () => { window.__keepAsked += 1; return true; };
       storage.persisted = async () => window.__keepAsked > 0;
-    }""")  # type: ignore[attr-defined]
+    }""")
     open_deal(app, "luzon", 14)
-    assert page.evaluate("window.__keepAsked") == 0  # type: ignore[attr-defined]
-    resign(app)
-    page.wait_for_function("() => window.__keepAsked === 1", timeout=TIMEOUT)  # type: ignore[attr-defined]
-    page.evaluate("location.hash = '#/settings'")  # type: ignore[attr-defined]
-    expect(page.locator("#storage-kept")).to_have_attribute("data-kept", "true", timeout=TIMEOUT)  # type: ignore[attr-defined]
-    expect(page.locator("#storage-kept")).to_contain_text("This browser keeps")  # type: ignore[attr-defined]
+    assert page.evaluate("window.__keepAsked") == 0
+    resign(app.page)  # the game ends, counted as lost
+    expect(app.page.locator("#board")).to_have_attribute("data-over", "game", timeout=TIMEOUT)
+    page.wait_for_function("() => window.__keepAsked === 1", timeout=TIMEOUT)
+    page.evaluate("location.hash = '#/settings'")
+    expect(page.locator("#storage-kept")).to_have_attribute("data-kept", "true", timeout=TIMEOUT)
+    expect(page.locator("#storage-kept")).to_contain_text("This browser keeps")

@@ -9,15 +9,10 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from .conftest import App, another_browser, solve
+from .conftest import App, another_browser, solve, stats
 from .test_luzon import WON_SEED, click_move, columns_on_page, expect_moves, losing_line, start_deal
 
 TIMEOUT = 20_000
-
-
-def stats(app: App) -> dict:
-    text = app.page.evaluate("localStorage.getItem('boneyard.stats.v1')")
-    return json.loads(text)["entries"] if text else {}
 
 
 def test_statistics_after_a_won_and_a_lost_game(app: App) -> None:

@@ -11,14 +11,14 @@ import re
 import time
 from pathlib import Path
 
-from playwright.sync_api import expect
+from playwright.sync_api import Locator, Page, expect
 
 from engine.session import Session
+from tests.engine.helpers import call
 
-from .conftest import App, another_browser, expect_moves, follow_link
-from .test_big_clock import advisor_line, call, click_move, tops
+from .conftest import App, another_browser, expect_moves, open_table, stats
+from .test_big_clock import advisor_line, click_move, tops
 from .test_big_clock import start_deal as start_clock_deal
-from .test_home import stats
 from .test_tables import my_move, play_to_game_over
 
 TIMEOUT = 30_000
@@ -27,20 +27,10 @@ TABLE = {"set": "double-6", "players": "3", "target": "100"}
 TABLE_LINK = "#/play/draw?deal=3&set=double-6&players=3&target=100"
 
 
-def instant_computers(app: App) -> None:
-    app.page.evaluate("localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
-
-
-def open_table(app: App, fragment: str) -> None:
-    """Open a table game by its link; wait until it is the person's turn (computers at full speed)."""
-    page = app.page
-    old = page.get_attribute("#table-screen", "data-session") if page.locator("#table-screen").count() else None
-    follow_link(app, fragment)
-    screen = page.locator("#table-screen[data-session]")
-    expect(screen).to_be_attached(timeout=TIMEOUT)
-    if old:
-        expect(screen).not_to_have_attribute("data-session", old, timeout=TIMEOUT)
-    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=TIMEOUT)
+def open_at_my_turn(app: App, fragment: str) -> None:
+    """Open a table game by its link (the computers at once) and wait for the person's turn."""
+    open_table(app, fragment)
+    expect(app.page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=TIMEOUT)
 
 
 def expect_saved_deal(app: App, game: str, seed: int) -> None:
@@ -58,14 +48,14 @@ def expect_saved_deal(app: App, game: str, seed: int) -> None:
     assert app.page.locator("[data-seed]").count() == 0
 
 
-def hand(page: object) -> list[str]:
+def hand(page: Page) -> list[str]:
     """The person's tiles on screen."""
-    return page.eval_on_selector_all("#hand [data-tile]", "els => els.map(e => e.dataset.tile)")  # type: ignore
+    return page.eval_on_selector_all("#hand [data-tile]", "els => els.map(e => e.dataset.tile)")
 
 
-def placed(page: object) -> list[str]:
+def placed(page: Page) -> list[str]:
     """The tiles of the layout, in the order drawn."""
-    return page.eval_on_selector_all("#layout [data-placed]", "els => els.map(e => e.dataset.placed)")  # type: ignore
+    return page.eval_on_selector_all("#layout [data-placed]", "els => els.map(e => e.dataset.placed)")
 
 
 def import_file(app: App, name: str, data: bytes) -> None:
@@ -82,7 +72,7 @@ def export_record(app: App) -> dict:
     return saved
 
 
-def refuse_bad_files(app: App, message: object, saved: dict, other: dict, illegal: str) -> None:
+def refuse_bad_files(app: App, message: Locator, saved: dict, other: dict, illegal: str) -> None:
     """Import a file that is not JSON, a record of another game, and the saved record with an
     illegal move added: each refused with a message naming the file."""
     import_file(app, "broken.json", b"{oops")
@@ -121,8 +111,7 @@ def test_clock_game_link_opens_the_same_deal(app: App) -> None:
 
 
 def test_table_game_link_opens_the_same_deal(app: App) -> None:
-    instant_computers(app)
-    open_table(app, TABLE_LINK)
+    open_at_my_turn(app, TABLE_LINK)
     page = app.page
     expect_saved_deal(app, "draw", 3)
     assert page.locator(".seat").count() == 3
@@ -195,9 +184,8 @@ def test_clock_record_export_import_and_replay(app: App) -> None:
 
 
 def test_table_record_export_then_import(app: App) -> None:
-    instant_computers(app)
     page = app.page
-    open_table(app, TABLE_LINK)
+    open_at_my_turn(app, TABLE_LINK)
     for _ in range(2):  # two of the person's moves, the computers answering
         before = int(page.get_attribute("#table-screen", "data-moves") or 0)
         assert my_move(app)
@@ -225,7 +213,7 @@ def test_table_record_export_then_import(app: App) -> None:
     page.click("#deal-link")  # followed here it would start the deal again: it says so instead
     expect(page.locator("#message")).to_contain_text("starts a new deal with these settings")
     expect(page.locator("#table-screen")).to_have_attribute("data-moves", moves)
-    open_table(app, "#/play/draw?deal=8&set=double-6&players=2&target=50&seats=human,ai:easy")
+    open_at_my_turn(app, "#/play/draw?deal=8&set=double-6&players=2&target=50&seats=human,ai:easy")
     assert my_move(app)  # a game in progress: an import over it asks, as a new deal does
     expect(page.locator(".game.busy")).to_have_count(0, timeout=TIMEOUT)
     key = "draw|players=2|set=double-6|target=50"
@@ -252,8 +240,7 @@ def test_table_record_export_then_import(app: App) -> None:
 def test_table_game_counted_in_the_statistics_once(app: App) -> None:
     page = app.page
     page.evaluate("localStorage.removeItem('boneyard.stats.v1')")
-    instant_computers(app)
-    open_table(app, "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy")
+    open_at_my_turn(app, "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy")
     play_to_game_over(app)
     title = page.locator("#summary-title").inner_text()
     won = title.startswith("Game over: You win")

@@ -12,7 +12,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import App, follow_link, two_taps
+from .conftest import App, computer_speed, follow_link, play_a_move, settled, two_taps
 from .test_tables import TIMEOUT, fresh, set_up
 
 PLAYABLE = ".hand-tile.playable, #actions [data-move]"
@@ -27,7 +27,7 @@ def settle_turn(app: App) -> str:
       return board && board.dataset.busy === 'false' && document.querySelector('#turn')?.dataset.whose === 'you'
         && document.querySelector('.hand-tile.playable, #actions [data-move]');
     }""", timeout=TIMEOUT)
-    page.wait_for_timeout(100)  # the drawing that follows the answer
+    settled(page)  # the drawing that follows the answer
     return "summary" if page.locator("#round-summary[open]").count() else "me"
 
 
@@ -206,7 +206,7 @@ def test_shortcut_keys_act_and_leave_typing_and_browser_keys_alone(app: App) -> 
 def slow_table(app: App, seats: int) -> None:
     """Tiddle-A-Wink at `seats` seats, the person first, the computers at the slow pace."""
     fresh(app, "tiddle-a-wink")
-    app.page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('slow'))")
+    computer_speed(app.page, "slow")
     app.page.reload()
     app.wait_ready()
     expect(app.page.locator("#setup")).to_be_visible(timeout=TIMEOUT)
@@ -223,7 +223,7 @@ def test_skip_to_my_turn_plays_the_computers_turns_at_once(app: App) -> None:
         deadline = time.monotonic() + 60
         while page.get_attribute("#turn", "data-whose") != "you" or board.get_attribute("data-busy") == "true":
             assert time.monotonic() < deadline
-            page.wait_for_timeout(50)
+            settled(page)
         expect(skip).to_be_hidden()
         moves = int(board.get_attribute("data-moves"))
         page.locator(PLAYABLE).first.focus()
@@ -260,12 +260,11 @@ def test_forced_moves_wait_for_the_person_unless_the_setting_makes_them(app: App
                 return
             page.locator(".hand-tile.playable").first.focus()
             move_by_keyboard(app)
-            page.wait_for_timeout(50)
 
     until_forced_draw()
     moves = board.get_attribute("data-moves")
-    page.wait_for_timeout(1500)  # off (the default): the draw waits for the person
-    expect(board).to_have_attribute("data-moves", moves)
+    settled(page)  # off (the default): nothing is due, the draw waits for the person
+    assert board.get_attribute("data-moves") == moves
     expect(page.locator('#actions [data-move="draw"]')).to_be_visible()
     page.evaluate("""s => localStorage.setItem('boneyard.settings.v1', s)""", json.dumps({"autoForced": True}))
     page.reload()
@@ -346,13 +345,7 @@ def test_sound_is_off_by_default_and_never_before_a_first_tap(app: App) -> None:
 
     def play_one() -> None:
         moves = page.locator("#table-screen").get_attribute("data-moves")
-        tile = page.locator(".hand-tile.playable")
-        if tile.count():
-            two_taps(page)
-            tile.first.click()
-            page.locator(".end-marker.active").first.click()
-        else:
-            page.locator("#actions [data-move]").first.click()
+        play_a_move(page)
         expect(page.locator("#table-screen")).not_to_have_attribute("data-moves", moves, timeout=TIMEOUT)
         settle_turn(app)
 
@@ -362,7 +355,7 @@ def test_sound_is_off_by_default_and_never_before_a_first_tap(app: App) -> None:
         expect(html).not_to_have_attribute("data-sound-played", re.compile("."))  # off: none
         page.evaluate("s => localStorage.setItem('boneyard.settings.v1', s)", json.dumps({"sound": "on"}))
         open_fresh()
-        page.wait_for_timeout(300)
+        settled(page)
         expect(html).not_to_have_attribute("data-sound-played", re.compile("."))  # on, but no tap yet
         play_one()
         expect(html).to_have_attribute("data-sound-played", re.compile("^(place|draw|turn|won)$"))

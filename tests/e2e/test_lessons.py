@@ -12,12 +12,11 @@ import time
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from engine.api import handle
 
-from .conftest import ROOT, App, next_deal_numbers, screenshot, screenshots_wanted
+from .conftest import ROOT, App, next_deal_numbers, resign, screenshot, screenshots_wanted, serious
 
 TIMEOUT = 20_000
 LESSON_SECONDS = 90
@@ -28,7 +27,6 @@ TABLE_LESSON = next(g["id"] for g in CATALOG if g["lesson"] and g["players"]["mi
 SOLITAIRE = "luzon"
 DEAD_SOLITAIRE_DEAL = 13  # Luzon's deal 13 with its usual options: no move at all
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 740}}
-SERIOUS = ("serious", "critical")
 STORED_STATS = """{"format":1,"entries":{},"recent":[]}"""
 
 VIEW_JS = """async () => {
@@ -176,21 +174,6 @@ def wrong_move(view: dict[str, Any]) -> dict[str, Any] | None:
     """A legal move the step does not accept, when it has one (and no dialog stands in the way)."""
     accepts = view["guide"]["accepts"]
     return next((m for m in view["legal"] if accepts and m["id"] not in accepts), None)
-
-
-def resign(page: Page) -> None:
-    """Resign from the side panel (under More on a small screen), saying yes."""
-    button = page.locator("[data-action=resign]")
-    if not button.is_visible():
-        page.click(".more-button")
-    button.click()
-    page.click("#confirm-yes")
-
-
-def serious(page: Page) -> list[str]:
-    results = Axe().run(page)
-    return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:4]}"
-            for v in results.response["violations"] if v["impact"] in SERIOUS]
 
 
 def open_lesson(app: App, game: str, size: dict[str, int]) -> None:

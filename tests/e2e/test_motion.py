@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .conftest import App, box_of, open_deal
+from .conftest import App, box_of, centre, open_deal
 
 # Sample, every animation frame, the ghost in flight and the drawn tile's opacity, until `ms` after
 # the draw is on screen (a ghost or the drawn tile: however long the engine took to answer), for at
@@ -40,18 +40,13 @@ def draw_and_sample(app: App) -> list[dict]:
     return frames
 
 
-def centre(page: object, selector: str) -> tuple[float, float]:
-    box = box_of(page.locator(selector))  # type: ignore[attr-defined]
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
 def test_a_drawn_tile_flies_from_the_stock(app: App) -> None:
     page = app.page
     open_deal(app, "big-clock", 11, set="double-12")
     page.evaluate("() => { document.documentElement.dataset.motion = 'normal'; }")
-    stock = centre(page, "#board [data-slot=stock]")
+    stock = centre(box_of(page.locator("#board [data-slot=stock]")))
     frames = draw_and_sample(app)
-    drawn = centre(page, "#board [data-slot=drawn]")
+    drawn = centre(box_of(page.locator("#board [data-slot=drawn]")))
     path = [f["ghost"] for f in frames if f["ghost"]]
     assert len(path) >= 4, frames  # several frames of flight
     assert len({(round(x), round(y)) for x, y in path}) >= 3  # it moved between frames

@@ -5,6 +5,7 @@ ready — reload"; no request leaves the origin."""
 
 from __future__ import annotations
 
+import http.server
 import json
 import shutil
 import threading
@@ -13,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, Page, Request, expect
 
 from .conftest import READY_TIMEOUT_MS, build, solve
 
@@ -28,7 +29,7 @@ class Site:
 
     root: Path
     port: int = 0
-    server: object = None
+    server: http.server.ThreadingHTTPServer | None = None
 
     @property
     def folder(self) -> Path:
@@ -39,19 +40,20 @@ class Site:
         return f"http://127.0.0.1:{self.port}/{SUB}/"
 
     def start(self) -> None:
-        self.server = build.make_server(self.root, self.port)
-        self.port = self.server.server_address[1]  # type: ignore[attr-defined]
-        threading.Thread(target=self.server.serve_forever, daemon=True).start()  # type: ignore[attr-defined]
+        server = self.server = build.make_server(self.root, self.port)
+        self.port = server.server_address[1]
+        threading.Thread(target=server.serve_forever, daemon=True).start()
 
     def stop(self) -> None:
-        self.server.shutdown()  # type: ignore[attr-defined]
-        self.server.server_close()  # type: ignore[attr-defined]
+        assert self.server, "the site is not being served"
+        self.server.shutdown()
+        self.server.server_close()
         self.server = None
 
 
 @dataclass
 class Visit:
-    page: object
+    page: Page
     site: Site
     off_origin: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
@@ -69,14 +71,14 @@ def site(dist_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[S
 
 
 @pytest.fixture(scope="module")
-def visit(browser: object, site: Site) -> Iterator[Visit]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+def visit(browser: Browser, site: Site) -> Iterator[Visit]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     state = Visit(page, site)
     origin = f"http://127.0.0.1:{site.port}/"
 
-    def on_request(request: object) -> None:
-        url = request.url  # type: ignore[attr-defined]
+    def on_request(request: Request) -> None:
+        url = request.url
         if not url.startswith((origin, "data:", "blob:")):
             state.off_origin.append(url)
 
@@ -86,17 +88,17 @@ def visit(browser: object, site: Site) -> Iterator[Visit]:
     context.close()
 
 
-def wait_ready(page: object) -> None:
-    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)  # type: ignore
+def wait_ready(page: Page) -> None:
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
 
 
-def cache_state(page: object) -> dict:
+def cache_state(page: Page) -> dict:
     return page.evaluate("""async () => {
       const names = await caches.keys();
       const out = {};
       for (const name of names) out[name] = (await (await caches.open(name)).keys()).map((r) => r.url);
       return out;
-    }""")  # type: ignore[attr-defined]
+    }""")
 
 
 def test_first_visit_precaches_every_file(visit: Visit) -> None:
@@ -115,18 +117,18 @@ def test_first_visit_precaches_every_file(visit: Visit) -> None:
     assert scope == site.url  # scoped to its folder, under the sub-path
 
 
-def play_won_deal(page: object, url: str) -> None:
+def play_won_deal(page: Page, url: str) -> None:
     answer = solve(WON_SEED)
-    page.goto(f"{url}#/play/luzon?deal={WON_SEED}&variant=twelve")  # type: ignore[attr-defined]
-    board = page.locator("#board")  # type: ignore[attr-defined]
+    page.goto(f"{url}#/play/luzon?deal={WON_SEED}&variant=twelve")
+    board = page.locator("#board")
     expect(board).to_have_attribute("data-seed", str(WON_SEED), timeout=TIMEOUT)
     expect(board).to_have_attribute("data-moves", "0", timeout=TIMEOUT)
     for done, move in enumerate(answer["solution"], start=1):
         first, second = move.split(":")[1].replace(">", "+").split("+")
-        page.click(f"#board [data-slot={first}]")  # type: ignore[attr-defined]
-        page.click(f"#board [data-slot={second}]")  # type: ignore[attr-defined]
+        page.click(f"#board [data-slot={first}]")
+        page.click(f"#board [data-slot={second}]")
         expect(board).to_have_attribute("data-moves", str(done), timeout=TIMEOUT)
-    dialog = page.locator("#outcome")  # type: ignore[attr-defined]
+    dialog = page.locator("#outcome")
     expect(dialog).to_have_attribute("data-result", "won")
     dialog.locator("button", has_text="Close").click()
 

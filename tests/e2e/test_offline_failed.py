@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
 from .test_offline import SUB, Site, cache_state, wait_ready
 
@@ -28,9 +28,9 @@ def damaged_site(dist_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> It
     site.stop()
 
 
-def test_failed_checksum_is_said_partial_cache_removed_and_retried(browser: object, damaged_site: Site,
+def test_failed_checksum_is_said_partial_cache_removed_and_retried(browser: Browser, damaged_site: Site,
                                                                      dist_dir: Path) -> None:
-    context = browser.new_context()  # type: ignore[attr-defined]
+    context = browser.new_context()
     page = context.new_page()
     page.goto(damaged_site.url)
     wait_ready(page)

@@ -17,7 +17,16 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, box_of, follow_link, screenshot, screenshots_wanted, two_taps
+from .conftest import (
+    SCREEN_TIMEOUT_MS,
+    App,
+    box_of,
+    centre,
+    open_table,
+    screenshot,
+    screenshots_wanted,
+    two_taps,
+)
 
 LINK = "#/play/draw?deal=98&set=double-6&players=3&target=50&seats=human,ai:easy,ai:easy"
 FIRST_DRAWS = 7  # computer 1's draws on its first turn
@@ -53,14 +62,12 @@ INSTRUMENT = """() => {
 }"""
 
 
-def open_table(app: App, speed: str, link: str = LINK) -> None:
-    """The deal at the given computer speed, with the frames and requests recorded from its start."""
-    page = app.page
-    page.goto(f"{app.url}#/")
-    page.evaluate("speed => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify(speed))", speed)
-    page.evaluate(INSTRUMENT)
-    follow_link(app, link)
-    expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
+def open_recorded(app: App, speed: str, link: str = LINK) -> None:
+    """The deal at the given computer speed, with the frames and requests recorded from its start
+    (the page's document stays: the link is followed from the home screen)."""
+    app.page.goto(f"{app.url}#/")
+    app.page.evaluate(INSTRUMENT)
+    open_table(app, link, speed)
 
 
 def wait_my_turn(app: App) -> None:
@@ -71,11 +78,7 @@ def wait_my_turn(app: App) -> None:
 
 def recorded(app: App) -> dict[str, Any]:
     """Stop sampling; the frames and requests so far."""
-    return app.page.evaluate("() => { window.__pace.stop = true; return window.__pace; }")  # type: ignore[no-any-return]
-
-
-def centre(box: dict[str, float]) -> tuple[float, float]:
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    return app.page.evaluate("() => { window.__pace.stop = true; return window.__pace; }")
 
 
 def distance(a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -87,7 +90,7 @@ def marked(app: App) -> list[str]:
 
 
 def test_a_computers_turn_is_one_request_its_draws_fly_together_then_its_tile(app: App) -> None:
-    open_table(app, "normal")
+    open_recorded(app, "normal")
     wait_my_turn(app)
     app.page.wait_for_timeout(100)
     pace = recorded(app)
@@ -129,7 +132,7 @@ def test_a_computers_turn_is_one_request_its_draws_fly_together_then_its_tile(ap
 @pytest.mark.screenshots
 def test_the_tiles_played_since_your_turn_are_marked_until_you_play(app: App) -> None:
     page = app.page
-    open_table(app, "normal")
+    open_recorded(app, "normal")
     wait_my_turn(app)
     pace = recorded(app)
     theirs = {r["events"][-1]["tile"]: r["events"][-1]["seat"] for r in pace["requests"] if r["op"] == "ai"}
@@ -169,7 +172,7 @@ def test_the_tiles_played_since_your_turn_are_marked_until_you_play(app: App) ->
 def test_your_forced_draws_are_one_click_one_request_and_fly_in_together(app: App) -> None:
     """Deal 26: you move first, nothing fits, and you draw 7 tiles before one does."""
     page = app.page
-    open_table(app, "normal", PERSON_DRAWS_LINK)
+    open_recorded(app, "normal", PERSON_DRAWS_LINK)
     wait_my_turn(app)
     hand = set(page.eval_on_selector_all("#hand [data-tile]", "els => els.map(e => e.dataset.tile)"))
     assert page.locator(".hand-tile.playable").count() == 0
@@ -191,7 +194,7 @@ def test_your_forced_draws_are_one_click_one_request_and_fly_in_together(app: Ap
 
 
 def test_instant_shows_no_motion_and_keeps_one_request_a_turn(app: App) -> None:
-    open_table(app, "instant")
+    open_recorded(app, "instant")
     wait_my_turn(app)
     pace = recorded(app)
     assert not any(f["ghosts"] for f in pace["frames"])

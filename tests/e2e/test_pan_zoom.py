@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from playwright.sync_api import expect
+from playwright.sync_api import CDPSession, Page, expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, box_of, follow_link, two_taps
+from .conftest import SCREEN_TIMEOUT_MS, App, box_of, computer_speed, follow_link, frames, settled, two_taps
 from .test_fit import TABLES, import_record, make_record
 
 DRAG_TIMEOUT_S = 12  # to pan a box to an end and drop on it
@@ -29,7 +29,7 @@ def open_large(app: App, game: str, speed: str = "instant", size: tuple[int, int
     moves = mid if moves is None else moves
     seats = ["human"] + ["ai:easy"] * (players - 1)
     record = make_record(app, game, options, seats, seed, moves)
-    page.evaluate("speed => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify(speed))", speed)
+    computer_speed(page, speed)
     query = "&".join(f"{k}={v}" for k, v in options.items())
     follow_link(app, f"#/play/{game}?deal={seed}&{query}&seats={','.join(seats)}")
     expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
@@ -97,29 +97,29 @@ def test_buttons_keys_and_ctrl_wheel_zoom(app: App) -> None:
     assert not app.errors
 
 
-SESSIONS: dict[int, object] = {}  # a DevTools session per page
+SESSIONS: dict[int, CDPSession] = {}  # a DevTools session per page
 
 
-def touch(page: object, kind: str, points: list[tuple[float, float]]) -> None:
+def touch_event(page: Page, kind: str, points: list[tuple[float, float]]) -> None:
     """One touch event through the DevTools protocol: the browser's own touch input (gestures,
     touch-action, pointer events)."""
     if id(page) not in SESSIONS:
-        SESSIONS[id(page)] = page.context.new_cdp_session(page)  # type: ignore[attr-defined]
-    SESSIONS[id(page)].send("Input.dispatchTouchEvent", {  # type: ignore[attr-defined]
+        SESSIONS[id(page)] = page.context.new_cdp_session(page)
+    SESSIONS[id(page)].send("Input.dispatchTouchEvent", {
         "type": kind, "touchPoints": [{"x": x, "y": y, "id": i + 1} for i, (x, y) in enumerate(points)]})
 
 
-def pinch(page: object, centre: tuple[float, float], start: float, end: float, steps: int = 10) -> None:
+def pinch(page: Page, centre: tuple[float, float], start: float, end: float, steps: int = 10) -> None:
     """Two fingers either side of `centre`, `start` px apart, moved to `end` px apart."""
     cx, cy = centre
 
     def fingers(spread: float) -> list[tuple[float, float]]:
         return [(cx - spread / 2, cy), (cx + spread / 2, cy)]
-    touch(page, "touchStart", fingers(start))
+    touch_event(page, "touchStart", fingers(start))
     for i in range(1, steps + 1):
-        touch(page, "touchMove", fingers(start + (end - start) * i / steps))
-        page.wait_for_timeout(20)  # type: ignore[attr-defined]
-    touch(page, "touchEnd", [])
+        touch_event(page, "touchMove", fingers(start + (end - start) * i / steps))
+        page.wait_for_timeout(20)
+    touch_event(page, "touchEnd", [])
 
 
 def test_pinch_zooms_about_the_fingers(phone: App) -> None:
@@ -215,7 +215,7 @@ def drag_to_off_screen_end(app: App, down: Callable[[float, float], None], move:
     target = ((seen[0] + seen[2]) / 2, (seen[1] + seen[3]) / 2)
     for k in range(1, 5):
         move(spot[0] + (target[0] - spot[0]) * k / 4, spot[1] + (target[1] - spot[1]) * k / 4)
-    page.wait_for_timeout(300)  # long enough for the box to move on, if it did not hold still
+    frames(page, 20)  # frames enough for the box's edge pan to move it on, if it did not hold still
     el, et, er, eb = page.evaluate(where)["end"]
     assert el <= target[0] <= er and et <= target[1] <= eb, "the end moved away from under the tile"
     expect(page.locator(f'[data-slot="{end}"]')).to_have_class(re.compile(r"\bdrop-over\b"))
@@ -261,7 +261,7 @@ def test_follow_the_latest_play(app: App) -> None:
     # and each computer's play after it
     page.wait_for_function("n => Number(document.querySelector('#table-screen').dataset.moves) > n", arg=moves + 1,
                            timeout=SCREEN_TIMEOUT_MS)
-    page.wait_for_timeout(100)
+    settled(page)
     assert page.evaluate(VISIBLE, ".layout-svg .last-played"), "a computer's play is out of the box's view"
     assert not app.errors
 
@@ -297,15 +297,15 @@ def test_drag_to_an_off_screen_end_with_a_finger(phone: App) -> None:
 
     def down(x: float, y: float) -> None:
         finger[:] = [(x, y)]
-        touch(page, "touchStart", finger)
+        touch_event(page, "touchStart", finger)
 
     def move(x: float, y: float) -> None:
         finger[:] = [(x, y)]
-        touch(page, "touchMove", finger)
+        touch_event(page, "touchMove", finger)
         page.wait_for_timeout(16)
     dragged = 0
     while dragged < 3:
-        drag_to_off_screen_end(phone, down, move, lambda x, y: touch(page, "touchEnd", []))
+        drag_to_off_screen_end(phone, down, move, lambda x, y: touch_event(page, "touchEnd", []))
         dragged += 1
         if not next_turn(phone):
             break

@@ -6,7 +6,6 @@ imported. With --screenshots, screenshots light and dark go to test-results/phon
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -17,7 +16,20 @@ from playwright.sync_api import expect
 
 from engine.api import handle_request
 
-from .conftest import SCREEN_TIMEOUT_MS, App, box_of, follow_link, import_answered, screenshot, two_taps, until_still
+from .conftest import (
+    SCREEN_TIMEOUT_MS,
+    App,
+    box_of,
+    computer_speed,
+    follow_link,
+    import_answered,
+    play_a_move,
+    record_file,
+    settled,
+    shoot,
+    two_taps,
+    until_still,
+)
 from .test_fit import TABLES, import_record, open_midgame
 from .test_keys import PLAYABLE, move_by_keyboard
 
@@ -71,17 +83,8 @@ def open_record(app: App, game: str, options: dict, players: int, seed: int, rec
     expect(page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
 
 
-def shoot(app: App, label: str) -> None:
-    """Screenshots light and dark for people to look at (with --screenshots)."""
-    for scheme in ("light", "dark"):
-        app.page.emulate_media(color_scheme=scheme)
-        screenshot(app.page, SHOTS / f"{label}-{scheme}.png")
-    app.page.emulate_media(color_scheme="light")
-
-
 def resize(app: App, size: tuple[int, int]) -> None:
     app.page.set_viewport_size({"width": size[0], "height": size[1]})
-    app.page.wait_for_timeout(150)
     until_still(app.page)
 
 
@@ -134,7 +137,7 @@ def test_a_long_hand_is_wholly_in_view_on_a_phone(touch: App, tiles: int) -> Non
         count, found = touch.page.evaluate(HAND_PROBLEMS, 24)
         assert count == len(view["hand"]) >= tiles
         problems += [f"{size}: {p}" for p in found]
-        shoot(touch, f"hand-{count}-{size[0]}x{size[1]}")
+        shoot(touch.page, SHOTS / f"hand-{count}-{size[0]}x{size[1]}")
     assert not problems, "\n".join(problems)
     assert not touch.errors
 
@@ -156,7 +159,7 @@ def test_matador_ends_never_show_a_negative_number(app: App) -> None:
     page.locator(".hand-tile.playable").first.click()
     markers = page.eval_on_selector_all(".end-marker",
                                         "ms => ms.map(m => [m.textContent, m.getAttribute('aria-label')])")
-    shoot(app, "matador-only-a-matador-1280x800")
+    shoot(app.page, SHOTS / "matador-only-a-matador-1280x800")
     assert markers
     for text, label in markers:
         assert "-1" not in text and "-2" not in text and "needs -" not in label, markers
@@ -203,7 +206,7 @@ def test_clock_turn_moves_a_card_only(app: App) -> None:
     wrong = [g for g in ghosts if g["key"].startswith("slot") or g["w"] > card["width"] * 1.1 + 1
              or g["h"] > card["height"] * 1.1 + 1 or "down" in g["text"]]
     assert not wrong, (card, wrong[:5])
-    shoot(app, "clock-after-turns-1280x800")
+    shoot(app.page, SHOTS / "clock-after-turns-1280x800")
     assert not app.errors
 
 
@@ -213,7 +216,7 @@ def test_computer_turns_move_tiles_not_seat_cards(app: App, size: tuple[int, int
     options = {"set": "double-12", "players": 8}
     record, _ = record_until("matador", options, 8, 5, lambda v: v["to_move"] == 0 and v["moves"] >= 30)
     resize(app, size)
-    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('normal'))")
+    computer_speed(page, "normal")
     open_record(app, "matador", options, 8, 5, record)
     page.evaluate("() => { document.documentElement.dataset.motion = 'normal'; }")
     moves = page.get_attribute("#table-screen", "data-moves")
@@ -221,16 +224,7 @@ def test_computer_turns_move_tiles_not_seat_cards(app: App, size: tuple[int, int
     tiles = [box_of(page.locator(".layout-svg [data-key]").nth(i)) for i in range(3)]
     biggest = max(max(b["width"], b["height"]) for b in [hand, *tiles])  # a tile in the hand or on the table
 
-    def play() -> None:
-        tiles = page.locator(".hand-tile.playable")
-        if tiles.count():
-            two_taps(page)
-            tiles.first.click()
-            page.locator(".end-marker.active").first.click()
-        else:
-            page.locator("#actions [data-move]").first.click()
-
-    ghosts = sample_ghosts(app, 6000, play)
+    ghosts = sample_ghosts(app, 6000, lambda: play_a_move(page))
     expect(page.locator("#table-screen")).not_to_have_attribute("data-moves", moves or "", timeout=SCREEN_TIMEOUT_MS)
     assert ghosts
     wrong = [g for g in ghosts if g["key"].startswith("seat:") or g["key"] == "stock"
@@ -288,9 +282,10 @@ def test_ten_seat_summaries_fit_desktop_and_phone(app: App, touch: App, kind: st
         dialog = who.page.locator("#round-summary")
         expect(dialog).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
         expect(dialog).to_have_attribute("data-kind", "round" if kind == "round" else "game-over")
-        who.page.wait_for_timeout(300)
+        settled(who.page)
+        until_still(who.page)
         problems += [f"{size}: {p}" for p in who.page.evaluate(SUMMARY_PROBLEMS)]
-        shoot(who, f"summary-{kind}-10-seats-{size[0]}x{size[1]}")
+        shoot(who.page, SHOTS / f"summary-{kind}-10-seats-{size[0]}x{size[1]}")
         who.page.keyboard.press("Escape")
     assert not problems, "\n".join(problems)
     assert not app.errors and not touch.errors
@@ -320,11 +315,12 @@ def test_a_four_seat_summary_shows_every_row_on_a_phone_held_sideways(touch: App
     open_record(touch, game, options, 4, seed, record)
     dialog = touch.page.locator("#round-summary")
     expect(dialog).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
-    touch.page.wait_for_timeout(300)
+    settled(touch.page)
+    until_still(touch.page)
     rows = touch.page.evaluate(ROWS_IN_VIEW)
     assert len(rows) == 5 and all(r["inView"] for r in rows), rows
     assert touch.page.evaluate("document.querySelector('#round-summary').scrollTop") == 0
-    shoot(touch, f"summary-{game}-4-seats-844x390")
+    shoot(touch.page, SHOTS / f"summary-{game}-4-seats-844x390")
     touch.page.keyboard.press("Escape")
     assert not touch.errors
 
@@ -341,14 +337,15 @@ def test_a_ten_seat_summary_fits_a_phone_held_sideways(touch: App, kind: str) ->
     open_record(touch, "tiddle-a-wink", options, 10, 1, record)
     dialog = touch.page.locator("#round-summary")
     expect(dialog).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
-    touch.page.wait_for_timeout(300)
+    settled(touch.page)
+    until_still(touch.page)
     problems = touch.page.evaluate(SUMMARY_PROBLEMS)
     rows = touch.page.evaluate(ROWS_IN_VIEW)
     problems += [f"{r['name']} is not in view" for r in rows if not r["inView"]]
     scroll = dialog.evaluate("d => [d.scrollHeight, d.clientHeight]")
     if scroll[0] > scroll[1] + 1:
         problems.append(f"the dialog scrolls: {scroll}")
-    shoot(touch, f"summary-{kind}-10-seats-sideways-844x390")
+    shoot(touch.page, SHOTS / f"summary-{kind}-10-seats-sideways-844x390")
     touch.page.keyboard.press("Escape")
     assert len(rows) == 11 and not problems, (problems, rows)
     assert not touch.errors
@@ -408,7 +405,7 @@ def test_clock_messages_whole_at_360_and_the_exchange_help_at_every_size(touch: 
     expect(page.locator("#board")).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
     expect(page.locator("#message")).not_to_be_empty()
     problems = page.evaluate(CUT, ["#message"])
-    shoot(touch, "clock-start-360x740")
+    shoot(touch.page, SHOTS / "clock-start-360x740")
     record, _ = record_until("clock", {"exchange": True}, 1, 1, lambda v: bool(v["board"].get("exchange_pending")),
                              policy=lambda v: next(m["id"] for m in v["legal"] if m["kind"] == "turn"))
     open_record(touch, "clock", {"exchange": True}, 1, 1, record)
@@ -416,7 +413,7 @@ def test_clock_messages_whole_at_360_and_the_exchange_help_at_every_size(touch: 
         resize(touch, size)
         # the help whole (its heading, the best choices and "How the swap works"), the choices too
         problems += [f"{size}: {p}" for p in page.evaluate(CUT, ["#message", ".ck-exchange-help", ".ck-exchange"])]
-        shoot(touch, f"clock-exchange-{size[0]}x{size[1]}")
+        shoot(touch.page, SHOTS / f"clock-exchange-{size[0]}x{size[1]}")
     resize(touch, (360, 740))
     assert not problems, "\n".join(problems)
     assert not touch.errors
@@ -440,7 +437,7 @@ TOP_OF_TABLE = """() => {
 def test_table_toolbar_is_one_line_with_no_empty_message_area_at_360(touch: App, game: str) -> None:
     page = touch.page
     resize(touch, (360, 740))
-    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('slow'))")
+    computer_speed(page, "slow")
     open_midgame(touch, game)
     expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
     until_still(page)
@@ -454,7 +451,7 @@ def test_table_toolbar_is_one_line_with_no_empty_message_area_at_360(touch: App,
     expect(page.locator("#message")).not_to_be_empty()
     assert page.locator("#message").is_visible()
     assert page.evaluate(TOP_OF_TABLE)["turn"] == top["turn"]
-    shoot(touch, f"{game}-message-360x740")
+    shoot(touch.page, SHOTS / f"{game}-message-360x740")
     if page.locator(".hand-tile.selected").count():
         page.locator(".hand-tile.selected").click()  # put back
     # the computers' turns: "Skip to my turn" shows, in the same line
@@ -470,10 +467,10 @@ def test_table_toolbar_is_one_line_with_no_empty_message_area_at_360(touch: App,
     top = page.evaluate(TOP_OF_TABLE)
     assert len(top["tops"]) == 1 and top["right"] <= top["width"], top
     assert "Skip to my turn" in top["buttons"], top
-    shoot(touch, f"{game}-skip-360x740")
+    shoot(touch.page, SHOTS / f"{game}-skip-360x740")
     skip.click()
     expect(page.locator('#turn[data-whose="you"], dialog[open]').first).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
-    page.evaluate("() => localStorage.removeItem('boneyard.table.speed.v1')")
+    computer_speed(page, None)
     assert not touch.errors
 
 
@@ -514,9 +511,9 @@ def test_a_message_never_covers_whose_turn_or_the_board_on_a_phone(touch: App, s
         expect(page.locator("#message")).not_to_be_empty()
         expect(page.locator("#message")).to_be_visible()
         problems.extend(f"{what}: {p}" for p in page.evaluate(MESSAGE_COVERS))
-        shoot(touch, f"message-{what}-{tag}")
+        shoot(touch.page, SHOTS / f"message-{what}-{tag}")
 
-    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    computer_speed(page, "instant")
     follow_link(touch, "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy")
     expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
     until_still(page)
@@ -538,7 +535,7 @@ def test_a_message_never_covers_whose_turn_or_the_board_on_a_phone(touch: App, s
     page.click("button[data-action=hint]")
     expect(page.locator("#hint-text")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
     look("luzon-hint")
-    page.evaluate("() => localStorage.removeItem('boneyard.table.speed.v1')")
+    computer_speed(page, None)
     assert not problems, "\n".join(problems)
     assert not touch.errors
 
@@ -561,15 +558,15 @@ def test_four_seat_cards_all_in_view_on_a_phone(touch: App, size: tuple[int, int
     its edge (a phone shows no scroll bar, so a card off the edge is a player nobody sees)."""
     page = touch.page
     resize(touch, size)
-    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    computer_speed(page, "instant")
     follow_link(touch, "#/play/matador?deal=5&set=double-12&players=4&seats=human,ai:easy,ai:easy,ai:easy")
     expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
     until_still(page)
     cards = page.evaluate(SEAT_CARDS)
     assert len(cards) == 4, cards
     assert all(c["inView"] and c["nameWhole"] and c["words"] for c in cards), cards
-    shoot(touch, f"matador-four-seats-{size[0]}x{size[1]}")
-    page.evaluate("() => localStorage.removeItem('boneyard.table.speed.v1')")
+    shoot(touch.page, SHOTS / f"matador-four-seats-{size[0]}x{size[1]}")
+    computer_speed(page, None)
     assert not touch.errors
 
 
@@ -590,7 +587,7 @@ def test_sideways_the_moves_that_are_not_a_tile_sit_beside_the_hand(touch: App) 
     either way round) take a row of their own under the hand, whole, the hand still whole."""
     page = touch.page
     resize(touch, (844, 390))
-    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    computer_speed(page, "instant")
     # deal 3: the person's 3-7 goes on either end, each either way round
     follow_link(touch, "#/play/matador?deal=3&players=3&seats=human,ai:easy,ai:easy")
     expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
@@ -606,7 +603,7 @@ def test_sideways_the_moves_that_are_not_a_tile_sit_beside_the_hand(touch: App) 
         and r["bottom"] <= area["vh"] + 0.5  # noqa: E731
     assert area["choosing"] and area["actions"]["top"] >= area["hand"]["bottom"] - 0.5, area
     assert all(inside(r) for r in area["tiles"] + area["buttons"]), area
-    shoot(touch, "matador-choice-844x390")
+    shoot(touch.page, SHOTS / "matador-choice-844x390")
     page.locator("#actions button", has_text="Cancel").click()
     expect(page.locator("#actions.choosing")).to_have_count(0)
     open_midgame(touch, "matador")  # the person has no tile to play: Draw
@@ -616,8 +613,8 @@ def test_sideways_the_moves_that_are_not_a_tile_sit_beside_the_hand(touch: App) 
     assert not area["choosing"] and area["actions"]["left"] >= area["hand"]["right"] - 0.5, area
     assert area["actions"]["bottom"] <= area["hand"]["bottom"] + 12, area  # no row of its own under the tiles
     assert all(inside(r) for r in area["tiles"] + area["buttons"]), area
-    shoot(touch, "matador-draw-844x390")
-    page.evaluate("() => localStorage.removeItem('boneyard.table.speed.v1')")
+    shoot(touch.page, SHOTS / "matador-draw-844x390")
+    computer_speed(page, None)
     assert not touch.errors
 
 
@@ -633,7 +630,7 @@ def test_table_tiles_grow_on_a_large_board(app: App) -> None:
     box = box_of(page.locator("#layout"))
     root = box_of(page.locator(".layout-svg .root-tile"))
     assert box and root and box["width"] > 600 and box["height"] > 250, box
-    shoot(app, "draw-start-1280x800")
+    shoot(app.page, SHOTS / "draw-start-1280x800")
     assert max(root["width"], root["height"]) > 64 and min(root["width"], root["height"]) > 32, root
     assert max(root["width"], root["height"]) <= 112, root  # a comfortable maximum
     assert not app.errors
@@ -655,7 +652,7 @@ def test_an_imported_game_shows_its_last_move_and_each_seats_last_action(app: Ap
 
     record, _ = record_until("matador", options, 4, 5, after_a_play)
     events = handle_request({"op": "load", "record": record, "seat": 0})["view"]["events"]
-    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    computer_speed(page, "instant")
     open_record(app, "matador", options, 4, 5, record)
     last = events[-1]
     words = {"draw": "drew", "pass": "passed"}
@@ -667,12 +664,12 @@ def test_an_imported_game_shows_its_last_move_and_each_seats_last_action(app: Ap
         assert notes == [actions[i] for i in range(4)], (when, notes, actions)
         log = page.eval_on_selector_all("#log li", "ls => ls.map((l) => l.textContent)")
         assert len([line for line in log if line.startswith("Round 1:")]) == 1, (when, log)
-        shoot(app, f"matador-{when}-1280x800")
+        shoot(app.page, SHOTS / f"matador-{when}-1280x800")
         page.reload()
         app.wait_ready()
         expect(page.locator("#table-screen")).to_have_attribute("data-moves", str(len(record["moves"])),
                                                                 timeout=SCREEN_TIMEOUT_MS)
-    page.evaluate("() => localStorage.removeItem('boneyard.table.speed.v1')")
+    computer_speed(page, None)
     assert not app.errors
 
 
@@ -692,7 +689,7 @@ def test_a_long_matador_line_uses_the_boards_room(app: App, moves: int, least: i
     options = {"set": "double-12", "players": 3}
     record, view = record_until("matador", options, 3, 20, lambda v: v["to_move"] == 0 and v["moves"] >= moves)
     page = app.page
-    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    computer_speed(page, "instant")
     resize(app, (390, 844))
     open_record(app, "matador", options, 3, 20, record)
     sizes = {}
@@ -702,8 +699,8 @@ def test_a_long_matador_line_uses_the_boards_room(app: App, moves: int, least: i
         assert len(lengths) == len(view["board"]["tiles"]), lengths
         sizes[size] = (round(min(lengths), 1), want)
         assert page.locator("#layout").get_attribute("data-fits") == "true", size
-        shoot(app, f"matador-line-{len(lengths)}-{size[0]}x{size[1]}")
-    page.evaluate("() => localStorage.removeItem('boneyard.table.speed.v1')")
+        shoot(app.page, SHOTS / f"matador-line-{len(lengths)}-{size[0]}x{size[1]}")
+    computer_speed(page, None)
     assert all(got >= want for got, want in sizes.values()), sizes
     assert not app.errors
 
@@ -749,7 +746,7 @@ def test_the_double_six_dial_uses_a_tall_board(touch: App, size: tuple[int, int]
         width, count, found = page.evaluate(DIAL_PROBLEMS)
         assert count == 6
         problems += [f"{when}: {p}" for p in found] + ([f"{when}: tiles {width:.0f} px wide"] if width < least else [])
-        shoot(touch, f"big-clock-6-{when}-{size[0]}x{size[1]}")
+        shoot(touch.page, SHOTS / f"big-clock-6-{when}-{size[0]}x{size[1]}")
     assert not problems, "\n".join(problems)
     assert not touch.errors
 
@@ -773,7 +770,7 @@ def test_table_words_by_name_and_in_grammar(app: App) -> None:
     open_record(app, "matador", options, 3, 1, record)
     dialog = page.locator("#round-summary")
     expect(dialog).to_have_attribute("data-kind", "round", timeout=SCREEN_TIMEOUT_MS)
-    shoot(app, "matador-blocked-summary-1280x800")
+    shoot(app.page, SHOTS / "matador-blocked-summary-1280x800")
     expect(dialog.locator(".summary-headline")).to_have_text("You have the lowest hand: the round is blocked.")
     names = [seat_name(page, i) for i in (1, 2)]
     terms = view["last_round"]["score"]["terms"]
@@ -788,13 +785,11 @@ def test_table_words_by_name_and_in_grammar(app: App) -> None:
     options = {"set": "double-6", "players": 2, "target": 50}
     record, view = record_until("draw", options, 2, 3, lambda v: bool(v.get("outcome")), through_rounds=True)
     record = {**record, "moves": record["moves"][:-1]}
-    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    computer_speed(page, "instant")
     follow_link(app, "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy")
     expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
-    import_answered(page, {  # the computer's last move follows at once
-        "name": "end.json", "mimeType": "application/json",
-        "buffer": json.dumps({"boneyard": "game-record", "format": 1, "record": record}).encode()},
-        "#table-screen[data-over=game]", SCREEN_TIMEOUT_MS)
+    import_answered(page, record_file(record, "end.json"),  # the computer's last move follows at once
+                    "#table-screen[data-over=game]", SCREEN_TIMEOUT_MS)
     seat = view["outcome"]["winners"][0]
     winner = "You" if seat == 0 else seat_name(page, seat)
     expect(page.locator("#message")).to_have_text(f"{winner} reached 50.")
@@ -830,7 +825,7 @@ def test_luzon_words(app: App) -> None:
     page.click("button[data-action=resign]")
     page.locator("#confirm button", has_text="Resign").click()
     expect(page.locator("#outcome h2")).to_have_text("You resigned", timeout=SCREEN_TIMEOUT_MS)
-    shoot(app, "luzon-resigned-1280x800")
+    shoot(app.page, SHOTS / "luzon-resigned-1280x800")
     assert not app.errors
 
 
@@ -861,7 +856,7 @@ def test_settings_choices_keep_their_size_on_a_phone(touch: App) -> None:
     assert len(sizes) > 10, sizes
     squeezed = [s for s in sizes if s[1] != sizes[0][1] or s[2] != sizes[0][2] or s[1] != s[2]]
     assert not squeezed, (sizes[0], squeezed)
-    shoot(touch, "settings-360x740")
+    shoot(touch.page, SHOTS / "settings-360x740")
     assert not touch.errors
 
 
@@ -870,7 +865,7 @@ def test_the_score_sheet_reads_as_something_that_opens_on_a_phone(touch: App) ->
     triangle of its own: ▸ closed, ▾ open."""
     page = touch.page
     resize(touch, (360, 740))
-    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    computer_speed(page, "instant")
     follow_link(touch, "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy")
     expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
     page.locator(".more-button").click()
@@ -882,7 +877,7 @@ def test_the_score_sheet_reads_as_something_that_opens_on_a_phone(touch: App) ->
     summary.click()
     assert summary.evaluate(marker) in ('"▾"', "list-item"), summary.evaluate(marker)
     page.keyboard.press("Escape")
-    page.evaluate("() => localStorage.removeItem('boneyard.table.speed.v1')")
+    computer_speed(page, None)
     assert not touch.errors
 
 
@@ -892,7 +887,7 @@ def test_the_score_sheet_reads_as_something_that_opens_on_a_phone(touch: App) ->
 def test_more_panel_closes_every_way(touch: App, size: tuple[int, int]) -> None:
     page = touch.page
     resize(touch, size)
-    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    computer_speed(page, "instant")
     follow_link(touch, "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy")
     expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
     more, panel = page.locator(".more-button"), page.locator("#side-panel")
@@ -912,7 +907,7 @@ def test_more_panel_closes_every_way(touch: App, size: tuple[int, int]) -> None:
         assert page.url == url, how
 
     open_panel()
-    shoot(touch, f"more-open-{size[0]}x{size[1]}")
+    shoot(touch.page, SHOTS / f"more-open-{size[0]}x{size[1]}")
     panel.locator(".side-close").click()
     closed("the Close button")
     open_panel()

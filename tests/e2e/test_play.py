@@ -4,34 +4,17 @@ the screen without a way on."""
 
 from __future__ import annotations
 
-import json
 import re
 import time
 
 from playwright.sync_api import expect
 
-from .conftest import App, box_of, expect_moves, follow_link, open_deal
+from tests.engine.helpers import call
+
+from .conftest import App, box_of, computer_speed, expect_moves, follow_link, open_deal, open_table, settled
 from .test_tables import fresh, my_move, play_to_game_over, set_up
 
 TIMEOUT = 20_000
-
-
-def call(**request: object) -> dict:
-    from engine.api import handle  # the engine from the working tree, run natively
-
-    return json.loads(handle(json.dumps(request)))
-
-
-def instant(app: App) -> None:
-    app.page.evaluate("localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
-
-
-def open_table(app: App, fragment: str) -> None:
-    page = app.page
-    page.goto(f"{app.url}#/")
-    instant(app)
-    follow_link(app, fragment)
-    expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=TIMEOUT)
 
 
 def ways_on(app: App) -> list[str]:
@@ -50,23 +33,23 @@ def until_round_summary(app: App) -> None:
         if page.locator("#pass-screen[open]").count():
             page.click("#pass-ready")
         elif not my_move(app):
-            page.wait_for_timeout(30)
+            settled(page)
 
 
 def test_escape_on_the_round_summary_leaves_a_way_on(app: App) -> None:
-    """Esc (twice: Chromium then closes any dialog) must not leave a stuck banner."""
+    """Esc closes the round's summary (the page does not hold it open) and leaves a way on: the
+    summary again, and the next round from it."""
     open_table(app, "#/play/draw?deal=3&set=double-6&players=2&target=100&seats=human,ai:easy")
     page = app.page
     until_round_summary(app)
     page.keyboard.press("Escape")
     page.keyboard.press("Escape")
-    page.wait_for_timeout(200)
-    if not page.locator("#round-summary[open]").count():
-        way = [text for text in ways_on(app) if re.search(r"round|summary|continue", text, re.I)]
-        assert way, f"no way on after Esc: {ways_on(app)}"
-        page.locator("#table-screen button, .table-game button", has_text=re.compile(way[0])).first.click()
-    if page.locator("#round-summary[open]").count():
-        page.click("#next-round")
+    settled(page)
+    expect(page.locator("#round-summary")).not_to_have_attribute("open", "")
+    assert [text for text in ways_on(app) if re.search(r"round summary", text, re.I)], ways_on(app)
+    page.click("button[data-action=show-summary]")
+    expect(page.locator("#round-summary")).to_have_attribute("open", "")
+    page.click("#next-round")
     expect(page.locator("#table-screen")).to_have_attribute("data-round", "2", timeout=TIMEOUT)
 
 
@@ -78,14 +61,11 @@ def test_escape_on_the_pass_screen_leaves_a_way_on(app: App) -> None:
     expect(page.locator("#pass-screen[open]")).to_be_attached(timeout=TIMEOUT)
     page.keyboard.press("Escape")
     page.keyboard.press("Escape")
-    page.wait_for_timeout(200)
-    if not page.locator("#pass-screen[open]").count():
-        assert page.locator("#hand .hand-tile").count() == 0  # still covered
-        way = [text for text in ways_on(app) if "show my tiles" in text]
-        assert way, f"no way on after Esc: {ways_on(app)}"
-        page.locator("button", has_text="show my tiles").first.click()
-    else:
-        page.click("#pass-ready")
+    settled(page)
+    expect(page.locator("#pass-screen")).not_to_have_attribute("open", "")  # Esc closes the cover...
+    assert page.locator("#hand .hand-tile").count() == 0  # ...and the hand stays covered
+    assert [text for text in ways_on(app) if "show my tiles" in text], ways_on(app)
+    page.locator("button", has_text="show my tiles").first.click()
     expect(page.locator("#hand .hand-tile").first).to_be_visible(timeout=TIMEOUT)
 
 
@@ -99,8 +79,8 @@ def test_undo_is_enabled_when_the_turn_comes_back(app: App) -> None:
     page.wait_for_function("""before => { const s = document.querySelector('#table-screen');
       return Number(s.dataset.moves) > before + 1 && document.querySelector('#turn').dataset.whose === 'you'; }""",
                            arg=before, timeout=TIMEOUT)
-    page.wait_for_timeout(300)
-    expect(page.locator("button[data-action=undo]")).to_be_enabled()
+    settled(page)
+    assert page.locator("button[data-action=undo]").is_enabled()
 
 
 def test_seat_cards_and_log_read_well(app: App) -> None:
@@ -188,6 +168,7 @@ def test_luzon_messages_are_for_players(app: App) -> None:
 def test_messages_follow_the_view(app: App) -> None:
     """No stale message after the game ends, no "The The", whole deal numbers."""
     page = app.page
+    computer_speed(page)  # autoplay and play to the end without pauses
     open_deal(app, "big-clock", 6, set="double-6")  # the advisor loses this one
     page.click("button[data-action=autoplay]")
     expect(page.locator("#outcome")).to_have_attribute("data-result", "lost", timeout=TIMEOUT)
@@ -241,7 +222,7 @@ def test_focus_lands_on_the_next_control_after_draw(app: App) -> None:
     page.focus("#board [data-slot=stock]")
     page.keyboard.press("Enter")
     expect_moves(app, 1)
-    page.wait_for_timeout(100)
+    settled(page)
     assert page.evaluate("document.activeElement !== document.body")
     assert page.evaluate("!!document.activeElement.closest('#board, .toolbar')")
 
@@ -289,7 +270,7 @@ def test_walk_every_game(app: App) -> None:
         open_table(app, f"#/play/{game}?deal=4&{fragment}")
         expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=TIMEOUT)
         assert my_move(app)
-        page.wait_for_timeout(200)
+        settled(page)
         expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=TIMEOUT)
         hint = page.locator("button[data-action=hint]")
         expect(hint).to_be_enabled()
@@ -306,9 +287,9 @@ def test_walk_every_game(app: App) -> None:
         play_to_game_over(app)
         page.keyboard.press("Escape")
         page.keyboard.press("Escape")
-        page.wait_for_timeout(150)
-        if not page.locator("#round-summary[open]").count():
-            assert [t for t in ways_on(app) if re.search(r"new game|replay|setup|summary", t, re.I)], ways_on(app)
+        settled(page)
+        expect(page.locator("#round-summary")).not_to_have_attribute("open", "")
+        assert "Show the result" in ways_on(app), ways_on(app)
     assert app.errors == []
 
 
@@ -324,7 +305,7 @@ def test_log_speaks_to_the_person(app: App) -> None:
         if said:
             break
         if not my_move(app):
-            page.wait_for_timeout(30)
+            settled(page)
     assert said, "the person never said Go"
     for line in page.locator("#log li").all_inner_texts():
         assert not re.match(r"You\b.*\b(plays|passes|says|draws|leads)\b", line), line
@@ -370,11 +351,11 @@ def test_hint_only_on_a_persons_turn(app: App) -> None:
     """No Hint while a computer is to move."""
     page = app.page
     page.goto(f"{app.url}#/")
-    page.evaluate("localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('slow'))")
+    computer_speed(page, "slow")
     follow_link(app, "#/play/matador?deal=2&set=double-9&players=3&seats=human,ai:easy,ai:easy")
     expect(page.locator("#turn")).to_have_attribute("data-whose", "computer", timeout=TIMEOUT)
     expect(page.locator("button[data-action=hint]")).to_be_disabled()
-    instant(app)
+    computer_speed(app.page)
 
 
 def test_big_clock_offers_resign(app: App) -> None:

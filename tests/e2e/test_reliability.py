@@ -7,9 +7,19 @@ import json
 import time
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, Route, expect
 
-from .conftest import DESKTOP, READY_TIMEOUT_MS, SCREEN_TIMEOUT_MS, App, attach, expect_moves, open_deal, solve
+from .conftest import (
+    DESKTOP,
+    READY_TIMEOUT_MS,
+    SCREEN_TIMEOUT_MS,
+    App,
+    attach,
+    expect_moves,
+    open_deal,
+    settled,
+    solve,
+)
 from .test_luzon import WON_SEED, click_move
 
 RESTART_TIMEOUT_MS = 60_000  # a dead worker is noticed within seconds; a new one starts
@@ -192,7 +202,7 @@ def test_sessions_the_page_no_longer_shows_are_closed(app: App) -> None:
         shown.append(board_session(app))
     page.goto(f"{app.url}#/")
     expect(page.locator(".game-card").first).to_be_visible()
-    page.wait_for_timeout(500)  # the close requests
+    settled(page)  # the close requests answered
     for session in shown:
         answer = page.evaluate("s => boneyard.request({op: 'view', session: s})", session)
         assert answer["ok"] is False and answer["error"]["code"] == "unknown_session", (session, answer)
@@ -275,7 +285,7 @@ IMPORT_PROBES = """async () => {
 
 
 def test_on_a_host_that_sends_no_headers_the_worker_imports_no_code_from_data_or_blob(
-        browser: object, server_url: str) -> None:
+        browser: Browser, server_url: str) -> None:
     """A static host may send none of dist/_headers: the page's own <meta> CSP must then hold in the
     engine's worker too, so that a dynamic import() of a data: or blob: module is refused there."""
     # (no service worker: its cached copies keep the headers they were fetched with)
@@ -284,7 +294,7 @@ def test_on_a_host_that_sends_no_headers_the_worker_imports_no_code_from_data_or
     app = attach(context, page, server_url)
     served: list[str] = []
 
-    def without_headers(route: object) -> None:
+    def without_headers(route: Route) -> None:
         if not route.request.url.startswith(server_url):
             route.fallback()  # off the origin: refused by attach's route
             return

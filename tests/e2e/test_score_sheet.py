@@ -4,12 +4,10 @@ menu on a phone) and in the round summary with the last round's hands drawn larg
 
 from __future__ import annotations
 
-import json
-
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
-from .conftest import ROOT, SCREEN_TIMEOUT_MS, App, box_of, follow_link, screenshot
+from .conftest import ROOT, SCREEN_TIMEOUT_MS, App, box_of, follow_link, record_file, screenshot
 
 SEATS = ["human", "ai:easy", "ai:easy"]
 OPTIONS = {"set": "double-6", "players": 3, "target": 150}
@@ -38,15 +36,13 @@ def load(app: App, record: dict) -> None:
     page = app.page
     follow_link(app, f"#/play/draw?deal=1&set=double-6&players=3&target=150&seats={','.join(SEATS)}")
     expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
-    page.set_input_files("#import-record", files=[{
-        "name": "sheet.json", "mimeType": "application/json",
-        "buffer": json.dumps({"boneyard": "game-record", "format": 1, "record": record}).encode()}])
+    page.set_input_files("#import-record", files=[record_file(record, "sheet.json")])
     expect(page.locator("#table-screen")).to_have_attribute("data-moves", str(len(record["moves"])),
                                                             timeout=SCREEN_TIMEOUT_MS)
 
 
-def sheet_rows(page: object, scope: str) -> list[list[str]]:
-    return page.eval_on_selector_all(  # type: ignore[attr-defined]
+def sheet_rows(page: Page, scope: str) -> list[list[str]]:
+    return page.eval_on_selector_all(
         f"{scope} .score-sheet tbody tr",
         "rows => rows.map(r => [...r.querySelectorAll('td')].map(td => td.getAttribute('aria-label')))")
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from .conftest import (
     ROOT,
@@ -17,13 +18,16 @@ from .conftest import (
     App,
     another_browser,
     clear_storage,
+    computer_speed,
     expect_moves,
     next_deal_numbers,
     open_deal,
     screenshot,
+    serious,
+    settled,
     solve,
+    stats,
 )
-from .test_a11y import serious
 from .test_luzon import WON_SEED, click_move, columns_on_page
 from .test_tables import my_move
 
@@ -31,11 +35,6 @@ from .test_tables import my_move
 # games' tokens alike)
 LIVE_DEALS = (1, 2, 3, 4, 5, 8, 10, 11)
 FIRST_UNWINNABLE_SIXES = next(s for s in range(100) if not solve(s, "sixes")["winnable"])
-
-
-def stats(app: App) -> dict:
-    text = app.page.evaluate("localStorage.getItem('boneyard.stats.v1')")
-    return json.loads(text)["entries"] if text else {}
 
 
 def fresh_stats(app: App) -> None:
@@ -46,20 +45,15 @@ def first_winnable(seed: int, variant: str) -> int:
     return next(s for s in range(seed, seed + 1000) if solve(s, variant)["winnable"])
 
 
-def open_link(page: object, url: str, seed: int) -> None:
+def open_link(page: Page, url: str, seed: int) -> None:
     """Open a game link and wait until deal `seed` is on screen with no move made."""
-    board = page.locator("#board")  # type: ignore[attr-defined]
+    board = page.locator("#board")
     old = board.get_attribute("data-session") if board.count() else None
-    page.goto(url)  # type: ignore[attr-defined]
+    page.goto(url)
     if old:
         expect(board).not_to_have_attribute("data-session", old, timeout=SCREEN_TIMEOUT_MS)
     expect(board).to_have_attribute("data-seed", str(seed), timeout=120_000)
     expect(board).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
-
-
-def instant(app: App) -> None:
-    """The computers' pace (and the solution's) without pauses."""
-    app.page.evaluate("localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
 
 
 def test_a_winnable_only_deal_is_winnable_and_its_link_opens_it_again(app: App) -> None:
@@ -109,7 +103,7 @@ def test_the_switch_deals_winnable_deals_and_the_statistics_keep_them_apart(app:
 
 def test_show_solution_wins_the_deal_through_the_page_and_marks_it_assisted(app: App) -> None:
     fresh_stats(app)
-    instant(app)
+    computer_speed(app.page)
     open_deal(app, "luzon", WON_SEED)
     button = app.page.locator("button[data-action=solution]")
     expect(button).to_be_visible()
@@ -122,7 +116,7 @@ def test_show_solution_wins_the_deal_through_the_page_and_marks_it_assisted(app:
 
 
 def test_show_solution_stops_when_asked(app: App) -> None:
-    app.page.evaluate("localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('slow'))")
+    computer_speed(app.page, "slow")
     open_deal(app, "luzon", WON_SEED)
     button = app.page.locator("button[data-action=solution]")
     button.click()
@@ -130,9 +124,9 @@ def test_show_solution_stops_when_asked(app: App) -> None:
     button.click()  # "Stop the solution"
     expect(button).to_have_text("Show solution", timeout=SCREEN_TIMEOUT_MS)
     moves = int(app.page.locator("#board").get_attribute("data-moves"))
-    app.page.wait_for_timeout(2000)
+    settled(app.page)  # nothing more is due: the solution's run has stopped
     assert int(app.page.locator("#board").get_attribute("data-moves")) == moves < len(solve(WON_SEED)["solution"])
-    instant(app)
+    computer_speed(app.page)
 
 
 def test_finish_plays_the_rest_when_nothing_is_left_to_decide(app: App) -> None:
@@ -174,7 +168,7 @@ def test_resign_counts_as_lost(app: App) -> None:
 
 def test_a_table_game_resigned_counts_the_person_s_seat_as_lost(app: App) -> None:
     fresh_stats(app)
-    instant(app)
+    computer_speed(app.page)
     app.page.goto(f"{app.url}#/play/draw?deal=3&set=double-6&players=2&target=100&seats=human,ai:easy")
     board = app.page.locator("#table-screen")
     resign = app.page.locator("button[data-action=resign]")
@@ -272,22 +266,19 @@ def test_the_daily_deal_is_the_same_for_everyone_on_a_day_and_another_the_next(c
 
 def test_a_table_game_left_for_a_new_game_asks_at_the_setup_start_then_counts_it_as_lost(app: App) -> None:
     fresh_stats(app)
-    instant(app)
+    computer_speed(app.page)
     app.page.goto(f"{app.url}#/play/draw?deal=3&set=double-6&players=2&target=100&seats=human,ai:easy")
     board = app.page.locator("#table-screen")
-    for _ in range(200):  # the person's first move (the computer may lead)
-        if my_move(app):
-            break
-        app.page.wait_for_timeout(50)
-    else:
-        raise AssertionError("the person never had a turn")
+    expect(board).to_have_attribute("data-session", re.compile("."), timeout=SCREEN_TIMEOUT_MS)
+    settled(app.page)  # the person's first move (the computer may lead)
+    assert my_move(app), "the person has no turn"
     expect(board).not_to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
     left = board.get_attribute("data-session")
     app.page.click("button[data-action=new-game]")  # the setup opens without a question
     expect(app.page.locator("#confirm-yes")).to_be_hidden()
     app.page.click("#setup-start")
     expect(app.page.locator("#confirm-yes")).to_be_visible()
-    assert serious(app) == []  # the question is axe clean
+    assert serious(app.page) == []  # the question is axe clean
     app.page.click("#confirm-no")  # keep playing: nothing counted, the setup stays
     assert stats(app) == {}
     app.page.click("#setup-start")
@@ -321,7 +312,7 @@ def test_the_setting_deals_winnable_deals_and_the_page_is_axe_clean(app: App) ->
               first_winnable(FIRST_UNWINNABLE_SIXES, "sixes"))
     expect(app.page.locator("#winnable-only")).to_be_checked()
     expect(app.page.locator("button[data-action=solution]")).to_be_visible()
-    assert serious(app) == []
+    assert serious(app.page) == []
     # a link that says winnable=0 opens the deal itself, whatever the setting
     open_link(app.page, f"{app.url}#/play/luzon?deal={FIRST_UNWINNABLE_SIXES}&variant=sixes&winnable=0",
               FIRST_UNWINNABLE_SIXES)
@@ -368,7 +359,7 @@ def test_screens_of_the_winnable_switch_and_the_solution(app: App) -> None:
     try:
         for width, height in ((1280, 800), (360, 740)):
             page.set_viewport_size({"width": width, "height": height})
-            app.page.evaluate("localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('slow'))")
+            computer_speed(app.page, "slow")
             open_deal(app, "luzon", WON_SEED)
             if width < 900:
                 page.click(".more-button")
@@ -392,7 +383,7 @@ def test_screens_of_the_winnable_switch_and_the_solution(app: App) -> None:
                                                                              timeout=SCREEN_TIMEOUT_MS)
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
-        instant(app)
+        computer_speed(app.page)
 
 
 def test_a_link_over_a_saved_game_in_progress_asks_then_counts_it_as_lost(app: App) -> None:

@@ -12,8 +12,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import ROOT, App, screenshot
-from .test_a11y import serious
+from .conftest import ROOT, App, screenshot, serious, stats, until_still
 
 SCREENS = ROOT / "test-results" / "screens"
 
@@ -45,11 +44,6 @@ ENTRIES = {
 def put_stats(app: App, entries: dict) -> None:
     app.page.evaluate("(text) => localStorage.setItem('boneyard.stats.v1', text)",
                       json.dumps({"format": 1, "recent": [], "entries": entries}))
-
-
-def stats(app: App) -> dict:
-    text = app.page.evaluate("localStorage.getItem('boneyard.stats.v1')")
-    return json.loads(text)["entries"] if text else {}
 
 
 def open_stats(app: App) -> None:
@@ -86,10 +80,10 @@ def test_charts_with_data_and_without(app: App) -> None:
     expect(row.locator("td[data-col=daily]")).to_have_text("2 of 2, streak 2 (best 2)")
     expect(page.locator("tr[data-stats='luzon|variant=sixes|winnable-only'] .stats-options")).to_contain_text(
         "winnable deals only")
-    assert serious(app) == []
+    assert serious(app.page) == []
     screenshot(page, SCREENS / "stats-charts-1280x800.png", full_page=True)
     page.set_viewport_size({"width": 360, "height": 740})
-    page.wait_for_timeout(100)
+    until_still(page)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     screenshot(page, SCREENS / "stats-charts-360x740.png", full_page=True)
     page.set_viewport_size({"width": 1280, "height": 900})
@@ -100,7 +94,7 @@ def test_no_statistics_yet(app: App) -> None:
     open_stats(app)
     expect(app.page.locator(".stats-page .empty")).to_be_visible()
     assert app.page.locator(".stats-charts").count() == 0
-    assert serious(app) == []
+    assert serious(app.page) == []
 
 
 def test_reset_one_game_keeps_the_others(app: App) -> None:

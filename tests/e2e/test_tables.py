@@ -11,7 +11,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import App, box_of, follow_link, two_taps
+from .conftest import App, box_of, follow_link, serious, settled, two_taps
 
 TIMEOUT = 20_000
 GAME_SECONDS = 120
@@ -115,7 +115,7 @@ def play_to_game_over(app: App, styles: tuple[str, ...] = ("click",)) -> dict:
         if my_move(app, styles[seen["moves"] % len(styles)]):
             seen["moves"] += 1
             continue
-        page.wait_for_timeout(30)
+        settled(page)
     pytest.fail(f"the game did not end within {GAME_SECONDS} s: {seen}")
 
 
@@ -185,8 +185,8 @@ def test_round_the_clock_to_the_end_with_resume(app: App) -> None:
     deadline = time.monotonic() + 30
     while int(page.get_attribute("#table-screen", "data-moves") or 0) < 4 and time.monotonic() < deadline:
         if not my_move(app):
-            page.wait_for_timeout(30)
-    page.wait_for_timeout(300)
+            settled(page)
+    settled(page)
     expect(page.locator("#table-screen")).to_have_attribute("data-busy", "false")
     moves = page.get_attribute("#table-screen", "data-moves")
     placed = page.locator("#layout [data-placed]").count()
@@ -227,7 +227,7 @@ def test_hot_seat_round_hides_every_hand_between_turns(app: App) -> None:
             assert page.locator("#hand .hand-tile").count() == 0 or \
                 page.get_attribute("#table-screen", "data-to-move") != "2"
         if not my_move(app):
-            page.wait_for_timeout(30)
+            settled(page)
     assert page.locator("#round-summary[open]").count(), "the hot-seat round did not end"
     assert passes >= 2
     expect(page.locator("#round-summary .summary-table tbody tr")).to_have_count(3)
@@ -252,26 +252,19 @@ def test_a_table_of_computers_only_deals_its_next_round_on_continue(app: App) ->
 
 def test_table_has_no_serious_axe_violation(app: App) -> None:
     """The table mid-game, a tile selected (legal places shown), light and dark; then the round summary."""
-    from axe_playwright_python.sync_playwright import Axe
-
     page = app.page
     follow_link(app, "#/play/draw?deal=7&set=double-6&target=50&seats=human,ai:easy,ai:medium")
     deadline = time.monotonic() + 30
     while not page.locator(".hand-tile.playable").count() and time.monotonic() < deadline:
         if not my_move(app):  # draws until a tile fits
-            page.wait_for_timeout(50)
+            settled(page)
     page.locator(".hand-tile.playable").first.click()
     expect(page.locator(".end-marker.active").first).to_be_visible()
 
-    def serious() -> list[str]:
-        results = Axe().run(page)
-        return [f"{v['id']}: {v['help']} {[n['target'] for n in v['nodes']][:3]}"
-                for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
-
-    found = serious()
+    found = serious(page)
     page.emulate_media(color_scheme="dark")
     try:
-        found += [f"dark: {v}" for v in serious()]
+        found += [f"dark: {v}" for v in serious(page)]
     finally:
         page.emulate_media(color_scheme="light")
     assert found == []

@@ -8,7 +8,15 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from engine.api import handle
+
 TOKEN = re.compile(r"[A-Za-z0-9]+(?:-[0-9]+)?")
+
+
+def call(**request: Any) -> dict[str, Any]:
+    """One request through the engine's JSON entry point (`engine.api.handle`), run natively."""
+    answer: dict[str, Any] = json.loads(handle(json.dumps(request)))
+    return answer
 
 
 def tokens(value: Any) -> set[str]:

@@ -13,11 +13,7 @@ import pytest
 from engine.api import SESSIONS, handle
 from engine.games import all_games
 from engine.solvers.luzon import solve
-from tests.engine.helpers import tokens
-
-
-def call(**req: Any) -> dict[str, Any]:
-    return json.loads(handle(json.dumps(req)))
+from tests.engine.helpers import call, tokens
 
 
 def new_luzon(seed: int = 1, **extra: Any) -> dict[str, Any]:

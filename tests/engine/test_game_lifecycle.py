@@ -3,24 +3,18 @@ every game, games marked assisted, and "Finish" when nothing is left to decide."
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
 import pytest
 
 from engine import session_core as session_module
-from engine.api import handle
 from engine.forced import finish_line
 from engine.games import all_games, get_game
 from engine.session import Session
 from engine.solvers import deal_prover
 from engine.solvers.luzon import solve
-
-
-def call(**req: Any) -> dict[str, Any]:
-    return json.loads(handle(json.dumps(req)))
-
+from tests.engine.helpers import call
 
 # ---- winnable-only deals -------------------------------------------------------------------
 

@@ -14,12 +14,10 @@ import pytest
 from engine.api import SESSIONS, handle
 from engine.games import get_game
 from engine.session import Session
+from tests.engine.helpers import call
 
 TABLE_GAMES = ["draw", "matador", "tiddle-a-wink", "round-the-clock"]
 
-
-def call(**req: Any) -> dict[str, Any]:
-    return json.loads(handle(json.dumps(req)))
 
 
 def at_a_computers_turn(game: str, seed: int = 5) -> tuple[str, Session]:

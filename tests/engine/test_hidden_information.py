@@ -4,14 +4,9 @@ change nothing); a person's seats, a finished game and a table of computers only
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from engine.api import handle
-
-
-def call(**req: Any) -> dict[str, Any]:
-    return json.loads(handle(json.dumps(req)))
+from tests.engine.helpers import call
 
 
 def draw_game(seats: list[str] | None = None) -> tuple[str, dict[str, Any]]:

@@ -5,22 +5,18 @@ says what the menu promises."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from typing import Any
 
-from engine.api import handle
 from engine.games import get_game
 from engine.layout import Layout
 from engine.lessons import all_lessons, lesson_for
 from engine.tiles import Tile
+from tests.engine.helpers import call
 
 SOLITAIRES = ["luzon", "big-clock", "clock"]
 
-
-def call(**req: Any) -> dict[str, Any]:
-    return json.loads(handle(json.dumps(req)))
 
 
 def hints_along(game_id: str, seed: int, moves: int = 40) -> list[dict[str, Any]]:

@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 
-from engine.api import handle
 from engine.games import all_games, get_game
 from engine.games.big_clock import lost_reason
 from engine.games.clock import CENTRE, ClockState
@@ -20,14 +19,11 @@ from engine.games.table import Score, Term
 from engine.layout import Layout
 from engine.session import Session
 from engine.tiles import Card, Tile
+from tests.engine.helpers import call
 from tests.engine.test_clock import first_stop
 from tests.engine.test_draw import position
 
 T = Tile.parse
-
-
-def call(**req: Any) -> dict[str, Any]:
-    return json.loads(handle(json.dumps(req)))
 
 
 def strings(value: Any) -> list[str]:

@@ -3,19 +3,15 @@ and the end of the game; the option's help says what a blocked round can score."
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
-from engine.api import handle
+from tests.engine.helpers import call
 
 # the rule sheets' targets (shared/RULES.md): these defaults never change
 RULE_TARGETS = {"draw": 100, "matador": 100, "tiddle-a-wink": 200, "round-the-clock": 100}
 
-
-def call(**req: Any) -> dict[str, Any]:
-    return json.loads(handle(json.dumps(req)))
 
 
 def target_option(game_id: str) -> dict[str, Any]:

@@ -8,12 +8,10 @@ from typing import Any
 
 from engine.api import handle
 from engine.session import Session
+from tests.engine.helpers import call
 
 INTERNAL = ("advisor", "greedy", "ismcts", "random")
 
-
-def call(**req: Any) -> dict[str, Any]:
-    return json.loads(handle(json.dumps(req)))
 
 
 def message(answer: Any) -> str:

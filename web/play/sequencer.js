@@ -4,12 +4,17 @@
 // replay's Play) takes step after step with a pause between, until it ends or is stopped. Every
 // timer of the page's turns goes through `clock` below (the one place to put another time in).
 
-/** The page's timers. */
+import { begin, end } from "../settled.js";
+
+/** The page's timers; a pending one keeps the page unsettled (settled.js). */
 const clock = {
   /** @type {(fn: () => void, ms: number) => number} */
-  later: (fn, ms) => window.setTimeout(fn, ms),
+  later(fn, ms) {
+    const id = window.setTimeout(() => { end("timer", id); fn(); }, ms);
+    return begin("timer", id);
+  },
   /** @type {(id: number) => void} */
-  clear: (id) => window.clearTimeout(id),
+  clear: (id) => { window.clearTimeout(id); end("timer", id); },
 };
 
 /** What a run is: the button or feature that started it. */

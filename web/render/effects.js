@@ -1,8 +1,10 @@
 // The page's small effects, each an extra (isolated.js: an error skips it, the game goes on):
 // a refused move's shake, a won game's confetti, a piece turning where it stands. Their
 // durations come from motion.js (the animation setting); prefers-reduced-motion turns them into fades.
+// Each keeps the page unsettled until it ends (settled.js).
 
 import { isolated } from "../isolated.js";
+import { moving } from "../settled.js";
 
 const reduced = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -18,9 +20,9 @@ export function shake(node, ms) {
 /** @param {Element | null} node @param {number} ms */
 function shakeNow(node, ms) {
   if (!node || ms <= 0) return null;
-  if (reduced()) return node.animate([{ opacity: 1 }, { opacity: 0.4 }, { opacity: 1 }], { duration: ms });
-  return node.animate([0, -8, 8, -6, 6, -3, 0].map((x) => ({ transform: `translateX(${x}px)` })),
-    { duration: Math.max(ms, 240), easing: "ease-out" });
+  if (reduced()) return moving(node.animate([{ opacity: 1 }, { opacity: 0.4 }, { opacity: 1 }], { duration: ms }));
+  return moving(node.animate([0, -8, 8, -6, 6, -3, 0].map((x) => ({ transform: `translateX(${x}px)` })),
+    { duration: Math.max(ms, 240), easing: "ease-out" }));
 }
 
 /**
@@ -49,7 +51,7 @@ function confetti(ms) {
     { duration: ms * 6 + (i % 7) * 120, easing: "cubic-bezier(.3,.1,.6,1)", delay: (i % 9) * 60 });
     const done = () => piece.remove();
     animation.finished.then(done, done);
-    animations.push(animation);
+    animations.push(moving(animation));
   }
   return animations;
 }
@@ -64,7 +66,7 @@ function confetti(ms) {
  */
 export function turnInPlace(node, degrees, ms) {
   if (!node || ms <= 0 || !degrees) return null;
-  return isolated("motion", () => (reduced()
+  return isolated("motion", () => moving(reduced()
     ? node.animate([{ opacity: 0.3 }, { opacity: 1 }], { duration: ms, easing: "ease-out" })
     : node.animate([{ transform: `rotate(${degrees}deg)` }, { transform: "rotate(0deg)" }],
       { duration: ms, easing: "cubic-bezier(.3,.7,.4,1)", composite: "add" })), null);

@@ -4,9 +4,10 @@
 // over while it waits hidden), a new tile comes from where its move says (the stock, a computer's
 // seat), a tile that left fades away. The animation speed setting scales every duration;
 // "off" (or the computer speed "instant") turns motion off; prefers-reduced-motion turns slides
-// into fades.
+// into fades. Every animation started here keeps the page unsettled until it ends (settled.js).
 
 import { isolated } from "../isolated.js";
+import { moving } from "../settled.js";
 
 /** @typedef {import("../engine_types.js").View} View */
 /** @typedef {import("../engine_types.js").MoveEvent} MoveEvent */
@@ -35,11 +36,8 @@ export function motionMs(speed) {
 
 const reduced = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 
-/**
- * What moves is a tile (a card-tile too); a place (a pile, a seat, the stock, an end) only says where it comes from.
- * @param {Element} node
- */
-const isTile = (node) => node.matches("[data-tile], [data-placed], [data-card]");
+/** What moves is a tile (a card-tile too); a place (a pile, a seat, the stock, an end) only says where it comes from. */
+const isTile = (/** @type {Element} */ node) => node.matches("[data-tile], [data-placed], [data-card]");
 
 /** @type {Set<Animation>} the animations of copies in flight: a new drawing ends them first */
 const flights = new Set();
@@ -50,11 +48,8 @@ const flights = new Set();
  * @param {() => void} done
  */
 function track(animation, done) {
-  flights.add(animation);
-  const end = () => {
-    flights.delete(animation);
-    done();
-  };
+  flights.add(moving(animation));
+  const end = () => { flights.delete(animation); done(); };
   animation.finished.then(end, end);
   return animation;
 }
@@ -177,10 +172,7 @@ function fly(from, to, ms, delay = 0) {
   to.node.style.opacity = "0"; // still there for the keyboard and the pointer
   const animation = ghost.animate([{ transform: `translate(${dx}px, ${dy}px) rotate(${-turn}deg) scale(${scale})` },
     { transform: "none" }], { duration: ms, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "both" });
-  return track(animation, () => {
-    ghost.remove();
-    to.node.style.opacity = "";
-  });
+  return track(animation, () => { ghost.remove(); to.node.style.opacity = ""; });
 }
 
 /**
@@ -189,7 +181,7 @@ function fly(from, to, ms, delay = 0) {
  * @param {number} [delay]
  */
 function fadeIn(node, ms, delay = 0) {
-  return node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: ms, delay, easing: "ease-out", fill: "backwards" });
+  return moving(node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: ms, delay, easing: "ease-out", fill: "backwards" }));
 }
 
 /**
