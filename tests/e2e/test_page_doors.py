@@ -43,9 +43,9 @@ REFUSED = """(() => {
 
 
 @pytest.fixture(params=["no navigator.serviceWorker", "registration refused"])
-def no_offline(request: pytest.FixtureRequest, browser: object, server_url: str) -> Iterator[App]:
+def no_offline(request: pytest.FixtureRequest, browser: Browser, server_url: str) -> Iterator[App]:
     """A new window whose browser offers no service workers (deleted), or refuses to register one."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})  # type: ignore[attr-defined]
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.add_init_script(NO_SERVICE_WORKER if request.param.startswith("no") else REFUSED)
     page = context.new_page()
     state = attach(context, page, server_url)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -51,9 +51,9 @@ def warns_before_leaving(app: App) -> bool:
       dispatchEvent(event); return event.defaultPrevented; }""")
 
 
-def downloaded(app: App, click: object) -> dict:
+def downloaded(app: App, click: Callable[[], None]) -> dict:
     with app.page.expect_download() as info:
-        click()  # type: ignore[operator]
+        click()
     return json.loads(Path(info.value.path()).read_text())["record"]
 
 
