@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, attach, open_deal
 from .test_hidden_and_kept import FULL, SPACE_AGAIN
