@@ -111,7 +111,8 @@ def make_record(app: App, game: str, options: dict, seats: list[str], seed: int,
         const view = answer.view;
         if (view.round?.over) break;
         if (i >= moves && view.to_move === 0) break;
-        answer = await call({op: "ai", session, level: "easy"});  // the seat to move, seen by the person (seat 0)
+        // the seat to move, seen by the person (seat 0): a computer at its own level, the person by the easy one
+        answer = await call({op: "ai", session, ...(view.to_move === 0 ? {level: "easy"} : {})});
         if (!answer.ok) throw new Error(JSON.stringify(answer.error));
       }
       const record = await call({op: "record", session});

@@ -59,7 +59,9 @@ def record_until(game: str, options: dict, players: int, seed: int, stop: Callab
             elif (view.get("round") or {}).get("over") and not through_rounds:
                 break
             else:
-                answer = handle_request({"op": "ai", "session": session, "seat": 0})
+                # a computer at its own level; the person's next-round by the easy computer for them
+                mine = {"level": "easy"} if view["to_move"] == 0 else {}
+                answer = handle_request({"op": "ai", "session": session, "seat": 0, **mine})
             assert answer["ok"], answer
     finally:
         handle_request({"op": "close", "session": session})

@@ -22,7 +22,8 @@ def record_after_rounds(app: App, rounds: int, seed: int = 3) -> tuple[dict, dic
       const session = answer.session;
       for (let i = 0; i < 2000 && !answer.view.outcome; i++) {
         if (answer.view.round?.over && (answer.view.rounds ?? []).length >= rounds) break;
-        answer = await call({op: "ai", session, level: "easy"});  // the seat to move, seen by the person (seat 0)
+        // the seat to move, seen by the person (seat 0): a computer at its own level, the person by the easy one
+        answer = await call({op: "ai", session, ...(answer.view.to_move === 0 ? {level: "easy"} : {})});
       }
       const view = (await call({op: "view", session, seat: 0})).view;
       const record = (await call({op: "record", session})).record;
