@@ -180,7 +180,7 @@ def op_review(req: dict[str, Any]) -> JSON:
 
 def op_replay(req: dict[str, Any]) -> JSON:
     """A record's game as one seat saw it after some of its moves (the replay of the coach)."""
-    from engine.review import replay
+    from engine.replay import replay
 
     return {"ok": True, **replay(req.get("record"), req.get("at"), req.get("seat"), req.get("reveal", False),
                                   req.get("instead"))}

@@ -39,7 +39,7 @@ from engine.games.table import TableGame
 from engine.players import Player, get_player
 from engine.players.ismcts import IsmctsPlayer, Search
 from engine.players.playout import EnginePlayout, rollout, round_rewards
-from engine.protocol import JSON, BadRequest, Game, HiddenInformation
+from engine.protocol import JSON, BadRequest, Game
 from engine.review_marks import POINTS, WIN, grade, key_moments, summary, verdict
 from engine.rng import deal_rng
 from engine.session import Registry, Session
@@ -521,54 +521,6 @@ def states(session: Session) -> Iterator[Any]:
     for i, kept in enumerate(session.history):
         state = kept if kept is not None else session.game.apply(state, session.moves[i - 1])
         yield state
-
-
-def replay(record: Any, at: Any, seat: Any = None, reveal: Any = False, instead: Any = None) -> JSON:
-    """The view of a record's game after its first `at` moves, from `seat` (default: the first
-    person's seat) as that seat saw it then, with the event of the move that led there.
-    `reveal` adds every hand, for a finished game only. `instead`, a legal move of the position
-    before move `at` (the review's better move), is made there in place of the move played: the
-    view after it, the alternative the coach draws beside the move made (one that shows hidden
-    information, a drawn tile or a round's hands, only once the game is over). The last
-    position of a resigned game is the game's end: its outcome says who resigned."""
-    session = Session.load(record)
-    if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(session.moves):
-        raise BadRequest(f"at must be a move number from 0 to {len(session.moves)}")
-    if reveal not in (True, False):
-        raise BadRequest("reveal must be true or false")
-    if reveal and session.to_move() is not None:  # over by the rules, or resigned
-        raise BadRequest("every hand is shown once the game is over")
-    if instead is not None and (not isinstance(instead, str) or at == 0):
-        raise BadRequest("instead must be a move id, in place of a move (at 1 or more)")
-    viewer = session.viewer(seat) if seat is not None else next(
-        (i for i, kind in enumerate(session.seats) if kind == "human"), 0)
-    game = session.game
-    # (a resign ends the game after its last move: not the positions before it)
-    shown = Session.load({**session.record(), "moves": session.moves[: max(0, at - 1)], "resigned": None,
-                          "computer_moves": None})
-    move = session.moves[at - 1] if at else None
-    if instead is not None:
-        state = shown.state
-        decider = game.to_move(state)
-        if decider is not None and decider != viewer:  # another seat's decision: one answer whatever it held
-            try:
-                session.check_may_see(decider)
-            except HiddenInformation:
-                raise HiddenInformation("Another move in place of a computer's is shown once the game is over."
-                                        ) from None
-        game.check_move(state, instead)
-        if game.revealed_to(state, instead, game.apply(state, instead)) and session.to_move() is not None:
-            raise HiddenInformation("that move shows hidden information: its position is shown once the game is over")
-        move = instead
-    events = [shown.replay_move(move)] if move is not None else []
-    if at == len(session.moves) and instead is None:
-        shown.resigned = session.resigned  # the game's end: resigned there, it says so (nobody's move next)
-    view = shown.seat_view(viewer, events)  # the seat was checked against the whole game
-    view["extra_moves"], view["can_undo"], view["can_redo"] = [], False, False  # a replay plays nothing
-    view["seed"] = session.shown_seed()  # the whole game's: over, its deal may be shown
-    if reveal:
-        view["all_hands"] = game.view(shown.state, None).get("hands")
-    return {"view": view, "at": at, "moves": len(session.moves)}
 
 
 def _decision(session: Session, state: Any, index: int, seat: int, played: str, ratings: Ratings) -> JSON:

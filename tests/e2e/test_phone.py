@@ -806,7 +806,7 @@ def test_hint_reads_as_sentences(app: App) -> None:
     hint = page.locator("#hint-text")
     expect(hint).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
     text = hint.inner_text()
-    assert re.fullmatch(r"Hint: [A-Z][^.]*\. [A-Z].*", text), text
+    assert re.fullmatch(r"Hint: [A-Z][^.]*\. [A-Z].*[.!?]", text), text  # two sentences, each with its stop
     assert not app.errors
 
 

@@ -53,8 +53,9 @@ function hintText(hint) {
   if (!hint) return null;
   const { chance, reason } = hint;
   const what = hint.you.charAt(0).toUpperCase() + hint.you.slice(1);
-  return `Hint: ${what}. ${reason.charAt(0).toUpperCase()}${reason.slice(1)}` +
-    (chance > 0 && chance < 1 && !reason.includes("%") ? ` (chance to win ${Math.round(chance * 100)}%)` : "");
+  const odds = chance > 0 && chance < 1 && !reason.includes("%") ? ` (chance to win ${Math.round(chance * 100)}%)` : "";
+  const said = `${reason.charAt(0).toUpperCase()}${reason.slice(1)}${odds}`;
+  return `Hint: ${what}. ${/[.!?]$/.test(said) ? said : `${said}.`}`; // a sentence, however the engine ends it
 }
 
 /**
