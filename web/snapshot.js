@@ -149,26 +149,18 @@ export async function checkFiles({ meta }) {
 }
 
 /**
- * Store a snapshot (replacing this scope's previous one). The memory is written while its sha256
- * and the files' are computed (the two writes and the two digests overlap): the old record goes
- * in the same transaction as the new memory, and the new record comes last, so a start that reads
- * in between finds no snapshot (and starts normally), never a record beside another memory.
+ * Store a snapshot (replacing this scope's previous one).
  * @param {string} scope
  * @param {{files: FileEntry[]} & Record<string, unknown>} meta
  * @param {Uint8Array<ArrayBuffer>} memory
- * @param {(step: string) => void} [step] told "snapshot-hashed" and "snapshot-memory-written" (timing)
+ * @param {(step: string) => void} [step] told "snapshot-hashed" once both sha256 are known (timing)
  */
 export async function save(scope, meta, memory, step = () => {}) {
-  const digests = Promise.all([crypto.subtle.digest("SHA-256", memory).then(hex), filesDigest(meta.files)])
-    .then((both) => { step("snapshot-hashed"); return both; });
-  digests.catch(() => {});
+  const sha256 = hex(await crypto.subtle.digest("SHA-256", memory));
+  const filesSha256 = await filesDigest(meta.files);
+  step("snapshot-hashed");
   await transact("readwrite", (store) => {
-    store.delete(scope);
     store.put(memory, `${scope}#memory`);
-  });
-  step("snapshot-memory-written");
-  const [sha256, filesSha256] = await digests;
-  await transact("readwrite", (store) => {
     store.put({ ...meta, sha256, filesSha256, size: memory.byteLength }, scope);
   });
 }
