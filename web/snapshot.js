@@ -153,10 +153,12 @@ export async function checkFiles({ meta }) {
  * @param {string} scope
  * @param {{files: FileEntry[]} & Record<string, unknown>} meta
  * @param {Uint8Array<ArrayBuffer>} memory
+ * @param {(step: string) => void} [step] told "snapshot-hashed" once both sha256 are known (timing)
  */
-export async function save(scope, meta, memory) {
+export async function save(scope, meta, memory, step = () => {}) {
   const sha256 = hex(await crypto.subtle.digest("SHA-256", memory));
   const filesSha256 = await filesDigest(meta.files);
+  step("snapshot-hashed");
   await transact("readwrite", (store) => {
     store.put(memory, `${scope}#memory`);
     store.put({ ...meta, sha256, filesSha256, size: memory.byteLength }, scope);

@@ -251,7 +251,9 @@ async function startNormally(loadPyodide, manifestReady, makeSnapshot) {
   sized(manifest, [manifest.micropip_wheel, manifest.engine_wheel]);
   const micropipUrl = new URL(manifest.micropip_wheel, base).href;
   const engineUrl = new URL(manifest.engine_wheel, base).href;
-  const wheels = Promise.all([prefetch(manifest.micropip_wheel), prefetch(manifest.engine_wheel)]);
+  // (fetched while Pyodide boots; micropip and the engine are then installed from these bytes)
+  const wheels = Promise.all([prefetch(manifest.micropip_wheel), prefetch(manifest.engine_wheel)])
+    .then((both) => { phase("wheels-fetched"); return both; });
 
   const pyodide = await pyodideReady;
   phase("pyodide");
@@ -360,7 +362,7 @@ function takeSnapshot(pyodide) {
 async function keep(made, reason, manifest) {
   try {
     if (!made) throw new Error(/** @type {string} */ (reason));
-    await /** @type {Snapshots} */ (snapshots).save(scope, { version: manifest.version, pyodide: manifest.pyodide, files: made.files }, made.memory);
+    await /** @type {Snapshots} */ (snapshots).save(scope, { version: manifest.version, pyodide: manifest.pyodide, files: made.files }, made.memory, phase);
     phase("snapshot-saved");
     postMessage({ type: "snapshot", state: "saved", size: made.memory.byteLength, phases });
   } catch (/** @type {any} */ error) {

@@ -1,11 +1,15 @@
-"""Page figures in headless Chromium (printed, not asserted):
+"""Page figures (printed, not asserted), in headless Chromium unless said otherwise:
 
 - time from navigation to the `engine-ready` mark: the app next to a bare page that only starts
   the same Pyodide core in a module worker (same server, same run, fresh context each load);
 - median round trip of a Luzon `play` request from the page through the worker and back;
 - warm start (a second visit, served by the service worker from its cache) next to the cold
   start (first visit, empty browser) of the same run, in the same browser context
-  (target: warm <= 0.6 x cold); total size of dist/ and the bytes transferred on a cold visit.
+  (target: warm <= 0.6 x cold); total size of dist/ and the bytes transferred on a cold visit;
+- per browser (Chromium, and Firefox ESR and WebKitGTK where installed, driven as in
+  tests/browsers): bare Pyodide, the cold start and the warm start (a reload once the start-up
+  snapshot is stored), medians of the same run, with their ratios (BONEYARD_BENCH_BROWSERS picks
+  some: chromium,firefox,webkit).
 
 Run with `python build.py bench` (or `python -m tests.bench.page` after a build, in .venv).
 """
@@ -29,6 +33,7 @@ from playwright.sync_api import Browser, Playwright, Request, sync_playwright
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
+from tests.browsers.drivers import BROWSERS, missing  # noqa: E402
 
 RUNS = int(os.environ.get("BONEYARD_BENCH_RUNS", "5"))
 # A git revision: its web/ (the page, worker, service worker) in a copy of this build is measured
@@ -39,6 +44,7 @@ READY_TIMEOUT_MS = 180_000
 RATIO_TARGET = 1.15
 PLAY_TARGET_MS = 5.0
 WARM_TARGET = 0.6
+OTHER_BROWSER_TARGETS = {"firefox": 1.2, "webkit": 1.5}  # cold start against Chromium's (issue 36)
 
 PLAY_LOOP = """async ([seed, plays]) => {
   const request = window.boneyard.request;
@@ -148,6 +154,64 @@ def cold_then_warm(playwright: Playwright, url: str) -> Visits:
         profile.cleanup()
 
 
+READY_MARK = """() => document.documentElement.dataset.engine === "ready"
+  && performance.getEntriesByName("engine-ready")[0]?.startTime"""
+
+
+@dataclass
+class Starts:
+    """One browser's start-up figures (ms from navigation to engine-ready), each run's."""
+
+    bare: list[float]
+    cold: list[float]
+    warm: list[float]
+
+
+def driven_starts(name: str, url: str, runs: int) -> Starts:
+    """Firefox or WebKit (tests/browsers' drivers), a fresh browser for each load of bare Pyodide
+    and for each first visit of the app; the warm start is that browser's reload once the first
+    start stored its snapshot and the service worker controls the page."""
+    starts = Starts([], [], [])
+    for run in range(runs):
+        for kind in ("bare", "app") if run % 2 == 0 else ("app", "bare"):
+            page = BROWSERS[name]()
+            try:
+                if kind == "bare":
+                    page.goto(url + "__bench/index.html")
+                    starts.bare.append(float(page.wait(READY_MARK, timeout_s=READY_TIMEOUT_MS / 1000)))
+                    continue
+                page.goto(url)
+                starts.cold.append(float(page.wait(READY_MARK, timeout_s=READY_TIMEOUT_MS / 1000)))
+                page.wait("() => document.documentElement.dataset.snapshot === 'saved'"
+                          " && Boolean(navigator.serviceWorker?.controller)", timeout_s=READY_TIMEOUT_MS / 1000,
+                          what="the snapshot stored, the page controlled by the service worker")
+                page.reload()  # type: ignore[attr-defined]
+                starts.warm.append(float(page.wait(READY_MARK, timeout_s=READY_TIMEOUT_MS / 1000)))
+                how = page.run("() => document.documentElement.dataset.engineStart")
+                assert how == "snapshot", f"{name}: the reload started {how}, not from the snapshot"
+            finally:
+                page.close()
+    return starts
+
+
+def print_browsers(starts: dict[str, Starts]) -> None:
+    """Per browser: bare Pyodide, cold and warm start (medians), cold / bare and warm / cold, and
+    each browser's cold start against Chromium's."""
+    print("per browser (median ms from navigation to engine-ready; runs in brackets):")
+    chromium = statistics.median(starts["chromium"].cold) if "chromium" in starts else None
+    for name, found in starts.items():
+        bare, cold, warm = (statistics.median(values) for values in (found.bare, found.cold, found.warm))
+        against = ""
+        if chromium and name in OTHER_BROWSER_TARGETS:
+            target = OTHER_BROWSER_TARGETS[name]
+            against = (f", cold / Chromium's {cold / chromium:.2f} (target <= {target}) "
+                       f"{'ok' if cold / chromium <= target else 'OVER TARGET'}")
+        print(f"  {name:<9} bare {bare:6.0f}  cold {cold:6.0f}  warm {warm:6.0f}  cold / bare {cold / bare:.2f}, "
+              f"warm / cold {warm / cold:.2f}{against}")
+        for label, values in (("bare", found.bare), ("cold", found.cold), ("warm", found.warm)):
+            print(f"            {label}: {', '.join(f'{v:.0f}' for v in values)}")
+
+
 def play_round_trips(browser: Browser, url: str) -> list[float]:
     """Round trips (ms) of Luzon play requests through the worker."""
     context = browser.new_context()
@@ -247,6 +311,12 @@ def print_steps(visits: list[Visits]) -> None:
 def main() -> int:
     """Print the figures (BONEYARD_BENCH_PARTS=bare,warm,play picks some; default all)."""
     parts = set(os.environ.get("BONEYARD_BENCH_PARTS", "bare,warm,play").split(","))
+    wanted = os.environ.get("BONEYARD_BENCH_BROWSERS", "chromium,firefox,webkit").split(",")
+    driven = [name for name in sorted(BROWSERS) if name in wanted]
+    if driven and missing():
+        print(f"Firefox and WebKit not measured: {', '.join(missing())} missing (Debian's firefox-esr, "
+              "webkit2gtk-driver and xvfb)", flush=True)
+        driven = []
     server, url = build.serve_in_thread(build.DIST, mounts={"__bench": Path(__file__).parent / "bare"})
     app_ms: list[float] = []
     bare_ms: list[float] = []
@@ -283,6 +353,12 @@ def main() -> int:
         if "play" in parts:
             times = play_round_trips(browser, url)
         browser.close()
+    starts: dict[str, Starts] = {}
+    if app_ms and visits and "chromium" in wanted:
+        starts["chromium"] = Starts(bare_ms, app_ms, [v.warm for v in visits])
+    for name in driven:
+        print(f"measuring {name}: {RUNS} loads of each kind", flush=True)
+        starts[name] = driven_starts(name, url, RUNS)
     server.shutdown()
     if app_ms:
         app, bare = statistics.median(app_ms), statistics.median(bare_ms)
@@ -307,6 +383,8 @@ def main() -> int:
         print(f"-- baseline (web/ of {BASELINE}), same run:")
         print_visits(baseline_visits)
         print_steps(baseline_visits)
+    if starts:
+        print_browsers(starts)
     if times:
         play = statistics.median(times)
         print(f"play round trip (n={len(times)}):  median {play:.2f} ms, p90 "

@@ -176,11 +176,18 @@ def play_a_move_and_a_hint(app: App) -> None:
     assert sorted(hinted) == sorted(expected.split(":")[1].replace(">", "+").split("+"))
 
 
-def test_first_start_is_normal_and_stores_a_snapshot(app: App, dist_dir) -> None:
+def test_first_start_is_normal_and_a_reload_once_its_snapshot_is_written_is_warm(app: App, dist_dir) -> None:
+    """A first visit: engine-ready, then only the snapshot's write (<html data-snapshot=saved>),
+    and a reload at once starts from the snapshot. The write follows the start step by step:
+    every module imported, the snapshot made, hashed, and stored."""
     started = how_started(app)
     assert started["start"] == "normal" and started["fallback"] is None
     assert "micropip-load" in started["steps"] and "engine-install" in started["steps"]
     wait_saved(app)
+    steps = app.page.evaluate("window.boneyard.engine.snapshot.phases")
+    order = ["engine-import", "engine-loaded", "snapshot-made", "snapshot-hashed", "snapshot-saved"]
+    assert [steps[name] for name in order] == sorted(steps[name] for name in order), steps
+    assert reload(app)["start"] == "snapshot"
     stored = app.page.evaluate(STORED, None)
     version = json.loads((dist_dir / "build-manifest.json").read_text())["version"]
     assert stored["version"] == version
