@@ -224,8 +224,9 @@ function exercise(handle, { id: game, solitaire }) {
     if (!answer.ok) throw new Error(`${game} ${request.op}: ${answer.error.code}: ${answer.error.message}`);
     return answer;
   };
-  const { session } = ask({ op: "new", game, seed: 1 });
-  ask({ op: "ai", session, level: "easy" });
+  const { session, view } = ask({ op: "new", game, seed: 1 });
+  // a computer plays at its own level; a person's seat by the easy computer standing in
+  ask({ op: "ai", session, ...(view.seats[view.to_move] === "human" ? { level: "easy" } : {}) });
   ask({ op: "view", session });
   if (solitaire) ask({ op: "hint", session });
   const { record } = ask({ op: "record", session });

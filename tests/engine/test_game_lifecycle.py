@@ -254,7 +254,9 @@ def test_the_replay_of_a_resigned_game_shows_its_moves_as_they_were_and_every_ha
     assert record["resigned"] == 0 and record["moves"]
     first = call(op="replay", record=record, at=0)
     assert first["ok"] and first["view"]["outcome"] is None
-    assert call(op="replay", record=record, at=len(record["moves"]))["view"]["outcome"] is None
+    # the last position is the game's end: it says who resigned (the positions before it do not)
+    assert call(op="replay", record=record, at=len(record["moves"]))["view"]["outcome"]["detail"] == {"resigned": 0}
+    assert call(op="replay", record=record, at=len(record["moves"]) - 1)["view"]["outcome"] is None
     shown = call(op="replay", record=record, at=len(record["moves"]), reveal=True)
     assert shown["ok"], shown
     assert all(hand is not None for hand in shown["view"]["all_hands"])

@@ -738,13 +738,16 @@ def test_a_decision_is_uncertain_only_after_more_play_outs(monkeypatch: pytest.M
     monkeypatch.setattr(review_mod, "medium_margin", counted)
     rated: dict[int, tuple[int, review_mod.Ratings]] = {}
 
-    def rate(game: Any, state: Any, seat: int, played: str, rng: random.Random) -> review_mod.Ratings:
+    search_pairs = review_mod.search_pairs
+
+    def rate(game: Any, state: Any, seat: int, played: str, rng: random.Random) -> Any:
+        """The review's own pairs (a step at a time), each decision's play-outs counted."""
         before = played_out[0]
-        ratings = rate_by_search(game, state, seat, played, rng)
+        ratings = yield from search_pairs(game, state, seat, played, rng)
         rated[len(rated)] = (played_out[0] - before, ratings)
         return ratings
 
-    monkeypatch.setattr(review_mod, "rate_by_search", rate)
+    monkeypatch.setattr(review_mod, "search_pairs", rate)
     cap = review_mod.MORE * review_mod.SAMPLES
     extended = 0
     for seed in (2, 3):
