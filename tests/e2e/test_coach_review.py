@@ -119,7 +119,7 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
     for size in SIZES:
         sized(app, size)
         in_play[size] = largest_tile(app, board)
-    open_coach(app, game)
+    page.click("button[data-action=coach]")  # the result dialog closed above: the coach from the toolbar
     expect(page.locator("#coach-where")).to_have_text(f"Move {total} of {total}", timeout=TIMEOUT)
     for size in SIZES:
         sized(app, size)
