@@ -82,7 +82,7 @@ export function mountGame(root, { engine, spec, params, notify }) {
     // a hint carries its move's fields; a guided deal's step suggests its move the same way
     hintMove: () => state.hint ?? suggestion(state.view, personMayMove(state, sequencer)),
     playedSince: () => playedSince(state),
-    actions: { say, play: (move) => emit({ type: "play", move }),
+    actions: { say, play: (move, how = {}) => emit({ type: "play", move, untilPlayable: how.untilPlayable }),
       autoplayStep: (next) => async () => Boolean(await emit({ type: "step", next })) },
   });
   const { myTurn, hotSeat } = context;
