@@ -19,6 +19,7 @@ from engine.api import REVIEW_LIMIT, handle
 from engine.games import get_game
 from engine.games.matador import is_matador
 from engine.players import get_player
+from engine.replay import replay
 from engine.review import open_record, rate_by_search, review
 from engine.review_marks import GRADE_NAMES, GRADES, grade, key_moments, verdict
 from engine.rng import deal_rng
@@ -540,7 +541,7 @@ def test_the_fast_path_rates_the_big_clock_as_the_full_play_outs_do() -> None:
 def test_a_record_with_moves_of_show_solution_replays_at_every_move() -> None:
     record, _ = _solution_record()
     for at in range(len(record["moves"]) + 1):
-        assert review_mod.replay(record, at)["at"] == at
+        assert replay(record, at)["at"] == at
     assert json.loads(handle(json.dumps({"op": "load", "record": {**record, "moves": [], "computer_moves": []}})))["ok"]
 
 
