@@ -47,7 +47,7 @@ def load_everything() -> None:
     advisors and guided deals, the coach. The worker calls this before it takes its start-up
     snapshot, so that a start from the snapshot compiles no module and reads none of the engine's
     files (a first deal, hint or replay after such a start does not wait on an import)."""
-    import engine.replay  # noqa: F401  (the coach's replay: imported by a first replay otherwise)
+    import engine.replay  # (the coach's replay: imported by a first replay otherwise)
     import engine.review  # noqa: F401  (the coach's review: imported by a first review otherwise)
 
     for game in all_games():
