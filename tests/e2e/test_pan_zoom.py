@@ -61,9 +61,10 @@ def changes(app: App, action: Callable[[], None]) -> tuple[float, float]:
 
 def test_buttons_keys_and_ctrl_wheel_zoom(app: App) -> None:
     page = app.page
-    open_large(app, "draw", size=(1280, 800))
+    # a desktop wide enough for this table at its smallest tiles (20 px a half) to fit before zooming
+    open_large(app, "draw", size=(1600, 1000))
+    expect(page.locator("#layout")).to_have_attribute("data-fits", "true")
     fitted = unit(app)
-    assert page.get_attribute("#layout", "data-fits") == "true"
     bar = page.locator(".zoom-bar")
     zoom_in, zoom_out, fit = (bar.locator(f'[aria-label="{z}"]') for z in ("Zoom in", "Zoom out", "Fit the table"))
 
