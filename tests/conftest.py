@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+# dist/ built and served (the fixtures dist_dir and server_url), for the browser suites
+pytest_plugins = ["tests.served"]
+
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--screenshots", action="store_true",

@@ -7,9 +7,8 @@ installed, its tests are skipped with the reason (in pytest's -ra summary), neve
 
 from __future__ import annotations
 
-import os
 import sys
-from collections.abc import Generator, Iterator
+from collections.abc import Generator
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,6 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402  (the repository's build.py: server, paths)
 
 from .drivers import BROWSERS, Page, missing  # noqa: E402
 
@@ -32,20 +30,6 @@ def skip_reason() -> str | None:
             "webkit2gtk-driver and xvfb (`python build.py test` does, as root on Debian).")
 
 
-@pytest.fixture(scope="session")
-def dist_dir() -> Path:
-    """dist/, built now unless `python build.py test` already did."""
-    if not os.environ.get("BONEYARD_PREBUILT"):
-        build.build()
-    return build.DIST
-
-
-@pytest.fixture(scope="session")
-def server_url(dist_dir: Path) -> Iterator[str]:
-    server, url = build.serve_in_thread(dist_dir)
-    yield url
-    server.shutdown()
-    server.server_close()
 
 
 OPEN: dict[str, Page] = {}

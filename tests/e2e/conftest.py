@@ -121,21 +121,6 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any], playwrigh
     return args
 
 
-@pytest.fixture(scope="session")
-def dist_dir() -> Path:
-    """dist/, built now unless `python build.py test` already did."""
-    if not os.environ.get("BONEYARD_PREBUILT"):
-        build.build()
-    return build.DIST
-
-
-@pytest.fixture(scope="session")
-def server_url(dist_dir: Path) -> Iterator[str]:
-    """The URL of dist/ served on a free port of 127.0.0.1."""
-    server, url = build.serve_in_thread(dist_dir)
-    yield url
-    server.shutdown()
-    server.server_close()
 
 
 @pytest.fixture(scope="session")
