@@ -7,10 +7,13 @@ from __future__ import annotations
 import io
 import json
 import os
+import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import psutil  # Dask's dependency (the cluster extra)
 import pytest
 from distributed import LocalCluster
 
@@ -53,6 +56,33 @@ def interrupted_at(seed: int, bad: int) -> int:
     if seed == bad:
         raise KeyboardInterrupt
     return seed
+
+
+def ctrl_c_at(seed: int, bad: int, command: int, results: str) -> int:
+    """At `bad`: once a deal is kept in `results`, Ctrl-C to the run's command (a terminal sends
+    it to every process: the workers ignore it), and a deal that takes two minutes (its worker's
+    process id written to `results`.pid)."""
+    if seed == bad:
+        Path(f"{results}.pid").write_text(str(os.getpid()))
+        waited = time.monotonic()
+        while len(Path(results).read_text().splitlines()) < 2 and time.monotonic() - waited < 30:
+            time.sleep(0.01)
+        os.kill(command, signal.SIGINT)
+        time.sleep(120)
+    return seed
+
+
+def ended(pid: int, within: float = 10.0) -> bool:
+    """Whether process `pid` has ended (or does within `within` seconds)."""
+    waited = time.monotonic()
+    while time.monotonic() - waited < within:
+        try:
+            if psutil.Process(pid).status() == psutil.STATUS_ZOMBIE:
+                return True
+        except psutil.NoSuchProcess:
+            return True
+        time.sleep(0.05)
+    return False
 
 
 def lost_at(seed: int, bad: int) -> int:
@@ -157,6 +187,21 @@ def test_ctrl_c_and_a_lost_worker_keep_what_finished(tmp_path: Path) -> None:
     kept = len(finished_lines(path))
     assert 3 <= kept < 8 and f"{kept} of 8 deals finished" in str(lost.value)
     assert Runner(workers=2, results=str(path)).run(fails_at, deals(8, -1), {"t": 1}) == list(range(100, 108))
+    assert sorted(line["seed"] for line in finished_lines(path)) == list(range(100, 108))  # each deal once
+
+
+def test_ctrl_c_stops_two_workers_at_once_keeping_what_finished(tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"
+    started = time.monotonic()
+    with pytest.raises(Interrupted, match=r"stopped by Ctrl-C: \d of 8 deals finished, kept in ") as stopped:
+        Runner(workers=2, results=str(path)).run(ctrl_c_at, deals(8, 101, os.getpid(), str(path)), {"t": 1})
+    assert time.monotonic() - started < 60  # the two-minute deal was ended, not waited for
+    worker = int(Path(f"{path}.pid").read_text())
+    assert ended(worker), "the worker of the two-minute deal still runs: it would hold the command's exit"
+    kept = [line["seed"] for line in finished_lines(path)]
+    assert 100 in kept and 101 not in kept and f"{len(kept)} of 8 deals finished" in str(stopped.value)
+    resumed = Runner(workers=2, results=str(path)).run(ctrl_c_at, deals(8, -1, 0, ""), {"t": 1})
+    assert resumed == list(range(100, 108))
     assert sorted(line["seed"] for line in finished_lines(path)) == list(range(100, 108))  # each deal once
 
 
