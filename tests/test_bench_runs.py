@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from engine.runs import Runner
 from tests.bench import _solitaire_lesson_deals, bench_luzon, bench_review, lesson_seeds
 from tests.bench._runs import for_run
@@ -41,3 +43,17 @@ def test_each_run_of_a_benchmark_keeps_its_own_file_in_the_results_folder(tmp_pa
                                                         "settle-double-9-1.0.jsonl"]
     assert len(finished_lines(folder / "settle-double-9-1.0.jsonl")) == 3
     assert for_run(SERIAL, "anything") is SERIAL  # no --results: nothing kept
+
+
+def test_settle_plays_deals_a_batch_at_a_time_until_it_has_its_rows_in_order(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    played: list[int] = []
+
+    def rows_of(size: str, share: float, seed: int) -> list[tuple[int, int, int]]:  # seed % 3 rows, none at 12
+        played.append(seed)
+        return [(seed, k, 0) for k in range(seed % 3)]
+
+    monkeypatch.setattr(bench_review, "pair_rows", rows_of)  # (the serial runner plays in this process)
+    rows = bench_review.pair_counts(Runner(workers=1), "double-6", 1.0, 5, 10)
+    assert rows == [(10, 0, 0), (11, 0, 0), (11, 1, 0), (13, 0, 0), (14, 0, 0)]
+    assert played == sorted(set(played)) and played[:5] == [10, 11, 12, 13, 14]  # each deal once, in order
