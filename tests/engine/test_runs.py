@@ -7,7 +7,10 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,6 +30,7 @@ from engine.session import Session
 from engine.simulate import simulate
 from tests.engine.helpers import persons_record
 
+ROOT = Path(__file__).resolve().parents[2]
 BIG_CLOCK = {"set": "double-6"}
 DRAW = {"set": "double-6", "target": "50"}
 
@@ -203,6 +207,28 @@ def test_ctrl_c_stops_two_workers_at_once_keeping_what_finished(tmp_path: Path) 
     resumed = Runner(workers=2, results=str(path)).run(ctrl_c_at, deals(8, -1, 0, ""), {"t": 1})
     assert resumed == list(range(100, 108))
     assert sorted(line["seed"] for line in finished_lines(path)) == list(range(100, 108))  # each deal once
+
+
+def test_ctrl_c_to_the_command_exits_at_once_keeping_what_finished_for_a_resume(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bc.jsonl"
+    flags = ["big-clock", "--set", "set=double-6", "--policy", "random", "--results", str(path)]
+    run = subprocess.Popen([sys.executable, "-m", "engine", "simulate", *flags, "--deals", "100000", "--workers", "2"],
+                           cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    waited = time.monotonic()
+    while not (path.exists() and len(path.read_text().splitlines()) >= 3) and time.monotonic() - waited < 120:
+        time.sleep(0.05)
+    os.killpg(run.pid, signal.SIGINT)  # a terminal's Ctrl-C: to the command and its workers
+    out, err = run.communicate(timeout=60)
+    said = re.search(r"error \(interrupted\): stopped by Ctrl-C: (\d+) of 100000 deals finished, kept in (.+): the "
+                     r"same command with --results .+ resumes", err)
+    assert run.returncode == 130 and out == "" and said, err
+    kept = len(finished_lines(path))
+    assert int(said[1]) == kept >= 2 and said[2] == str(path)
+    more = max(line["seed"] for line in finished_lines(path)) + 3  # the file's deals and those it lacks before
+    assert cli.main(["simulate", *flags, "--deals", str(more), "--workers", "1"]) == 0
+    assert json.loads(capsys.readouterr().out) == simulate("big-clock", BIG_CLOCK, more, 0, "random")
+    assert sorted(line["seed"] for line in finished_lines(path)) == list(range(more))  # none played twice
 
 
 def test_the_command_line_runs_and_resumes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
