@@ -28,6 +28,7 @@ from engine.runs import Deal, DealFailed, Deals, Interrupted, Runner, RunStopped
 from engine.runs.progress import Progress
 from engine.session import Session
 from engine.simulate import simulate
+from tests.bench import _solitaire_lesson_deals, bench_luzon
 from tests.engine.helpers import persons_record
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -129,6 +130,15 @@ def test_serial_two_workers_and_a_dask_cluster_give_the_same_results(cluster: st
     assert simulated["deals"] == 12 and matched["games"] == 4 and sum(matched["wins"]) >= 4
     assert [r["file"] for r in reviewed["records"]] == ["luzon-0.json", "luzon-1.json", "luzon-2.json"]
     assert sum(reviewed["summary"].values()) == sum(len(r["decisions"]) for r in reviewed["records"]) > 0
+
+
+def test_the_benchmarks_play_on_a_dask_cluster_too(cluster: str) -> None:
+    """(tests/test_bench_runs.py compares them serial and over two workers)"""
+    dask = Runner(cluster=cluster)
+    solved = [[winnable for winnable, _ in bench_luzon.solve_all(runner, "twelve", 8)] for runner in (Runner(), dask)]
+    assert solved[0] == solved[1] and 0 < sum(solved[0]) < 8
+    clocks = [_solitaire_lesson_deals.search(runner, "clock", range(49_881, 49_886)) for runner in (Runner(), dask)]
+    assert clocks[0] == clocks[1] and [seed for seed, _ in clocks[0]] == [49_883]
 
 
 def test_a_results_file_resumes_a_stopped_run_without_playing_its_finished_deals(tmp_path: Path) -> None:
