@@ -91,9 +91,12 @@ class Processes:
     def close(self, abandon: bool) -> None:
         if self.pool is None:
             return
+        # the worker processes, taken before shutdown forgets them (no public way to end them
+        # before Python 3.14's terminate_workers)
+        processes = list((getattr(self.pool, "_processes", None) or {}).values())
         self.pool.shutdown(wait=not abandon, cancel_futures=True)
-        if abandon:  # end the deals still running (no public way before Python 3.14's terminate_workers)
-            for process in list((getattr(self.pool, "_processes", None) or {}).values()):
+        if abandon:  # end the deals still running: else the pool's thread, and so the command's exit,
+            for process in processes:  # waits for them
                 process.terminate()
 
 

@@ -1,5 +1,6 @@
 """Candidate deals for the solitaires' guided deals (engine/lessons): the search behind
-`python -m tests.bench.lesson_seeds --search luzon|big-clock|clock [--seeds A-B]`.
+`python -m tests.bench.lesson_seeds --search luzon|big-clock|clock [--seeds A-B]`, its seeds
+searched in parallel (engine/runs: --workers, --cluster, --results), each on its own.
 
 - luzon: winnable deals with a winning line that starts with two pairs of column tiles, then a
   pair with the reserve; the line printed has as few column moves as possible (one is best: it
@@ -28,6 +29,7 @@ from engine.games.clock import GAME as CLOCK
 from engine.games.clock import ClockState
 from engine.games.luzon import GAME as LUZON
 from engine.games.luzon import LuzonState
+from engine.runs import Deal, Runner
 from engine.solvers.clock import exchange_chances
 from engine.solvers.luzon import solve_state
 from engine.tiles import Tile
@@ -156,11 +158,20 @@ def clock(seed: int, args: argparse.Namespace) -> str | None:
 SEARCHES: dict[str, Any] = {"luzon": luzon, "big-clock": big_clock, "clock": clock}
 
 
-def search(game: str, seeds: range, moves: int = 28, turns: int = 16) -> None:
-    """Print each seed of `seeds` that suits `game`'s lesson, with what it found.
-    moves: big-clock, the most moves of a line; turns: clock, the most turns before the exchange."""
-    args = argparse.Namespace(moves=moves, turns=turns)
-    for seed in seeds:
-        found = SEARCHES[game](seed, args)
-        if found:
-            print(seed, found, flush=True)
+def found(game: str, seed: int, moves: int, turns: int) -> str | None:
+    """What `game`'s search finds in deal `seed` (a deal of the search's run), None if it does not suit."""
+    text: str | None = SEARCHES[game](seed, argparse.Namespace(moves=moves, turns=turns))
+    return text
+
+
+def search(runner: Runner, game: str, seeds: range, moves: int = 28, turns: int = 16) -> list[tuple[int, str]]:
+    """Print each seed of `seeds` that suits `game`'s lesson, with what it found, the seeds
+    searched by `runner`, in order. moves: big-clock, the most moves of a line; turns: clock, the
+    most turns before the exchange."""
+    deals = [Deal(f"deal {seed}", seed, (game, seed, moves, turns)) for seed in seeds]
+    run = {"bench": "lesson_seeds", "game": game, "moves": moves, "turns": turns}
+    suits = [(seed, text) for seed, text in zip(seeds, runner.run(found, deals, run, label="seeds"), strict=True)
+             if text]
+    for seed, text in suits:
+        print(seed, text, flush=True)
+    return suits

@@ -1,6 +1,14 @@
 """Is the game review honest? Calibration and speed (a benchmark that prints, not a test).
 
 Run: python -m tests.bench.bench_review [--decisions N] [--playouts M] [--only TEXT] [--case GAME]
+                                       [--workers N | --cluster ADDRESS] [--results FOLDER]
+
+The calibrations (table games, The Big Clock, big-clock-games, settle) rate their decisions, or
+play their deals, over --workers processes (default: the machine's cores) or a Dask cluster
+(--cluster; engine/runs): each decision or deal is seeded by itself alone, so the figures are
+those of one process, number for number (the CPU times aside). --results FOLDER keeps each run's
+finished ones, one file per run: the same command again resumes. The speed and beginner-review
+parts time one review at a time in this process.
 
 Beginner reviews (--only beginner-review --sets double-9,double-12 --seeds N): a whole Big Clock
 deal played at random, reviewed in the page's slices, its CPU time beside the page's goal.
@@ -51,7 +59,9 @@ from engine.review import (
 )
 from engine.review_marks import GRADES, POINTS, WIN, grade, summary
 from engine.rng import deal_rng
+from engine.runs import Deal, Runner, runner_from_args
 from engine.session import Session
+from tests.bench._runs import add_bench_run_arguments, for_run
 from tests.engine.helpers import persons_record
 
 TABLE_CASES: list[tuple[str, dict[str, Any]]] = [
@@ -81,35 +91,49 @@ def _table_positions(game_id: str, options: dict[str, Any], wanted: int) -> list
     return found
 
 
-def calibrate_table(game_id: str, options: dict[str, Any], decisions: int, playouts: int) -> None:
-    rows = []
+def rate_table_decision(game_id: str, state: Any, k: int, playouts: int) -> tuple[float, float, str, float]:
+    """Decision k (a deal of the run, seeded by k alone): the review's loss of the easy player's
+    move, the loss measured again with the medium player and with the search's rollout policy
+    playing on (`playouts` pairs each), and the review's grade."""
+    game = get_game(game_id)
     medium, rollout = get_player("medium"), RolloutPlayer()
-    started = time.process_time()
-    for k, (game, state) in enumerate(_table_positions(game_id, options, decisions)):
-        rng = deal_rng(k, "bench-review")
-        played = get_player("easy").choose(game, state, 0, rng)
-        ratings = rate_by_search(game, state, 0, played, deal_rng(k, "review"))
-        best = max(ratings.values, key=lambda m: ratings.values[m])
-        said = ratings.values[best] - ratings.values.get(played, ratings.values[best])
-        measured = 0.0
-        if best != played:
-            diffs = []
-            rollouts = []
-            for _ in range(playouts):
-                deal = game.determinize(state, 0, rng)
-                seed = rng.getrandbits(32)
-                diffs.append(round_margin(game, game.apply(deal, best), 0, medium, random.Random(seed))
-                             - round_margin(game, game.apply(deal, played), 0, medium, random.Random(seed)))
-                rollouts.append(round_margin(game, game.apply(deal, best), 0, rollout, random.Random(seed))
-                                - round_margin(game, game.apply(deal, played), 0, rollout, random.Random(seed)))
-            measured = statistics.fmean(diffs)
-            other = statistics.fmean(rollouts)
-        else:
-            other = 0.0
-        rows.append((said, measured, grade(POINTS, said, ratings.uncertainty(best, played)), other))
-    cpu = time.process_time() - started
+    rng = deal_rng(k, "bench-review")
+    played = get_player("easy").choose(game, state, 0, rng)
+    ratings = rate_by_search(game, state, 0, played, deal_rng(k, "review"))
+    best = max(ratings.values, key=lambda m: ratings.values[m])
+    said = ratings.values[best] - ratings.values.get(played, ratings.values[best])
+    if best == played:
+        return said, 0.0, grade(POINTS, said, ratings.uncertainty(best, played)), 0.0
+    diffs = []
+    rollouts = []
+    for _ in range(playouts):
+        deal = game.determinize(state, 0, rng)
+        seed = rng.getrandbits(32)
+        diffs.append(round_margin(game, game.apply(deal, best), 0, medium, random.Random(seed))
+                     - round_margin(game, game.apply(deal, played), 0, medium, random.Random(seed)))
+        rollouts.append(round_margin(game, game.apply(deal, best), 0, rollout, random.Random(seed))
+                        - round_margin(game, game.apply(deal, played), 0, rollout, random.Random(seed)))
+    return (said, statistics.fmean(diffs), grade(POINTS, said, ratings.uncertainty(best, played)),
+            statistics.fmean(rollouts))
+
+
+def table_rows(runner: Runner, game_id: str, options: dict[str, Any], decisions: int,
+               playouts: int) -> list[tuple[float, float, str, float]]:
+    """`rate_table_decision` at the first `decisions` decisions, played by `runner` (each decision
+    is a deal of the run), in order."""
+    positions = _table_positions(game_id, options, decisions)
+    deals = [Deal(f"decision {k}", k, (game_id, state, k, playouts)) for k, (_, state) in enumerate(positions)]
+    run = {"bench": "review-calibration", "game": game_id, "options": options, "playouts": playouts}
+    rows = for_run(runner, f"calibration {game_id} {options}").run(rate_table_decision, deals, run, label="decisions")
+    return [(said, measured, name, other) for said, measured, name, other in rows]
+
+
+def calibrate_table(runner: Runner, game_id: str, options: dict[str, Any], decisions: int, playouts: int) -> None:
+    started = time.perf_counter()
+    rows = table_rows(runner, game_id, options, decisions, playouts)
+    wall = time.perf_counter() - started
     said, measured, other = [r[0] for r in rows], [r[1] for r in rows], [r[3] for r in rows]
-    print(f"{game_id} {options}: {len(rows)} decisions, {playouts} play-outs each, {cpu:.0f} s CPU; "
+    print(f"{game_id} {options}: {len(rows)} decisions, {playouts} play-outs each, {wall:.0f} s wall; "
           f"correlation of the review's loss with the loss measured again: {_corr(said, measured):.2f}; "
           f"with the search's rollout policy playing on: {_corr(said, other):.2f}")
     for name, least in GRADES[POINTS]:
@@ -136,59 +160,94 @@ class RolloutPlayer:
         return rollout_move(game.legal_moves(state), weight, rng, IsmctsPlayer().epsilon)
 
 
-def calibrate_big_clock(size: str, decisions: int, reference: int) -> None:
-    """The review's sampled losses and labels against losses measured with `reference` pairs of
-    the advisor's own play-outs, at slips (a random move other than the advisor's) along the
-    advisor's own games; beside them the review with the advisor's own play-outs (no
-    PlayoutPolicy: the review before its cheaper play-outs), on the same first deals."""
+def rated_again(state: Any, played: str, rng: random.Random, reference: int) -> Any:
+    """The Big Clock move `played` rated by all `reference` pairs of the advisor's own play-outs
+    (never stopped early): a loss measured again, to check the review's."""
+    cap, settled = review_mod.SAMPLES, review_mod.SETTLED
+    review_mod.SAMPLES, review_mod.SETTLED = reference, 0.0
+    try:
+        return rate_by_advisor_playouts(get_game("big-clock"), state, 0, played, rng, cheap=False)
+    finally:
+        review_mod.SAMPLES, review_mod.SETTLED = cap, settled
+
+
+Slip = tuple[tuple[float, str], tuple[float, str], float, int, int, float, float]
+
+
+def rate_slip(state: Any, played: str, advised: str, seed: int, k: int, reference: int) -> Slip:
+    """A slip (`played` instead of the advisor's move) at decision k of deal `seed`, a deal of the
+    run seeded by (seed, k) alone: (loss and grade by the review's cheaper play-outs, the same by
+    the advisor's own, the loss measured again from `reference` pairs, the pairs of each, the CPU
+    seconds of each)."""
     game = get_game("big-clock")
-    rows: list[tuple[tuple[float, str], tuple[float, str], float, int, int]] = []
+    t0 = time.process_time()
+    said = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "a", k))
+    t1 = time.process_time()
+    full = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "a", k), cheap=False)
+    t2 = time.process_time()
+    again = rated_again(state, played, deal_rng(seed, "b", k), reference)
+    measured = again.values[advised] - again.values[played] if again.values else 0.0
+    return (_loss_and_grade(said, advised, played), _loss_and_grade(full, advised, played), measured,
+            said.samples, full.samples, t1 - t0, t2 - t1)
+
+
+def slips(size: str, decisions: int, reference: int) -> list[Deal]:
+    """The first `decisions` slips along the advisor's games of deals 0, 1, ...: every third real
+    decision, the move played a random one of the others."""
+    game = get_game("big-clock")
+    found: list[Deal] = []
     seed = 0
-    started = time.process_time()
-    cheap_cpu = full_cpu = 0.0
-    while len(rows) < decisions:
+    while len(found) < decisions:
         session = Session.new("big-clock", {"set": size}, seed, ["human"])
         k = 0
-        while len(rows) < decisions and game.to_move(session.state) is not None:
+        while len(found) < decisions and game.to_move(session.state) is not None:
             state = session.state
             moves = game.legal_moves(state)
             advised = get_player("advisor").choose(game, state, 0, random.Random(0))
             k += len(moves) >= 2
             if len(moves) >= 2 and k % 3 == 1:
                 played = random.Random(f"{seed}/{k}").choice([m for m in moves if m != advised])
-                t0 = time.process_time()
-                said = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "a", k))
-                t1 = time.process_time()
-                full = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "a", k), cheap=False)
-                t2 = time.process_time()
-                cheap_cpu, full_cpu = cheap_cpu + t1 - t0, full_cpu + t2 - t1
-                cap, settled = review_mod.SAMPLES, review_mod.SETTLED
-                review_mod.SAMPLES, review_mod.SETTLED = reference, 0.0  # every one of the reference pairs
-                again = rate_by_advisor_playouts(game, state, 0, played, deal_rng(seed, "b", k), cheap=False)
-                review_mod.SAMPLES, review_mod.SETTLED = cap, settled
-                measured = again.values[advised] - again.values[played] if again.values else 0.0
-                rows.append((_loss_and_grade(said, advised, played), _loss_and_grade(full, advised, played),
-                             measured, said.samples, full.samples))
+                found.append(Deal(f"deal {seed} decision {k}", seed, (state, played, advised, seed, k, reference)))
             session.play(advised)
         seed += 1
-    cpu = time.process_time() - started
+    return found
+
+
+def big_clock_rows(runner: Runner, size: str, decisions: int, reference: int) -> list[Slip]:
+    """`rate_slip` at the first `decisions` slips, played by `runner` (each slip a deal of the run), in order."""
+    run = {"bench": "review-calibration", "game": "big-clock", "set": size, "reference": reference,
+           "samples": review_mod.SAMPLES}
+    rows = for_run(runner, f"calibration big-clock {size} {reference}").run(
+        rate_slip, slips(size, decisions, reference), run, label="slips")
+    return [((a[0], a[1]), (b[0], b[1]), measured, said, full, cheap, own)
+            for a, b, measured, said, full, cheap, own in rows]
+
+
+def calibrate_big_clock(runner: Runner, size: str, decisions: int, reference: int) -> None:
+    """The review's sampled losses and labels against losses measured with `reference` pairs of
+    the advisor's own play-outs, at slips (a random move other than the advisor's) along the
+    advisor's own games; beside them the review with the advisor's own play-outs (no
+    PlayoutPolicy: the review before its cheaper play-outs), on the same first deals."""
+    rows = big_clock_rows(runner, size, decisions, reference)
+    cheap_cpu, full_cpu = sum(r[5] for r in rows), sum(r[6] for r in rows)
     measured = [r[2] for r in rows]
     same = sum(_marked(r[0][1]) == _marked(r[1][1]) and (r[0][1] == r[1][1] or not _marked(r[0][1])) for r in rows)
-    print(f"big-clock {size}: {len(rows)} slips along the advisor's games, {cpu:.0f} s CPU; the review's play-outs "
-          f"{cheap_cpu:.0f} s ({statistics.fmean(r[3] for r in rows):.1f} pairs per slip), the advisor's own "
+    print(f"big-clock {size}: {len(rows)} slips along the advisor's games; the review's play-outs "
+          f"{cheap_cpu:.0f} s CPU ({statistics.fmean(r[3] for r in rows):.1f} pairs per slip), the advisor's own "
           f"{full_cpu:.0f} s ({statistics.fmean(r[4] for r in rows):.1f}); the same mark in {same}/{len(rows)}",
           flush=True)
-    for name, index in (("review (cheaper play-outs)", 0), ("the advisor's own play-outs", 1)):
-        losses = [r[index][0] for r in rows]
-        print(f"  {name}: correlation of the loss with the loss at {reference} pairs: {_corr(losses, measured):.2f}")
+    for name, marks in (("review (cheaper play-outs)", [r[0] for r in rows]),
+                        ("the advisor's own play-outs", [r[1] for r in rows])):
+        print(f"  {name}: correlation of the loss with the loss at {reference} pairs: "
+              f"{_corr([loss for loss, _ in marks], measured):.2f}")
         for grade_name, least in GRADES[WIN]:
-            labelled = [m for r, m in zip(rows, measured, strict=True) if r[index][1] == grade_name]
+            labelled = [m for (_, said), m in zip(marks, measured, strict=True) if said == grade_name]
             if labelled:
                 holds = sum(m >= least for m in labelled)
                 print(f"    {grade_name:10} (loss >= {least:g}): {len(labelled):3} decisions, measured loss mean "
                       f"{statistics.fmean(labelled):.3f} (least {min(labelled):.3f}), reaches {least:g} in "
                       f"{holds}/{len(labelled)}")
-        unmarked = [m for r, m in zip(rows, measured, strict=True) if not _marked(r[index][1])]
+        unmarked = [m for (_, said), m in zip(marks, measured, strict=True) if not _marked(said)]
         if unmarked:
             print(f"    unmarked  : {len(unmarked):3} decisions, measured loss mean {statistics.fmean(unmarked):.3f}, "
                   f"at least 0.15 (a mistake's) in {sum(m >= 0.15 for m in unmarked)}")
@@ -277,7 +336,7 @@ def beginner_reviews(sizes: list[str], seeds: int) -> None:
                   f"{review_mod.SAMPLES} pairs; {summary(decisions)}; key moments {part['key_moments']}", flush=True)
 
 
-def big_clock_games(sizes: list[str], kinds: list[str], seeds: int, reference: int) -> None:
+def big_clock_games(runner: Runner, sizes: list[str], kinds: list[str], seeds: int, reference: int) -> None:
     """Per game, natively: the review's time whole and in the page's slices (two decisions a
     request, the CPU time until the first slice that brings a marked decision: the first key
     moment), and its calibration: every marked decision's loss measured again from `reference`
@@ -285,64 +344,68 @@ def big_clock_games(sizes: list[str], kinds: list[str], seeds: int, reference: i
     measured again reaches its threshold), and so are up to three unmarked sampled
     decisions (how often a mistake's loss, 0.15, hides there). Transposed: decisions rated
     without play-outs (the two moves reach the same position before a stock tile shows)."""
-    game = get_game("big-clock")
-    for size in sizes:
-        for kind, share in ((k, KINDS[k]) for k in kinds):
-            for seed in range(seeds):
-                record = big_clock_game(size, seed, share)
-                started = time.process_time()
-                whole = review(open_record(record))
-                cpu = time.process_time() - started
-                first_key, start, started = None, 0, time.process_time()
-                sliced = open_record(record)
-                while start is not None and first_key is None:
-                    part = review(sliced, start=start, limit=2)
-                    if any(_marked(d["grade"]) for d in part["decisions"]):
-                        first_key = time.process_time() - started
-                    start = part["next"]
-                decisions = whole["decisions"]
-                marked = [d for d in decisions if _marked(d["grade"])]
-                unmarked = [d for d in decisions if not _marked(d["grade"]) and d["best"] != d["played"]][:3]
-                session = Session.load(record)
-                positions = list(review_mod.states(session))
-                holds, pairs_said, pairs_again = 0, [], []
-                for d in marked + unmarked:
-                    saved = review_mod.SAMPLES, review_mod.SETTLED
-                    review_mod.SAMPLES, review_mod.SETTLED = reference, 0.0
-                    again = rate_by_advisor_playouts(game, positions[d["index"]], 0, d["played"],
-                                                     deal_rng(seed, "again", d["index"]), cheap=False)
-                    review_mod.SAMPLES, review_mod.SETTLED = saved
-                    measured = again.values[d["best"]] - again.values[d["played"]] if again.values else 0.0
-                    pairs_said.append(d["loss"])
-                    pairs_again.append(measured)
-                    if d in marked:
-                        holds += measured >= dict(GRADES[WIN])[d["grade"]] - 1e-9
-                hidden = sum(m >= 0.15 for m in pairs_again[len(marked):])
-                for d, measured in zip(marked + unmarked, pairs_again, strict=True):
-                    print(f"  move {d['index']}: {d['grade']}, loss {d['loss']:.3f} ±{d['uncertainty']:.3f} from "
-                          f"{d['samples']} pairs; at {reference} pairs {measured:.3f}")
-                transposed = sum(bool(d["detail"].get("transposes")) for d in decisions)
-                print(f"big-clock {size} {kind} ({share:.0%} random), deal {seed}: {whole['total']} decisions "
-                      f"({transposed} transposed, "
-                      f"{sum(d['samples'] > 0 for d in decisions)} sampled), review {cpu:.1f} s CPU, first key moment "
-                      f"{'none' if first_key is None else f'{first_key:.1f} s'}; {whole['summary']}; labels that "
-                      f"hold at {reference} pairs: {holds}/{len(marked)}; unmarked with a mistake's loss: "
-                      f"{hidden}/{len(unmarked)}; correlation {_corr(pairs_said, pairs_again):.2f}", flush=True)
+    games = [Deal(f"{size} {kind} deal {seed}", seed, (size, kind, seed, reference))
+             for size in sizes for kind in kinds for seed in range(seeds)]
+    run = {"bench": "review-games", "reference": reference, "samples": review_mod.SAMPLES}
+    for lines in for_run(runner, f"games {reference}").run(review_game, games, run, label="deals"):
+        print("\n".join(lines), flush=True)
 
 
-def pair_counts(size: str, share: float, decisions: int, seed0: int) -> list[tuple[int, int, int]]:
-    """(only the best move won, both the same, only the move played won) over SAMPLES pairs of the
-    review's play-outs (never stopped early) at `decisions` decisions where the move played is not
-    the advisor's, along deals played with a `share` of random decisions."""
+def review_game(size: str, kind: str, seed: int, reference: int) -> list[str]:
+    """What big_clock_games prints of one deal (a deal of its run)."""
+    share = KINDS[kind]
+    lines = []
+    record = big_clock_game(size, seed, share)
+    started = time.process_time()
+    whole = review(open_record(record))
+    cpu = time.process_time() - started
+    first_key, start, started = None, 0, time.process_time()
+    sliced = open_record(record)
+    while start is not None and first_key is None:
+        part = review(sliced, start=start, limit=2)
+        if any(_marked(d["grade"]) for d in part["decisions"]):
+            first_key = time.process_time() - started
+        start = part["next"]
+    decisions = whole["decisions"]
+    marked = [d for d in decisions if _marked(d["grade"])]
+    unmarked = [d for d in decisions if not _marked(d["grade"]) and d["best"] != d["played"]][:3]
+    session = Session.load(record)
+    positions = list(review_mod.states(session))
+    holds, pairs_said, pairs_again = 0, [], []
+    for d in marked + unmarked:
+        again = rated_again(positions[d["index"]], d["played"], deal_rng(seed, "again", d["index"]), reference)
+        measured = again.values[d["best"]] - again.values[d["played"]] if again.values else 0.0
+        pairs_said.append(d["loss"])
+        pairs_again.append(measured)
+        if d in marked:
+            holds += measured >= dict(GRADES[WIN])[d["grade"]] - 1e-9
+    hidden = sum(m >= 0.15 for m in pairs_again[len(marked):])
+    for d, measured in zip(marked + unmarked, pairs_again, strict=True):
+        lines.append(f"  move {d['index']}: {d['grade']}, loss {d['loss']:.3f} ±{d['uncertainty']:.3f} from "
+                     f"{d['samples']} pairs; at {reference} pairs {measured:.3f}")
+    transposed = sum(bool(d["detail"].get("transposes")) for d in decisions)
+    lines.append(f"big-clock {size} {kind} ({share:.0%} random), deal {seed}: {whole['total']} decisions "
+                 f"({transposed} transposed, "
+                 f"{sum(d['samples'] > 0 for d in decisions)} sampled), review {cpu:.1f} s CPU, first key moment "
+                 f"{'none' if first_key is None else f'{first_key:.1f} s'}; {whole['summary']}; labels that "
+                 f"hold at {reference} pairs: {holds}/{len(marked)}; unmarked with a mistake's loss: "
+                 f"{hidden}/{len(unmarked)}; correlation {_corr(pairs_said, pairs_again):.2f}")
+    return lines
+
+
+def pair_rows(size: str, share: float, seed: int) -> list[tuple[int, int, int]]:
+    """Deal `seed` played with a `share` of random decisions (a deal of settle's runs, seeded by
+    it alone): at each decision where the move played is not the advisor's, (only the best move
+    won, both the same, only the move played won) over SAMPLES pairs of the review's play-outs
+    (never stopped early), the i-th of the deal from deal_rng(seed, "pairs", i)."""
     game = get_game("big-clock")
     advisor = get_player("advisor")
     settled, review_mod.SETTLED = review_mod.SETTLED, 0.0
     rows: list[tuple[int, int, int]] = []
-    seed = seed0
-    while len(rows) < decisions:
-        rng = random.Random(f"pairs/{size}/{share}/{seed}")
-        state = game.new_state({"set": size}, seed)
-        while game.to_move(state) is not None and len(rows) < decisions:
+    rng = random.Random(f"pairs/{size}/{share}/{seed}")
+    state = game.new_state({"set": size}, seed)
+    try:
+        while game.to_move(state) is not None:
             moves = game.legal_moves(state)
             best = advisor.choose(game, state, 0, rng)
             played = rng.choice(moves) if len(moves) >= 2 and rng.random() < share else best
@@ -354,9 +417,26 @@ def pair_counts(size: str, share: float, decisions: int, seed0: int) -> list[tup
                     losses = sum(x < y for x, y in zip(b, p, strict=True))
                     rows.append((wins, len(b) - wins - losses, losses))
             state = game.apply(state, played)
-        seed += 1
-    review_mod.SETTLED = settled
+    finally:
+        review_mod.SETTLED = settled
     return rows
+
+
+def pair_counts(runner: Runner, size: str, share: float, decisions: int, seed0: int) -> list[tuple[int, int, int]]:
+    """`pair_rows` of deals seed0, seed0 + 1, ... until `decisions` rows, in order (the first
+    `decisions` of them). The deals are played by `runner` a batch at a time: at first as many as
+    it plays at once, then as many as the rows still wanted take at the rate so far."""
+    rows: list[tuple[int, int, int]] = []
+    seed, batch = seed0, runner.workers if runner.cluster is None else 8
+    run = {"bench": "review-settle", "set": size, "share": share, "samples": review_mod.SAMPLES}
+    while len(rows) < decisions:
+        deals = [Deal(f"deal {s}", s, (size, share, s)) for s in range(seed, seed + batch)]
+        for found in for_run(runner, f"settle {size} {share}").run(pair_rows, deals, run, label="deals"):
+            rows += [(wins, same, losses) for wins, same, losses in found]
+        seed += batch
+        per_deal = len(rows) / (seed - seed0)
+        batch = max(1, math.ceil((decisions - len(rows)) / per_deal)) if per_deal else 2 * batch
+    return rows[:decisions]
 
 
 def fit_prior(rows: list[tuple[int, int, int]]) -> tuple[float, float, float]:
@@ -402,18 +482,19 @@ def simulate_rule(rows: list[tuple[int, int, int]], prior: tuple[float, float, f
     return same / (len(rows) * runs), pairs / (len(rows) * runs), worse
 
 
-def settle_rule(sizes: list[str], decisions: int, runs: int, priors: list[tuple[float, float, float]]) -> None:
+def settle_rule(runner: Runner, sizes: list[str], decisions: int, runs: int,
+                priors: list[tuple[float, float, float]]) -> None:
     """The stopping rule's prior, fitted and checked: per set, the review's pairs at `decisions`
     decisions of beginners' deals and as many of slips in the advisor's deals (the move played not
     the advisor's), SAMPLES pairs each; a prior is fitted on the first half of the deals and the
     rule is simulated on the second half's rates, with the uniform prior and with the fitted one."""
     for size in sizes:
-        started = time.process_time()
-        rows = {kind: pair_counts(size, share, decisions, 70_000) for kind, share in KINDS.items()}
+        started = time.perf_counter()
+        rows = {kind: pair_counts(runner, size, share, decisions, 70_000) for kind, share in KINDS.items()}
         fit_rows = [r for kind in rows for r in rows[kind][: decisions // 2]]
         check = [r for kind in rows for r in rows[kind][decisions // 2:]]
         prior = fit_prior(fit_rows)
-        print(f"big-clock {size}: {2 * decisions} decisions, {time.process_time() - started:.0f} s CPU; kinds of pair "
+        print(f"big-clock {size}: {2 * decisions} decisions, {time.perf_counter() - started:.0f} s wall; kinds of pair "
               f"(best only, same, played only) {[sum(r[i] for r in fit_rows + check) for i in range(3)]}; fitted prior "
               f"{tuple(round(a, 3) for a in prior)}", flush=True)
         print(f"  counts: {rows}")
@@ -454,25 +535,27 @@ def main() -> None:
                         help="settle: also simulate the rule with this prior (a,b,c), from 10 pairs every 5")
     parser.add_argument("--sizes", default="", help="speed: only the cases whose options mention this (e.g. double-12)")
     parser.add_argument("--case", default="", help="calibration: only the table games whose id or options mention this")
+    add_bench_run_arguments(parser)
     args = parser.parse_args()
+    runner = runner_from_args(args)
     if args.only == "settle":
         priors = [tuple(float(x) for x in p.split(",")) for p in args.prior]
-        settle_rule(args.sets.split(","), args.decisions, args.playouts, priors)  # type: ignore[arg-type]
+        settle_rule(runner, args.sets.split(","), args.decisions, args.playouts, priors)  # type: ignore[arg-type]
     if args.only == "beginner-review":
         beginner_reviews(args.sets.split(","), args.seeds)
     if args.only == "big-clock-games":
         reference = args.reference or 5 * review_mod.SAMPLES
-        big_clock_games(args.sets.split(","), args.kinds.split(","), args.seeds, reference)
+        big_clock_games(runner, args.sets.split(","), args.kinds.split(","), args.seeds, reference)
     if args.only in ("", "speed"):
         speed(args.sizes)
     if args.only in ("", "calibration"):
         for game_id, options in TABLE_CASES:
             if args.case not in f"{game_id} {options}":
                 continue
-            calibrate_table(game_id, options, args.decisions, args.playouts)
+            calibrate_table(runner, game_id, options, args.decisions, args.playouts)
     if args.only in ("", "big-clock"):
         for size in args.sets.split(","):
-            calibrate_big_clock(size, max(5, args.decisions // 4), args.reference or 10 * review_mod.SAMPLES)
+            calibrate_big_clock(runner, size, max(5, args.decisions // 4), args.reference or 10 * review_mod.SAMPLES)
 
 
 if __name__ == "__main__":

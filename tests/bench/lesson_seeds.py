@@ -6,6 +6,7 @@
     python3 -m tests.bench.lesson_seeds --trace GAME          # the lesson's deal turn by turn (to write notes)
     python3 -m tests.bench.lesson_seeds --trace GAME --seed N --moves M1,M2,...   # another deal
     python3 -m tests.bench.lesson_seeds --search GAME [--seeds 0-700] [--tries 30]
+        [--workers N | --cluster ADDRESS] [--results FILE]   # a search's seeds in parallel (engine/runs)
 
 A lesson's deal depends on the computers' picks: when they change on purpose (the fingerprint
 recorded again), `walk` finds the lessons broken and another deal has to be found. --search plays
@@ -13,6 +14,9 @@ the first round of each seed many times, the person's moves picked at random and
 as in the lesson (same seats and options), and lists the deals where the person meets the
 game's rules (`RULES` below) one after another and goes out, best first, with the person's
 moves; --trace shows one of them with the computers' moves between, by the page's default names.
+A search's seeds are searched over --workers processes (default: the machine's cores) or a Dask
+cluster (--cluster), each seed on its own (its tries seeded by it alone), so the list is that of
+one process; --results FILE keeps the seeds searched, and the same command resumes.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from typing import Any
 
 from engine.games.matador import is_matador
 from engine.lessons import Lesson, lesson_for
+from engine.runs import Deal, Runner, add_run_arguments, runner_from_args
 from engine.session import Session
 from engine.tiles import Tile
 from tests.bench import _solitaire_lesson_deals as solitaire_lesson_deals
@@ -146,28 +151,40 @@ def score(game: str, turns: list[Turn], session: Session) -> float | None:
     return 10 - 0.5 * choices - 0.3 * abs(len(turns) - 10)
 
 
-def search(game: str, seeds: range, tries: int) -> None:
+def search_seed(game: str, seed: int, tries: int) -> list[tuple[float, tuple[str, ...]]]:
+    """The rounds of deal `seed` that teach (their score, the person's moves) among `tries`
+    rounds played at random (try k from random.Random(seed * 1000 + k): the seed's alone)."""
     lesson = lesson_for(game)
     assert lesson is not None
-    found: list[tuple[float, int, tuple[str, ...]]] = []
-    start = time.process_time()
-    for seed in seeds:
-        seen: set[tuple[str, ...]] = set()
-        for k in range(tries):
-            rng = random.Random(seed * 1000 + k)
-            turns, session = play_round(lesson, seed, at_random(rng))
-            moves = tuple(t.move for t in turns)
-            if moves in seen:
-                continue
-            seen.add(moves)
-            value = score(game, turns, session)
-            if value is not None:
-                found.append((value, seed, moves))
+    found: list[tuple[float, tuple[str, ...]]] = []
+    seen: set[tuple[str, ...]] = set()
+    for k in range(tries):
+        rng = random.Random(seed * 1000 + k)
+        turns, session = play_round(lesson, seed, at_random(rng))
+        moves = tuple(t.move for t in turns)
+        if moves in seen:
+            continue
+        seen.add(moves)
+        value = score(game, turns, session)
+        if value is not None:
+            found.append((value, moves))
+    return found
+
+
+def search(runner: Runner, game: str, seeds: range, tries: int) -> list[tuple[float, int, tuple[str, ...]]]:
+    """`search_seed` of every seed, played by `runner` (a seed is a deal of the run): the rounds
+    found, best first (the higher seed first among equals, as the search always listed them)."""
+    deals = [Deal(f"deal {seed}", seed, (game, seed, tries)) for seed in seeds]
+    start = time.perf_counter()
+    per_seed = runner.run(search_seed, deals, {"bench": "lesson_seeds", "game": game, "tries": tries}, label="seeds")
+    found = [(value, seed, tuple(moves))
+             for seed, rounds in zip(seeds, per_seed, strict=True) for value, moves in rounds]
     found.sort(reverse=True)
-    spent = time.process_time() - start
-    print(f"{game}: {len(found)} rounds found in {len(seeds)} seeds x {tries} tries ({spent:.1f} s CPU)")
+    print(f"{game}: {len(found)} rounds found in {len(seeds)} seeds x {tries} tries "
+          f"({time.perf_counter() - start:.1f} s wall)")
     for value, seed, moves in found[:15]:
         print(f"  {value:5.1f}  --seed {seed} --moves {','.join(moves)}")
+    return found
 
 
 def trace(game: str, seed: int | None, moves: list[str] | None) -> None:
@@ -219,13 +236,14 @@ def main() -> None:
     parser.add_argument("--tries", type=int, default=30, help="rounds played per seed")
     parser.add_argument("--seed", type=int, help="with --trace: another deal than the lesson's")
     parser.add_argument("--moves", help="with --trace --seed: the person's moves, comma-separated")
+    add_run_arguments(parser)
     args = parser.parse_args()
-    if args.search in solitaire_lesson_deals.SEARCHES:
+    if args.search:
         lo, hi = (int(x) for x in args.seeds.split("-"))
-        solitaire_lesson_deals.search(args.search, range(lo, hi))
-    elif args.search:
-        lo, hi = (int(x) for x in args.seeds.split("-"))
-        search(args.search, range(lo, hi), args.tries)
+        if args.search in solitaire_lesson_deals.SEARCHES:
+            solitaire_lesson_deals.search(runner_from_args(args), args.search, range(lo, hi))
+        else:
+            search(runner_from_args(args), args.search, range(lo, hi), args.tries)
     elif args.trace:
         trace(args.trace, args.seed, args.moves.split(",") if args.moves else None)
     else:

@@ -7,10 +7,16 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import psutil  # Dask's dependency (the cluster extra)
 import pytest
 from distributed import LocalCluster
 
@@ -22,8 +28,10 @@ from engine.runs import Deal, DealFailed, Deals, Interrupted, Runner, RunStopped
 from engine.runs.progress import Progress
 from engine.session import Session
 from engine.simulate import simulate
+from tests.bench import _solitaire_lesson_deals, bench_luzon
 from tests.engine.helpers import persons_record
 
+ROOT = Path(__file__).resolve().parents[2]
 BIG_CLOCK = {"set": "double-6"}
 DRAW = {"set": "double-6", "target": "50"}
 
@@ -53,6 +61,33 @@ def interrupted_at(seed: int, bad: int) -> int:
     if seed == bad:
         raise KeyboardInterrupt
     return seed
+
+
+def ctrl_c_at(seed: int, bad: int, command: int, results: str) -> int:
+    """At `bad`: once a deal is kept in `results`, Ctrl-C to the run's command (a terminal sends
+    it to every process: the workers ignore it), and a deal that takes two minutes (its worker's
+    process id written to `results`.pid)."""
+    if seed == bad:
+        Path(f"{results}.pid").write_text(str(os.getpid()))
+        waited = time.monotonic()
+        while len(Path(results).read_text().splitlines()) < 2 and time.monotonic() - waited < 30:
+            time.sleep(0.01)
+        os.kill(command, signal.SIGINT)
+        time.sleep(120)
+    return seed
+
+
+def ended(pid: int, within: float = 10.0) -> bool:
+    """Whether process `pid` has ended (or does within `within` seconds)."""
+    waited = time.monotonic()
+    while time.monotonic() - waited < within:
+        try:
+            if psutil.Process(pid).status() == psutil.STATUS_ZOMBIE:
+                return True
+        except psutil.NoSuchProcess:
+            return True
+        time.sleep(0.05)
+    return False
 
 
 def lost_at(seed: int, bad: int) -> int:
@@ -95,6 +130,15 @@ def test_serial_two_workers_and_a_dask_cluster_give_the_same_results(cluster: st
     assert simulated["deals"] == 12 and matched["games"] == 4 and sum(matched["wins"]) >= 4
     assert [r["file"] for r in reviewed["records"]] == ["luzon-0.json", "luzon-1.json", "luzon-2.json"]
     assert sum(reviewed["summary"].values()) == sum(len(r["decisions"]) for r in reviewed["records"]) > 0
+
+
+def test_the_benchmarks_play_on_a_dask_cluster_too(cluster: str) -> None:
+    """(tests/test_bench_runs.py compares them serial and over two workers)"""
+    dask = Runner(cluster=cluster)
+    solved = [[winnable for winnable, _ in bench_luzon.solve_all(runner, "twelve", 8)] for runner in (Runner(), dask)]
+    assert solved[0] == solved[1] and 0 < sum(solved[0]) < 8
+    clocks = [_solitaire_lesson_deals.search(runner, "clock", range(49_881, 49_886)) for runner in (Runner(), dask)]
+    assert clocks[0] == clocks[1] and [seed for seed, _ in clocks[0]] == [49_883]
 
 
 def test_a_results_file_resumes_a_stopped_run_without_playing_its_finished_deals(tmp_path: Path) -> None:
@@ -158,6 +202,43 @@ def test_ctrl_c_and_a_lost_worker_keep_what_finished(tmp_path: Path) -> None:
     assert 3 <= kept < 8 and f"{kept} of 8 deals finished" in str(lost.value)
     assert Runner(workers=2, results=str(path)).run(fails_at, deals(8, -1), {"t": 1}) == list(range(100, 108))
     assert sorted(line["seed"] for line in finished_lines(path)) == list(range(100, 108))  # each deal once
+
+
+def test_ctrl_c_stops_two_workers_at_once_keeping_what_finished(tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"
+    started = time.monotonic()
+    with pytest.raises(Interrupted, match=r"stopped by Ctrl-C: \d of 8 deals finished, kept in ") as stopped:
+        Runner(workers=2, results=str(path)).run(ctrl_c_at, deals(8, 101, os.getpid(), str(path)), {"t": 1})
+    assert time.monotonic() - started < 60  # the two-minute deal was ended, not waited for
+    worker = int(Path(f"{path}.pid").read_text())
+    assert ended(worker), "the worker of the two-minute deal still runs: it would hold the command's exit"
+    kept = [line["seed"] for line in finished_lines(path)]
+    assert 100 in kept and 101 not in kept and f"{len(kept)} of 8 deals finished" in str(stopped.value)
+    resumed = Runner(workers=2, results=str(path)).run(ctrl_c_at, deals(8, -1, 0, ""), {"t": 1})
+    assert resumed == list(range(100, 108))
+    assert sorted(line["seed"] for line in finished_lines(path)) == list(range(100, 108))  # each deal once
+
+
+def test_ctrl_c_to_the_command_exits_at_once_keeping_what_finished_for_a_resume(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bc.jsonl"
+    flags = ["big-clock", "--set", "set=double-6", "--policy", "random", "--results", str(path)]
+    run = subprocess.Popen([sys.executable, "-m", "engine", "simulate", *flags, "--deals", "100000", "--workers", "2"],
+                           cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    waited = time.monotonic()
+    while not (path.exists() and len(path.read_text().splitlines()) >= 3) and time.monotonic() - waited < 120:
+        time.sleep(0.05)
+    os.killpg(run.pid, signal.SIGINT)  # a terminal's Ctrl-C: to the command and its workers
+    out, err = run.communicate(timeout=60)
+    said = re.search(r"error \(interrupted\): stopped by Ctrl-C: (\d+) of 100000 deals finished, kept in (.+): the "
+                     r"same command with --results .+ resumes", err)
+    assert run.returncode == 130 and out == "" and said, err
+    kept = len(finished_lines(path))
+    assert int(said[1]) == kept >= 2 and said[2] == str(path)
+    more = max(line["seed"] for line in finished_lines(path)) + 3  # the file's deals and those it lacks before
+    assert cli.main(["simulate", *flags, "--deals", str(more), "--workers", "1"]) == 0
+    assert json.loads(capsys.readouterr().out) == simulate("big-clock", BIG_CLOCK, more, 0, "random")
+    assert sorted(line["seed"] for line in finished_lines(path)) == list(range(more))  # none played twice
 
 
 def test_the_command_line_runs_and_resumes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
