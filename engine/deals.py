@@ -6,13 +6,18 @@ A deal number names every hand and the order of the stock, so while such a game 
 no answer carries it (docs/api.md, "Deal numbers"). The page still saves the game to resume it:
 the record then holds `deal`, the number sealed to the game, its options and seats. `load` opens
 it back into the same deal; with other seats or options (a table of computers, whose every view
-may be asked for) it is refused as a changed file. The seal keeps the number out of the page and
-out of every answer; it is no cipher against someone who runs the engine's own code on it.
+may be asked for) it is refused as a changed file. Its moves are sealed to the deal as well
+(`moves_seal`): a sealed record whose moves were changed (one edited, appended or taken off) is
+refused before any move is played, so that whether `load` accepts a crafted record never depends
+on what a hidden hand holds (a computer's move appended is accepted exactly when it held the tile,
+were the moves checked only by playing them). The seal keeps the number out of the page and out of
+every answer; it is no cipher against someone who runs the engine's own code on it.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import re
 from typing import Any
@@ -21,6 +26,7 @@ from engine.protocol import BadRecord, BadSeed
 
 MAX_SEED = 2**53 - 1  # 9,007,199,254,740,991: JavaScript's largest exact whole number
 _SEALED = re.compile(r"[0-9a-f]{24}")
+_SEALED_MOVES = re.compile(r"[0-9a-f]{16}")
 
 
 def parse_seed(seed: Any) -> int:
@@ -51,3 +57,19 @@ def unseal(sealed: Any, game: str, options: dict[str, Any], seats: list[str]) ->
         if seed <= MAX_SEED and seal(seed, game, options, seats) == sealed:
             return seed
     raise BadRecord("The record's deal cannot be read: the file was changed.")
+
+
+def seal_moves(seed: int, game: str, options: dict[str, Any], seats: list[str], moves: list[str]) -> str:
+    """The moves of a sealed record sealed to its deal: 16 hex digits (any change to the moves
+    changes them)."""
+    text = json.dumps([str(seed), moves], separators=(",", ":")).encode()
+    return hashlib.sha256(_key(game, options, seats) + b"moves" + text).hexdigest()[:16]
+
+
+def check_moves(sealed: Any, seed: int, game: str, options: dict[str, Any], seats: list[str],
+                moves: list[str]) -> None:
+    """BadRecord unless `sealed` is `seal_moves` of these moves: one refusal for every change,
+    given before any move is played (so it says nothing of what any hand holds)."""
+    if not (isinstance(sealed, str) and _SEALED_MOVES.fullmatch(sealed)
+            and hmac.compare_digest(sealed, seal_moves(seed, game, options, seats, moves))):
+        raise BadRecord("The record's moves are not the ones saved with its deal: the file was changed.")
