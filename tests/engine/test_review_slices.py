@@ -94,7 +94,9 @@ def test_resumed_slices_give_the_marks_of_one_long_run(work: WorkClock, game: st
     session = at_a_decision(game, options, 4, decisions=2)
     whole = review(Session.load(session.record(), keep_states=True))  # no limit: one run, no clock read
     assert whole["total"] >= 1
-    decisions, start, slices = [], 0, 0
+    decisions: list[dict[str, Any]] = []
+    start: int | None = 0
+    slices = 0
     while start is not None:
         answer = review(session, start=start, limit=1)
         decisions += answer["decisions"]
@@ -118,4 +120,26 @@ def test_a_review_by_record_opens_when_the_registry_is_full() -> None:
     assert answer["ok"], answer
     reviews = [s for _, s in api.SESSIONS.items() if s.review_work is not None]
     assert len(reviews) == review_module.REVIEWS_KEPT
+    api.SESSIONS.clear()
+
+
+def test_a_table_review_through_the_api_in_the_smallest_slices_grades_as_in_one_go(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through the API, by record: slices that each end after one step (a search iteration or one
+    determinization's play-outs) give the decisions of one slice that runs to the end."""
+    record = at_a_decision("draw", {"set": "double-6"}, 4, decisions=2).record()
+    monkeypatch.setattr(review_module, "SLICE_SECONDS", 1e9)
+    whole = call(op="review", record=record)["review"]
+    assert whole["next"] is None and len(whole["decisions"]) == whole["total"] >= 2
+    api.SESSIONS.clear()
+    monkeypatch.setattr(review_module, "SLICE_SECONDS", 0.0)
+    decisions: list[dict[str, Any]] = []
+    start: int | None = 0
+    slices = 0
+    while start is not None:
+        answer = call(op="review", record=record, start=start)["review"]
+        decisions += answer["decisions"]
+        start, slices = answer["next"], slices + 1
+    assert slices > 100, slices  # every step a slice of its own
+    assert decisions == whole["decisions"]
     api.SESSIONS.clear()
