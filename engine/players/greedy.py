@@ -74,10 +74,8 @@ class GreedyPlayer:
         numbers = {n for t in hand for n in (t.a, t.b)}
         score += w["numbers"] * len(numbers)
         ends = after.layout.open_ends()
-        fits = game.fits
-        mine = sum(1 for t in hand if any(fits(t, e.value, e.need) for e in ends))
-        score += w["mine"] * mine
-        theirs = sum(1 for t in unseen if any(fits(t, e.value, e.need) for e in ends))
+        score += w["mine"] * game.count_fitting(hand, ends)
+        theirs = game.count_fitting(unseen, ends)
         score += w["block"] if theirs == 0 else -w["theirs"] * theirs
         keep_back = game.ai.keep_back
         if w["keep_back"] and keep_back is not None and keep_back(tile):
