@@ -8,7 +8,9 @@ decisions in it (two or more legal moves); its first N decisions reviewed as the
 after slice (each `review` request ends after SLICE_SECONDS on the wall clock). Printed: the
 longest slice (wall and CPU: what the engine held the worker for), the CPU per decision, and the
 whole game's review projected from it (CPU per decision times the game's decisions) beside the
-page's 10 s goal. CPU is the process's, so a loaded machine shows in the wall figures only.
+page's 10 s goal, and the longest step of its first decision (a slice ends at most one step past
+its time: one search iteration or one determinization's play-outs, engine/review.py's
+search_pairs). CPU is the process's, so a loaded machine shows in the wall figures only.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ import time
 from typing import Any
 
 from engine.games import get_game
-from engine.review import SLICE_SECONDS, review
+from engine.review import SLICE_SECONDS, review, search_pairs
+from engine.rng import deal_rng
 from engine.session import Session
 
 GOAL_SECONDS = 10.0
@@ -50,8 +53,26 @@ def whole_game(game_id: str, options: dict[str, Any], seed: int) -> Session:
     return session
 
 
+def longest_step(session: Session) -> float:
+    """The CPU seconds of the longest step of the session's first decision of seat 0 (0: none)."""
+    game = session.game
+    for i, move in enumerate(session.moves):
+        state = session.history[i]
+        if game.to_move(state) == 0 and len(game.legal_moves(state)) >= 2:
+            steps, longest = search_pairs(game, state, 0, move, deal_rng(session.seed, "review", i)), 0.0
+            while True:
+                cpu = time.process_time()
+                try:
+                    next(steps)
+                except StopIteration:
+                    return max(longest, time.process_time() - cpu)
+                longest = max(longest, time.process_time() - cpu)
+    return 0.0
+
+
 def measure(game_id: str, options: dict[str, Any], decisions: int, seed: int) -> str:
     session = Session.load(whole_game(game_id, options, seed).record(), keep_states=True)
+    step = longest_step(session)
     start: int | None = 0
     slices: list[tuple[float, float]] = []
     rated = total = 0
@@ -70,7 +91,7 @@ def measure(game_id: str, options: dict[str, Any], decisions: int, seed: int) ->
     name = f"{game_id} {options['set']} {options['players']}p"
     return (f"{name:<28} decisions {total:>3}; reviewed {rated:>2} in {len(slices):>2} slices, longest "
             f"{longest[0]:.2f} s wall {max(c for _, c in slices):.2f} s CPU; {per:.2f} s CPU a decision; "
-            f"whole game ~{projected:.0f} s CPU ({goal} {GOAL_SECONDS:.0f} s)")
+            f"whole game ~{projected:.0f} s CPU ({goal} {GOAL_SECONDS:.0f} s); longest step {step * 1000:.0f} ms CPU")
 
 
 def main() -> None:
