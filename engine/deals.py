@@ -41,11 +41,31 @@ def _key(game: str, options: dict[str, Any], seats: list[str]) -> bytes:
     return hashlib.sha256(json.dumps([game, options, seats], sort_keys=True).encode()).digest()
 
 
+ROUNDS = 4  # of the Feistel shuffle that hides the number in its seal
+
+
+def _round(key: bytes, i: int, half: int) -> int:
+    return int.from_bytes(hashlib.sha256(key + bytes((i,)) + half.to_bytes(4, "big")).digest()[:4], "big")
+
+
+def _shuffle(number: int, key: bytes, backwards: bool = False) -> int:
+    """A keyed shuffle of the 64-bit numbers (a Feistel network; `backwards` undoes it). Not a
+    fixed mask: a deal number seen once beside its seal (a game over shows both) tells nothing of
+    another game's seal."""
+    left, right = number >> 32, number & 0xFFFFFFFF
+    for i in reversed(range(ROUNDS)) if backwards else range(ROUNDS):
+        if backwards:
+            left, right = right ^ _round(key, i, left), left
+        else:
+            left, right = right, left ^ _round(key, i, right)
+    return left << 32 | right
+
+
 def seal(seed: int, game: str, options: dict[str, Any], seats: list[str]) -> str:
     """The deal `seed` sealed to this game, its (resolved) options and seats: 24 hex digits."""
     key = _key(game, options, seats)
     check = hashlib.sha256(key + str(seed).encode()).hexdigest()[:8]
-    return f"{seed ^ int.from_bytes(key[:8], 'big'):016x}{check}"
+    return f"{_shuffle(seed, key):016x}{check}"
 
 
 def unseal(sealed: Any, game: str, options: dict[str, Any], seats: list[str]) -> int:
@@ -53,7 +73,7 @@ def unseal(sealed: Any, game: str, options: dict[str, Any], seats: list[str]) ->
     anything else (a changed file)."""
     if isinstance(sealed, str) and _SEALED.fullmatch(sealed):
         key = _key(game, options, seats)
-        seed = int(sealed[:16], 16) ^ int.from_bytes(key[:8], "big")
+        seed = _shuffle(int(sealed[:16], 16), key, backwards=True)
         if seed <= MAX_SEED and seal(seed, game, options, seats) == sealed:
             return seed
     raise BadRecord("The record's deal cannot be read: the file was changed.")
