@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, TypeVar
 
-from engine.deals import MAX_SEED, parse_seed, seal, unseal
+from engine.deals import MAX_SEED, check_moves, parse_seed, seal, seal_moves, unseal
 from engine.fields import parse_flag, parse_seats
 from engine.games import get_game
 from engine.lessons import Lesson, lesson_for
@@ -25,18 +25,22 @@ LOADED_EVENTS = 120
 def write(session: SessionCore) -> JSON:
     """A session's game as a record; "winnable", "resigned", "assisted" and "computer_moves"
     only when they apply. While the session `hides_deal` (and its record was not exported) the
-    deal number is sealed: "deal" in place of "seed" (engine.deals)."""
+    deal number is sealed: "deal" in place of "seed", and "moves_seal" seals the moves to it
+    (engine.deals)."""
     sealed = session.hides_deal() and not session.exported
-    deal = ({"deal": seal(session.seed, session.game.spec.id, session.options, session.seats)} if sealed
+    game_id, moves = session.game.spec.id, list(session.moves)
+    deal = ({"deal": seal(session.seed, game_id, session.options, session.seats)} if sealed
             else {"seed": session.seed})
     record: dict[str, Any] = {
         "version": RECORD_VERSION,
-        "game": session.game.spec.id,
+        "game": game_id,
         "options": dict(session.options),
         **deal,
         "seats": list(session.seats),
-        "moves": list(session.moves),
+        "moves": moves,
     }
+    if sealed:
+        record["moves_seal"] = seal_moves(session.seed, game_id, session.options, session.seats, moves)
     if session.winnable:
         record["winnable"] = True
     if session.resigned is not None:
@@ -65,7 +69,7 @@ def read(cls: type[S], record: Any, keep_states: bool = False, game_id: Any = No
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise BadRecord("The record's moves cannot be read.")
     game = _record_game(record, expected)
-    seed = _record_seed(record, game)
+    seed = _record_seed(record, game, moves)
     try:
         session = cls.new(game.spec.id, record.get("options"), seed, record.get("seats"), record.get("winnable"))
         assisted = parse_flag(record.get("assisted"), "assisted")
@@ -151,9 +155,10 @@ def _record_game(record: dict[str, Any], expected: Game[Any] | None) -> Game[Any
     return game
 
 
-def _record_seed(record: dict[str, Any], game: Game[Any]) -> int:
+def _record_seed(record: dict[str, Any], game: Game[Any], moves: list[str]) -> int:
     """The deal of a record (its game, options and seats already checked): its number, or
-    the number its `deal` seals (engine.deals); BadRecord in a player's words."""
+    the number its `deal` seals, its `moves_seal` checked against `moves` before any is played
+    (engine.deals); BadRecord in a player's words."""
     if record.get("deal") is None:
         try:
             return parse_seed(record.get("seed"))
@@ -163,7 +168,9 @@ def _record_seed(record: dict[str, Any], game: Game[Any]) -> int:
         raise BadRecord("The record holds its deal twice: the file was changed.")
     options = game.spec.resolve_options(record.get("options"))
     seats = parse_seats(record.get("seats"), game.num_seats(options))
-    return unseal(record["deal"], game.spec.id, options, seats)
+    seed = unseal(record["deal"], game.spec.id, options, seats)
+    check_moves(record.get("moves_seal"), seed, game.spec.id, options, seats, moves)
+    return seed
 
 
 def parse_computer_moves(value: Any, moves: int) -> set[int]:

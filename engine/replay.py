@@ -10,6 +10,17 @@ from engine.protocol import JSON, BadRequest, HiddenInformation
 from engine.session import Session
 
 
+def _first_moves(session: Session, count: int) -> Session:
+    """The game of a loaded record after its first `count` moves (already checked by the load),
+    not resigned (a resign ends the game after its last move, not the positions before it)."""
+    shown = Session(session.game, dict(session.options), session.seed, list(session.seats),
+                    [session.game.new_state(session.options, session.seed)], winnable=session.winnable,
+                    aids=[dict(aid) for aid in session.aids], lesson=session.lesson)
+    for move in session.moves[:count]:
+        shown.replay_move(move)
+    return shown
+
+
 def replay(record: Any, at: Any, seat: Any = None, reveal: Any = False, instead: Any = None) -> JSON:
     """The view of a record's game after its first `at` moves, from `seat` (default: the first
     person's seat) as that seat saw it then, with the event of the move that led there.
@@ -30,9 +41,7 @@ def replay(record: Any, at: Any, seat: Any = None, reveal: Any = False, instead:
     viewer = session.viewer(seat) if seat is not None else next(
         (i for i, kind in enumerate(session.seats) if kind == "human"), 0)
     game = session.game
-    # (a resign ends the game after its last move: not the positions before it)
-    shown = Session.load({**session.record(), "moves": session.moves[: max(0, at - 1)], "resigned": None,
-                          "computer_moves": None})
+    shown = _first_moves(session, max(0, at - 1))
     move = session.moves[at - 1] if at else None
     if instead is not None:
         state = shown.state

@@ -414,9 +414,9 @@ def review_record(record: Any, registry: Registry, seats: list[int] | None = Non
     session = open_record(record)
     session.review_work = _walk(session, text)
     answer = review(session, seats, start, limit)
+    for sid, _ in reviews[: max(0, len(reviews) + 1 - REVIEWS_KEPT)]:  # (before opening one: opening
+        registry.close(sid)  # may drop the least recently used session, one of these)
     registry.open(session)
-    for sid, _ in reviews[: max(0, len(reviews) + 1 - REVIEWS_KEPT)]:
-        registry.close(sid)
     return answer
 
 

@@ -29,10 +29,11 @@ def full_set(top: int) -> tuple[Tile, ...]:
 
 
 def unseen_tiles(state: TableState, seat: int) -> list[Tile]:
-    """Tiles `seat` has not seen: the set less its hand and the board."""
-    seen = set(state.hands[seat])
-    seen.update(p.tile for p in state.layout.tiles)
-    return [t for t in full_set(state.top) if t not in seen]
+    """Tiles `seat` has not seen: the set less its hand and the board (told apart by their
+    numbers: a tile's own hash is computed in Python, and this runs at every move of a play-out)."""
+    seen = {t.a * 16 + t.b for t in state.hands[seat]}
+    seen.update(p.tile.a * 16 + p.tile.b for p in state.layout.tiles)
+    return [t for t in full_set(state.top) if t.a * 16 + t.b not in seen]
 
 
 # The one-ply evaluation's weights, unless the game declares its own (`TableAi.weights`).
@@ -74,10 +75,8 @@ class GreedyPlayer:
         numbers = {n for t in hand for n in (t.a, t.b)}
         score += w["numbers"] * len(numbers)
         ends = after.layout.open_ends()
-        fits = game.fits
-        mine = sum(1 for t in hand if any(fits(t, e.value, e.need) for e in ends))
-        score += w["mine"] * mine
-        theirs = sum(1 for t in unseen if any(fits(t, e.value, e.need) for e in ends))
+        score += w["mine"] * game.count_fitting(hand, ends)
+        theirs = game.count_fitting(unseen, ends)
         score += w["block"] if theirs == 0 else -w["theirs"] * theirs
         keep_back = game.ai.keep_back
         if w["keep_back"] and keep_back is not None and keep_back(tile):

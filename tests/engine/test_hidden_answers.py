@@ -214,3 +214,18 @@ def test_the_largest_deal_number_is_dealt_as_itself() -> None:
     answer = call(op="new", game="draw", seed=2**53 - 1, seats=["ai:easy", "ai:easy"])
     assert answer["ok"] and answer["view"]["seed"] == 2**53 - 1 and answer["record"]["seed"] == 2**53 - 1
     assert call(op="load", record=answer["record"])["view"]["seed"] == 2**53 - 1
+
+
+def test_a_deal_number_seen_beside_its_seal_tells_nothing_of_another_games_seal() -> None:
+    """A game over shows its deal number; its records showed the seal while it was on. The seal
+    was the number under a fixed mask per game, options and seats: that pair gave the mask, and
+    with it the deal number of every other game sealed the same way (another game's hands)."""
+    seats = ["human", "ai:easy"]
+    first = call(op="new", game="draw", seed=SEED, seats=seats)
+    second = call(op="new", game="draw", seed=SEED + 1, seats=seats)
+    seen = first["record"]["deal"]
+    assert call(op="resign", session=first["session"])["record"]["seed"] == SEED
+    other = second["record"]["deal"]
+    assert int(other[:16], 16) ^ int(seen[:16], 16) ^ SEED != SEED + 1
+    assert int(other[:16], 16) - int(seen[:16], 16) != 1
+    assert Session.load(second["record"]).seed == SEED + 1

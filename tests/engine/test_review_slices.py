@@ -13,9 +13,11 @@ from typing import Any
 import pytest
 
 import engine.review as review_module
+from engine import api
 from engine.players.ismcts import IsmctsPlayer
 from engine.review import CANDIDATES, SLICE_SECONDS, review
 from engine.session import Session
+from tests.engine.helpers import call
 
 UNITS_PER_SLICE = 40  # the slice's 2 s, on the work clock
 
@@ -92,10 +94,52 @@ def test_resumed_slices_give_the_marks_of_one_long_run(work: WorkClock, game: st
     session = at_a_decision(game, options, 4, decisions=2)
     whole = review(Session.load(session.record(), keep_states=True))  # no limit: one run, no clock read
     assert whole["total"] >= 1
-    decisions, start, slices = [], 0, 0
+    decisions: list[dict[str, Any]] = []
+    start: int | None = 0
+    slices = 0
     while start is not None:
         answer = review(session, start=start, limit=1)
         decisions += answer["decisions"]
         start, slices = answer["next"], slices + 1
     assert slices > whole["total"], "no decision was cut by a slice's end"
     assert decisions == whole["decisions"]
+
+
+def test_a_review_by_record_opens_when_the_registry_is_full() -> None:
+    """The third review by record closes the oldest of the two kept; with the registry full,
+    opening its session also drops the least recently used one, that same review: one close, no
+    unknown_session (the review answered before the fix, then failed on its own bookkeeping)."""
+    api.SESSIONS.clear()
+    records = [call(op="new", game="luzon", seed=seed)["record"] for seed in (1, 2, 3)]
+    api.SESSIONS.clear()
+    for record in records[:2]:
+        assert call(op="review", record=record, limit=1)["ok"]
+    while len(api.SESSIONS) < api.MAX_SESSIONS:
+        call(op="new", game="luzon", seed=9)
+    answer = call(op="review", record=records[2], limit=1)
+    assert answer["ok"], answer
+    reviews = [s for _, s in api.SESSIONS.items() if s.review_work is not None]
+    assert len(reviews) == review_module.REVIEWS_KEPT
+    api.SESSIONS.clear()
+
+
+def test_a_table_review_through_the_api_in_the_smallest_slices_grades_as_in_one_go(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Through the API, by record: slices that each end after one step (a search iteration or one
+    determinization's play-outs) give the decisions of one slice that runs to the end."""
+    record = at_a_decision("draw", {"set": "double-6"}, 4, decisions=2).record()
+    monkeypatch.setattr(review_module, "SLICE_SECONDS", 1e9)
+    whole = call(op="review", record=record)["review"]
+    assert whole["next"] is None and len(whole["decisions"]) == whole["total"] >= 2
+    api.SESSIONS.clear()
+    monkeypatch.setattr(review_module, "SLICE_SECONDS", 0.0)
+    decisions: list[dict[str, Any]] = []
+    start: int | None = 0
+    slices = 0
+    while start is not None:
+        answer = call(op="review", record=record, start=start)["review"]
+        decisions += answer["decisions"]
+        start, slices = answer["next"], slices + 1
+    assert slices > 100, slices  # every step a slice of its own
+    assert decisions == whole["decisions"]
+    api.SESSIONS.clear()

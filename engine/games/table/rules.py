@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +24,7 @@ from engine.games.table.state import (
     sort_tiles,
     tile_key,
 )
-from engine.layout import Layout
+from engine.layout import End, Layout
 from engine.protocol import JSON, BadOption, Dealer, Game, GameOver, GameSpec, IllegalMove, Outcome, Playout
 from engine.rng import deal_rng
 from engine.tiles import Tile, domino_set, set_option
@@ -245,6 +245,16 @@ class TableRules(Game[TableState]):
             return False
         fits = self.fits
         return any(fits(t, e.value, e.need) for t in hand for e in ends)
+
+    def count_fitting(self, tiles: Iterable[Tile], ends: tuple[End, ...]) -> int:
+        """How many of `tiles` fit at least one of the open `ends` (the medium player's count of
+        its own and the unseen tiles that could go on the layout; ordinary matching by sets)."""
+        if self._matching:
+            match = {e.value for e in ends if e.need != "double"}
+            double = {e.value for e in ends if e.need == "double"}
+            return sum(1 for t in tiles if t.a in match or t.b in match or (t.a == t.b and t.a in double))
+        fits = self.fits
+        return sum(1 for t in tiles if any(fits(t, e.value, e.need) for e in ends))
 
     def legal_moves(self, state: TableState) -> list[str]:
         if state.turn < 0:
