@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, TypeVar
 
-from engine.deals import MAX_SEED, check_moves, parse_seed, seal, seal_moves, unseal
+from engine.deals import MAX_SEED, check_moves, parse_seed, seal, seal_moves, unseal, unseal_legacy
 from engine.fields import parse_flag, parse_seats
 from engine.games import get_game
 from engine.lessons import Lesson, lesson_for
@@ -168,6 +168,9 @@ def _record_seed(record: dict[str, Any], game: Game[Any], moves: list[str]) -> i
         raise BadRecord("The record holds its deal twice: the file was changed.")
     options = game.spec.resolve_options(record.get("options"))
     seats = parse_seats(record.get("seats"), game.num_seats(options))
+    old = unseal_legacy(record["deal"], game.spec.id, options, seats) if record.get("moves_seal") is None else None
+    if old is not None:
+        return old  # a game saved before its moves were sealed: its moves are played as they are
     seed = unseal(record["deal"], game.spec.id, options, seats)
     check_moves(record.get("moves_seal"), seed, game.spec.id, options, seats, moves)
     return seed

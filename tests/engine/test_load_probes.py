@@ -168,3 +168,30 @@ def test_the_twin_world_is_another_deal_the_person_cannot_tell_apart() -> None:
         other = Session.load(session.record())
     assert other.view(0) == session.view(0)
     assert other.game.view(other.state, None) != session.game.view(session.state, None)
+
+
+def legacy_record(session: Session) -> dict[str, Any]:
+    """The session's record as the page saved it before the keyed seal and the moves' seal (the
+    deal under a fixed mask of its game, options and seats; no `moves_seal`)."""
+    import hashlib
+
+    record = {k: v for k, v in session.record().items() if k != "moves_seal"}
+    key = hashlib.sha256(json.dumps([session.game.spec.id, session.options, session.seats], sort_keys=True)
+                         .encode()).digest()
+    check = hashlib.sha256(key + str(session.seed).encode()).hexdigest()[:8]
+    return {**record, "deal": f"{session.seed ^ int.from_bytes(key[:8], 'big'):016x}{check}"}
+
+
+def test_a_game_saved_before_the_moves_were_sealed_resumes_and_is_saved_sealed() -> None:
+    """Nothing lost: a page's game saved with the old seal resumes where it was; saved again, it
+    carries today's seal and moves' seal; today's record with its moves' seal taken off is refused."""
+    session = played("draw", {"players": 3}, 3, 9)
+    old = legacy_record(session)
+    assert old["deal"] != session.record()["deal"]
+    resumed = Session.load(old)
+    assert resumed.view(0) == session.view(0) and resumed.moves == session.moves
+    assert resumed.record() == session.record()  # saved again: sealed as today
+    stripped = {k: v for k, v in session.record().items() if k != "moves_seal"}
+    answer = json.loads(handle(json.dumps({"op": "load", "record": stripped})))
+    assert answer["error"]["message"] == ("The record's moves are not the ones saved with its deal: "
+                                          "the file was changed.")
