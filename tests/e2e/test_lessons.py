@@ -359,13 +359,15 @@ def test_every_step_of_a_lesson_fits_a_phone_held_sideways(phone: App, game: str
 
 
 def test_a_first_deal_over_before_it_began_still_offers_the_lesson(app: App) -> None:
-    """A solitaire's first deal can have no move at all: its "you lost" dialog covers the offer,
+    """A solitaire's first deal can have no move at all (winnable-only deals turned off): its "you lost" dialog covers the offer,
     so the dialog carries the offer's way to the guided deal."""
     page = app.page
     page.set_viewport_size(SIZES["desktop"])
     page.goto(f"{app.url}#/")
     page.evaluate("""(game) => {
       localStorage.removeItem('boneyard.lessons.v1'); localStorage.removeItem('boneyard.game.' + game);
+      localStorage.setItem('boneyard.settings.v1', JSON.stringify({  // every deal, not winnable-only ones
+        ...JSON.parse(localStorage.getItem('boneyard.settings.v1') || '{}'), winnableOnly: false }));
     }""", SOLITAIRE)
     next_deal_numbers(app, DEAD_SOLITAIRE_DEAL)
     page.goto(f"{app.url}#/play/{SOLITAIRE}")  # the same document: the number above stays in place
