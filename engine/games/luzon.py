@@ -223,7 +223,7 @@ class LuzonGame(Game[LuzonState]):
     def outcome(self, state: LuzonState) -> Outcome | None:
         left = state.tiles_left
         if left == 0:
-            return Outcome((0,), "All 28 tiles discarded: you won!", (0,))
+            return Outcome((0,), "All 28 tiles discarded.", (0,))  # (the dialog's title says "You won!")
         if not self.legal_moves(state):
             return Outcome((), f"No move is left with {left} tiles in play.", (left,))
         return None

@@ -250,8 +250,13 @@ def play_lesson(app: App, game: str, size_name: str) -> None:
     assert replayed or size_name != "1280x800", "the replay was never opened during the lesson"
     ending = view["guide"]["ending"]
     if view["outcome"]:  # the game's end: the ending in its dialog, with the way to a real game
-        expect(page.locator("dialog.outcome[open] .guide-in-dialog")).to_have_text(ending)
-        expect(page.locator("dialog.outcome[open] [data-action=real-game]")).to_be_visible()
+        dialog = page.locator("dialog.outcome[open]")
+        expect(dialog.locator(".guide-in-dialog")).to_have_text(ending)
+        expect(dialog.locator("[data-action=real-game]")).to_be_visible()
+        # one message and one button: not the guide's buttons too, behind the dialog
+        expect(page.locator("[data-action=real-game]:visible, [data-action=keep-playing]:visible")).to_have_count(1)
+        said = dialog.inner_text().lower()
+        assert said.count("won") <= 1, said
     else:
         if dialog_open(page):  # the round's end: the ending in its dialog, with both ways on
             expect(page.locator("dialog.outcome[open] .guide-in-dialog")).to_have_text(ending)
