@@ -364,8 +364,8 @@ def test_every_step_of_a_lesson_fits_a_phone_held_sideways(phone: App, game: str
 
 
 def test_a_first_deal_over_before_it_began_still_offers_the_lesson(app: App) -> None:
-    """A solitaire's first deal can have no move at all (winnable-only deals turned off): its "you lost" dialog covers the offer,
-    so the dialog carries the offer's way to the guided deal."""
+    """A solitaire's first deal can have no move at all (winnable-only deals turned off): its
+    "you lost" dialog covers the offer, so the dialog carries the offer's way to the guided deal."""
     page = app.page
     page.set_viewport_size(SIZES["desktop"])
     page.goto(f"{app.url}#/")

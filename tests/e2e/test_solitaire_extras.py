@@ -19,6 +19,7 @@ from .conftest import (
     another_browser,
     clear_storage,
     computer_speed,
+    every_deal,
     expect_moves,
     next_deal_numbers,
     open_deal,
@@ -39,12 +40,6 @@ FIRST_UNWINNABLE_SIXES = next(s for s in range(100) if not solve(s, "sixes")["wi
 
 def fresh_stats(app: App) -> None:
     app.page.evaluate("localStorage.removeItem('boneyard.stats.v1')")
-
-
-def every_deal(app: App) -> None:
-    """The setting as a player who turned winnable-only deals off has it (from the next screen on)."""
-    app.page.evaluate("""() => localStorage.setItem('boneyard.settings.v1', JSON.stringify({
-      ...JSON.parse(localStorage.getItem('boneyard.settings.v1') || '{}'), winnableOnly: false }))""")
 
 
 def first_winnable(seed: int, variant: str) -> int:
