@@ -15,7 +15,7 @@ def parse_seats(seats: Any, count: int) -> list[str]:
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
         raise BadRequest("seats must be a list of strings")
     if len(seats) != count:
-        raise BadRequest(f"this game needs {count} seats, got {len(seats)}")
+        raise BadRequest(f"This game has {count} seat{'s' if count != 1 else ''}, not {len(seats)}.")
     for s in seats:
         if s != "human":
             if not s.startswith("ai:"):

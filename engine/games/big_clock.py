@@ -484,7 +484,7 @@ class BigClockGame(Game[BigClockState]):
         homes = state.homes
         detail = {"home": homes, "doubles": state.size, "set_aside": len(state.set_aside)}
         if homes == state.size:
-            return Outcome((0,), "Every double is home: you won!", (0,), detail)
+            return Outcome((0,), "Every double is home.", (0,), detail)
         return Outcome((), "Lost: " + lost_reason(state), (state.size - homes,), detail)
 
     def view(self, state: BigClockState, seat: int | None) -> JSON:

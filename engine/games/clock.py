@@ -261,7 +261,7 @@ class ClockGame(Game[ClockState]):
 
     def outcome(self, state: ClockState) -> Outcome | None:
         if state.phase == "won":
-            return Outcome((0,), "Every tile is face up: you won!", (0,), {"face_down": 0})
+            return Outcome((0,), "Every tile is face up.", (0,), {"face_down": 0})
         if state.phase == "lost":
             left = state.face_down
             again = " again" if state.exchange_used else ""

@@ -58,6 +58,8 @@ RULES = (
             "The hint shows a move on a winning line; when none is left it says so and suggests "
             "the move that lets you discard the most tiles. The 'still winnable' indicator can be "
             "switched off in the settings.",
+            "With 'Winnable deals only' (on for a new player, a switch beside the deal), a new "
+            "deal is the first from the number asked that the solver proves winnable.",
             "The same deal number always gives the same deal.",
         ),
     ),
@@ -221,7 +223,7 @@ class LuzonGame(Game[LuzonState]):
     def outcome(self, state: LuzonState) -> Outcome | None:
         left = state.tiles_left
         if left == 0:
-            return Outcome((0,), "All 28 tiles discarded: you won!", (0,))
+            return Outcome((0,), "All 28 tiles discarded.", (0,))  # (the dialog's title says "You won!")
         if not self.legal_moves(state):
             return Outcome((), f"No move is left with {left} tiles in play.", (left,))
         return None

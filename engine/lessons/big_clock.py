@@ -81,7 +81,7 @@ LESSON = register(Lesson(
         Step(23, "The last double: put 1-1 home on slot 1.",
              moves=("place:slot1",), point_at=("1-1", "slot1", "0-1")),
     ),
-    ending=("Every double is home: you won! Make piles show their own number so that their doubles "
+    ending=("That is The Big Clock: make piles show their own number so that their doubles "
             "go straight home, don't cover a ready pile, and shift tiles to rescue a double in "
             "trouble. The full game has twelve slots."),
     options={"set": "double-6"},

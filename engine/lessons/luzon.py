@@ -64,8 +64,7 @@ LESSON = register(Lesson(
         Step(14, "The last pair: the 2-2 and the 2-6 you kept in the reserve.",
              moves=("discard:c3+r2",), point_at=("2-2", "2-6")),
     ),
-    ending=("Every tile is discarded: you won! Look for pairs among the column bottoms and the "
-            "reserve, keep a reserve tile that a buried tile will need, and use an empty column "
-            "to uncover a tile."),
+    ending=("That is Luzon: look for pairs among the column bottoms and the reserve, keep a "
+            "reserve tile that a buried tile will need, and use an empty column to uncover a tile."),
     options={"variant": "twelve"},
 ))

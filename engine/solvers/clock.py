@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.games.clock import CENTRE, GAME, ClockGame, ClockState, slot_name
+from engine.games.clock import CENTRE, GAME, ClockGame, ClockState
 from engine.protocol import JSON, Hint
 from engine.solvers import register_advisor
 
@@ -57,10 +57,6 @@ def exchange_chances(state: ClockState) -> list[ExchangeChoice]:
     return choices
 
 
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
 def hint(state: ClockState) -> Hint | None:
     if state.phase == "turn":
         return Hint("turn", "No decision here: turning up is the only move.")
@@ -68,11 +64,10 @@ def hint(state: ClockState) -> Hint | None:
     if not choices:
         return None
     best = choices[0]
-    where = " (the bottom)" if best.depth == best.pile_size else ""
+    # the move's own words say which tile (engine.games.clock move_label): the reason only says why
     reason = (
-        f"Exchange with {slot_name(best.slot)}, {ordinal(best.depth)} tile down{where}: "
-        f"{round(100 * best.chance)}% to win. Only a pile's bottom tile can win, and a pile "
-        f"holding c of the n face-down tiles wins with chance c/n."
+        f"It wins with chance {round(100 * best.chance)}%: only a pile's bottom tile can win, and a "
+        f"pile holding c of the n face-down tiles wins with chance c/n."
     )
     return Hint(best.move, reason, best.chance)
 

@@ -281,6 +281,12 @@ def open_deal(app: App, game: str, seed: int, **options: str) -> None:
     expect(board).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
 
 
+def every_deal(app: App) -> None:
+    """The setting as a player who turned winnable-only deals off has it (from the next screen on)."""
+    app.page.evaluate("""() => localStorage.setItem('boneyard.settings.v1', JSON.stringify({
+      ...JSON.parse(localStorage.getItem('boneyard.settings.v1') || '{}'), winnableOnly: false }))""")
+
+
 def next_deal_numbers(app: App, *numbers: int) -> None:
     """The page's next new deals (a random number each: web/render/dom.js randomSeed) get these
     numbers, then random ones again; for this document only. A test of something else must not

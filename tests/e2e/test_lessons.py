@@ -250,8 +250,13 @@ def play_lesson(app: App, game: str, size_name: str) -> None:
     assert replayed or size_name != "1280x800", "the replay was never opened during the lesson"
     ending = view["guide"]["ending"]
     if view["outcome"]:  # the game's end: the ending in its dialog, with the way to a real game
-        expect(page.locator("dialog.outcome[open] .guide-in-dialog")).to_have_text(ending)
-        expect(page.locator("dialog.outcome[open] [data-action=real-game]")).to_be_visible()
+        dialog = page.locator("dialog.outcome[open]")
+        expect(dialog.locator(".guide-in-dialog")).to_have_text(ending)
+        expect(dialog.locator("[data-action=real-game]")).to_be_visible()
+        # one message and one button: not the guide's buttons too, behind the dialog
+        expect(page.locator("[data-action=real-game]:visible, [data-action=keep-playing]:visible")).to_have_count(1)
+        said = dialog.inner_text().lower()
+        assert said.count("won") <= 1, said
     else:
         if dialog_open(page):  # the round's end: the ending in its dialog, with both ways on
             expect(page.locator("dialog.outcome[open] .guide-in-dialog")).to_have_text(ending)
@@ -359,13 +364,15 @@ def test_every_step_of_a_lesson_fits_a_phone_held_sideways(phone: App, game: str
 
 
 def test_a_first_deal_over_before_it_began_still_offers_the_lesson(app: App) -> None:
-    """A solitaire's first deal can have no move at all: its "you lost" dialog covers the offer,
-    so the dialog carries the offer's way to the guided deal."""
+    """A solitaire's first deal can have no move at all (winnable-only deals turned off): its
+    "you lost" dialog covers the offer, so the dialog carries the offer's way to the guided deal."""
     page = app.page
     page.set_viewport_size(SIZES["desktop"])
     page.goto(f"{app.url}#/")
     page.evaluate("""(game) => {
       localStorage.removeItem('boneyard.lessons.v1'); localStorage.removeItem('boneyard.game.' + game);
+      localStorage.setItem('boneyard.settings.v1', JSON.stringify({  // every deal, not winnable-only ones
+        ...JSON.parse(localStorage.getItem('boneyard.settings.v1') || '{}'), winnableOnly: false }));
     }""", SOLITAIRE)
     next_deal_numbers(app, DEAD_SOLITAIRE_DEAL)
     page.goto(f"{app.url}#/play/{SOLITAIRE}")  # the same document: the number above stays in place

@@ -19,6 +19,7 @@ from .conftest import (
     another_browser,
     clear_storage,
     computer_speed,
+    every_deal,
     expect_moves,
     next_deal_numbers,
     open_deal,
@@ -73,8 +74,43 @@ def test_a_winnable_only_deal_is_winnable_and_its_link_opens_it_again(app: App) 
         ) == columns
 
 
+def test_a_new_player_s_first_deal_is_winnable_with_the_switch_in_view_to_turn_it_off(app: App) -> None:
+    """A new visitor's first Luzon deal is never dead at move 0: it is the first winnable deal from
+    the random number, the first line says so, and the switch is in view on a phone (not behind
+    More), checked; turned off, the next deal is the number's own deal."""
+    page = app.page
+    dead = next(s for s in range(100) if not solve(s)["winnable"])
+    page.set_viewport_size({"width": 360, "height": 740})
+    try:
+        clear_storage(app)
+        page.goto(f"{app.url}#/")
+        app.wait_ready()
+        next_deal_numbers(app, dead)
+        page.goto(f"{app.url}#/play/luzon")  # the same document: the number above stays in place
+        board = page.locator("#board")
+        expect(board).to_have_attribute("data-seed", str(first_winnable(dead, "twelve")), timeout=120_000)
+        expect(page.locator("#winnable")).to_have_attribute("data-winnable", "true")
+        expect(page.locator("#message")).to_contain_text("A deal the solver proves winnable")
+        switch = page.locator("#winnable-only")
+        expect(switch).to_be_visible()
+        expect(switch).to_be_checked()
+        assert switch.evaluate("e => !e.closest('.side-panel')")  # not behind More
+        box = switch.bounding_box()
+        assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 740  # in view, no scroll
+        session = board.get_attribute("data-session")
+        next_deal_numbers(app, dead)
+        switch.uncheck()  # no move made: nothing to give up, a new deal at once
+        expect(board).not_to_have_attribute("data-session", session, timeout=SCREEN_TIMEOUT_MS)
+        expect(board).to_have_attribute("data-seed", str(dead))
+        expect(page.locator("#winnable")).to_have_attribute("data-winnable", "false")
+        assert page.evaluate("JSON.parse(localStorage.getItem('boneyard.settings.v1')).winnableOnly") is False
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+
+
 def test_the_switch_deals_winnable_deals_and_the_statistics_keep_them_apart(app: App) -> None:
     fresh_stats(app)
+    every_deal(app)
     open_deal(app, "luzon", FIRST_UNWINNABLE_SIXES, variant="sixes")
     expect(app.page.locator("#winnable")).to_have_attribute("data-winnable", "false")
     board = app.page.locator("#board")
@@ -308,13 +344,13 @@ def test_the_setting_deals_winnable_deals_and_the_page_is_axe_clean(app: App) ->
     app.page.goto(f"{app.url}#/settings")
     app.page.check("#setting-winnableOnly-true")
     assert app.page.evaluate("JSON.parse(localStorage.getItem('boneyard.settings.v1')).winnableOnly") is True
-    open_link(app.page, f"{app.url}#/play/luzon?deal={FIRST_UNWINNABLE_SIXES}&variant=sixes",
-              first_winnable(FIRST_UNWINNABLE_SIXES, "sixes"))
+    next_deal_numbers(app, FIRST_UNWINNABLE_SIXES)  # a link of options only: a new deal, by the setting
+    open_link(app.page, f"{app.url}#/play/luzon?variant=sixes", first_winnable(FIRST_UNWINNABLE_SIXES, "sixes"))
     expect(app.page.locator("#winnable-only")).to_be_checked()
     expect(app.page.locator("button[data-action=solution]")).to_be_visible()
     assert serious(app.page) == []
-    # a link that says winnable=0 opens the deal itself, whatever the setting
-    open_link(app.page, f"{app.url}#/play/luzon?deal={FIRST_UNWINNABLE_SIXES}&variant=sixes&winnable=0",
+    # a link with a deal number and no winnable=1 opens that deal itself, whatever the setting
+    open_link(app.page, f"{app.url}#/play/luzon?deal={FIRST_UNWINNABLE_SIXES}&variant=sixes",
               FIRST_UNWINNABLE_SIXES)
     app.page.click("button[data-action=solution]")
     expect(app.page.locator("#message")).to_contain_text("can no longer be won")
@@ -402,11 +438,13 @@ def test_a_link_over_a_saved_game_in_progress_asks_then_counts_it_as_lost(app: A
     app.page.click("#confirm-no")
     expect(board).to_have_attribute("data-moves", "1")
     assert stats(app) == {}
-    app.page.locator("#winnable-only").click()  # the switch asks too: kept, it goes back
+    switch = app.page.locator("#winnable-only")
+    was = switch.is_checked()
+    setting = app.page.evaluate("localStorage.getItem('boneyard.settings.v1')")
+    switch.click()  # the switch asks too: kept, it goes back
     app.page.click("#confirm-no")
-    expect(app.page.locator("#winnable-only")).not_to_be_checked()
-    assert app.page.evaluate("JSON.parse(localStorage.getItem('boneyard.settings.v1') || '{}').winnableOnly") in (
-        None, False)
+    expect(switch).to_be_checked(checked=was)
+    assert app.page.evaluate("localStorage.getItem('boneyard.settings.v1')") == setting
     # the home page and the link in one moment (both address changes queued before either is
     # handled): the link still asks, its deal is not dropped
     app.page.evaluate("() => { location.hash = '#/'; location.hash = '#/play/luzon?deal=5'; }")

@@ -49,6 +49,13 @@ def test_a_resignation_that_cannot_be_is_refused_without_a_count_of_players() ->
     assert late == "The record says someone resigned after the game was over: the file was changed."
 
 
+def test_seats_that_do_not_fit_are_counted_in_plain_words() -> None:
+    solo = message(call(op="new", game="luzon", seed=3, seats=["human", "human"]))
+    assert solo == "This game has 1 seat, not 2.", solo
+    table = message(call(op="new", game="draw", seed=3, seats=["human"]))
+    assert table == "This game has 2 seats, not 1.", table
+
+
 def test_players_that_do_not_fit_name_the_game_once() -> None:
     draw = call(op="new", game="draw", seed=3)["record"]
     text = message(call(op="load", record={**draw, "seats": ["human"]}))

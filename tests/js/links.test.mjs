@@ -56,3 +56,14 @@ test("the link of a game with hidden hands in progress names no deal", () => {
   assert.equal(link.seed, null);
   assert.equal(link.fresh, true);
 });
+
+test("a deal number names that deal: winnable-only only with winnable=1; no deal number follows the setting", () => {
+  const LUZON = { id: "luzon", name: "Luzon", players: { min: 1, max: 1 }, levels: [], solitaire: true,
+    winnable_deals: true, options: [{ key: "variant", label: "Variant", default: "twelve", choices: ["twelve", "sixes"] }] };
+  assert.equal(readGameLink(LUZON, new URLSearchParams("deal=5")).winnable, false);
+  assert.equal(readGameLink(LUZON, new URLSearchParams("deal=5&winnable=1")).winnable, true);
+  assert.equal(readGameLink(LUZON, new URLSearchParams("variant=sixes")).winnable, null);
+  assert.equal(readGameLink(SPEC, new URLSearchParams("deal=5")).winnable, null); // a game without winnable-only deals
+  const href = gameLinkHref(/** @type {any} */ ({ game: "luzon", seed: 6, options: { variant: "twelve" }, seats: ["human"], winnable: true }));
+  assert.equal(readGameLink(LUZON, new URLSearchParams(href.slice(href.indexOf("?") + 1))).winnable, true);
+});

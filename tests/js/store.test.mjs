@@ -66,6 +66,13 @@ test("settings of another version: unknown keys and values are dropped, the know
   assert.equal(storage.getItem("boneyard.settings.v1"), null);
 });
 
+test("a new player's solitaire deals are winnable-only deals; a player who turned it off keeps it off", () => {
+  const storage = freshStorage();
+  assert.equal(loadSettings().settings.winnableOnly, true);
+  storage.setItem("boneyard.settings.v1", JSON.stringify({ winnableOnly: false }));
+  assert.equal(loadSettings().settings.winnableOnly, false);
+});
+
 test("statistics count a game once by its token, and drop an entry that does not add up", () => {
   const storage = freshStorage();
   recordResult("draw", { players: 2 }, { won: true }, { id: "g1", day: "2026-11-28" });

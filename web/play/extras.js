@@ -1,6 +1,7 @@
 // What solitaire players expect, for the one controller (controller.js): Resign on every game, a
 // new deal over a game in progress asked for and counted as lost, winnable-only deals (a switch
-// and a setting, where the catalog says `winnable_deals`), Show solution (the advisor's winning
+// in the toolbar, in view at every size, and a setting, on by default, where the catalog says
+// `winnable_deals`), Show solution (the advisor's winning
 // line played step by step, stoppable) and Finish (the view's `finish`: nothing left to decide),
 // and the daily deal of the solitaires (daily.js). Everything here is decided from catalog facts
 // and the view, never from a game id.
@@ -77,7 +78,7 @@ export function createExtras(ctl) {
    * @param {{daily?: string | null}} [extra]
    */
   function introText(request, { daily } = {}) {
-    return `${daily ? `The daily deal of ${daily}. ` : ""}${request.winnable ? "A deal the solver proves winnable. " : ""}`;
+    return `${daily ? `The daily deal of ${daily}. ` : ""}${request.winnable ? "A deal the solver proves winnable (“Winnable deals only” is on). " : ""}`;
   }
 
   /** A game a person has moved in and that is not over: leaving it for a new deal counts it as lost (a
@@ -226,8 +227,8 @@ export function createExtras(ctl) {
   }
 
   return {
-    toolbar: [buttons.solution, buttons.finish], // beside the game's own buttons
-    side: [buttons.resign, winnableLabel, dailyAnchor].flatMap((e) => (e ? [e] : [])), // the side panel ("More" on a phone)
+    toolbar: [buttons.solution, buttons.finish, winnableLabel].flatMap((e) => (e ? [e] : [])), // beside the game's own buttons
+    side: [buttons.resign, dailyAnchor].flatMap((e) => (e ? [e] : [])), // the side panel ("More" on a phone)
     dialog: confirm,
     newFields, introText, leaveGame, startDaily, update, attach,
   };

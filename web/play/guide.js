@@ -53,10 +53,13 @@ export function createGuide({ leave, keepPlaying }) {
   let lastText = "";
 
   /**
-   * Draw the guide of a view (null: not a lesson: the guide hides).
+   * Draw the guide of a view (null: not a lesson: the guide hides). Once the game is `over`, its
+   * result dialog (and the way-on bar's "Show the result") carries the ways on: the guide shows
+   * none of its own, so a button is never offered twice.
    * @param {Guide | null | undefined} guide
+   * @param {boolean} [over]
    */
-  function draw(guide) {
+  function draw(guide, over = false) {
     element.hidden = !guide;
     if (!guide) {
       kept = false;
@@ -74,9 +77,9 @@ export function createGuide({ leave, keepPlaying }) {
     lastText = text;
     if (note.textContent !== text) note.textContent = text;
     element.dataset.done = String(ended);
-    keepButton.hidden = !ended || kept;
-    realButton.hidden = !ended;
-    actions.hidden = !ended;
+    keepButton.hidden = !ended || kept || over;
+    realButton.hidden = !ended || over;
+    actions.hidden = !ended || over;
     leaveButton.hidden = ended;
   }
 

@@ -25,7 +25,8 @@ const isSeatKind = (/** @type {GameSpec} */ spec, /** @type {string} */ kind) =>
 /**
  * Read a game link's query: deal=N, one KEY=VALUE per option of the game, and with
  * `seats: true` (the table games) seats=human,ai:easy,... (one per player).
- * winnable=1 asks for winnable-only deals (games whose catalog entry offers them), daily=1 for
+ * winnable=1 asks for winnable-only deals (games whose catalog entry offers them; a deal number
+ * without it is that very deal, with no link it follows the setting), daily=1 for
  * the daily deal (the solitaires), lesson=1 the game's guided deal (games whose catalog entry has one).
  * Returns {seed, fresh, options, seats, winnable, daily, lesson, problems}: seed is null when the link names no deal or a
  * bad one; fresh is true for a link of options without a deal (a new game of those options, as
@@ -70,7 +71,10 @@ export function readGameLink(spec, params, { seats: withSeats = false } = {}) {
     problems.push(`${key} “${value}” is not 1 or 0 (ignored)`);
     return null;
   };
-  const winnable = flag("winnable", Boolean(spec.winnable_deals));
+  // a deal number names one deal: without winnable=1 it is that deal, whatever the player's
+  // setting (the links the page writes say winnable=1 for a winnable-only deal)
+  const winnableFlag = flag("winnable", Boolean(spec.winnable_deals));
+  const winnable = winnableFlag ?? (raw !== null && spec.winnable_deals ? false : null);
   const daily = flag("daily", Boolean(spec.solitaire));
   const lesson = flag("lesson", Boolean(spec.lesson));
   const known = new Set(["deal", ...spec.options.map((o) => o.key), ...(withSeats ? ["seats"] : []),

@@ -107,7 +107,7 @@ export function createRenderPass(parts) {
     frame.drawExtraMoves(mine ? view.extra_moves ?? [] : [], (move) => { emit({ type: "play", move: move.id }); },
       sequencer.later);
     frame.drawWayOn(parts.dialogs.wayOn(view));
-    guide.draw(view.guide);
+    guide.draw(view.guide, Boolean(view.outcome));
     guide.mark(board, view.guide);
     restoreFocus();
   }

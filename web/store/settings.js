@@ -9,7 +9,9 @@ export const SETTING_CHOICES = {
   animation: ["normal", "fast", "off"],
   hints: [true, false],
   showWinnable: [true, false], // Luzon's "still winnable" indicator
-  winnableOnly: [false, true], // deal only deals a solver proves winnable, where the game offers it
+  // deal only deals a solver proves winnable, where the game offers it: on for a new player, whose
+  // first deals should not be dead at move 0 (the switch beside the deal turns it off)
+  winnableOnly: [true, false],
   seats: ["one", "all"], // table games: one person against the computer, or every seat a person
   level: ["medium", "easy", "hard"], // the computer's default level
   autoForced: [false, true], // table games: a draw or a pass that is the person's only move is made for them
