@@ -1,0 +1,70 @@
+// The page's size limits (the standards in COMMON: no JS file over 350 lines, no function over
+// 80 lines in web/). A function counts from its first line to its last, nested functions
+// included: a factory closure that wires everything inside counts whole. Parsed with the
+// TypeScript compiler the repository already pins for its type check (no new dependency).
+import test from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync, readdirSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const WEB = join(ROOT, "web");
+export const MAX_FILE_LINES = 350;
+export const MAX_FUNCTION_LINES = 80;
+
+/** Every .js file under a folder, recursively. */
+function jsFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return jsFiles(path);
+    return entry.name.endsWith(".js") ? [path] : [];
+  });
+}
+
+/** A readable name for a function node: its own name, or the variable or property it is bound to. */
+function nameOf(node) {
+  if (node.name) return node.name.getText();
+  const parent = node.parent;
+  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) && parent.name) {
+    return parent.name.getText();
+  }
+  return "(anonymous)";
+}
+
+/** Every function in a source text with its line count: [{name, line, lines}]. */
+export function functionSizes(text, fileName = "file.js") {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.JS);
+  const sizes = [];
+  const visit = (node) => {
+    if (ts.isFunctionLike(node) && "body" in node && node.body) {
+      const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+      const last = source.getLineAndCharacterOfPosition(node.getEnd()).line;
+      sizes.push({ name: nameOf(node), line: first + 1, lines: last - first + 1 });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return sizes;
+}
+
+test("the counter counts a function from its first line to its last, nested ones included", () => {
+  const text = "function outer() {\n  const inner = () => {\n    return 1;\n  };\n  return inner;\n}\n";
+  assert.deepEqual(functionSizes(text), [{ name: "outer", line: 1, lines: 6 }, { name: "inner", line: 2, lines: 3 }]);
+});
+
+test(`no JS file in web/ is over ${MAX_FILE_LINES} lines`, () => {
+  const long = jsFiles(WEB)
+    .map((path) => ({ path: relative(ROOT, path), lines: readFileSync(path, "utf8").split("\n").length - 1 }))
+    .filter(({ lines }) => lines > MAX_FILE_LINES)
+    .map(({ path, lines }) => `${path}: ${lines} lines`);
+  assert.deepEqual(long, []);
+});
+
+test(`no function in web/ is over ${MAX_FUNCTION_LINES} lines`, () => {
+  const long = jsFiles(WEB).flatMap((path) => functionSizes(readFileSync(path, "utf8"), path)
+    .filter(({ lines }) => lines > MAX_FUNCTION_LINES)
+    .map(({ name, line, lines }) => `${relative(ROOT, path)}:${line} ${name}: ${lines} lines`));
+  assert.deepEqual(long, []);
+});
