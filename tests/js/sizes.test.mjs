@@ -13,6 +13,16 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const WEB = join(ROOT, "web");
 export const MAX_FILE_LINES = 350;
 export const MAX_FUNCTION_LINES = 80;
+// Not split yet (issue 32): each is named here until it is, and the test fails when one of them
+// is split without being taken off the list, so the list only shrinks.
+const NOT_SPLIT_YET = new Set([
+  "web/render/layout.js", "web/worker.js",
+  "web/engine.js start", "web/input.js attachBoardInput", "web/play/extras.js createExtras",
+  "web/play/frame.js createFrame", "web/play/guide.js createGuide", "web/render/big_clock.js createBigClock",
+  "web/render/big_clock.js draw", "web/render/clock.js createClock", "web/render/layout.js computeLayout",
+  "web/render/luzon.js createLuzon", "web/render/setup.js renderSetup", "web/render/table.js createTable",
+  "web/render/table.js draw", "web/worker.js start",
+]);
 
 /** Every .js file under a folder, recursively. */
 function jsFiles(dir) {
@@ -54,17 +64,31 @@ test("the counter counts a function from its first line to its last, nested ones
   assert.deepEqual(functionSizes(text), [{ name: "outer", line: 1, lines: 6 }, { name: "inner", line: 2, lines: 3 }]);
 });
 
-test(`no JS file in web/ is over ${MAX_FILE_LINES} lines`, () => {
-  const long = jsFiles(WEB)
-    .map((path) => ({ path: relative(ROOT, path), lines: readFileSync(path, "utf8").split("\n").length - 1 }))
+/** Every file over the limit: [{key, text}] (key: its path). */
+function longFiles() {
+  return jsFiles(WEB)
+    .map((path) => ({ key: relative(ROOT, path), lines: readFileSync(path, "utf8").split("\n").length - 1 }))
     .filter(({ lines }) => lines > MAX_FILE_LINES)
-    .map(({ path, lines }) => `${path}: ${lines} lines`);
-  assert.deepEqual(long, []);
+    .map(({ key, lines }) => ({ key, text: `${key}: ${lines} lines` }));
+}
+
+/** Every function over the limit: [{key, text}] (key: its file and name). */
+function longFunctions() {
+  return jsFiles(WEB).flatMap((path) => functionSizes(readFileSync(path, "utf8"), path)
+    .filter(({ lines }) => lines > MAX_FUNCTION_LINES)
+    .map(({ name, line, lines }) => ({ key: `${relative(ROOT, path)} ${name}`,
+      text: `${relative(ROOT, path)}:${line} ${name}: ${lines} lines` })));
+}
+
+test(`no JS file in web/ is over ${MAX_FILE_LINES} lines`, () => {
+  assert.deepEqual(longFiles().filter(({ key }) => !NOT_SPLIT_YET.has(key)).map(({ text }) => text), []);
 });
 
 test(`no function in web/ is over ${MAX_FUNCTION_LINES} lines`, () => {
-  const long = jsFiles(WEB).flatMap((path) => functionSizes(readFileSync(path, "utf8"), path)
-    .filter(({ lines }) => lines > MAX_FUNCTION_LINES)
-    .map(({ name, line, lines }) => `${relative(ROOT, path)}:${line} ${name}: ${lines} lines`));
-  assert.deepEqual(long, []);
+  assert.deepEqual(longFunctions().filter(({ key }) => !NOT_SPLIT_YET.has(key)).map(({ text }) => text), []);
+});
+
+test("every file and function on the list not split yet is still over its limit", () => {
+  const long = new Set([...longFiles(), ...longFunctions()].map(({ key }) => key));
+  assert.deepEqual([...NOT_SPLIT_YET].filter((key) => !long.has(key)), []);
 });
