@@ -51,11 +51,12 @@ import { createGameState, playedSince } from "./state.js";
 /** @typedef {ReturnType<typeof createSequencer>} Sequencer */
 /** @typedef {{engine: Engine, spec: GameSpec, params: URLSearchParams, notify: (text: string) => void}} Mount */
 /** @typedef {ReturnType<typeof createPace>} Pace */
+/** What every part is made from: the mount, the state, the intents' `emit`, the sequencer, the pace. @typedef {Mount & {state: GameState, emit: Emit, sequencer: Sequencer, pace: Pace}} Base */
 /** @typedef {ReturnType<typeof createScreenParts>} ScreenParts */
 /** @typedef {ReturnType<typeof createFlowParts>} FlowParts */
 /**
  * The controller: its data (the state, the computers' pace) and the parts it alone drives.
- * @typedef {Mount & ScreenParts & FlowParts & {state: GameState, emit: Emit, sequencer: Sequencer, pace: Pace}} Ctrl
+ * @typedef {Base & ScreenParts & FlowParts} Ctrl
  */
 
 /** A renderer per screen kind of the catalog. @type {Record<string, RendererFactory>} */
@@ -72,6 +73,7 @@ export function mountGame(root, mount) {
   const state = newGameState(mount.spec);
   const sequencer = createSequencer({ slides: () => state.slides, onChange: () => emit({ type: "observe" }) });
   const pace = createPace(sequencer);
+  /** @type {Base} */
   const base = { ...mount, state, emit, sequencer, pace };
   const screenParts = createScreenParts(root, base);
   /** @type {Ctrl} */
@@ -111,7 +113,7 @@ function createPace(sequencer) {
  * What the screen shows: the renderer and its context, the option controls, the tools, the
  * solitaire extras, the guide and the frame around them.
  * @param {HTMLElement} root
- * @param {Mount & {state: GameState, emit: Emit, sequencer: Sequencer, pace: Pace}} base
+ * @param {Base} base
  */
 function createScreenParts(root, { engine, spec, state, emit, sequencer, pace }) {
   // isolated: a right-to-left name never reorders the text around it (names.js)
@@ -156,7 +158,7 @@ function createScreenParts(root, { engine, spec, state, emit, sequencer, pace })
 /**
  * What moves the game on: the guided deal, the game's start, the end dialogs, the turns, the
  * coach, the screen's controls, the render pass and its scheduled redraw, the engine's round trips.
- * @param {Mount & ScreenParts & {state: GameState, emit: Emit, sequencer: Sequencer, pace: Pace}} parts
+ * @param {Base & ScreenParts} parts
  */
 function createFlowParts({ engine, spec, params, notify, state, emit, sequencer, pace, name, board, context, screen,
   options, tools, extras, guide, frame }) {
