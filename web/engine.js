@@ -25,6 +25,7 @@ const PING_TIMEOUT_MS = 10_000; // (the worker may be busy a second or two just 
 const KEEP_SESSIONS = 2; // a screen's game, and one more it may ask about (an imported record, checked)
 
 /** How a start ends: ready, or failed. @typedef {{resolve: () => void, reject: (error: Error) => void}} Settle */
+/** A start's watchdogs: the whole start's timer, and a start from a snapshot's (from "restoring"). @typedef {{timer: number, restoring: number | null}} Watch */
 
 /**
  * A request waiting for its answer.
@@ -100,85 +101,118 @@ export class Engine extends EventTarget {
     // (the worker's name, not a URL query: the service worker answers worker.js without the query)
     const worker = new Worker(this.workerStart(), { type: "module", name: snapshot ? "engine" : "engine:no-snapshot" });
     this.worker = worker;
-    const timer = setTimeout(
-      () => this.fail(`The engine did not start within ${READY_TIMEOUT_MS / 1000} s.`, settle), READY_TIMEOUT_MS);
-    /** @type {number | null} */
-    let restoring = null; // the watchdog of a start from a snapshot
-    const startNormally = (/** @type {string} */ why) => {
-      clearTimeout(timer);
-      clearTimeout(restoring ?? undefined);
-      console.warn(`Boneyard: ${why}; starting the engine without the snapshot`);
-      this.start({ snapshot: false }, settle);
+    /** @type {Watch} */
+    const watch = {
+      timer: setTimeout(() => this.fail(`The engine did not start within ${READY_TIMEOUT_MS / 1000} s.`, settle),
+        READY_TIMEOUT_MS),
+      restoring: null,
     };
     worker.onmessage = ({ data }) => {
-      if (this.worker !== worker) return;
-      if (data.type === "pong") {
-        clearTimeout(this.ping?.timer);
-        this.ping = null;
-      } else if (data.type === "fatal") { // Pyodide cannot go on (the worker dropped a snapshot it started from)
-        this.restart(`the engine failed (${data.message})`, { snapshot: false });
-      } else if (data.type === "progress") {
-        this.dispatchEvent(new CustomEvent("progress", { detail: data }));
-      } else if (data.type === "snapshot") {
-        if (data.state === "restoring") {
-          restoring = setTimeout(() => startNormally(`the start from a snapshot took over ${SNAPSHOT_TIMEOUT_MS / 1000} s`),
-            SNAPSHOT_TIMEOUT_MS);
-        } else if (data.state === "fallback") { // the worker gave up the snapshot and starts normally itself
-          clearTimeout(restoring ?? undefined);
-          restoring = null;
-        } else {
-          document.documentElement.dataset.snapshot = data.state; // "saved" | "not-saved"
-          this.snapshot = { ...data, phases: this.pageTimes(data) };
-        }
-      } else if (data.type === "ready") {
-        clearTimeout(timer);
-        clearTimeout(restoring ?? undefined);
-        restoring = null;
-        this.startKind = { start: data.start, fallback: data.fallback ?? null };
-        this.fromSnapshot = data.start === "snapshot";
-        document.documentElement.dataset.engineStart = data.start; // "snapshot" | "normal"
-        performance.mark("engine-ready");
-        this.timeOrigin = data.timeOrigin;
-        this.startup = this.pageTimes(data); // the worker's start steps
-        this.setState("ready");
-        this.dispatchEvent(new CustomEvent("ready", { detail: data }));
-        settle.resolve();
-        if (this.restarting) {
-          const reason = this.restarting;
-          this.restarting = null;
-          this.dispatchEvent(new CustomEvent("restarted", { detail: { reason } }));
-        }
-      } else if (data.type === "failed") {
-        clearTimeout(timer);
-        clearTimeout(restoring ?? undefined);
-        this.fail(data.message, settle);
-      } else if (data.id !== undefined) {
-        const entry = this.pending.get(data.id);
-        if (!entry) return;
-        this.pending.delete(data.id);
-        clearTimeout(entry.timer);
-        try {
-          entry.resolve(JSON.parse(data.response));
-        } catch (error) {
-          entry.reject(error);
-        }
-      }
+      if (this.worker === worker) this.received(data, watch, settle);
     };
     worker.onerror = (event) => {
       event.preventDefault();
-      if (this.worker !== worker) return;
-      if (restoring) {
-        startNormally(`the engine worker failed while starting from a snapshot (${event.message})`);
-        return;
-      }
-      clearTimeout(timer);
-      if (this.state === "ready") {
-        this.restart(`the engine worker failed (${event.message || "error"})`, { snapshot: !this.fromSnapshot });
-        return;
-      }
-      this.fail(event.message || "The engine worker could not start.", settle);
+      if (this.worker === worker) this.workerFailed(event, watch, settle);
     };
     return /** @type {Promise<void>} */ (this.readyPromise); // (made above, or by the start this one replaces)
+  }
+
+  /** A message of the worker on screen (engine.js's top: what the worker says).
+   *  @param {any} data @param {Watch} watch @param {Settle} settle */
+  received(data, watch, settle) {
+    if (data.type === "pong") {
+      clearTimeout(this.ping?.timer);
+      this.ping = null;
+    } else if (data.type === "fatal") { // Pyodide cannot go on (the worker dropped a snapshot it started from)
+      this.restart(`the engine failed (${data.message})`, { snapshot: false });
+    } else if (data.type === "progress") {
+      this.dispatchEvent(new CustomEvent("progress", { detail: data }));
+    } else if (data.type === "snapshot") {
+      this.snapshotNews(data, watch, settle);
+    } else if (data.type === "ready") {
+      clearTimeout(watch.timer);
+      clearTimeout(watch.restoring ?? undefined);
+      watch.restoring = null;
+      this.started(data, settle);
+    } else if (data.type === "failed") {
+      clearTimeout(watch.timer);
+      clearTimeout(watch.restoring ?? undefined);
+      this.fail(data.message, settle);
+    } else if (data.id !== undefined) {
+      this.answered(data);
+    }
+  }
+
+  /** What the worker says of its start-up snapshot: restoring one (watched), given up, saved or not.
+   *  @param {any} data @param {Watch} watch @param {Settle} settle */
+  snapshotNews(data, watch, settle) {
+    if (data.state === "restoring") {
+      watch.restoring = setTimeout(() => this.withoutSnapshot(
+        `the start from a snapshot took over ${SNAPSHOT_TIMEOUT_MS / 1000} s`, watch, settle), SNAPSHOT_TIMEOUT_MS);
+    } else if (data.state === "fallback") { // the worker gave up the snapshot and starts normally itself
+      clearTimeout(watch.restoring ?? undefined);
+      watch.restoring = null;
+    } else {
+      document.documentElement.dataset.snapshot = data.state; // "saved" | "not-saved"
+      this.snapshot = { ...data, phases: this.pageTimes(data) };
+    }
+  }
+
+  /** A start from a snapshot failed or hung: start again without it.
+   *  @param {string} why @param {Watch} watch @param {Settle} settle */
+  withoutSnapshot(why, watch, settle) {
+    clearTimeout(watch.timer);
+    clearTimeout(watch.restoring ?? undefined);
+    console.warn(`Boneyard: ${why}; starting the engine without the snapshot`);
+    this.start({ snapshot: false }, settle);
+  }
+
+  /** The engine is ready: how it started, its steps' times, the start settled (and a restart told).
+   *  @param {any} data @param {Settle} settle */
+  started(data, settle) {
+    this.startKind = { start: data.start, fallback: data.fallback ?? null };
+    this.fromSnapshot = data.start === "snapshot";
+    document.documentElement.dataset.engineStart = data.start; // "snapshot" | "normal"
+    performance.mark("engine-ready");
+    this.timeOrigin = data.timeOrigin;
+    this.startup = this.pageTimes(data); // the worker's start steps
+    this.setState("ready");
+    this.dispatchEvent(new CustomEvent("ready", { detail: data }));
+    settle.resolve();
+    if (this.restarting) {
+      const reason = this.restarting;
+      this.restarting = null;
+      this.dispatchEvent(new CustomEvent("restarted", { detail: { reason } }));
+    }
+  }
+
+  /** A request's answer, to the one waiting for it. @param {{id: number, response: string}} data */
+  answered(data) {
+    const entry = this.pending.get(data.id);
+    if (!entry) return;
+    this.pending.delete(data.id);
+    clearTimeout(entry.timer);
+    try {
+      entry.resolve(JSON.parse(data.response));
+    } catch (error) {
+      entry.reject(error);
+    }
+  }
+
+  /** The worker itself failed: while restoring a snapshot, start without it; once ready, restart;
+   *  else the start failed.
+   *  @param {ErrorEvent} event @param {Watch} watch @param {Settle} settle */
+  workerFailed(event, watch, settle) {
+    if (watch.restoring) {
+      this.withoutSnapshot(`the engine worker failed while starting from a snapshot (${event.message})`, watch, settle);
+      return;
+    }
+    clearTimeout(watch.timer);
+    if (this.state === "ready") {
+      this.restart(`the engine worker failed (${event.message || "error"})`, { snapshot: !this.fromSnapshot });
+      return;
+    }
+    this.fail(event.message || "The engine worker could not start.", settle);
   }
 
   /**

@@ -2,7 +2,7 @@
 // overlapping another, a long line snaking within the table's width, the open ends marked.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { computeLayout, turnDir } from "../../web/render/layout.js";
+import { computeLayout, turnDir } from "../../web/render/layout_geometry.js";
 
 /** A line of `east` tiles east of a double and `west` tiles west of it, as the engine's layout JSON. */
 function line(east, west) {

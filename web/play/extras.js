@@ -36,200 +36,233 @@ const MIN_STEP_MS = 150; // the solution's and the finish's pause per move at th
  * @property {() => OptionValues} values the option values on screen
  */
 
+/** The confirm dialog: its element and its open and close (dialog.js). @typedef {{element: HTMLDialogElement, control: ReturnType<typeof attachDialog>}} Confirm */
+
 /**
- * The extra controls and the hooks the controller calls.
- * @param {ExtrasHost} ctl
+ * Ask a yes/no question in a modal dialog; resolves true when the person confirms.
+ * @param {Confirm} confirm
+ * @param {string} title
+ * @param {string} text
+ * @param {string} yes
+ * @param {string} no
+ * @returns {Promise<boolean>}
  */
-export function createExtras(ctl) {
-  const { spec, screen } = ctl;
-  const { state } = screen;
+function ask({ element, control }, title, text, yes, no) {
+  if (element.open) return Promise.resolve(false); // one question at a time
+  return new Promise((resolve) => {
+    const answer = (/** @type {boolean} */ value) => {
+      element.removeEventListener("close", onClose);
+      control.close();
+      resolve(value);
+    };
+    const onClose = () => answer(false);
+    const ok = h("button", { type: "button", class: "primary", id: "confirm-yes" }, yes);
+    const cancel = h("button", { type: "button", id: "confirm-no" }, no);
+    ok.addEventListener("click", () => answer(true));
+    cancel.addEventListener("click", () => answer(false));
+    element.addEventListener("close", onClose);
+    element.replaceChildren(h("h2", { id: "confirm-title" }, title), h("p", {}, text),
+      h("div", { class: "actions" }, ok, cancel));
+    control.open();
+    cancel.focus();
+  });
+}
+
+/**
+ * A game a person has moved in and that is not over: leaving it for a new deal counts it as lost (a
+ * guided deal is left without a word: it never counts).
+ * @param {View | null} view
+ */
+function inProgress(view) {
+  return Boolean(view && !view.outcome && view.moves > 0 && personSeat(view) !== null && !view.guide);
+}
+
+/**
+ * The solver's winning line from the view, when there is one.
+ * @param {View | null} view
+ * @returns {string[] | null}
+ */
+const solution = (view) => (Array.isArray(view?.analysis?.solution) ? view.analysis.solution : null);
+
+/**
+ * The words said before a new deal's own intro.
+ * @param {{winnable?: boolean}} request
+ * @param {{daily?: string | null}} [extra]
+ */
+function introText(request, { daily } = {}) {
+  return `${daily ? `The daily deal of ${daily}. ` : ""}${request.winnable ? "A deal the solver proves winnable (“Winnable deals only” is on). " : ""}`;
+}
+
+/** The extras' controls. @param {GameSpec} spec */
+function extraControls(spec) {
   const buttons = {
     solution: h("button", { type: "button", "data-action": "solution", hidden: "" }, "Show solution"),
     finish: h("button", { type: "button", "data-action": "finish", hidden: "" }, "Finish"),
     resign: h("button", { type: "button", "data-action": "resign" }, "Resign"),
   };
-  const winnableInput = h("input", { type: "checkbox", id: "winnable-only" });
-  winnableInput.checked = loadSettings().settings.winnableOnly === true;
+  const winnable = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id: "winnable-only" }));
+  winnable.checked = loadSettings().settings.winnableOnly === true;
   const winnableLabel = spec.winnable_deals
-    ? h("label", { class: "option toggle", for: "winnable-only" }, winnableInput, " Winnable deals only") : null;
-  const dailyAnchor = spec.solitaire
-    ? h("a", { class: "button daily-link", id: "daily-link", "data-action": "daily", href: dailyLink(spec.id) },
-      "Daily deal")
+    ? h("label", { class: "option toggle", for: "winnable-only" }, winnable, " Winnable deals only") : null;
+  const daily = spec.solitaire
+    ? /** @type {HTMLAnchorElement} */ (h("a", { class: "button daily-link", id: "daily-link", "data-action": "daily",
+      href: dailyLink(spec.id) }, "Daily deal"))
     : null;
-  const confirm = h("dialog", { class: "outcome", id: "confirm",
-    "aria-labelledby": "confirm-title" });
-  const confirmDialog = attachDialog(confirm); // Back, Esc and a tap outside close it: the person kept playing
-  const solving = () => screen.running() === "solution";
+  const element = /** @type {HTMLDialogElement} */ (h("dialog", { class: "outcome", id: "confirm",
+    "aria-labelledby": "confirm-title" }));
+  /** @type {Confirm} */
+  const confirm = { element, control: attachDialog(element) }; // Back, Esc and a tap outside close it: the person kept playing
+  return { buttons, winnable, winnableLabel, daily, confirm };
+}
 
-  /** Winnable-only deals asked for: the switch (by default the setting), where the game offers them. */
-  const wantWinnable = () => Boolean(spec.winnable_deals) && winnableInput.checked;
+/** @typedef {ExtrasHost & ReturnType<typeof extraControls>} Extras the host's needs and the controls */
 
-  /**
-   * The fields a "new" request gets: {winnable (default: the switch), daily} -> {winnable?: true}.
-   * @param {{winnable?: boolean}} [extra]
-   */
-  function newFields({ winnable } = {}) {
-    return spec.winnable_deals && (winnable ?? wantWinnable()) ? { winnable: true } : {};
-  }
+/**
+ * Send the resign of the person's seat once no other request is under way.
+ * @param {Extras} ex
+ */
+async function sendResign(ex) {
+  await ex.idle(); // a computer's move in flight
+  return ex.send({ op: "resign" });
+}
 
-  /**
-   * The words said before a new deal's own intro.
-   * @param {{winnable?: boolean}} request
-   * @param {{daily?: string | null}} [extra]
-   */
-  function introText(request, { daily } = {}) {
-    return `${daily ? `The daily deal of ${daily}. ` : ""}${request.winnable ? "A deal the solver proves winnable (“Winnable deals only” is on). " : ""}`;
-  }
+/**
+ * Before a new deal replaces the game on screen: a game in progress is given up, once the
+ * person agrees, and counted as lost (abandoning bad deals must not raise a win rate).
+ * Resolves true when the new deal may start.
+ * @param {Extras} ex
+ */
+async function leaveGame(ex) {
+  const { state } = ex.screen;
+  if (!inProgress(state.view)) return true;
+  const go = await ask(ex.confirm, "Leave this game?",
+    "A new deal ends the game in progress: it counts as lost in the statistics.", "New deal, count this one as lost",
+    "Keep playing");
+  if (!go) return false;
+  ex.cancel();
+  if (!inProgress(state.view)) return true; // it ended meanwhile (a computer's last move)
+  ex.skipOutcome();
+  const answer = await sendResign(ex);
+  return Boolean(answer?.ok);
+}
 
-  /** A game a person has moved in and that is not over: leaving it for a new deal counts it as lost (a
-   * guided deal is left without a word: it never counts). */
-  function inProgress() {
-    const view = state.view;
-    return Boolean(view && !view.outcome && view.moves > 0 && personSeat(view) !== null && !view.guide);
-  }
+/** @param {Extras} ex */
+async function resign(ex) {
+  const { screen } = ex;
+  if (!screen.state.view || screen.state.view.outcome) return;
+  screen.stop("solution");
+  const go = await ask(ex.confirm, "Resign this game?", "The game ends now and counts as lost.", "Resign", "Keep playing");
+  if (go && screen.state.view && !screen.state.view.outcome) await sendResign(ex);
+}
 
-  /**
-   * Ask a yes/no question in a modal dialog; resolves true when the person confirms.
-   * @param {string} title
-   * @param {string} text
-   * @param {string} yes
-   * @param {string} no
-   * @returns {Promise<boolean>}
-   */
-  function ask(title, text, yes, no) {
-    if (confirm.open) return Promise.resolve(false); // one question at a time
-    return new Promise((resolve) => {
-      const answer = (/** @type {boolean} */ value) => {
-        confirm.removeEventListener("close", onClose);
-        confirmDialog.close();
-        resolve(value);
-      };
-      const onClose = () => answer(false);
-      const ok = h("button", { type: "button", class: "primary", id: "confirm-yes" }, yes);
-      const cancel = h("button", { type: "button", id: "confirm-no" }, no);
-      ok.addEventListener("click", () => answer(true));
-      cancel.addEventListener("click", () => answer(false));
-      confirm.addEventListener("close", onClose);
-      confirm.replaceChildren(h("h2", { id: "confirm-title" }, title), h("p", {}, text),
-        h("div", { class: "actions" }, ok, cancel));
-      confirmDialog.open();
-      cancel.focus();
-    });
-  }
+/** The computers' pause per move, and never under the solution's least. @param {Extras} ex */
+const pause = (ex) => Math.max(ex.delay(), MIN_STEP_MS);
 
-  /** Send the resign of the person's seat once no other request is under way. */
-  async function sendResign() {
-    await ctl.idle(); // a computer's move in flight
-    return ctl.send({ op: "resign" });
-  }
-
-  /**
-   * Before a new deal replaces the game on screen: a game in progress is given up, once the
-   * person agrees, and counted as lost (abandoning bad deals must not raise a win rate).
-   * Resolves true when the new deal may start.
-   */
-  async function leaveGame() {
-    if (!inProgress()) return true;
-    const go = await ask("Leave this game?", "A new deal ends the game in progress: it counts as lost in the statistics.",
-      "New deal, count this one as lost", "Keep playing");
-    if (!go) return false;
-    ctl.cancel();
-    if (!inProgress()) return true; // it ended meanwhile (a computer's last move)
-    ctl.skipOutcome();
-    const answer = await sendResign();
-    return Boolean(answer?.ok);
-  }
-
-  async function resign() {
-    if (!state.view || state.view.outcome) return;
+/** Show the solution (the solver's moves, step by step), or stop it. @param {Extras} ex */
+async function showSolution(ex) {
+  const { screen } = ex;
+  if (screen.running() === "solution") {
     screen.stop("solution");
-    const go = await ask("Resign this game?", "The game ends now and counts as lost.", "Resign", "Keep playing");
-    if (go && state.view && !state.view.outcome) await sendResign();
+    return;
   }
+  if (!screen.myTurn() || ex.busy()) return;
+  if (!solution(screen.state.view)?.length) {
+    screen.say("No winning line from here: this deal can no longer be won.", "error");
+    return;
+  }
+  screen.say("Showing the solution: each move is the solver's.");
+  await screen.autoplay("solution",
+    (view) => (solution(view)?.length && !view.outcome ? { op: "ai", level: "advisor" } : null), pause(ex));
+}
 
-  /**
-   * The solver's winning line from the view, when there is one.
-   * @param {View | null} view
-   * @returns {string[] | null}
-   */
-  const solution = (view) => (Array.isArray(view?.analysis?.solution) ? view.analysis.solution : null);
-  const pause = () => Math.max(ctl.delay(), MIN_STEP_MS);
+/** Play the view's `finish` out, move by move. @param {Extras} ex */
+async function finish(ex) {
+  const { screen } = ex;
+  if (!screen.state.view?.finish?.length || !screen.myTurn()) return;
+  await screen.autoplay("finish",
+    (view) => (view.finish?.length && !view.outcome ? { op: "play", move: view.finish[0] } : null), pause(ex));
+}
 
-  async function showSolution() {
-    if (solving()) {
-      screen.stop("solution");
-      return;
+/**
+ * Today's daily deal of this game with these options (winnable where the game offers it).
+ * @param {Extras} ex
+ * @param {OptionValues} values
+ */
+function startDaily(ex, values) {
+  const today = new Date();
+  return ex.newGame(values, dailySeed(today), ["human"], null,
+    { winnable: Boolean(ex.spec.winnable_deals), daily: dayOf(today) });
+}
+
+/**
+ * Draw the controls for a view; `mine`: the person on screen may move now.
+ * @param {Extras} ex
+ * @param {View} view
+ * @param {boolean} mine
+ */
+function update({ spec, screen, buttons, daily }, view, mine) {
+  const ownResign = (view.extra_moves ?? []).some((m) => m.kind === "resign"); // the game's own (The Big Clock)
+  const running = screen.running();
+  const solving = running === "solution";
+  buttons.resign.hidden = ownResign;
+  buttons.resign.disabled = Boolean(view.outcome) || personSeat(view) === null || screen.state.covered ||
+    (running !== null && running !== "solution");
+  buttons.solution.hidden = !spec.winnable_deals || Boolean(view.outcome);
+  buttons.solution.textContent = solving ? "Stop the solution" : "Show solution";
+  buttons.solution.disabled = !solving && !mine;
+  buttons.finish.hidden = !(mine && view.finish?.length);
+  buttons.finish.disabled = buttons.finish.hidden;
+  if (daily) daily.href = dailyLink(spec.id, view.options);
+}
+
+/**
+ * Hook the controls to the controller (the New button asks first by leaveGame: screen_controls.js).
+ * @param {Extras} ex
+ */
+function attach(ex) {
+  const { buttons, winnable, daily } = ex;
+  buttons.resign.addEventListener("click", () => resign(ex));
+  buttons.solution.addEventListener("click", () => showSolution(ex));
+  buttons.finish.addEventListener("click", () => finish(ex));
+  winnable.addEventListener("change", async () => {
+    if (await leaveGame(ex)) {
+      saveSettings({ ...loadSettings().settings, winnableOnly: winnable.checked });
+      ex.newGame(ex.values(), randomSeed());
+    } else {
+      winnable.checked = !winnable.checked; // kept playing: the switch and the setting as they were
+      ex.screen.render();
     }
-    if (!screen.myTurn() || ctl.busy()) return;
-    if (!solution(state.view)?.length) {
-      screen.say("No winning line from here: this deal can no longer be won.", "error");
-      return;
-    }
-    screen.say("Showing the solution: each move is the solver's.");
-    await screen.autoplay("solution",
-      (view) => (solution(view)?.length && !view.outcome ? { op: "ai", level: "advisor" } : null), pause());
-  }
+  });
+  daily?.addEventListener("click", async (event) => {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return; // a new tab
+    event.preventDefault();
+    if (await leaveGame(ex)) startDaily(ex, ex.values());
+  });
+}
 
-  async function finish() {
-    if (!state.view?.finish?.length || !screen.myTurn()) return;
-    await screen.autoplay("finish",
-      (view) => (view.finish?.length && !view.outcome ? { op: "play", move: view.finish[0] } : null), pause());
-  }
-
-  /**
-   * Today's daily deal of this game with these options (winnable where the game offers it).
-   * @param {OptionValues} values
-   */
-  function startDaily(values) {
-    const today = new Date();
-    return ctl.newGame(values, dailySeed(today), ["human"], null,
-      { winnable: Boolean(spec.winnable_deals), daily: dayOf(today) });
-  }
-
-  /**
-   * Draw the controls for a view; `mine`: the person on screen may move now.
-   * @param {View} view
-   * @param {boolean} mine
-   */
-  function update(view, mine) {
-    const ownResign = (view.extra_moves ?? []).some((m) => m.kind === "resign"); // the game's own (The Big Clock)
-    const running = screen.running();
-    buttons.resign.hidden = ownResign;
-    buttons.resign.disabled = Boolean(view.outcome) || personSeat(view) === null || state.covered ||
-      (running !== null && running !== "solution");
-    buttons.solution.hidden = !spec.winnable_deals || Boolean(view.outcome);
-    buttons.solution.textContent = solving() ? "Stop the solution" : "Show solution";
-    buttons.solution.disabled = !solving() && !mine;
-    buttons.finish.hidden = !(mine && view.finish?.length);
-    buttons.finish.disabled = buttons.finish.hidden;
-    if (dailyAnchor) dailyAnchor.href = dailyLink(spec.id, view.options);
-  }
-
-  /** Hook the controls to the controller (the New button asks first by leaveGame: screen_controls.js). */
-  function attach() {
-    buttons.resign.addEventListener("click", resign);
-    buttons.solution.addEventListener("click", showSolution);
-    buttons.finish.addEventListener("click", finish);
-    winnableInput.addEventListener("change", async () => {
-      if (await leaveGame()) {
-        saveSettings({ ...loadSettings().settings, winnableOnly: winnableInput.checked });
-        ctl.newGame(ctl.values(), randomSeed());
-      } else {
-        winnableInput.checked = !winnableInput.checked; // kept playing: the switch and the setting as they were
-        screen.render();
-      }
-    });
-    dailyAnchor?.addEventListener("click", async (event) => {
-      if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return; // a new tab
-      event.preventDefault();
-      if (await leaveGame()) startDaily(ctl.values());
-    });
-  }
-
+/**
+ * The extra controls and the hooks the controller calls.
+ * @param {ExtrasHost} host
+ */
+export function createExtras(host) {
+  /** @type {Extras} */
+  const ex = { ...host, ...extraControls(host.spec) };
+  const { spec, buttons, winnable, winnableLabel, daily, confirm } = ex;
   return {
     toolbar: [buttons.solution, buttons.finish, winnableLabel].flatMap((e) => (e ? [e] : [])), // beside the game's own buttons
-    side: [buttons.resign, dailyAnchor].flatMap((e) => (e ? [e] : [])), // the side panel ("More" on a phone)
-    dialog: confirm,
-    newFields, introText, leaveGame, startDaily, update, attach,
+    side: [buttons.resign, daily].flatMap((e) => (e ? [e] : [])), // the side panel ("More" on a phone)
+    dialog: confirm.element,
+    /**
+     * The fields a "new" request gets: {winnable (default: the switch), daily} -> {winnable?: true}.
+     * @param {{winnable?: boolean}} [extra]
+     */
+    newFields: ({ winnable: asked } = {}) => (spec.winnable_deals && (asked ?? winnable.checked) ? { winnable: true } : {}),
+    introText,
+    leaveGame: () => leaveGame(ex),
+    /** @param {OptionValues} values */
+    startDaily: (values) => startDaily(ex, values),
+    /** @param {View} view @param {boolean} mine */
+    update: (view, mine) => update(ex, view, mine),
+    attach: () => attach(ex),
   };
 }

@@ -44,167 +44,222 @@ import { dealWords } from "./export.js";
  * @property {() => OptionValues} optionValues the option values on screen
  */
 
+const seatText = (/** @type {string} */ kind) => (kind === "human" ? "person" : `computer, ${seatLevel(kind)}`);
+
 /**
+ * A request that puts a game on screen (new or load), by the controller's round trip.
+ * @param {Emit} emit
+ * @param {Record<string, unknown>} request
+ * @param {{token?: string | null, log?: LogEntry[], daily?: string | null}} fields
+ */
+const ask = async (emit, request, fields) => /** @type {Answer | null} */ (await emit({ type: "request", request, fields }));
+
+/**
+ * The screen's start: the deal of a game link (or its guided deal), else the saved game, else a new deal or the setup.
  * @param {GameStartParts} parts
  */
-export function createGameStart({ spec, state, engine, params, notify, extras, screen, lessons, emit, dealText, optionValues }) {
+async function begin(parts) {
+  const { spec, engine, params, notify, lessons } = parts;
+  await engine.ready();
+  const link = readGameLink(spec, params, { seats: isSeatedGame(spec) });
+  if (link.problems.length) notify(linkProblemsText(spec, link.problems));
+  const linked = link.daily || link.seed !== null || link.fresh;
+  if (await lessons.fromLink(link, linked)) return;
+  await startUsual(parts, linked, link);
+}
+
+/**
+ * The game's usual start: the deal of a game link, else the saved game, else a new deal or the setup.
+ * @param {GameStartParts} parts
+ * @param {boolean} linked
+ * @param {GameLink | null} link
+ */
+async function startUsual(parts, linked, link) {
+  const { spec, state, notify, extras, optionValues } = parts;
   const seated = isSeatedGame(spec);
-  const seatText = (/** @type {string} */ kind) => (kind === "human" ? "person" : `computer, ${seatLevel(kind)}`);
-
-  /**
-   * A request that puts a game on screen (new or load), by the controller's round trip.
-   * @param {Record<string, unknown>} request
-   * @param {{token?: string | null, log?: LogEntry[], daily?: string | null}} fields
-   */
-  const request = async (request, fields) => /** @type {Answer | null} */ (await emit({ type: "request", request, fields }));
-
-  /** The screen's start: the deal of a game link (or its guided deal), else the saved game, else a new deal or the setup. */
-  async function begin() {
-    await engine.ready();
-    const link = readGameLink(spec, params, { seats: seated });
-    if (link.problems.length) notify(linkProblemsText(spec, link.problems));
-    const linked = link.daily || link.seed !== null || link.fresh;
-    if (await lessons.fromLink(link, linked)) return;
-    await startUsual(linked, link);
+  const saved = await resumeSaved(parts, !linked);
+  // a link over a saved game in progress asks first: kept, the saved game stays; left, it counts as lost
+  if (linked && saved && !(await extras.leaveGame())) return;
+  if (link?.daily && link.seed === null) {
+    const answer = await extras.startDaily(link.options);
+    if (answer?.ok) return;
+    if (answer) notify(answer.error?.message ?? "");
+  } else if (link && (link.seed !== null || link.fresh)) {
+    const answer = await newGame(parts, linkedGame(parts, link));
+    if (answer?.ok) return;
+    if (answer) notify(answer.error?.message ?? "");
+  } else if (saved) {
+    return;
   }
+  if (seated) showSetup(parts, { names: state.names }, false);
+  else await newGame(parts, { type: "new-game", values: optionValues(), seed: randomSeed() });
+}
 
-  /**
-   * The game's usual start: the deal of a game link, else the saved game, else a new deal or the setup.
-   * @param {boolean} linked
-   * @param {GameLink | null} link
-   */
-  async function startUsual(linked, link) {
-    const saved = await resumeSaved(!linked);
-    // a link over a saved game in progress asks first: kept, the saved game stays; left, it counts as lost
-    if (linked && saved && !(await extras.leaveGame())) return;
-    if (link?.daily && link.seed === null) {
-      const answer = await extras.startDaily(link.options);
-      if (answer?.ok) return;
-      if (answer) notify(answer.error?.message ?? "");
-    } else if (link && (link.seed !== null || link.fresh)) {
-      const seats = seated ? link.seats ?? defaultSeats(Number(link.options.players ?? spec.players.min)) : ["human"];
-      const names = seated ? seats.map((/** @type {string} */ _, /** @type {number} */ i) => state.names[i] ?? DEFAULT_NAMES[i]) : null;
-      const answer = await newGame({ type: "new-game", values: link.options, seed: link.seed ?? randomSeed(), seats, names,
-        extra: link.winnable === null ? {} : { winnable: link.winnable } });
-      if (answer?.ok) return;
-      if (answer) notify(answer.error?.message ?? "");
-    } else if (saved) {
-      return;
-    }
-    if (seated) showSetup({ names: state.names }, false);
-    else await newGame({ type: "new-game", values: optionValues(), seed: randomSeed() });
+/**
+ * The new game a game link asks for: its options, deal, seats (a table game's, else the person
+ * alone) and the table's names for them.
+ * @param {GameStartParts} parts
+ * @param {GameLink} link
+ * @returns {NewGame}
+ */
+function linkedGame({ spec, state }, link) {
+  const seated = isSeatedGame(spec);
+  const seats = seated ? link.seats ?? defaultSeats(Number(link.options.players ?? spec.players.min)) : ["human"];
+  const names = seated ? seats.map((/** @type {string} */ _, /** @type {number} */ i) => state.names[i] ?? DEFAULT_NAMES[i]) : null;
+  return { type: "new-game", values: link.options, seed: link.seed ?? randomSeed(), seats, names,
+    extra: link.winnable === null ? {} : { winnable: link.winnable } };
+}
+
+/**
+ * Put the saved game back on screen; true when it is there.
+ * @param {GameStartParts} parts
+ * @param {boolean} tell say that it was resumed
+ */
+async function resumeSaved(parts, tell) {
+  const { spec, notify, emit } = parts;
+  const { game: saved, dropped } = loadGame(spec.id);
+  if (dropped) notify(`The saved game of ${spec.name} could not be read and was removed.`);
+  if (!saved) return false;
+  const { record, token, log, daily } = saved;
+  const resumed = spec.hidden_hands ? "Resumed the game in progress." : `Resumed deal ${record.seed}.`;
+  const answer = await load(parts, record, token, resumed, log, daily);
+  if (answer?.ok) {
+    if (tell) emit({ type: "say", text: resumed });
+    return true;
   }
+  dropGame(spec.id);
+  notify(`The saved game of ${spec.name} could not be restored and was removed.`);
+  return false;
+}
 
-  /**
-   * Put the saved game back on screen; true when it is there.
-   * @param {boolean} tell say that it was resumed
-   */
-  async function resumeSaved(tell) {
-    const { game: saved, dropped } = loadGame(spec.id);
-    if (dropped) notify(`The saved game of ${spec.name} could not be read and was removed.`);
-    if (!saved) return false;
-    const { record, token, log, daily } = saved;
-    const resumed = spec.hidden_hands ? "Resumed the game in progress." : `Resumed deal ${record.seed}.`;
-    const answer = await load(record, token, resumed, log, daily);
-    if (answer?.ok) {
-      if (tell) emit({ type: "say", text: resumed });
-      return true;
-    }
-    dropGame(spec.id);
-    notify(`The saved game of ${spec.name} could not be restored and was removed.`);
-    return false;
+/**
+ * A new game's first line in the log: its deal and who sits where (none when the table's names stay).
+ * @param {GameSpec} spec
+ * @param {number} seed
+ * @param {string[]} seats
+ * @param {string[] | null} names
+ * @returns {LogEntry[]}
+ */
+function newGameLog(spec, seed, seats, names) {
+  if (!names) return [];
+  const who = names.map((n, i) => `${isolateName(n)} (${seatText(seats[i])})`).join(", ");
+  return [{ text: `New game${spec.hidden_hands ? "" : `, deal ${seed}`}: ${who}.`, seat: null }];
+}
+
+/**
+ * A new game (intents.js NewGame): its seats' names kept for the table, its first line in the log.
+ * @param {GameStartParts} parts
+ * @param {NewGame} game
+ */
+async function newGame({ spec, state, extras, screen, emit, dealText }, { values, seed, seats = ["human"], names = null, extra = {} }) {
+  emit({ type: "stop" });
+  /** @type {Record<string, unknown>} */
+  const asked = { op: "new", game: spec.id, options: values, seed, seats, ...extras.newFields(extra) };
+  const first = seats.indexOf("human");
+  if (first >= 0) asked.seat = first;
+  if (names) {
+    emit({ type: "names", names });
+    saveNames(spec.id, names);
   }
-
-  /**
-   * A new game (intents.js NewGame): its seats' names kept for the table, its first line in the log.
-   * @param {NewGame} game
-   */
-  async function newGame({ values, seed, seats = ["human"], names = null, extra = {} }) {
-    emit({ type: "stop" });
-    /** @type {Record<string, unknown>} */
-    const asked = { op: "new", game: spec.id, options: values, seed, seats, ...extras.newFields(extra) };
-    const first = seats.indexOf("human");
-    if (first >= 0) asked.seat = first;
-    if (names) {
-      emit({ type: "names", names });
-      saveNames(spec.id, names);
-    }
-    const log = names ? [{ text: `New game${spec.hidden_hands ? "" : `, deal ${seed}`}: ${names.map((n, i) => `${isolateName(n)} (${seatText(seats[i])})`).join(", ")}.`,
-      seat: null }] : [];
-    const answer = await request(asked, { log, daily: extra.daily ?? null });
-    const view = state.view;
-    if (answer?.ok && answer.view && view) {
-      emit({ type: "show-play" });
-      if (!names) emit({ type: "say", text: `${extras.introText(asked, extra)}${dealText(answer.view).replace(" · ", ". ")}${screen.intro(answer.view)}` });
-      await screen.started?.(view, null);
-      emit({ type: "settle" });
-    }
-    return answer;
-  }
-
-  /**
-   * Put a record on screen in place of the game there (resume, import), seen by its first person's seat.
-   * @param {GameRecord} record
-   * @param {string | null} token
-   * @param {string | null} note
-   * @param {LogEntry[]} [log]
-   * @param {string | null} [daily]
-   * @param {Record<string, unknown>} [fields] more of the load request (imported: true)
-   */
-  async function load(record, token, note, log = [], daily = null, fields = {}) {
-    emit({ type: "stop" });
-    if (note) log = [{ text: note, seat: null, loaded: true }, ...log];
-    const answer = await request({ op: "load", record, seat: personSeat(record) ?? 0, ...fields }, { token, log, daily });
-    const view = state.view;
-    if (!answer?.ok || !view) return answer;
+  const answer = await ask(emit, asked, { log: newGameLog(spec, seed, seats, names), daily: extra.daily ?? null });
+  const view = state.view;
+  if (answer?.ok && answer.view && view) {
     emit({ type: "show-play" });
-    await screen.started?.(view, record);
+    if (!names) emit({ type: "say", text: `${extras.introText(asked, extra)}${dealText(answer.view).replace(" · ", ". ")}${screen.intro(answer.view)}` });
+    await screen.started?.(view, null);
     emit({ type: "settle" });
-    return answer;
   }
+  return answer;
+}
 
-  /**
-   * An imported file replaces the game on screen as a new deal does: asked, the game left counted
-   * as lost; a game imported in progress counts as assisted (the engine marks it).
-   * @param {GameRecord} record
-   */
-  async function importRecord(record) {
-    const check = await engine.request({ op: "load", record, seat: personSeat(record) ?? 0, game: spec.id });
-    if (!check.ok) return check; // a file the engine refuses: nothing asked, nothing changed
-    emit({ type: "close-session", session: check.session });
-    if (!(await extras.leaveGame())) return null;
-    return load(record, newToken(spec.id), `Imported ${dealWords(record)}.`, [], null, { imported: true });
-  }
+/**
+ * Put a record on screen in place of the game there (resume, import), seen by its first person's seat.
+ * @param {GameStartParts} parts
+ * @param {GameRecord} record
+ * @param {string | null} token
+ * @param {string | null} note
+ * @param {LogEntry[]} [log]
+ * @param {string | null} [daily]
+ * @param {Record<string, unknown>} [fields] more of the load request (imported: true)
+ */
+async function load({ state, screen, emit }, record, token, note, log = [], daily = null, fields = {}) {
+  emit({ type: "stop" });
+  if (note) log = [{ text: note, seat: null, loaded: true }, ...log];
+  const answer = await ask(emit, { op: "load", record, seat: personSeat(record) ?? 0, ...fields }, { token, log, daily });
+  const view = state.view;
+  if (!answer?.ok || !view) return answer;
+  emit({ type: "show-play" });
+  await screen.started?.(view, record);
+  emit({ type: "settle" });
+  return answer;
+}
 
-  /**
-   * The setup of the table (seats, names, options); `canCancel`: back to the game on screen.
-   * @param {{options?: OptionValues, seats?: string[], names?: string[]}} initial
-   * @param {boolean} canCancel
-   */
-  function showSetup(initial, canCancel) {
-    emit({ type: "stop" });
-    const box = h("div", { class: "setup-box" });
-    emit({ type: "show", body: "setup", element: box });
-    renderSetup(box, {
-      spec, initial,
-      onCancel: canCancel ? () => { emit({ type: "back-to-play" }); } : null,
-      onStart: async (/** @type {any} */ choice, /** @type {(message: string) => void} */ fail) => {
-        if (!(await extras.leaveGame())) return; // the game left behind, in progress, counts as lost
-        const answer = await newGame({ type: "new-game", values: choice.options, seed: choice.seed, seats: choice.seats,
-          names: choice.names });
-        if (answer && !answer.ok) fail(answer.error?.message ?? "");
-      },
-    });
-  }
+/**
+ * An imported file replaces the game on screen as a new deal does: asked, the game left counted
+ * as lost; a game imported in progress counts as assisted (the engine marks it).
+ * @param {GameStartParts} parts
+ * @param {GameRecord} record
+ */
+async function importRecord(parts, record) {
+  const { spec, engine, extras, emit } = parts;
+  const check = await engine.request({ op: "load", record, seat: personSeat(record) ?? 0, game: spec.id });
+  if (!check.ok) return check; // a file the engine refuses: nothing asked, nothing changed
+  emit({ type: "close-session", session: check.session });
+  if (!(await extras.leaveGame())) return null;
+  return load(parts, record, newToken(spec.id), `Imported ${dealWords(record)}.`, [], null, { imported: true });
+}
 
-  /** The New button: the setup of the table (back to the game on screen by its Cancel), or a new deal. */
-  function startNew() {
-    const view = state.view;
-    if (seated) {
-      showSetup(view ? { options: view.options, seats: view.seats, names: state.names } : { names: state.names },
-        Boolean(view));
-    } else newGame({ type: "new-game", values: optionValues(), seed: randomSeed() });
-  }
+/**
+ * The setup of the table (seats, names, options); `canCancel`: back to the game on screen.
+ * @param {GameStartParts} parts
+ * @param {{options?: OptionValues, seats?: string[], names?: string[]}} initial
+ * @param {boolean} canCancel
+ */
+function showSetup(parts, initial, canCancel) {
+  const { spec, extras, emit } = parts;
+  emit({ type: "stop" });
+  const box = h("div", { class: "setup-box" });
+  emit({ type: "show", body: "setup", element: box });
+  renderSetup(box, {
+    spec, initial,
+    onCancel: canCancel ? () => { emit({ type: "back-to-play" }); } : null,
+    onStart: async (/** @type {any} */ choice, /** @type {(message: string) => void} */ fail) => {
+      if (!(await extras.leaveGame())) return; // the game left behind, in progress, counts as lost
+      const answer = await newGame(parts, { type: "new-game", values: choice.options, seed: choice.seed, seats: choice.seats,
+        names: choice.names });
+      if (answer && !answer.ok) fail(answer.error?.message ?? "");
+    },
+  });
+}
 
-  return { begin, startUsual, newGame, importRecord, showSetup, startNew };
+/**
+ * The New button: the setup of the table (back to the game on screen by its Cancel), or a new deal.
+ * @param {GameStartParts} parts
+ */
+function startNew(parts) {
+  const { spec, state, optionValues } = parts;
+  const view = state.view;
+  if (isSeatedGame(spec)) {
+    showSetup(parts, view ? { options: view.options, seats: view.seats, names: state.names } : { names: state.names },
+      Boolean(view));
+  } else newGame(parts, { type: "new-game", values: optionValues(), seed: randomSeed() });
+}
+
+/**
+ * The ways a game comes on screen, for the controller's intents.
+ * @param {GameStartParts} parts
+ */
+export function createGameStart(parts) {
+  return {
+    begin: () => begin(parts),
+    /** @param {boolean} linked @param {GameLink | null} link */
+    startUsual: (linked, link) => startUsual(parts, linked, link),
+    /** @param {NewGame} game */
+    newGame: (game) => newGame(parts, game),
+    /** @param {GameRecord} record */
+    importRecord: (record) => importRecord(parts, record),
+    /** @param {{options?: OptionValues, seats?: string[], names?: string[]}} initial @param {boolean} canCancel */
+    showSetup: (initial, canCancel) => showSetup(parts, initial, canCancel),
+    startNew: () => startNew(parts),
+  };
 }

@@ -24,6 +24,26 @@ import { h } from "../render/dom.js";
 export const DIALOG_NOTE_ID = "guide-dialog-note";
 
 /**
+ * Mark the elements under `root` (the board, or a round's dialog) the note points at (a style
+ * of its own, not the hint's).
+ * @param {HTMLElement} root
+ * @param {Guide | null | undefined} guide
+ */
+function mark(root, guide) {
+  for (const old of root.querySelectorAll(".guided")) old.classList.remove("guided");
+  const keys = guide && !guide.done ? guide.point_at : [];
+  for (const key of keys) {
+    for (const node of root.querySelectorAll(`[data-key="${CSS.escape(key)}"]`)) node.classList.add("guided");
+  }
+}
+
+/** The words a dialog of the lesson shows at its top (the round's end, the game's), or null. */
+function dialogNote(/** @type {Guide | null | undefined} */ guide) {
+  const text = guide ? (guide.done ? guide.ending : guide.note) : null;
+  return text ? h("p", { class: "guide-note guide-in-dialog", id: DIALOG_NOTE_ID }, text) : null;
+}
+
+/**
  * @param {{leave: () => void, keepPlaying: () => void}} actions
  */
 export function createGuide({ leave, keepPlaying }) {
@@ -90,26 +110,6 @@ export function createGuide({ leave, keepPlaying }) {
   function sayWrong(text) {
     wrong.textContent = `${text} `;
     wrong.hidden = false;
-  }
-
-  /**
-   * Mark the elements under `root` (the board, or a round's dialog) the note points at (a style
-   * of its own, not the hint's).
-   * @param {HTMLElement} root
-   * @param {Guide | null | undefined} guide
-   */
-  function mark(root, guide) {
-    for (const old of root.querySelectorAll(".guided")) old.classList.remove("guided");
-    const keys = guide && !guide.done ? guide.point_at : [];
-    for (const key of keys) {
-      for (const node of root.querySelectorAll(`[data-key="${CSS.escape(key)}"]`)) node.classList.add("guided");
-    }
-  }
-
-  /** The words a dialog of the lesson shows at its top (the round's end, the game's), or null. */
-  function dialogNote(/** @type {Guide | null | undefined} */ guide) {
-    const text = guide ? (guide.done ? guide.ending : guide.note) : null;
-    return text ? h("p", { class: "guide-note guide-in-dialog", id: DIALOG_NOTE_ID }, text) : null;
   }
 
   return { element, draw, mark, sayWrong, dialogNote, keep, focus: () => live.focus(), reset: () => { kept = false; lastText = ""; } };

@@ -13,14 +13,17 @@
 /**
  * A new game's request: its options, deal, seats and names (null: the table's names stay), and
  * extra: {winnable (default: the switch), daily: the day of a daily deal} (extras.js).
- * `asking`: a game in progress is given up first, once the person agrees (extras.js leaveGame).
  * @typedef {{type: "new-game", values: OptionValues, seed: number, seats?: string[], names?: string[] | null,
- *   extra?: {winnable?: boolean, daily?: string | null}, asking?: boolean}} NewGame
+ *   extra?: {winnable?: boolean, daily?: string | null}}} NewGame
  */
 
 /**
+ * What a part may ask. Among them: "settle" asks for a redraw whose end settles the screen;
+ * "settle-phase" (the redraw's, once drawn) runs what the phase asks for now; "options" (the
+ * option controls changed) is a new game on the deal number shown, once the person agrees.
  * @typedef {{type: "redraw", now?: boolean}
  *   | {type: "settle"}
+ *   | {type: "settle-phase"}
  *   | {type: "observe"}
  *   | {type: "say", text: string, kind?: MessageKind}
  *   | {type: "show", body: "setup" | "coach", element: HTMLElement}
@@ -43,6 +46,7 @@
  *   | {type: "show-setup", initial: {options?: OptionValues, seats?: string[], names?: string[]}, canCancel: boolean}
  *   | {type: "start-new"}
  *   | {type: "deal", seed: number}
+ *   | {type: "options", values: OptionValues}
  *   | {type: "import", record: GameRecord}
  *   | {type: "start-lesson"} | {type: "leave-lesson"} | {type: "usual-start"}
  *   | {type: "reveal", seat: number}

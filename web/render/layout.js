@@ -1,64 +1,23 @@
 // Draws the layout of the table games (engine.layout's JSON): a line (matador, tiddle-a-wink),
 // a tree where every double opens four ways (draw game) or Round The Clock's four arms.
 //
-// Geometry in "units" (a tile is 2 x 1 units). Tiles are placed in the engine's placement order,
-// so a tile never moves once drawn. Each branch travels in its compass direction; when it would
-// leave the table's width it turns a corner (one tile across) and comes back the other way, like
-// a snake, and when it would run into another tile it turns aside. The table's width in units is
+// Its geometry, in "units" (a tile is 2 x 1 units), is layout_geometry.js's: tiles in the engine's
+// placement order, each branch snaking at the table's edges. The table's width in units is
 // the one that draws the layout largest in its box (a long line snakes sooner on a phone), kept
 // from play to play while it does nearly as well; the whole picture is scaled to fit its box, so
 // every tile stays visible on a phone and on a desktop.
 
 import { h } from "./dom.js";
 import { tileSvg } from "./tiles.js";
+import { computeLayout, horizontal, overlaps } from "./layout_geometry.js";
 
-/**
- * A placed tile of the engine's layout JSON; parent and side are null at the root.
- * @typedef {object} LayoutTile
- * @property {string} tile
- * @property {number} near
- * @property {number} far
- * @property {"lengthwise" | "crosswise"} orientation
- * @property {number | null} parent
- * @property {string | null} side
- * @property {string | null} direction
- */
-
-/**
- * An open end of a layout.
- * @typedef {object} LayoutEnd
- * @property {string} name
- * @property {number} value
- * @property {number} tile the index of the tile it is on
- * @property {string[]} sides
- * @property {"match" | "double"} need
- */
-
-/**
- * The engine's layout JSON (engine/layout.py): a line, a tree, or a spinner with its arms.
- * @typedef {object} LayoutBoard
- * @property {string} kind "line", "tree" or "spinner"
- * @property {number} root
- * @property {LayoutTile[]} tiles
- * @property {{parent: number, side: string, direction: string, tiles: number[]}[]} branches
- * @property {LayoutEnd[]} ends
- * @property {{name: string, direction: string, value: number, closed: boolean}[]} [arms]
- */
-
-/** @typedef {{x0: number, y0: number, x1: number, y1: number, cx: number, cy: number}} Rect */
-/** @typedef {{x0: number, y0: number, x1: number, y1: number}} Box */
-/** @typedef {[number, number]} Point */
-
-/**
- * Where a branch's next tile goes: p the near edge's centre, d the direction, across half the last tile's
- * extent across d, reverse the way back after a wall, bias the side it turns to.
- * @typedef {{p: Point, d: string, across: number, reverse: string | null, bias: string | null}} BranchState
- */
-
-/**
- * A tile as drawn.
- * @typedef {{index: number, tile: string, near: number, far: number, rect: Rect, dir: string, cross: boolean}} DrawnTile
- */
+/** @typedef {import("./layout_geometry.js").LayoutTile} LayoutTile */
+/** @typedef {import("./layout_geometry.js").LayoutEnd} LayoutEnd */
+/** @typedef {import("./layout_geometry.js").LayoutBoard} LayoutBoard */
+/** @typedef {import("./layout_geometry.js").Rect} Rect */
+/** @typedef {import("./layout_geometry.js").Box} Box */
+/** @typedef {import("./layout_geometry.js").Point} Point */
+/** @typedef {import("./layout_geometry.js").DrawnTile} DrawnTile */
 
 /**
  * An end offered as a place to play (drawLayout's markerFor).
@@ -66,210 +25,6 @@ import { tileSvg } from "./tiles.js";
  */
 
 const SVG_NS = "http://www.w3.org/2000/svg";
-/** @type {Record<string, Point>} */
-const VEC = { north: [0, -1], east: [1, 0], south: [0, 1], west: [-1, 0] };
-const COMPASS = ["north", "east", "south", "west"];
-/** @type {Record<string, string>} */
-const OPPOSITE = { north: "south", south: "north", east: "west", west: "east" };
-const EPS = 0.01;
-
-/** @param {string} direction @param {string} side */
-export function turnDir(direction, side) {
-  const i = COMPASS.indexOf(direction);
-  if (side === "left") return COMPASS[(i + 3) % 4];
-  if (side === "right") return COMPASS[(i + 1) % 4];
-  return direction;
-}
-const horizontal = (/** @type {string} */ d) => d === "east" || d === "west";
-
-/**
- * The rectangle of a tile whose near edge is centred on point p, travelling d.
- * @param {Point} p
- * @param {string} d
- * @param {boolean} cross
- * @returns {Rect}
- */
-function rectFor(p, d, cross) {
-  const along = cross ? 1 : 2;
-  const across = cross ? 2 : 1;
-  const [vx, vy] = VEC[d];
-  const cx = p[0] + vx * along / 2;
-  const cy = p[1] + vy * along / 2;
-  const w = horizontal(d) ? along : across;
-  const hgt = horizontal(d) ? across : along;
-  return { x0: cx - w / 2, y0: cy - hgt / 2, x1: cx + w / 2, y1: cy + hgt / 2, cx, cy };
-}
-
-/** @type {(a: Box, b: Box) => boolean} */
-const overlaps = (a, b) => a.x0 < b.x1 - EPS && b.x0 < a.x1 - EPS && a.y0 < b.y1 - EPS && b.y0 < a.y1 - EPS;
-
-/** Half of a rectangle's extent across direction d. @type {(r: Box, d: string) => number} */
-const halfAcross = (r, d) => (horizontal(d) ? (r.y1 - r.y0) / 2 : (r.x1 - r.x0) / 2);
-/** @type {(r: Box, d: string) => number} */
-const halfAlong = (r, d) => (horizontal(d) ? (r.x1 - r.x0) / 2 : (r.y1 - r.y0) / 2);
-
-/**
- * Compute the drawing of a layout: {tiles: [{index, tile, rect, dir, cross, label}], markers:
- * [{end, rect}], bbox}. `width` is the table's width in units (branches turn at its edges).
- * @param {LayoutBoard} board
- * @param {number} width
- * @returns {{tiles: DrawnTile[], markers: {end: LayoutEnd, rect: Rect}[], bbox: Box, bridges: [Point, Point][]}}
- */
-export function computeLayout(board, width, height = Infinity) {
-  const half = width / 2;
-  const halfHeight = height / 2;
-  /** @type {{rect: Rect, dir: string, cross: boolean, state: BranchState | null}[]} */
-  const placed = []; // by tile index: {rect, dir, cross, state}
-  /** @type {Rect[]} */
-  const rects = [];
-  /** @type {[Point, Point][]} */
-  const bridges = []; // [[from], [to]]: lines across the gaps left where a branch was boxed in
-  const tiles = board.tiles;
-
-  /** @type {(r: Rect, walls: boolean) => boolean} */
-  const fits = (r, walls) => (!walls || (r.x0 >= -half - EPS && r.x1 <= half + EPS && r.y0 >= -halfHeight - EPS &&
-    r.y1 <= halfHeight + EPS)) && !rects.some((o) => overlaps(r, o));
-
-  /**
-   * Choose where the next tile of a branch goes. state: {p, d, across, reverse, bias}.
-   * @param {BranchState} state
-   * @param {boolean} cross
-   * @returns {{rect: Rect, dir: string, next: BranchState}}
-   */
-  function place(state, cross, dry = false) {
-    const want = state.reverse ?? state.d;
-    /** @type {(nd: string) => Point} */
-    const startFor = (nd) => {
-      if (nd === state.d) return state.p;
-      // a corner: the new tile lies alongside the end of the last one
-      const [vx, vy] = VEC[state.d];
-      const [nx, ny] = VEC[nd];
-      const newAcross = cross ? 1 : 0.5;
-      return [state.p[0] - vx * newAcross + nx * state.across, state.p[1] - vy * newAcross + ny * state.across];
-    };
-    const perps = horizontal(want) ? ["north", "south"] : ["east", "west"];
-    const coord = horizontal(want) ? state.p[1] : state.p[0];
-    const away = coord > EPS ? perps[1] : coord < -EPS ? perps[0] : (state.bias && perps.includes(state.bias) ? state.bias : perps[1]);
-    const order = [away, away === perps[0] ? perps[1] : perps[0]];
-    const candidates = [want, ...order].filter((nd) => nd !== OPPOSITE[state.d]);
-    /** @type {{nd: string, r: Rect, bridge?: [Point, Point]} | null} */
-    let chosen = null;
-    let wallTurn = false;
-    for (const walls of [true, false]) {
-      for (const nd of candidates) {
-        const r = rectFor(startFor(nd), nd, cross);
-        if (fits(r, walls)) {
-          chosen = { nd, r };
-          break;
-        }
-      }
-      if (chosen) {
-        // a turn forced by the table's edge (straight ahead was free of tiles): come back the other way
-        const straight = rectFor(startFor(want), want, cross);
-        wallTurn = walls && chosen.nd !== want && !rects.some((o) => overlaps(straight, o));
-        break;
-      }
-    }
-    if (!chosen) {
-      // boxed in: go on further along (a gap, bridged by a line), so no tile ever hides another
-      search: for (let k = 1; k <= 40; k += 1) {
-        for (const nd of candidates) {
-          const [sx, sy] = startFor(nd);
-          const [gx, gy] = VEC[nd];
-          const r = rectFor([sx + gx * k, sy + gy * k], nd, cross);
-          if (fits(r, false)) {
-            chosen = { nd, r, bridge: [[sx, sy], [sx + gx * k, sy + gy * k]] };
-            break search;
-          }
-        }
-      }
-    }
-    if (!chosen) chosen = { nd: want, r: rectFor(startFor(want), want, cross) };
-    const { nd, r } = chosen;
-    if (chosen.bridge && !dry) bridges.push(chosen.bridge);
-    const [vx, vy] = VEC[nd];
-    /** @type {BranchState} */
-    const next = {
-      p: [r.cx + vx * halfAlong(r, nd), r.cy + vy * halfAlong(r, nd)],
-      d: nd,
-      across: halfAcross(r, nd),
-      reverse: wallTurn && horizontal(want) ? OPPOSITE[want] : null,
-      bias: state.bias,
-    };
-    if (!dry) rects.push(r);
-    return { rect: r, dir: nd, next };
-  }
-
-  // ---- the root
-  const root = tiles[0];
-  const rootCross = root.orientation === "crosswise";
-  const rootRect = rootCross ? { x0: -0.5, y0: -1, x1: 0.5, y1: 1, cx: 0, cy: 0 } : { x0: -1, y0: -0.5, x1: 1, y1: 0.5, cx: 0, cy: 0 };
-  rects.push(rootRect);
-  placed[0] = { rect: rootRect, dir: rootCross ? "east" : "east", cross: rootCross, state: null };
-  /** @type {(d: string) => BranchState} */
-  const rootStart = (d) => {
-    const [vx, vy] = VEC[d];
-    /** @type {Point} */
-    const p = [vx * halfAlong(rootRect, d), vy * halfAlong(rootRect, d)];
-    return { p, d, across: halfAcross(rootRect, d), reverse: null, bias: d === "west" ? "north" : d === "east" ? "south" : null };
-  };
-  /** @type {(k: number, side: string) => BranchState} */
-  const sideStart = (k, side) => {
-    const parent = placed[k];
-    const d = turnDir(parent.dir, side);
-    const [vx, vy] = VEC[d];
-    const r = parent.rect;
-    return { p: [r.cx + vx * halfAlong(r, d), r.cy + vy * halfAlong(r, d)], d, across: halfAcross(r, d), reverse: null,
-      bias: parent.state?.bias ?? null };
-  };
-  /** @type {(parentIndex: number, side: string) => BranchState} */
-  const startFor = (parentIndex, side) => {
-    if (parentIndex === 0) return rootStart(side);
-    if (side === "ahead") return /** @type {BranchState} */ (placed[parentIndex].state); // (only the root has none)
-    return sideStart(parentIndex, side);
-  };
-
-  for (let i = 1; i < tiles.length; i += 1) {
-    const t = tiles[i];
-    const state = startFor(/** @type {number} */ (t.parent), /** @type {string} */ (t.side)); // (not the root)
-    const cross = t.orientation === "crosswise";
-    const { rect, dir, next } = place(state, cross);
-    placed[i] = { rect, dir, cross, state: next };
-  }
-
-  // ---- where each open end takes its next tile
-  /** @type {(end: LayoutEnd) => string} */
-  const rootSideOf = (end) => {
-    if (board.kind === "line") return end.name === "left" ? "west" : "east";
-    if (board.kind === "spinner") return board.arms?.find((a) => a.name === end.name)?.direction ?? "north";
-    return end.sides[0];
-  };
-  /** @type {{end: LayoutEnd, rect: Rect}[]} */
-  const markers = [];
-  for (const end of board.ends) {
-    let state;
-    if (end.tile === 0) {
-      // the root's own side, unless a branch already leaves it (line ends move along their branch)
-      state = rootStart(rootSideOf(end));
-    } else {
-      state = startFor(end.tile, end.sides[0] ?? "ahead");
-    }
-    const { rect } = place(state, false, true);
-    rects.push(rect); // markers do not overlap one another
-    markers.push({ end, rect });
-  }
-
-  const drawn = placed.map((p, i) => {
-    const t = tiles[i];
-    return { index: i, tile: t.tile, near: t.near, far: t.far, rect: p.rect, dir: p.dir, cross: p.cross };
-  });
-  const all = [...drawn.map((d) => d.rect), ...markers.map((m) => m.rect)];
-  const bbox = {
-    x0: Math.min(...all.map((r) => r.x0)) - 0.25, y0: Math.min(...all.map((r) => r.y0)) - 0.25,
-    x1: Math.max(...all.map((r) => r.x1)) + 0.25, y1: Math.max(...all.map((r) => r.y1)) + 0.25,
-  };
-  return { tiles: drawn, markers, bbox, bridges };
-}
 
 /** The tile id drawn so its halves face the right way: first half left/top. @param {DrawnTile} t */
 function drawnId(t) {
