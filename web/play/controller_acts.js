@@ -79,9 +79,9 @@ export function act(ctrl, intent) {
  * The deal number on screen, when it is one; else the view's deal, else a new one.
  * @param {Ctrl} ctrl
  */
-function currentSeed({ frame, state }) {
+function currentSeed({ frame, state, spec }) {
   const n = Number(frame.dealText());
-  return Number.isSafeInteger(n) && n >= 0 ? n : state.view?.seed ?? randomSeed();
+  return Number.isSafeInteger(n) && n >= 0 ? n : state.view?.seed ?? randomSeed(spec.hidden_hands);
 }
 
 /**

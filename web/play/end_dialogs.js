@@ -67,7 +67,7 @@ function outcomeActions(view, won, { spec, state, hotSeat, emit, optionValues })
   /** @type {Action[]} */
   const actions = [
     { label: words.again, attrs: { class: "primary", id: "play-again" },
-      run: again({ values: seated ? view.options : optionValues(), seed: randomSeed() }) },
+      run: again({ values: seated ? view.options : optionValues(), seed: randomSeed(spec.hidden_hands) }) },
     { label: words.replay, attrs: { id: "replay", "data-action": "replay" },
       run: again({ extra: { winnable: view.winnable, daily: state.daily } }) },
   ];

@@ -92,7 +92,7 @@ async function startUsual(parts, linked, link) {
     return;
   }
   if (seated) showSetup(parts, { names: state.names }, false);
-  else await newGame(parts, { type: "new-game", values: optionValues(), seed: randomSeed() });
+  else await newGame(parts, { type: "new-game", values: optionValues(), seed: randomSeed(spec.hidden_hands) });
 }
 
 /**
@@ -106,7 +106,7 @@ function linkedGame({ spec, state }, link) {
   const seated = isSeatedGame(spec);
   const seats = seated ? link.seats ?? defaultSeats(Number(link.options.players ?? spec.players.min)) : ["human"];
   const names = seated ? seats.map((/** @type {string} */ _, /** @type {number} */ i) => state.names[i] ?? DEFAULT_NAMES[i]) : null;
-  return { type: "new-game", values: link.options, seed: link.seed ?? randomSeed(), seats, names,
+  return { type: "new-game", values: link.options, seed: link.seed ?? randomSeed(spec.hidden_hands), seats, names,
     extra: link.winnable === null ? {} : { winnable: link.winnable } };
 }
 
@@ -242,7 +242,7 @@ function startNew(parts) {
   if (isSeatedGame(spec)) {
     showSetup(parts, view ? { options: view.options, seats: view.seats, names: state.names } : { names: state.names },
       Boolean(view));
-  } else newGame(parts, { type: "new-game", values: optionValues(), seed: randomSeed() });
+  } else newGame(parts, { type: "new-game", values: optionValues(), seed: randomSeed(spec.hidden_hands) });
 }
 
 /**

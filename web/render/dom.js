@@ -36,9 +36,17 @@ export function svgNode(tag, attrs = {}, ...children) {
   return node;
 }
 
-/** A fresh deal number. */
-export function randomSeed() {
-  return crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000;
+/**
+ * A fresh deal number: below a million (easy to read and say) for a game with nothing hidden;
+ * from the whole range (0 to 2^53 - 1) for a game with hidden hands, whose deal number names every
+ * hand: from a small range anyone could deal every number and find the one that gives their own
+ * hand, and with it every other hand.
+ * @param {boolean} [hidden] the game hides hands (the catalog's `hidden_hands`)
+ */
+export function randomSeed(hidden = false) {
+  if (!hidden) return crypto.getRandomValues(new Uint32Array(1))[0] % 1_000_000;
+  const [high, low] = crypto.getRandomValues(new Uint32Array(2));
+  return (high % 2 ** 21) * 2 ** 32 + low;
 }
 
 /** The largest deal number: every number up to it is dealt as itself, in the page and the engine. */

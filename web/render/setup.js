@@ -185,7 +185,7 @@ export function renderSetup(root, { spec, initial = {}, onStart, onCancel }) {
       error.hidden = false;
     };
     const seedText = seedInput.value.trim();
-    const deal = seedText ? readDealNumber(seedText) : { seed: randomSeed() };
+    const deal = seedText ? readDealNumber(seedText) : { seed: randomSeed(spec.hidden_hands) };
     if (deal.error !== undefined) {
       fail(deal.error);
       seedInput.focus();
