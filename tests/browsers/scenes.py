@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from .drivers import Page
+from .drivers import POLL_S, SHOWN, Page
 
 ENGINE = "document.documentElement.dataset"
 READY_S = 180
@@ -148,19 +148,42 @@ def table_move(page: Page, style: str) -> str:
     return step
 
 
-def table_to_the_end(page: Page) -> None:
+# The rest of a round played in the page: the person's turns by the page's own buttons, each
+# pressed once the page has settled (web/settled.js) after the last, in one driver call (not
+# three round trips a turn). The moves by real clicks and keys are the scenario's first two.
+PLAY_ROUND = """async (ms) => {
+  const q = (css) => document.querySelector(css);
+  const until = performance.now() + ms;
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  while (performance.now() < until) {
+    await frame();
+    await frame();
+    if (document.documentElement.dataset.settled !== "yes") continue;
+    const summary = q("#round-summary[open]");
+    if (summary) return summary.dataset.kind || "round";
+    if (q("#pass-screen[open]")) { q("#pass-ready").click(); continue; }
+    if (q("#turn")?.dataset.whose !== "you") continue;
+    const press = (q(".hand-tile.selected") && (q("#actions [data-move]") ?? q(".end-marker.active")))
+      ?? q(".hand-tile.playable") ?? q("#actions [data-move]");
+    press?.click();
+  }
+  return null;
+}"""
+
+
+def table_round_to_its_end(page: Page) -> str:
+    """Play on to the round's end (its summary open): "game-over" when the round ended the game."""
     deadline = time.monotonic() + GAME_S
-    turn = 0
-    while table_move(page, ("click", "keyboard")[turn % 2]) != "over":
-        turn += 1
-        assert time.monotonic() < deadline, f"the game did not end within {GAME_S} s"
+    while not (kind := page.run(PLAY_ROUND, POLL_S * 1000)):
+        assert time.monotonic() < deadline, f"{page.name}: the round did not end within {GAME_S} s; {page.run(SHOWN)}"
+    return str(kind)
 
 
 # ---------------------------------------------------------------- every game
 
 def replay_and_review(page: Page) -> None:
-    """From the end's dialog: the review opens on the replay, from its start, and is computed."""
-    page.click("[data-action=review-game]")
+    """The replay (opened from the end's dialog or by its key) goes back to its start by a key, and
+    the review of the person's moves is computed."""
     page.wait(exists("#coach-where"), timeout_s=SCREEN_S, what="the replay")
     page.press("Home")
     page.wait("() => /^Move 0 of \\d+$/.test(document.querySelector('#coach-where')?.textContent ?? '')",
