@@ -6,7 +6,11 @@ page (open a URL, run a function in it, click, press a key, read the console's e
 - WebKitGTK: Debian's webkit2gtk-driver (WebKitWebDriver) drives its MiniBrowser, under Xvfb, by
   classic W3C WebDriver over HTTP (it has no BiDi, so no console log): the page's console errors,
   uncaught errors and rejections are caught by a hook put in each document once it has loaded
-  (what a document logs before that is not seen in WebKit; Firefox sees everything).
+  (what a document logs before that is not seen in WebKit; Firefox sees everything). Tried and
+  not possible with WebKitGTK 2.50.6: a session asking for `webSocketUrl` (BiDi) is refused
+  ("Failed to match capabilities"), classic WebDriver has no script run before a document's own,
+  and MiniBrowser's `--enable-write-console-messages-to-stdout=true` writes nothing for the pages
+  of an automation session.
 
 A function run in the page is JavaScript text of a function, called with JSON arguments, whose
 (awaited) result comes back through JSON: the page's CSP does not apply to what a driver runs."""

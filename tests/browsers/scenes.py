@@ -11,6 +11,7 @@ ENGINE = "document.documentElement.dataset"
 READY_S = 180
 GAME_S = 150  # a table game at instant pace, to its end
 SCREEN_S = 30
+REVIEW_S = 300  # a table game's review in WebKit: over 120 s at a load average near 35 on 2 cores
 SOLITAIRE_DEALS = {"luzon": "deal=12&variant=twelve", "big-clock": "deal=12&set=double-6",
                    "clock": "deal=12&exchange=true"}
 TABLE_DEALS = {"draw": "deal=4&set=double-6&players=2&target=50&seats=human,ai:easy",
@@ -42,7 +43,8 @@ def open_link(page: Page, url: str, fragment: str) -> None:
       localStorage.setItem("boneyard.settings.v1", JSON.stringify({animation: "off"}));
       location.hash = fragment;
     }""", fragment)
-    page.wait(exists("[data-session]"), timeout_s=SCREEN_S, what=f"the game of {fragment}")
+    # (a first game after a cold start waits for the snapshot the worker writes then: slow in WebKit under load)
+    page.wait(exists("[data-session]"), timeout_s=READY_S, what=f"the game of {fragment}")
 
 
 def moves(page: Page, board: str) -> int:
@@ -190,4 +192,4 @@ def replay_and_review(page: Page) -> None:
               timeout_s=SCREEN_S, what="the replay at its start")
     page.click("button[data-action=coach-review]")
     page.wait("() => /computed/.test(document.querySelector('#coach-review-text')?.textContent ?? '')",
-              timeout_s=120, what="the review")
+              timeout_s=REVIEW_S, what="the review")
