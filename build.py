@@ -577,7 +577,7 @@ def test(pytest_args: list[str]) -> int:
     started = []
     for run_args in beside:
         others = run_args[:1] == [OTHER_BROWSERS_TESTS]
-        name = "the tests in Firefox and WebKit" if others else "the tests without a browser"
+        name = f"the tests in {OTHER_BROWSERS[run_args[2]]}" if others else "the tests without a browser"
         log(f"{name} run beside the browser's (pytest {' '.join(run_args)})")
         output = (CACHE / f"{name.replace(' ', '-')}.log").open("w+")
         niceness = 0 if others else OTHERS_NICENESS
@@ -610,6 +610,7 @@ def ensure_other_browsers() -> None:
 
 BROWSER_TESTS = "tests/e2e"
 OTHER_BROWSERS_TESTS = "tests/browsers"  # Firefox and WebKit (their own drivers, not Playwright's)
+OTHER_BROWSERS = {"firefox": "Firefox", "webkit": "WebKit"}  # tests/browsers' runs, by their tests' `-k` names
 OTHERS_NICENESS = 10  # the tests without a browser yield the cores to the browser's (the longer run)
 BROWSER_WORKERS = 3  # browsers running the browser's tests at once, a test file each (pytest-xdist; benchmarks.md)
 
@@ -630,12 +631,13 @@ def browser_workers(args: list[str]) -> list[str]:
 def side_by_side(pytest_args: list[str]) -> list[list[str]]:
     """The pytest arguments of one run, or of those to run side by side when both the browser's
     tests and others are asked for: the others first, the browser's (tests/e2e) last; the whole
-    suite (no test named) runs the tests in Firefox and WebKit (tests/browsers) beside them too."""
+    suite (no test named) runs the tests in Firefox and those in WebKit (tests/browsers, a run each:
+    one browser each, started once) beside them too."""
     named = [arg for arg in pytest_args if not arg.startswith("-") and (ROOT / arg.split("::")[0]).exists()]
     options = [arg for arg in pytest_args if arg not in named]
     if not named:
         return [["tests", f"--ignore={BROWSER_TESTS}", f"--ignore={OTHER_BROWSERS_TESTS}", *options],
-                [OTHER_BROWSERS_TESTS, "-n", "2", "--dist", "loadgroup", *options],  # Firefox beside WebKit
+                *([OTHER_BROWSERS_TESTS, "-k", name, *options] for name in OTHER_BROWSERS),  # each its own run
                 [BROWSER_TESTS, *options]]
     browser = [arg for arg in named if Path(arg).as_posix().startswith(BROWSER_TESTS)]
     others = [arg for arg in named if arg not in browser]

@@ -8,6 +8,7 @@ import { renderRules } from "./render/rules.js";
 import { mountGame } from "./play/controller.js";
 import { h } from "./render/dom.js";
 import { startOffline } from "./offline.js";
+import { sayMissingFeatures } from "./features.js";
 import { renderStats } from "./render/stats.js";
 import { renderSettings } from "./render/settings.js";
 import { applySettings, loadSettings } from "./store/settings.js";
@@ -134,6 +135,7 @@ window.addEventListener("hashchange", () => {
 // ---- start: the engine is already loading (boot.js); paint the menu from catalog.json
 window.boneyard = { engine, request: (/** @type {Record<string, unknown>} */ request) => engine.request(request) }; // for tests and benchmarks
 if (engine.state === "ready") onReady(); // ready before this module ran
+sayMissingFeatures(notify); // what this browser lacks, in plain words (features.js)
 startOffline(engine, notify); // the service worker: offline play and "a new version is ready"
 startGuard({ engine, catalog: () => catalog, remount: route, notify }); // storage full, two tabs, engine restarts
 engine.addEventListener("restarted", () => route()); // the game on screen reloads from its save

@@ -11,6 +11,7 @@
 
 import { h } from "./render/dom.js";
 import { reloadWouldLose } from "./tabs.js";
+import { sayOncePerWindow } from "./features.js";
 
 const REGISTER_TIMEOUT_MS = 120_000;
 const RETRY_MS = [20_000, 60_000, 300_000]; // then every 5 minutes
@@ -97,11 +98,7 @@ const SAID_KEY = "boneyard.offline-unavailable-said";
  *  @param {(text: string) => void} notify */
 function sayUnavailable(notify) {
   document.documentElement.dataset.offline = "unavailable";
-  try {
-    if (sessionStorage.getItem(SAID_KEY)) return;
-    sessionStorage.setItem(SAID_KEY, "1");
-  } catch { /* no session storage either: said on each load */ }
-  notify(UNAVAILABLE);
+  sayOncePerWindow(SAID_KEY, UNAVAILABLE, notify);
 }
 
 /** A registration the browser refuses by policy (service workers off, a private window): not worth retrying.

@@ -3,6 +3,7 @@
 // and never before the person's first tap or key on the page.
 
 import { isolated } from "./isolated.js";
+import { hasAudio } from "./features.js";
 
 /** @typedef {"place" | "draw" | "turn" | "won"} SoundKind */
 
@@ -28,7 +29,7 @@ addEventListener("keydown", firstTap, { once: true, capture: true });
  */
 export function playSound(kind) {
   const root = document.documentElement;
-  if (root.dataset.sound !== "on" || !tapped || typeof AudioContext === "undefined") return;
+  if (root.dataset.sound !== "on" || !tapped || !hasAudio) return; // no Web Audio: Settings says so
   isolated("sound", () => play(kind), undefined); // a sound that fails never stops the game
   root.dataset.soundPlayed = kind; // the last sound asked for, for the tests
 }

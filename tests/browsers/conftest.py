@@ -1,6 +1,8 @@
-"""The cross-browser suite's fixtures: dist/ served on 127.0.0.1, and one browser of each engine
-the system has (Firefox ESR, WebKitGTK: drivers.py) started once for the whole run, its page
-shared by the tests of that browser. The Chromium suite is tests/e2e (Playwright).
+"""The cross-browser suite's fixtures: dist/ served on 127.0.0.1 (a server the offline test stops
+and starts again on the same port: one origin, so one cold start of each browser's engine in the
+whole run), and one browser of each engine the system has (Firefox ESR, WebKitGTK: drivers.py)
+started once for the whole run, its page shared by the tests of that browser (build.py runs each
+browser's tests in a pytest run of its own: `-k firefox`, `-k webkit`). The Chromium suite is tests/e2e.
 
 `python build.py test` installs the browsers with apt (as root on Debian). Where one cannot be
 installed, its tests are skipped with the reason (in pytest's -ra summary), never passed."""
@@ -8,7 +10,8 @@ installed, its tests are skipped with the reason (in pytest's -ra summary), neve
 from __future__ import annotations
 
 import sys
-from collections.abc import Generator
+import threading
+from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
@@ -17,6 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+
+import build  # noqa: E402
 
 from .drivers import BROWSERS, Page, missing  # noqa: E402
 
@@ -31,16 +36,48 @@ def skip_reason() -> str | None:
 
 
 
+class Site:
+    """dist/ served on one port of 127.0.0.1, stopped and started again there (the same origin:
+    its service worker, snapshot and saved games stay the browsers')."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.server = build.make_server(root)
+        self.port = int(self.server.server_address[1])
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self._serve()
+
+    def _serve(self) -> None:
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+    def start(self) -> None:
+        self.server = build.make_server(self.root, self.port)
+        self._serve()
+
+
+@pytest.fixture(scope="session")
+def site(dist_dir: Path) -> Iterator[Site]:
+    served = Site(dist_dir)
+    yield served
+    served.stop()
+
+
+@pytest.fixture(scope="session")
+def server_url(site: Site) -> str:
+    """The site's URL (this suite's own: tests/served.py's cannot be stopped and started again)."""
+    return site.url
+
 
 OPEN: dict[str, Page] = {}
 
 
-@pytest.fixture(scope="session",
-                params=[pytest.param(name, marks=pytest.mark.xdist_group(name)) for name in sorted(BROWSERS)])
+@pytest.fixture(scope="session", params=sorted(BROWSERS))
 def browser_page(request: pytest.FixtureRequest) -> Page:
-    """The one page of a browser (started at its first test, closed at the end of the run); with
-    pytest-xdist's `--dist loadgroup` each browser's tests run in one worker (build.py: the two
-    browsers side by side)."""
+    """The one page of a browser (started at its first test, closed at the end of the run)."""
     reason = skip_reason()
     if reason:
         pytest.skip(reason)

@@ -6,7 +6,11 @@ page (open a URL, run a function in it, click, press a key, read the console's e
 - WebKitGTK: Debian's webkit2gtk-driver (WebKitWebDriver) drives its MiniBrowser, under Xvfb, by
   classic W3C WebDriver over HTTP (it has no BiDi, so no console log): the page's console errors,
   uncaught errors and rejections are caught by a hook put in each document once it has loaded
-  (what a document logs before that is not seen in WebKit; Firefox sees everything).
+  (what a document logs before that is not seen in WebKit; Firefox sees everything). Tried and
+  not possible with WebKitGTK 2.50.6: a session asking for `webSocketUrl` (BiDi) is refused
+  ("Failed to match capabilities"), classic WebDriver has no script run before a document's own,
+  and MiniBrowser's `--enable-write-console-messages-to-stdout=true` writes nothing for the pages
+  of an automation session.
 
 A function run in the page is JavaScript text of a function, called with JSON arguments, whose
 (awaited) result comes back through JSON: the page's CSP does not apply to what a driver runs."""
@@ -40,6 +44,17 @@ KEYS = {"Escape": "\ue00c", "Enter": "\ue007", "Tab": "\ue004", "ArrowLeft": "\u
 WRAP = """async function (json) {
   try { return JSON.stringify({ value: (await (%s)(...JSON.parse(json))) ?? null }); }
   catch (error) { return JSON.stringify({ error: String(error && error.stack || error) }); }
+}"""
+POLL_S = 20  # the longest one call of POLL waits in the page (under the drivers' own time limits)
+# `function` (its text) called until it returns something truthy (that value) or `ms` have passed (null)
+POLL = """async (ms, args) => {
+  const test = (%s);
+  const until = performance.now() + ms;
+  for (;;) {
+    const value = await test(...args);
+    if (value || performance.now() > until) return value || null;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  }
 }"""
 HOOK = """() => {
   if (window.__consoleErrors) return;
@@ -118,15 +133,20 @@ class Page:
 
     # ---- built on the above, the same in every browser
     def wait(self, function: str, *args: Any, timeout_s: float = 60, what: str = "") -> Any:
-        """Poll `function` until it returns something truthy; that value."""
+        """Poll `function` in the page until it returns something truthy; that value. The polling
+        runs in the page (a call of POLL_S at most each), not one driver call per poll."""
         deadline = time.monotonic() + timeout_s
         while True:
-            value = self.run(function, *args)
+            left = deadline - time.monotonic()
+            value = self.run(POLL % function, min(POLL_S, max(left, 0)) * 1000, list(args))
             if value:
                 return value
             if time.monotonic() > deadline:
                 raise AssertionError(f"{self.name}: waited {timeout_s} s for {what or function}; {self.run(SHOWN)}")
-            time.sleep(0.05)
+
+    def resize(self, width: int, height: int) -> None:
+        """The page's viewport (a phone's, a desktop's)."""
+        raise NotImplementedError
 
     def click(self, css: str) -> None:
         """A real click (pointer down and up) in the middle of the first element `css` finds, once
@@ -166,8 +186,7 @@ class FirefoxPage(Page):
         self.bidi.command("session.new", {"capabilities": {}})
         self.bidi.command("session.subscribe", {"events": ["log.entryAdded"]})
         self.context = self.bidi.command("browsingContext.getTree", {})["contexts"][0]["context"]
-        self.bidi.command("browsingContext.setViewport", {"context": self.context,
-                                                          "viewport": {"width": 1280, "height": 900}})
+        self.resize(1280, 900)
         self.seen = 0
 
     def come_back(self, url: str) -> None:
@@ -195,6 +214,10 @@ class FirefoxPage(Page):
 
     def reload(self) -> None:
         self.bidi.command("browsingContext.reload", {"context": self.context, "wait": "complete"})
+
+    def resize(self, width: int, height: int) -> None:
+        self.bidi.command("browsingContext.setViewport", {"context": self.context,
+                                                          "viewport": {"width": width, "height": height}})
 
     def _call(self, wrapped: str, json_args: str) -> str:
         result = self.bidi.command("script.callFunction", {
@@ -255,7 +278,7 @@ class WebKitPage(Page):
                     raise
                 time.sleep(0.2)
         self.session = f"/session/{answer['sessionId']}"
-        self._send("POST", f"{self.session}/window/rect", {"width": 1280, "height": 900})
+        self.resize(1280, 900)
         self._send("POST", f"{self.session}/timeouts", {"script": 120_000})
         self.logged: list[str] = []
 
@@ -278,6 +301,9 @@ class WebKitPage(Page):
         self._collect()
         self._send("POST", f"{self.session}/refresh")
         self.run(HOOK)
+
+    def resize(self, width: int, height: int) -> None:
+        self._send("POST", f"{self.session}/window/rect", {"width": width, "height": height})
 
     def come_back(self, url: str) -> None:
         """A reload: a WebDriver session of WebKitGTK keeps its data in memory only (an ephemeral

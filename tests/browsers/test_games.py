@@ -1,7 +1,8 @@
 """Every game in Firefox and WebKit, as a player plays it: a fixed deal opened by its link, a move by
-click and one by keyboard, undo (and redo by its key), a reload that resumes the saved game, on to
-a round's end or the solitaire's end (the computers at instant pace), then the replay and the
-review; Esc closes the help and the review. No console error (conftest.py)."""
+click and one by keyboard, undo (and redo by its key), the keys' help and the More panel (on a
+narrow screen) closed by Esc, a reload that resumes the saved game, on to the solitaire's end or
+the table's first round end (the computers at instant pace; its summary closed by Esc, the replay
+opened by its key), then the replay and the review. No console error (conftest.py)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from .scenes import (
     solitaire_move,
     solitaire_to_the_end,
     table_move,
-    table_to_the_end,
+    table_round_to_its_end,
     wait_moves,
     wait_ready,
 )
@@ -40,10 +41,16 @@ def esc_closes(page: Page, opened: str, closed: str) -> None:
     page.wait(closed, timeout_s=SCREEN_S, what=f"Esc to close ({closed})")
 
 
-def keys_help(page: Page) -> None:
-    """The keys' help opens by "?" and closes by Esc."""
+def keys_help_and_more(page: Page) -> None:
+    """The keys' help opens by "?" and closes by Esc; so does the More panel of a narrow screen."""
     page.press("?")
     esc_closes(page, exists("dialog[open]"), "() => !document.querySelector('dialog[open]')")
+    page.resize(800, 900)
+    try:
+        page.click(".more-button")
+        esc_closes(page, exists(".play-area.more-open"), "() => !document.querySelector('.play-area.more-open')")
+    finally:
+        page.resize(1280, 900)
 
 
 @pytest.mark.parametrize("game", sorted(SOLITAIRE_DEALS))
@@ -60,9 +67,10 @@ def test_solitaire(browser_page: Page, server_url: str, game: str) -> None:
         wait_moves(page, "#board", 2)
     else:
         assert game != "luzon", "Luzon's undo was not offered"
-    keys_help(page)
+    keys_help_and_more(page)
     reload_resumes(page, "#board")
     solitaire_to_the_end(page, game)
+    page.click("[data-action=review-game]")
     replay_and_review(page)
 
 
@@ -83,7 +91,11 @@ def test_table_game(browser_page: Page, server_url: str, game: str) -> None:
     page.press("r")
     page.wait(f"() => Number(document.querySelector('#table-screen').dataset.moves) > {undone}",
               timeout_s=SCREEN_S, what="redo by its key")
-    keys_help(page)
+    keys_help_and_more(page)
     reload_resumes(page, "#table-screen")
-    table_to_the_end(page)
+    if table_round_to_its_end(page) == "game-over":
+        page.click("[data-action=review-game]")
+    else:  # the round's summary closes by Esc, and the replay opens by its key
+        esc_closes(page, exists("#round-summary[open]"), "() => !document.querySelector('#round-summary[open]')")
+        page.press("p")
     replay_and_review(page)

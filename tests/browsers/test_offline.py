@@ -3,44 +3,35 @@ browser's), the page reloads from the service worker (and Firefox, started again
 opens it: a player back later), the engine starts from its start-up snapshot and a game plays.
 Firefox once failed there ("The engine worker could not start."): the imports of a worker started
 from a blob: URL bypass the service worker in Firefox and went to the server, answered by the
-browser's memory of them on a reload, by nothing once it was started again."""
+browser's memory of them on a reload, by nothing once it was started again. The origin is the
+suite's own (conftest.Site: started again on the same port after): its first visit may have been
+another test's, which is still one visit before the server goes."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import build
-
+from .conftest import Site
 from .drivers import Page
 from .scenes import ENGINE, open_link, solitaire_move
 
 ONE_VISIT_S = 240  # a cold start in WebKit on a loaded 2-core machine takes over a minute
 
 
-
-
-def test_offline_after_one_visit(browser_page: Page, dist_dir: Path) -> None:
+def test_offline_after_one_visit(browser_page: Page, site: Site) -> None:
     page = browser_page
-    server, url = build.serve_in_thread(dist_dir)  # an origin of its own: a first visit there
-    stopped = False
+    page.goto(site.url)
+    page.wait(f"() => {ENGINE}.engine === 'ready'"
+              f" && ({ENGINE}.snapshot === 'saved' || {ENGINE}.engineStart === 'snapshot')"
+              " && Boolean(navigator.serviceWorker?.controller)", timeout_s=ONE_VISIT_S,
+              what="a start that stored its snapshot (or came from it), the page controlled by the service worker")
+    site.stop()
     try:
-        page.goto(url)
-        page.wait(f"() => {ENGINE}.engine === 'ready' && {ENGINE}.snapshot === 'saved'"
-                  " && Boolean(navigator.serviceWorker?.controller)", timeout_s=ONE_VISIT_S,
-                  what="a first start that stored its snapshot, the page controlled by the service worker")
-        server.shutdown()
-        server.server_close()
-        stopped = True
-        for visit in (page.reload, lambda: page.come_back(url)):
+        for visit in (page.reload, lambda: page.come_back(site.url)):
             visit()
             page.wait(f"() => ['ready', 'failed'].includes({ENGINE}.engine)", timeout_s=120, what="the engine's start")
             started = page.run(f"() => [{ENGINE}.engine, {ENGINE}.engineStart,"
                                " document.getElementById('engine-text')?.textContent]")
             assert started[:2] == ["ready", "snapshot"], started
-        open_link(page, url, "#/play/luzon?deal=12&variant=twelve")
+        open_link(page, site.url, "#/play/luzon?deal=12&variant=twelve")
         solitaire_move(page, "luzon", "click")
     finally:
-        if not stopped:
-            server.shutdown()
-            server.server_close()
-        page.goto("about:blank")
+        site.start()

@@ -3,6 +3,10 @@
 // own buttons, Esc, a tap outside it and the browser's Back (an entry of its own in the history
 // while it is open, so Back never leaves the game under it), and the keyboard goes back to what
 // opened it. A tap that dismisses does nothing else: it never presses what it lands on.
+// A browser without <dialog> (features.js) gets the same from supportDialog: the `open` attribute
+// shows it (style.css), Esc and a tap outside close the top one, and "close" is sent as a dialog's.
+
+import { hasDialog } from "../features.js";
 
 /** The open layers, the last on top: Back closes the top one. @type {{close: (fromHistory: boolean) => void}[]} */
 const layers = [];
@@ -84,12 +88,54 @@ function createLayer(hide, fallback) {
   return layer;
 }
 
+/** The dialogs shown by supportDialog, the last on top. @type {HTMLDialogElement[]} */
+const shownByPage = [];
+
+/** Close the top dialog shown by supportDialog on Esc, or on a tap outside it (which presses nothing else). */
+function closeTopOnEscOrTapOutside(/** @type {Event} */ event) {
+  const top = shownByPage.at(-1);
+  if (!top) return;
+  const outside = event.type === "click" && !(event.target instanceof Node && top.contains(event.target));
+  if (!outside && !(event instanceof KeyboardEvent && event.key === "Escape")) return;
+  event.stopPropagation();
+  event.preventDefault();
+  top.close();
+}
+
+/**
+ * Give `dialog` what a browser without <dialog> lacks (`open`, showModal, close and its "close"
+ * event), shown by its `open` attribute; in a browser that has it, nothing.
+ * @param {HTMLDialogElement} dialog
+ */
+export function supportDialog(dialog) {
+  if (hasDialog || typeof dialog.showModal === "function") return;
+  document.addEventListener("keydown", closeTopOnEscOrTapOutside, true); // (once: the same listener)
+  document.addEventListener("click", closeTopOnEscOrTapOutside, true);
+  dialog.dataset.fallback = "true";
+  Object.defineProperty(dialog, "open", { configurable: true, get: () => dialog.hasAttribute("open"),
+    set: (/** @type {boolean} */ value) => { dialog.toggleAttribute("open", value); } });
+  dialog.showModal = () => {
+    if (dialog.hasAttribute("open")) return;
+    dialog.setAttribute("open", "");
+    shownByPage.push(dialog);
+    /** @type {HTMLElement | null} */ (dialog.querySelector("[autofocus], button, [href], input, select"))?.focus();
+  };
+  dialog.show = dialog.showModal;
+  dialog.close = () => {
+    if (!dialog.hasAttribute("open")) return;
+    dialog.removeAttribute("open");
+    shownByPage.splice(shownByPage.indexOf(dialog), 1);
+    dialog.dispatchEvent(new Event("close"));
+  };
+}
+
 /**
  * Make `dialog` a modal dialog of the screen. `onClosed` runs after it closed, whichever way.
  * @param {HTMLDialogElement} dialog
  * @param {{fallback?: () => HTMLElement | null, onClosed?: () => void}} [how]
  */
 export function attachDialog(dialog, { fallback = () => null, onClosed = () => {} } = {}) {
+  supportDialog(dialog);
   const layer = createLayer(() => { if (dialog.open) dialog.close(); }, fallback);
   dialog.addEventListener("close", () => {
     onClosed(); // first: what the screen offers now is there to take the keyboard

@@ -6,6 +6,7 @@
 
 import { h } from "../render/dom.js";
 import { personSeat } from "./results.js";
+import { supportDialog } from "./dialog.js";
 
 /** @typedef {import("../engine_types.js").GameRecord} GameRecord */
 /** @typedef {import("../engine_types.js").Answer} Answer */
@@ -82,6 +83,7 @@ function ask(dialog, copy) {
 export function createExport({ gameId, engine, session, shown, hidden, say, saved, abandon }) {
   const dialog = /** @type {HTMLDialogElement} */ (h("dialog", { class: "outcome", id: "export-ask",
     "aria-labelledby": "export-ask-title" }));
+  supportDialog(dialog);
 
   /**
    * Export a game: the one on screen, or a copy of it kept in this page (`copy`: loaded in a

@@ -7,6 +7,7 @@ import { loadPlayerName, savePlayerName } from "../store/table.js";
 import { askToKeep, isKept } from "../store/keep.js";
 import { tileSvg } from "./tiles.js";
 import { boundNameField } from "../names.js";
+import { hasAudio } from "../features.js";
 
 const FIELDS = [
   { key: "theme", label: "Colours", choices: [["system", "As the system: light or dark"], ["light", "Light"],
@@ -28,6 +29,13 @@ const FIELDS = [
     [false, "Tap it, then tap the place"]] },
   { key: "level", label: "Table games: computer level", choices: [["easy", "Easy"], ["medium", "Medium"], ["hard", "Hard"]] },
 ];
+
+/** No Web Audio in this browser: sound cannot be turned on, and its field says why. @param {HTMLElement} group */
+function withoutSound(group) {
+  for (const input of group.querySelectorAll("input[value=on]")) /** @type {HTMLInputElement} */ (input).disabled = true;
+  group.append(h("p", { class: "help", id: "sound-unavailable" },
+    "This browser cannot play sounds (it has no Web Audio), so sound stays off."));
+}
 
 /**
  * @param {HTMLElement} root
@@ -51,6 +59,7 @@ export function renderSettings(root, { notify } = {}) {
       });
       return h("label", { for: id, class: "choice" }, input, ` ${text}`);
     })));
+  if (!hasAudio) withoutSound(groups[FIELDS.findIndex((field) => field.key === "sound")]);
   const status = h("p", { class: "message", role: "status", "aria-live": "polite" });
   const nameInput = h("input", { type: "text", id: "setting-player-name", placeholder: "You",
     autocomplete: "nickname", value: loadPlayerName() });
