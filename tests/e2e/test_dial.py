@@ -212,6 +212,28 @@ def inside(inner: FloatRect, outer: FloatRect) -> bool:
             inner["y"] + inner["height"] <= outer["y"] + outer["height"] + 0.5)
 
 
+CLOCK_CARDS = """() => {
+  const cards = [...document.querySelectorAll('#board .ck-card:not(.ck-none)')].map((c) => c.getBoundingClientRect());
+  const labels = [...document.querySelectorAll('#board .ck-foot, #board .ck-hour')];
+  const covered = labels.filter((f) => { const a = f.getBoundingClientRect();
+    return cards.some((b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+      && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1); }).map((f) => f.textContent);
+  return {width: Math.min(...cards.map((c) => c.width)), height: Math.min(...cards.map((c) => c.height)), covered};
+}"""
+
+
+def test_clock_cards_are_readable_on_a_phone(phone: App) -> None:
+    """At 360x740, mid-game (the exchange on, as by default): every card at least 22 x 44 px, and no
+    pile's label ("4 down", its hour) lies over a card."""
+    page = phone.page
+    moves = line("clock", {"exchange": True}, 1, 12, pick="turn")
+    open_deal(phone, "clock", 1, exchange="true")
+    import_moves(phone, "clock", {"exchange": True}, 1, moves)
+    seen = page.evaluate(CLOCK_CARDS)
+    assert seen["width"] >= 22 and seen["height"] >= 44 and not seen["covered"], seen
+    assert not phone.errors
+
+
 def test_clock_exchange_choices_sit_on_the_dial(phone: App) -> None:
     page = phone.page
     moves = line("clock", {"exchange": True}, CLOCK_EXCHANGE_SEED, 60, pick="turn")
