@@ -129,7 +129,10 @@ def test_the_half_dial_rim_ends_under_its_hours(phone: App) -> None:
       const rim = document.querySelector('#board .bc-dial .bc-rim path');
       if (!rim) return null;
       const ctm = rim.getScreenCTM();
-      const at = (length) => { const p = rim.getPointAtLength(length); return new DOMPoint(p.x, p.y).matrixTransform(ctm); };
+      const at = (length) => {
+        const p = rim.getPointAtLength(length);
+        return new DOMPoint(p.x, p.y).matrixTransform(ctm);
+      };
       const under = (point) => [...document.querySelectorAll('#board .bc-slot')].find((s) => {
         const r = s.querySelector('.bc-stack').getBoundingClientRect();
         return point.x >= r.left && point.x <= r.right && point.y >= r.top && point.y <= r.bottom;

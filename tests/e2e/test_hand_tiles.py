@@ -1,7 +1,8 @@
 """The person's hand, read as a player reads it: on a 360x740 phone the "new" badge of a tile just
-drawn sits above that tile, over at most its edge (4 px; it sat over the corner of its top half), and on a 1280x800 desktop the
-hand's tiles are as large as a mouse allows (at least 44 px wide) and every tile, playable or not,
-keeps its pips dark on its face (contrast at least 4.5:1, as composited on screen)."""
+drawn sits above that tile, over at most its edge (4 px; it sat over the corner of its top half),
+and on a 1280x800 desktop the hand's tiles are as large as a mouse allows (at least 44 px wide)
+and every tile, playable or not, keeps its pips dark on its face (contrast at least 4.5:1, as
+composited on screen)."""
 
 from __future__ import annotations
 
@@ -30,7 +31,8 @@ CONTRAST = """() => {
   const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
   const grey = ([r, g, b], amount) => { const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
     return [r, g, b].map((v) => v + (y - v) * amount); };
-  const lum = (c) => { const [r, g, b] = c.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+  const lum = (c) => {
+    const [r, g, b] = c.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
     return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
   const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
   const back = rgb(getComputedStyle(document.querySelector('.hand-area')).backgroundColor);

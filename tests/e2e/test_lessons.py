@@ -386,7 +386,8 @@ MORE_CUE = """() => {
     && getComputedStyle(el).visibility !== 'hidden';
   const n = note.getBoundingClientRect();
   const c = cue && cue.getBoundingClientRect();
-  return {overflows: note.scrollHeight > note.clientHeight + 1, atEnd: note.scrollTop + note.clientHeight >= note.scrollHeight - 2,
+  return {overflows: note.scrollHeight > note.clientHeight + 1,
+    atEnd: note.scrollTop + note.clientHeight >= note.scrollHeight - 2,
     cue: shown(cue), onNote: Boolean(c) && c.bottom <= n.bottom + 1 && c.top >= n.top - 1};
 }"""
 
