@@ -51,6 +51,8 @@ def played(game: str, stop: Callable[[View], bool], max_moves: int = 5000) -> di
     answer = handle_request({"op": "new", "game": game, "options": options, "seed": seed, "seats": seats, "seat": 0})
     session = answer["session"]
     for _ in range(max_moves):
+        if not answer.get("ok", True):
+            raise RuntimeError(f"{game}: {answer['error']}")
         view = answer["view"]
         if stop(view) or view.get("outcome"):
             break
@@ -58,7 +60,7 @@ def played(game: str, stop: Callable[[View], bool], max_moves: int = 5000) -> di
         if view["to_move"] == 0 or round_over:
             answer = handle_request({"op": "play", "session": session, "move": view["legal"][0]["id"], "seat": 0})
         else:
-            answer = handle_request({"op": "ai", "session": session, "level": "easy", "seat": 0})
+            answer = handle_request({"op": "ai", "session": session, "seat": 0})  # a computer at its own level
     record = handle_request({"op": "record", "session": session})["record"]
     handle_request({"op": "close", "session": session})
     return record
@@ -184,7 +186,8 @@ def scenes(s: Shooter, records: dict[str, dict[str, dict[str, Any]]]) -> None:
                 )
 
         def coach() -> None:  # from the game-over dialog, as a player opens it
-            page.locator("dialog[open] [data-action=coach], button[data-action=coach]").first.click()
+            review = page.locator("dialog[open] [data-action=review-game]")  # a modal dialog covers the toolbar
+            (review if review.count() else page.locator("button[data-action=coach]")).first.click()
             expect(page.locator("#coach")).to_be_visible(timeout=TIMEOUT)
 
         s.attempt(f"{game}-coach", coach)

@@ -118,6 +118,31 @@ def test_double_nine_slots_sit_at_their_hours(app: App) -> None:
     assert seen["hour"] == "1" and off(seen["hand"], 30) < 3  # the hand at slot 1 before any move
 
 
+def test_the_half_dial_rim_ends_under_its_hours(phone: App) -> None:
+    """A phone held upright: the double-6 dial stands as a clock's right half, its rim an arc from
+    hour 1 to hour 6, each end under that hour's tile (no stray line from 12 o'clock)."""
+    page = phone.page
+    open_deal(phone, "big-clock", 1, set="double-6")
+    expect(page.locator("#board .bc-dial.bc-tall")).to_be_attached()
+    until_still(page)
+    seen = page.evaluate("""() => {
+      const rim = document.querySelector('#board .bc-dial .bc-rim path');
+      if (!rim) return null;
+      const ctm = rim.getScreenCTM();
+      const at = (length) => {
+        const p = rim.getPointAtLength(length);
+        return new DOMPoint(p.x, p.y).matrixTransform(ctm);
+      };
+      const under = (point) => [...document.querySelectorAll('#board .bc-slot')].find((s) => {
+        const r = s.querySelector('.bc-stack').getBoundingClientRect();
+        return point.x >= r.left && point.x <= r.right && point.y >= r.top && point.y <= r.bottom;
+      })?.dataset.slot ?? null;
+      return [under(at(0)), under(at(rim.getTotalLength()))];
+    }""")
+    assert seen == ["slot1", "slot6"], f"the rim's ends lie under {seen} (None: out in the open)"
+    assert not phone.errors
+
+
 # Sample, every animation frame, the ghost in flight: its turn and its centre, until `ms` after
 # it shows (however long the engine took to answer the move), for at most `limit` ms in all.
 SAMPLE = """(ms, limit = 10_000) => new Promise((resolve) => {
@@ -188,6 +213,28 @@ def inside(inner: FloatRect, outer: FloatRect) -> bool:
     return (inner["x"] >= outer["x"] - 0.5 and inner["y"] >= outer["y"] - 0.5 and
             inner["x"] + inner["width"] <= outer["x"] + outer["width"] + 0.5 and
             inner["y"] + inner["height"] <= outer["y"] + outer["height"] + 0.5)
+
+
+CLOCK_CARDS = """() => {
+  const cards = [...document.querySelectorAll('#board .ck-card:not(.ck-none)')].map((c) => c.getBoundingClientRect());
+  const labels = [...document.querySelectorAll('#board .ck-foot, #board .ck-hour')];
+  const covered = labels.filter((f) => { const a = f.getBoundingClientRect();
+    return cards.some((b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1
+      && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1); }).map((f) => f.textContent);
+  return {width: Math.min(...cards.map((c) => c.width)), height: Math.min(...cards.map((c) => c.height)), covered};
+}"""
+
+
+def test_clock_cards_are_readable_on_a_phone(phone: App) -> None:
+    """At 360x740, mid-game (the exchange on, as by default): every card at least 22 x 44 px, and no
+    pile's label ("4 down", its hour) lies over a card."""
+    page = phone.page
+    moves = line("clock", {"exchange": True}, 1, 12, pick="turn")
+    open_deal(phone, "clock", 1, exchange="true")
+    import_moves(phone, "clock", {"exchange": True}, 1, moves)
+    seen = page.evaluate(CLOCK_CARDS)
+    assert seen["width"] >= 22 and seen["height"] >= 44 and not seen["covered"], seen
+    assert not phone.errors
 
 
 def test_clock_exchange_choices_sit_on_the_dial(phone: App) -> None:

@@ -384,3 +384,30 @@ def test_a_first_deal_over_before_it_began_still_offers_the_lesson(app: App) -> 
     expect(page.locator("#guide")).to_be_visible(timeout=TIMEOUT)
     expect(page.locator("#outcome[open]")).to_have_count(0)
     expect(page.locator(".lesson-offer")).to_be_hidden()
+
+
+MORE_CUE = """() => {
+  const note = document.querySelector('#guide-note');
+  const cue = document.querySelector('#guide .guide-more');
+  const shown = (el) => Boolean(el) && !el.hidden && el.getBoundingClientRect().height > 0
+    && getComputedStyle(el).visibility !== 'hidden';
+  const n = note.getBoundingClientRect();
+  const c = cue && cue.getBoundingClientRect();
+  return {overflows: note.scrollHeight > note.clientHeight + 1,
+    atEnd: note.scrollTop + note.clientHeight >= note.scrollHeight - 2,
+    cue: shown(cue), onNote: Boolean(c) && c.bottom <= n.bottom + 1 && c.top >= n.top - 1};
+}"""
+
+
+def test_a_note_cut_by_a_short_screen_says_it_scrolls(phone: App) -> None:
+    """844x390, Luzon's first step (a long note in a short column): the note shows a "more below"
+    cue over its foot while part of it is out of view, and none once it is scrolled to its end."""
+    page = phone.page
+    open_lesson(phone, SOLITAIRE, SIDEWAYS)
+    settled(page)
+    seen = page.evaluate(MORE_CUE)
+    assert seen["overflows"] and not seen["atEnd"], seen  # the case in question: a note cut short
+    assert seen["cue"] and seen["onNote"], seen
+    page.evaluate("() => { const n = document.querySelector('#guide-note'); n.scrollTop = n.scrollHeight; }")
+    expect(page.locator("#guide .guide-more")).to_be_hidden()
+    assert page.evaluate(MORE_CUE)["atEnd"]

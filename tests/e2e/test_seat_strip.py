@@ -1,9 +1,9 @@
-"""The biggest tables on a phone held upright and a desktop: at 360x740, 390x844 and 1280x800,
-every seat's name, tile count and score are in view at once (not scrolled away, not covered, not
-cut), the status line and the last move too, and the table's tiles are at least 20 px
-a half (a desktop's hand tiles at least 44 px wide). Tiddle-A-Wink at ten seats, Matador at eight
-and the draw game at six (double-9), each well into its first round (a record played natively,
-imported)."""
+"""The biggest tables on a phone held either way and a desktop: at 360x740, 390x844, 844x390 and
+1280x800, every seat's name, tile count and score are in view at once (not scrolled away, not
+covered, not cut), the status line and the last move too, and the table's tiles are at least 20 px
+a half, edge included (a desktop's hand tiles at least 44 px wide). Tiddle-A-Wink at ten seats,
+Matador at eight, the draw game at six and at four (double-9), each well into its first round and
+at its end, the round's summary closed (records played natively, imported)."""
 
 from __future__ import annotations
 
@@ -14,11 +14,12 @@ from .conftest import SCREEN_TIMEOUT_MS, App, until_still
 from .test_phone import open_record, record_until
 
 HAND_WIDTH = "() => Math.min(...[...document.querySelectorAll('#hand .hand-tile')].map((t) => t.offsetWidth))"
-SIZES = [(360, 740), (390, 844), (1280, 800)]  # 844x390 (sideways): not yet (issue 34, item 4)
-TABLES = {  # game -> (options, players)
-    "tiddle-a-wink": ({"set": "double-9", "players": 10}, 10),
-    "matador": ({"set": "double-9", "players": 8}, 8),
-    "draw": ({"set": "double-9", "players": 6}, 6),
+SIZES = [(360, 740), (390, 844), (844, 390), (1280, 800)]
+TABLES = {  # name -> (game, options, players)
+    "tiddle-a-wink": ("tiddle-a-wink", {"set": "double-9", "players": 10}, 10),
+    "matador": ("matador", {"set": "double-9", "players": 8}, 8),
+    "draw-6": ("draw", {"set": "double-9", "players": 6}, 6),
+    "draw-4": ("draw", {"set": "double-9", "players": 4}, 4),
 }
 
 IN_VIEW = """() => {
@@ -37,8 +38,11 @@ IN_VIEW = """() => {
     for (const part of seat.querySelectorAll('.seat-name, .seat-tiles, .seat-score')) {
       if (!seen(part)) problems.push(`seat ${name}: ${part.className} not in view`);
     }
-    for (const part of seat.querySelectorAll('.seat-tiles, .seat-score')) {
-      if (cut(part)) problems.push(`seat ${name}: ${part.className} cut`);
+    const card = seat.getBoundingClientRect();
+    for (const part of seat.querySelectorAll('.seat-name, .seat-tiles, .seat-score')) {
+      const r = part.getBoundingClientRect();
+      if (cut(part) || r.left < card.left - 0.5 || r.right > card.right + 0.5)
+        problems.push(`seat ${name}: ${part.className} cut`);
     }
   }
   for (const id of ['turn', 'table-info', 'last-move']) {
@@ -47,31 +51,47 @@ IN_VIEW = """() => {
     else if (!seen(el)) problems.push(`#${id} not in view`);
     else if (cut(el)) problems.push(`#${id} cut short`);
   }
-  const halves = [...document.querySelectorAll('.layout-svg [data-placed]')].map((t) => {
-    const r = t.getBoundingClientRect();
-    return Math.min(r.width, r.height);
-  });
+  // a tile's box as drawn, its edge included (its face's box is 94% of it): its short side in px
+  const layout = document.querySelector('.layout-svg');
+  const scale = layout.getBoundingClientRect().width / layout.viewBox.baseVal.width;
+  const halves = [...layout.querySelectorAll('[data-placed]')].map((t) =>
+    Math.min(t.width.baseVal.value, t.height.baseVal.value) * scale);
   const least = Math.min(...halves);
   if (!(least >= 19.5)) problems.push(`a table tile ${least.toFixed(1)} px a half`);
   return {problems, seats: seats.length, tiles: halves.length};
 }"""
 
 
-@pytest.mark.parametrize("game", list(TABLES))
-def test_every_seat_the_status_and_the_last_move_in_view_and_tiles_readable(phone: App, game: str) -> None:
-    options, players = TABLES[game]
-    record, _ = record_until(game, options, players, 3, lambda v: v["moves"] >= 3 * players and v["to_move"] == 0)
+def round_over(view: dict) -> bool:
+    return bool((view.get("round") or {}).get("over"))
+
+
+@pytest.mark.parametrize("when", ["mid-round", "round-end"])
+@pytest.mark.parametrize("table", list(TABLES))
+def test_every_seat_the_status_and_the_last_move_in_view_and_tiles_readable(phone: App, table: str,
+                                                                            when: str) -> None:
+    game, options, players = TABLES[table]
+
+    def mid_round(view: dict) -> bool:
+        return bool(view["moves"] >= 3 * players and view["to_move"] == 0)
+
+    record, _ = record_until(game, options, players, 3, round_over if when == "round-end" else mid_round)
     page = phone.page
     page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
     page.set_viewport_size({"width": 390, "height": 844})
     open_record(phone, game, options, players, 3, record)
     expect(page.locator("#seats .seat")).to_have_count(players, timeout=SCREEN_TIMEOUT_MS)
+    if when == "round-end":  # the round's summary, closed: the table as the round left it
+        summary = page.locator("#round-summary")
+        expect(summary).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
+        page.keyboard.press("Escape")
+        expect(summary).not_to_have_attribute("open", "")
     found = {}
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         until_still(page)
         result = page.evaluate(IN_VIEW)
-        assert result["seats"] == players and result["tiles"] > 3
+        assert result["seats"] == players and result["tiles"] > 3, result
         if width >= 1000:  # a desktop's hand: tiles as large as a finger's, not the old 40 px
             hand = page.evaluate(HAND_WIDTH)
             if hand < 44:

@@ -53,6 +53,11 @@ export function createGuide({ leave, keepPlaying }) {
   const note = h("span", { class: "guide-text" });
   // announced by a screen reader when it changes; focusable, so the keyboard can come back to it
   const live = h("p", { class: "guide-note", id: "guide-note", "aria-live": "polite", tabindex: "0" }, wrong, note);
+  // a note a short screen cuts says so over its foot, until it is scrolled to its end
+  const more = h("p", { class: "guide-more", "aria-hidden": "true", hidden: "" }, "▾ more below");
+  const showMore = () => { more.hidden = live.scrollTop + live.clientHeight >= live.scrollHeight - 2; };
+  live.addEventListener("scroll", showMore, { passive: true });
+  new ResizeObserver(showMore).observe(live);
   const leaveButton = h("button", { type: "button", "data-action": "leave-lesson" }, "Leave the lesson");
   const keepButton = h("button", { type: "button", class: "primary", "data-action": "keep-playing", hidden: "" },
     "Keep playing");
@@ -62,7 +67,7 @@ export function createGuide({ leave, keepPlaying }) {
   keepButton.addEventListener("click", () => keep());
   const actions = h("div", { class: "guide-actions", hidden: "" }, keepButton, realButton);
   const element = h("section", { class: "guide", id: "guide", "aria-label": "Guide", hidden: "" },
-    h("div", { class: "guide-head" }, title, progress, leaveButton), live, actions);
+    h("div", { class: "guide-head" }, title, progress, leaveButton), live, more, actions);
   let kept = false; // "Keep playing" after the ending: the guide steps back to one line
 
   /** Play on after the ending, unguided. */
@@ -101,6 +106,7 @@ export function createGuide({ leave, keepPlaying }) {
     realButton.hidden = !ended || over;
     actions.hidden = !ended || over;
     leaveButton.hidden = ended;
+    showMore();
   }
 
   /**

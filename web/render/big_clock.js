@@ -7,7 +7,7 @@
 // and `to` places).
 
 import { clockHandSvg, tileSvg } from "./tiles.js";
-import { h, keepSideRoom } from "./dom.js";
+import { h, keepSideRoom, svgNode } from "./dom.js";
 import { turnInPlace } from "./effects.js";
 
 /** @typedef {import("../engine_types.js").View} View */
@@ -54,6 +54,22 @@ export function slotPlace(size, k, tall = false) {
   }
   const rad = (angle * Math.PI) / 180;
   return { x: cx + rx * Math.sin(rad), y: cy - ry * Math.cos(rad), angle, cx, cy };
+}
+
+/** The tall double-6 dial's box: 1 wide, 1.48 high (style.css, .bc-tall). */
+const TALL_RATIO = 1.48;
+
+/**
+ * The tall double-6 dial's rim: an arc round the hub from hour 1 to hour 6 through the slots'
+ * centres, so that each end lies under its hour's tile (a half circle from 12 o'clock left a
+ * stray line above hour 1).
+ */
+function tallRim() {
+  const [first, last] = [slotPlace(6, 1, true), slotPlace(6, 6, true)];
+  const radius = Math.hypot(first.x - first.cx, (first.y - first.cy) * TALL_RATIO);
+  const at = (/** @type {{x: number, y: number}} */ p) => `${p.x} ${p.y * TALL_RATIO}`;
+  return svgNode("svg", { class: "bc-rim", viewBox: `0 0 100 ${100 * TALL_RATIO}`, "aria-hidden": "true" },
+    svgNode("path", { d: `M ${at(first)} A ${radius} ${radius} 0 0 1 ${at(last)}` }));
 }
 
 /**
@@ -229,7 +245,7 @@ export function createBigClock(ctl) {
 
     const tall = tallDial(size);
     const dial = h("div", { class: `bc-dial bc-size-${size}${tall ? " bc-tall" : ""}`, role: "group",
-      "aria-label": `Clock face, ${b.set}` });
+      "aria-label": `Clock face, ${b.set}` }, tall ? tallRim() : null);
     for (const s of b.slots) {
       const place = slotKey(s);
       const where = slotPlace(size, s.slot, tall);
