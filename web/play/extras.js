@@ -200,7 +200,7 @@ function startDaily(ex, values) {
  * @param {View} view
  * @param {boolean} mine
  */
-function update({ spec, screen, buttons, daily }, view, mine) {
+function update({ spec, screen, buttons, daily, winnableLabel }, view, mine) {
   const ownResign = (view.extra_moves ?? []).some((m) => m.kind === "resign"); // the game's own (The Big Clock)
   const running = screen.running();
   const solving = running === "solution";
@@ -213,6 +213,7 @@ function update({ spec, screen, buttons, daily }, view, mine) {
   buttons.finish.hidden = !(mine && view.finish?.length);
   buttons.finish.disabled = buttons.finish.hidden;
   if (daily) daily.href = dailyLink(spec.id, view.options);
+  if (winnableLabel) winnableLabel.hidden = Boolean(view.guide); // a guided deal's deal is its own: no switch to leave it by
 }
 
 /**
