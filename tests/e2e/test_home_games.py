@@ -45,7 +45,9 @@ def expect_saved_deal(app: App, game: str, seed: int) -> None:
             break
         assert time.monotonic() < deadline, f"the saved {game} game is not deal {seed}: {record}"
         app.page.wait_for_timeout(100)
-    assert app.page.locator("[data-seed]").count() == 0
+    # (the game left before it, given up, is over and shows its deal until the screen is drawn
+    # again, the next frame after the save)
+    expect(app.page.locator("[data-seed]")).to_have_count(0, timeout=TIMEOUT)
 
 
 def hand(page: Page) -> list[str]:
