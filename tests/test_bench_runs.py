@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.runs import Runner
+from engine.runs import DealFailed, Interrupted, Runner
 from tests.bench import _solitaire_lesson_deals, bench_luzon, bench_review, lesson_seeds
-from tests.bench._runs import for_run
+from tests.bench._runs import for_run, run_bench
 from tests.engine.test_runs import deals, finished_lines, square
 
 SERIAL, TWO = Runner(), Runner(workers=2)
@@ -57,3 +57,21 @@ def test_settle_plays_deals_a_batch_at_a_time_until_it_has_its_rows_in_order(
     rows = bench_review.pair_counts(Runner(workers=1), "double-6", 1.0, 5, 10)
     assert rows == [(10, 0, 0), (11, 0, 0), (11, 1, 0), (13, 0, 0), (14, 0, 0)]
     assert played == sorted(set(played)) and played[:5] == [10, 11, 12, 13, 14]  # each deal once, in order
+
+
+@pytest.mark.parametrize(("error", "code"), [(Interrupted("stopped by Ctrl-C: 3 of 9 deals kept"), 130),
+                                             (DealFailed("deal 4 (seed 4) failed: ValueError: x"), 2),
+                                             (KeyboardInterrupt(), 130)])
+def test_a_stopped_bench_says_so_in_one_line(error: BaseException, code: int,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """A benchmark stopped by Ctrl-C or a failing deal ends as `python -m engine` does: one line
+    saying what stopped it and what was kept, exit 130 or 2, no traceback."""
+    def main() -> None:
+        raise error
+
+    with pytest.raises(SystemExit) as stopped:
+        run_bench(main)
+    assert stopped.value.code == code
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("error (") and "Traceback" not in err, err
+    assert str(error) in err

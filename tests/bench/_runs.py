@@ -7,8 +7,11 @@ import argparse
 import dataclasses
 import os
 import re
+import sys
+from collections.abc import Callable
+from typing import Any
 
-from engine.runs import Runner, add_run_arguments
+from engine.runs import Runner, RunStopped, add_run_arguments
 
 
 def add_bench_run_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,3 +29,18 @@ def for_run(runner: Runner, name: str) -> Runner:
     os.makedirs(runner.results, exist_ok=True)
     file = re.sub(r"[^A-Za-z0-9.-]+", "-", name).strip("-") + ".jsonl"
     return dataclasses.replace(runner, results=os.path.join(runner.results, file))
+
+
+def run_bench(main: Callable[[], Any]) -> None:
+    """Run a benchmark's `main` as a command: a run stopped (Ctrl-C, a failing deal, a lost worker)
+    says in one line what stopped it and what was kept, as `python -m engine` does, and exits 130
+    (Ctrl-C) or 2, not with a traceback."""
+    try:
+        code = main()
+    except RunStopped as exc:
+        print(f"error ({exc.code}): {exc}", file=sys.stderr)
+        raise SystemExit(130 if exc.code == "interrupted" else 2) from None
+    except KeyboardInterrupt:
+        print("error (interrupted): stopped by Ctrl-C", file=sys.stderr)
+        raise SystemExit(130) from None
+    raise SystemExit(code if isinstance(code, int) else 0)

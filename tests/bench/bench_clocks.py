@@ -25,6 +25,7 @@ from engine.games import get_game
 from engine.runs import Deal, Deals, Runner, add_run_arguments, runner_from_args
 from engine.simulate import play_deal
 from engine.solvers import advisor_for
+from tests.bench._runs import run_bench
 from tests.bench._stats import percentile, wilson
 
 CASES: list[tuple[str, dict[str, Any]]] = [
@@ -131,4 +132,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_bench(main)

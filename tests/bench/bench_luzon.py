@@ -21,6 +21,7 @@ from engine.games.luzon import GAME, LuzonState
 from engine.runs import Deal, Runner, add_run_arguments, runner_from_args
 from engine.session_core import first_winnable_seed
 from engine.solvers.luzon import _SOLVED, solve_state
+from tests.bench._runs import run_bench
 
 
 def deal(variant: str, seed: int) -> LuzonState:
@@ -87,4 +88,4 @@ def search(variant: str, count: int, one_solve: float) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_bench(main)

@@ -35,6 +35,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.runs import Deal, Deals, add_run_arguments, runner_from_args
+from tests.bench._runs import run_bench
 
 Measure = Callable[[list[str]], Any]  # the run's backend flags -> its result
 NOOP_FEW = 100  # the smaller run of deals that do nothing
@@ -171,4 +172,4 @@ if __name__ == "__main__":
     if "--play-nothing" in sys.argv:
         play_nothing(sys.argv[1:])
     else:
-        raise SystemExit(main())
+        run_bench(main)

@@ -61,7 +61,7 @@ from engine.review_marks import GRADES, POINTS, WIN, grade, summary
 from engine.rng import deal_rng
 from engine.runs import Deal, Runner, runner_from_args
 from engine.session import Session
-from tests.bench._runs import add_bench_run_arguments, for_run
+from tests.bench._runs import add_bench_run_arguments, for_run, run_bench
 from tests.engine.helpers import persons_record
 
 TABLE_CASES: list[tuple[str, dict[str, Any]]] = [
@@ -559,4 +559,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_bench(main)

@@ -31,6 +31,7 @@ from engine.match import run_match
 from engine.players import get_player
 from engine.rng import deal_rng
 from engine.runs import Deal, Deals, Runner, add_run_arguments, runner_from_args
+from tests.bench._runs import run_bench
 from tests.bench._stats import percentile, wilson
 
 # name, game, seats (the level measured first), options, target win rate of seat 0 (or None)
@@ -225,4 +226,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run_bench(main)

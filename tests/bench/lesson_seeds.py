@@ -34,6 +34,7 @@ from engine.runs import Deal, Runner, add_run_arguments, runner_from_args
 from engine.session import Session
 from engine.tiles import Tile
 from tests.bench import _solitaire_lesson_deals as solitaire_lesson_deals
+from tests.bench._runs import run_bench
 
 NAMES = Lesson.names  # the seats' names the guide uses (and the page then shows)
 GAMES = ("matador", "tiddle-a-wink", "round-the-clock")
@@ -251,4 +252,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    run_bench(main)
