@@ -165,6 +165,7 @@ export {};
  * @property {OptionValues} options
  * @property {number} [seed] the deal number; absent while a game with hidden hands is in progress (then `deal`)
  * @property {string} [deal] the deal sealed by the engine in place of `seed` (only `load` reads it)
+ * @property {string} [moves_seal] the moves sealed to that deal (with `deal`; only `load` reads it)
  * @property {string[]} seats
  * @property {string[]} moves
  * @property {boolean} [lesson] a guided deal's record
