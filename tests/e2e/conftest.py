@@ -170,7 +170,21 @@ class App:
 
     def wait_ready(self) -> None:
         """The engine is ready and the page's own modules ran (app.js: `window.boneyard`; the engine
-        starts from boot.js, before them, so it can be ready on a page whose app never came up)."""
+        starts from boot.js, before them, so it can be ready on a page whose app never came up).
+        A load left incomplete (a module's request cancelled, net::ERR_ABORTED: Chromium does so now
+        and then under Playwright's routing, with the page's ninety-odd modules) is loaded again
+        once, as a player does when the page says so (tested in test_shell.py), and said in the
+        run's warnings with what was cancelled, so a load that keeps failing is seen, not hidden."""
+        logged = len(self.errors)
+        try:
+            self._wait_ready()
+        except PageIncomplete as incomplete:
+            warnings.warn(f"a load was incomplete and was loaded again: {incomplete}", stacklevel=2)
+            self.errors[logged:] = [e for e in self.errors[logged:] if INCOMPLETE_LOG not in e]
+            self.page.reload()
+            self._wait_ready()
+
+    def _wait_ready(self) -> None:
         self.page.wait_for_selector("html[data-engine=ready]", state="attached",
                                     timeout=READY_TIMEOUT_MS)
         try:
@@ -519,15 +533,8 @@ def start_fresh(app: App, viewport: ViewportSize) -> App:
     clear_storage(app)
     page.set_viewport_size(viewport)
     page.emulate_media(color_scheme="light", reduced_motion="no-preference")
-    logged = len(app.errors)
-    try:
-        app.open()
-    except PageIncomplete as incomplete:
-        # What a player does when the page says so (tested in test_shell.py); said in the run's
-        # warnings with what was cancelled, so a load that keeps failing is seen, not hidden.
-        warnings.warn(f"a fresh load was incomplete and was loaded again: {incomplete}", stacklevel=1)
-        app.errors[logged:] = [e for e in app.errors[logged:] if INCOMPLETE_LOG not in e]
-        app.open()
+    app.errors.clear()  # a module of its own: what went wrong before it was the earlier module's to report
+    app.open()  # (a load left incomplete is loaded again once: App.wait_ready)
     return app
 
 
