@@ -61,11 +61,15 @@ def _shuffle(number: int, key: bytes, backwards: bool = False) -> int:
     return left << 32 | right
 
 
+def _check(key: bytes, seed: int) -> str:
+    """The 8 hex digits that tie a seal to its deal number (in today's seal and the older one)."""
+    return hashlib.sha256(key + str(seed).encode()).hexdigest()[:8]
+
+
 def seal(seed: int, game: str, options: dict[str, Any], seats: list[str]) -> str:
     """The deal `seed` sealed to this game, its (resolved) options and seats: 24 hex digits."""
     key = _key(game, options, seats)
-    check = hashlib.sha256(key + str(seed).encode()).hexdigest()[:8]
-    return f"{_shuffle(seed, key):016x}{check}"
+    return f"{_shuffle(seed, key):016x}{_check(key, seed)}"
 
 
 def unseal(sealed: Any, game: str, options: dict[str, Any], seats: list[str]) -> int:
@@ -88,8 +92,7 @@ def unseal_legacy(sealed: Any, game: str, options: dict[str, Any], seats: list[s
     if isinstance(sealed, str) and _SEALED.fullmatch(sealed):
         key = _key(game, options, seats)
         seed = int(sealed[:16], 16) ^ int.from_bytes(key[:8], "big")
-        check = hashlib.sha256(key + str(seed).encode()).hexdigest()[:8]
-        if seed <= MAX_SEED and hmac.compare_digest(sealed[16:], check):
+        if seed <= MAX_SEED and hmac.compare_digest(sealed[16:], _check(key, seed)):
             return seed
     return None
 
