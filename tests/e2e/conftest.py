@@ -180,9 +180,11 @@ class App:
             self._wait_ready()
         except PageIncomplete as incomplete:
             warnings.warn(f"a load was incomplete and was loaded again: {incomplete}", stacklevel=2)
-            self.errors[logged:] = [e for e in self.errors[logged:] if INCOMPLETE_LOG not in e]
             self.page.reload()
             self._wait_ready()
+            # the first load's own message, dropped once the second load is up: its console event
+            # can reach this process after the page said it was incomplete
+            self.errors[logged:] = [e for e in self.errors[logged:] if INCOMPLETE_LOG not in e]
 
     def _wait_ready(self) -> None:
         self.page.wait_for_selector("html[data-engine=ready]", state="attached",
