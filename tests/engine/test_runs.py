@@ -204,6 +204,21 @@ def test_ctrl_c_and_a_lost_worker_keep_what_finished(tmp_path: Path) -> None:
     assert sorted(line["seed"] for line in finished_lines(path)) == list(range(100, 108))  # each deal once
 
 
+@pytest.fixture
+def ctrl_c() -> Iterator[None]:
+    """Ctrl-C raises KeyboardInterrupt in this process, as in a terminal: a test run started in
+    the background by a shell without job control starts with SIGINT ignored."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
+
+
+def as_in_a_terminal() -> None:
+    """A command started as from a terminal: Ctrl-C not ignored (see `ctrl_c`)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@pytest.mark.usefixtures("ctrl_c")
 def test_ctrl_c_stops_two_workers_at_once_keeping_what_finished(tmp_path: Path) -> None:
     path = tmp_path / "r.jsonl"
     started = time.monotonic()
@@ -224,7 +239,8 @@ def test_ctrl_c_to_the_command_exits_at_once_keeping_what_finished_for_a_resume(
     path = tmp_path / "bc.jsonl"
     flags = ["big-clock", "--set", "set=double-6", "--policy", "random", "--results", str(path)]
     run = subprocess.Popen([sys.executable, "-m", "engine", "simulate", *flags, "--deals", "100000", "--workers", "2"],
-                           cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+                           cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                           preexec_fn=as_in_a_terminal)
     waited = time.monotonic()
     while not (path.exists() and len(path.read_text().splitlines()) >= 3) and time.monotonic() - waited < 120:
         time.sleep(0.05)
