@@ -1,0 +1,225 @@
+"""A compact, mutable round of the Color Dot draw game whose play-outs play every seat exactly as
+the medium player does: the review's play-outs (`TableAi.medium_round`, engine/review.py's
+`medium_margin`) go through it.
+
+Through the engine every simulated move builds an immutable `TableState` and `Layout`, and the
+medium player applies every legal move to weigh it; here a round is a few lists and bit masks of
+small integers changed in place. Only the move generator and the layout's bookkeeping (the tree's
+open ends: which tile each grows from, its number, its sides left) are its own: the scoring
+(`TableRules.score_round`) and the weights (`TableAi.medium_weights`) are the game's. It must agree
+with the engine move for move: the same legal moves in the same order (the engine's sorted move
+ids), the same draws, the same end and the same points, and its rollout policy (`weight`) must
+choose the medium player's move (`tests/engine/test_draw_playout.py`).
+
+Tiles are numbered in sorted order (0-0 is 0); the tree's ends by the tile they grow from (end
+"eK": K, the order of placing). A move's code is its id's rank among every move id of the set
+("draw" < "pass" < "play:<tile>:e<K>" as strings), so sorting codes sorts the engine's move ids.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from engine.cache import remembered
+from engine.games.table import RoundPoints, TableRules, TableState
+from engine.layout import DOUBLE_SIDES, SINGLE_SIDES
+from engine.tiles import domino_set
+
+OUT = 1000.0  # the medium player's value of going out (and of a move without a tile)
+
+
+class Rules(RoundPoints):
+    """The tables of one set, built once per game and set."""
+
+    def __init__(self, game: TableRules, top: int) -> None:
+        super().__init__(game)
+        tiles = domino_set(top)
+        assert game.ai.keep_back is None, "the draw game keeps no tile back"
+        self.id = {(t.a, t.b): i for i, t in enumerate(tiles)}
+        self.a = [t.a for t in tiles]
+        self.b = [t.b for t in tiles]
+        self.all = (1 << len(tiles)) - 1
+        self.pips = [t.a + t.b for t in tiles]
+        self.double = [t.is_double for t in tiles]
+        self.sides = [len(DOUBLE_SIDES if t.is_double else SINGLE_SIDES) for t in tiles]
+        self.numbers = [1 << t.a | 1 << t.b for t in tiles]
+        # per number: the tiles showing it (as a mask)
+        self.fit = [sum(1 << i for i, t in enumerate(tiles) if v in (t.a, t.b)) for v in range(top + 1)]
+        self._fit_values: dict[int, int] = {}
+        plays = {f"play:{t}:e{k}": (i, k) for i, t in enumerate(tiles) for k in range(len(tiles))}
+        names = sorted([*plays, "draw", "pass"])
+        self.names = names
+        self.code = {name: c for c, name in enumerate(names)}
+        self.draw, self.pass_ = self.code["draw"], self.code["pass"]
+        self.play: dict[int, tuple[int, int]] = {self.code[name]: p for name, p in plays.items()}
+        self.rank = [[self.code[f"play:{t}:e{k}"] for k in range(len(tiles))] for t in tiles]  # [tile][K]
+        self.w = game.ai.medium_weights()
+
+    def fit_values(self, values: int) -> int:
+        """The tiles showing any number of `values` (a mask of numbers), remembered."""
+        found = self._fit_values.get(values)
+        if found is None:
+            found = 0
+            for v, tiles in enumerate(self.fit):
+                if values >> v & 1:
+                    found |= tiles
+            self._fit_values[values] = found
+        return found
+
+
+@remembered(4)
+def rules_of(game: TableRules, top: int) -> Rules:
+    return Rules(game, top)
+
+
+class DrawPlayout:
+    """One round of the draw game in play. `points` is None until the round ends.
+
+    The tree's open ends: `value[K]` and `sides[K]` (0 once closed) of the end growing from the
+    K-th tile placed (`placed` so far); `count[v]` open ends show the number v, `values` is the
+    mask of the numbers shown and `fitting` the tiles that fit some open end."""
+
+    __slots__ = ("board", "count", "fitting", "hands", "held", "n", "placed", "points", "rules", "sides", "stock",
+                 "turn", "value", "values")
+
+    def __init__(self, game: TableRules, state: TableState) -> None:
+        """From a `TableState` of the draw game (normally a determinization)."""
+        self.rules = rules = rules_of(game, state.top)
+        ids = rules.id
+        self.n: int = state.n
+        self.hands: list[list[int]] = [[ids[t.a, t.b] for t in h] for h in state.hands]
+        self.held: list[int] = [sum(1 << t for t in h) for h in self.hands]
+        self.stock: list[int] = [ids[t.a, t.b] for t in reversed(state.stock)]  # next tile last
+        layout = state.layout
+        self.board: int = sum(1 << ids[p.tile.a, p.tile.b] for p in layout.tiles)
+        self.placed: int = len(layout.tiles)
+        self.value: list[int] = [0] * len(rules.pips)
+        self.sides: list[int] = [0] * len(rules.pips)
+        self.count: list[int] = [0] * len(rules.fit)
+        for e in layout.open_ends():
+            assert e.need == "match" and e.name == f"e{e.tile}", "the draw game's tree"
+            self.value[e.tile], self.sides[e.tile] = e.value, len(e.sides)
+            self.count[e.value] += 1
+        self.values: int = sum(1 << v for v, c in enumerate(self.count) if c)
+        self.fitting: int = rules.fit_values(self.values)
+        self.turn: int = state.turn
+        over = state.turn < 0 or state.between
+        self.points: list[int] | None = list(state.last.points) if over and state.last else None
+
+    # ---- the Playout protocol (engine.protocol) ----------------------------------------
+    def copy(self) -> DrawPlayout:
+        out = DrawPlayout.__new__(DrawPlayout)
+        out.rules, out.n, out.turn, out.points = self.rules, self.n, self.turn, self.points
+        out.board, out.placed, out.values, out.fitting = self.board, self.placed, self.values, self.fitting
+        out.value, out.sides, out.count = self.value[:], self.sides[:], self.count[:]
+        out.hands, out.held, out.stock = [h[:] for h in self.hands], self.held[:], self.stock[:]
+        return out
+
+    def over(self) -> bool:
+        return self.points is not None
+
+    def mover(self) -> int:
+        return self.turn
+
+    def legal(self) -> list[str]:
+        names = self.rules.names
+        return [names[c] for c in self.codes()]
+
+    def play(self, move: str) -> None:
+        self.step(self.rules.code[move])
+
+    # ---- rules ---------------------------------------------------------------------------
+    def codes(self) -> list[int]:
+        """The legal moves as codes, in move id order: the plays, else draw, else pass
+        (`TableRules.turn_moves`)."""
+        rules = self.rules
+        if not self.held[self.turn] & self.fitting:
+            return [rules.draw] if self.stock else [rules.pass_]
+        a, b, rank = rules.a, rules.b, rules.rank
+        fitting = [t for t in self.hands[self.turn] if self.fitting >> t & 1]
+        value, sides = self.value, self.sides
+        plays = [rank[t][k] for k in range(self.placed) if sides[k] for t in fitting
+                 if a[t] == value[k] or b[t] == value[k]]
+        plays.sort()
+        return plays
+
+    def step(self, code: int) -> None:
+        """Make a move the caller knows is legal."""
+        rules, seat = self.rules, self.turn
+        if code == rules.draw:
+            tile = self.stock.pop()
+            insort(self.hands[seat], tile)
+            self.held[seat] |= 1 << tile
+            return
+        if code != rules.pass_:
+            tile, k = rules.play[code]
+            hand = self.hands[seat]
+            hand.remove(tile)
+            self.held[seat] &= ~(1 << tile)
+            self.board |= 1 << tile
+            self.place(tile, k)
+            if not hand:
+                self.end(seat)
+                return
+        self.turn = (seat + 1) % self.n
+        if not self.stock and not any(h & self.fitting for h in self.held):
+            self.end(None)  # blocked
+
+    def place(self, tile: int, k: int) -> None:
+        """`tile` on the open end growing from tile K: that end loses a side (closing with its
+        last), and the tile opens its own end (`Layout.place`)."""
+        rules, count = self.rules, self.count
+        near = self.value[k]
+        far = rules.b[tile] if rules.a[tile] == near else rules.a[tile]
+        self.sides[k] -= 1
+        if not self.sides[k]:
+            count[near] -= 1
+            if not count[near]:
+                self.values &= ~(1 << near)
+        new = self.placed
+        self.placed += 1
+        self.value[new], self.sides[new] = far, rules.sides[tile]
+        count[far] += 1
+        self.values |= 1 << far
+        self.fitting = rules.fit_values(self.values)
+
+    def end(self, out: int | None) -> None:
+        """Score the round by the game's rules."""
+        pips = self.rules.pips
+        self.points = list(self.rules.points(tuple(sum(pips[t] for t in h) for h in self.hands), out))
+
+    # ---- the rollout policy ----------------------------------------------------------------
+    def weight(self, code: int) -> float:
+        """The medium player's value of a move for the seat to move (`GreedyPlayer.evaluate`,
+        term by term in its order, so ties fall the same way; it reads only what that seat
+        knows). The draw game never gives another turn: no "again"."""
+        rules, seat = self.rules, self.turn
+        if code == rules.draw:
+            others = min(len(h) for s, h in enumerate(self.hands) if s != seat)
+            return OUT if len(self.stock) >= 4 and others > 2 else -OUT
+        if code == rules.pass_:
+            return -OUT
+        tile, k = rules.play[code]
+        before = self.held[seat]
+        after = before & ~(1 << tile)
+        if not after:
+            return OUT
+        w = rules.w
+        score = w["pips"] * rules.pips[tile]
+        if rules.double[tile]:
+            score += w["double"]
+        numbers = 0
+        for t in self.hands[seat]:
+            if t != tile:
+                numbers |= rules.numbers[t]
+        score += w["numbers"] * numbers.bit_count()
+        near = self.value[k]
+        values = self.values
+        if self.sides[k] == 1 and self.count[near] == 1:
+            values &= ~(1 << near)
+        values |= 1 << (rules.b[tile] if rules.a[tile] == near else rules.a[tile])
+        fit = rules.fit_values(values)
+        score += w["mine"] * (fit & after).bit_count()
+        theirs = (fit & rules.all & ~(before | self.board)).bit_count()
+        score += w["block"] if theirs == 0 else -w["theirs"] * theirs
+        return score
