@@ -4,7 +4,7 @@ The round machinery, move ids and view keys are those of `engine.games.table.Tab
 from __future__ import annotations
 
 from engine.games import register
-from engine.games.draw_compact import DrawPlayout
+from engine.games.draw_compact import DrawDealer, MediumDrawPlayout
 from engine.games.table import PROGRAM_RULES, TableAi, TableGame
 from engine.layout import Layout
 from engine.protocol import GameSpec, Option
@@ -78,9 +78,9 @@ DRAW_SPEC = GameSpec(
 
 class DrawGame(TableGame):
     spec = DRAW_SPEC
-    # The review's play-outs go through a compact round that plays as medium does
-    # (engine.games.draw_compact): the same margins several times faster.
-    ai = TableAi(medium_round=DrawPlayout)
+    # The hard player's search and the review's play-outs go through a compact round
+    # (engine.games.draw_compact): the same choices and margins several times faster.
+    ai = TableAi(fast_dealer=DrawDealer, medium_round=MediumDrawPlayout)
 
     def hand_size(self, top: int, players: int) -> int:
         return {6: 5, 9: 7, 12: 9}[top]
