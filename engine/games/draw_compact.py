@@ -48,26 +48,23 @@ class Rules(RoundPoints):
         self.numbers = [1 << t.a | 1 << t.b for t in tiles]
         # per number: the tiles showing it (as a mask)
         self.fit = [sum(1 << i for i, t in enumerate(tiles) if v in (t.a, t.b)) for v in range(top + 1)]
-        self._fit_values: dict[int, int] = {}
+        # per mask of numbers: the tiles showing any of them
+        self.fits = [0] * (1 << (top + 1))
+        for values in range(1, len(self.fits)):
+            low = values & -values
+            self.fits[values] = self.fits[values ^ low] | self.fit[low.bit_length() - 1]
         plays = {f"play:{t}:e{k}": (i, k) for i, t in enumerate(tiles) for k in range(len(tiles))}
         names = sorted([*plays, "draw", "pass"])
         self.names = names
         self.code = {name: c for c, name in enumerate(names)}
         self.draw, self.pass_ = self.code["draw"], self.code["pass"]
-        self.play: dict[int, tuple[int, int]] = {self.code[name]: p for name, p in plays.items()}
+        self.play: list[tuple[int, int]] = [(-1, -1)] * len(names)  # per code: (tile, K)
+        for name, p in plays.items():
+            self.play[self.code[name]] = p
         self.rank = [[self.code[f"play:{t}:e{k}"] for k in range(len(tiles))] for t in tiles]  # [tile][K]
-        self.w = game.ai.medium_weights()
-
-    def fit_values(self, values: int) -> int:
-        """The tiles showing any number of `values` (a mask of numbers), remembered."""
-        found = self._fit_values.get(values)
-        if found is None:
-            found = 0
-            for v, tiles in enumerate(self.fit):
-                if values >> v & 1:
-                    found |= tiles
-            self._fit_values[values] = found
-        return found
+        w = self.w = game.ai.medium_weights()
+        # per tile: the medium player's first terms, its pips and double (`MediumDrawPlayout.weight`)
+        self.heft = [w["pips"] * t.pips + w["double"] if t.is_double else w["pips"] * t.pips for t in tiles]
 
 
 @remembered(4)
@@ -105,7 +102,7 @@ class DrawPlayout:
             self.value[e.tile], self.sides[e.tile] = e.value, len(e.sides)
             self.at[e.value].append(e.tile)
         self.values: int = sum(1 << v for v, ends in enumerate(self.at) if ends)
-        self.fitting: int = rules.fit_values(self.values)
+        self.fitting: int = rules.fits[self.values]
         self.turn: int = state.turn
         self.drawn: int = -1 if state.drawn is None else ids[state.drawn.a, state.drawn.b]
         over = state.turn < 0 or state.between
@@ -201,7 +198,10 @@ class DrawPlayout:
         shown[a] += change
         if b != a:
             shown[b] += change
-        self.numbers[seat] = sum(1 << v for v, c in enumerate(shown) if c)
+        if change > 0:
+            self.numbers[seat] |= 1 << a | 1 << b
+        elif not shown[a] or not shown[b]:
+            self.numbers[seat] &= ~((0 if shown[a] else 1 << a) | (0 if shown[b] else 1 << b))
 
     def place(self, tile: int, k: int) -> None:
         """`tile` on the open end growing from tile K: that end loses a side (closing with its
@@ -219,7 +219,7 @@ class DrawPlayout:
         self.value[new], self.sides[new] = far, rules.sides[tile]
         at[far].append(new)
         self.values |= 1 << far
-        self.fitting = rules.fit_values(self.values)
+        self.fitting = rules.fits[self.values]
 
     def end(self, out: int | None) -> None:
         """Score the round by the game's rules."""
@@ -255,9 +255,7 @@ class MediumDrawPlayout(DrawPlayout):
         if not after:
             return OUT
         w = rules.w
-        score = w["pips"] * rules.pips[tile]
-        if rules.double[tile]:
-            score += w["double"]
+        score = rules.heft[tile]
         a, b = rules.a[tile], rules.b[tile]
         shown = self.shown[seat]
         numbers = self.numbers[seat].bit_count() - (shown[a] == 1) - (a != b and shown[b] == 1)
@@ -267,7 +265,7 @@ class MediumDrawPlayout(DrawPlayout):
         if self.sides[k] == 1 and len(self.at[near]) == 1:
             values &= ~(1 << near)
         values |= 1 << (rules.pips[tile] - near)
-        fit = rules.fit_values(values)
+        fit = rules.fits[values]
         score += w["mine"] * (fit & after).bit_count()
         theirs = (fit & rules.all & ~(before | self.board)).bit_count()
         score += w["block"] if theirs == 0 else -w["theirs"] * theirs

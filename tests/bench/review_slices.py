@@ -11,8 +11,9 @@ whole game's review projected from it (CPU per decision times the game's decisio
 page's 10 s goal, and the longest step of its first decision (a slice ends at most one step past
 its time: one search iteration or one determinization's play-outs, engine/review.py's
 search_pairs). CPU is the process's, so a loaded machine shows in the wall figures only.
-`--through-engine`: every game's review play-outs through the engine's rules, not its compact
-round (`TableAi.medium_round`): the same ratings, the cost before the compact rounds.
+`--through-engine`: every play-out (the hard player's search and the medium player's play-outs)
+through the engine's rules, not a game's compact round (`TableAi.fast_dealer`, `medium_round`):
+the same ratings, at the cost without the compact rounds (for the draw game: before it had one).
 """
 
 from __future__ import annotations
@@ -108,7 +109,7 @@ def main() -> None:
     if args.through_engine:
         for game_id in GAMES:
             game: Any = get_game(game_id)
-            game.ai = dataclasses.replace(game.ai, medium_round=None)
+            game.ai = dataclasses.replace(game.ai, fast_dealer=None, medium_round=None)
     print(f"slice limit {SLICE_SECONDS} s; goal: a whole game's review in {GOAL_SECONDS:.0f} s; "
           f"{time.strftime('%Y-%m-%d')}")
     for game_id, options in cases():
