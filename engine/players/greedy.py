@@ -12,7 +12,6 @@ uniformly random move.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any
 
 from engine.games.table import DRAW, TableGame, TableState
@@ -34,13 +33,6 @@ def unseen_tiles(state: TableState, seat: int) -> list[Tile]:
     seen = {t.a * 16 + t.b for t in state.hands[seat]}
     seen.update(p.tile.a * 16 + p.tile.b for p in state.layout.tiles)
     return [t for t in full_set(state.top) if t.a * 16 + t.b not in seen]
-
-
-# The one-ply evaluation's weights, unless the game declares its own (`TableAi.weights`).
-DEFAULT_WEIGHTS: Mapping[str, float] = {
-    "pips": 1.0, "double": 4.0, "again": 8.0, "numbers": 1.0, "mine": 2.5, "theirs": 0.35, "block": 6.0,
-    "keep_back": 0.0,
-}
 
 
 class GreedyPlayer:
@@ -66,7 +58,7 @@ class GreedyPlayer:
         hand = after.hands[seat]
         if not hand:
             return 1000.0  # going out
-        w = game.ai.weights or DEFAULT_WEIGHTS
+        w = game.ai.medium_weights()
         score = w["pips"] * (tile.a + tile.b)
         if tile.is_double:
             score += w["double"]  # doubles are the hardest tiles to place later

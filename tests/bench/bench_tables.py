@@ -9,8 +9,9 @@ Prints:
     Wilson confidence interval, against the target of the issue;
   - hard's time per move (median, worst) over every decision it took in a sample of games,
     as CPU time of the process (time.process_time), so a busy machine does not inflate it;
-  - Round The Clock's hard search through its compact round and through the engine's rules:
-    the time ratio on the same decisions, and whether the choices agree;
+  - the hard search of Round The Clock and of the draw game (double-12, six seats) through its
+    compact round and through the engine's rules: the time ratio on the same decisions, and
+    whether the choices agree;
   - rounds per second with every seat "easy" (CPU time of the process).
 Games are played over --workers processes (default: the machine's cores) or a Dask cluster
 (--cluster; engine/runs), with the same results as in one process (each game is seeded by its number).
@@ -114,12 +115,16 @@ def move_times(runner: Runner, games: int) -> list[dict]:
     return rows
 
 
-def compact_playout_speedup(decisions: int = 60) -> dict:
-    """Round The Clock's search through its compact round (`TableAi.fast_dealer`) and
-    through the engine's own rules, on the same decisions in the same run: the CPU time ratio,
-    and whether every choice agreed (it must: the two are the same rules)."""
-    game = get_game("round-the-clock")
-    resolved = game.spec.resolve_options({})
+COMPACT_CASES: tuple[tuple[str, dict[str, Any]], ...] = (("round-the-clock", {}),
+                                                          ("draw", {"set": "double-12", "players": 6}))
+
+
+def compact_playout_speedup(game_id: str, options: dict[str, Any], decisions: int = 60) -> dict:
+    """A game's search through its compact round (`TableAi.fast_dealer`) and through the
+    engine's own rules, on the same decisions in the same run: the CPU time ratio, and whether
+    every choice agreed (it must: the two are the same rules)."""
+    game = get_game(game_id)
+    resolved = game.spec.resolve_options(options)
     hard, medium = get_player("hard"), get_player("medium")
     positions: list[tuple[Any, int, int]] = []  # seat 0's decisions in medium-v-medium games
     seed = SEED
@@ -148,10 +153,12 @@ def compact_playout_speedup(decisions: int = 60) -> dict:
     finally:
         del game.ai  # the class's own again
     compact = (times["compact"] + times["compact again"]) / 2
-    row = {"decisions": decisions, "engine_s": round(times["engine"], 2), "compact_s": round(compact, 2),
+    row = {"game": game_id, "options": options, "decisions": decisions, "engine_s": round(times["engine"], 2),
+           "compact_s": round(compact, 2),
            "speedup": round(times["engine"] / compact, 2),
            "same_choices": choices["compact"] == choices["engine"] == choices["compact again"]}
-    print(f"Round The Clock hard, {decisions} decisions: through the engine {row['engine_s']:.2f} s, "
+    print(f"{game.spec.name} {json.dumps(options)} hard, {decisions} decisions: "
+          f"through the engine {row['engine_s']:.2f} s, "
           f"through the compact round {row['compact_s']:.2f} s (mean of two runs around it): "
           f"{row['speedup']:.1f}x; same choices: {row['same_choices']}", flush=True)
     return row
@@ -213,9 +220,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Hard's CPU time per move (native, {args.timing_games} games against medium each)", flush=True)
         out["timing"] = move_times(runner, args.timing_games)
     if "playout" not in skip:
-        print("Hard's search in Round The Clock: compact round v the engine's rules (CPU time, one process)",
-              flush=True)
-        out["playout"] = compact_playout_speedup()
+        print("Hard's search: compact round v the engine's rules (CPU time, one process)", flush=True)
+        out["playout"] = [compact_playout_speedup(game_id, options) for game_id, options in COMPACT_CASES]
     if "throughput" not in skip:
         print("Rounds per second with easy seats (native, one process)", flush=True)
         out["throughput"] = rounds_per_second()

@@ -33,6 +33,7 @@ GOAL_S = 10.0
 CASES: list[tuple[str, dict[str, Any], int]] = [
     ("draw", {"set": "double-6", "players": 2}, 2),
     ("draw", {"set": "double-9", "players": 3}, 3),
+    ("draw", {"set": "double-12", "players": 6}, 6),  # the largest table
     ("round-the-clock", {}, 2),
     ("matador", {"players": 3}, 3),
     ("tiddle-a-wink", {}, 6),

@@ -1,7 +1,7 @@
 """How long a table game's review holds the engine, slice by slice, at every set and seat count the
 setup offers (a benchmark that prints, not a test; issue 33, item 11).
 
-Run: python -m tests.bench.review_slices [--only TEXT] [--decisions N] [--seed S]
+Run: python -m tests.bench.review_slices [--only TEXT] [--decisions N] [--seed S] [--through-engine]
 
 Per case: a whole game, the person (seat 0) at random against easy computers; the person's
 decisions in it (two or more legal moves); its first N decisions reviewed as the page asks, slice
@@ -11,11 +11,15 @@ whole game's review projected from it (CPU per decision times the game's decisio
 page's 10 s goal, and the longest step of its first decision (a slice ends at most one step past
 its time: one search iteration or one determinization's play-outs, engine/review.py's
 search_pairs). CPU is the process's, so a loaded machine shows in the wall figures only.
+`--through-engine`: every play-out (the hard player's search and the medium player's play-outs)
+through the engine's rules, not a game's compact round (`TableAi.fast_dealer`, `medium_round`):
+the same ratings, at the cost without the compact rounds (for the draw game: before it had one).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import time
 from typing import Any
@@ -99,7 +103,13 @@ def main() -> None:
     parser.add_argument("--only", default="", help="cases whose name contains this text (e.g. 'draw double-12 6p')")
     parser.add_argument("--decisions", type=int, default=6, help="decisions reviewed per case")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--through-engine", action="store_true",
+                        help="play-outs through the engine's rules, not the games' compact rounds")
     args = parser.parse_args()
+    if args.through_engine:
+        for game_id in GAMES:
+            game: Any = get_game(game_id)
+            game.ai = dataclasses.replace(game.ai, fast_dealer=None, medium_round=None)
     print(f"slice limit {SLICE_SECONDS} s; goal: a whole game's review in {GOAL_SECONDS:.0f} s; "
           f"{time.strftime('%Y-%m-%d')}")
     for game_id, options in cases():

@@ -58,11 +58,19 @@ def total_of_others(pips_: tuple[int, ...], winner: int) -> Score:
 _LAST_LEGAL: LRU[int, tuple[TableState, TableRules, list[str]]] = LRU(1)
 
 
+# The medium player's one-ply evaluation weights (engine.players.greedy), unless the game declares
+# its own (`TableAi.weights`).
+MEDIUM_WEIGHTS: Mapping[str, float] = {
+    "pips": 1.0, "double": 4.0, "again": 8.0, "numbers": 1.0, "mine": 2.5, "theirs": 0.35, "block": 6.0,
+    "keep_back": 0.0,
+}
+
+
 @dataclass(frozen=True)
 class TableAi:
     """What a table game tells the computer players (engine.players), which never name a game.
 
-    weights       the medium player's evaluation weights (engine.players.greedy); None: its own
+    weights       the medium player's evaluation weights (engine.players.greedy); None: MEDIUM_WEIGHTS
     keep_back     tiles worth keeping for when nothing else fits (Matador's matadors): medium
                   counts playing one against a move, the hard player's rollouts play them last
     budget_scale  the hard player's search budget (iterations and simulated moves) times this
@@ -81,6 +89,10 @@ class TableAi:
     fast_dealer: Callable[[TableRules, TableState, int], Dealer] | None = None
     paired: bool = False
     medium_round: Callable[[TableRules, TableState], Playout] | None = None
+
+    def medium_weights(self) -> Mapping[str, float]:
+        """The medium player's evaluation weights: the game's, else MEDIUM_WEIGHTS."""
+        return self.weights or MEDIUM_WEIGHTS
 
 
 class TableRules(Game[TableState]):
