@@ -119,6 +119,19 @@ function pileCards(s, b, fresh) {
 }
 
 /**
+ * The side of a pile's cards its count of face-down cards goes (style.css), clear of its neighbours:
+ * under the cards at 12 and 6, toward them at 11, 1, 5 and 7, outward at 2 to 4 and 8 to 10, and
+ * right of the kings' pile.
+ * @param {number} slot @param {number} rad its angle on the dial, from 12 o'clock
+ */
+function countSide(slot, rad) {
+  const [across, down] = [Math.sin(rad), Math.abs(Math.cos(rad))];
+  if (slot === CENTRE) return "right";
+  if (down > 0.95) return "under";
+  return (down > 0.8) === (across > 0) ? "left" : "right";
+}
+
+/**
  * A pile of the dial, placed round it (the kings' in the centre).
  * @param {RendererContext} ctl @param {Dial} dial @param {ClockPile} s @param {ClockBoard} b @param {View} view
  * @param {boolean} fresh
@@ -153,7 +166,7 @@ function pileElement(ctl, dial, s, b, view, fresh) {
   },
   h("span", { class: "ck-hour", "aria-hidden": "true" }, slot === CENTRE ? "K" : `${slot}${HOURS[slot] ? ` ${HOURS[slot]}` : ""}`),
   h("span", { class: "ck-cards" }, ...cards),
-  // the count of face-down tiles is drawn over the cards: none on a pile with nothing face down
+  // the count of face-down tiles beside the cards, on the dial's outer side: none on a pile with nothing face down
   s.face_down ? h("span", { class: "ck-foot", "aria-hidden": "true" }, `${s.face_down} down`,
     bottom ? h("b", { class: "ck-chance" }, ` ${percent(bottom.chance)}`) : null) : null);
   const rad = (slot % 12) * Math.PI / 6;
@@ -161,6 +174,7 @@ function pileElement(ctl, dial, s, b, view, fresh) {
   pile.style.setProperty("--x", `${50 + r * Math.sin(rad)}%`);
   pile.style.setProperty("--y", `${50 - r * Math.cos(rad)}%`);
   pile.style.setProperty("--n", String(cards.length));
+  pile.dataset.side = countSide(slot, rad);
   return pile;
 }
 
