@@ -7,6 +7,7 @@
 import { tileSvg, parseTile } from "./tiles.js";
 import { h, svgNode } from "./dom.js";
 import { seatLevel } from "./setup.js";
+import { roundStory } from "./table_summary.js";
 
 /** @typedef {import("../engine_types.js").View} View */
 /** @typedef {import("../engine_types.js").Move} Move */
@@ -58,7 +59,10 @@ export function bannerText(ctl, view) {
   const { state } = ctl;
   const seat = /** @type {number} */ (view.to_move); // (a table game over has an outcome)
   if (view.outcome) return ["none", `Game over: ${(view.outcome.winners ?? []).map(ctl.name).join(" and ") || "nobody"} won.`];
-  if (view.round?.over) return ["none", `Round ${view.round.number} is over.`];
+  if (view.round?.over) {
+    const story = view.last_round ? ` ${roundStory(view.last_round, ctl.name)}` : "";
+    return ["none", `Round ${view.round.number} is over.${story}`];
+  }
   if (state.covered) return ["none", `Waiting for ${ctl.name(seat)}…`];
   if (ctl.replay) return ["none", `${ctl.name(seat) === "You" ? "Your" : `${ctl.name(seat)}'s`} move next.`];
   if (seat === state.viewer && ctl.isHuman(seat)) {
