@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, follow_link, open_deal, shoot, until_still
+from .test_dial import CLOCK_EXCHANGE_SEED, import_moves, line
 from .test_phone import open_record, record_until
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,35 +21,48 @@ SHOTS = ROOT / "test-results" / "look"
 SIZES = [(360, 740), (390, 844), (844, 390), (1280, 800)]
 DRAW_9_4 = ("draw", {"set": "double-9", "players": 4}, 4, 3)  # game, options, players, deal
 
-FEET_OVER_CARDS = """() => {
-  const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
-  const cards = [...document.querySelectorAll('#board .ck-card')].map((c) => c.getBoundingClientRect());
-  const hours = [...document.querySelectorAll('#board .ck-hour')].map((c) => c.getBoundingClientRect());
-  const feet = [...document.querySelectorAll('#board .ck-foot')];
+LABELS_OVER_CARDS = """() => {
+  const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+    && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const within = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5
+    && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+  const faces = [...document.querySelectorAll('#board .ck-up')].map((c) => c.getBoundingClientRect());
+  const cards = [...document.querySelectorAll('#board .ck-card:not(.ck-none)')].map((c) => c.getBoundingClientRect());
+  const counts = [...document.querySelectorAll('#board .ck-down-count')];
+  const hours = [...document.querySelectorAll('#board .ck-hour')];
   const problems = [];
-  for (const foot of feet) {
-    const r = foot.getBoundingClientRect(), pile = foot.closest('.ck-pile').dataset.pile;
-    if (cards.some((c) => meets(r, c))) problems.push(`pile ${pile}: "${foot.textContent}" over a card`);
-    if (hours.some((c) => meets(r, c))) problems.push(`pile ${pile}: "${foot.textContent}" over an hour`);
+  for (const count of counts) {  // on its own face-down card, over no face-up card
+    const r = count.getBoundingClientRect(), pile = count.closest('.ck-pile').dataset.pile;
+    const stack = count.closest(".ck-down").getBoundingClientRect();
+    if (!within(r, stack)) problems.push(`pile ${pile}: count off its stack`);
+    if (faces.some((c) => meets(r, c))) problems.push(`pile ${pile}: count "${count.textContent}" over a card's face`);
   }
-  return {feet: feet.length, cards: cards.length, problems};
+  for (const hour of hours) {  // an hour's label, with the exchange's chance, over no card
+    const r = hour.getBoundingClientRect();
+    if (cards.some((c) => meets(r, c))) problems.push(`hour "${hour.textContent}" over a card`);
+  }
+  const chances = document.querySelectorAll('#board .ck-chance').length;
+  return {counts: counts.length, chances, cards: cards.length, problems};
 }"""
 
 
-def test_clock_counts_of_face_down_cards_sit_beside_the_cards_at_every_size(app: App) -> None:
+def test_clock_counts_of_face_down_cards_cover_no_card_face_at_every_size(app: App) -> None:
     """Clock at its exchange (many piles with face-up cards over face-down ones, each with its
-    chance): no "N down" count covers a card or an hour's label, held either way or on a desktop."""
+    chance): a pile's count of face-down cards sits on its face-down stack's back, over no card's
+    face, and an hour's label with its chance over no card, held either way or on a desktop (the
+    "N down" chips lay over the cards' faces)."""
     page = app.page
-    open_deal(app, "clock", 12, exchange="true")  # the fourth king turns up at move 39
-    page.click("button[data-action=play-all]")
+    moves = line("clock", {"exchange": True}, CLOCK_EXCHANGE_SEED, 60, pick="turn")  # turned until the exchange
+    open_deal(app, "clock", CLOCK_EXCHANGE_SEED, exchange="true")
+    import_moves(app, "clock", {"exchange": True}, CLOCK_EXCHANGE_SEED, moves)
     expect(page.locator("#board")).to_have_attribute("data-phase", "exchange", timeout=SCREEN_TIMEOUT_MS)
     found = {}
     try:
         for width, height in SIZES:
             page.set_viewport_size({"width": width, "height": height})
             until_still(page)
-            result = page.evaluate(FEET_OVER_CARDS)
-            assert result["feet"] >= 6 and result["cards"] >= 20, result
+            result = page.evaluate(LABELS_OVER_CARDS)
+            assert result["counts"] >= 6 and result["chances"] >= 6 and result["cards"] >= 20, result
             if result["problems"]:
                 found[f"{width}x{height}"] = result["problems"]
             shoot(page, SHOTS / f"clock-exchange-{width}x{height}")
@@ -111,7 +125,8 @@ def test_a_table_that_pans_shows_where_it_goes_on(phone: App) -> None:
 STORY = """() => {
   const turn = document.querySelector('#turn'), r = turn.getBoundingClientRect();
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return {text: turn.textContent, whole: turn.scrollHeight <= turn.clientHeight + 1 && turn.scrollWidth <= turn.clientWidth + 1,
+  const whole = turn.scrollHeight <= turn.clientHeight + 1 && turn.scrollWidth <= turn.clientWidth + 1;
+  return {text: turn.textContent, whole,
           inView: r.top >= -0.5 && r.bottom <= innerHeight + 0.5 && r.height > 0 && Boolean(hit && turn.contains(hit))};
 }"""
 
@@ -147,9 +162,10 @@ def test_a_rounds_end_tells_its_story_with_the_summary_closed(phone: App) -> Non
 
 DESKTOP_TOP = """() => {
   const box = (sel) => document.querySelector(sel).getBoundingClientRect();
-  return {message: document.querySelector('#message').textContent, gap: box('#turn').top - box('.play-main > .toolbar').bottom,
-          hand: [...document.querySelectorAll('#hand .hand-tile')].map((t) => t.offsetWidth),
-          handRows: new Set([...document.querySelectorAll('#hand .hand-tile')].map((t) => Math.round(t.getBoundingClientRect().top))).size,
+  const tiles = [...document.querySelectorAll('#hand .hand-tile')];
+  return {message: document.querySelector('#message').textContent,
+          gap: box('#turn').top - box('.play-main > .toolbar').bottom, hand: tiles.map((t) => t.offsetWidth),
+          handRows: new Set(tiles.map((t) => Math.round(t.getBoundingClientRect().top))).size,
           messageShown: box('#message').height > 0 && box('.messages').height >= box('#message').height - 0.5};
 }"""
 
@@ -199,3 +215,35 @@ def test_four_seats_on_a_portrait_phone_in_balanced_lines(phone: App, size: tupl
     assert lines in ([2, 2], [4]), lines
     page.set_viewport_size({"width": 390, "height": 844})
     computer_speed(page, None)
+
+
+COACH_BOARD = """() => {
+  const r = document.querySelector('#coach-board').getBoundingClientRect();
+  const bar = document.querySelector('.coach-bar').getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, left: r.left, height: r.height, vw: innerWidth, vh: innerHeight,
+          barInView: bar.top >= 0 && bar.bottom <= innerHeight};
+}"""
+
+
+def test_the_coach_held_sideways_shows_its_board_beside_its_controls(app: App) -> None:
+    """The coach opened from a finished game's result on a phone held sideways: the board wholly in
+    view at the screen's height, beside the replay's controls (it was under them, cut at the bottom,
+    its top two thirds down the screen)."""
+    from .test_coach import finished_record, import_record, open_coach_from_result
+
+    seats = ["human", "ai:easy", "ai:easy"]
+    record = finished_record("matador", {"players": 3}, 1, seats)
+    page = app.page
+    page.set_viewport_size({"width": 844, "height": 390})
+    try:
+        import_record(app, "matador", record, "?deal=1&players=3&seats=human,ai:easy,ai:easy", "#table-screen")
+        open_coach_from_result(app)
+        expect(page.locator("#coach-board")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+        until_still(page)
+        shoot(page, SHOTS / "coach-matador-844x390")
+        board = page.evaluate(COACH_BOARD)
+        assert board["top"] >= 0 and board["bottom"] <= board["vh"] + 0.5, board
+        assert board["height"] >= 0.9 * board["vh"] - 20, board
+        assert board["left"] >= 0.3 * board["vw"] and board["barInView"], board
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})

@@ -8,7 +8,7 @@ import { h } from "./dom.js";
 /** @type {Side[]} */
 const SIDES = ["left", "right", "up", "down"];
 /** @type {Record<Side, string>} */
-const ARROWS = { left: "‹", right: "›", up: "︿", down: "﹀" };
+const ARROWS = { left: "◂", right: "▸", up: "▴", down: "▾" };
 /** Less than this much of the table past an edge is no more to see (rounding of the scroll sizes). */
 const SLACK_PX = 2;
 
