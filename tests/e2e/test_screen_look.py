@@ -104,7 +104,8 @@ def test_a_table_that_pans_shows_where_it_goes_on(phone: App) -> None:
     expect(summary).not_to_have_attribute("open", "")
     until_still(page)
     cue = page.evaluate(CUE)
-    assert cue["shown"] == cue["more"], cue  # (nothing shown where the table fits)
+    fits = page.get_attribute("#layout", "data-fits") == "true"  # (a touch target's margin may scroll a little)
+    assert cue["shown"] == (dict.fromkeys(cue["more"], False) if fits else cue["more"]), cue
     for _ in range(2):  # zoomed in, as a player does to see the pips: larger than its box
         page.locator('.zoom-bar [data-zoom="+"]').click()
     until_still(page, "#layout")

@@ -36,7 +36,9 @@ export function createPanCue(box) {
   const element = h("div", { class: "pan-cue", "aria-hidden": "true" },
     ...SIDES.map((side) => h("span", { class: `pan-${side}` }, ARROWS[side])));
   function update() {
-    const sides = moreBeyond(box).join(" ");
+    // a table that fits its box (layout.js: data-fits) has nothing past its edges: the scroll left
+    // there is the margin of an end's touch target
+    const sides = box.dataset.fits === "true" ? "" : moreBeyond(box).join(" ");
     if (sides) box.dataset.more = sides;
     else delete box.dataset.more;
     element.dataset.more = sides;
