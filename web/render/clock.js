@@ -106,7 +106,8 @@ function pileCards(s, b, fresh) {
   /** @type {HTMLElement[]} */
   const cards = [];
   if (s.face_down) {
-    cards.push(h("span", { class: "ck-card ck-down" }, cardSvg(null),
+    // its count on its back, in the strip the face-up cards leave (style.css): a label over no card's face
+    cards.push(h("span", { class: "ck-card ck-down" }, cardSvg(null), h("span", { class: "ck-down-count", "aria-hidden": "true" }, String(s.face_down)),
       s.king_depth ? h("span", { class: "ck-king", title: "the exchanged king lies here face down" }, `K@${s.king_depth}`) : null));
   }
   s.face_up.forEach((card, i) => {
@@ -151,11 +152,10 @@ function pileElement(ctl, dial, s, b, view, fresh) {
     "data-key": pileKey(s), "data-pile": String(slot), "data-down": String(s.face_down), "data-up": s.face_up.join(" "),
     "aria-label": label, role: clickable ? null : "group",
   },
-  h("span", { class: "ck-hour", "aria-hidden": "true" }, slot === CENTRE ? "K" : `${slot}${HOURS[slot] ? ` ${HOURS[slot]}` : ""}`),
-  h("span", { class: "ck-cards" }, ...cards),
-  // the count of face-down tiles is drawn over the cards: none on a pile with nothing face down
-  s.face_down ? h("span", { class: "ck-foot", "aria-hidden": "true" }, `${s.face_down} down`,
-    bottom ? h("b", { class: "ck-chance" }, ` ${percent(bottom.chance)}`) : null) : null);
+  // the exchange's chance of its bottom tile beside its hour, above the cards
+  h("span", { class: "ck-hour", "aria-hidden": "true" }, slot === CENTRE ? "K" : `${slot}${HOURS[slot] ? ` ${HOURS[slot]}` : ""}`,
+    bottom ? h("b", { class: "ck-chance" }, ` ${percent(bottom.chance)}`) : null),
+  h("span", { class: "ck-cards" }, ...cards));
   const rad = (slot % 12) * Math.PI / 6;
   const r = slot === CENTRE ? 0 : 39;
   pile.style.setProperty("--x", `${50 + r * Math.sin(rad)}%`);

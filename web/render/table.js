@@ -10,6 +10,7 @@ import { scoreSheet } from "./score_sheet.js";
 import { loadSettings } from "../store/settings.js";
 import { roundSummaryOf, roundLines } from "./table_summary.js";
 import { createZoom, showSeat } from "./table_touch.js";
+import { createPanCue } from "./pan_cue.js";
 import { bannerText, drawHand, endMarker, endNames, handSlot, infoText, markSince, moveButtons, outcomeText,
   outcomeTitle, seatCard } from "./table_draw.js";
 
@@ -31,13 +32,14 @@ function tableParts(render) {
   const layoutBox = h("div", { class: "layout-box", id: "layout", tabindex: "0", role: "region", "data-pan": "",
     "aria-label": "The table (arrows pan it when it is larger than the screen; + and - zoom)" });
   const zoom = createZoom(layoutBox, render);
+  const panCue = createPanCue(layoutBox); // a table larger than its box says so at the edges it goes on past
   const handHead = h("p", { class: "hand-head", id: "hand-head" });
   const hand = h("div", { class: "hand", id: "hand", role: "group", "aria-label": "Your tiles" });
   const actions = h("div", { class: "table-actions", id: "actions" });
-  const parts = [turn, info, seats, lastMove, h("div", { class: "table-board", id: "table" }, layoutBox,
+  const parts = [turn, info, seats, lastMove, h("div", { class: "table-board", id: "table" }, layoutBox, panCue.element,
     h("div", { class: "hand-area" }, h("div", { class: "hand-bar" }, handHead, zoom.bar), hand, actions))];
   const sheetBox = h("details", { class: "sheet-box", id: "sheet-box" }, h("summary", {}, "Score sheet"));
-  return { turn, info, seats, lastMove, layoutBox, zoom, handHead, hand, actions, parts, sheetBox };
+  return { turn, info, seats, lastMove, layoutBox, zoom, panCue, handHead, hand, actions, parts, sheetBox };
 }
 
 /**
@@ -146,6 +148,7 @@ function draw(ctl, el, pick, view) {
   });
   markSince(el.layoutBox, since, ctl.name);
   el.zoom.drawn(view.moves, drawn.last);
+  el.panCue.update();
   const moves = !mine ? [] : choice ?? ctl.legal().filter((m) => m.kind !== "play" && m.kind !== "next-round");
   el.actions.replaceChildren(...moveButtons(ctl, moves, Boolean(choice), {
     play: (move, untilPlayable) => { pick.selected = null; ctl.play(move.id, { untilPlayable }); },

@@ -7,6 +7,7 @@
 import { tileSvg, parseTile } from "./tiles.js";
 import { h, svgNode } from "./dom.js";
 import { seatLevel } from "./setup.js";
+import { roundStory } from "./table_summary.js";
 
 /** @typedef {import("../engine_types.js").View} View */
 /** @typedef {import("../engine_types.js").Move} Move */
@@ -21,6 +22,8 @@ export const plural = (/** @type {number} */ n, /** @type {string} */ word) => `
 // the hand's tiles (upright, twice as tall as wide): their width in px, and the share of the board's height they may take
 const HAND_TILE_MAX = 44; // a finger's size
 const HAND_TILE_DESKTOP = 48; // a mouse's: as large as the table's tiles, easy to read
+const HAND_TILE_ROOMY = 60; // a mouse's where there is room: the hand in one row in HAND_SHARE_ROOMY of the board's height
+const HAND_SHARE_ROOMY = 0.28;
 const HAND_TILE_MIN = 24; // still readable (and the least target size of WCAG 2.2)
 const HAND_SHARE = 0.4;
 const HAND_LIFT_PX = 10; // the room above the tiles for a picked tile's lift (style.css, .hand-area .hand)
@@ -58,7 +61,10 @@ export function bannerText(ctl, view) {
   const { state } = ctl;
   const seat = /** @type {number} */ (view.to_move); // (a table game over has an outcome)
   if (view.outcome) return ["none", `Game over: ${(view.outcome.winners ?? []).map(ctl.name).join(" and ") || "nobody"} won.`];
-  if (view.round?.over) return ["none", `Round ${view.round.number} is over.`];
+  if (view.round?.over) {
+    const story = view.last_round ? ` ${roundStory(view.last_round, ctl.name)}` : "";
+    return ["none", `Round ${view.round.number} is over.${story}`];
+  }
   if (state.covered) return ["none", `Waiting for ${ctl.name(seat)}…`];
   if (ctl.replay) return ["none", `${ctl.name(seat) === "You" ? "Your" : `${ctl.name(seat)}'s`} move next.`];
   if (seat === state.viewer && ctl.isHuman(seat)) {
@@ -80,8 +86,9 @@ export function infoText(view) {
 
 /**
  * Size the hand's tiles so that all `count` of them are in view at once, in rows: the largest
- * width from HAND_TILE_MAX down to HAND_TILE_MIN px whose rows take at most HAND_SHARE of the
- * board's height (at the least, two rows of the smallest tiles).
+ * width from HAND_TILE_MAX (a mouse's: HAND_TILE_ROOMY) down to HAND_TILE_MIN px whose rows take
+ * at most HAND_SHARE of the board's height (at the least, two rows of the smallest tiles); a
+ * mouse's tiles larger than HAND_TILE_DESKTOP only in one row within HAND_SHARE_ROOMY of it.
  * @param {HTMLElement} hand
  * @param {HTMLElement} board the renderer's board (its #table)
  * @param {number} count
@@ -90,11 +97,14 @@ function fitHand(hand, board, count) {
   const style = getComputedStyle(hand);
   const [across, down] = [parseFloat(style.columnGap) || 0, parseFloat(style.rowGap) || 0];
   const width = hand.clientWidth;
-  const room = Math.max(4 * HAND_TILE_MIN + down + HAND_LIFT_PX, /** @type {HTMLElement} */ (board.querySelector("#table")).clientHeight * HAND_SHARE);
-  let size = matchMedia("(pointer: coarse)").matches ? HAND_TILE_MAX : HAND_TILE_DESKTOP;
+  const height = /** @type {HTMLElement} */ (board.querySelector("#table")).clientHeight;
+  const room = Math.max(4 * HAND_TILE_MIN + down + HAND_LIFT_PX, height * HAND_SHARE);
+  /** @type {(size: number, rows: number) => number} */
+  const tall = (size, rows) => rows * 2 * size + (rows - 1) * down + HAND_LIFT_PX;
+  let size = matchMedia("(pointer: coarse)").matches ? HAND_TILE_MAX : HAND_TILE_ROOMY;
   while (size > HAND_TILE_MIN) {
     const rows = Math.ceil(count / Math.max(1, Math.floor((width + across) / (size + across))));
-    if (rows * 2 * size + (rows - 1) * down + HAND_LIFT_PX <= room) break;
+    if (size > HAND_TILE_DESKTOP ? rows === 1 && tall(size, rows) <= height * HAND_SHARE_ROOMY : tall(size, rows) <= room) break;
     size -= 1;
   }
   if (width) hand.style.setProperty("--hand-tile", `${size}px`);

@@ -48,10 +48,8 @@ export function roundSummaryOf(ctl) {
       h("td", { class: "num" }, String(last.scores[i]))));
     const winner = last.winner ?? null;
     const name = winner === null ? null : ctl.name(winner);
-    const { label, you } = last.headline; // how the round ended, in the engine's words after the winner's name
-    const headline = name === null ? label : name === "You" ? `You ${you}` : `${name} ${label}`;
     return [
-      h("p", { class: "summary-headline" }, headline),
+      h("p", { class: "summary-headline" }, roundHeadline(last, ctl.name)),
       winner === null ? null : h("p", { class: "arithmetic", id: "summary-arithmetic", "data-key": "round-score" },
         `${name} ${name === "You" ? "score" : "scores"} `, ...scoreWords(/** @type {import("../engine_types.js").RoundScore} */ (last.score))),
       h("div", { class: "summary-scroll" }, h("table", { class: "summary-table" },
@@ -65,6 +63,30 @@ export function roundSummaryOf(ctl) {
   }
 
   return roundSummary;
+}
+
+/**
+ * How a round ended, in the engine's words after the winner's name ("You went out.").
+ * @param {RoundSummary} last
+ * @param {(seat: number) => string} name
+ */
+function roundHeadline(last, name) {
+  const { label, you } = last.headline;
+  const who = last.winner === null || last.winner === undefined ? null : name(last.winner);
+  return who === null ? label : who === "You" ? `You ${you}` : `${who} ${label}`;
+}
+
+/**
+ * A round's end told in short: how it ended and what its winner scores ("Finn went out. Finn
+ * scores 143 points."), for the turn banner while the round's summary is closed.
+ * @param {RoundSummary} last
+ * @param {(seat: number) => string} name
+ */
+export function roundStory(last, name) {
+  const headline = roundHeadline(last, name);
+  if (last.winner === null || last.winner === undefined || !last.score) return headline;
+  const who = name(last.winner);
+  return `${headline} ${who} ${who === "You" ? "score" : "scores"} ${plural(last.score.total, "point")}.`;
 }
 
 /** The log lines of a new round: who leads with what (the leader's last action). */

@@ -1,0 +1,250 @@
+"""What a look at every screen found below a 9 (issue 34), each seen as a player sees it: Clock's
+count of face-down cards never over a card; a table larger than its box says at its edges that it
+pans; a phone held sideways tells a round's whole story at its end; a desktop keeps no empty
+message row and shows a short hand's tiles large; four seats on a portrait phone in two lines of
+two. Positions come from records made natively and imported. With --screenshots, screenshots
+light and dark go to test-results/look/ (git-ignored)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, follow_link, open_deal, shoot, until_still
+from .test_dial import CLOCK_EXCHANGE_SEED, import_moves, line
+from .test_phone import open_record, record_until
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "test-results" / "look"
+SIZES = [(360, 740), (390, 844), (844, 390), (1280, 800)]
+DRAW_9_4 = ("draw", {"set": "double-9", "players": 4}, 4, 3)  # game, options, players, deal
+
+LABELS_OVER_CARDS = """() => {
+  const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+    && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const within = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5
+    && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+  const faces = [...document.querySelectorAll('#board .ck-up')].map((c) => c.getBoundingClientRect());
+  const cards = [...document.querySelectorAll('#board .ck-card:not(.ck-none)')].map((c) => c.getBoundingClientRect());
+  const counts = [...document.querySelectorAll('#board .ck-down-count')];
+  const hours = [...document.querySelectorAll('#board .ck-hour')];
+  const problems = [];
+  for (const count of counts) {  // on its own face-down card, over no face-up card
+    const r = count.getBoundingClientRect(), pile = count.closest('.ck-pile').dataset.pile;
+    const stack = count.closest(".ck-down").getBoundingClientRect();
+    if (!within(r, stack)) problems.push(`pile ${pile}: count off its stack`);
+    if (faces.some((c) => meets(r, c))) problems.push(`pile ${pile}: count "${count.textContent}" over a card's face`);
+  }
+  for (const hour of hours) {  // an hour's label, with the exchange's chance, over no card
+    const r = hour.getBoundingClientRect();
+    if (cards.some((c) => meets(r, c))) problems.push(`hour "${hour.textContent}" over a card`);
+  }
+  const chances = document.querySelectorAll('#board .ck-chance').length;
+  return {counts: counts.length, chances, cards: cards.length, problems};
+}"""
+
+
+def test_clock_counts_of_face_down_cards_cover_no_card_face_at_every_size(app: App) -> None:
+    """Clock at its exchange (many piles with face-up cards over face-down ones, each with its
+    chance): a pile's count of face-down cards sits on its face-down stack's back, over no card's
+    face, and an hour's label with its chance over no card, held either way or on a desktop (the
+    "N down" chips lay over the cards' faces)."""
+    page = app.page
+    moves = line("clock", {"exchange": True}, CLOCK_EXCHANGE_SEED, 60, pick="turn")  # turned until the exchange
+    open_deal(app, "clock", CLOCK_EXCHANGE_SEED, exchange="true")
+    import_moves(app, "clock", {"exchange": True}, CLOCK_EXCHANGE_SEED, moves)
+    expect(page.locator("#board")).to_have_attribute("data-phase", "exchange", timeout=SCREEN_TIMEOUT_MS)
+    found = {}
+    try:
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            until_still(page)
+            result = page.evaluate(LABELS_OVER_CARDS)
+            assert result["counts"] >= 6 and result["chances"] >= 6 and result["cards"] >= 20, result
+            if result["problems"]:
+                found[f"{width}x{height}"] = result["problems"]
+            shoot(page, SHOTS / f"clock-exchange-{width}x{height}")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+    assert found == {}
+
+
+CUE = """() => {
+  const box = document.querySelector('#layout');
+  const more = {left: box.scrollLeft > 2, right: box.scrollLeft + box.clientWidth < box.scrollWidth - 2,
+                up: box.scrollTop > 2, down: box.scrollTop + box.clientHeight < box.scrollHeight - 2};
+  const shown = {};
+  for (const side of Object.keys(more)) {
+    const cue = document.querySelector(`.pan-cue .pan-${side}`);
+    const r = cue ? cue.getBoundingClientRect() : null;
+    shown[side] = Boolean(r && r.width > 0 && r.height > 0);
+  }
+  const b = box.getBoundingClientRect(), c = document.querySelector('.pan-cue')?.getBoundingClientRect();
+  const over = Boolean(c) && Math.abs(c.left - b.left) <= 2 && Math.abs(c.top - b.top) <= 2
+    && c.right <= b.right + 0.5 && c.bottom <= b.bottom + 0.5;
+  return {more, shown, over, pans: box.scrollWidth > box.clientWidth + 2 || box.scrollHeight > box.clientHeight + 2};
+}"""
+
+
+def test_a_table_that_pans_shows_where_it_goes_on(phone: App) -> None:
+    """The draw game at double-9, four players, held sideways at the round's end, zoomed in: its table
+    is larger than its box; an arrow over a shade marks each edge it goes on past, and only those, as
+    it pans."""
+    game, options, players, deal = DRAW_9_4
+    record, _ = record_until(game, options, players, deal, lambda v: bool((v.get("round") or {}).get("over")))
+    page = phone.page
+    computer_speed(page, "instant")
+    page.set_viewport_size({"width": 844, "height": 390})
+    open_record(phone, game, options, players, deal, record)
+    summary = page.locator("#round-summary")
+    expect(summary).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
+    page.keyboard.press("Escape")
+    expect(summary).not_to_have_attribute("open", "")
+    until_still(page)
+    cue = page.evaluate(CUE)
+    fits = page.get_attribute("#layout", "data-fits") == "true"  # (a touch target's margin may scroll a little)
+    assert cue["shown"] == (dict.fromkeys(cue["more"], False) if fits else cue["more"]), cue
+    for _ in range(2):  # zoomed in, as a player does to see the pips: larger than its box
+        page.locator('.zoom-bar [data-zoom="+"]').click()
+    until_still(page, "#layout")
+    cue = page.evaluate(CUE)
+    assert cue["pans"] and cue["over"], cue
+    assert any(cue["more"].values()) and cue["shown"] == cue["more"], cue
+    shoot(page, SHOTS / "draw-9-4-pans-844x390")
+    for corner in ("0, 0", "box.scrollWidth, box.scrollHeight"):  # panned to one end, then the other
+        page.evaluate(f"() => {{ const box = document.querySelector('#layout'); box.scrollTo({corner}); }}")
+        until_still(page, "#layout")
+        cue = page.evaluate(CUE)
+        assert cue["shown"] == cue["more"], cue
+        assert not (cue["more"]["left"] and cue["more"]["right"] and cue["more"]["up"] and cue["more"]["down"]), cue
+    page.set_viewport_size({"width": 390, "height": 844})
+    computer_speed(page, None)
+
+
+STORY = """() => {
+  const turn = document.querySelector('#turn'), r = turn.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  const whole = turn.scrollHeight <= turn.clientHeight + 1 && turn.scrollWidth <= turn.clientWidth + 1;
+  return {text: turn.textContent, whole,
+          inView: r.top >= -0.5 && r.bottom <= innerHeight + 0.5 && r.height > 0 && Boolean(hit && turn.contains(hit))};
+}"""
+
+
+def test_a_rounds_end_tells_its_story_with_the_summary_closed(phone: App) -> None:
+    """At a round's end, its summary closed (by Esc, as a player puts it away to look at the table),
+    the banner tells the round's story (who went out and what they score), whole and in view,
+    held either way (sideways it was "Round 1 is over." beside an old message)."""
+    game, options, players, deal = DRAW_9_4
+    record, view = record_until(game, options, players, deal, lambda v: bool((v.get("round") or {}).get("over")))
+    last = view["last_round"]
+    assert last["winner"] == 0 and last["reason"] == "out", last  # deal 3: the person goes out
+    told = f"You went out. You score {last['points'][0]} points."
+    page = phone.page
+    computer_speed(page, "instant")
+    open_record(phone, game, options, players, deal, record)
+    summary = page.locator("#round-summary")
+    expect(summary).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
+    page.keyboard.press("Escape")
+    expect(summary).not_to_have_attribute("open", "")
+    found = {}
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        until_still(page)
+        story = page.evaluate(STORY)
+        if not (told in story["text"] and story["whole"] and story["inView"]):
+            found[f"{width}x{height}"] = story
+        shoot(page, SHOTS / f"draw-9-4-round-end-{width}x{height}")
+    page.set_viewport_size({"width": 390, "height": 844})
+    computer_speed(page, None)
+    assert found == {}
+
+
+DESKTOP_TOP = """() => {
+  const box = (sel) => document.querySelector(sel).getBoundingClientRect();
+  const tiles = [...document.querySelectorAll('#hand .hand-tile')];
+  return {message: document.querySelector('#message').textContent,
+          gap: box('#turn').top - box('.play-main > .toolbar').bottom, hand: tiles.map((t) => t.offsetWidth),
+          handRows: new Set(tiles.map((t) => Math.round(t.getBoundingClientRect().top))).size,
+          messageShown: box('#message').height > 0 && box('.messages').height >= box('#message').height - 0.5};
+}"""
+
+
+def test_a_desktop_keeps_no_empty_message_row_and_shows_a_short_hand_large(app: App) -> None:
+    """At 1280x800: whose turn it is sits right under the toolbar while there is nothing to say (a
+    message, once said, takes its row); a hand of a few tiles, in one row, is drawn larger than 48 px."""
+    page = app.page
+    computer_speed(page, "instant")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    try:
+        follow_link(app, "#/play/draw?deal=3&set=double-9&players=4&seats=human,ai:easy,ai:easy,ai:easy")
+        expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
+        until_still(page)
+        top = page.evaluate(DESKTOP_TOP)
+        shoot(page, SHOTS / "draw-9-4-1280x800")
+        assert top["message"] == "", top  # nothing said yet: the case of an empty message area
+        assert top["gap"] <= 10, top
+        assert top["handRows"] == 1 and min(top["hand"]) >= 56, top
+        page.locator("#hand .hand-tile:not(.playable)").first.click()  # "... cannot be played now"
+        expect(page.locator("#message")).not_to_be_empty()
+        assert page.evaluate(DESKTOP_TOP)["messageShown"]
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+        computer_speed(page, None)
+
+
+LINES = """() => {
+  const tops = [...document.querySelectorAll('#seats .seat')].map((s) => Math.round(s.getBoundingClientRect().top));
+  const lines = {};
+  for (const top of tops) lines[top] = (lines[top] ?? 0) + 1;
+  return Object.keys(lines).sort((a, b) => a - b).map((t) => lines[t]);
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+def test_four_seats_on_a_portrait_phone_in_balanced_lines(phone: App, size: tuple[int, int]) -> None:
+    """Four players on a phone held upright: the seat strip in two lines of two or one of four,
+    never three and one."""
+    page = phone.page
+    computer_speed(page, "instant")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    follow_link(phone, "#/play/draw?deal=3&set=double-9&players=4&seats=human,ai:easy,ai:easy,ai:easy")
+    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
+    until_still(page)
+    lines = page.evaluate(LINES)
+    assert lines in ([2, 2], [4]), lines
+    page.set_viewport_size({"width": 390, "height": 844})
+    computer_speed(page, None)
+
+
+COACH_BOARD = """() => {
+  const r = document.querySelector('#coach-board').getBoundingClientRect();
+  const bar = document.querySelector('.coach-bar').getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, left: r.left, height: r.height, vw: innerWidth, vh: innerHeight,
+          barInView: bar.top >= 0 && bar.bottom <= innerHeight};
+}"""
+
+
+def test_the_coach_held_sideways_shows_its_board_beside_its_controls(app: App) -> None:
+    """The coach opened from a finished game's result on a phone held sideways: the board wholly in
+    view at the screen's height, beside the replay's controls (it was under them, cut at the bottom,
+    its top two thirds down the screen)."""
+    from .test_coach import finished_record, import_record, open_coach_from_result
+
+    seats = ["human", "ai:easy", "ai:easy"]
+    record = finished_record("matador", {"players": 3}, 1, seats)
+    page = app.page
+    page.set_viewport_size({"width": 844, "height": 390})
+    try:
+        import_record(app, "matador", record, "?deal=1&players=3&seats=human,ai:easy,ai:easy", "#table-screen")
+        open_coach_from_result(app)
+        expect(page.locator("#coach-board")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+        until_still(page)
+        shoot(page, SHOTS / "coach-matador-844x390")
+        board = page.evaluate(COACH_BOARD)
+        assert board["top"] >= 0 and board["bottom"] <= board["vh"] + 0.5, board
+        assert board["height"] >= 0.9 * board["vh"] - 20, board
+        assert board["left"] >= 0.3 * board["vw"] and board["barInView"], board
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
