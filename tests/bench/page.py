@@ -200,12 +200,15 @@ def print_browsers(starts: dict[str, Starts]) -> None:
     """Per browser: bare Pyodide, cold and warm start (medians), cold / bare and warm / cold, and
     each browser's cold start against Chromium's."""
     print("per browser (median ms from navigation to engine-ready; runs in brackets):")
-    chromium = statistics.median(starts["chromium"].cold) if "chromium" in starts else None
     for name, found in starts.items():
-        bare, cold, warm = (statistics.median(values) for values in (found.bare, found.cold, found.warm))
+        browser, _, baseline = name.partition(" ")  # "firefox" or "firefox (baseline)"
+        reference = starts.get(f"chromium {baseline}".strip())
+        chromium = statistics.median(reference.cold) if reference and reference.cold else None
+        bare, cold, warm = (statistics.median(values) if values else float("nan")
+                            for values in (found.bare, found.cold, found.warm))
         against = ""
-        if chromium and name in OTHER_BROWSER_TARGETS:
-            target = OTHER_BROWSER_TARGETS[name]
+        if chromium and browser in OTHER_BROWSER_TARGETS:
+            target = OTHER_BROWSER_TARGETS[browser]
             against = (f", cold / Chromium's {cold / chromium:.2f} (target <= {target}) "
                        f"{'ok' if cold / chromium <= target else 'OVER TARGET'}")
         print(f"  {name:<9} bare {bare:6.0f}  cold {cold:6.0f}  warm {warm:6.0f}  cold / bare {cold / bare:.2f}, "
@@ -352,20 +355,25 @@ def main() -> int:
                 visits.append(cold_then_warm(playwright, url))
                 if other and run % 2 == 1:
                     baseline_visits.append(cold_then_warm(playwright, other[1]))
-        if other:
-            other[0].shutdown()
-            if folder != Path(BASELINE):  # (a copy made for a revision)
-                shutil.rmtree(folder, ignore_errors=True)
         if "play" in parts:
             times = play_round_trips(browser, url)
         browser.close()
     starts: dict[str, Starts] = {}
     if app_ms and visits and "chromium" in wanted:
         starts["chromium"] = Starts(bare_ms, app_ms, [v.warm for v in visits])
+    whole_baseline = other is not None and folder == Path(BASELINE)  # a dist/: its own Pyodide, measured everywhere
+    if whole_baseline and baseline_ms and baseline_visits and "chromium" in wanted:
+        starts["chromium (baseline)"] = Starts(baseline_bare_ms, baseline_ms, [v.warm for v in baseline_visits])
     for name in driven:
         print(f"measuring {name}: {RUNS} loads of each kind", flush=True)
         starts[name] = driven_starts(name, url, RUNS)
+        if whole_baseline:
+            starts[f"{name} (baseline)"] = driven_starts(name, other[1], RUNS)  # type: ignore[index]
     server.shutdown()
+    if other:
+        other[0].shutdown()
+        if folder is not None and folder != Path(BASELINE):  # (a copy made for a revision)
+            shutil.rmtree(folder, ignore_errors=True)
     if app_ms:
         app, bare = statistics.median(app_ms), statistics.median(bare_ms)
         ratio = app / bare
