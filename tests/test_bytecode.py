@@ -1,11 +1,9 @@
-"""The build's precompiled Python (build.py ensure_bytecode, tools/bytecode.mjs): the wheels and
-Pyodide's standard library in dist/ carry the bytecode of what a first start imports, valid
-without their sources' times, and the sources themselves unchanged."""
+"""The build's precompiled standard library (build.py ensure_stdlib_bytecode, tools/bytecode.mjs):
+Pyodide's python_stdlib.zip in dist/ carries the bytecode of what a first start imports from it,
+valid without the sources' times, and the sources themselves unchanged."""
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
 import struct
 import sys
@@ -23,30 +21,13 @@ def pyc_header(data: bytes) -> tuple[bytes, int]:
     return data[:4], struct.unpack("<I", data[4:8])[0]
 
 
-def record_digest(data: bytes) -> str:
-    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-
-
-def test_each_wheel_holds_the_bytecode_of_every_module_listed_in_its_record(dist_dir: Path) -> None:
+def test_the_wheels_are_shipped_as_built(dist_dir: Path) -> None:
+    """(Their modules precompiled made the start slower: micropip installed the larger wheel more
+    slowly than the import gained.)"""
     manifest = json.loads((dist_dir / build.MANIFEST).read_text())
-    magics = set()
     for key in ("micropip_wheel", "engine_wheel"):
         with zipfile.ZipFile(dist_dir / manifest[key]) as wheel:
-            names = set(wheel.namelist())
-            record_name = next(n for n in names if n.endswith(".dist-info/RECORD"))
-            record = {line.split(",")[0]: line.split(",")[1:] for line in wheel.read(record_name).decode().splitlines()}
-            sources = [n for n in names if n.endswith(".py")]
-            assert sources, key
-            for source in sources:
-                folder, _, file = source.rpartition("/")
-                cached = [n for n in names if n.startswith(f"{folder}/__pycache__/{file[:-3]}.") and n.endswith(".pyc")]
-                assert len(cached) == 1, f"{key}: {source} has {cached}"
-                data = wheel.read(cached[0])
-                magic, flags = pyc_header(data)
-                assert flags == UNCHECKED_HASH, cached[0]
-                magics.add(magic)
-                assert record[cached[0]] == [record_digest(data), str(len(data))], f"{key}: RECORD of {cached[0]}"
-    assert len(magics) == 1  # one Python compiled them all (Pyodide's)
+            assert not [n for n in wheel.namelist() if n.endswith(".pyc")], key
 
 
 def test_the_standard_library_keeps_its_sources_and_gains_the_start_s_bytecode(dist_dir: Path) -> None:

@@ -10,9 +10,6 @@ import { phase, phases } from "./worker_phases.js";
 /** @typedef {import("./worker_boot.js").Manifest} Manifest */
 
 const STDLIB_ZIP = /^\/lib\/python\d+\.zip$/; // every start writes it; a snapshot does not keep it
-// the wheels' bytecode (tools/bytecode.mjs): every module is imported before the snapshot, so a
-// start from it reads none; a snapshot does not keep it either
-const BYTECODE = /\/__pycache__\/[^/]+\.pyc$/;
 
 // After "ready" (synchronously, so no request is answered before it): every module a request
 // would import at its first use is imported (engine.api.load_everything), so a start from the
@@ -82,7 +79,7 @@ export function takeSnapshot(pyodide, snapshots) {
   const memory = /** @type {Uint8Array<ArrayBuffer>} */ ( // (a copy of the wasm memory: not shared)
     withoutLoadedPackages(pyodide, () => pyodide.makeMemorySnapshot({ serializer: serializeInert })));
   const files = snapshots.captureFiles( // (null: no snapshot is made)
-    /** @type {import("./snapshot.js").EmscriptenFS} */ (/** @type {unknown} */ (pyodide.FS)), (path) => STDLIB_ZIP.test(path) || BYTECODE.test(path));
+    /** @type {import("./snapshot.js").EmscriptenFS} */ (/** @type {unknown} */ (pyodide.FS)), (path) => STDLIB_ZIP.test(path));
   return { memory, files };
 }
 
