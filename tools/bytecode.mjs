@@ -25,7 +25,7 @@ async function main() {
 
   // the worker's start (worker_boot.js, worker_snapshot.js): micropip loaded, the engine installed
   // with it, engine.api imported, then every module a request imports (engine.api.load_everything)
-  for (const wheel of [micropipWheel, engineWheel]) pyodide.FS.writeFile(`/tmp/${basename(wheel)}`, readFileSync(wheel));
+  pyodide.FS.writeFile(`/tmp/${basename(engineWheel)}`, readFileSync(engineWheel)); // (micropip: read by Node)
   /** @type {string[]} */
   const problems = [];
   await pyodide.loadPackage(micropipWheel, { messageCallback: () => {}, errorCallback: (m) => problems.push(m) });
