@@ -39,6 +39,7 @@ PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.js", "pyodide.asm
 MICROPIP = ("micropip", "0.11.1")
 MICROPIP_PYTHON = "3.13"
 ENGINE_SOURCES = ("pyproject.toml", "README.md", "engine")
+BYTECODE_SCRIPT = ROOT / "tools" / "bytecode.mjs"  # precompiles the stdlib a first start imports (run by Node)
 MANIFEST = "build-manifest.json"
 CATALOG = "catalog.json"
 HOST_FILES = {"_headers"}  # read by some hosts, not served: not in the manifest, never precached
@@ -167,6 +168,29 @@ def ensure_engine_wheel() -> Path:
     return folder / wheels[0].name
 
 
+def ensure_stdlib_bytecode(micropip: Path, engine: Path) -> Path:
+    """Pyodide's python_stdlib.zip with the bytecode of every module a first start imports from it
+    (tools/bytecode.mjs does that start in Pyodide's own Python under Node), made when an input
+    changed. Pyodide compiles every module from source otherwise: most of Python's boot."""
+    inputs = [BYTECODE_SCRIPT, PYODIDE_NPM / "python_stdlib.zip", PYODIDE_NPM / "pyodide.asm.wasm", micropip, engine]
+    key = hashlib.sha256("".join(sha256_file(path) for path in inputs).encode()).hexdigest()[:16]
+    folder = CACHE / "bytecode" / key
+    if not (folder / "python_stdlib.zip").exists():
+        node = shutil.which("node")
+        if node is None:
+            sys.exit("[build] node not found: install Node.js (>= 18) with npm")
+        log("compiling the standard library a first start imports (tools/bytecode.mjs)")
+        tmp = CACHE / "bytecode" / f"tmp-{os.getpid()}"
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir(parents=True)
+        run([node, str(BYTECODE_SCRIPT), str(PYODIDE_NPM), str(tmp), str(micropip), str(engine)])
+        for old in (CACHE / "bytecode").iterdir():
+            if old != tmp:
+                shutil.rmtree(old, ignore_errors=True)
+        tmp.rename(folder)
+    return folder / "python_stdlib.zip"
+
+
 def native_catalog() -> bytes:
     """The catalog from the native engine, so the menu paints before Python loads in the page."""
     code = "import sys; from engine.api import handle; sys.stdout.write(handle('{\"op\":\"catalog\"}'))"
@@ -264,6 +288,7 @@ def plan_dist() -> tuple[dict[str, Path | bytes], dict[str, str]]:
     engine = ensure_engine_wheel()
     plan[f"wheels/{micropip.name}"] = micropip
     plan[f"wheels/{engine.name}"] = engine
+    plan["pyodide/python_stdlib.zip"] = ensure_stdlib_bytecode(micropip, engine)  # the same, with bytecode
     for path in tree_files(WEB):
         if path.relative_to(WEB).as_posix() != SERVICE_WORKER:  # written by seal()
             plan[str(path.relative_to(WEB).as_posix())] = path

@@ -37,7 +37,9 @@ from tests.browsers.drivers import BROWSERS, missing  # noqa: E402
 
 RUNS = int(os.environ.get("BONEYARD_BENCH_RUNS", "5"))
 # A git revision: its web/ (the page, worker, service worker) in a copy of this build is measured
-# too, first and warm visits alternating with this build's (before/after figures of one run).
+# too, first and warm visits alternating with this build's (before/after figures of one run). Or a
+# folder: a whole dist/ built by another revision (a change to what build.py makes of Pyodide or
+# the wheels), measured as it is.
 BASELINE = os.environ.get("BONEYARD_BENCH_BASELINE", "")
 PLAYS = int(os.environ.get("BONEYARD_BENCH_PLAYS", "200"))
 READY_TIMEOUT_MS = 180_000
@@ -198,12 +200,15 @@ def print_browsers(starts: dict[str, Starts]) -> None:
     """Per browser: bare Pyodide, cold and warm start (medians), cold / bare and warm / cold, and
     each browser's cold start against Chromium's."""
     print("per browser (median ms from navigation to engine-ready; runs in brackets):")
-    chromium = statistics.median(starts["chromium"].cold) if "chromium" in starts else None
     for name, found in starts.items():
-        bare, cold, warm = (statistics.median(values) for values in (found.bare, found.cold, found.warm))
+        browser, _, baseline = name.partition(" ")  # "firefox" or "firefox (baseline)"
+        reference = starts.get(f"chromium {baseline}".strip())
+        chromium = statistics.median(reference.cold) if reference and reference.cold else None
+        bare, cold, warm = (statistics.median(values) if values else float("nan")
+                            for values in (found.bare, found.cold, found.warm))
         against = ""
-        if chromium and name in OTHER_BROWSER_TARGETS:
-            target = OTHER_BROWSER_TARGETS[name]
+        if chromium and browser in OTHER_BROWSER_TARGETS:
+            target = OTHER_BROWSER_TARGETS[browser]
             against = (f", cold / Chromium's {cold / chromium:.2f} (target <= {target}) "
                        f"{'ok' if cold / chromium <= target else 'OVER TARGET'}")
         print(f"  {name:<9} bare {bare:6.0f}  cold {cold:6.0f}  warm {warm:6.0f}  cold / bare {cold / bare:.2f}, "
@@ -321,6 +326,7 @@ def main() -> int:
     app_ms: list[float] = []
     bare_ms: list[float] = []
     baseline_ms: list[float] = []
+    baseline_bare_ms: list[float] = []  # a dist/ baseline's own bare page (its Pyodide files)
     visits: list[Visits] = []
     baseline_visits: list[Visits] = []
     times: list[float] = []
@@ -330,14 +336,16 @@ def main() -> int:
         time_to_ready(browser, url)  # warm the server and the OS file cache
         other = folder = None
         if BASELINE:
-            folder = baseline_dist(BASELINE)
-            other = build.serve_in_thread(folder)
-            print(f"baseline: web/ of {BASELINE} at {other[1]}", flush=True)
+            folder = Path(BASELINE) if Path(BASELINE).is_dir() else baseline_dist(BASELINE)
+            other = build.serve_in_thread(folder, mounts={"__bench": Path(__file__).parent / "bare"})
+            print(f"baseline: {'' if folder == Path(BASELINE) else 'web/ of '}{BASELINE} at {other[1]}", flush=True)
         if "bare" in parts:
             for run in range(RUNS):
                 pages = [("app", url, app_ms), ("bare", url + "__bench/index.html", bare_ms)]
                 if other:
                     pages.append(("baseline", other[1], baseline_ms))
+                if other and folder == Path(BASELINE):
+                    pages.append(("baseline bare", other[1] + "__bench/index.html", baseline_bare_ms))
                 for _, target, into in pages if run % 2 == 0 else reversed(pages):
                     into.append(time_to_ready(browser, target))
         if "warm" in parts:
@@ -347,19 +355,25 @@ def main() -> int:
                 visits.append(cold_then_warm(playwright, url))
                 if other and run % 2 == 1:
                     baseline_visits.append(cold_then_warm(playwright, other[1]))
-        if other:
-            other[0].shutdown()
-            shutil.rmtree(folder, ignore_errors=True)
         if "play" in parts:
             times = play_round_trips(browser, url)
         browser.close()
     starts: dict[str, Starts] = {}
     if app_ms and visits and "chromium" in wanted:
         starts["chromium"] = Starts(bare_ms, app_ms, [v.warm for v in visits])
+    whole_baseline = other is not None and folder == Path(BASELINE)  # a dist/: its own Pyodide, measured everywhere
+    if whole_baseline and baseline_ms and baseline_visits and "chromium" in wanted:
+        starts["chromium (baseline)"] = Starts(baseline_bare_ms, baseline_ms, [v.warm for v in baseline_visits])
     for name in driven:
         print(f"measuring {name}: {RUNS} loads of each kind", flush=True)
         starts[name] = driven_starts(name, url, RUNS)
+        if whole_baseline:
+            starts[f"{name} (baseline)"] = driven_starts(name, other[1], RUNS)  # type: ignore[index]
     server.shutdown()
+    if other:
+        other[0].shutdown()
+        if folder is not None and folder != Path(BASELINE):  # (a copy made for a revision)
+            shutil.rmtree(folder, ignore_errors=True)
     if app_ms:
         app, bare = statistics.median(app_ms), statistics.median(bare_ms)
         ratio = app / bare
@@ -372,6 +386,11 @@ def main() -> int:
             runs = ", ".join(f"{t:.0f}" for t in baseline_ms)
             print(f"engine-ready, baseline app:   median {before:7.0f} ms  (runs: {runs})"
                   f"; app / baseline {app / before:.3f}, baseline / bare {before / bare:.3f}")
+        if baseline_bare_ms:
+            before_bare = statistics.median(baseline_bare_ms)
+            runs = ", ".join(f"{t:.0f}" for t in baseline_bare_ms)
+            print(f"engine-ready, baseline bare:  median {before_bare:7.0f} ms  (runs: {runs})"
+                  f"; baseline / its bare {before / before_bare:.3f}, app / baseline's bare {app / before_bare:.3f}")
     if visits:
         print_visits(visits)
         dist_bytes = sum(p.stat().st_size for p in build.DIST.rglob("*") if p.is_file())
@@ -380,7 +399,7 @@ def main() -> int:
               f"{visits[0].with_precache / 1048576:.1f} MB once the service worker has cached every file")
         print_steps(visits)
     if baseline_visits:
-        print(f"-- baseline (web/ of {BASELINE}), same run:")
+        print(f"-- baseline ({BASELINE}), same run:")
         print_visits(baseline_visits)
         print_steps(baseline_visits)
     if starts:
