@@ -81,11 +81,15 @@ class PageError(AssertionError):
     """A function run in the page threw."""
 
 
-def missing() -> list[str]:
-    """The programs the cross-browser suite needs that this system lacks."""
-    wanted = {FIREFOX: shutil.which(FIREFOX), WEBKIT_DRIVER: shutil.which(WEBKIT_DRIVER), XVFB: shutil.which(XVFB),
-              "MiniBrowser": MINIBROWSER if Path(MINIBROWSER).exists() else None}
-    return [name for name, found in wanted.items() if not found]
+NEEDS = {"firefox": [FIREFOX], "webkit": [WEBKIT_DRIVER, XVFB, "MiniBrowser"]}  # the programs of each browser
+
+
+def missing(browser: str | None = None) -> list[str]:
+    """The programs `browser` (else Firefox and WebKit) needs that this system lacks."""
+    found = {FIREFOX: shutil.which(FIREFOX), WEBKIT_DRIVER: shutil.which(WEBKIT_DRIVER), XVFB: shutil.which(XVFB),
+             "MiniBrowser": MINIBROWSER if Path(MINIBROWSER).exists() else None}
+    wanted = NEEDS[browser] if browser else [name for names in NEEDS.values() for name in names]
+    return [name for name in wanted if not found[name]]
 
 
 def free_port() -> int:
