@@ -1,5 +1,6 @@
-"""Firefox and WebKit, each behind the same small `Page`: what the cross-browser scenarios do with a
-page (open a URL, run a function in it, click, press a key, read the console's errors).
+"""Firefox and WebKit, each behind the same small `Page` (Chromium too: chromium.py): what the
+cross-browser scenarios do with a page (open a URL, run a function in it, click, press a key, read
+the console's errors).
 
 - Firefox ESR (Debian's firefox-esr) speaks WebDriver BiDi itself (`--remote-debugging-port`), so
   no geckodriver is needed: bidi.py.
@@ -102,9 +103,15 @@ class Page:
     """One tab of a browser: the operations the scenarios use, on either protocol."""
 
     name = ""
-    # Enter (or Space) on a focused button clicks it. Not in Firefox driven over BiDi: the key
-    # events reach the button (keydown, keypress, keyup) but the browser's activation does not
-    # follow, so a move made by Enter is checked in WebKit and Chromium (tests/e2e) only.
+    # Enter (or Space) on a focused button clicks it. Not in Firefox driven over BiDi, headless or
+    # under Xvfb (ESR 153.8): the key events reach the focused button, trusted, keyCode 13
+    # (keydown, keypress, keyup; "\ue006" or "\ue007", Space too), but no click follows, nor does
+    # Space tick a checkbox; Enter on a link does follow it, Enter in a form's field submits it, and
+    # typed text reaches an input. The window never has the focus there (`document.hasFocus()` stays
+    # false after `browsingContext.activate`, `window.focus()`, a click, or the pref
+    # `focusmanager.testmode`), and Gecko's keyboard activation of a button or a checkbox acts only
+    # for the element the focus manager holds as focused, which an unfocused window has none of.
+    # So in Firefox a keyboard move is pressed by a click; Chromium and WebKit press Enter.
     enter_activates = True
 
     def goto(self, url: str) -> None:
