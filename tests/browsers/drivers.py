@@ -109,8 +109,9 @@ class Page:
     # Space tick a checkbox; Enter on a link does follow it, Enter in a form's field submits it, and
     # typed text reaches an input. The window never has the focus there (`document.hasFocus()` stays
     # false after `browsingContext.activate`, `window.focus()`, a click, or the pref
-    # `focusmanager.testmode`), and Gecko's keyboard activation of a button or a checkbox acts only
-    # for the element the focus manager holds as focused, which an unfocused window has none of.
+    # `focusmanager.testmode`), most likely why: Gecko's keyboard activation of a button or a
+    # checkbox acts only for the element its focus manager holds as focused (as we read it; not
+    # checked in Gecko's source here), which a window without the focus has none of.
     # So in Firefox a keyboard move is pressed by a click; Chromium and WebKit press Enter.
     enter_activates = True
 
