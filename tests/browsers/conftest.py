@@ -34,7 +34,7 @@ def skip_reason(browser: str) -> str | None:
     if not lacking:
         return None
     return (f"{browser} not tested: {', '.join(lacking)} missing. Install Debian's "
-            f"{' and '.join(PACKAGES[browser])} (`python build.py test` does, as root on Debian).")
+            f"{', '.join(build.BROWSER_PACKAGES.values())} (`python build.py test` does, as root on Debian).")
 
 
 class Site:
@@ -76,7 +76,6 @@ def server_url(site: Site) -> str:
 # the browsers by the name in their tests' ids (`-k chromium`); drivers.BROWSERS are those driven
 # without Playwright (the page bench measures Chromium with Playwright itself)
 PAGES: dict[str, type[Page]] = {"chromium": ChromiumPage, **BROWSERS}
-PACKAGES = {"firefox": ["firefox-esr"], "webkit": ["webkit2gtk-driver", "xvfb"]}
 
 
 @pytest.fixture(scope="session", params=sorted(PAGES))
