@@ -611,8 +611,8 @@ def ensure_other_browsers() -> None:
 BROWSER_TESTS = "tests/e2e"
 OTHER_BROWSERS_TESTS = "tests/browsers"  # the scenarios in Chromium, Firefox and WebKit (tests/browsers/drivers.py)
 # tests/browsers' runs in the whole suite, by their `-k` expressions (the browser in each test's id): two
-# runs, not three, Chromium's short one after Firefox's (the two together still end before tests/e2e)
-OTHER_BROWSERS = {"firefox or chromium": "Firefox, then Chromium", "webkit": "WebKit"}
+# runs, not three: Chromium's short one and then Firefox's (together they still end before tests/e2e)
+OTHER_BROWSERS = {"firefox or chromium": "Chromium, then Firefox", "webkit": "WebKit"}
 OTHERS_NICENESS = 10  # the tests without a browser yield the cores to the browser's (the longer run)
 BROWSER_WORKERS = 3  # browsers running the browser's tests at once, a test file each (pytest-xdist; benchmarks.md)
 
