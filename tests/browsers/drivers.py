@@ -11,7 +11,11 @@ the console's errors).
   not possible with WebKitGTK 2.50.6: a session asking for `webSocketUrl` (BiDi) is refused
   ("Failed to match capabilities"), classic WebDriver has no script run before a document's own,
   and MiniBrowser's `--enable-write-console-messages-to-stdout=true` writes nothing for the pages
-  of an automation session.
+  of an automation session. Not done: the page keeping its early errors for the hook (no player
+  would gain from such a list; what a player does see, a file of the page failed to download,
+  boot.js marks on the page, `data-app="incomplete"`, and a scenario's wait then fails saying
+  what the page shows); WebKitGTK's remote Web Inspector (WEBKIT_INSPECTOR_HTTP_SERVER) was not
+  tried.
 
 A function run in the page is JavaScript text of a function, called with JSON arguments, whose
 (awaited) result comes back through JSON: the page's CSP does not apply to what a driver runs."""
