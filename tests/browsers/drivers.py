@@ -69,7 +69,8 @@ HOOK = """() => {
   addEventListener("error", (event) => caught.push("pageerror: " + event.message));
   addEventListener("unhandledrejection", (event) => caught.push("pageerror: " + String(event.reason)));
 }"""
-SHOWN = """() => ({ url: location.href, board: { ...document.querySelector("#board, #table-screen")?.dataset },
+SHOWN = """() => ({ url: location.href, root: { ...document.documentElement.dataset },
+  board: { ...document.querySelector("#board, #table-screen")?.dataset },
   message: document.querySelector(".game .message")?.textContent, dialog: document.querySelector("dialog[open]")?.id,
   buttons: [...document.querySelectorAll("button:not([disabled])")].filter((b) => b.offsetParent)
     .map((b) => b.dataset.action ?? b.id ?? b.textContent).slice(0, 30) })"""
