@@ -634,8 +634,10 @@ def ensure_other_browsers() -> None:
 
 
 BROWSER_TESTS = "tests/e2e"
-OTHER_BROWSERS_TESTS = "tests/browsers"  # Firefox and WebKit (their own drivers, not Playwright's)
-OTHER_BROWSERS = {"firefox": "Firefox", "webkit": "WebKit"}  # tests/browsers' runs, by their tests' `-k` names
+OTHER_BROWSERS_TESTS = "tests/browsers"  # the scenarios in Chromium, Firefox and WebKit (tests/browsers/drivers.py)
+# tests/browsers' runs in the whole suite, by their `-k` expressions (the browser in each test's id): two
+# runs, not three: Chromium's short one and then Firefox's (together they still end before tests/e2e)
+OTHER_BROWSERS = {"firefox or chromium": "Chromium, then Firefox", "webkit": "WebKit"}
 OTHERS_NICENESS = 10  # the tests without a browser yield the cores to the browser's (the longer run)
 BROWSER_WORKERS = 3  # browsers running the browser's tests at once, a test file each (pytest-xdist; benchmarks.md)
 
@@ -656,8 +658,8 @@ def browser_workers(args: list[str]) -> list[str]:
 def side_by_side(pytest_args: list[str]) -> list[list[str]]:
     """The pytest arguments of one run, or of those to run side by side when both the browser's
     tests and others are asked for: the others first, the browser's (tests/e2e) last; the whole
-    suite (no test named) runs the tests in Firefox and those in WebKit (tests/browsers, a run each:
-    one browser each, started once) beside them too."""
+    suite (no test named) runs tests/browsers' scenarios beside them too, in two runs (OTHER_BROWSERS:
+    one browser at a time in each, each started once)."""
     named = [arg for arg in pytest_args if not arg.startswith("-") and (ROOT / arg.split("::")[0]).exists()]
     options = [arg for arg in pytest_args if arg not in named]
     if not named:

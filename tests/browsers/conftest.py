@@ -1,11 +1,11 @@
 """The cross-browser suite's fixtures: dist/ served on 127.0.0.1 (a server the offline test stops
 and starts again on the same port: one origin, so one cold start of each browser's engine in the
-whole run), and one browser of each engine the system has (Firefox ESR, WebKitGTK: drivers.py)
-started once for the whole run, its page shared by the tests of that browser (build.py runs each
-browser's tests in a pytest run of its own: `-k firefox`, `-k webkit`). The Chromium suite is tests/e2e.
+whole run), and one browser of each engine (Chromium: chromium.py; Firefox ESR, WebKitGTK: drivers.py) started
+once, its page shared by the tests of that browser (build.py runs them in two runs: `-k "firefox or
+chromium"`, `-k webkit`). The Chromium e2e suite (tests/e2e) tests the rest of the page.
 
-`python build.py test` installs the browsers with apt (as root on Debian). Where one cannot be
-installed, its tests are skipped with the reason (in pytest's -ra summary), never passed."""
+`python build.py test` installs the browsers with apt (as root on Debian). Where Firefox or WebKit
+cannot be installed, its tests are skipped with the reason (in pytest's -ra summary), never passed."""
 
 from __future__ import annotations
 
@@ -23,17 +23,18 @@ if str(ROOT) not in sys.path:
 
 import build  # noqa: E402
 
-from .drivers import BROWSERS, Page, missing  # noqa: E402
+from .chromium import ChromiumPage  # noqa: E402
+from .drivers import BROWSERS, NEEDS, Page, missing  # noqa: E402
 
 
-def skip_reason() -> str | None:
-    """Why this system cannot run the cross-browser suite, if it cannot."""
-    lacking = missing()
+def skip_reason(browser: str) -> str | None:
+    """Why this system cannot run the cross-browser suite in `browser`, if it cannot (Chromium is
+    the e2e suite's: with none, its launch fails saying how to install one, as the e2e's does)."""
+    lacking = missing(browser) if browser in NEEDS else []
     if not lacking:
         return None
-    return (f"Firefox and WebKit not tested: {', '.join(lacking)} missing. Install Debian's firefox-esr, "
-            "webkit2gtk-driver and xvfb (`python build.py test` does, as root on Debian).")
-
+    return (f"{browser} not tested: {', '.join(lacking)} missing. Install Debian's "
+            f"{', '.join(build.BROWSER_PACKAGES.values())} (`python build.py test` does, as root on Debian).")
 
 
 class Site:
@@ -72,20 +73,22 @@ def server_url(site: Site) -> str:
     return site.url
 
 
-OPEN: dict[str, Page] = {}
+# the browsers by the name in their tests' ids (`-k chromium`); drivers.BROWSERS are those driven
+# without Playwright (the page bench measures Chromium with Playwright itself)
+PAGES: dict[str, type[Page]] = {"chromium": ChromiumPage, **BROWSERS}
 
 
-@pytest.fixture(scope="session", params=sorted(BROWSERS))
-def browser_page(request: pytest.FixtureRequest) -> Page:
-    """The one page of a browser (started at its first test, closed at the end of the run)."""
-    reason = skip_reason()
+@pytest.fixture(scope="session", params=sorted(PAGES))
+def browser_page(request: pytest.FixtureRequest) -> Iterator[Page]:
+    """The one page of a browser, started at its first test and closed after its last (pytest
+    runs one browser's tests together: a session fixture's parameter at a time)."""
+    name = request.param
+    reason = skip_reason(name)
     if reason:
         pytest.skip(reason)
-    name = request.param
-    if name not in OPEN:
-        OPEN[name] = BROWSERS[name]()
-        request.config.add_cleanup(lambda: OPEN.pop(name).close())
-    return OPEN[name]
+    page = PAGES[name]()
+    yield page
+    page.close()
 
 
 @pytest.hookimpl(wrapper=True)

@@ -1,5 +1,6 @@
-"""Firefox and WebKit, each behind the same small `Page`: what the cross-browser scenarios do with a
-page (open a URL, run a function in it, click, press a key, read the console's errors).
+"""Firefox and WebKit, each behind the same small `Page` (Chromium too: chromium.py): what the
+cross-browser scenarios do with a page (open a URL, run a function in it, click, press a key, read
+the console's errors).
 
 - Firefox ESR (Debian's firefox-esr) speaks WebDriver BiDi itself (`--remote-debugging-port`), so
   no geckodriver is needed: bidi.py.
@@ -10,7 +11,11 @@ page (open a URL, run a function in it, click, press a key, read the console's e
   not possible with WebKitGTK 2.50.6: a session asking for `webSocketUrl` (BiDi) is refused
   ("Failed to match capabilities"), classic WebDriver has no script run before a document's own,
   and MiniBrowser's `--enable-write-console-messages-to-stdout=true` writes nothing for the pages
-  of an automation session.
+  of an automation session. Not done: the page keeping its early errors for the hook (no player
+  would gain from such a list; what a player does see, a file of the page failed to download,
+  boot.js marks on the page, `data-app="incomplete"`, and a scenario's wait then fails saying
+  what the page shows); WebKitGTK's remote Web Inspector (WEBKIT_INSPECTOR_HTTP_SERVER) was not
+  tried.
 
 A function run in the page is JavaScript text of a function, called with JSON arguments, whose
 (awaited) result comes back through JSON: the page's CSP does not apply to what a driver runs."""
@@ -64,7 +69,8 @@ HOOK = """() => {
   addEventListener("error", (event) => caught.push("pageerror: " + event.message));
   addEventListener("unhandledrejection", (event) => caught.push("pageerror: " + String(event.reason)));
 }"""
-SHOWN = """() => ({ url: location.href, board: { ...document.querySelector("#board, #table-screen")?.dataset },
+SHOWN = """() => ({ url: location.href, root: { ...document.documentElement.dataset },
+  board: { ...document.querySelector("#board, #table-screen")?.dataset },
   message: document.querySelector(".game .message")?.textContent, dialog: document.querySelector("dialog[open]")?.id,
   buttons: [...document.querySelectorAll("button:not([disabled])")].filter((b) => b.offsetParent)
     .map((b) => b.dataset.action ?? b.id ?? b.textContent).slice(0, 30) })"""
@@ -81,11 +87,15 @@ class PageError(AssertionError):
     """A function run in the page threw."""
 
 
-def missing() -> list[str]:
-    """The programs the cross-browser suite needs that this system lacks."""
-    wanted = {FIREFOX: shutil.which(FIREFOX), WEBKIT_DRIVER: shutil.which(WEBKIT_DRIVER), XVFB: shutil.which(XVFB),
-              "MiniBrowser": MINIBROWSER if Path(MINIBROWSER).exists() else None}
-    return [name for name, found in wanted.items() if not found]
+NEEDS = {"firefox": [FIREFOX], "webkit": [WEBKIT_DRIVER, XVFB, "MiniBrowser"]}  # the programs of each browser
+
+
+def missing(browser: str | None = None) -> list[str]:
+    """The programs `browser` (else Firefox and WebKit) needs that this system lacks."""
+    found = {FIREFOX: shutil.which(FIREFOX), WEBKIT_DRIVER: shutil.which(WEBKIT_DRIVER), XVFB: shutil.which(XVFB),
+             "MiniBrowser": MINIBROWSER if Path(MINIBROWSER).exists() else None}
+    wanted = NEEDS[browser] if browser else [name for names in NEEDS.values() for name in names]
+    return [name for name in wanted if not found[name]]
 
 
 def free_port() -> int:
@@ -98,9 +108,16 @@ class Page:
     """One tab of a browser: the operations the scenarios use, on either protocol."""
 
     name = ""
-    # Enter (or Space) on a focused button clicks it. Not in Firefox driven over BiDi: the key
-    # events reach the button (keydown, keypress, keyup) but the browser's activation does not
-    # follow, so a move made by Enter is checked in WebKit and Chromium (tests/e2e) only.
+    # Enter (or Space) on a focused button clicks it. Not in Firefox driven over BiDi, headless or
+    # under Xvfb (ESR 153.8): the key events reach the focused button, trusted, keyCode 13
+    # (keydown, keypress, keyup; "\ue006" or "\ue007", Space too), but no click follows, nor does
+    # Space tick a checkbox; Enter on a link does follow it, Enter in a form's field submits it, and
+    # typed text reaches an input. The window never has the focus there (`document.hasFocus()` stays
+    # false after `browsingContext.activate`, `window.focus()`, a click, or the pref
+    # `focusmanager.testmode`), most likely why: Gecko's keyboard activation of a button or a
+    # checkbox acts only for the element its focus manager holds as focused (as we read it; not
+    # checked in Gecko's source here), which a window without the focus has none of.
+    # So in Firefox a keyboard move is pressed by a click; Chromium and WebKit press Enter.
     enter_activates = True
 
     def goto(self, url: str) -> None:

@@ -17,7 +17,7 @@ SOLITAIRE_DEALS = {"luzon": "deal=12&variant=twelve", "big-clock": "deal=12&set=
 TABLE_DEALS = {"draw": "deal=4&set=double-6&players=2&target=50&seats=human,ai:easy",
                "matador": "deal=4&set=double-9&players=3&seats=human,ai:easy,ai:easy",
                "tiddle-a-wink": "deal=4&set=double-9&players=6&seats=human" + ",ai:easy" * 5,
-               "round-the-clock": "deal=4&players=2&target=50&seats=human,ai:easy"}
+               "round-the-clock": "deal=2&players=2&target=50&seats=human,ai:easy"}  # over in its first round
 
 
 def exists(css: str) -> str:

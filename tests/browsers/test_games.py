@@ -1,8 +1,10 @@
-"""Every game in Firefox and WebKit, as a player plays it: a fixed deal opened by its link, a move by
-click and one by keyboard, undo (and redo by its key), the keys' help and the More panel (on a
-narrow screen) closed by Esc, a reload that resumes the saved game, on to the solitaire's end or
-the table's first round end (the computers at instant pace; its summary closed by Esc, the replay
-opened by its key), then the replay and the review. No console error (conftest.py)."""
+"""Every game in Chromium, Firefox and WebKit, as a player plays it: a fixed deal opened by its link,
+a hint, a move by click and one by keyboard, undo (and redo by its key, back to the same move), the
+keys' help and the More panel (on a narrow screen) closed by Esc, a reload that resumes the saved
+game (a solitaire says so), on to the solitaire's end or the table's first round end (the computers
+at instant pace; its summary closed by Esc, the replay opened by its key; Round the Clock's deal is
+over in that round: its last summary closed by Esc leaves "Show the result"), then the replay and
+the review. No console error (conftest.py)."""
 
 from __future__ import annotations
 
@@ -27,11 +29,29 @@ from .scenes import (
 
 
 def reload_resumes(page: Page, board: str) -> None:
-    """A reload shows the saved game at the same move."""
+    """A reload shows the saved game at the same move (a solitaire says it resumed it)."""
     count = moves(page, board)
     page.reload()
     wait_ready(page)
     wait_moves(page, board, count)
+    if board == "#board":
+        page.wait("() => /Resumed/.test(document.querySelector('.game .message')?.textContent ?? '')",
+                  timeout_s=SCREEN_S, what="the message that the game was resumed")
+
+
+def hint_shown(page: Page, says: str = "") -> None:
+    """The Hint button, on the person's turn, shows a hint (its text containing `says`)."""
+    page.click("button[data-action=hint]")
+    page.wait(f"() => {{ const text = document.querySelector('#hint-text');"
+              f" return Boolean(text?.offsetParent) && text.textContent.includes({says!r}); }}",
+              timeout_s=SCREEN_S, what="the hint")
+
+
+def game_over_leaves_a_way_on(page: Page) -> None:
+    """The game's last summary closed by Esc leaves a way back to it ("Show the result")."""
+    esc_closes(page, exists("#round-summary[open]"), "() => !document.querySelector('#round-summary[open]')")
+    page.click("button[data-action=show-result]")
+    page.wait(exists("#round-summary[open], #outcome[open]"), timeout_s=SCREEN_S, what="the result again")
 
 
 def esc_closes(page: Page, opened: str, closed: str) -> None:
@@ -58,6 +78,7 @@ def test_solitaire(browser_page: Page, server_url: str, game: str) -> None:
     page = browser_page
     open_link(page, server_url, f"#/play/{game}?{SOLITAIRE_DEALS[game]}")
     wait_moves(page, "#board", 0)
+    hint_shown(page)
     solitaire_move(page, game, "click")
     solitaire_move(page, game, "keyboard")
     if page.run("() => !document.querySelector('button[data-action=undo]').disabled"):
@@ -83,17 +104,18 @@ def test_table_game(browser_page: Page, server_url: str, game: str) -> None:
     page.wait("() => document.querySelector('#turn')?.dataset.whose === 'you'"
               " && document.querySelector('#table-screen')?.dataset.busy === 'false'", timeout_s=SCREEN_S,
               what="the person's turn again")
+    hint_shown(page, "Hint")
     before = moves(page, "#table-screen")
     page.click("button[data-action=undo]")  # back to the person's last move (the computers' after it too)
     page.wait(f"() => Number(document.querySelector('#table-screen').dataset.moves) < {before}",
               timeout_s=SCREEN_S, what="undo")
-    undone = moves(page, "#table-screen")
     page.press("r")
-    page.wait(f"() => Number(document.querySelector('#table-screen').dataset.moves) > {undone}",
-              timeout_s=SCREEN_S, what="redo by its key")
+    page.wait(f"() => document.querySelector('#table-screen').dataset.moves === {str(before)!r}",
+              timeout_s=SCREEN_S, what=f"redo by its key, back to {before} moves")
     keys_help_and_more(page)
     reload_resumes(page, "#table-screen")
     if table_round_to_its_end(page) == "game-over":
+        game_over_leaves_a_way_on(page)
         page.click("[data-action=review-game]")
     else:  # the round's summary closes by Esc, and the replay opens by its key
         esc_closes(page, exists("#round-summary[open]"), "() => !document.querySelector('#round-summary[open]')")

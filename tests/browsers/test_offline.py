@@ -1,6 +1,7 @@
-"""Offline after one visit, in Firefox and WebKit: the server stopped (not an offline switch of the
-browser's), the page reloads from the service worker (and Firefox, started again on its profile,
-opens it: a player back later), the engine starts from its start-up snapshot and a game plays.
+"""Offline after one visit, in Chromium, Firefox and WebKit: the server stopped (not an offline
+switch of the browser's), the page reloads from the service worker (and Chromium and Firefox,
+started again on their profiles, open it: a player back later), the engine starts from its
+start-up snapshot and a game plays.
 Firefox once failed there ("The engine worker could not start."): the imports of a worker started
 from a blob: URL bypass the service worker in Firefox and went to the server, answered by the
 browser's memory of them on a reload, by nothing once it was started again. The origin is the
