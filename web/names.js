@@ -2,7 +2,7 @@
 // emoji is ever cut into a lone surrogate and no name can make a save unreadable, and isolated
 // wherever they are shown, so a right-to-left name or override never reorders the text after it.
 
-export const NAME_LIMIT = 14; // graphemes: what a person sees as characters
+const NAME_LIMIT = 14; // graphemes: what a person sees as characters
 
 const segmenter = typeof Intl.Segmenter === "function" ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
 

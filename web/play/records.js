@@ -16,7 +16,7 @@ import { createExport, dealWords } from "./export.js";
  * @param {string} text
  * @returns {{record: GameRecord, error?: undefined} | {record?: undefined, error: string}}
  */
-export function parseRecordFile(text) {
+function parseRecordFile(text) {
   let value;
   try {
     value = JSON.parse(text);

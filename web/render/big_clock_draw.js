@@ -59,7 +59,7 @@ export const slotKey = (/** @type {BigClockSlot} */ s) => `slot${s.slot}`;
  * double-6 dial on a tall board, the right half of a clock face (style.css, .bc-tall).
  * @param {number} size @param {number} k @param {boolean} [tall]
  */
-export function slotPlace(size, k, tall = false) {
+function slotPlace(size, k, tall = false) {
   let angle;
   let cx = 50, cy = 50, rx = 38, ry = 38;
   if (size === 12) {

@@ -5,13 +5,13 @@
 import { svgNode } from "./dom.js";
 
 /** @type {Record<string, {symbol: string, name: string}>} */
-export const SUITS = { S: { symbol: "♠", name: "spades" }, H: { symbol: "♥", name: "hearts" },
+const SUITS = { S: { symbol: "♠", name: "spades" }, H: { symbol: "♥", name: "hearts" },
   D: { symbol: "♦", name: "diamonds" }, C: { symbol: "♣", name: "clubs" } };
 /** @type {Record<string, string>} */
 const RANK_NAMES = { A: "ace", J: "jack", Q: "queen", K: "king" };
 
 /** @param {string} id */
-export function parseCard(id) {
+function parseCard(id) {
   const text = String(id);
   const rank = text.slice(0, -1), suit = text.slice(-1);
   return { rank, suit, red: suit === "H" || suit === "D" };

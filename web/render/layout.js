@@ -41,7 +41,7 @@ function drawnVertical(t) {
 const MAX_UNIT_PX = 44;
 /** The least size of a unit (a tile is 2 x 1 units) when the layout fits its box: below it the box pans.
  * A tile is drawn 0.94 of its units (a gap between tiles): 22 px keeps it at least 20 px a half. */
-export const MIN_UNIT_PX = 22;
+const MIN_UNIT_PX = 22;
 const TOUCH_TARGET_PX = 44;
 
 /**

@@ -206,7 +206,7 @@ function leave(before, ms) {
  * @param {{ms: number, origin?: Origin, leaves?: (key: string) => boolean}} how
  * @returns {Animation[]}
  */
-export function animateChanges(root, before, { ms, origin = () => null, leaves = () => false }) {
+function animateChanges(root, before, { ms, origin = () => null, leaves = () => false }) {
   if (!before || ms <= 0) return [];
   const box = root.getBoundingClientRect();
   const was = before.box;
@@ -242,7 +242,7 @@ export function animateChanges(root, before, { ms, origin = () => null, leaves =
  * @param {number} [ms]
  * @returns {Origin}
  */
-export function originOf(view, before, ms = 0) {
+function originOf(view, before, ms = 0) {
   const events = view.events ?? [];
   const starts = schedule(events, ms);
   const taken = new Set(); // the face-down moves already given to a new key
@@ -269,7 +269,7 @@ export function originOf(view, before, ms = 0) {
  * @param {View} view
  * @returns {(key: string) => boolean}
  */
-export const leavesBy = (view) => (key) => (view.events ?? []).some((e) => e.tile === key || e.tiles?.includes(key));
+const leavesBy = (view) => (key) => (view.events ?? []).some((e) => e.tile === key || e.tiles?.includes(key));
 
 /**
  * Draw `view` into root with draw(view); with ms > 0, what the view's moves changed travels there

@@ -16,7 +16,7 @@ import { roundStory } from "./table_summary.js";
 /** @typedef {import("./layout.js").EndMarker} EndMarker */
 /** @typedef {import("../play/renderer_contract.js").RendererContext} RendererContext */
 
-export const capital = (/** @type {string} */ text) => text.charAt(0).toUpperCase() + text.slice(1);
+const capital = (/** @type {string} */ text) => text.charAt(0).toUpperCase() + text.slice(1);
 const sum = (/** @type {number[]} */ values) => values.reduce((a, b) => a + b, 0);
 export const plural = (/** @type {number} */ n, /** @type {string} */ word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 // the hand's tiles (upright, twice as tall as wide): their width in px, and the share of the board's height they may take

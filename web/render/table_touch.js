@@ -97,7 +97,7 @@ export function showSeat(card) {
  * @param {() => number} getZoom
  * @param {(value: number, focus: ClientPoint) => void} setZoom
  */
-export function attachPinch(box, getZoom, setZoom) {
+function attachPinch(box, getZoom, setZoom) {
   /** @type {Map<number, ClientPoint>} */
   const touches = new Map();
   /** @type {[number, number] | null} */

@@ -4,7 +4,7 @@ import { PREFIX, drop, isPlainObject, own, readJSON, write } from "./local.js";
 
 const SETTINGS_KEY = PREFIX + "settings.v1";
 /** Settings and their allowed values (the first is the default). */
-export const SETTING_CHOICES = {
+const SETTING_CHOICES = {
   tileStyle: ["classic", "color"], // classic black pips, or Color Dot (each number its own colour)
   animation: ["normal", "fast", "off"],
   hints: [true, false],

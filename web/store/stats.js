@@ -52,12 +52,12 @@ const STATS_KEY = PREFIX + "stats.v1";
  * @param {OptionValues} options
  * @param {{winnableOnly?: boolean}} [how]
  */
-export function statsKey(gameId, options = {}, { winnableOnly = false } = {}) {
+function statsKey(gameId, options = {}, { winnableOnly = false } = {}) {
   const parts = Object.keys(options).sort().map((k) => `${k}=${options[k]}`);
   return [gameId, ...parts, ...(winnableOnly ? ["winnable-only"] : [])].join("|");
 }
 
-export const HISTORY_LIMIT = 400; // dated results kept per entry, for the charts
+const HISTORY_LIMIT = 400; // dated results kept per entry, for the charts
 /** @type {(v: unknown) => v is number} */
 const COUNT = (v) => Number.isSafeInteger(v) && /** @type {number} */ (v) >= 0;
 /** @type {(v: unknown) => v is number} */
