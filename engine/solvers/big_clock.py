@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import gc
 import random
-from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -118,18 +117,20 @@ SHIFTS = [[f"shift:slot{a}>slot{b}" for b in range(13)] for a in range(13)]
 class Static:
     """What stays fixed during one search: the set size and the stock's content."""
 
-    __slots__ = ("codes", "count", "n", "partners", "stocked", "unknown_ready")
+    __slots__ = ("count", "fixers", "n", "partners", "stocked", "unknown_ready")
 
     def __init__(self, know: Knowledge):
         self.n = n = know.size
         self.count = know.count
         self.partners: list[list[int]] = [[] for _ in range(n + 1)]
+        self.fixers = [0] * (n + 1)  # fixers[x]: bit y set for every stock non-double x-y
         for c in know.tiles:  # partners[x]: y for every stock non-double x-y
             a, b = c >> 4, c & 15
             if a != b:
                 self.partners[a].append(b)
                 self.partners[b].append(a)
-        self.codes = frozenset(know.tiles)
+                self.fixers[a] |= 1 << b
+                self.fixers[b] |= 1 << a
         # unknown_ready[k]: the chance a refill readies slot k; stocked[k]: k-k is in the stock
         self.unknown_ready = [know.with_number[k] / know.count if know.count else 0.0 for k in range(n + 1)]
         self.stocked = [k in know.doubles for k in range(n + 1)]
@@ -148,7 +149,11 @@ def score(f: tuple[float, ...]) -> float:
     )
 
 
-def features(tops: list[int] | bytes, st: Static) -> tuple[float, ...]:
+# a fixer's chance to come before the double, (1 - r) * f / (f + 1) with r = 0, by the fixers f (0-2)
+FIX_CHANCE = tuple((1.0 - 0.0) * f / (f + 1.0) for f in range(3))
+
+
+def features(tops: bytes, st: Static) -> tuple[float, ...]:
     """(homes, safe readiness, readiness, fixer chances, unparkable doubles, doubles in trouble,
     troubled doubles' slots ready, troubled doubles' fixer chances) of the slots' top tiles.
 
@@ -156,33 +161,83 @@ def features(tops: list[int] | bytes, st: Static) -> tuple[float, ...]:
     with k "forced covers" (stock tiles that fit only ready slots, none their own, shared
     among them) stays ready with chance about 1 / (1 + k); an unready slot with f "fixers"
     (stock tiles showing its number that fit its top) gets ready first with chance f / (f + 1).
-    Slots are sets of bits (bit k: slot k); every sum runs in slot order, so equal tops always
-    score exactly equal.
+    Slots are sets of bits (bit k: slot k); every sum runs in slot order (its zero terms left
+    out), so equal tops always score exactly equal.
     """
-    n = st.n
-    mask = [0] * (n + 1)  # mask[x]: the slots whose top is a non-double showing x
+    mask = [0] * (st.n + 1)  # mask[x]: the slots whose top is a non-double showing x
     shown = 0  # bit x: some slot shows x
     unready = 0  # bit x: an unready slot shows x
+    ready = 0  # bit k: slot k is ready (or empty, or about to be refilled) and its double is in the stock
+    needy = 0  # bit k: slot k's double is in the stock and slot k is not surely ready for it
     troubles = 0
+    homes = readiness = fix = tready = tfix = 0.0
+    stocked, fixers, unknown_ready = st.stocked, st.fixers, st.unknown_ready
     k = 0
-    for t in tops:
+    for t in tops:  # one pass for everything but the forced covers' threat
         k += 1
-        if t < UNKNOWN and t != 17 * k:
+        if t == 17 * k:
+            homes += 1
+            continue
+        if t == EMPTY:
+            r = 1.0
+        elif t == UNKNOWN:
+            r = unknown_ready[k]  # (a refill: no fixers)
+        else:
             u, v = t >> 4, t & 15
-            if u == v:
+            if u == v:  # a double in trouble: not ready, no fixers
                 troubles += 1
-            else:
-                bit = 1 << k
-                mask[u] |= bit
-                mask[v] |= bit
-                numbers = (1 << u) | (1 << v)
-                shown |= numbers
-                if u != k and v != k:
-                    unready |= numbers
-    threat = None  # threat[k]: forced covers shared by ready slot k (None: none at all)
+                if stocked[k]:
+                    needy |= 1 << k
+                continue
+            bit = 1 << k
+            mask[u] |= bit
+            mask[v] |= bit
+            numbers = (1 << u) | (1 << v)
+            shown |= numbers
+            if u != k and v != k:  # unready: its fixers' chance
+                unready |= numbers
+                b = fixers[k]
+                f = ((b >> u) & 1) + ((b >> v) & 1)
+                if stocked[k]:
+                    needy |= 1 << k
+                    if f:
+                        fix += FIX_CHANCE[f]
+                elif f:
+                    tfix += FIX_CHANCE[f]
+                continue
+            r = 1.0
+        if stocked[k]:
+            readiness += r
+            if r:
+                ready |= 1 << k
+            if r < 1.0:
+                needy |= 1 << k
+        else:
+            tready += r
+    safe = readiness
+    threat = _threats(mask, shown & ~unready, unready, st)
+    if threat is not None:
+        safe = 0.0
+        while ready:
+            low = ready & -ready
+            ready ^= low
+            k = low.bit_length() - 1
+            safe += (unknown_ready[k] if tops[k - 1] == UNKNOWN else 1.0) / (1.0 + threat[k])
+    unparked = 0
+    while needy:
+        low = needy & -needy
+        needy ^= low
+        if not mask[low.bit_length() - 1]:
+            unparked += 1
+    return (homes, safe, readiness, fix, float(unparked), float(troubles), tready, tfix)
+
+
+def _threats(mask: list[int], numbers: int, unready: int, st: Static) -> list[float] | None:
+    """threat[k]: the forced covers shared by ready slot k (None: none at all). A stock a-b is a
+    forced cover when it fits only ready slots showing a or b, none their own."""
+    threat = None
     partners = st.partners
-    numbers = shown & ~unready
-    while numbers:  # a stock a-b fits only ready slots showing a or b, none their own
+    while numbers:
         low = numbers & -numbers
         numbers ^= low
         a = low.bit_length() - 1
@@ -204,63 +259,34 @@ def features(tops: list[int] | bytes, st: Static) -> tuple[float, ...]:
                 if (m >> b) & 1:
                     continue
             if threat is None:
-                threat = [0.0] * (n + 1)
+                threat = [0.0] * (st.n + 1)
             share = 1.0 / m.bit_count()
             while m:
                 low = m & -m
                 threat[low.bit_length() - 1] += share
                 m ^= low
-    codes = st.codes
-    stocked = st.stocked
-    homes = safe = readiness = fix = unparked = tready = tfix = 0.0
-    s = 0
-    for t in tops:
-        s += 1
-        if t == 17 * s:
-            homes += 1
-            continue
-        f = 0
-        if t == EMPTY:
-            r = 1.0
-        elif t == UNKNOWN:
-            r = st.unknown_ready[s]
-        else:
-            u, v = t >> 4, t & 15
-            if u == v:
-                r = 0.0
-            elif u == s or v == s:
-                r = 1.0
-            else:
-                r = 0.0
-                f = ((16 * u + s if u < s else 16 * s + u) in codes) + ((16 * v + s if v < s else 16 * s + v) in codes)
-        if stocked[s]:
-            safe += r / (1.0 + threat[s]) if threat else r
-            readiness += r
-            if r < 1.0:
-                fix += (1.0 - r) * f / (f + 1.0)
-                if not mask[s]:
-                    unparked += 1
-        else:
-            tready += r
-            if r < 1.0:
-                tfix += (1.0 - r) * f / (f + 1.0)
-    return (homes, safe, readiness, fix, unparked, float(troubles), tready, tfix)
+    return threat
 
 
 Trail = tuple[Any, ...]  # (parent trail, moves of this step) — a linked list of the moves from the root
-# a search's position: piles (a list or tuple of pile keys) and their tops (a byte each: a top's code, or EMPTY)
-Child = tuple[list[bytes], bytearray, int, bool, tuple[str, ...], bool]  # (piles, tops, held, stuck, moves, leaf)
-Node = tuple[Sequence[bytes], bytearray, int, bool, Trail]  # (piles, tops, held, stuck, trail)
+# a search's position: its key (as `engine.games.big_clock.position_key` makes it: the piles, then the
+# held tile), the slots' tops (a byte each: a top's code, or EMPTY), the held tile's code (-1: none)
+Child = tuple[bytes, bytes, int, bool, tuple[str, ...], bool]  # (key, tops, held, stuck, moves, leaf)
+Node = tuple[bytes, bytes, int, bool, Trail]  # (key, tops, held, stuck, trail)
+SEPARATOR = b"\xff"  # between two piles in a position key
 
 
 def children(
-    piles: Sequence[bytes], tops: bytearray, held: int, stuck: bool, n: int, stock_left: int, visited: set[bytes]
-) -> Iterator[Child]:
-    """The positions one chance-free step away that are not in `visited` (keys as made by
-    `engine.games.big_clock.position_key`; they are added to it), slots in ascending order.
-    Macro: an emptied slot takes its double at once when the double is at hand. `leaf`: the
-    next thing is a refill from the stock."""
-    join = b"\xff".join
+    key: bytes, tops: bytes, held: int, stuck: bool, n: int, stock_left: int, visited: set[bytes]
+) -> list[Child]:
+    """The positions one chance-free step away from the position `key` that are not in
+    `visited` (they are added to it), slots in ascending order. Macro: an emptied slot takes its
+    double at once when the double is at hand. `leaf`: the next thing is a refill from the stock.
+    The piles of each child are those of `key` with a few changed, made and joined in place."""
+    join = SEPARATOR.join
+    piles = key[:-1].split(SEPARATOR)  # changed in place for each child, then put back
+    work = bytearray(tops)  # the tops, the same way
+    out: list[Child] = []
     showing = [0] * 16  # showing[x]: bit k set when slot k's top is a non-double showing x
     empty = 0  # bit k: slot k is empty
     trouble = False  # a double on a wrong slot
@@ -281,23 +307,25 @@ def children(
         slots = showing[u] | showing[v]
         if u == v and (empty >> u) & 1:
             slots |= 1 << u
+        placed = bytes((held,))
         while slots:
             low = slots & -slots
             slots ^= low
             k = low.bit_length() - 1
-            new = list(piles)
-            new[k - 1] = piles[k - 1] + bytes((held,))
-            key = join(new) + NO_HELD
-            if key in visited:
+            pile = piles[k - 1]
+            piles[k - 1] = pile + placed
+            child = join(piles) + NO_HELD
+            piles[k - 1] = pile
+            if child in visited:
                 continue
-            visited.add(key)
-            new_tops = tops[:]
-            new_tops[k - 1] = held
-            yield new, new_tops, -1, False, (PLACES[k],), False
+            visited.add(child)
+            work[k - 1] = held
+            out.append((child, bytes(work), -1, False, (PLACES[k],), False))
+            work[k - 1] = tops[k - 1]
         if not stuck:
-            return
+            return out
     elif not trouble:
-        return
+        return out
     held_key = held_byte(held)
     for a in range(1, n + 1):
         t = tops[a - 1]
@@ -310,55 +338,60 @@ def children(
         if not slots:
             continue
         shifts = SHIFTS[a]
-        rest = piles[a - 1][:-1]
-        moved = bytes((t,))
+        source_pile = piles[a - 1]
+        rest = source_pile[:-1]
+        moved = source_pile[-1:]
+        piles[a - 1] = rest
+        work[a - 1] = rest[-1] if rest else EMPTY
         while slots:
             low = slots & -slots
             slots ^= low
             b = low.bit_length() - 1
-            new = list(piles)
-            new[a - 1] = rest
-            new[b - 1] = piles[b - 1] + moved
-            move = shifts[b]
+            target = piles[b - 1]
+            piles[b - 1] = target + moved
+            work[b - 1] = t
             if rest or not stock_left:
-                key = join(new) + held_key
-                if key in visited:
-                    continue
-                visited.add(key)
-                new_tops = tops[:]
-                new_tops[a - 1] = rest[-1] if rest else EMPTY
-                new_tops[b - 1] = t
-                yield new, new_tops, held, stuck, (move,), False
+                child = join(piles) + held_key
+                piles[b - 1] = target
+                if child not in visited:
+                    visited.add(child)
+                    out.append((child, bytes(work), held, stuck, (shifts[b],), False))
+                work[b - 1] = tops[b - 1]
                 continue
-            # slot a is empty: its double now, or a refill from the stock
-            new_tops = tops[:]
-            new_tops[a - 1] = EMPTY
-            new_tops[b - 1] = t
-            double = 17 * a
-            moves: tuple[str, ...] = (move,)
-            new_held, leaf = held, True
-            if held == double:
-                new[a - 1] = bytes((double,))
-                new_tops[a - 1] = double
-                moves, new_held, leaf = (move, PLACES[a]), -1, False
-            else:
-                source = 0
-                for k in range(1, n + 1):
-                    if new_tops[k - 1] == double:
-                        source = k
-                        break
-                if source:
-                    new[a - 1] = bytes((double,))
-                    new_tops[a - 1] = double
-                    left = new[source - 1][:-1]
-                    new[source - 1] = left
-                    new_tops[source - 1] = left[-1] if left else EMPTY
-                    moves, leaf = (move, SHIFTS[source][a]), not left
-            key = join(new) + held_byte(new_held)
-            if key in visited:
-                continue
-            visited.add(key)
-            yield new, new_tops, new_held, stuck and new_held >= 0, moves, leaf
+            child, child_tops, new_held, moves, leaf = _emptied(piles, work, tops, a, held, (shifts[b],))
+            piles[b - 1] = target
+            if child not in visited:
+                visited.add(child)
+                out.append((child, child_tops, new_held, stuck and new_held >= 0, moves, leaf))
+            work[b - 1] = tops[b - 1]
+        piles[a - 1] = source_pile
+        work[a - 1] = t
+    return out
+
+
+def _emptied(piles: list[bytes], work: bytearray, tops: bytes, a: int, held: int,
+             moves: tuple[str, ...]) -> tuple[bytes, bytes, int, tuple[str, ...], bool]:
+    """After `moves` emptied slot a with stock left (`piles` and `work` as the shift leaves them;
+    as they are again on return): its double now, held or from a pile's top (the first), or a
+    refill from the stock (`leaf`). (key, tops, held, moves, leaf) of the position then."""
+    double = 17 * a
+    if held == double:
+        piles[a - 1] = bytes((double,))
+        work[a - 1] = double
+        child, child_tops = SEPARATOR.join(piles) + NO_HELD, bytes(work)
+        piles[a - 1], work[a - 1] = b"", EMPTY
+        return child, child_tops, -1, (*moves, PLACES[a]), False
+    source = tops.find(double) + 1  # (neither slot a nor the shift's target shows a-a)
+    if not source:
+        return SEPARATOR.join(piles) + held_byte(held), bytes(work), held, moves, True
+    pile = piles[source - 1]
+    left = pile[:-1]
+    piles[a - 1], piles[source - 1] = bytes((double,)), left
+    work[a - 1], work[source - 1] = double, left[-1] if left else EMPTY
+    child, child_tops = SEPARATOR.join(piles) + held_byte(held), bytes(work)
+    piles[a - 1], piles[source - 1] = b"", pile
+    work[a - 1], work[source - 1] = EMPTY, tops[source - 1]
+    return child, child_tops, held, (*moves, SHIFTS[source][a]), not left
 
 
 class Evaluator:
@@ -368,12 +401,10 @@ class Evaluator:
         self.static = Static(know)
         self.cache: dict[bytes, float] = {}
 
-    def tops(self, tops: bytearray, leaf: bool) -> float:
+    def tops(self, tops: bytes, leaf: bool) -> float:
         """The score of slots' tops; `leaf`: the empty slots are about to be refilled (plan()
         inlines this)."""
-        key = bytes(tops)
-        if leaf:
-            key = key.replace(b"\xff", b"\xfe")  # EMPTY -> UNKNOWN
+        key = tops.replace(b"\xff", b"\xfe") if leaf else tops  # EMPTY -> UNKNOWN
         value = self.cache.get(key)
         if value is None:
             value = self.cache[key] = score(features(key, self.static))
@@ -428,18 +459,17 @@ def plan(state: BigClockState, know: Knowledge | None = None,
     n = state.size
     ev = evaluator_for(know)
     cache, static = ev.cache, ev.static
-    piles = state.pile_keys
-    tops = bytearray(p[-1] if p else EMPTY for p in piles)
+    tops = bytes(p[-1] if p else EMPTY for p in state.pile_keys)
     held = code(state.drawn) if state.drawn is not None else -1
     stock_left = len(state.stock)
     best_trail: Trail = ()
     best_value = float("-inf")
-    best_piles: Sequence[bytes] = piles
+    best_tops = tops
     if held < 0:
         best_value = ev.tops(tops, False)
     visited = set(state.seen)
     visited.add(state.position)
-    frontier: list[Node] = [(piles, tops, held, state.stuck, ())]
+    frontier: list[Node] = [(state.position, tops, held, state.stuck, ())]
     beam, depth = (search.stuck_beam, search.stuck_depth) if state.stuck else (search.beam, search.depth)
     budget = search.budget
     was_enabled = gc.isenabled()
@@ -450,17 +480,16 @@ def plan(state: BigClockState, know: Knowledge | None = None,
             for p, t, h, st, trail in frontier:
                 if budget <= 0:
                     break
-                for cp, ct, ch, cs, moves, leaf in children(p, t, h, st, n, stock_left, visited):
-                    budget -= 1
-                    key = bytes(ct)  # ev.tops(ct, leaf), inlined
-                    if leaf:
-                        key = key.replace(b"\xff", b"\xfe")
+                found = children(p, t, h, st, n, stock_left, visited)
+                budget -= len(found)
+                for cp, ct, ch, cs, moves, leaf in found:
+                    key = ct.replace(b"\xff", b"\xfe") if leaf else ct  # ev.tops(ct, leaf), inlined
                     value = cache.get(key)
                     if value is None:
                         value = cache[key] = score(features(key, static))
                     child_trail = (trail, moves)
                     if (ch < 0 or leaf) and value > best_value:
-                        best_value, best_trail, best_piles = value, child_trail, cp
+                        best_value, best_trail, best_tops = value, child_trail, ct
                     if not leaf:
                         scored.append((-value, len(scored), (cp, ct, ch, cs, child_trail)))
             if not scored:
@@ -470,12 +499,12 @@ def plan(state: BigClockState, know: Knowledge | None = None,
     finally:
         if was_enabled:
             gc.enable()
-    gain = _homes(best_piles) - _homes(piles)
-    return best_value, _path(best_trail), gain
+    return best_value, _path(best_trail), _homes(best_tops) - _homes(tops)
 
 
-def _homes(piles: Sequence[bytes]) -> int:
-    return sum(1 for k, p in enumerate(piles, 1) if p and p[-1] == 17 * k)
+def _homes(tops: bytes) -> int:
+    """The doubles home among the slots' tops."""
+    return sum(1 for k, t in enumerate(tops, 1) if t == 17 * k)
 
 
 def choose(state: BigClockState, search: Search = ADVICE) -> tuple[str, str, float]:
