@@ -602,6 +602,29 @@ def fresh_app(browser: Browser, server_url: str) -> Iterator[App]:
         yield state
 
 
+LONGEST_FILES = ("test_phone.py", "test_lessons_phone.py", "test_lessons.py", "test_solitaire_extras.py",
+                 "test_snapshot.py", "test_coach_review.py", "test_reliability.py", "test_play.py",
+                 "test_page_doors.py", "test_offline.py")  # the longest measured, longest first (benchmarks.md)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser's test files longest first: pytest-xdist's `--dist loadfile` (build.py
+    browser_workers) hands whole files to the browsers in collection order, so a long file
+    collected late would run on alone at the end while the other browsers idle. LONGEST_FILES
+    first, then the files with more tests; each file's tests keep their order (some build on the
+    one before). Other directories' tests keep their place ahead of them."""
+    here = Path(__file__).parent
+    mine = [item for item in items if item.path.parent == here]
+    counts: dict[str, int] = {}
+    for item in mine:
+        counts[item.path.name] = counts.get(item.path.name, 0) + 1
+
+    def rank(item: pytest.Item) -> tuple[int, int]:
+        name = item.path.name
+        return (LONGEST_FILES.index(name) if name in LONGEST_FILES else len(LONGEST_FILES), -counts[name])
+    items[:] = [item for item in items if item.path.parent != here] + sorted(mine, key=rank)
+
+
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
     """After each test: no console error (unless marked console_errors), no page error and no

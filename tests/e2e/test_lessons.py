@@ -1,285 +1,30 @@
 """Every game's guided deal (each game the catalog gives a lesson) played through the page to its
-end at 1280x800 and at 360x740 by following the guide as a player would: the pointed or suggested
-tile then its place, or the move's button. At every step the places the note points at are on
-screen and marked, and the note is shown in a polite live region; one move off the lesson is
-answered by the guide's word and changes nothing, then the right move works; axe finds nothing
-serious; the statistics and the saved game are as before (a lesson never counts)."""
+end at 1280x800 (at 360x740 on a phone: test_lessons_phone.py) by following the guide as a player
+would: the pointed or suggested tile then its place, or the move's button. At every step the
+places the note points at are on screen and marked, and the note is shown in a polite live region;
+one move off the lesson is answered by the guide's word and changes nothing, then the right move
+works; axe finds nothing serious; the statistics and the saved game are as before (a lesson never
+counts). The lesson is offered once, and reached from the menu and the rules, even past a first
+deal over before it began."""
 
 from __future__ import annotations
 
-import json
-import time
-from typing import Any
-
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-from engine.api import handle
-
-from .conftest import ROOT, App, next_deal_numbers, resign, screenshot, screenshots_wanted, serious
-
-TIMEOUT = 20_000
-LESSON_SECONDS = 90
-SCREENS = ROOT / "test-results" / "screens" / "lessons"
-CATALOG = json.loads(handle(json.dumps({"op": "catalog"})))["games"]
-LESSON_GAMES = [g["id"] for g in CATALOG if g["lesson"]]
-TABLE_LESSON = next(g["id"] for g in CATALOG if g["lesson"] and g["players"]["min"] > 1)
-SOLITAIRE = "luzon"
-DEAD_SOLITAIRE_DEAL = 13  # Luzon's deal 13 with its usual options: no move at all
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 740}}
-STORED_STATS = """{"format":1,"entries":{},"recent":[]}"""
-
-VIEW_JS = """async () => {
-  const board = document.querySelector('[data-session][data-moves]');
-  if (!board || document.querySelector('.game.busy')) return null;
-  const answer = await window.boneyard.request({op: 'view', session: board.dataset.session});
-  if (!answer.ok || String(answer.view.moves) !== board.dataset.moves) return null;
-  return answer.view;
-}"""
-
-
-def view_now(page: Page) -> dict[str, Any] | None:
-    """The engine's view of the game on screen, once the page is idle and shows it."""
-    view: dict[str, Any] | None = page.evaluate(VIEW_JS)
-    return view
-
-
-def settled(page: Page, moves_before: int | None = None) -> dict[str, Any]:
-    """Wait (polling the page, no sleep) until the person's next step, or the lesson's end, is on
-    screen; its view."""
-    deadline = time.monotonic() + LESSON_SECONDS
-    while time.monotonic() < deadline:
-        view = view_now(page)
-        if view and view.get("guide") and (moves_before is None or view["moves"] != moves_before):
-            guide, seat = view["guide"], view["to_move"]
-            mine = seat is not None and view["seats"][seat] == "human"
-            if guide["done"] or (guide["note"] and mine):
-                return view
-        page.wait_for_function("() => new Promise((ok) => requestAnimationFrame(() => ok(true)))", timeout=TIMEOUT)
-    raise AssertionError("the lesson did not come to the person's next step")
-
-
-def dialog_open(page: Page) -> bool:
-    return page.locator("dialog.outcome[open]").count() > 0
-
-
-def check_step(page: Page, view: dict[str, Any]) -> None:
-    """The note is shown and announced; every place it points at is on screen and marked."""
-    guide = view["guide"]
-    if dialog_open(page):  # a round's end: the note comes in the dialog, over the board
-        note = page.locator("dialog.outcome[open] .guide-in-dialog")
-        expect(note).to_have_text(guide["note"])
-        # read out with the dialog's title as it opens
-        assert page.locator("dialog.outcome[open]").get_attribute("aria-describedby") == note.get_attribute("id")
-    else:
-        note = page.locator("#guide-note")
-        expect(note).to_be_visible()
-        expect(note).to_contain_text(guide["note"])
-        assert note.get_attribute("aria-live") == "polite"
-    for key in guide["point_at"]:
-        places = page.locator(f'[data-key="{key}"]')
-        assert places.count(), f"nothing on the page has data-key {key!r}"
-        visible = [places.nth(i) for i in range(places.count()) if places.nth(i).is_visible()]
-        assert visible, f"{key!r} is not visible"
-        assert all("guided" in (p.get_attribute("class") or "") for p in visible), f"{key!r} is not marked"
-    if not dialog_open(page):
-        check_room(page, guide["point_at"])
-
-
-ROOM_JS = """(keys) => {
-  const box = (e) => e.getBoundingClientRect();
-  const guide = box(document.querySelector('#guide'));
-  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-  const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
-  const places = keys.flatMap((k) => [...document.querySelectorAll(`[data-key="${CSS.escape(k)}"]`)]).filter(shown);
-  return {
-    scrolls: document.documentElement.scrollHeight > innerHeight + 1,
-    covered: places.filter((e) => meets(box(e), guide)).map((e) => e.dataset.key),
-    outside: places.filter((e) => box(e).bottom > innerHeight + 1 || box(e).top < -1).map((e) => e.dataset.key),
-  };
-}"""
-
-
-def check_room(page: Page, keys: list[str]) -> None:
-    """The play screen fits the viewport (no page scrolling) and the guide covers none of the
-    places it points at, each of them in view."""
-    room = page.evaluate(ROOM_JS, keys)
-    assert room == {"scrolls": False, "covered": [], "outside": []}, room
-
-
-MOVED_JS = """(before) => Boolean(document.querySelector('.game.busy'))
-  || document.querySelector('[data-moves]').dataset.moves !== before"""
-
-
-def click_place(page: Page, key: str) -> bool:
-    """Click the visible place or tile with this data-key that the person can use (the hand's tile
-    before the board's), else the place a move names (its data-slot: a Luzon column, whose key is
-    the tile at its bottom); False when there is none."""
-    for selector in (f'[data-key="{key}"][data-slot]:not([disabled]), button[data-key="{key}"]:not([disabled])',
-                     f'[data-slot="{key}"]:not([disabled])'):
-        places = page.locator(selector)
-        for i in range(places.count()):
-            if places.nth(i).is_visible():
-                places.nth(i).click()
-                return True
-    return False
-
-
-def make_move(page: Page, move: dict[str, Any], suggested: bool = False) -> None:
-    """Make a move as a player would: its button, else its tile (or the places it comes from),
-    then the place it goes to; the suggested move, shown as a hint is, also by its marked places."""
-    before = page.locator("[data-moves]").first.get_attribute("data-moves")
-
-    def moved() -> bool:
-        return bool(page.evaluate(MOVED_JS, before))
-
-    button = page.locator(f'[data-move="{move["id"]}"]')
-    if button.count() and button.first.is_visible():
-        button.first.click()
-        return
-    sources = [move["tile"]] if move.get("tile") and move.get("from") == "hand" else move.get("from") or []
-    for source in [sources] if isinstance(sources, str) else sources:
-        click_place(page, source)
-        if moved():
-            return
-        if button.count() and button.first.is_visible():  # the place offers its moves (Clock's exchange)
-            button.first.click()
-            return
-    if move.get("to") and click_place(page, move["to"]):
-        if button.count() and button.first.is_visible():  # the tile goes there more than one way: the choice
-            button.first.click()
-            return
-        if moved() or not suggested:
-            return  # made (or, for a move off the lesson, answered: nothing changes)
-    for _ in range(3) if suggested else ():  # the places the page marks for the suggestion, in turn
-        hinted = page.locator(".hinted[data-slot]:not([disabled]):visible")
-        if not hinted.count():
-            break
-        hinted.first.click()
-        if moved():
-            return
-    if suggested:
-        raise AssertionError(f"the move {move.get('you')!r} could not be made on the page")
-
-
-def act(page: Page, view: dict[str, Any], move: dict[str, Any]) -> None:
-    """The step's move: in a round's dialog its first button (the guide's move there), else the move."""
-    if dialog_open(page):
-        page.locator("dialog.outcome[open] .actions button").first.click()
-    else:
-        make_move(page, move, suggested=move is view["guide"]["suggest"])
-
-
-def wrong_move(view: dict[str, Any]) -> dict[str, Any] | None:
-    """A legal move the step does not accept, when it has one (and no dialog stands in the way)."""
-    accepts = view["guide"]["accepts"]
-    return next((m for m in view["legal"] if accepts and m["id"] not in accepts), None)
-
-
-def open_lesson(app: App, game: str, size: dict[str, int]) -> None:
-    """The lesson's link on a page with some statistics kept and no game saved, computers at once,
-    forced moves made by themselves (the setting): a step's note must stop them."""
-    page = app.page
-    page.set_viewport_size(size)
-    page.goto(f"{app.url}#/")
-    page.evaluate("""([game, stats]) => {
-      localStorage.removeItem('boneyard.game.' + game);
-      localStorage.setItem('boneyard.stats.v1', stats);
-      localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'));
-      localStorage.setItem('boneyard.settings.v1', JSON.stringify({animation: 'off', autoForced: true}));
-    }""", [game, STORED_STATS])
-    if page.evaluate("document.documentElement.dataset.motion") != "off":  # the settings are read as the page loads
-        page.reload()
-        app.wait_ready()
-    assert page.evaluate("document.documentElement.dataset.motion") == "off"
-    page.goto(f"{app.url}#/play/{game}?lesson=1")
-    app.wait_ready()
-    expect(page.locator("#guide")).to_be_visible(timeout=TIMEOUT)
-
-
-def play_lesson(app: App, game: str, size_name: str) -> None:
-    page = app.page
-    stats_before = page.evaluate("localStorage.getItem('boneyard.stats.v1')")
-    view = settled(page)
-    steps = view["guide"]["steps"]
-    wrong_done = checked_axe = replayed = False
-    seen: list[int] = []
-    while not view["guide"]["done"]:
-        guide = view["guide"]
-        seen.append(guide["step"])
-        check_step(page, view)
-        if not checked_axe and not dialog_open(page):
-            note = page.locator("#guide-note")  # the keyboard reaches the note
-            assert note.get_attribute("tabindex") == "0"
-            note.focus()
-            expect(note).to_be_focused()
-            assert serious(page) == []
-            screenshot(page, SCREENS / f"{game}-{size_name}-step{guide['step']}.png")
-            if screenshots_wanted():  # the same in dark colours, for people to look at
-                page.emulate_media(color_scheme="dark")
-                screenshot(page, SCREENS / f"{game}-{size_name}-step{guide['step']}-dark.png")
-                page.emulate_media(color_scheme="light")
-            checked_axe = True
-        off = None if wrong_done or dialog_open(page) else wrong_move(view)
-        if off is not None:
-            record = page.evaluate("""async () => (await window.boneyard.request({op: 'record',
-              session: document.querySelector('[data-session]').dataset.session})).record""")
-            make_move(page, off)
-            wrong = page.locator("#guide-note .guide-wrong")
-            expect(wrong).to_be_visible(timeout=TIMEOUT)
-            assert wrong.inner_text().strip()
-            after = settled(page)
-            assert after["moves"] == view["moves"] and after["guide"] == guide  # nothing changed
-            assert page.evaluate("""async () => (await window.boneyard.request({op: 'record',
-              session: document.querySelector('[data-session]').dataset.session})).record""") == record
-            screenshot(page, SCREENS / f"{game}-{size_name}-wrong.png")
-            wrong_done = True
-        if size_name == "1280x800" and view["moves"] and not replayed and not dialog_open(page):
-            page.click("button[data-action=coach]")  # the replay of the lesson so far opens, and closes back
-            expect(page.locator("#coach")).to_be_visible(timeout=TIMEOUT)
-            page.click("button[data-action=coach-close]")
-            expect(page.locator("#guide-note")).to_be_visible(timeout=TIMEOUT)
-            replayed = True
-        if dialog_open(page):
-            screenshot(page, SCREENS / f"{game}-{size_name}-dialog-step{guide['step']}.png")
-        move = guide["suggest"] or view["legal"][0]
-        act(page, view, move)
-        view = settled(page, view["moves"])
-    assert seen == list(range(1, steps + 1)), seen
-    assert wrong_done, "no step of the lesson offered a move off it"
-    assert replayed or size_name != "1280x800", "the replay was never opened during the lesson"
-    ending = view["guide"]["ending"]
-    if view["outcome"]:  # the game's end: the ending in its dialog, with the way to a real game
-        dialog = page.locator("dialog.outcome[open]")
-        expect(dialog.locator(".guide-in-dialog")).to_have_text(ending)
-        expect(dialog.locator("[data-action=real-game]")).to_be_visible()
-        # one message and one button: not the guide's buttons too, behind the dialog
-        expect(page.locator("[data-action=real-game]:visible, [data-action=keep-playing]:visible")).to_have_count(1)
-        said = dialog.inner_text().lower()
-        assert said.count("won") <= 1, said
-    else:
-        if dialog_open(page):  # the round's end: the ending in its dialog, with both ways on
-            expect(page.locator("dialog.outcome[open] .guide-in-dialog")).to_have_text(ending)
-            expect(page.locator("dialog.outcome[open] [data-action=real-game]")).to_be_visible()
-            keep = page.locator("dialog.outcome[open] [data-action=keep-playing]")
-        else:
-            expect(page.locator("#guide-note")).to_contain_text(ending)
-            keep = page.locator("[data-action=keep-playing]")
-        expect(keep).to_be_visible()
-        screenshot(page, SCREENS / f"{game}-{size_name}-done.png")
-        keep.click()
-        expect(page.locator("#guide-note")).to_contain_text("unguided", timeout=TIMEOUT)
-        expect(page.locator("dialog.outcome[open]")).to_have_count(0)
-        expect(page.locator("#guide [data-action=keep-playing]")).to_be_hidden()
-        expect(page.locator("#guide [data-action=real-game]")).to_be_visible()
-        assert serious(page) == []
-        resign(page)  # the game ends: still not counted
-        expect(page.locator("dialog.outcome[open] [data-action=real-game]")).to_be_visible(timeout=TIMEOUT)
-    assert page.evaluate("localStorage.getItem('boneyard.stats.v1')") == stats_before
-    assert page.evaluate(f"localStorage.getItem('boneyard.game.{game}')") is None  # never saved
-    page.locator("dialog.outcome[open] [data-action=real-game]").click()
-    expect(page.locator("#guide")).to_be_hidden(timeout=TIMEOUT)
-    assert page.evaluate("localStorage.getItem('boneyard.stats.v1')") == stats_before
+from .conftest import App, next_deal_numbers, screenshot
+from .lesson_play import (
+    CATALOG,
+    DEAD_SOLITAIRE_DEAL,
+    LESSON_GAMES,
+    SCREENS,
+    SIZES,
+    SOLITAIRE,
+    TABLE_LESSON,
+    TIMEOUT,
+    open_lesson,
+    play_lesson,
+)
 
 
 @pytest.mark.screenshots
@@ -287,28 +32,6 @@ def play_lesson(app: App, game: str, size_name: str) -> None:
 def test_a_lesson_played_by_its_guide_at_1280x800(app: App, game: str) -> None:
     open_lesson(app, game, SIZES["desktop"])
     play_lesson(app, game, "1280x800")
-
-
-@pytest.mark.screenshots
-@pytest.mark.parametrize("game", LESSON_GAMES)
-def test_a_lesson_played_by_its_guide_on_a_phone_at_360x740(phone: App, game: str) -> None:
-    open_lesson(phone, game, SIZES["phone"])
-    play_lesson(phone, game, "360x740")
-
-
-UPRIGHT, SIDEWAYS = {"width": 390, "height": 844}, {"width": 844, "height": 390}
-
-
-@pytest.mark.screenshots
-@pytest.mark.parametrize(("game", "size"), [(LESSON_GAMES[0], UPRIGHT), *((g, SIDEWAYS) for g in LESSON_GAMES)],
-                         ids=lambda p: p if isinstance(p, str) else f"{p['width']}x{p['height']}")
-def test_a_lessons_first_step_fits_a_phone_upright_and_sideways(phone: App, game: str, size: dict[str, int]) -> None:
-    """The note, the pointed places and the hand all in view at the other phone sizes: every game's
-    first step sideways (the guide shares a column with the controls and the seats there)."""
-    open_lesson(phone, game, size)
-    view = settled(phone.page)
-    check_step(phone.page, view)
-    screenshot(phone.page, SCREENS / f"{game}-{size['width']}x{size['height']}-step1.png")
 
 
 def test_the_lesson_is_offered_once_and_reached_from_the_menu_and_the_rules(app: App) -> None:
@@ -350,19 +73,6 @@ def test_the_lesson_is_offered_once_and_reached_from_the_menu_and_the_rules(app:
     expect(offer).to_be_hidden()
 
 
-@pytest.mark.parametrize("game", ["clock"])  # its exchange step: the longest words of any step sideways
-def test_every_step_of_a_lesson_fits_a_phone_held_sideways(phone: App, game: str) -> None:
-    """Sideways the guide shares the left column with the controls, the status line and the
-    messages: at every step of the lesson the page does not scroll and the pointed places are in view."""
-    page = phone.page
-    open_lesson(phone, game, SIDEWAYS)
-    view = settled(page)
-    while not view["guide"]["done"]:
-        check_room(page, view["guide"]["point_at"])
-        act(page, view, view["guide"]["suggest"] or view["legal"][0])
-        view = settled(page, view["moves"])
-
-
 def test_a_first_deal_over_before_it_began_still_offers_the_lesson(app: App) -> None:
     """A solitaire's first deal can have no move at all (winnable-only deals turned off): its
     "you lost" dialog covers the offer, so the dialog carries the offer's way to the guided deal."""
@@ -384,30 +94,3 @@ def test_a_first_deal_over_before_it_began_still_offers_the_lesson(app: App) -> 
     expect(page.locator("#guide")).to_be_visible(timeout=TIMEOUT)
     expect(page.locator("#outcome[open]")).to_have_count(0)
     expect(page.locator(".lesson-offer")).to_be_hidden()
-
-
-MORE_CUE = """() => {
-  const note = document.querySelector('#guide-note');
-  const cue = document.querySelector('#guide .guide-more');
-  const shown = (el) => Boolean(el) && !el.hidden && el.getBoundingClientRect().height > 0
-    && getComputedStyle(el).visibility !== 'hidden';
-  const n = note.getBoundingClientRect();
-  const c = cue && cue.getBoundingClientRect();
-  return {overflows: note.scrollHeight > note.clientHeight + 1,
-    atEnd: note.scrollTop + note.clientHeight >= note.scrollHeight - 2,
-    cue: shown(cue), onNote: Boolean(c) && c.bottom <= n.bottom + 1 && c.top >= n.top - 1};
-}"""
-
-
-def test_a_note_cut_by_a_short_screen_says_it_scrolls(phone: App) -> None:
-    """844x390, Luzon's first step (a long note in a short column): the note shows a "more below"
-    cue over its foot while part of it is out of view, and none once it is scrolled to its end."""
-    page = phone.page
-    open_lesson(phone, SOLITAIRE, SIDEWAYS)
-    settled(page)
-    seen = page.evaluate(MORE_CUE)
-    assert seen["overflows"] and not seen["atEnd"], seen  # the case in question: a note cut short
-    assert seen["cue"] and seen["onNote"], seen
-    page.evaluate("() => { const n = document.querySelector('#guide-note'); n.scrollTop = n.scrollHeight; }")
-    expect(page.locator("#guide .guide-more")).to_be_hidden()
-    assert page.evaluate(MORE_CUE)["atEnd"]

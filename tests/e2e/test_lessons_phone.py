@@ -1,0 +1,85 @@
+"""The guided deals on a phone (the `phone` page: touch, 390x844): every game's lesson played
+through to its end at 360x740 by following the guide; every game's first step, and every step of
+Clock's, fits the screen held upright and sideways; a note cut short by the screen says it
+scrolls. (The desktop's lessons, the offer and the ways to a lesson: test_lessons.py.)"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import App, screenshot
+from .lesson_play import (
+    LESSON_GAMES,
+    SCREENS,
+    SIZES,
+    SOLITAIRE,
+    act,
+    check_room,
+    check_step,
+    open_lesson,
+    play_lesson,
+    settled,
+)
+
+
+@pytest.mark.screenshots
+@pytest.mark.parametrize("game", LESSON_GAMES)
+def test_a_lesson_played_by_its_guide_on_a_phone_at_360x740(phone: App, game: str) -> None:
+    open_lesson(phone, game, SIZES["phone"])
+    play_lesson(phone, game, "360x740")
+
+
+UPRIGHT, SIDEWAYS = {"width": 390, "height": 844}, {"width": 844, "height": 390}
+
+
+@pytest.mark.screenshots
+@pytest.mark.parametrize(("game", "size"), [(LESSON_GAMES[0], UPRIGHT), *((g, SIDEWAYS) for g in LESSON_GAMES)],
+                         ids=lambda p: p if isinstance(p, str) else f"{p['width']}x{p['height']}")
+def test_a_lessons_first_step_fits_a_phone_upright_and_sideways(phone: App, game: str, size: dict[str, int]) -> None:
+    """The note, the pointed places and the hand all in view at the other phone sizes: every game's
+    first step sideways (the guide shares a column with the controls and the seats there)."""
+    open_lesson(phone, game, size)
+    view = settled(phone.page)
+    check_step(phone.page, view)
+    screenshot(phone.page, SCREENS / f"{game}-{size['width']}x{size['height']}-step1.png")
+
+
+@pytest.mark.parametrize("game", ["clock"])  # its exchange step: the longest words of any step sideways
+def test_every_step_of_a_lesson_fits_a_phone_held_sideways(phone: App, game: str) -> None:
+    """Sideways the guide shares the left column with the controls, the status line and the
+    messages: at every step of the lesson the page does not scroll and the pointed places are in view."""
+    page = phone.page
+    open_lesson(phone, game, SIDEWAYS)
+    view = settled(page)
+    while not view["guide"]["done"]:
+        check_room(page, view["guide"]["point_at"])
+        act(page, view, view["guide"]["suggest"] or view["legal"][0])
+        view = settled(page, view["moves"])
+
+
+MORE_CUE = """() => {
+  const note = document.querySelector('#guide-note');
+  const cue = document.querySelector('#guide .guide-more');
+  const shown = (el) => Boolean(el) && !el.hidden && el.getBoundingClientRect().height > 0
+    && getComputedStyle(el).visibility !== 'hidden';
+  const n = note.getBoundingClientRect();
+  const c = cue && cue.getBoundingClientRect();
+  return {overflows: note.scrollHeight > note.clientHeight + 1,
+    atEnd: note.scrollTop + note.clientHeight >= note.scrollHeight - 2,
+    cue: shown(cue), onNote: Boolean(c) && c.bottom <= n.bottom + 1 && c.top >= n.top - 1};
+}"""
+
+
+def test_a_note_cut_by_a_short_screen_says_it_scrolls(phone: App) -> None:
+    """844x390, Luzon's first step (a long note in a short column): the note shows a "more below"
+    cue over its foot while part of it is out of view, and none once it is scrolled to its end."""
+    page = phone.page
+    open_lesson(phone, SOLITAIRE, SIDEWAYS)
+    settled(page)
+    seen = page.evaluate(MORE_CUE)
+    assert seen["overflows"] and not seen["atEnd"], seen  # the case in question: a note cut short
+    assert seen["cue"] and seen["onNote"], seen
+    page.evaluate("() => { const n = document.querySelector('#guide-note'); n.scrollTop = n.scrollHeight; }")
+    expect(page.locator("#guide .guide-more")).to_be_hidden()
+    assert page.evaluate(MORE_CUE)["atEnd"]
