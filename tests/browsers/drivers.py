@@ -76,7 +76,8 @@ SHOWN = """() => ({ url: location.href, root: { ...document.documentElement.data
     .map((b) => b.dataset.action ?? b.id ?? b.textContent).slice(0, 30) })"""
 CENTER = """(css) => {
   const element = document.querySelector(css);
-  if (!element || element.disabled) return null;
+  // not yet laid out (a resized window's new layout still to come in WebKit): not there to click
+  if (!element || element.disabled || !element.getClientRects().length) return null;
   element.scrollIntoView({ block: "center", inline: "center" });
   const box = element.getBoundingClientRect();
   return [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)];
@@ -167,7 +168,7 @@ class Page:
 
     def click(self, css: str) -> None:
         """A real click (pointer down and up) in the middle of the first element `css` finds, once
-        it is there and enabled."""
+        it is there, shown and enabled."""
         at = self.wait(CENTER, css, what=f"an element {css}", timeout_s=30)
         x, y = at
         self.actions([{"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": [
