@@ -61,12 +61,17 @@ def esc_closes(page: Page, opened: str, closed: str) -> None:
     page.wait(closed, timeout_s=SCREEN_S, what=f"Esc to close ({closed})")
 
 
+NARROW_AND_SETTLED = """(width) => innerWidth <= width && document.documentElement.dataset.settled === 'yes'
+  && new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))))"""
+
+
 def keys_help_and_more(page: Page) -> None:
     """The keys' help opens by "?" and closes by Esc; so does the More panel of a narrow screen."""
     page.press("?")
     esc_closes(page, exists("dialog[open]"), "() => !document.querySelector('dialog[open]')")
     page.resize(800, 900)
-    try:
+    try:  # the narrow layout drawn and the page settled (the window's new size reaches WebKit's page later)
+        page.wait(NARROW_AND_SETTLED, 800, timeout_s=SCREEN_S, what="the narrow layout, settled")
         page.click(".more-button")
         esc_closes(page, exists(".play-area.more-open"), "() => !document.querySelector('.play-area.more-open')")
     finally:
