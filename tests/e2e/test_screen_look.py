@@ -46,16 +46,20 @@ LABELS_OVER_CARDS = """() => {
 }"""
 
 
-def test_clock_counts_of_face_down_cards_cover_no_card_face_at_every_size(app: App) -> None:
-    """Clock at its exchange (many piles with face-up cards over face-down ones, each with its
-    chance): a pile's count of face-down cards sits on its face-down stack's back, over no card's
-    face, and an hour's label with its chance over no card, held either way or on a desktop (the
-    "N down" chips lay over the cards' faces)."""
-    page = app.page
+def open_clock_at_its_exchange(app: App) -> None:
+    """Clock at its exchange: many piles with face-up cards over face-down ones, each with its chance."""
     moves = line("clock", {"exchange": True}, CLOCK_EXCHANGE_SEED, 60, pick="turn")  # turned until the exchange
     open_deal(app, "clock", CLOCK_EXCHANGE_SEED, exchange="true")
     import_moves(app, "clock", {"exchange": True}, CLOCK_EXCHANGE_SEED, moves)
-    expect(page.locator("#board")).to_have_attribute("data-phase", "exchange", timeout=SCREEN_TIMEOUT_MS)
+    expect(app.page.locator("#board")).to_have_attribute("data-phase", "exchange", timeout=SCREEN_TIMEOUT_MS)
+
+
+def test_clock_counts_of_face_down_cards_cover_no_card_face_at_every_size(app: App) -> None:
+    """Clock at its exchange: a pile's count of face-down cards sits on its face-down stack's back,
+    over no card's face, and an hour's label with its chance over no card, held either way or on a
+    desktop (the "N down" chips lay over the cards' faces)."""
+    page = app.page
+    open_clock_at_its_exchange(app)
     found = {}
     try:
         for width, height in SIZES:
@@ -69,6 +73,32 @@ def test_clock_counts_of_face_down_cards_cover_no_card_face_at_every_size(app: A
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
     assert found == {}
+
+
+COUNT_DIGITS = """() => [...document.querySelectorAll('#board .ck-down-count')].map((count) => {
+  const range = document.createRange();
+  range.selectNodeContents(count);
+  const glyph = range.getBoundingClientRect(), stack = count.closest('.ck-down').getBoundingClientRect();
+  return {text: count.textContent, px: parseFloat(getComputedStyle(count).fontSize),
+          inside: glyph.left >= stack.left - 0.5 && glyph.right <= stack.right + 0.5 && glyph.height > 0};
+})"""
+
+
+@pytest.mark.parametrize("size", [(844, 390), (360, 740)])
+def test_clock_counts_of_face_down_cards_are_readable(app: App, size: tuple[int, int]) -> None:
+    """Clock at its exchange, held sideways (its dial the screen's height) or upright: each count of
+    face-down cards at 12 px or more, its digit wholly on its stack's back (sideways it was 10 px)."""
+    page = app.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        open_clock_at_its_exchange(app)
+        until_still(page)
+        counts = page.evaluate(COUNT_DIGITS)
+        assert len(counts) >= 6, counts
+        small = [c for c in counts if c["px"] < 12 or not c["inside"]]
+        assert small == [], small
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
 
 
 CUE = """() => {
