@@ -313,3 +313,40 @@ def test_the_coach_held_upright_shows_its_board_first(app: App, size: tuple[int,
         assert coach["share"] >= 0.5, coach
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
+
+
+LUZON_ROOM = """() => {
+  const board = document.querySelector('#board').getBoundingClientRect();
+  const tiles = [...document.querySelectorAll('#board .columns .tile')];
+  const low = Math.max(...tiles.map((t) => t.getBoundingClientRect().bottom));
+  const reserve = document.querySelector('#board .reserve').getBoundingClientRect();
+  const all = [...document.querySelectorAll('#board .tile, #board .slot-empty')].map((t) => t.getBoundingClientRect());
+  const columns = [...document.querySelectorAll('#board .column')];
+  const rows = Math.max(...columns.map((c) => c.querySelectorAll('.tile').length));
+  const top = Math.max(0, board.top), bottom = Math.min(innerHeight, board.bottom);
+  return {gap: reserve.top - low, rows, tile: tiles[0].getBoundingClientRect().width,
+          inView: all.every((r) => r.top >= top - 0.5 && r.bottom <= bottom + 0.5
+                                    && r.left >= board.left - 0.5 && r.right <= board.right + 0.5)};
+}"""
+
+
+def test_luzon_keeps_its_reserve_under_its_columns(app: App) -> None:
+    """Luzon part-played (its longest column down to three tiles): the reserve follows the columns'
+    tiles, no empty band between them, and every tile in view, at each size (the columns kept five
+    rows' room, a band of 90 to 190 px under their last tiles)."""
+    page = app.page
+    found = {}
+    try:
+        open_deal(app, "luzon", 7, variant="twelve")
+        import_moves(app, "luzon", {"variant": "twelve"}, 7, line("luzon", {"variant": "twelve"}, 7, 12))
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            until_still(page)
+            room = page.evaluate(LUZON_ROOM)
+            assert room["rows"] <= 3, room  # the position the test is about
+            if not (room["gap"] <= 32 and room["inView"]):
+                found[f"{width}x{height}"] = room
+            shoot(page, SHOTS / f"luzon-mid-{width}x{height}")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+    assert found == {}
