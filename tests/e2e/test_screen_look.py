@@ -46,16 +46,20 @@ LABELS_OVER_CARDS = """() => {
 }"""
 
 
-def test_clock_counts_of_face_down_cards_cover_no_card_face_at_every_size(app: App) -> None:
-    """Clock at its exchange (many piles with face-up cards over face-down ones, each with its
-    chance): a pile's count of face-down cards sits on its face-down stack's back, over no card's
-    face, and an hour's label with its chance over no card, held either way or on a desktop (the
-    "N down" chips lay over the cards' faces)."""
-    page = app.page
+def open_clock_at_its_exchange(app: App) -> None:
+    """Clock at its exchange: many piles with face-up cards over face-down ones, each with its chance."""
     moves = line("clock", {"exchange": True}, CLOCK_EXCHANGE_SEED, 60, pick="turn")  # turned until the exchange
     open_deal(app, "clock", CLOCK_EXCHANGE_SEED, exchange="true")
     import_moves(app, "clock", {"exchange": True}, CLOCK_EXCHANGE_SEED, moves)
-    expect(page.locator("#board")).to_have_attribute("data-phase", "exchange", timeout=SCREEN_TIMEOUT_MS)
+    expect(app.page.locator("#board")).to_have_attribute("data-phase", "exchange", timeout=SCREEN_TIMEOUT_MS)
+
+
+def test_clock_counts_of_face_down_cards_cover_no_card_face_at_every_size(app: App) -> None:
+    """Clock at its exchange: a pile's count of face-down cards sits on its face-down stack's back,
+    over no card's face, and an hour's label with its chance over no card, held either way or on a
+    desktop (the "N down" chips lay over the cards' faces)."""
+    page = app.page
+    open_clock_at_its_exchange(app)
     found = {}
     try:
         for width, height in SIZES:
@@ -69,6 +73,32 @@ def test_clock_counts_of_face_down_cards_cover_no_card_face_at_every_size(app: A
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
     assert found == {}
+
+
+COUNT_DIGITS = """() => [...document.querySelectorAll('#board .ck-down-count')].map((count) => {
+  const range = document.createRange();
+  range.selectNodeContents(count);
+  const glyph = range.getBoundingClientRect(), stack = count.closest('.ck-down').getBoundingClientRect();
+  return {text: count.textContent, px: parseFloat(getComputedStyle(count).fontSize),
+          inside: glyph.left >= stack.left - 0.5 && glyph.right <= stack.right + 0.5 && glyph.height > 0};
+})"""
+
+
+@pytest.mark.parametrize("size", [(844, 390), (360, 740)])
+def test_clock_counts_of_face_down_cards_are_readable(app: App, size: tuple[int, int]) -> None:
+    """Clock at its exchange, held sideways (its dial the screen's height) or upright: each count of
+    face-down cards at 12 px or more, its digit wholly on its stack's back (sideways it was 10 px)."""
+    page = app.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        open_clock_at_its_exchange(app)
+        until_still(page)
+        counts = page.evaluate(COUNT_DIGITS)
+        assert len(counts) >= 6, counts
+        small = [c for c in counts if c["px"] < 12 or not c["inside"]]
+        assert small == [], small
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
 
 
 CUE = """() => {
@@ -248,3 +278,75 @@ def test_the_coach_held_sideways_shows_its_board_beside_its_controls(app: App) -
         assert board["left"] >= 0.3 * board["vw"] and board["barInView"], board
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
+
+
+COACH_UPRIGHT = """() => {
+  const box = (sel) => document.querySelector(sel).getBoundingClientRect();
+  const board = box('#coach-board'), bar = box('.coach-bar'), move = box('#coach-move');
+  const inView = (r) => r.top >= -0.5 && r.bottom <= innerHeight + 0.5 && r.height > 0;
+  return {board: [board.top, board.bottom], bar: [bar.top, bar.bottom], move: [move.top, move.bottom],
+          vh: innerHeight, boardInView: inView(board), barInView: inView(bar), moveInView: inView(move),
+          barUnder: bar.top >= board.bottom - 0.5, share: board.height / innerHeight};
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+def test_the_coach_held_upright_shows_its_board_first(app: App, size: tuple[int, int]) -> None:
+    """The coach opened from a finished game's result on a phone held upright: the board wholly in
+    view without scrolling, at half the screen's height or more, the replay's buttons and what is said
+    of the move under it and in view too (the board was under the controls, its foot off the screen)."""
+    from .test_coach import finished_record, import_record, open_coach_from_result
+
+    seats = ["human", "ai:easy", "ai:easy"]
+    record = finished_record("matador", {"players": 3}, 1, seats)
+    page = app.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        import_record(app, "matador", record, "?deal=1&players=3&seats=human,ai:easy,ai:easy", "#table-screen")
+        open_coach_from_result(app)
+        expect(page.locator("#coach-board")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+        until_still(page)
+        page.evaluate("() => window.scrollTo(0, 0)")
+        shoot(page, SHOTS / f"coach-matador-{size[0]}x{size[1]}")
+        coach = page.evaluate(COACH_UPRIGHT)
+        assert coach["boardInView"] and coach["barInView"] and coach["moveInView"] and coach["barUnder"], coach
+        assert coach["share"] >= 0.5, coach
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+
+
+LUZON_ROOM = """() => {
+  const board = document.querySelector('#board').getBoundingClientRect();
+  const tiles = [...document.querySelectorAll('#board .columns .tile')];
+  const low = Math.max(...tiles.map((t) => t.getBoundingClientRect().bottom));
+  const reserve = document.querySelector('#board .reserve').getBoundingClientRect();
+  const all = [...document.querySelectorAll('#board .tile, #board .slot-empty')].map((t) => t.getBoundingClientRect());
+  const columns = [...document.querySelectorAll('#board .column')];
+  const rows = Math.max(...columns.map((c) => c.querySelectorAll('.tile').length));
+  const top = Math.max(0, board.top), bottom = Math.min(innerHeight, board.bottom);
+  return {gap: reserve.top - low, rows, tile: tiles[0].getBoundingClientRect().width,
+          inView: all.every((r) => r.top >= top - 0.5 && r.bottom <= bottom + 0.5
+                                    && r.left >= board.left - 0.5 && r.right <= board.right + 0.5)};
+}"""
+
+
+def test_luzon_keeps_its_reserve_under_its_columns(app: App) -> None:
+    """Luzon part-played (its longest column down to three tiles): the reserve follows the columns'
+    tiles, no empty band between them, and every tile in view, at each size (the columns kept five
+    rows' room, a band of 90 to 190 px under their last tiles)."""
+    page = app.page
+    found = {}
+    try:
+        open_deal(app, "luzon", 7, variant="twelve")
+        import_moves(app, "luzon", {"variant": "twelve"}, 7, line("luzon", {"variant": "twelve"}, 7, 12))
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            until_still(page)
+            room = page.evaluate(LUZON_ROOM)
+            assert room["rows"] <= 3, room  # the position the test is about
+            if not (room["gap"] <= 32 and room["inView"]):
+                found[f"{width}x{height}"] = room
+            shoot(page, SHOTS / f"luzon-mid-{width}x{height}")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+    assert found == {}
