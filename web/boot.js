@@ -5,9 +5,33 @@ export const engine = new Engine(new URL("worker.js", import.meta.url));
 engine.start().catch(() => {});
 
 // app.js runs after this module, once it and every module it imports are downloaded. If one of
-// them fails to download (a dropped connection says nothing in the console), app.js never runs:
-// say so, with a reload, instead of "Loading the game engine…" for ever beside a ready engine.
-document.querySelector('script[type="module"][src="app.js"]')?.addEventListener("error", () => {
+// them fails to download, app.js never runs. Chromium now and then cancels one of the ninety-odd
+// module requests of a load that the service worker answers (net::ERR_ABORTED, nothing in the
+// console; seen under load, not with the service worker off): the page loads itself again once,
+// which loses nothing since none of its code ran. A second load in a row that fails says so, with
+// a reload, instead of "Loading the game engine…" for ever beside a ready engine.
+const RELOADED_KEY = "boneyard.reloaded-incomplete"; // this tab's last load was such an automatic reload
+const app = document.querySelector('script[type="module"][src="app.js"]');
+
+/** sessionStorage, or null where the window refuses storage (then no automatic reload). */
+function tabStorage() {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+app?.addEventListener("load", () => tabStorage()?.removeItem(RELOADED_KEY)); // app.js ran
+app?.addEventListener("error", () => {
+  const storage = tabStorage();
+  if (storage && !storage.getItem(RELOADED_KEY)) {
+    storage.setItem(RELOADED_KEY, "1");
+    console.warn("Boneyard: a file of the page failed to download; loading the page again.");
+    location.reload();
+    return;
+  }
+  storage?.removeItem(RELOADED_KEY); // the Reload below, or a later load, may reload by itself again
   document.documentElement.dataset.app = "incomplete";
   console.error("Boneyard: a file of the page failed to download, so the page cannot run; reload it.");
   // (index.html's own elements: always there)

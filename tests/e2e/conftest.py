@@ -172,9 +172,11 @@ class App:
         """The engine is ready and the page's own modules ran (app.js: `window.boneyard`; the engine
         starts from boot.js, before them, so it can be ready on a page whose app never came up).
         A load left incomplete (a module's request cancelled, net::ERR_ABORTED: Chromium does so now
-        and then under Playwright's routing, with the page's ninety-odd modules) is loaded again
-        once, as a player does when the page says so (tested in test_shell.py), and said in the
-        run's warnings with what was cancelled, so a load that keeps failing is seen, not hidden."""
+        and then to a load the service worker answers, with or without Playwright's routing) is
+        loaded again by the page itself once (web/boot.js, tested in test_shell.py); one that the
+        page said incomplete (two in a row) is loaded again once more here, as a player does when
+        the page says so, and said in the run's warnings with what was cancelled, so a load that
+        keeps failing is seen, not hidden."""
         logged = len(self.errors)
         try:
             self._wait_ready()

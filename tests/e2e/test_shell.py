@@ -54,12 +54,15 @@ def test_failed_start_shows_message_and_retry(browser, server_url) -> None:
 
 def test_a_file_of_the_page_that_fails_to_download_is_said_with_a_reload(browser, server_url) -> None:
     """A module of the page's own code whose download is dropped (net::ERR_ABORTED, which says nothing
-    in the console) keeps app.js from running: the page says so and offers a reload that brings it up,
-    rather than showing "Loading the game engine…" for ever beside a ready engine."""
+    in the console) keeps app.js from running: the page loads itself again once, and when that load
+    fails too it says so and offers a reload that brings it up, rather than showing "Loading the game
+    engine…" for ever beside a ready engine."""
     context = browser.new_context()
     page = context.new_page()
+    tries: list[str] = []
 
     def dropped(route: Route) -> None:
+        tries.append(route.request.url)
         route.abort("aborted")
 
     context.route("**/play/records.js", dropped)  # imported by app.js through guard.js, not preloaded
@@ -67,10 +70,38 @@ def test_a_file_of_the_page_that_fails_to_download_is_said_with_a_reload(browser
     text = page.locator("#engine-text")
     expect(text).to_contain_text("did not load completely", timeout=READY_TIMEOUT_MS)
     assert page.evaluate("typeof window.boneyard") == "undefined"
+    assert len(tries) == 2, tries  # the first load and the page's own second one, no more
     reload = page.locator("#engine-retry")
     expect(reload).to_be_visible()
     context.unroute("**/play/records.js", dropped)
     reload.click()
     page.wait_for_function("() => typeof window.boneyard?.request === 'function'", timeout=READY_TIMEOUT_MS)
     expect(reload).to_be_hidden()
+    context.close()
+
+
+def test_a_file_dropped_once_is_fetched_again_by_the_page_itself(browser, server_url) -> None:
+    """A module's download dropped once (as Chromium now and then cancels one of a load the service
+    worker answers): the page loads itself again and comes up, nothing said but a warning."""
+    context = browser.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    tries: list[str] = []
+
+    def dropped_once(route: Route) -> None:
+        tries.append(route.request.url)
+        if len(tries) == 1:
+            route.abort("aborted")
+        else:
+            route.continue_()
+
+    context.route("**/play/records.js", dropped_once)
+    page.goto(server_url)
+    page.wait_for_function("() => typeof window.boneyard?.request === 'function'", timeout=READY_TIMEOUT_MS)
+    assert len(tries) == 2, tries
+    expect(page.locator("html")).not_to_have_attribute("data-app", "incomplete")
+    expect(page.locator("#engine-retry")).to_be_hidden()
+    assert page.evaluate("sessionStorage.getItem('boneyard.reloaded-incomplete')") is None
+    assert not errors, errors
     context.close()
