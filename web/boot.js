@@ -22,11 +22,23 @@ function tabStorage() {
   }
 }
 
+/**
+ * Note in `storage` that this tab reloads by itself; false where it cannot be noted (storage full).
+ * @param {Storage} storage
+ */
+function remember(storage) {
+  try {
+    storage.setItem(RELOADED_KEY, "1");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 app?.addEventListener("load", () => tabStorage()?.removeItem(RELOADED_KEY)); // app.js ran
 app?.addEventListener("error", () => {
   const storage = tabStorage();
-  if (storage && !storage.getItem(RELOADED_KEY)) {
-    storage.setItem(RELOADED_KEY, "1");
+  if (storage && !storage.getItem(RELOADED_KEY) && remember(storage)) {
     console.warn("Boneyard: a file of the page failed to download; loading the page again.");
     location.reload();
     return;
