@@ -32,6 +32,7 @@ from typing import Any
 
 from engine.cache import LRU
 from engine.games import register
+from engine.games.big_clock_rules import RULES
 from engine.protocol import JSON, Game, GameOver, GameSpec, IllegalMove, Option, Outcome
 from engine.rng import deal_rng
 from engine.tiles import Tile, domino_set, set_option
@@ -42,67 +43,6 @@ DRAW = "draw"  # the move that turns up the top stock tile
 
 Pile = tuple[Tile, ...]
 Position = bytes  # a compact exact key of (piles, drawn tile), see BigClockState.position
-
-RULES = (
-    (
-        "The layout",
-        (
-            "Sets: double-12 (the default) has slots 12, 1, 2, ... 11 clockwise like a clock "
-            "face; double-9 has slots 1 to 9 and double-6 slots 1 to 6.",
-            "The 0-0 is taken out before the deal. It is the clock's hand: it is only shown in "
-            "the middle of the clock and never plays.",
-            "One tile is dealt face up to each slot in slot order (with double-12 the first "
-            "tile goes to 12 o'clock, then 1, 2, ... 11). The rest is the face-down stock.",
-            "Goal: every double n-n on top of slot n.",
-        ),
-    ),
-    (
-        "A turn",
-        (
-            "Draw the top stock tile. It must be placed on a pile whose top tile shares at "
-            "least one number with it and is not a double. When several piles fit, you choose.",
-            "A non-double that fits nowhere is set aside for good; the program does this for you.",
-            "Never place any tile on a double, home or not.",
-            "A double placed on its own slot is home: that pile is finished and never changes.",
-            "The drawn tile must be placed before you do anything else, except a drawn double "
-            "that fitted nowhere (see below).",
-        ),
-    ),
-    (
-        "Doubles in trouble and shifts",
-        (
-            "A double is in trouble when it was drawn and fits nowhere, or when it lies on a "
-            "wrong slot. A drawn double that fitted nowhere stays in trouble until you place it.",
-            "While any double is in trouble you may shift: move the top tile of any unfinished "
-            "pile onto another pile whose top shares a number with it and is not a double, or "
-            "into an empty slot when the tile is that slot's double. A shift may empty a slot.",
-            "An emptied slot must take its own double at once. When that double is at hand (on "
-            "top of a pile, or the drawn double) you may bring it there, or refill the slot; "
-            "when it is not, the program refills the slot with the top stock tile at once. "
-            "With the stock used up the slot stays empty and takes only its own double.",
-            "A shift that recreates a position seen since the last tile was taken from the "
-            "stock is not allowed; this keeps every game finite.",
-            "You may draw instead of shifting whenever no drawn tile is waiting.",
-        ),
-    ),
-    (
-        "Won and lost",
-        (
-            "You win when every double is home.",
-            "You lose when a drawn double cannot be placed and no shift is left; when the stock "
-            "is used up, a double is not home and no shift is left; or when you resign.",
-        ),
-    ),
-    (
-        "What the program does",
-        (
-            "The hint comes from an advisor that plans placements and shifts for the best "
-            "chance to win; it knows which tiles are still in the stock (by elimination) but "
-            "never their order.",
-            "The same deal number always gives the same deal.",
-        ),
-    ),
-)
 
 SPEC = GameSpec(
     id="big-clock",
@@ -201,7 +141,7 @@ class BigClockState:
 
     @cached_property
     def homes(self) -> int:
-        return sum(is_home(k, p) for k, p in enumerate(self.piles, 1))
+        return sum(1 for k, key in enumerate(self.pile_keys, 1) if key and key[-1] == 17 * k)  # (17k: k-k's code)
 
     @cached_property
     def trouble(self) -> tuple[Tile, ...]:
@@ -229,18 +169,21 @@ class BigClockState:
             return []
         out = []
         keys = list(self.pile_keys)
-        tops = [(k, p[-1].a, p[-1].b) if p else (k, -1, -1) for k, p in enumerate(self.piles, 1)]
-        for a, x, y in tops:
-            if x < 0 or (x == a and y == a):
+        tops = [key[-1] if key else -1 for key in keys]  # tile codes (-1: empty)
+        for a, x in enumerate(tops, 1):
+            if x < 0 or x == 17 * a:
                 continue  # empty, or home
-            for b, u, v in tops:
+            xa, xb = x >> 4, x & 15
+            for b, y in enumerate(tops, 1):
                 if b == a:
                     continue
-                if u < 0:
-                    if not (x == b and y == b):
+                if y < 0:
+                    if x != 17 * b:
                         continue  # an empty slot takes only its own double
-                elif u == v or not (x == u or x == v or y == u or y == v):
-                    continue
+                else:
+                    u, v = y >> 4, y & 15
+                    if u == v or not (xa == u or xa == v or xb == u or xb == v):
+                        continue
                 ka, kb = keys[a - 1], keys[b - 1]
                 keys[a - 1], keys[b - 1] = ka[:-1], kb + ka[-1:]
                 if position_key(keys, self.drawn) not in self.seen:

@@ -136,26 +136,15 @@ class Static:
         self.stocked = [k in know.doubles for k in range(n + 1)]
 
 
-def score(f: tuple[float, ...]) -> float:
-    return (
-        W_HOME * f[0]
-        + W_SAFE * f[1]
-        + W_READY * f[2]
-        + W_FIX * f[3]
-        - W_PARK * f[4]
-        - W_TROUBLE * f[5]
-        + W_READY_TROUBLE * f[6]
-        + W_TFIX * f[7]
-    )
-
-
 # a fixer's chance to come before the double, (1 - r) * f / (f + 1) with r = 0, by the fixers f (0-2)
 FIX_CHANCE = tuple((1.0 - 0.0) * f / (f + 1.0) for f in range(3))
 
 
-def features(tops: bytes, st: Static) -> tuple[float, ...]:
-    """(homes, safe readiness, readiness, fixer chances, unparkable doubles, doubles in trouble,
-    troubled doubles' slots ready, troubled doubles' fixer chances) of the slots' top tiles.
+def tops_value(tops: bytes, st: Static) -> float:
+    """The score of the slots' top tiles: the weighted sum of the doubles home, the safe readiness,
+    the readiness, the fixers' chances, the unparkable doubles, the doubles in trouble, the
+    troubled doubles' slots ready and their fixers' chances (one function: it runs for every
+    position a search scores).
 
     Each stock tile is equally likely to come next, so a ready slot whose double competes
     with k "forced covers" (stock tiles that fit only ready slots, none their own, shared
@@ -229,7 +218,16 @@ def features(tops: bytes, st: Static) -> tuple[float, ...]:
         needy ^= low
         if not mask[low.bit_length() - 1]:
             unparked += 1
-    return (homes, safe, readiness, fix, float(unparked), float(troubles), tready, tfix)
+    return (
+        W_HOME * homes
+        + W_SAFE * safe
+        + W_READY * readiness
+        + W_FIX * fix
+        - W_PARK * unparked
+        - W_TROUBLE * troubles
+        + W_READY_TROUBLE * tready
+        + W_TFIX * tfix
+    )
 
 
 def _threats(mask: list[int], numbers: int, unready: int, st: Static) -> list[float] | None:
@@ -407,7 +405,7 @@ class Evaluator:
         key = tops.replace(b"\xff", b"\xfe") if leaf else tops  # EMPTY -> UNKNOWN
         value = self.cache.get(key)
         if value is None:
-            value = self.cache[key] = score(features(key, self.static))
+            value = self.cache[key] = tops_value(key, self.static)
         return value
 
 
@@ -486,7 +484,7 @@ def plan(state: BigClockState, know: Knowledge | None = None,
                     key = ct.replace(b"\xff", b"\xfe") if leaf else ct  # ev.tops(ct, leaf), inlined
                     value = cache.get(key)
                     if value is None:
-                        value = cache[key] = score(features(key, static))
+                        value = cache[key] = tops_value(key, static)
                     child_trail = (trail, moves)
                     if (ch < 0 or leaf) and value > best_value:
                         best_value, best_trail, best_tops = value, child_trail, ct
