@@ -280,41 +280,6 @@ def test_the_coach_held_sideways_shows_its_board_beside_its_controls(app: App) -
         page.set_viewport_size({"width": 1280, "height": 900})
 
 
-COACH_UPRIGHT = """() => {
-  const box = (sel) => document.querySelector(sel).getBoundingClientRect();
-  const board = box('#coach-board'), bar = box('.coach-bar'), move = box('#coach-move');
-  const inView = (r) => r.top >= -0.5 && r.bottom <= innerHeight + 0.5 && r.height > 0;
-  return {board: [board.top, board.bottom], bar: [bar.top, bar.bottom], move: [move.top, move.bottom],
-          vh: innerHeight, boardInView: inView(board), barInView: inView(bar), moveInView: inView(move),
-          barUnder: bar.top >= board.bottom - 0.5, share: board.height / innerHeight};
-}"""
-
-
-@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
-def test_the_coach_held_upright_shows_its_board_first(app: App, size: tuple[int, int]) -> None:
-    """The coach opened from a finished game's result on a phone held upright: the board wholly in
-    view without scrolling, at half the screen's height or more, the replay's buttons and what is said
-    of the move under it and in view too (the board was under the controls, its foot off the screen)."""
-    from .test_coach import finished_record, import_record, open_coach_from_result
-
-    seats = ["human", "ai:easy", "ai:easy"]
-    record = finished_record("matador", {"players": 3}, 1, seats)
-    page = app.page
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    try:
-        import_record(app, "matador", record, "?deal=1&players=3&seats=human,ai:easy,ai:easy", "#table-screen")
-        open_coach_from_result(app)
-        expect(page.locator("#coach-board")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
-        until_still(page)
-        page.evaluate("() => window.scrollTo(0, 0)")
-        shoot(page, SHOTS / f"coach-matador-{size[0]}x{size[1]}")
-        coach = page.evaluate(COACH_UPRIGHT)
-        assert coach["boardInView"] and coach["barInView"] and coach["moveInView"] and coach["barUnder"], coach
-        assert coach["share"] >= 0.5, coach
-    finally:
-        page.set_viewport_size({"width": 1280, "height": 900})
-
-
 LUZON_ROOM = """() => {
   const board = document.querySelector('#board').getBoundingClientRect();
   const tiles = [...document.querySelectorAll('#board .columns .tile')];
