@@ -138,6 +138,9 @@ export function attachDialog(dialog, { fallback = () => null, onClosed = () => {
   supportDialog(dialog);
   const layer = createLayer(() => { if (dialog.open) dialog.close(); }, fallback);
   dialog.addEventListener("close", () => {
+    // the event comes a task after the dialog closed: opened again meanwhile ("?" right after Esc),
+    // this close is over, and closing the layer now would close the dialog just opened
+    if (dialog.open) return;
     onClosed(); // first: what the screen offers now is there to take the keyboard
     layer.close(); // Esc, a button, a tap outside: the same close
   });
