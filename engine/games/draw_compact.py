@@ -24,25 +24,25 @@ from bisect import insort
 from typing import Self
 
 from engine.cache import remembered
-from engine.games.table import CompactDealer, RoundPoints, TableRules, TableState
+from engine.games.table import CompactDealer, CompactPlayout, CompactRules, TableRules, TableState
 from engine.layout import DOUBLE_SIDES, SINGLE_SIDES
 from engine.tiles import domino_set
 
 OUT = 1000.0  # the medium player's value of going out (and of a move without a tile)
 
 
-class Rules(RoundPoints):
+class Rules(CompactRules):
     """The tables of one set, built once per game and set."""
 
     def __init__(self, game: TableRules, top: int) -> None:
-        super().__init__(game)
         tiles = domino_set(top)
+        plays = {f"play:{t}:e{k}": (i, k) for i, t in enumerate(tiles) for k in range(len(tiles))}
+        super().__init__(game, sorted([*plays, "draw", "pass"]), [t.a + t.b for t in tiles])
         assert game.ai.keep_back is None, "the draw game keeps no tile back"
         self.id = {(t.a, t.b): i for i, t in enumerate(tiles)}
         self.a = [t.a for t in tiles]
         self.b = [t.b for t in tiles]
         self.all = (1 << len(tiles)) - 1
-        self.pips = [t.a + t.b for t in tiles]
         self.double = [t.is_double for t in tiles]
         self.sides = [len(DOUBLE_SIDES if t.is_double else SINGLE_SIDES) for t in tiles]
         self.numbers = [1 << t.a | 1 << t.b for t in tiles]
@@ -53,12 +53,8 @@ class Rules(RoundPoints):
         for values in range(1, len(self.fits)):
             low = values & -values
             self.fits[values] = self.fits[values ^ low] | self.fit[low.bit_length() - 1]
-        plays = {f"play:{t}:e{k}": (i, k) for i, t in enumerate(tiles) for k in range(len(tiles))}
-        names = sorted([*plays, "draw", "pass"])
-        self.names = names
-        self.code = {name: c for c, name in enumerate(names)}
         self.draw, self.pass_ = self.code["draw"], self.code["pass"]
-        self.play: list[tuple[int, int]] = [(-1, -1)] * len(names)  # per code: (tile, K)
+        self.play: list[tuple[int, int]] = [(-1, -1)] * len(self.names)  # per code: (tile, K)
         for name, p in plays.items():
             self.play[self.code[name]] = p
         self.rank = [[self.code[f"play:{t}:e{k}"] for k in range(len(tiles))] for t in tiles]  # [tile][K]
@@ -72,7 +68,7 @@ def rules_of(game: TableRules, top: int) -> Rules:
     return Rules(game, top)
 
 
-class DrawPlayout:
+class DrawPlayout(CompactPlayout[Rules]):
     """One round of the draw game in play. `points` is None until the round ends.
 
     The tree's open ends: `value[K]` and `sides[K]` (0 once closed) of the end growing from the
@@ -80,8 +76,7 @@ class DrawPlayout:
     is the mask of the numbers shown and `fitting` the tiles that fit some open end. `shown[s][v]`:
     how many tiles of seat s's hand show the number v, `numbers[s]` the mask of those shown."""
 
-    __slots__ = ("at", "board", "drawn", "fitting", "hands", "held", "n", "numbers", "placed", "points", "rules",
-                 "shown", "sides", "stock", "turn", "value", "values")
+    __slots__ = ("at", "board", "fitting", "held", "numbers", "placed", "shown", "sides", "value", "values")
 
     def __init__(self, game: TableRules, state: TableState) -> None:
         """From a `TableState` of the draw game (normally a determinization)."""
@@ -129,23 +124,6 @@ class DrawPlayout:
         out.hands, out.stock, out.drawn = hands, stock, drawn
         out.held, out.shown, out.numbers = out.holding(hands)
         return out
-
-    # ---- the Playout protocol (engine.protocol) ----------------------------------------
-    def copy(self) -> Self:
-        return self.redealt([h[:] for h in self.hands], self.stock[:], self.drawn)
-
-    def over(self) -> bool:
-        return self.points is not None
-
-    def mover(self) -> int:
-        return self.turn
-
-    def legal(self) -> list[str]:
-        names = self.rules.names
-        return [names[c] for c in self.codes()]
-
-    def play(self, move: str) -> None:
-        self.step(self.rules.code[move])
 
     # ---- rules ---------------------------------------------------------------------------
     def codes(self) -> list[int]:
@@ -220,11 +198,6 @@ class DrawPlayout:
         at[far].append(new)
         self.values |= 1 << far
         self.fitting = rules.fits[self.values]
-
-    def end(self, out: int | None) -> None:
-        """Score the round by the game's rules."""
-        pips = self.rules.pips
-        self.points = list(self.rules.points(tuple(sum(pips[t] for t in h) for h in self.hands), out))
 
     # ---- the rollout policy ----------------------------------------------------------------
     def weight(self, code: int) -> float:

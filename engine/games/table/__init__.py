@@ -47,7 +47,8 @@ view(state, seat) keys:
 
 from engine.games.table.determinize import (
     CompactDealer,
-    RoundPoints,
+    CompactPlayout,
+    CompactRules,
     deal_unseen,
     determinized,
     unseen_draw,
@@ -77,8 +78,9 @@ __all__ = [
     "NEXT_ROUND",
     "PROGRAM_RULES",
     "CompactDealer",
+    "CompactPlayout",
+    "CompactRules",
     "RoundInfo",
-    "RoundPoints",
     "RoundSummary",
     "Score",
     "TableAi",
