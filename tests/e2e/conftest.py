@@ -20,7 +20,7 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -417,6 +417,26 @@ def expect_moves(app: App, count: int) -> None:
     expect(page.locator("#board")).to_have_attribute(
         "data-moves", str(count), timeout=SCREEN_TIMEOUT_MS)
     expect(page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
+
+
+def check_undo_redo(app: App, play: Callable[[], None], position: Callable[[], object]) -> None:
+    """A solitaire's Undo, Redo and Ctrl+Z from a fresh deal: Undo disabled; one move (`play`)
+    changes the board's `position`; Undo brings it back; Redo plays it again; Ctrl+Z undoes it."""
+    before = position()
+    undo = app.page.locator("button[data-action=undo]")
+    redo = app.page.locator("button[data-action=redo]")
+    expect(undo).to_be_disabled()
+    play()
+    expect_moves(app, 1)
+    assert position() != before
+    undo.click()
+    expect_moves(app, 0)
+    assert position() == before
+    expect(redo).to_be_enabled()
+    redo.click()
+    expect_moves(app, 1)
+    app.page.keyboard.press("Control+z")
+    expect_moves(app, 0)
 
 
 @dataclass
