@@ -24,11 +24,9 @@ from bisect import insort
 from typing import Self
 
 from engine.cache import remembered
-from engine.games.table import CompactDealer, CompactPlayout, CompactRules, TableRules, TableState
+from engine.games.table import MEDIUM_OUT, CompactDealer, CompactPlayout, CompactRules, TableRules, TableState
 from engine.layout import DOUBLE_SIDES, SINGLE_SIDES
 from engine.tiles import domino_set
-
-OUT = 1000.0  # the medium player's value of going out (and of a move without a tile)
 
 
 class Rules(CompactRules):
@@ -219,14 +217,14 @@ class MediumDrawPlayout(DrawPlayout):
         rules, seat = self.rules, self.turn
         if code == rules.draw:
             others = min(len(h) for s, h in enumerate(self.hands) if s != seat)
-            return OUT if len(self.stock) >= 4 and others > 2 else -OUT
+            return MEDIUM_OUT if len(self.stock) >= 4 and others > 2 else -MEDIUM_OUT
         if code == rules.pass_:
-            return -OUT
+            return -MEDIUM_OUT
         tile, k = rules.play[code]
         before = self.held[seat]
         after = before & ~(1 << tile)
         if not after:
-            return OUT
+            return MEDIUM_OUT
         w = rules.w
         score = rules.heft[tile]
         a, b = rules.a[tile], rules.b[tile]

@@ -25,11 +25,10 @@ from bisect import insort
 from typing import Self
 
 from engine.cache import remembered
-from engine.games.table import CompactDealer, CompactPlayout, CompactRules, TableRules, TableState
+from engine.games.table import MEDIUM_OUT, CompactDealer, CompactPlayout, CompactRules, TableRules, TableState
 from engine.tiles import Tile, domino_set
 
 ENDS = ("left", "right")
-OUT = 1000.0  # the medium player's value of going out (and of drawing when it prefers to)
 
 
 class Rules(CompactRules):
@@ -150,14 +149,14 @@ class MatadorPlayout(CompactPlayout[Rules]):
         rules, seat = self.rules, self.turn
         if code == rules.draw:
             others = min(len(h) for s, h in enumerate(self.hands) if s != seat)
-            return OUT if len(self.stock) >= 4 and others > 2 else -OUT
+            return MEDIUM_OUT if len(self.stock) >= 4 and others > 2 else -MEDIUM_OUT
         if code == rules.pass_:
-            return -OUT
+            return -MEDIUM_OUT
         tile, end, far = rules.play[code]
         before = self.held[seat]
         after = before & ~(1 << tile)
         if not after:
-            return OUT
+            return MEDIUM_OUT
         w = rules.w
         score = w["pips"] * rules.pips[tile]
         if rules.double[tile]:

@@ -54,7 +54,7 @@ from engine.games.table.determinize import (
     unseen_draw,
     void_seats,
 )
-from engine.games.table.rules import TableAi, TableRules, differences, seat_list, total_of_others
+from engine.games.table.rules import MEDIUM_OUT, TableAi, TableRules, differences, seat_list, total_of_others
 from engine.games.table.state import (
     DEALER,
     DRAW,
@@ -75,6 +75,7 @@ __all__ = [
     "DEALER",
     "DRAW",
     "MAX_ROUNDS",
+    "MEDIUM_OUT",
     "NEXT_ROUND",
     "PROGRAM_RULES",
     "CompactDealer",
