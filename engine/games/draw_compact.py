@@ -78,12 +78,10 @@ class DrawPlayout(CompactPlayout[Rules]):
 
     def __init__(self, game: TableRules, state: TableState) -> None:
         """From a `TableState` of the draw game (normally a determinization)."""
-        self.rules = rules = rules_of(game, state.top)
+        rules = rules_of(game, state.top)
         ids = rules.id
-        self.n: int = state.n
-        self.hands: list[list[int]] = [[ids[t.a, t.b] for t in h] for h in state.hands]
+        super().__init__(rules, state, lambda t: ids[t.a, t.b])
         self.held, self.shown, self.numbers = self.holding(self.hands)
-        self.stock: list[int] = [ids[t.a, t.b] for t in reversed(state.stock)]  # next tile last
         layout = state.layout
         self.board: int = sum(1 << ids[p.tile.a, p.tile.b] for p in layout.tiles)
         self.placed: int = len(layout.tiles)
@@ -96,10 +94,6 @@ class DrawPlayout(CompactPlayout[Rules]):
             self.at[e.value].append(e.tile)
         self.values: int = sum(1 << v for v, ends in enumerate(self.at) if ends)
         self.fitting: int = rules.fits[self.values]
-        self.turn: int = state.turn
-        self.drawn: int = -1 if state.drawn is None else ids[state.drawn.a, state.drawn.b]
-        over = state.turn < 0 or state.between
-        self.points: list[int] | None = list(state.last.points) if over and state.last else None
 
     def holding(self, hands: list[list[int]]) -> tuple[list[int], list[list[int]], list[int]]:
         """Per seat: the hand as a mask, how many of its tiles show each number, the numbers shown."""

@@ -73,20 +73,14 @@ class MatadorPlayout(CompactPlayout[Rules]):
 
     def __init__(self, game: TableRules, state: TableState) -> None:
         """From a `TableState` of Matador (normally a determinization)."""
-        self.rules = rules = rules_of(game, state.top)
+        rules = rules_of(game, state.top)
         ids = rules.id
-        self.n: int = state.n
-        self.hands: list[list[int]] = [[ids[t] for t in h] for h in state.hands]
+        super().__init__(rules, state, ids.__getitem__)
         self.held: list[int] = [sum(1 << t for t in h) for h in self.hands]
-        self.stock: list[int] = [ids[t] for t in reversed(state.stock)]  # next tile last
         self.board: int = sum(1 << ids[p.tile] for p in state.layout.tiles)
         ends = {e.name: e.value for e in state.layout.open_ends()}
         self.ends: list[int] = [ends[name] for name in ENDS]
-        self.turn: int = state.turn
-        self.drawn: int = -1 if state.drawn is None else ids[state.drawn]
         self.drawing: bool = state.drawing
-        over = state.turn < 0 or state.between
-        self.points: list[int] | None = list(state.last.points) if over and state.last else None
 
     def redealt(self, hands: list[list[int]], stock: list[int], drawn: int) -> Self:
         """This position with other hands, draw pile (next tile last) and drawn tile."""

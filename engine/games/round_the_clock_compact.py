@@ -74,20 +74,14 @@ class RtcPlayout(CompactPlayout[Rules]):
     def __init__(self, game: TableRules, state: TableState) -> None:
         """From a `TableState` of round-the-clock (normally a determinization)."""
         layout = state.layout
-        self.rules = rules = rules_of(game)
+        rules = rules_of(game)
+        super().__init__(rules, state, _ID.__getitem__)
         self.kept = rules.kept
         self.fits_table = rules.fits_table
-        self.n: int = state.n
-        self.hands: list[list[int]] = [[_ID[t] for t in h] for h in state.hands]
-        self.stock: list[int] = [_ID[t] for t in reversed(state.stock)]  # next tile last
         self.ends: list[int] = [e.value for e in layout.ends]
         self.done: list[bool] = list(layout.closed)
         self.double_phase: bool = layout.ends[0].need == "double"  # every arm needs a double
         self.fits = rules.fits_table(self.ends, self.done, self.double_phase)
-        self.turn: int = state.turn
-        self.drawn: int = -1 if state.drawn is None else _ID[state.drawn]
-        over = state.turn < 0 or state.between
-        self.points: list[int] | None = list(state.last.points) if over and state.last else None
 
     def redealt(self, hands: list[list[int]], stock: list[int], drawn: int) -> Self:
         """This position with other hands, boneyard (next tile last) and drawn tile."""

@@ -131,8 +131,9 @@ class CompactPlayout(Generic[RulesT]):
     """A game's compact copy of a round for the hard player's search (and the review's
     play-outs): tiles as indices into its tile list, the stock next tile last, `drawn` -1 when no
     tile was drawn this turn, `points` None until the round ends. A game writes the moves in its
-    own codes (`codes`, `step`, `weight`) and `redealt`; the Playout protocol's move-id side
-    (engine.protocol) is here once, naming codes through the game's tables (`rules`:
+    own codes (`codes`, `step`, `weight`), `redealt` and what else it keeps of a position; what
+    every round takes from a `TableState`, its scoring and the Playout protocol's move-id side
+    (engine.protocol) are here once, naming codes through the game's tables (`rules`:
     `CompactRules`)."""
 
     __slots__ = ("drawn", "hands", "n", "points", "rules", "stock", "turn")
@@ -143,6 +144,19 @@ class CompactPlayout(Generic[RulesT]):
     drawn: int
     turn: int
     points: list[int] | None
+
+    def __init__(self, rules: RulesT, state: TableState, index: Callable[[Tile], int]) -> None:
+        """What every compact round takes from a `TableState` (normally a determinization): the
+        game's tables, the seats, the hands and the stock (next tile last) as tile indices
+        (`index`), the turn, the tile drawn this turn and, once the round is over, its points."""
+        self.rules = rules
+        self.n = state.n
+        self.hands = [[index(t) for t in h] for h in state.hands]
+        self.stock = [index(t) for t in reversed(state.stock)]
+        self.turn = state.turn
+        self.drawn = -1 if state.drawn is None else index(state.drawn)
+        over = state.turn < 0 or state.between
+        self.points = list(state.last.points) if over and state.last else None
 
     def redealt(self, hands: list[list[int]], stock: list[int], drawn: int) -> Self:
         """This position with other hands, draw pile (next tile last) and drawn tile."""
