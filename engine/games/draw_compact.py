@@ -24,25 +24,23 @@ from bisect import insort
 from typing import Self
 
 from engine.cache import remembered
-from engine.games.table import CompactDealer, RoundPoints, TableRules, TableState
+from engine.games.table import MEDIUM_OUT, CompactDealer, CompactPlayout, CompactRules, TableRules, TableState
 from engine.layout import DOUBLE_SIDES, SINGLE_SIDES
 from engine.tiles import domino_set
 
-OUT = 1000.0  # the medium player's value of going out (and of a move without a tile)
 
-
-class Rules(RoundPoints):
+class Rules(CompactRules):
     """The tables of one set, built once per game and set."""
 
     def __init__(self, game: TableRules, top: int) -> None:
-        super().__init__(game)
         tiles = domino_set(top)
+        plays = {f"play:{t}:e{k}": (i, k) for i, t in enumerate(tiles) for k in range(len(tiles))}
+        super().__init__(game, sorted([*plays, "draw", "pass"]), [t.a + t.b for t in tiles])
         assert game.ai.keep_back is None, "the draw game keeps no tile back"
         self.id = {(t.a, t.b): i for i, t in enumerate(tiles)}
         self.a = [t.a for t in tiles]
         self.b = [t.b for t in tiles]
         self.all = (1 << len(tiles)) - 1
-        self.pips = [t.a + t.b for t in tiles]
         self.double = [t.is_double for t in tiles]
         self.sides = [len(DOUBLE_SIDES if t.is_double else SINGLE_SIDES) for t in tiles]
         self.numbers = [1 << t.a | 1 << t.b for t in tiles]
@@ -53,12 +51,8 @@ class Rules(RoundPoints):
         for values in range(1, len(self.fits)):
             low = values & -values
             self.fits[values] = self.fits[values ^ low] | self.fit[low.bit_length() - 1]
-        plays = {f"play:{t}:e{k}": (i, k) for i, t in enumerate(tiles) for k in range(len(tiles))}
-        names = sorted([*plays, "draw", "pass"])
-        self.names = names
-        self.code = {name: c for c, name in enumerate(names)}
         self.draw, self.pass_ = self.code["draw"], self.code["pass"]
-        self.play: list[tuple[int, int]] = [(-1, -1)] * len(names)  # per code: (tile, K)
+        self.play: list[tuple[int, int]] = [(-1, -1)] * len(self.names)  # per code: (tile, K)
         for name, p in plays.items():
             self.play[self.code[name]] = p
         self.rank = [[self.code[f"play:{t}:e{k}"] for k in range(len(tiles))] for t in tiles]  # [tile][K]
@@ -72,7 +66,7 @@ def rules_of(game: TableRules, top: int) -> Rules:
     return Rules(game, top)
 
 
-class DrawPlayout:
+class DrawPlayout(CompactPlayout[Rules]):
     """One round of the draw game in play. `points` is None until the round ends.
 
     The tree's open ends: `value[K]` and `sides[K]` (0 once closed) of the end growing from the
@@ -80,17 +74,14 @@ class DrawPlayout:
     is the mask of the numbers shown and `fitting` the tiles that fit some open end. `shown[s][v]`:
     how many tiles of seat s's hand show the number v, `numbers[s]` the mask of those shown."""
 
-    __slots__ = ("at", "board", "drawn", "fitting", "hands", "held", "n", "numbers", "placed", "points", "rules",
-                 "shown", "sides", "stock", "turn", "value", "values")
+    __slots__ = ("at", "board", "fitting", "held", "numbers", "placed", "shown", "sides", "value", "values")
 
     def __init__(self, game: TableRules, state: TableState) -> None:
         """From a `TableState` of the draw game (normally a determinization)."""
-        self.rules = rules = rules_of(game, state.top)
+        rules = rules_of(game, state.top)
         ids = rules.id
-        self.n: int = state.n
-        self.hands: list[list[int]] = [[ids[t.a, t.b] for t in h] for h in state.hands]
+        super().__init__(rules, state, lambda t: ids[t.a, t.b])
         self.held, self.shown, self.numbers = self.holding(self.hands)
-        self.stock: list[int] = [ids[t.a, t.b] for t in reversed(state.stock)]  # next tile last
         layout = state.layout
         self.board: int = sum(1 << ids[p.tile.a, p.tile.b] for p in layout.tiles)
         self.placed: int = len(layout.tiles)
@@ -103,10 +94,6 @@ class DrawPlayout:
             self.at[e.value].append(e.tile)
         self.values: int = sum(1 << v for v, ends in enumerate(self.at) if ends)
         self.fitting: int = rules.fits[self.values]
-        self.turn: int = state.turn
-        self.drawn: int = -1 if state.drawn is None else ids[state.drawn.a, state.drawn.b]
-        over = state.turn < 0 or state.between
-        self.points: list[int] | None = list(state.last.points) if over and state.last else None
 
     def holding(self, hands: list[list[int]]) -> tuple[list[int], list[list[int]], list[int]]:
         """Per seat: the hand as a mask, how many of its tiles show each number, the numbers shown."""
@@ -129,23 +116,6 @@ class DrawPlayout:
         out.hands, out.stock, out.drawn = hands, stock, drawn
         out.held, out.shown, out.numbers = out.holding(hands)
         return out
-
-    # ---- the Playout protocol (engine.protocol) ----------------------------------------
-    def copy(self) -> Self:
-        return self.redealt([h[:] for h in self.hands], self.stock[:], self.drawn)
-
-    def over(self) -> bool:
-        return self.points is not None
-
-    def mover(self) -> int:
-        return self.turn
-
-    def legal(self) -> list[str]:
-        names = self.rules.names
-        return [names[c] for c in self.codes()]
-
-    def play(self, move: str) -> None:
-        self.step(self.rules.code[move])
 
     # ---- rules ---------------------------------------------------------------------------
     def codes(self) -> list[int]:
@@ -221,11 +191,6 @@ class DrawPlayout:
         self.values |= 1 << far
         self.fitting = rules.fits[self.values]
 
-    def end(self, out: int | None) -> None:
-        """Score the round by the game's rules."""
-        pips = self.rules.pips
-        self.points = list(self.rules.points(tuple(sum(pips[t] for t in h) for h in self.hands), out))
-
     # ---- the rollout policy ----------------------------------------------------------------
     def weight(self, code: int) -> float:
         """The hard player's rollout policy, as through the engine (`EnginePlayout.weight`): a
@@ -246,14 +211,14 @@ class MediumDrawPlayout(DrawPlayout):
         rules, seat = self.rules, self.turn
         if code == rules.draw:
             others = min(len(h) for s, h in enumerate(self.hands) if s != seat)
-            return OUT if len(self.stock) >= 4 and others > 2 else -OUT
+            return MEDIUM_OUT if len(self.stock) >= 4 and others > 2 else -MEDIUM_OUT
         if code == rules.pass_:
-            return -OUT
+            return -MEDIUM_OUT
         tile, k = rules.play[code]
         before = self.held[seat]
         after = before & ~(1 << tile)
         if not after:
-            return OUT
+            return MEDIUM_OUT
         w = rules.w
         score = rules.heft[tile]
         a, b = rules.a[tile], rules.b[tile]

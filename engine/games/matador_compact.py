@@ -22,25 +22,26 @@ id of the set, so sorting codes sorts the engine's move ids ("draw" < "pass" < "
 from __future__ import annotations
 
 from bisect import insort
+from typing import Self
 
 from engine.cache import remembered
-from engine.games.table import CompactDealer, RoundPoints, TableRules, TableState
+from engine.games.table import MEDIUM_OUT, CompactDealer, CompactPlayout, CompactRules, TableRules, TableState
 from engine.tiles import Tile, domino_set
 
 ENDS = ("left", "right")
-OUT = 1000.0  # the medium player's value of going out (and of drawing when it prefers to)
 
 
-class Rules(RoundPoints):
+class Rules(CompactRules):
     """The tables of one set (double-9 or double-12), built once per game and set."""
 
     def __init__(self, game: TableRules, top: int) -> None:
-        super().__init__(game)
         tiles = domino_set(top)
+        plays = {game.play_id(t, end, near): (i, e, t.b if t.a == near else t.a)
+                 for i, t in enumerate(tiles) for e, end in enumerate(ENDS) for near in {t.a, t.b}}
+        super().__init__(game, sorted([*plays, "draw", "pass"]), [t.a + t.b for t in tiles])
         self.tiles: tuple[Tile, ...] = tiles
         self.id = {t: i for i, t in enumerate(tiles)}
         self.all = (1 << len(tiles)) - 1
-        self.pips = [t.a + t.b for t in tiles]
         self.double = [t.is_double for t in tiles]
         self.numbers = [1 << t.a | 1 << t.b for t in tiles]
         matador = [bool(game.fits(t, 0, "match")) for t in tiles]  # only a matador goes on a blank
@@ -48,11 +49,6 @@ class Rules(RoundPoints):
         self.plain = sum(1 << i for i, m in enumerate(matador) if not m)
         # per end value: the tiles that may go on it (as a mask)
         self.fit = [sum(1 << i for i, t in enumerate(tiles) if game.fits(t, v, "match")) for v in range(top + 1)]
-        plays = {game.play_id(t, end, near): (i, e, t.b if t.a == near else t.a)
-                 for i, t in enumerate(tiles) for e, end in enumerate(ENDS) for near in {t.a, t.b}}
-        names = sorted([*plays, "draw", "pass"])
-        self.names = names
-        self.code = {name: c for c, name in enumerate(names)}
         self.draw, self.pass_ = self.code["draw"], self.code["pass"]
         self.play: dict[int, tuple[int, int, int]] = {self.code[name]: p for name, p in plays.items()}
         # per end (left, right), per end value, per tile: its play codes there, in id order
@@ -70,53 +66,30 @@ def rules_of(game: TableRules, top: int) -> Rules:
     return Rules(game, top)
 
 
-class MatadorPlayout:
+class MatadorPlayout(CompactPlayout[Rules]):
     """One Matador round in play. `points` is None until the round ends."""
 
-    __slots__ = ("board", "drawing", "drawn", "ends", "hands", "held", "n", "points", "rules", "stock", "turn")
+    __slots__ = ("board", "drawing", "ends", "held")
 
     def __init__(self, game: TableRules, state: TableState) -> None:
         """From a `TableState` of Matador (normally a determinization)."""
-        self.rules = rules = rules_of(game, state.top)
+        rules = rules_of(game, state.top)
         ids = rules.id
-        self.n: int = state.n
-        self.hands: list[list[int]] = [[ids[t] for t in h] for h in state.hands]
+        super().__init__(rules, state, ids.__getitem__)
         self.held: list[int] = [sum(1 << t for t in h) for h in self.hands]
-        self.stock: list[int] = [ids[t] for t in reversed(state.stock)]  # next tile last
         self.board: int = sum(1 << ids[p.tile] for p in state.layout.tiles)
         ends = {e.name: e.value for e in state.layout.open_ends()}
         self.ends: list[int] = [ends[name] for name in ENDS]
-        self.turn: int = state.turn
-        self.drawn: int = -1 if state.drawn is None else ids[state.drawn]
         self.drawing: bool = state.drawing
-        over = state.turn < 0 or state.between
-        self.points: list[int] | None = list(state.last.points) if over and state.last else None
 
-    def redealt(self, hands: list[list[int]], stock: list[int], drawn: int) -> MatadorPlayout:
+    def redealt(self, hands: list[list[int]], stock: list[int], drawn: int) -> Self:
         """This position with other hands, draw pile (next tile last) and drawn tile."""
-        out = MatadorPlayout.__new__(MatadorPlayout)
+        out = self.__class__.__new__(self.__class__)
         out.rules, out.n, out.turn, out.points = self.rules, self.n, self.turn, self.points
         out.board, out.ends, out.drawing = self.board, self.ends[:], self.drawing
         out.hands, out.stock, out.drawn = hands, stock, drawn
         out.held = [sum(1 << t for t in h) for h in hands]
         return out
-
-    # ---- the Playout protocol (engine.protocol) ----------------------------------------
-    def copy(self) -> MatadorPlayout:
-        return self.redealt([h[:] for h in self.hands], self.stock[:], self.drawn)
-
-    def over(self) -> bool:
-        return self.points is not None
-
-    def mover(self) -> int:
-        return self.turn
-
-    def legal(self) -> list[str]:
-        names = self.rules.names
-        return [names[c] for c in self.codes()]
-
-    def play(self, move: str) -> None:
-        self.step(self.rules.code[move])
 
     # ---- rules ---------------------------------------------------------------------------
     def codes(self) -> list[int]:
@@ -163,11 +136,6 @@ class MatadorPlayout:
             if not any(h & fit for h in self.held):
                 self.end(None)  # blocked
 
-    def end(self, out: int | None) -> None:
-        """Score the round by the game's rules."""
-        pips = self.rules.pips
-        self.points = list(self.rules.points(tuple(sum(pips[t] for t in h) for h in self.hands), out))
-
     # ---- the rollout policy ----------------------------------------------------------------
     def weight(self, code: int) -> float:
         """The medium player's value of a move for the seat to move (`GreedyPlayer.evaluate`,
@@ -175,14 +143,14 @@ class MatadorPlayout:
         rules, seat = self.rules, self.turn
         if code == rules.draw:
             others = min(len(h) for s, h in enumerate(self.hands) if s != seat)
-            return OUT if len(self.stock) >= 4 and others > 2 else -OUT
+            return MEDIUM_OUT if len(self.stock) >= 4 and others > 2 else -MEDIUM_OUT
         if code == rules.pass_:
-            return -OUT
+            return -MEDIUM_OUT
         tile, end, far = rules.play[code]
         before = self.held[seat]
         after = before & ~(1 << tile)
         if not after:
-            return OUT
+            return MEDIUM_OUT
         w = rules.w
         score = w["pips"] * rules.pips[tile]
         if rules.double[tile]:

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Callable
+from typing import Self
 
 from engine.cache import remembered
-from engine.games.table import CompactDealer, RoundPoints, TableRules, TableState
+from engine.games.table import CompactDealer, CompactPlayout, CompactRules, TableRules, TableState
 from engine.tiles import Tile, domino_set
 
 _TILES = domino_set(6)
@@ -34,14 +35,13 @@ PIPS = [t.a + t.b for t in _TILES]
 DRAW = 4 * len(_TILES)
 PASS = DRAW + 1
 NAMES = [f"play:{t}:arm{k}" for t in _TILES for k in range(4)] + ["draw", "pass"]
-CODES = {name: code for code, name in enumerate(NAMES)}
 
 
-class Rules(RoundPoints):
+class Rules(CompactRules):
     """What the compact round takes from the game, once per game."""
 
     def __init__(self, game: TableRules) -> None:
-        super().__init__(game)
+        super().__init__(game, NAMES, PIPS)
         self.fits: Callable[[Tile, int, str], tuple[int, ...]] = game.fits
         kept = game.kept_in_stock
         assert kept is not None, "Round The Clock draws"
@@ -66,33 +66,26 @@ def rules_of(game: TableRules) -> Rules:
     return Rules(game)
 
 
-class RtcPlayout:
+class RtcPlayout(CompactPlayout[Rules]):
     """One Round The Clock round in play. `points` is None until the round ends."""
 
-    __slots__ = ("done", "double_phase", "drawn", "ends", "fits", "fits_table", "hands", "kept", "n", "points", "rules",
-                 "stock", "turn")
+    __slots__ = ("done", "double_phase", "ends", "fits", "fits_table", "kept")
 
     def __init__(self, game: TableRules, state: TableState) -> None:
         """From a `TableState` of round-the-clock (normally a determinization)."""
         layout = state.layout
-        self.rules = rules = rules_of(game)
+        rules = rules_of(game)
+        super().__init__(rules, state, _ID.__getitem__)
         self.kept = rules.kept
         self.fits_table = rules.fits_table
-        self.n: int = state.n
-        self.hands: list[list[int]] = [[_ID[t] for t in h] for h in state.hands]
-        self.stock: list[int] = [_ID[t] for t in reversed(state.stock)]  # next tile last
         self.ends: list[int] = [e.value for e in layout.ends]
         self.done: list[bool] = list(layout.closed)
         self.double_phase: bool = layout.ends[0].need == "double"  # every arm needs a double
         self.fits = rules.fits_table(self.ends, self.done, self.double_phase)
-        self.turn: int = state.turn
-        self.drawn: int = -1 if state.drawn is None else _ID[state.drawn]
-        over = state.turn < 0 or state.between
-        self.points: list[int] | None = list(state.last.points) if over and state.last else None
 
-    def redealt(self, hands: list[list[int]], stock: list[int], drawn: int) -> RtcPlayout:
+    def redealt(self, hands: list[list[int]], stock: list[int], drawn: int) -> Self:
         """This position with other hands, boneyard (next tile last) and drawn tile."""
-        out = RtcPlayout.__new__(RtcPlayout)
+        out = self.__class__.__new__(self.__class__)
         out.rules, out.kept, out.fits_table = self.rules, self.kept, self.fits_table
         out.n, out.turn, out.points = self.n, self.turn, self.points
         out.ends, out.done = self.ends[:], self.done[:]
@@ -100,22 +93,7 @@ class RtcPlayout:
         out.hands, out.stock, out.drawn = hands, stock, drawn
         return out
 
-    # ---- the Playout protocol (engine.protocol) ----------------------------------------
-    def copy(self) -> RtcPlayout:
-        return self.redealt([h[:] for h in self.hands], self.stock[:], self.drawn)
-
-    def over(self) -> bool:
-        return self.points is not None
-
-    def mover(self) -> int:
-        return self.turn
-
-    def legal(self) -> list[str]:
-        return [NAMES[c] for c in self.codes()]
-
-    def play(self, move: str) -> None:
-        self.step(CODES[move])
-
+    # ---- the rollout policy ----------------------------------------------------------------
     def weight(self, code: int) -> int:
         """A move's pips (only plays are ever weighed: draw and pass come alone)."""
         return PIPS[code >> 2]
@@ -159,11 +137,6 @@ class RtcPlayout:
         self.drawn = -1
         if len(self.stock) <= self.kept and not any(self.plays(h) for h in self.hands):
             self.end(None)  # blocked
-
-    def end(self, out: int | None) -> None:
-        """Score the round by the game's rules."""
-        pips = tuple(sum(PIPS[t] for t in h) for h in self.hands)
-        self.points = list(self.rules.points(pips, out))
 
 
 class RtcDealer(CompactDealer[RtcPlayout]):

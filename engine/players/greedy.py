@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.games.table import DRAW, TableGame, TableState
+from engine.games.table import DRAW, MEDIUM_OUT, TableGame, TableState
 from engine.protocol import Game
 from engine.tiles import Tile, domino_set
 
@@ -57,7 +57,7 @@ class GreedyPlayer:
         after = game.apply(state, move)
         hand = after.hands[seat]
         if not hand:
-            return 1000.0  # going out
+            return MEDIUM_OUT  # going out
         w = game.ai.medium_weights()
         score = w["pips"] * (tile.a + tile.b)
         if tile.is_double:
@@ -80,6 +80,6 @@ class GreedyPlayer:
         only tiles worth keeping back): draw while the pile is deep and nobody is close to
         going out."""
         if move != DRAW:
-            return -1000.0
+            return -MEDIUM_OUT
         danger = min(len(h) for s, h in enumerate(state.hands) if s != seat)
-        return 1000.0 if len(state.stock) >= 4 and danger > 2 else -1000.0
+        return MEDIUM_OUT if len(state.stock) >= 4 and danger > 2 else -MEDIUM_OUT

@@ -20,8 +20,7 @@ import json
 import os
 import subprocess
 import sys
-import warnings
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -57,7 +56,6 @@ READY_TIMEOUT_MS = 120_000
 APP_UP_TIMEOUT_MS = 30_000  # the page's modules, once the engine is ready
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}
-INCOMPLETE_LOG = "a file of the page failed to download"  # web/boot.js's console error
 BLANK = "build-manifest.json"  # a document of the origin that runs none of the app's code
 
 
@@ -143,10 +141,6 @@ def solved(seed: int, variant: str) -> str:
         cwd=ROOT, capture_output=True, text=True, check=True).stdout
 
 
-class PageIncomplete(AssertionError):
-    """The page said a file of its own code failed to download (app.js could not run)."""
-
-
 @dataclass
 class App:
     """A page of the app and what it logged: console errors and requests off the origin."""
@@ -173,22 +167,9 @@ class App:
         starts from boot.js, before them, so it can be ready on a page whose app never came up).
         A load left incomplete (a module's request cancelled, net::ERR_ABORTED: Chromium does so now
         and then to a load the service worker answers, with or without Playwright's routing) is
-        loaded again by the page itself once (web/boot.js, tested in test_shell.py); one that the
-        page said incomplete (two in a row) is loaded again once more here, as a player does when
-        the page says so, and said in the run's warnings with what was cancelled, so a load that
-        keeps failing is seen, not hidden."""
-        logged = len(self.errors)
-        try:
-            self._wait_ready()
-        except PageIncomplete as incomplete:
-            warnings.warn(f"a load was incomplete and was loaded again: {incomplete}", stacklevel=2)
-            self.page.reload()
-            self._wait_ready()
-            # the first load's own message, dropped once the second load is up: its console event
-            # can reach this process after the page said it was incomplete
-            self.errors[logged:] = [e for e in self.errors[logged:] if INCOMPLETE_LOG not in e]
-
-    def _wait_ready(self) -> None:
+        loaded again by the page itself once (web/boot.js, tested in test_shell.py); a second in a
+        row, which the page says, fails the test with what was cancelled, so a load that keeps
+        failing is seen, not hidden."""
         self.page.wait_for_selector("html[data-engine=ready]", state="attached",
                                     timeout=READY_TIMEOUT_MS)
         try:
@@ -197,8 +178,8 @@ class App:
                                                timeout=APP_UP_TIMEOUT_MS).json_value()
         except PlaywrightTimeoutError:
             raise AssertionError(self.stalled()) from None
-        if came == "incomplete":  # web/boot.js: a file of the page failed to download
-            raise PageIncomplete(self.stalled())
+        if came == "incomplete":  # web/boot.js: a file of the page failed to download, twice in a row
+            raise AssertionError(f"the page did not load completely, after its own second load: {self.stalled()}")
 
     def open(self, fragment: str = "") -> None:
         """Load the page at url#fragment and wait for the engine."""
@@ -438,6 +419,26 @@ def expect_moves(app: App, count: int) -> None:
     expect(page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
 
 
+def check_undo_redo(app: App, play: Callable[[], None], position: Callable[[], object]) -> None:
+    """A solitaire's Undo, Redo and Ctrl+Z from a fresh deal: Undo disabled; one move (`play`)
+    changes the board's `position`; Undo brings it back; Redo plays it again; Ctrl+Z undoes it."""
+    before = position()
+    undo = app.page.locator("button[data-action=undo]")
+    redo = app.page.locator("button[data-action=redo]")
+    expect(undo).to_be_disabled()
+    play()
+    expect_moves(app, 1)
+    assert position() != before
+    undo.click()
+    expect_moves(app, 0)
+    assert position() == before
+    expect(redo).to_be_enabled()
+    redo.click()
+    expect_moves(app, 1)
+    app.page.keyboard.press("Control+z")
+    expect_moves(app, 0)
+
+
 @dataclass
 class Checked:
     """How much of an App's log the per-test check has already seen."""
@@ -538,7 +539,7 @@ def start_fresh(app: App, viewport: ViewportSize) -> App:
     page.set_viewport_size(viewport)
     page.emulate_media(color_scheme="light", reduced_motion="no-preference")
     app.errors.clear()  # a module of its own: what went wrong before it was the earlier module's to report
-    app.open()  # (a load left incomplete is loaded again once: App.wait_ready)
+    app.open()  # (a load left incomplete is loaded again once by the page itself: web/boot.js)
     return app
 
 

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from tests.engine.helpers import call
 
-from .conftest import App, expect_moves, open_deal, settled
+from .conftest import App, check_undo_redo, expect_moves, open_deal, settled
 
 SET = "double-6"
 WON_SEED = 5  # the advisor wins this double-6 deal (shifts, a stuck double, refills)
@@ -108,20 +108,7 @@ def test_autoplay_stops(app: App) -> None:
 
 def test_undo_redo_and_illegal(app: App) -> None:
     start_deal(app, WON_SEED)
-    before = tops(app)
-    undo = app.page.locator("button[data-action=undo]")
-    redo = app.page.locator("button[data-action=redo]")
-    expect(undo).to_be_disabled()
-    click_move(app, "shift:slot2>slot5")
-    expect_moves(app, 1)
-    assert tops(app) != before
-    undo.click()
-    expect_moves(app, 0)
-    assert tops(app) == before
-    redo.click()
-    expect_moves(app, 1)
-    app.page.keyboard.press("Control+z")
-    expect_moves(app, 0)
+    check_undo_redo(app, lambda: click_move(app, "shift:slot2>slot5"), lambda: tops(app))
     # a slot that is not a legal target: refused with a message, nothing changes
     app.page.click("#board [data-slot=slot2]")
     expect(app.page.locator("#board [data-slot=slot2]")).to_have_attribute("aria-pressed", "true")

@@ -9,7 +9,7 @@ import json
 
 from playwright.sync_api import expect
 
-from .conftest import App, every_deal, expect_moves, open_deal, solve
+from .conftest import App, check_undo_redo, every_deal, expect_moves, open_deal, solve
 
 WON_SEED = 7  # a winnable deal whose solution includes a column move
 TIMEOUT = 20_000
@@ -129,21 +129,7 @@ def test_lost_deal(app: App) -> None:
 
 def test_undo_redo(app: App) -> None:
     start_deal(app, WON_SEED)
-    before = columns_on_page(app)
-    undo = app.page.locator("button[data-action=undo]")
-    redo = app.page.locator("button[data-action=redo]")
-    expect(undo).to_be_disabled()
-    click_move(app, "discard:c1+c2")
-    expect_moves(app, 1)
-    assert columns_on_page(app) != before
-    undo.click()
-    expect_moves(app, 0)
-    assert columns_on_page(app) == before
-    expect(redo).to_be_enabled()
-    redo.click()
-    expect_moves(app, 1)
-    app.page.keyboard.press("Control+z")
-    expect_moves(app, 0)
+    check_undo_redo(app, lambda: click_move(app, "discard:c1+c2"), lambda: columns_on_page(app))
 
 
 def drag(app: App, source: str, target: str) -> None:

@@ -13,12 +13,12 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, follow_link, open_deal, shoot, until_still
+from .screen_sizes import close_round_summary, each_size, round_over
 from .test_dial import CLOCK_EXCHANGE_SEED, import_moves, line
 from .test_phone import open_record, record_until
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "look"
-SIZES = [(360, 740), (390, 844), (844, 390), (1280, 800)]
 DRAW_9_4 = ("draw", {"set": "double-9", "players": 4}, 4, 3)  # game, options, players, deal
 
 LABELS_OVER_CARDS = """() => {
@@ -62,14 +62,12 @@ def test_clock_counts_of_face_down_cards_cover_no_card_face_at_every_size(app: A
     open_clock_at_its_exchange(app)
     found = {}
     try:
-        for width, height in SIZES:
-            page.set_viewport_size({"width": width, "height": height})
-            until_still(page)
+        for size in each_size(page):
             result = page.evaluate(LABELS_OVER_CARDS)
             assert result["counts"] >= 6 and result["chances"] >= 6 and result["cards"] >= 20, result
             if result["problems"]:
-                found[f"{width}x{height}"] = result["problems"]
-            shoot(page, SHOTS / f"clock-exchange-{width}x{height}")
+                found[size] = result["problems"]
+            shoot(page, SHOTS / f"clock-exchange-{size}")
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
     assert found == {}
@@ -123,15 +121,12 @@ def test_a_table_that_pans_shows_where_it_goes_on(phone: App) -> None:
     is larger than its box; an arrow over a shade marks each edge it goes on past, and only those, as
     it pans."""
     game, options, players, deal = DRAW_9_4
-    record, _ = record_until(game, options, players, deal, lambda v: bool((v.get("round") or {}).get("over")))
+    record, _ = record_until(game, options, players, deal, round_over)
     page = phone.page
     computer_speed(page, "instant")
     page.set_viewport_size({"width": 844, "height": 390})
     open_record(phone, game, options, players, deal, record)
-    summary = page.locator("#round-summary")
-    expect(summary).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
-    page.keyboard.press("Escape")
-    expect(summary).not_to_have_attribute("open", "")
+    close_round_summary(page)
     until_still(page)
     cue = page.evaluate(CUE)
     fits = page.get_attribute("#layout", "data-fits") == "true"  # (a touch target's margin may scroll a little)
@@ -167,25 +162,20 @@ def test_a_rounds_end_tells_its_story_with_the_summary_closed(phone: App) -> Non
     the banner tells the round's story (who went out and what they score), whole and in view,
     held either way (sideways it was "Round 1 is over." beside an old message)."""
     game, options, players, deal = DRAW_9_4
-    record, view = record_until(game, options, players, deal, lambda v: bool((v.get("round") or {}).get("over")))
+    record, view = record_until(game, options, players, deal, round_over)
     last = view["last_round"]
     assert last["winner"] == 0 and last["reason"] == "out", last  # deal 3: the person goes out
     told = f"You went out. You score {last['points'][0]} points."
     page = phone.page
     computer_speed(page, "instant")
     open_record(phone, game, options, players, deal, record)
-    summary = page.locator("#round-summary")
-    expect(summary).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
-    page.keyboard.press("Escape")
-    expect(summary).not_to_have_attribute("open", "")
+    close_round_summary(page)
     found = {}
-    for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        until_still(page)
+    for size in each_size(page):
         story = page.evaluate(STORY)
         if not (told in story["text"] and story["whole"] and story["inView"]):
-            found[f"{width}x{height}"] = story
-        shoot(page, SHOTS / f"draw-9-4-round-end-{width}x{height}")
+            found[size] = story
+        shoot(page, SHOTS / f"draw-9-4-round-end-{size}")
     page.set_viewport_size({"width": 390, "height": 844})
     computer_speed(page, None)
     assert found == {}
@@ -304,14 +294,12 @@ def test_luzon_keeps_its_reserve_under_its_columns(app: App) -> None:
     try:
         open_deal(app, "luzon", 7, variant="twelve")
         import_moves(app, "luzon", {"variant": "twelve"}, 7, line("luzon", {"variant": "twelve"}, 7, 12))
-        for width, height in SIZES:
-            page.set_viewport_size({"width": width, "height": height})
-            until_still(page)
+        for size in each_size(page):
             room = page.evaluate(LUZON_ROOM)
             assert room["rows"] <= 3, room  # the position the test is about
             if not (room["gap"] <= 32 and room["inView"]):
-                found[f"{width}x{height}"] = room
-            shoot(page, SHOTS / f"luzon-mid-{width}x{height}")
+                found[size] = room
+            shoot(page, SHOTS / f"luzon-mid-{size}")
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
     assert found == {}

@@ -10,11 +10,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, until_still
+from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed
+from .screen_sizes import close_round_summary, each_size, round_over
 from .test_phone import open_record, record_until
 
 HAND_WIDTH = "() => Math.min(...[...document.querySelectorAll('#hand .hand-tile')].map((t) => t.offsetWidth))"
-SIZES = [(360, 740), (390, 844), (844, 390), (1280, 800)]
 TABLES = {  # name -> (game, options, players)
     "tiddle-a-wink": ("tiddle-a-wink", {"set": "double-9", "players": 10}, 10),
     "matador": ("matador", {"set": "double-9", "players": 8}, 8),
@@ -62,10 +62,6 @@ IN_VIEW = """() => {
 }"""
 
 
-def round_over(view: dict) -> bool:
-    return bool((view.get("round") or {}).get("over"))
-
-
 @pytest.mark.parametrize("when", ["mid-round", "round-end"])
 @pytest.mark.parametrize("table", list(TABLES))
 def test_every_seat_the_status_and_the_last_move_in_view_and_tiles_readable(phone: App, table: str,
@@ -77,25 +73,20 @@ def test_every_seat_the_status_and_the_last_move_in_view_and_tiles_readable(phon
 
     record, _ = record_until(game, options, players, 3, round_over if when == "round-end" else mid_round)
     page = phone.page
-    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    computer_speed(page, "instant")
     page.set_viewport_size({"width": 390, "height": 844})
     open_record(phone, game, options, players, 3, record)
     expect(page.locator("#seats .seat")).to_have_count(players, timeout=SCREEN_TIMEOUT_MS)
     if when == "round-end":  # the round's summary, closed: the table as the round left it
-        summary = page.locator("#round-summary")
-        expect(summary).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
-        page.keyboard.press("Escape")
-        expect(summary).not_to_have_attribute("open", "")
+        close_round_summary(page)
     found = {}
-    for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        until_still(page)
+    for size in each_size(page):
         result = page.evaluate(IN_VIEW)
         assert result["seats"] == players and result["tiles"] > 3, result
-        if width >= 1000:  # a desktop's hand: tiles as large as a finger's, not the old 40 px
+        if size == "1280x800":  # a desktop's hand: tiles as large as a finger's, not the old 40 px
             hand = page.evaluate(HAND_WIDTH)
             if hand < 44:
                 result["problems"].append(f"hand tiles {hand} px wide")
         if result["problems"]:
-            found[f"{width}x{height}"] = result["problems"]
+            found[size] = result["problems"]
     assert found == {}

@@ -18,7 +18,7 @@ from engine.players.greedy import GreedyPlayer
 from engine.players.ismcts import IsmctsPlayer
 from engine.players.playout import EnginePlayout, rollout, rollout_move, round_rewards
 from engine.review import medium_margin, round_margin
-from tests.engine.helpers import check_compact_round, random_first_rounds
+from tests.engine.playout_check import check_compact_round, check_medium_policy, dealt_kinds, random_first_rounds
 
 GAME: Any = get_game("draw")
 EVERY_TABLE = [{"set": f"double-{top}", "players": n} for top, (lo, hi) in ((6, (2, 4)), (9, (2, 6)), (12, (2, 6)))
@@ -56,17 +56,7 @@ def test_a_blocked_round_and_going_out_score_as_in_the_engine() -> None:
 
 @pytest.mark.parametrize("options", EVERY_TABLE, ids=_name)
 def test_the_rollout_policy_plays_the_medium_players_move(options: dict[str, Any]) -> None:
-    medium = GreedyPlayer()
-    checked = 0
-    for state, _ in random_first_rounds(GAME, options, range(4)):
-        sim = MediumDrawPlayout(GAME, state)
-        codes = sim.codes()
-        if len(codes) < 2:
-            continue
-        chosen = sim.rules.names[rollout_move(codes, sim.weight, random.Random(0), 0.0)]
-        assert chosen == medium.choose(GAME, state, state.turn, random.Random(0))
-        checked += 1
-    assert checked >= 10
+    assert check_medium_policy(GAME, MediumDrawPlayout, random_first_rounds(GAME, options, range(4))) >= 10
 
 
 @pytest.mark.parametrize("options", EVERY_TABLE[::3], ids=_name)
@@ -86,20 +76,8 @@ def test_the_search_rollouts_choose_as_through_the_engine(options: dict[str, Any
 
 @pytest.mark.parametrize("options", EVERY_TABLE[::3], ids=_name)
 def test_dealt_determinizations_are_the_engines(options: dict[str, Any]) -> None:
-    kinds = set()
-    for i, (state, _) in enumerate(random_first_rounds(GAME, options, range(4))):
-        if i % 3:
-            continue
-        for seat in range(state.n):
-            rngs = random.Random(i), random.Random(i)
-            dealt = DrawDealer(GAME, state, seat).deal(rngs[0])
-            engine = DrawPlayout(GAME, GAME.determinize(state, seat, rngs[1]))
-            assert (dealt.hands, dealt.stock, dealt.drawn) == (engine.hands, engine.stock, engine.drawn)
-            assert (dealt.held, dealt.shown, dealt.numbers) == (engine.held, engine.shown, engine.numbers)
-            assert (dealt.turn, dealt.at, dealt.value, dealt.sides) == (engine.turn, engine.at, engine.value,
-                                                                        engine.sides)
-            assert rngs[0].random() == rngs[1].random()
-            kinds.add((any(state.voids), state.drawn is not None and seat != state.turn))
+    kinds = dealt_kinds(GAME, DrawDealer, DrawPlayout, random_first_rounds(GAME, options, range(4)), 3,
+                        ("held", "shown", "numbers", "turn", "at", "value", "sides"))
     assert (True, False) in kinds
 
 

@@ -14,7 +14,7 @@ from engine.games.round_the_clock_compact import RtcDealer, RtcPlayout
 from engine.players.ismcts import IsmctsPlayer
 from engine.players.playout import EnginePlayout, rollout
 from engine.rng import deal_rng
-from tests.engine.helpers import check_compact_round, random_first_rounds
+from tests.engine.playout_check import check_compact_round, dealt_kinds, random_first_rounds, round_endings
 from tests.engine.test_players import positions
 
 GAME: Any = get_game("round-the-clock")
@@ -30,14 +30,7 @@ def test_every_position_has_the_engines_moves_turn_and_result(players: int) -> N
 
 
 def test_blocked_rounds_and_ties_score_as_in_the_engine() -> None:
-    reasons = set()
-    for state, move in random_rounds(2, range(200)):
-        after = GAME.apply(state, move)
-        if after.between or after.turn < 0:
-            sim = RtcPlayout(GAME, state)
-            sim.play(move)
-            reasons.add((after.last.reason, after.last.winner is None))
-            assert sim.points == list(after.last.points)
+    reasons = round_endings(GAME, RtcPlayout, random_rounds(2, range(200)))
     assert {("blocked", False), ("blocked", True), ("out", False)} <= reasons
 
 
@@ -59,16 +52,7 @@ def test_rollouts_play_the_same_moves_with_the_same_randomness(players: int) -> 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
 def test_dealt_determinizations_are_the_engines(players: int) -> None:
-    kinds = set()
-    for i, (state, _) in enumerate(random_rounds(players, range(40))):
-        for seat in range(players):
-            rngs = random.Random(i), random.Random(i)
-            dealt = RtcDealer(GAME, state, seat).deal(rngs[0])
-            engine = RtcPlayout(GAME, GAME.determinize(state, seat, rngs[1]))
-            assert (dealt.hands, dealt.stock, dealt.drawn) == (engine.hands, engine.stock, engine.drawn)
-            assert (dealt.turn, dealt.ends, dealt.done) == (engine.turn, engine.ends, engine.done)
-            assert rngs[0].random() == rngs[1].random()
-            kinds.add((any(state.voids), state.drawn is not None and seat != state.turn))
+    kinds = dealt_kinds(GAME, RtcDealer, RtcPlayout, random_rounds(players, range(40)), 1, ("turn", "ends", "done"))
     assert kinds == {(False, False), (True, False), (True, True)}
 
 

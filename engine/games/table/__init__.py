@@ -47,13 +47,14 @@ view(state, seat) keys:
 
 from engine.games.table.determinize import (
     CompactDealer,
-    RoundPoints,
+    CompactPlayout,
+    CompactRules,
     deal_unseen,
     determinized,
     unseen_draw,
     void_seats,
 )
-from engine.games.table.rules import TableAi, TableRules, differences, seat_list, total_of_others
+from engine.games.table.rules import MEDIUM_OUT, TableAi, TableRules, differences, seat_list, total_of_others
 from engine.games.table.state import (
     DEALER,
     DRAW,
@@ -74,11 +75,13 @@ __all__ = [
     "DEALER",
     "DRAW",
     "MAX_ROUNDS",
+    "MEDIUM_OUT",
     "NEXT_ROUND",
     "PROGRAM_RULES",
     "CompactDealer",
+    "CompactPlayout",
+    "CompactRules",
     "RoundInfo",
-    "RoundPoints",
     "RoundSummary",
     "Score",
     "TableAi",

@@ -2,13 +2,14 @@
 again at random, consistent with what the table knows (each hand's size, the ends a seat showed it
 lacks by drawing or passing, a tile drawn this turn). `determinized` and a game's compact copy
 of a round (`TableAi.fast_dealer`) both deal through `deal_unseen`, so they make the same calls on
-the generator."""
+the generator. A compact round's shared part is here too: its tables (`CompactRules`), the
+Playout protocol's move-id side (`CompactPlayout`) and its determinizations (`CompactDealer`)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 from engine.games.table.state import TableState, tile_key
 from engine.tiles import Tile
@@ -101,12 +102,18 @@ def unseen_draw(state: TableState, seat: int) -> int | None:
     return state.turn if state.drawn is not None and 0 <= state.turn != seat else None
 
 
-class RoundPoints:
-    """A compact round's scoring: each seat's points for a round ending with hands of these pips
-    (`TableRules.score_round`), remembered, since a search ends many rounds the same way."""
+class CompactRules:
+    """A compact round's tables from its game, which `CompactPlayout` reads: every move id of
+    the set in code order (`names`; `code`, a move id's code), each tile's pips (`pips`, tiles
+    numbered in sorted order), and each seat's points for a round ending with hands of these pips
+    (`points`: `TableRules.score_round`, remembered, since a search ends many rounds the same
+    way)."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, names: Sequence[str], pips: Sequence[int]) -> None:
         self.game = game
+        self.names = names
+        self.code = {name: c for c, name in enumerate(names)}
+        self.pips = pips
         self._points: dict[tuple[tuple[int, ...], int | None], tuple[int, ...]] = {}
 
     def points(self, pips: tuple[int, ...], out: int | None) -> tuple[int, ...]:
@@ -117,18 +124,76 @@ class RoundPoints:
         return found
 
 
-class CompactRound(Protocol):
-    """A game's compact copy of a round for the hard player's search: tiles as indices into its
-    tile list, the stock next tile last, `drawn` -1 when no tile was drawn this turn."""
+RulesT = TypeVar("RulesT", bound=CompactRules)
 
+
+class CompactPlayout(Generic[RulesT]):
+    """A game's compact copy of a round for the hard player's search (and the review's
+    play-outs): tiles as indices into its tile list, the stock next tile last, `drawn` -1 when no
+    tile was drawn this turn, `points` None until the round ends. A game writes the moves in its
+    own codes (`codes`, `step`, `weight`), `redealt` and what else it keeps of a position; what
+    every round takes from a `TableState`, its scoring and the Playout protocol's move-id side
+    (engine.protocol) are here once, naming codes through the game's tables (`rules`:
+    `CompactRules`)."""
+
+    __slots__ = ("drawn", "hands", "n", "points", "rules", "stock", "turn")
+    rules: RulesT
+    n: int
     hands: list[list[int]]
     stock: list[int]
     drawn: int
+    turn: int
+    points: list[int] | None
 
-    def redealt(self, hands: list[list[int]], stock: list[int], drawn: int) -> Self: ...
+    def __init__(self, rules: RulesT, state: TableState, index: Callable[[Tile], int]) -> None:
+        """What every compact round takes from a `TableState` (normally a determinization): the
+        game's tables, the seats, the hands and the stock (next tile last) as tile indices
+        (`index`), the turn, the tile drawn this turn and, once the round is over, its points."""
+        self.rules = rules
+        self.n = state.n
+        self.hands = [[index(t) for t in h] for h in state.hands]
+        self.stock = [index(t) for t in reversed(state.stock)]
+        self.turn = state.turn
+        self.drawn = -1 if state.drawn is None else index(state.drawn)
+        over = state.turn < 0 or state.between
+        self.points = list(state.last.points) if over and state.last else None
+
+    def redealt(self, hands: list[list[int]], stock: list[int], drawn: int) -> Self:
+        """This position with other hands, draw pile (next tile last) and drawn tile."""
+        raise NotImplementedError
+
+    def codes(self) -> list[int]:
+        """The legal moves as codes, in move id order."""
+        raise NotImplementedError
+
+    def step(self, code: int) -> None:
+        """Make a move the caller knows is legal."""
+        raise NotImplementedError
+
+    # ---- the Playout protocol (engine.protocol) ----------------------------------------
+    def copy(self) -> Self:
+        return self.redealt([h[:] for h in self.hands], self.stock[:], self.drawn)
+
+    def over(self) -> bool:
+        return self.points is not None
+
+    def mover(self) -> int:
+        return self.turn
+
+    def legal(self) -> list[str]:
+        names = self.rules.names
+        return [names[c] for c in self.codes()]
+
+    def play(self, move: str) -> None:
+        self.step(self.rules.code[move])
+
+    def end(self, out: int | None) -> None:
+        """Score the round by the game's rules (`out`: the seat that went out, None if blocked)."""
+        pips = self.rules.pips
+        self.points = list(self.rules.points(tuple(sum(pips[t] for t in h) for h in self.hands), out))
 
 
-R = TypeVar("R", bound=CompactRound)
+R = TypeVar("R", bound=CompactPlayout[Any])
 
 
 class CompactDealer(Generic[R]):

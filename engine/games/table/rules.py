@@ -64,6 +64,9 @@ MEDIUM_WEIGHTS: Mapping[str, float] = {
     "pips": 1.0, "double": 4.0, "again": 8.0, "numbers": 1.0, "mine": 2.5, "theirs": 0.35, "block": 6.0,
     "keep_back": 0.0,
 }
+# The medium player's value of going out, and of a move without a tile it takes (+) or not (-):
+# above any play's weighed value.
+MEDIUM_OUT = 1000.0
 
 
 @dataclass(frozen=True)
