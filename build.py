@@ -39,7 +39,7 @@ PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.js", "pyodide.asm
 MICROPIP = ("micropip", "0.11.1")
 MICROPIP_PYTHON = "3.13"
 ENGINE_SOURCES = ("pyproject.toml", "README.md", "engine")
-BYTECODE_SCRIPT = ROOT / "tools" / "bytecode.mjs"  # precompiles the stdlib a first start imports (run by Node)
+BYTECODE_SCRIPT = ROOT / "tools" / "bytecode.mjs"  # precompiles what a first start imports (run by Node)
 MANIFEST = "build-manifest.json"
 CATALOG = "catalog.json"
 HOST_FILES = {"_headers"}  # read by some hosts, not served: not in the manifest, never precached
@@ -168,18 +168,20 @@ def ensure_engine_wheel() -> Path:
     return folder / wheels[0].name
 
 
-def ensure_stdlib_bytecode(micropip: Path, engine: Path) -> Path:
-    """Pyodide's python_stdlib.zip with the bytecode of every module a first start imports from it
-    (tools/bytecode.mjs does that start in Pyodide's own Python under Node), made when an input
-    changed. Pyodide compiles every module from source otherwise: most of Python's boot."""
+def ensure_bytecode(micropip: Path, engine: Path) -> Path:
+    """A folder with Pyodide's python_stdlib.zip holding the bytecode of every module a first start
+    imports from it, and the two wheels with their modules' bytecode (tools/bytecode.mjs does that
+    start in Pyodide's own Python under Node), made when an input changed. Pyodide compiles every
+    module from source otherwise: most of Python's boot, and much of micropip's and the engine's
+    import."""
     inputs = [BYTECODE_SCRIPT, PYODIDE_NPM / "python_stdlib.zip", PYODIDE_NPM / "pyodide.asm.wasm", micropip, engine]
     key = hashlib.sha256("".join(sha256_file(path) for path in inputs).encode()).hexdigest()[:16]
     folder = CACHE / "bytecode" / key
-    if not (folder / "python_stdlib.zip").exists():
+    if not all((folder / name).exists() for name in ("python_stdlib.zip", micropip.name, engine.name)):
         node = shutil.which("node")
         if node is None:
             sys.exit("[build] node not found: install Node.js (>= 18) with npm")
-        log("compiling the standard library a first start imports (tools/bytecode.mjs)")
+        log("compiling what a first start imports (tools/bytecode.mjs)")
         tmp = CACHE / "bytecode" / f"tmp-{os.getpid()}"
         shutil.rmtree(tmp, ignore_errors=True)
         tmp.mkdir(parents=True)
@@ -188,7 +190,7 @@ def ensure_stdlib_bytecode(micropip: Path, engine: Path) -> Path:
             if old != tmp:
                 shutil.rmtree(old, ignore_errors=True)
         tmp.rename(folder)
-    return folder / "python_stdlib.zip"
+    return folder
 
 
 def native_catalog() -> bytes:
@@ -286,9 +288,10 @@ def plan_dist() -> tuple[dict[str, Path | bytes], dict[str, str]]:
             plan[f"pyodide/{name}"] = PYODIDE_NPM / name
     micropip = ensure_micropip()
     engine = ensure_engine_wheel()
-    plan[f"wheels/{micropip.name}"] = micropip
-    plan[f"wheels/{engine.name}"] = engine
-    plan["pyodide/python_stdlib.zip"] = ensure_stdlib_bytecode(micropip, engine)  # the same, with bytecode
+    compiled = ensure_bytecode(micropip, engine)  # each of these, with bytecode
+    plan[f"wheels/{micropip.name}"] = compiled / micropip.name
+    plan[f"wheels/{engine.name}"] = compiled / engine.name
+    plan["pyodide/python_stdlib.zip"] = compiled / "python_stdlib.zip"
     for path in tree_files(WEB):
         if path.relative_to(WEB).as_posix() != SERVICE_WORKER:  # written by seal()
             plan[str(path.relative_to(WEB).as_posix())] = path

@@ -1,18 +1,20 @@
-// Precompiled standard library for the first start (run by build.py under Node, with the pinned
-// Pyodide).
+// Precompiled Python for the first start (run by build.py under Node, with the pinned Pyodide).
 //
 // Pyodide compiles every module it imports from source: its python_stdlib.zip holds .py files
-// only, and compiling the standard library's modules was most of Python's boot in the browser.
-// This script does a normal start of the engine in Pyodide's own Python (the version of the
-// browser's), as the worker does, then writes a copy of python_stdlib.zip with NAME.pyc next to
-// NAME.py (zipimport's layout) for every standard-library module that start imported; the others
-// stay source only, so the download grows little. The .pyc files are unchecked hash-based pycs
-// (PEP 552): never compared with their sources at import. Sources stay, so tracebacks keep their
-// lines. (The wheels' own modules, compiled the same way, made the start slower: micropip
-// installed the larger engine wheel more slowly than the import gained; they stay as built.)
+// only, the wheels too, and compiling modules was most of Python's boot in the browser and much
+// of what follows it (micropip's import, the engine's). This script does a normal start of the
+// engine in Pyodide's own Python (the version of the browser's), as the worker does, then writes:
+// - a copy of python_stdlib.zip with NAME.pyc next to NAME.py (zipimport's layout) for every
+//   standard-library module that start imported; the others stay source only, so the download
+//   grows little;
+// - a copy of each wheel (micropip, the engine) with __pycache__/NAME.cpython-XY.pyc beside every
+//   module, listed in its RECORD: Python's own cache layout, which an installed wheel's modules are
+//   imported from.
+// The .pyc files are unchecked hash-based pycs (PEP 552): never compared with their sources at
+// import. Sources stay, so tracebacks keep their lines.
 //
 // usage: node tools/bytecode.mjs PYODIDE_DIR OUT_DIR MICROPIP_WHEEL ENGINE_WHEEL
-// writes OUT_DIR/python_stdlib.zip; prints how many modules it compiled.
+// writes OUT_DIR/python_stdlib.zip and OUT_DIR/<each wheel's name>; prints what it compiled.
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
@@ -36,12 +38,20 @@ await micropip.install("emfs:/tmp/${basename(engineWheel)}", deps=False)
 import engine.api
 engine.api.load_everything()
 `);
+  // what the start imported, taken before this script imports anything of its own
+  pyodide.runPython("import sys\n_START_MODULES = list(sys.modules.values())");
 
   pyodide.FS.writeFile("/tmp/python_stdlib.zip", readFileSync(join(pyodideDir, "python_stdlib.zip")));
+  for (const wheel of [micropipWheel, engineWheel]) pyodide.FS.writeFile(`/tmp/in-${basename(wheel)}`, readFileSync(wheel));
+  const wheels = [micropipWheel, engineWheel].map((wheel) => basename(wheel));
   const said = pyodide.runPython(`
-import py_compile, sys, zipfile
+WHEELS = ${JSON.stringify(wheels)}
+import base64, hashlib, importlib.util, os, py_compile, sys, zipfile
+
+import micropip
 
 STDLIB = next(p for p in sys.path if p.endswith(".zip"))  # /lib/pythonXY.zip: where the start read it
+SITE = os.path.dirname(os.path.dirname(micropip.__file__))  # where the start installed the wheels
 
 
 def pyc(source, path):
@@ -57,7 +67,7 @@ def pyc(source, path):
 def imported_from_stdlib():
     """The archive paths (a/b.py) of every module the start imported from the stdlib zip."""
     found = set()
-    for module in list(sys.modules.values()):
+    for module in _START_MODULES:
         origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
         if origin.startswith(STDLIB + "/") and origin.endswith(".py"):
             found.add(origin[len(STDLIB) + 1:])
@@ -76,12 +86,37 @@ def with_bytecode(source, target, wanted):
                 zout.writestr(pyc_info, pyc(data, f"{STDLIB}/{info.filename}"), compress_type=zipfile.ZIP_DEFLATED)
 
 
+def record_line(name, data):
+    """A RECORD row: path, sha256 (urlsafe base64, unpadded), size."""
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def wheel_with_bytecode(source, target):
+    """source wheel -> target: every entry kept, __pycache__/NAME.cpython-XY.pyc beside each module
+    (compiled for where it is installed), each listed in the RECORD. Returns how many."""
+    with zipfile.ZipFile(source) as zin:
+        entries = [(info, zin.read(info)) for info in zin.infolist()]
+    added = [(importlib.util.cache_from_source(info.filename), pyc(data, f"{SITE}/{info.filename}"), info.date_time)
+             for info, data in entries if info.filename.endswith(".py")]
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zout:
+        for info, data in entries:
+            if info.filename.endswith(".dist-info/RECORD"):
+                data = data.rstrip(b"\\n") + b"\\n" + "".join(record_line(name, code) + "\\n" for name, code, _ in added).encode()
+            zout.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
+        for name, code, date_time in added:
+            zout.writestr(zipfile.ZipInfo(name, date_time), code, compress_type=zipfile.ZIP_DEFLATED)
+    return len(added)
+
+
 wanted = imported_from_stdlib()
 with_bytecode("/tmp/python_stdlib.zip", "/tmp/out_stdlib.zip", wanted)
-f"{len(wanted)} standard-library modules compiled"
+compiled = [wheel_with_bytecode(f"/tmp/in-{name}", f"/tmp/out-{name}") for name in WHEELS]
+f"{len(wanted)} standard-library modules compiled; wheels: {', '.join(f'{n}: {c} modules' for n, c in zip(WHEELS, compiled))}"
 `);
 
   writeFileSync(join(outDir, "python_stdlib.zip"), pyodide.FS.readFile("/tmp/out_stdlib.zip"));
+  for (const name of wheels) writeFileSync(join(outDir, name), pyodide.FS.readFile(`/tmp/out-${name}`));
   console.log(said);
 }
 

@@ -8,13 +8,44 @@
 // A window without service workers (a private window of some browsers, service workers turned
 // off: no navigator.serviceWorker, or a registration refused as not allowed) is "unavailable":
 // the page says so once, in plain words, and plays on; nothing is tried again.
+// A newer build on the server: the browser checks sw.js on each navigation; the page asks too
+// (registration.update()), for a tab left open, but only while online and when its last check that
+// went through is older than UPDATE_EVERY_MS: at the start, back online, back in view.
 
 import { h } from "./render/dom.js";
 import { reloadWouldLose } from "./tabs.js";
 import { sayOncePerWindow } from "./features.js";
+import { readJSON, write } from "./store/local.js";
 
 const REGISTER_TIMEOUT_MS = 120_000;
 const RETRY_MS = [20_000, 60_000, 300_000]; // then every 5 minutes
+const UPDATE_EVERY_MS = 60 * 60_000;
+/** Where the time of the last update check that went through is kept (ms since 1970), per site folder.
+ *  @param {ServiceWorkerRegistration} registration */
+const checkedKey = (registration) => `boneyard.update-checked:${registration.scope}`;
+
+/** Ask the server for a newer build (sw.js) when online and the last check is stale.
+ *  @param {ServiceWorkerRegistration} registration */
+function checkForUpdate(registration) {
+  const checked = readJSON(checkedKey(registration)).value;
+  const age = Date.now() - (typeof checked === "number" ? checked : 0);
+  if (!navigator.onLine || (age >= 0 && age < UPDATE_EVERY_MS)) return; // (a clock set back: stale)
+  registration.update().then(() => write(checkedKey(registration), Date.now()), () => {});
+}
+
+let checking = false;
+
+/** Check for a newer build now when stale, and again when back online or back in view (once per page).
+ *  @param {ServiceWorkerRegistration} registration */
+function keepChecking(registration) {
+  if (checking) return;
+  checking = true;
+  checkForUpdate(registration);
+  window.addEventListener("online", () => checkForUpdate(registration));
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") checkForUpdate(registration);
+  });
+}
 
 /** @param {ServiceWorkerRegistration} registration */
 function showUpdate(registration) {
@@ -154,7 +185,8 @@ export function startOffline(engine, notify) {
       });
     }
     root.dataset.offline = navigator.serviceWorker.controller ? "ready" : "failed";
-    registration.update().catch(() => {}); // a newer build on the server? (also checked on navigation)
+    if (!hadController) write(checkedKey(registration), Date.now()); // (a first install: sw.js was fetched just now)
+    keepChecking(registration);
   };
   let attempt = 0;
   let retryTimer = 0;
