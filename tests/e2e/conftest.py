@@ -595,14 +595,16 @@ def fresh_app(browser: Browser, server_url: str) -> Iterator[App]:
         yield state
 
 
-LONGEST_FILES = ("test_phone.py", "test_lessons_phone.py", "test_lessons.py", "test_solitaire_extras.py",
-                 "test_snapshot.py", "test_coach_review.py", "test_reliability.py", "test_play.py",
-                 "test_page_doors.py", "test_offline.py")  # the longest measured, longest first (benchmarks.md)
+LONGEST_FILES = ("test_phone.py", "test_coach_review.py", "test_snapshot.py", "test_solitaire_extras.py",
+                 "test_lessons_phone.py", "test_tables.py", "test_reliability.py", "test_fit.py", "test_offline.py",
+                 "test_pan_zoom.py", "test_lessons.py", "test_play.py", "test_two_tabs.py", "test_clock.py",
+                 "test_home_games.py", "test_a11y.py", "test_home.py", "test_coach.py", "test_page_doors.py",
+                 "test_keys.py")  # the longest measured (`--durations=0`), longest first (benchmarks.md)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The browser's test files longest first: pytest-xdist's `--dist loadfile` (build.py
-    browser_workers) hands whole files to the browsers in collection order, so a long file
+    """The browser's test files longest first: pytest-xdist's `--dist loadfile --no-loadscope-reorder`
+    (build.py browser_workers) hands whole files to the browsers in collection order, so a long file
     collected late would run on alone at the end while the other browsers idle. LONGEST_FILES
     first, then the files with more tests; each file's tests keep their order (some build on the
     one before). Other directories' tests keep their place ahead of them."""
