@@ -655,7 +655,9 @@ def browser_workers(args: list[str]) -> list[str]:
                                                                for a in named))
     if not whole or any(a.startswith(("-n", "-x", "--exitfirst", "--maxfail")) for a in args):
         return args
-    return [*args, "-n", str(BROWSER_WORKERS), "--dist", "loadfile"]
+    # in collection order (tests/e2e/conftest.py puts the longest files first), not pytest-xdist's default
+    # of the files with more tests first (that sent the longest files, with few tests each, last)
+    return [*args, "-n", str(BROWSER_WORKERS), "--dist", "loadfile", "--no-loadscope-reorder"]
 
 
 def side_by_side(pytest_args: list[str]) -> list[list[str]]:

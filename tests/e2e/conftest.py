@@ -331,13 +331,6 @@ def until_still(page: Page, scroller: str | None = None, timeout_ms: int = 5000)
     assert still, "the page was still moving"
 
 
-@pytest.fixture(scope="module")
-def no_motion(app: App) -> None:
-    """The module's page with the animation setting off (`without_motion`): for a test module of a
-    game's play, keys and dialogs, not of its motion (`pytestmark = pytest.mark.usefixtures("no_motion")`)."""
-    without_motion(app)
-
-
 def stats(app: App) -> dict[str, Any]:
     """The statistics the page keeps (boneyard.stats.v1), by game and options; {} when none."""
     text = app.page.evaluate("localStorage.getItem('boneyard.stats.v1')")
@@ -391,15 +384,6 @@ def open_table(app: App, fragment: str, speed: str | None = "instant") -> None:
     expect(screen).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
     if old:
         expect(screen).not_to_have_attribute("data-session", old, timeout=SCREEN_TIMEOUT_MS)
-
-
-def without_motion(app: App) -> None:
-    """The animation setting off, as a person may choose (the page reloaded to apply it): for tests
-    of a game's play, not of its motion, so that playing to the end does not wait on each flight."""
-    app.page.evaluate("localStorage.setItem('boneyard.settings.v1', JSON.stringify({animation: 'off'}))")
-    app.page.reload()
-    app.wait_ready()
-    assert app.page.evaluate("document.documentElement.dataset.motion") == "off"
 
 
 def two_taps(page: Page) -> None:
@@ -527,19 +511,24 @@ def clear_storage(app: App) -> None:
     app.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
 
 
-def start_fresh(app: App, viewport: ViewportSize) -> App:
+def start_fresh(app: App, viewport: ViewportSize, motion: bool = True) -> App:
     """The app as a new visitor sees it, without a cold start: other pages of its context closed,
     storage cleared (the engine's start-up snapshot and the service worker's cache kept), the
-    viewport and media as new, the page loaded again."""
+    viewport and media as new, the page loaded again. Without `motion`, the animation setting is
+    off, as a person may choose, from that load on (one load, not a second to apply it): for tests
+    of a game's play, not of its motion, so that playing to the end does not wait on each flight."""
     page = app.page
     for other in page.context.pages:
         if other is not page:
             other.close()
     clear_storage(app)
+    if not motion:
+        page.evaluate("localStorage.setItem('boneyard.settings.v1', JSON.stringify({animation: 'off'}))")
     page.set_viewport_size(viewport)
     page.emulate_media(color_scheme="light", reduced_motion="no-preference")
     app.errors.clear()  # a module of its own: what went wrong before it was the earlier module's to report
     app.open()  # (a load left incomplete is loaded again once by the page itself: web/boot.js)
+    assert page.evaluate("document.documentElement.dataset.motion") == ("normal" if motion else "off")
     return app
 
 
@@ -580,9 +569,11 @@ def clocked_session(browser: Browser, server_url: str) -> Iterator[App]:
 
 
 @pytest.fixture(scope="module")
-def app(desktop_session: App) -> App:
-    """A desktop page (1280 x 900) of the app, fresh for the test module."""
-    return start_fresh(desktop_session, DESKTOP)
+def app(request: pytest.FixtureRequest, desktop_session: App) -> App:
+    """A desktop page (1280 x 900) of the app, fresh for the test module; in a module marked
+    `no_motion` (`pytestmark = pytest.mark.no_motion`: a game's play, keys and dialogs are tested
+    there, not its motion), with the animation setting off."""
+    return start_fresh(desktop_session, DESKTOP, motion=request.node.get_closest_marker("no_motion") is None)
 
 
 @pytest.fixture(scope="module")
@@ -605,14 +596,16 @@ def fresh_app(browser: Browser, server_url: str) -> Iterator[App]:
         yield state
 
 
-LONGEST_FILES = ("test_phone.py", "test_lessons_phone.py", "test_lessons.py", "test_solitaire_extras.py",
-                 "test_snapshot.py", "test_coach_review.py", "test_reliability.py", "test_play.py",
-                 "test_page_doors.py", "test_offline.py")  # the longest measured, longest first (benchmarks.md)
+LONGEST_FILES = ("test_phone.py", "test_coach_review.py", "test_snapshot.py", "test_solitaire_extras.py",
+                 "test_lessons_phone.py", "test_tables.py", "test_reliability.py", "test_fit.py", "test_offline.py",
+                 "test_pan_zoom.py", "test_lessons.py", "test_play.py", "test_two_tabs.py", "test_clock.py",
+                 "test_home_games.py", "test_a11y.py", "test_home.py", "test_coach.py", "test_page_doors.py",
+                 "test_keys.py")  # the longest measured (`--durations=0`), longest first (benchmarks.md)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The browser's test files longest first: pytest-xdist's `--dist loadfile` (build.py
-    browser_workers) hands whole files to the browsers in collection order, so a long file
+    """The browser's test files longest first: pytest-xdist's `--dist loadfile --no-loadscope-reorder`
+    (build.py browser_workers) hands whole files to the browsers in collection order, so a long file
     collected late would run on alone at the end while the other browsers idle. LONGEST_FILES
     first, then the files with more tests; each file's tests keep their order (some build on the
     one before). Other directories' tests keep their place ahead of them."""

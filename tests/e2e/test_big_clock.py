@@ -18,7 +18,7 @@ TIMEOUT = 20_000
 
 # The Big Clock's play, keys and dialogs are tested here, not its motion
 # (test_motion.py, test_dial.py).
-pytestmark = pytest.mark.usefixtures("no_motion")
+pytestmark = pytest.mark.no_motion
 
 
 def advisor_line(seed: int) -> tuple[list[str], dict]:

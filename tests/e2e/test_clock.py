@@ -17,7 +17,7 @@ TIMEOUT = 30_000
 
 # Clock's play, keys and dialogs are tested here, not its motion
 # (test_motion.py, test_dial.py).
-pytestmark = pytest.mark.usefixtures("no_motion")
+pytestmark = pytest.mark.no_motion
 
 
 def native_until_exchange(seed: int) -> dict:

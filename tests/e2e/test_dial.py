@@ -1,9 +1,9 @@
 """The solitaires' screens: The Big Clock's hand is a needle (not a
 tile) pointing at the hour it concerns, double-9 slots sit at their hours, a double going home turns
-(sampled frame by frame) and stands upright under its hour, readable; Clock's exchange choices sit
-on the dial and are at least 44 x 44 px on a touch screen; Luzon fits every listed screen with every
-tile in view. With --screenshots, screenshots (light and dark, start and mid-game) go to
-test-results/dial/."""
+(its flight sampled at even points of its own time) and stands upright under its hour, readable;
+Clock's exchange choices sit on the dial and are at least 44 x 44 px on a touch screen; Luzon fits
+every listed screen with every tile in view. With --screenshots, screenshots (light and dark, start
+and mid-game) go to test-results/dial/."""
 
 from __future__ import annotations
 
@@ -143,22 +143,31 @@ def test_the_half_dial_rim_ends_under_its_hours(phone: App) -> None:
     assert not phone.errors
 
 
-# Sample, every animation frame, the ghost in flight: its turn and its centre, until `ms` after
-# it shows (however long the engine took to answer the move), for at most `limit` ms in all.
-SAMPLE = """(ms, limit = 10_000) => new Promise((resolve) => {
-  const frames = [];
+# The ghost of the tile in flight, once it shows (however long the engine took to answer the move;
+# at most `limit` ms): its turn and centre at `steps` + 1 even points of its flight's own time, start
+# to end. Read from its animation, set to each point and back in one task (nothing is drawn
+# meanwhile, the flight goes on as it was), not from the frames a loaded machine happens to draw:
+# one of those, late, saw the start and then the flight all but landed (no angle between).
+SAMPLE = """(steps, limit = 10_000) => new Promise((resolve) => {
   const start = performance.now();
-  let shown = null;
   const tick = () => {
-    const now = performance.now();
     const ghost = document.querySelector('.motion-ghost');
-    if (ghost) {
-      shown ??= now;
+    const flight = ghost?.getAnimations()[0];
+    if (!flight) {
+      if (performance.now() - start < limit) requestAnimationFrame(tick); else resolve([]);
+      return;
+    }
+    const { delay, activeDuration } = flight.effect.getComputedTiming();
+    const now = flight.currentTime;
+    const frames = [];
+    for (let i = 0; i <= steps; i += 1) {
+      flight.currentTime = delay + (activeDuration - 1) * i / steps;  // its last point 1 ms before it lands
       const m = new DOMMatrix(getComputedStyle(ghost).transform);
       const r = ghost.getBoundingClientRect();
       frames.push({ turn: Math.atan2(m.b, m.a) * 180 / Math.PI, centre: [r.left + r.width / 2, r.top + r.height / 2] });
     }
-    if ((shown === null || now - shown < ms) && now - start < limit) requestAnimationFrame(tick); else resolve(frames);
+    flight.currentTime = now;
+    resolve(frames);
   };
   requestAnimationFrame(tick);
 })"""
@@ -178,7 +187,7 @@ def test_a_double_going_home_turns(app: App, size: str) -> None:
     page.evaluate("() => { document.documentElement.dataset.motion = 'normal'; }")
     target = page.locator(f"#board [data-slot={move['to']}]")
     page.click(f"#board [data-slot={move['from']}]")
-    page.evaluate(f"ms => {{ window.__frames = ({SAMPLE})(ms); }}", 900)
+    page.evaluate(f"steps => {{ window.__frames = ({SAMPLE})(steps); }}", 8)
     target.click()
     frames = page.evaluate("() => window.__frames")
     expect_moves(app, 1)
@@ -188,6 +197,7 @@ def test_a_double_going_home_turns(app: App, size: str) -> None:
     assert len(turns) >= 4, frames
     assert turns[0] > 60 and turns[-1] < 15, turns
     assert any(20 < t < 70 for t in turns), turns
+    assert turns == sorted(turns, reverse=True), turns  # turning one way only
     # at home: upright, readable, under its hour, not covered and covering nothing
     report = page.evaluate("""key => {
       const slot = document.querySelector(`#board [data-slot=${key}]`);
