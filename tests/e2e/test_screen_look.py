@@ -7,6 +7,7 @@ light and dark go to test-results/look/ (git-ignored)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -246,6 +247,55 @@ def test_four_seats_on_a_portrait_phone_in_balanced_lines(phone: App, size: tupl
     assert lines in ([2, 2], [4]), lines
     page.set_viewport_size({"width": 390, "height": 844})
     computer_speed(page, None)
+
+
+BIG_STRIP = """() => {
+  const seats = [...document.querySelectorAll('#seats .seat')];
+  const lines = {};
+  for (const s of seats) { const top = Math.round(s.getBoundingClientRect().top); lines[top] = (lines[top] ?? 0) + 1; }
+  const problems = [];
+  for (const seat of seats) {
+    for (const part of seat.querySelectorAll('.seat-name, .seat-tiles, .seat-score')) {
+      const size = parseFloat(getComputedStyle(part).fontSize);
+      if (size < 11) problems.push(`seat ${seat.dataset.seat}: ${part.className} ${size} px`);
+      if (part.scrollWidth > part.clientWidth + 1 || part.getBoundingClientRect().right > seat.getBoundingClientRect().right + 0.5)
+        problems.push(`seat ${seat.dataset.seat}: ${part.className} cut`);
+    }
+  }
+  return {lines: Object.keys(lines).sort((a, b) => a - b).map((t) => lines[t]), problems,
+          height: document.querySelector('#seats').getBoundingClientRect().height,
+          scores: seats.map((s) => s.querySelector('.seat-score').innerText)};
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+@pytest.mark.parametrize("table", ["matador", "tiddle-a-wink"])
+def test_eight_and_ten_seats_on_a_portrait_phone_in_two_lines(phone: App, table: str, size: tuple[int, int]) -> None:
+    """Matador at eight seats and Tiddle-A-Wink at ten, at a round's end (a score of three figures),
+    on a phone held upright: the seat strip in two lines of four or five (it took three and four),
+    every seat's name, tile count and score whole and at least 11 px, each score its figures."""
+    from .test_seat_strip import TABLES, round_over
+
+    game, options, players = TABLES[table]
+    record, _ = record_until(game, options, players, 3, round_over)
+    page = phone.page
+    computer_speed(page, "instant")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        open_record(phone, game, options, players, 3, record)
+        summary = page.locator("#round-summary")
+        expect(summary).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
+        page.keyboard.press("Escape")
+        expect(summary).not_to_have_attribute("open", "")
+        until_still(page)
+        strip = page.evaluate(BIG_STRIP)
+        shoot(page, SHOTS / f"{table}-strip-{size[0]}x{size[1]}")
+        assert strip["lines"] == [players // 2] * 2, strip
+        assert strip["problems"] == [], strip
+        assert max(int(re.match(r"\d+", score.strip())[0]) for score in strip["scores"]) >= 100, strip  # three figures
+    finally:
+        page.set_viewport_size({"width": 390, "height": 844})
+        computer_speed(page, None)
 
 
 COACH_BOARD = """() => {
