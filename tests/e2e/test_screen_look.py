@@ -330,6 +330,47 @@ def test_the_coach_held_sideways_shows_its_board_beside_its_controls(app: App) -
         page.set_viewport_size({"width": 1280, "height": 900})
 
 
+COACH_UPRIGHT = """() => {
+  const box = (s) => { const r = document.querySelector(s).getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; };
+  const seen = (s) => { const e = document.querySelector(s), r = e.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return r.top >= -0.5 && r.bottom <= innerHeight + 0.5 && Boolean(hit && e.contains(hit)); };
+  return {board: box('#coach-board'), toggle: box('#coach-compare .coach-toggle'), graph: box('#coach-graph'),
+          boardSeen: seen('#coach-board'), toggleSeen: seen('[data-action=coach-show-before]'), vh: innerHeight,
+          moments: [...document.querySelectorAll('#coach-key li')].map((li) => li.getBoundingClientRect().height)};
+}"""
+
+
+def test_the_coach_on_an_upright_phone_shows_a_key_moment_whole_with_its_toggle(app: App) -> None:
+    """The coach on a phone held upright, its review done: each key moment a line (they took five
+    lines each), the graph under the board; a key moment picked shows the whole board with the
+    toggle between the moves right above it, no scrolling (the toggle and what the moment is were
+    scrolled away above the board)."""
+    from .test_coach import finished_record, import_record, open_coach_from_result
+
+    record = finished_record("matador", {"players": 3}, 1, ["human", "ai:easy", "ai:easy"])
+    page = app.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    try:
+        import_record(app, "matador", record, "?deal=1&players=3&seats=human,ai:easy,ai:easy", "#table-screen")
+        open_coach_from_result(app)
+        page.click("button[data-action=coach-review]")
+        expect(page.locator("#coach-review-text")).to_contain_text("computed", timeout=180_000)
+        key = page.locator("#coach-key li[data-index]")
+        expect(key.first).to_be_visible()
+        page.locator("#coach-key li[data-index] button").first.click()
+        expect(page.locator("#coach-board .coach-pin")).to_have_count(2, timeout=SCREEN_TIMEOUT_MS)
+        until_still(page)
+        shoot(page, SHOTS / "coach-matador-key-360x740")
+        seen = page.evaluate(COACH_UPRIGHT)
+        assert seen["boardSeen"] and seen["board"]["bottom"] <= seen["vh"] + 0.5, seen
+        assert seen["toggleSeen"] and seen["toggle"]["bottom"] <= seen["board"]["top"], seen
+        assert seen["graph"]["top"] >= seen["board"]["bottom"], seen
+        assert max(seen["moments"]) <= 50, seen
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+
+
 LUZON_ROOM = """() => {
   const board = document.querySelector('#board').getBoundingClientRect();
   const tiles = [...document.querySelectorAll('#board .columns .tile')];
