@@ -406,3 +406,45 @@ def test_luzon_keeps_its_reserve_under_its_columns(app: App) -> None:
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
     assert found == {}
+
+
+LUZON_BANDS = """() => {
+  const board = document.querySelector('#board'), inner = board.getBoundingClientRect();
+  const pad = parseFloat(getComputedStyle(board).paddingTop);
+  const all = [...document.querySelectorAll('#board .tile, #board .slot-empty')].map((t) => t.getBoundingClientRect());
+  const reserve = document.querySelector('#board .reserve').getBoundingClientRect();
+  const middle = inner.top + inner.height / 2;  // a column's top tile from the board's middle: constant as columns shorten
+  const first = [...document.querySelectorAll('#board .column')].map((c) => {
+    const tile = c.querySelector('.tile');
+    return tile ? tile.getBoundingClientRect().top - middle : null;
+  });
+  return {above: Math.min(...all.map((r) => r.top)) - inner.top - pad, below: inner.bottom - pad - reserve.bottom,
+          first, inView: all.every((r) => r.top >= 0 && r.bottom <= innerHeight + 0.5)};
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+def test_luzon_upright_sits_in_the_middle_of_its_room(app: App, size: tuple[int, int]) -> None:
+    """Luzon on a phone held upright (its tiles as wide as five columns let them): the room its board
+    leaves is shared above and below it (it all sat under the reserve, up to 320 px), the columns'
+    tiles keep their place from the board's middle as columns shorten (the toolbar above may take
+    another line meanwhile), and every tile is in view."""
+    page = app.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        open_deal(app, "luzon", 7, variant="twelve")
+        until_still(page)
+        start = page.evaluate(LUZON_BANDS)
+        moves = line("luzon", {"variant": "twelve"}, 7, 12)
+        import_moves(app, "luzon", {"variant": "twelve"}, 7, moves[:9])
+        mid = page.evaluate(LUZON_BANDS)
+        shoot(page, SHOTS / f"luzon-upright-{size[0]}x{size[1]}")
+        open_deal(app, "luzon", 7, variant="twelve")
+        import_moves(app, "luzon", {"variant": "twelve"}, 7, moves)  # columns shorter
+        later = page.evaluate(LUZON_BANDS)
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+    assert start["inView"] and mid["inView"] and later["inView"], (start, mid, later)
+    assert start["above"] >= 40 and abs(start["above"] - start["below"]) <= 40, start
+    kept = [(a, b) for a, b in zip(mid["first"], later["first"], strict=True) if a is not None and b is not None]
+    assert kept and all(abs(a - b) <= 1 for a, b in kept), (mid, later)
