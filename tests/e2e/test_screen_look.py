@@ -258,7 +258,8 @@ BIG_STRIP = """() => {
     for (const part of seat.querySelectorAll('.seat-name, .seat-tiles, .seat-score')) {
       const size = parseFloat(getComputedStyle(part).fontSize);
       if (size < 11) problems.push(`seat ${seat.dataset.seat}: ${part.className} ${size} px`);
-      if (part.scrollWidth > part.clientWidth + 1 || part.getBoundingClientRect().right > seat.getBoundingClientRect().right + 0.5)
+      const over = part.getBoundingClientRect().right > seat.getBoundingClientRect().right + 0.5;
+      if (part.scrollWidth > part.clientWidth + 1 || over)
         problems.push(`seat ${seat.dataset.seat}: ${part.className} cut`);
     }
   }
@@ -331,7 +332,10 @@ def test_the_coach_held_sideways_shows_its_board_beside_its_controls(app: App) -
 
 
 COACH_UPRIGHT = """() => {
-  const box = (s) => { const r = document.querySelector(s).getBoundingClientRect(); return {top: r.top, bottom: r.bottom}; };
+  const box = (s) => {
+    const r = document.querySelector(s).getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom};
+  };
   const seen = (s) => { const e = document.querySelector(s), r = e.getBoundingClientRect();
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
     return r.top >= -0.5 && r.bottom <= innerHeight + 0.5 && Boolean(hit && e.contains(hit)); };
@@ -413,7 +417,8 @@ LUZON_BANDS = """() => {
   const pad = parseFloat(getComputedStyle(board).paddingTop);
   const all = [...document.querySelectorAll('#board .tile, #board .slot-empty')].map((t) => t.getBoundingClientRect());
   const reserve = document.querySelector('#board .reserve').getBoundingClientRect();
-  const middle = inner.top + inner.height / 2;  // a column's top tile from the board's middle: constant as columns shorten
+  // a column's top tile from the board's middle: constant as columns shorten
+  const middle = inner.top + inner.height / 2;
   const first = [...document.querySelectorAll('#board .column')].map((c) => {
     const tile = c.querySelector('.tile');
     return tile ? tile.getBoundingClientRect().top - middle : null;
