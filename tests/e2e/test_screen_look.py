@@ -375,6 +375,36 @@ def test_the_coach_on_an_upright_phone_shows_a_key_moment_whole_with_its_toggle(
         page.set_viewport_size({"width": 1280, "height": 900})
 
 
+COACH_HEAD = """() => {
+  const box = (s) => document.querySelector(s).getBoundingClientRect();
+  const head = box('.coach-head'), title = box('.coach-head h2'), back = box('[data-action=coach-close]');
+  return {head: head.height, title: [title.top, title.bottom], back: [back.top, back.bottom],
+          board: box('#coach-board').top - head.top};
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+def test_the_coach_on_an_upright_phone_keeps_its_head_to_one_line(app: App, size: tuple[int, int]) -> None:
+    """The coach opened from a finished game on a phone held upright: its title and "Back to the
+    game" share one line (the button took a line of its own, the board a line further down)."""
+    from .test_coach import finished_record, import_record, open_coach_from_result
+
+    record = finished_record("matador", {"players": 3}, 1, ["human", "ai:easy", "ai:easy"])
+    page = app.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        import_record(app, "matador", record, "?deal=1&players=3&seats=human,ai:easy,ai:easy", "#table-screen")
+        open_coach_from_result(app)
+        expect(page.locator("#coach-board")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+        until_still(page)
+        head = page.evaluate(COACH_HEAD)
+        shoot(page, SHOTS / f"coach-open-{size[0]}x{size[1]}")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+    assert head["title"][1] > head["back"][0] and head["back"][1] > head["title"][0], head  # side by side
+    assert head["head"] <= 48, head
+
+
 LUZON_ROOM = """() => {
   const board = document.querySelector('#board').getBoundingClientRect();
   const tiles = [...document.querySelectorAll('#board .columns .tile')];
