@@ -483,3 +483,29 @@ def test_luzon_upright_sits_in_the_middle_of_its_room(app: App, size: tuple[int,
     assert start["above"] >= 40 and abs(start["above"] - start["below"]) <= 40, start
     kept = [(a, b) for a, b in zip(mid["first"], later["first"], strict=True) if a is not None and b is not None]
     assert kept and all(abs(a - b) <= 1 for a, b in kept), (mid, later)
+
+
+TOOLBAR_ROWS = """() => {  // the toolbar's lines: its items' middles, a new line where one is 10 px lower than the last
+  const middles = [...document.querySelectorAll('.play-main > .toolbar > *')].map((e) => e.getBoundingClientRect())
+    .filter((r) => r.height > 0).map((r) => (r.top + r.bottom) / 2).sort((a, b) => a - b);
+  return middles.filter((m, i) => i === 0 || m - middles[i - 1] > 10).length;
+}"""
+
+
+def test_luzon_at_360_keeps_its_toolbar_to_two_lines(phone: App) -> None:
+    """Luzon part-played on a 360 px phone (Finish shown): the toolbar in two lines, "Winnable only"
+    in short words (it took three, More alone on the last)."""
+    app = phone
+    page = app.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    try:
+        open_deal(app, "luzon", 7, variant="twelve")
+        import_moves(app, "luzon", {"variant": "twelve"}, 7, line("luzon", {"variant": "twelve"}, 7, 12))
+        expect(page.locator("button[data-action=finish]")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+        until_still(page)
+        rows = page.evaluate(TOOLBAR_ROWS)
+        label = page.locator("label[for=winnable-only]").inner_text()
+    finally:
+        page.set_viewport_size({"width": 390, "height": 844})
+    assert rows == 2, rows
+    assert label.strip() == "Winnable only", label
