@@ -22,6 +22,18 @@ SHOTS = ROOT / "test-results" / "look"
 SIZES = [(360, 740), (390, 844), (844, 390), (1280, 800)]
 DRAW_9_4 = ("draw", {"set": "double-9", "players": 4}, 4, 3)  # game, options, players, deal
 
+
+def open_round_end(app: App, game: str, options: dict, players: int, seed: int, record: dict) -> None:
+    """A table game's record that ends a round, opened and its round's summary closed: the table as
+    the round left it."""
+    open_record(app, game, options, players, seed, record)
+    summary = app.page.locator("#round-summary")
+    expect(summary).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
+    app.page.keyboard.press("Escape")
+    expect(summary).not_to_have_attribute("open", "")
+    until_still(app.page)
+
+
 LABELS_OVER_CARDS = """() => {
   const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
     && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
@@ -128,12 +140,7 @@ def test_a_table_that_pans_shows_where_it_goes_on(phone: App) -> None:
     page = phone.page
     computer_speed(page, "instant")
     page.set_viewport_size({"width": 844, "height": 390})
-    open_record(phone, game, options, players, deal, record)
-    summary = page.locator("#round-summary")
-    expect(summary).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
-    page.keyboard.press("Escape")
-    expect(summary).not_to_have_attribute("open", "")
-    until_still(page)
+    open_round_end(phone, game, options, players, deal, record)
     cue = page.evaluate(CUE)
     fits = page.get_attribute("#layout", "data-fits") == "true"  # (a touch target's margin may scroll a little)
     assert cue["shown"] == (dict.fromkeys(cue["more"], False) if fits else cue["more"]), cue
@@ -174,11 +181,7 @@ def test_a_rounds_end_tells_its_story_with_the_summary_closed(phone: App) -> Non
     told = f"You went out. You score {last['points'][0]} points."
     page = phone.page
     computer_speed(page, "instant")
-    open_record(phone, game, options, players, deal, record)
-    summary = page.locator("#round-summary")
-    expect(summary).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
-    page.keyboard.press("Escape")
-    expect(summary).not_to_have_attribute("open", "")
+    open_round_end(phone, game, options, players, deal, record)
     found = {}
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
@@ -283,12 +286,7 @@ def test_eight_and_ten_seats_on_a_portrait_phone_in_two_lines(phone: App, table:
     computer_speed(page, "instant")
     page.set_viewport_size({"width": size[0], "height": size[1]})
     try:
-        open_record(phone, game, options, players, 3, record)
-        summary = page.locator("#round-summary")
-        expect(summary).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
-        page.keyboard.press("Escape")
-        expect(summary).not_to_have_attribute("open", "")
-        until_still(page)
+        open_round_end(phone, game, options, players, 3, record)
         strip = page.evaluate(BIG_STRIP)
         shoot(page, SHOTS / f"{table}-strip-{size[0]}x{size[1]}")
         assert strip["lines"] == [players // 2] * 2, strip
