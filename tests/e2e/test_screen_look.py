@@ -2,7 +2,9 @@
 count of face-down cards never over a card; a table larger than its box says at its edges that it
 pans; a phone held sideways tells a round's whole story at its end; a desktop keeps no empty
 message row and shows a short hand's tiles large; four seats on a portrait phone in two lines of
-two. Positions come from records made natively and imported. With --screenshots, screenshots
+two, eight and ten in two lines of four and five; the coach held upright with a one-line head and a
+key moment's whole board under its toggle; Luzon held upright in the middle of its room, its
+toolbar two lines at 360 px. Positions come from records made natively and imported. With --screenshots, screenshots
 light and dark go to test-results/look/ (git-ignored)."""
 
 from __future__ import annotations
