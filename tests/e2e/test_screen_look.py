@@ -2,11 +2,14 @@
 count of face-down cards never over a card; a table larger than its box says at its edges that it
 pans; a phone held sideways tells a round's whole story at its end; a desktop keeps no empty
 message row and shows a short hand's tiles large; four seats on a portrait phone in two lines of
-two. Positions come from records made natively and imported. With --screenshots, screenshots
+two, eight and ten in two lines of four and five; the coach held upright with a one-line head and a
+key moment's whole board under its toggle; Luzon held upright in the middle of its room, its
+toolbar two lines at 360 px. Positions come from records made natively and imported. With --screenshots, screenshots
 light and dark go to test-results/look/ (git-ignored)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -20,6 +23,15 @@ from .test_phone import open_record, record_until
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "look"
 DRAW_9_4 = ("draw", {"set": "double-9", "players": 4}, 4, 3)  # game, options, players, deal
+
+
+def open_round_end(app: App, game: str, options: dict, players: int, seed: int, record: dict) -> None:
+    """A table game's record that ends a round, opened and its round's summary closed: the table as
+    the round left it."""
+    open_record(app, game, options, players, seed, record)
+    close_round_summary(app.page)
+    until_still(app.page)
+
 
 LABELS_OVER_CARDS = """() => {
   const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
@@ -125,9 +137,7 @@ def test_a_table_that_pans_shows_where_it_goes_on(phone: App) -> None:
     page = phone.page
     computer_speed(page, "instant")
     page.set_viewport_size({"width": 844, "height": 390})
-    open_record(phone, game, options, players, deal, record)
-    close_round_summary(page)
-    until_still(page)
+    open_round_end(phone, game, options, players, deal, record)
     cue = page.evaluate(CUE)
     fits = page.get_attribute("#layout", "data-fits") == "true"  # (a touch target's margin may scroll a little)
     assert cue["shown"] == (dict.fromkeys(cue["more"], False) if fits else cue["more"]), cue
@@ -168,8 +178,7 @@ def test_a_rounds_end_tells_its_story_with_the_summary_closed(phone: App) -> Non
     told = f"You went out. You score {last['points'][0]} points."
     page = phone.page
     computer_speed(page, "instant")
-    open_record(phone, game, options, players, deal, record)
-    close_round_summary(page)
+    open_round_end(phone, game, options, players, deal, record)
     found = {}
     for size in each_size(page):
         story = page.evaluate(STORY)
@@ -238,6 +247,51 @@ def test_four_seats_on_a_portrait_phone_in_balanced_lines(phone: App, size: tupl
     computer_speed(page, None)
 
 
+BIG_STRIP = """() => {
+  const seats = [...document.querySelectorAll('#seats .seat')];
+  const lines = {};
+  for (const s of seats) { const top = Math.round(s.getBoundingClientRect().top); lines[top] = (lines[top] ?? 0) + 1; }
+  const problems = [];
+  for (const seat of seats) {
+    for (const part of seat.querySelectorAll('.seat-name, .seat-tiles, .seat-score')) {
+      const size = parseFloat(getComputedStyle(part).fontSize);
+      if (size < 11) problems.push(`seat ${seat.dataset.seat}: ${part.className} ${size} px`);
+      const over = part.getBoundingClientRect().right > seat.getBoundingClientRect().right + 0.5;
+      if (part.scrollWidth > part.clientWidth + 1 || over)
+        problems.push(`seat ${seat.dataset.seat}: ${part.className} cut`);
+    }
+  }
+  return {lines: Object.keys(lines).sort((a, b) => a - b).map((t) => lines[t]), problems,
+          height: document.querySelector('#seats').getBoundingClientRect().height,
+          scores: seats.map((s) => s.querySelector('.seat-score').innerText)};
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+@pytest.mark.parametrize("table", ["matador", "tiddle-a-wink"])
+def test_eight_and_ten_seats_on_a_portrait_phone_in_two_lines(phone: App, table: str, size: tuple[int, int]) -> None:
+    """Matador at eight seats and Tiddle-A-Wink at ten, at a round's end (a score of three figures),
+    on a phone held upright: the seat strip in two lines of four or five (it took three and four),
+    every seat's name, tile count and score whole and at least 11 px, each score its figures."""
+    from .test_seat_strip import TABLES, round_over
+
+    game, options, players = TABLES[table]
+    record, _ = record_until(game, options, players, 3, round_over)
+    page = phone.page
+    computer_speed(page, "instant")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        open_round_end(phone, game, options, players, 3, record)
+        strip = page.evaluate(BIG_STRIP)
+        shoot(page, SHOTS / f"{table}-strip-{size[0]}x{size[1]}")
+        assert strip["lines"] == [players // 2] * 2, strip
+        assert strip["problems"] == [], strip
+        assert max(int(re.match(r"\d+", score.strip())[0]) for score in strip["scores"]) >= 100, strip  # three figures
+    finally:
+        page.set_viewport_size({"width": 390, "height": 844})
+        computer_speed(page, None)
+
+
 COACH_BOARD = """() => {
   const r = document.querySelector('#coach-board').getBoundingClientRect();
   const bar = document.querySelector('.coach-bar').getBoundingClientRect();
@@ -268,6 +322,80 @@ def test_the_coach_held_sideways_shows_its_board_beside_its_controls(app: App) -
         assert board["left"] >= 0.3 * board["vw"] and board["barInView"], board
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
+
+
+COACH_UPRIGHT = """() => {
+  const box = (s) => {
+    const r = document.querySelector(s).getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom};
+  };
+  const seen = (s) => { const e = document.querySelector(s), r = e.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return r.top >= -0.5 && r.bottom <= innerHeight + 0.5 && Boolean(hit && e.contains(hit)); };
+  return {board: box('#coach-board'), toggle: box('#coach-compare .coach-toggle'), graph: box('#coach-graph'),
+          boardSeen: seen('#coach-board'), toggleSeen: seen('[data-action=coach-show-before]'), vh: innerHeight,
+          moments: [...document.querySelectorAll('#coach-key li')].map((li) => li.getBoundingClientRect().height)};
+}"""
+
+
+def test_the_coach_on_an_upright_phone_shows_a_key_moment_whole_with_its_toggle(app: App) -> None:
+    """The coach on a phone held upright, its review done: each key moment a line (they took five
+    lines each), the graph under the board; a key moment picked shows the whole board with the
+    toggle between the moves right above it, no scrolling (the toggle and what the moment is were
+    scrolled away above the board)."""
+    from .test_coach import finished_record, import_record, open_coach_from_result
+
+    record = finished_record("matador", {"players": 3}, 1, ["human", "ai:easy", "ai:easy"])
+    page = app.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    try:
+        import_record(app, "matador", record, "?deal=1&players=3&seats=human,ai:easy,ai:easy", "#table-screen")
+        open_coach_from_result(app)
+        page.click("button[data-action=coach-review]")
+        expect(page.locator("#coach-review-text")).to_contain_text("computed", timeout=180_000)
+        key = page.locator("#coach-key li[data-index]")
+        expect(key.first).to_be_visible()
+        page.locator("#coach-key li[data-index] button").first.click()
+        expect(page.locator("#coach-board .coach-pin")).to_have_count(2, timeout=SCREEN_TIMEOUT_MS)
+        until_still(page)
+        shoot(page, SHOTS / "coach-matador-key-360x740")
+        seen = page.evaluate(COACH_UPRIGHT)
+        assert seen["boardSeen"] and seen["board"]["bottom"] <= seen["vh"] + 0.5, seen
+        assert seen["toggleSeen"] and seen["toggle"]["bottom"] <= seen["board"]["top"], seen
+        assert seen["graph"]["top"] >= seen["board"]["bottom"], seen
+        assert max(seen["moments"]) <= 50, seen
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+
+
+COACH_HEAD = """() => {
+  const box = (s) => document.querySelector(s).getBoundingClientRect();
+  const head = box('.coach-head'), title = box('.coach-head h2'), back = box('[data-action=coach-close]');
+  return {head: head.height, title: [title.top, title.bottom], back: [back.top, back.bottom],
+          board: box('#coach-board').top - head.top};
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+def test_the_coach_on_an_upright_phone_keeps_its_head_to_one_line(app: App, size: tuple[int, int]) -> None:
+    """The coach opened from a finished game on a phone held upright: its title and "Back to the
+    game" share one line (the button took a line of its own, the board a line further down)."""
+    from .test_coach import finished_record, import_record, open_coach_from_result
+
+    record = finished_record("matador", {"players": 3}, 1, ["human", "ai:easy", "ai:easy"])
+    page = app.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        import_record(app, "matador", record, "?deal=1&players=3&seats=human,ai:easy,ai:easy", "#table-screen")
+        open_coach_from_result(app)
+        expect(page.locator("#coach-board")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+        until_still(page)
+        head = page.evaluate(COACH_HEAD)
+        shoot(page, SHOTS / f"coach-open-{size[0]}x{size[1]}")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+    assert head["title"][1] > head["back"][0] and head["back"][1] > head["title"][0], head  # side by side
+    assert head["head"] <= 48, head
 
 
 LUZON_ROOM = """() => {
@@ -303,3 +431,72 @@ def test_luzon_keeps_its_reserve_under_its_columns(app: App) -> None:
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
     assert found == {}
+
+
+LUZON_BANDS = """() => {
+  const board = document.querySelector('#board'), inner = board.getBoundingClientRect();
+  const pad = parseFloat(getComputedStyle(board).paddingTop);
+  const all = [...document.querySelectorAll('#board .tile, #board .slot-empty')].map((t) => t.getBoundingClientRect());
+  const reserve = document.querySelector('#board .reserve').getBoundingClientRect();
+  // a column's top tile from the board's middle: constant as columns shorten
+  const middle = inner.top + inner.height / 2;
+  const first = [...document.querySelectorAll('#board .column')].map((c) => {
+    const tile = c.querySelector('.tile');
+    return tile ? tile.getBoundingClientRect().top - middle : null;
+  });
+  return {above: Math.min(...all.map((r) => r.top)) - inner.top - pad, below: inner.bottom - pad - reserve.bottom,
+          first, inView: all.every((r) => r.top >= 0 && r.bottom <= innerHeight + 0.5)};
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+def test_luzon_upright_sits_in_the_middle_of_its_room(app: App, size: tuple[int, int]) -> None:
+    """Luzon on a phone held upright (its tiles as wide as five columns let them): the room its board
+    leaves is shared above and below it (it all sat under the reserve, up to 320 px), the columns'
+    tiles keep their place from the board's middle as columns shorten (the toolbar above may take
+    another line meanwhile), and every tile is in view."""
+    page = app.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        open_deal(app, "luzon", 7, variant="twelve")
+        until_still(page)
+        start = page.evaluate(LUZON_BANDS)
+        moves = line("luzon", {"variant": "twelve"}, 7, 12)
+        import_moves(app, "luzon", {"variant": "twelve"}, 7, moves[:9])
+        mid = page.evaluate(LUZON_BANDS)
+        shoot(page, SHOTS / f"luzon-upright-{size[0]}x{size[1]}")
+        open_deal(app, "luzon", 7, variant="twelve")
+        import_moves(app, "luzon", {"variant": "twelve"}, 7, moves)  # columns shorter
+        later = page.evaluate(LUZON_BANDS)
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+    assert start["inView"] and mid["inView"] and later["inView"], (start, mid, later)
+    assert start["above"] >= 40 and abs(start["above"] - start["below"]) <= 40, start
+    kept = [(a, b) for a, b in zip(mid["first"], later["first"], strict=True) if a is not None and b is not None]
+    assert kept and all(abs(a - b) <= 1 for a, b in kept), (mid, later)
+
+
+TOOLBAR_ROWS = """() => {  // the toolbar's lines: its items' middles, a new line where one is 10 px lower than the last
+  const middles = [...document.querySelectorAll('.play-main > .toolbar > *')].map((e) => e.getBoundingClientRect())
+    .filter((r) => r.height > 0).map((r) => (r.top + r.bottom) / 2).sort((a, b) => a - b);
+  return middles.filter((m, i) => i === 0 || m - middles[i - 1] > 10).length;
+}"""
+
+
+def test_luzon_at_360_keeps_its_toolbar_to_two_lines(phone: App) -> None:
+    """Luzon part-played on a 360 px phone (Finish shown): the toolbar in two lines, "Winnable only"
+    in short words (it took three, More alone on the last)."""
+    app = phone
+    page = app.page
+    page.set_viewport_size({"width": 360, "height": 740})
+    try:
+        open_deal(app, "luzon", 7, variant="twelve")
+        import_moves(app, "luzon", {"variant": "twelve"}, 7, line("luzon", {"variant": "twelve"}, 7, 12))
+        expect(page.locator("button[data-action=finish]")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+        until_still(page)
+        rows = page.evaluate(TOOLBAR_ROWS)
+        label = page.locator("label[for=winnable-only]").inner_text()
+    finally:
+        page.set_viewport_size({"width": 390, "height": 844})
+    assert rows == 2, rows
+    assert label.strip() == "Winnable only", label

@@ -103,7 +103,9 @@ function extraControls(spec) {
   const winnable = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id: "winnable-only" }));
   winnable.checked = loadSettings().settings.winnableOnly === true;
   const winnableLabel = spec.winnable_deals
-    ? h("label", { class: "option toggle", for: "winnable-only" }, winnable, " Winnable deals only") : null;
+    ? h("label", { class: "option toggle", for: "winnable-only" }, winnable, // shorter words on a phone (style.css)
+      h("span", { class: "words-long" }, " Winnable deals only"), h("span", { class: "words-short" }, " Winnable only"))
+    : null;
   const daily = spec.solitaire
     ? /** @type {HTMLAnchorElement} */ (h("a", { class: "button daily-link", id: "daily-link", "data-action": "daily",
       href: dailyLink(spec.id) }, "Daily deal"))

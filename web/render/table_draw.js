@@ -52,7 +52,7 @@ export function seatCard(ctl, view, i) {
       h("span", { class: "tile-backs", "aria-hidden": "true" },
         ...Array.from({ length: Math.min(count, 9) }, () => h("span", { class: "tile-back" }))),
       ` ${count}`, h("span", { class: "seat-tiles-word" }, ` tile${count === 1 ? "" : "s"}`)),
-    h("span", { class: "seat-score" }, `${/** @type {number[]} */ (view.scores)[i]} pts`)),
+    h("span", { class: "seat-score" }, `${/** @type {number[]} */ (view.scores)[i]}`, h("span", { class: "seat-score-word" }, " pts"))),
   h("span", { class: "seat-last" }, state.lastAction[i] ?? ""));
 }
 
