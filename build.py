@@ -5,6 +5,7 @@
     python build.py serve [--port N]   build, then serve dist/ on 127.0.0.1
     python build.py test [PYTEST ARGS] venv + test extra + Chromium + ruff + mypy + tsc + build + node --test + pytest
     python build.py bench [NAME...]    build, then print figures (tests/bench/NAME.py, default all)
+    python build.py gallery [GAME...]  build, then screenshots of every screen (.cache/gallery/)
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Packages whose modules register themselves (the games, the advisors) load them all here."""
+"""Packages whose modules register themselves (the games, the advisors, the guided deals) load them all here."""
 
 from __future__ import annotations
 

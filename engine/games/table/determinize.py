@@ -106,8 +106,8 @@ class CompactRules:
     """A compact round's tables from its game, which `CompactPlayout` reads: every move id of
     the set in code order (`names`; `code`, a move id's code), each tile's pips (`pips`, tiles
     numbered in sorted order), and each seat's points for a round ending with hands of these pips
-    (`points`: `TableRules.score_round`, remembered, since a search ends many rounds the same
-    way)."""
+    (`points`: `TableRules.score_round`, kept in a dict of its own, not an engine.cache `LRU`,
+    since a search ends many rounds the same way)."""
 
     def __init__(self, game: Any, names: Sequence[str], pips: Sequence[int]) -> None:
         self.game = game
