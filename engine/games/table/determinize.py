@@ -11,10 +11,12 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Generic, Self, TypeVar
 
+from engine.cache import LRU
 from engine.games.table.state import TableState, tile_key
 from engine.tiles import Tile
 
 T = TypeVar("T")
+POINTS_KEPT = 4096  # a compact round's end scores kept per game and set (distinct hands' pips and who went out)
 
 
 def deal_unseen(rng: random.Random, pool: list[T], sizes: Sequence[int], seat: int,
@@ -106,21 +108,21 @@ class CompactRules:
     """A compact round's tables from its game, which `CompactPlayout` reads: every move id of
     the set in code order (`names`; `code`, a move id's code), each tile's pips (`pips`, tiles
     numbered in sorted order), and each seat's points for a round ending with hands of these pips
-    (`points`: `TableRules.score_round`, kept in a dict of its own, not an engine.cache `LRU`,
-    since a search ends many rounds the same way)."""
+    (`points`: `TableRules.score_round`, kept in an `LRU` since a search ends many rounds the
+    same way)."""
 
     def __init__(self, game: Any, names: Sequence[str], pips: Sequence[int]) -> None:
         self.game = game
         self.names = names
         self.code = {name: c for c, name in enumerate(names)}
         self.pips = pips
-        self._points: dict[tuple[tuple[int, ...], int | None], tuple[int, ...]] = {}
+        self._points: LRU[tuple[tuple[int, ...], int | None], tuple[int, ...]] = LRU(POINTS_KEPT)
 
     def points(self, pips: tuple[int, ...], out: int | None) -> tuple[int, ...]:
         key = (pips, out)
         found = self._points.get(key)
         if found is None:
-            found = self._points[key] = tuple(self.game.score_round(pips, out)[1])
+            found = self._points.put(key, tuple(self.game.score_round(pips, out)[1]))
         return found
 
 
