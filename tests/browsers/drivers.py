@@ -66,13 +66,22 @@ SHOWN = """() => ({ url: location.href, root: { ...document.documentElement.data
   message: document.querySelector(".game .message")?.textContent, dialog: document.querySelector("dialog[open]")?.id,
   buttons: [...document.querySelectorAll("button:not([disabled])")].filter((b) => b.offsetParent)
     .map((b) => b.dataset.action ?? b.id ?? b.textContent).slice(0, 30) })"""
-CENTER = """(css) => {
+# The middle of the element `css` finds, once a click there would press it: shown and enabled, in
+# the same place for two frames (not moving: a line of text drawn above it, say, would push it from
+# under the pointer between here and the click), and what is found at that point.
+CENTER = """async (css) => {
   const element = document.querySelector(css);
   // not yet laid out (a resized window's new layout still to come in WebKit): not there to click
   if (!element || element.disabled || !element.getClientRects().length) return null;
   element.scrollIntoView({ block: "center", inline: "center" });
+  const place = () => JSON.stringify(element.getBoundingClientRect());
+  const before = place();
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  if (!element.isConnected || place() !== before) return null;
   const box = element.getBoundingClientRect();
-  return [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)];
+  const [x, y] = [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)];
+  const there = document.elementFromPoint(x, y);
+  return there && (there === element || element.contains(there)) ? [x, y] : null;
 }"""
 
 
@@ -150,7 +159,7 @@ class Page:
 
     def click(self, css: str) -> None:
         """A real click (pointer down and up) in the middle of the first element `css` finds, once
-        it is there, shown and enabled."""
+        it is there, shown, enabled, still and uncovered (CENTER)."""
         at = self.wait(CENTER, css, what=f"an element {css}", timeout_s=30)
         x, y = at
         self.actions([{"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": [
