@@ -625,15 +625,23 @@ def test(pytest_args: list[str]) -> int:
 
 
 BROWSER_PACKAGES = {"firefox-esr": "firefox-esr", "WebKitWebDriver": "webkit2gtk-driver", "Xvfb": "xvfb"}
+# Debian's python3 bindings of WebKitGTK, by a file of each: the WebKit the driver drives is a window
+# of their making (tests/browsers/webkit_browser.py)
+WEBKIT_BINDINGS = {"python3-gi": "/usr/lib/python3/dist-packages/gi/__init__.py",
+                   "gir1.2-webkit2-4.1": "/usr/lib/x86_64-linux-gnu/girepository-1.0/WebKit2-4.1.typelib"}
+OTHER_BROWSER_PACKAGES = [*BROWSER_PACKAGES.values(), *WEBKIT_BINDINGS]
 
 
 def ensure_other_browsers() -> None:
-    """Firefox ESR, WebKitGTK's WebDriver and Xvfb for tests/browsers: installed with apt when
-    missing (as root on Debian); otherwise those tests are skipped, saying what to install."""
-    for program, package in BROWSER_PACKAGES.items():
-        if not shutil.which(program) and not apt_install(package):
-            log(f"{program} is missing: the tests in Firefox and WebKit are skipped "
-                f"(Debian/Ubuntu: sudo apt-get install {' '.join(BROWSER_PACKAGES.values())})")
+    """Firefox ESR, WebKitGTK's WebDriver, its python3 bindings and Xvfb for tests/browsers:
+    installed with apt when missing (as root on Debian); otherwise those tests are skipped, saying
+    what to install."""
+    found = {**{package: shutil.which(program) for program, package in BROWSER_PACKAGES.items()},
+             **{package: Path(file).exists() for package, file in WEBKIT_BINDINGS.items()}}
+    for package, there in found.items():
+        if not there and not apt_install(package):
+            log(f"{package} is missing: the tests in Firefox and WebKit are skipped "
+                f"(Debian/Ubuntu: sudo apt-get install {' '.join(OTHER_BROWSER_PACKAGES)})")
             return
 
 

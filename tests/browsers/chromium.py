@@ -1,9 +1,9 @@
 """Chromium behind drivers.Page: Playwright's sync API on the Chromium the e2e suite uses (env
 BONEYARD_CHROMIUM, tests/e2e/conftest.py's `chromium_executable`; build.CHROMIUM_ARGS), so the
 cross-browser scenarios run in Chromium too. Its console errors are Playwright's console and
-pageerror events, the page's and its workers' (from the first line a document runs, unlike
-WebKit's hook). The profile is a directory of its own (a persistent context), so `come_back`
-starts the browser again on what it stored, as Firefox's does."""
+pageerror events, the page's and its workers' (from the first line a document runs). The
+profile is a directory of its own (a persistent context), so `come_back` starts the browser again
+on what it stored, as Firefox's does."""
 
 from __future__ import annotations
 

@@ -34,16 +34,21 @@ def skip_reason(browser: str) -> str | None:
     if not lacking:
         return None
     return (f"{browser} not tested: {', '.join(lacking)} missing. Install Debian's "
-            f"{', '.join(build.BROWSER_PACKAGES.values())} (`python build.py test` does, as root on Debian).")
+            f"{', '.join(build.OTHER_BROWSER_PACKAGES)} (`python build.py test` does, as root on Debian).")
+
+
+FIXTURES = Path(__file__).with_name("fixtures")
+FIXTURES_AT = "test-fixtures"  # where the site serves the suite's own pages (FIXTURES)
 
 
 class Site:
     """dist/ served on one port of 127.0.0.1, stopped and started again there (the same origin:
-    its service worker, snapshot and saved games stay the browsers')."""
+    its service worker, snapshot and saved games stay the browsers'), with the suite's own pages
+    (fixtures/) at /test-fixtures/."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
-        self.server = build.make_server(root)
+        self.server = build.make_server(root, mounts={FIXTURES_AT: FIXTURES})
         self.port = int(self.server.server_address[1])
         self.url = f"http://127.0.0.1:{self.port}/"
         self._serve()
@@ -56,7 +61,7 @@ class Site:
         self.server.server_close()
 
     def start(self) -> None:
-        self.server = build.make_server(self.root, self.port)
+        self.server = build.make_server(self.root, self.port, {FIXTURES_AT: FIXTURES})
         self._serve()
 
 

@@ -4,18 +4,15 @@ the console's errors).
 
 - Firefox ESR (Debian's firefox-esr) speaks WebDriver BiDi itself (`--remote-debugging-port`), so
   no geckodriver is needed: bidi.py.
-- WebKitGTK: Debian's webkit2gtk-driver (WebKitWebDriver) drives its MiniBrowser, under Xvfb, by
-  classic W3C WebDriver over HTTP (it has no BiDi, so no console log): the page's console errors,
-  uncaught errors and rejections are caught by a hook put in each document once it has loaded
-  (what a document logs before that is not seen in WebKit; Firefox sees everything). Tried and
-  not possible with WebKitGTK 2.50.6: a session asking for `webSocketUrl` (BiDi) is refused
-  ("Failed to match capabilities"), classic WebDriver has no script run before a document's own,
-  and MiniBrowser's `--enable-write-console-messages-to-stdout=true` writes nothing for the pages
-  of an automation session. Not done: the page keeping its early errors for the hook (no player
-  would gain from such a list; what a player does see, a file of the page failed to download,
-  boot.js marks on the page, `data-app="incomplete"`, and a scenario's wait then fails saying
-  what the page shows); WebKitGTK's remote Web Inspector (WEBKIT_INSPECTOR_HTTP_SERVER) was not
-  tried.
+- WebKitGTK: Debian's webkit2gtk-driver (WebKitWebDriver), under Xvfb, by classic W3C WebDriver
+  over HTTP, driving webkit_browser.py (a window on the same engine, in place of its MiniBrowser),
+  which puts console_hook.js in each document before the document's own scripts: the page's
+  console errors, uncaught errors and rejections, from its first line. WebKitGTK 2.50.6 has no BiDi
+  (a session asking for `webSocketUrl` is refused, "Failed to match capabilities"), classic
+  WebDriver no script run before a document's own, MiniBrowser's views for an automation session
+  take none of its settings (`--enable-write-console-messages-to-stdout=true` writes nothing), and
+  its remote Web Inspector (WEBKIT_INSPECTOR_HTTP_SERVER) keeps WebKitWebDriver from starting a
+  session at all.
 
 A function run in the page is JavaScript text of a function, called with JSON arguments, whose
 (awaited) result comes back through JSON: the page's CSP does not apply to what a driver runs."""
@@ -36,10 +33,13 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import build
+
 from .bidi import Bidi
 
 START_TIMEOUT_S = 60
-MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+SYSTEM_PYTHON = "/usr/bin/python3"  # Debian's, with build.WEBKIT_BINDINGS: webkit_browser.py runs on it
+WEBKIT_BROWSER = Path(__file__).with_name("webkit_browser.py")
 FIREFOX = "firefox-esr"
 WEBKIT_DRIVER = "WebKitWebDriver"
 XVFB = "Xvfb"
@@ -61,26 +61,27 @@ POLL = """async (ms, args) => {
     await new Promise((resolve) => setTimeout(resolve, 30));
   }
 }"""
-HOOK = """() => {
-  if (window.__consoleErrors) return;
-  const caught = window.__consoleErrors = [];
-  const error = console.error.bind(console);
-  console.error = (...args) => { caught.push("console: " + args.map(String).join(" ")); error(...args); };
-  addEventListener("error", (event) => caught.push("pageerror: " + event.message));
-  addEventListener("unhandledrejection", (event) => caught.push("pageerror: " + String(event.reason)));
-}"""
 SHOWN = """() => ({ url: location.href, root: { ...document.documentElement.dataset },
   board: { ...document.querySelector("#board, #table-screen")?.dataset },
   message: document.querySelector(".game .message")?.textContent, dialog: document.querySelector("dialog[open]")?.id,
   buttons: [...document.querySelectorAll("button:not([disabled])")].filter((b) => b.offsetParent)
     .map((b) => b.dataset.action ?? b.id ?? b.textContent).slice(0, 30) })"""
-CENTER = """(css) => {
+# The middle of the element `css` finds, once a click there would press it: shown and enabled, in
+# the same place for two frames (not moving: a line of text drawn above it, say, would push it from
+# under the pointer between here and the click), and what is found at that point.
+CENTER = """async (css) => {
   const element = document.querySelector(css);
   // not yet laid out (a resized window's new layout still to come in WebKit): not there to click
   if (!element || element.disabled || !element.getClientRects().length) return null;
   element.scrollIntoView({ block: "center", inline: "center" });
+  const place = () => JSON.stringify(element.getBoundingClientRect());
+  const before = place();
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  if (!element.isConnected || place() !== before) return null;
   const box = element.getBoundingClientRect();
-  return [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)];
+  const [x, y] = [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)];
+  const there = document.elementFromPoint(x, y);
+  return there && (there === element || element.contains(there)) ? [x, y] : null;
 }"""
 
 
@@ -88,13 +89,14 @@ class PageError(AssertionError):
     """A function run in the page threw."""
 
 
-NEEDS = {"firefox": [FIREFOX], "webkit": [WEBKIT_DRIVER, XVFB, "MiniBrowser"]}  # the programs of each browser
+# the programs and packages of each browser
+NEEDS = {"firefox": [FIREFOX], "webkit": [WEBKIT_DRIVER, XVFB, *build.WEBKIT_BINDINGS]}
 
 
 def missing(browser: str | None = None) -> list[str]:
-    """The programs `browser` (else Firefox and WebKit) needs that this system lacks."""
+    """The programs and packages `browser` (else Firefox and WebKit) needs that this system lacks."""
     found = {FIREFOX: shutil.which(FIREFOX), WEBKIT_DRIVER: shutil.which(WEBKIT_DRIVER), XVFB: shutil.which(XVFB),
-             "MiniBrowser": MINIBROWSER if Path(MINIBROWSER).exists() else None}
+             **{name: Path(file).exists() for name, file in build.WEBKIT_BINDINGS.items()}}
     wanted = NEEDS[browser] if browser else [name for names in NEEDS.values() for name in names]
     return [name for name in wanted if not found[name]]
 
@@ -109,17 +111,6 @@ class Page:
     """One tab of a browser: the operations the scenarios use, on either protocol."""
 
     name = ""
-    # Enter (or Space) on a focused button clicks it. Not in Firefox driven over BiDi, headless or
-    # under Xvfb (ESR 153.8): the key events reach the focused button, trusted, keyCode 13
-    # (keydown, keypress, keyup; "\ue006" or "\ue007", Space too), but no click follows, nor does
-    # Space tick a checkbox; Enter on a link does follow it, Enter in a form's field submits it, and
-    # typed text reaches an input. The window never has the focus there (`document.hasFocus()` stays
-    # false after `browsingContext.activate`, `window.focus()`, a click, or the pref
-    # `focusmanager.testmode`), most likely why: Gecko's keyboard activation of a button or a
-    # checkbox acts only for the element its focus manager holds as focused (as we read it; not
-    # checked in Gecko's source here), which a window without the focus has none of.
-    # So in Firefox a keyboard move is pressed by a click; Chromium and WebKit press Enter.
-    enter_activates = True
 
     def goto(self, url: str) -> None:
         raise NotImplementedError
@@ -168,7 +159,7 @@ class Page:
 
     def click(self, css: str) -> None:
         """A real click (pointer down and up) in the middle of the first element `css` finds, once
-        it is there, shown and enabled."""
+        it is there, shown, enabled, still and uncovered (CENTER)."""
         at = self.wait(CENTER, css, what=f"an element {css}", timeout_s=30)
         x, y = at
         self.actions([{"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": [
@@ -188,7 +179,6 @@ class FirefoxPage(Page):
     """Firefox ESR, headless, its own profile, driven over WebDriver BiDi."""
 
     name = "firefox"
-    enter_activates = False
 
     def __init__(self) -> None:
         self.profile = tempfile.TemporaryDirectory(prefix="boneyard-firefox-")
@@ -203,9 +193,20 @@ class FirefoxPage(Page):
         self.bidi = Bidi(url + "/session")
         self.bidi.command("session.new", {"capabilities": {}})
         self.bidi.command("session.subscribe", {"events": ["log.entryAdded"]})
-        self.context = self.bidi.command("browsingContext.getTree", {})["contexts"][0]["context"]
+        self.context = self._own_tab()
         self.resize(1280, 900)
         self.seen = 0
+
+    def _own_tab(self) -> str:
+        """A tab opened over BiDi, in place of the one Firefox starts with: that first tab never
+        has the focus (ESR 153.8, headless: `document.hasFocus()` stays false, after
+        `browsingContext.activate` too), and a key reaches its focused element without its
+        default action (Enter on a focused button: keydown, keypress and keyup, trusted, but no
+        click). A tab opened by `browsingContext.create` has the focus, and Enter presses a button."""
+        first = self.bidi.command("browsingContext.getTree", {})["contexts"][0]["context"]
+        tab = str(self.bidi.command("browsingContext.create", {"type": "tab"})["context"])
+        self.bidi.command("browsingContext.close", {"context": first})
+        return tab
 
     def come_back(self, url: str) -> None:
         """A player back later: the browser closed and started again on its profile, at `url`
@@ -273,7 +274,7 @@ class FirefoxPage(Page):
 # ---------------------------------------------------------------- WebKit (classic WebDriver)
 
 class WebKitPage(Page):
-    """WebKitGTK's MiniBrowser under its own Xvfb, driven by WebKitWebDriver."""
+    """WebKitGTK (webkit_browser.py) under its own Xvfb, driven by WebKitWebDriver."""
 
     name = "webkit"
 
@@ -289,7 +290,7 @@ class WebKitPage(Page):
         while True:
             try:
                 answer = self._send("POST", "/session", {"capabilities": {"alwaysMatch": {"webkitgtk:browserOptions": {
-                    "binary": MINIBROWSER, "args": ["--automation"]}}}})
+                    "binary": SYSTEM_PYTHON, "args": [str(WEBKIT_BROWSER)]}}}})
                 break
             except (urllib.error.URLError, ConnectionError):
                 if time.monotonic() > deadline:
@@ -313,12 +314,10 @@ class WebKitPage(Page):
     def goto(self, url: str) -> None:
         self._collect()
         self._send("POST", f"{self.session}/url", {"url": url})
-        self.run(HOOK)
 
     def reload(self) -> None:
         self._collect()
         self._send("POST", f"{self.session}/refresh")
-        self.run(HOOK)
 
     def resize(self, width: int, height: int) -> None:
         self._send("POST", f"{self.session}/window/rect", {"width": width, "height": height})

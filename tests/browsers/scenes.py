@@ -57,9 +57,9 @@ def wait_moves(page: Page, board: str, count: int) -> None:
 
 
 def act(page: Page, css: str, style: str) -> None:
-    """Press an element: clicked, or focused and Enter pressed (the keyboard, where the driver can:
-    drivers.Page.enter_activates)."""
-    if style == "click" or not page.enter_activates:
+    """Press an element: clicked, or focused (by script) and Enter pressed: a real key press, the
+    browser's own Enter on a focused button (in every browser)."""
+    if style == "click":
         page.click(css)
     else:
         page.wait(f"() => {{ const e = document.querySelector({css!r}); if (!e || e.disabled) return false; e.focus();"
@@ -135,19 +135,37 @@ TABLE_STEP = """() => {
 }"""
 
 
-def table_move(page: Page, style: str) -> str:
-    """The next thing the person does at a table (a move by `style`, a dialog's button): what."""
-    step = page.wait(f"() => {{ const step = ({TABLE_STEP})(); return step === 'wait' ? null : step; }}",
-                     timeout_s=GAME_S, what="the person's turn or a dialog")
-    if step == "over":
-        return step
-    act(page, step, style if step.startswith(".hand-tile") else "click")
-    if step.startswith(".hand-tile"):
-        page.wait(exists(".end-marker.active") + " || !document.querySelector('.hand-tile.selected')",
-                  timeout_s=SCREEN_S, what="the tile's places")
-        if page.run(exists(".end-marker.active")):
-            act(page, ".end-marker.active", style)
-    return step
+DIALOG_STEPS = ("#next-round", "#pass-ready")  # TABLE_STEP's buttons that are no move
+# after `pressed`, what to press next for the person's move (a picked tile's place, then the way it
+# goes there when there are more than one), or "moved" once the table counts more than `before` moves
+NEXT_PRESS = """(before, pressed) => {
+  const q = (css) => document.querySelector(css);
+  if (Number(q("#table-screen")?.dataset.moves) > before) return "moved";
+  const choice = q(".hand-tile.selected") && q("#actions [data-move]") ? "#actions [data-move]" : null;
+  const place = q(".end-marker.active") ? ".end-marker.active" : null;
+  if (pressed.startsWith(".hand-tile")) return place ?? choice;
+  return pressed === ".end-marker.active" ? choice : null;
+}"""
+
+
+def table_move(page: Page, style: str) -> None:
+    """The person's next move at a table, by `style`: a tile, its place and the way it goes there
+    pressed, as many as the move asks (a dialog before it, a pass screen or the next round's,
+    clicked). The move is waited for: the table's count of moves grows (by the person's move,
+    whatever the computers play after it), so a key that pressed nothing fails here."""
+    while True:
+        step = page.wait(f"() => {{ const step = ({TABLE_STEP})(); return step === 'wait' ? null : step; }}",
+                         timeout_s=GAME_S, what="the person's turn or a dialog")
+        assert step != "over", f"{page.name}: the game ended before the person's move by {style}"
+        if step not in DIALOG_STEPS:
+            break
+        page.click(step)
+    before = moves(page, "#table-screen")
+    pressed = step
+    while pressed != "moved":
+        act(page, pressed, style)
+        pressed = page.wait(NEXT_PRESS, before, pressed, timeout_s=SCREEN_S,
+                            what=f"the person's move by {style}, after {pressed} (more than {before} moves)")
 
 
 # The rest of a round played in the page: the person's turns by the page's own buttons, each

@@ -1,0 +1,11 @@
+// The console's errors, uncaught errors and rejections of a document, kept in window.__consoleErrors
+// for the WebKit driver (drivers.WebKitPage) to read: put in each document before its own scripts
+// run (webkit_browser.py, a WebKit user script, which the page's CSP does not govern).
+(() => {
+  if (window.__consoleErrors) return;
+  const caught = window.__consoleErrors = [];
+  const error = console.error.bind(console);
+  console.error = (...args) => { caught.push("console: " + args.map(String).join(" ")); error(...args); };
+  addEventListener("error", (event) => caught.push("pageerror: " + event.message));
+  addEventListener("unhandledrejection", (event) => caught.push("pageerror: " + String(event.reason)));
+})();
