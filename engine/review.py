@@ -6,9 +6,9 @@ How a decision is valued depends on what is known of the game, never on its name
   winnable or not; Clock, the exact c/n of each exchange) is rated by it;
 - another solitaire: the move played and the advisor's choice are each played out to the end
   by the advisor over the same determinizations, in pairs until the mark is settled; their win
-  rates are the estimate. Where the advisor's play after the move played reaches a position its
-  play after its own choice goes through, before anything hidden shows, the two are equal and
-  nothing is played out; a play-out that reaches a position its pair went through ends as it did;
+  rates are the estimate. Where the advisor's play after the move played asks at a position its
+  play after its own choice asks at, before anything hidden shows, the two are equal and
+  nothing is played out; a play-out that asks at a position its pair asked at ends as it did;
 - a table game: the hard player's search from the seat's own information at that moment
   (determinizations of its view, never the hidden tiles) names its few best candidates; they
   and the move played are played out to the end of the round by the medium player over the
@@ -113,8 +113,8 @@ def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: rand
     SAMPLES; `samples` says how many. When they
     agree the move is the advisor's best and nothing is sampled. `fast` (the same ratings,
     sooner): nothing is sampled either when the two moves transpose (`transposes`: every pair
-    would tie), and the move played's play-out ends where it reaches a position the advisor's
-    choice's play-out of the same deal went through. `cheap`: the play-outs are played by the
+    would tie), and the move played's play-out ends where it asks its policy at a position the
+    advisor's choice's play-out of the same deal asked at. `cheap`: the play-outs are played by the
     advisor's PlayoutPolicy where it has one, and a decision they mark (inaccuracy or worse) is
     then rated by the advisor's own play-outs: the cheaper ones only screen out the decisions
     without a mark, uncertain ones included (their agreement is measured by
@@ -216,7 +216,9 @@ def _mark(wins: int, losses: int, n: int) -> str:
     return "none" if name in ("best", "good", "uncertain") else name
 
 
-Policy = Callable[[Game[Any], Any, int, random.Random], str]  # a play-out's move for the seat to move
+# a play-out's moves for the seat to move, played in one go (one move, or a plan nothing hidden shows
+# inside: only its last move may take a stock tile) before the policy is asked again
+Policy = Callable[[Game[Any], Any, int, random.Random], tuple[str, ...]]
 
 
 def playout_policy(game: Game[Any], cheap: bool = True) -> Policy:
@@ -224,21 +226,21 @@ def playout_policy(game: Game[Any], cheap: bool = True) -> Policy:
     one, else the advisor's own choice."""
     advisor = advisor_for(game)
     if cheap and isinstance(advisor, PlayoutPolicy):
-        return lambda game, state, seat, rng: advisor.playout_move(state)
+        return lambda game, state, seat, rng: advisor.playout_moves(state)
     return advisor_choice
 
 
-def advisor_choice(game: Game[Any], state: Any, seat: int, rng: random.Random) -> str:
-    """The advisor's own move (the "advisor" computer player's)."""
-    return get_player("advisor").choose(game, state, seat, rng)
+def advisor_choice(game: Game[Any], state: Any, seat: int, rng: random.Random) -> tuple[str, ...]:
+    """The advisor's own move (the "advisor" computer player's), alone."""
+    return (get_player("advisor").choose(game, state, seat, rng),)
 
 
 def _wins(game: Game[Any], state: Any, seat: int, policy: Policy, rng: random.Random,
           passed: dict[Any, bool] | None = None, known: dict[Any, bool] | None = None) -> bool:
     """Whether `policy`, playing every move from `state`, wins. `passed` collects the positions
-    it goes through, each with the play-out's end. A play-out that reaches a position of `known`
-    (another play-out of the same deal) ends as that one did: the policy's play is a function of
-    the position, so from the same position, the same deal, the rest is the same."""
+    it asks the policy at, each with the play-out's end. A play-out that asks at a position of
+    `known` (another play-out of the same deal) ends as that one did: the policy's play is a
+    function of the position, so from the same position, the same deal, the rest is the same."""
     trail = []
     won = None
     while (mover := game.to_move(state)) is not None:
@@ -247,7 +249,8 @@ def _wins(game: Game[Any], state: Any, seat: int, policy: Policy, rng: random.Ra
             break
         if passed is not None:
             trail.append(state)
-        state = game.apply(state, policy(game, state, mover, rng))
+        for move in policy(game, state, mover, rng):
+            state = game.apply(state, move)
     if won is None:
         outcome = game.outcome(state)
         won = bool(outcome and seat in outcome.winners)
@@ -256,26 +259,32 @@ def _wins(game: Game[Any], state: Any, seat: int, policy: Policy, rng: random.Ra
     return won
 
 
-TRANSPOSE_STEPS = 64  # advisor's moves looked at after each move, at most, before something hidden shows
+TRANSPOSE_STEPS = 64  # times the policy is asked after each move, at most, before something hidden shows
 
 
 def transposes(game: Game[Any], state: Any, seat: int, best: str, played: str, policy: Policy) -> bool:
-    """Whether the play-outs' play after `played` reaches a position their play after `best`
-    goes through, before anything hidden shows to the seat (a tile taken from the stock): their
-    moves until then depend only on what the seat sees, and the tile shown next is the same
-    after both, so every play-out of every deal then ends the same after both moves: no loss."""
+    """Whether the play-outs' play after `played` asks the policy at a position their play
+    after `best` asks it at, before anything hidden shows to the seat (a tile taken from the
+    stock): their moves until then depend only on what the seat sees, and the tile shown next is
+    the same after both, so every play-out of every deal then ends the same after both moves: no
+    loss."""
     rng = random.Random(0)  # the advisor's play is a function of the position; the review's own rng is kept
     deal = game.determinize(state, seat, rng)
     reached = []
     for move in (best, played):
-        before, now = deal, game.apply(deal, move)
-        line = {now}
+        now = game.apply(deal, move)
+        line, shown = {now}, seat in game.revealed_to(deal, move, now)
         for _ in range(TRANSPOSE_STEPS):
-            if seat in game.revealed_to(before, move, now) or game.to_move(now) != seat:
+            if shown or game.to_move(now) != seat:
                 break
-            move = policy(game, now, seat, rng)
-            before, now = now, game.apply(now, move)
-            line.add(now)
+            moves = policy(game, now, seat, rng)
+            for i, move in enumerate(moves):
+                before, now = now, game.apply(now, move)
+                shown = seat in game.revealed_to(before, move, now)
+                if shown and i < len(moves) - 1:
+                    break  # (shown before the plan's end: not a position the policy is asked at)
+            else:
+                line.add(now)
         reached.append(line)
     return not reached[0].isdisjoint(reached[1])
 

@@ -39,9 +39,10 @@ class PlayoutPolicy(Advisor, Protocol):
     pairs with it; tests/bench/bench_review.py measures the marks it gives against the advisor's
     own play-outs)."""
 
-    def playout_move(self, state: Any) -> str:
-        """The move the play-outs make for the seat to move: a function of the position and what
-        the seat knows, never of the hidden order of the stock."""
+    def playout_moves(self, state: Any) -> tuple[str, ...]:
+        """The moves the play-outs make for the seat to move, played in one go before it is asked
+        again (one move, or a plan of moves nothing hidden shows between): a function of the
+        position and what the seat knows, never of the hidden order of the stock."""
 
     def pair_prior(self, state: Any) -> tuple[float, float, float]:
         """The Dirichlet prior of the rates of the review's three kinds of pair of play-outs from

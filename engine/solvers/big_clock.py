@@ -507,6 +507,14 @@ def _homes(tops: bytes) -> int:
 
 def choose(state: BigClockState, search: Search = ADVICE) -> tuple[str, str, float]:
     """(move, reason, score) for the seat to move."""
+    move, reason, value, _ = decide(state, search)
+    return move, reason, value
+
+
+def decide(state: BigClockState, search: Search = ADVICE) -> tuple[str, str, float, tuple[str, ...]]:
+    """(move, reason, score, plan) for the seat to move: `plan` is the chance-free sequence of
+    moves the move starts (the move alone when it starts none), the last of them the only one
+    that may show a stock tile."""
     moves = GAME.legal_moves(state)
     if not moves:
         raise ValueError("the game is over")
@@ -514,18 +522,18 @@ def choose(state: BigClockState, search: Search = ADVICE) -> tuple[str, str, flo
         k = state.pending
         home = next((m for m in moves if m.endswith(f">slot{k}") or m == f"place:slot{k}"), None)
         if home:
-            return home, f"Bring {k}-{k} home into its empty slot.", 0.0
+            return home, f"Bring {k}-{k} home into its empty slot.", 0.0, (home,)
     if moves == [DRAW]:
-        return DRAW, "Nothing to plan: draw the next tile.", 0.0
+        return DRAW, "Nothing to plan: draw the next tile.", 0.0, (DRAW,)
     if len(moves) == 1:
-        return moves[0], "The only legal move.", 0.0
+        return moves[0], "The only legal move.", 0.0, (moves[0],)
     value, path, gain = planned(state, search)
     if not path:
         if DRAW in moves:
-            return DRAW, "No shift improves the position: draw the next tile.", value
-        return moves[0], "No way to make room was found; every move loses.", value
+            return DRAW, "No shift improves the position: draw the next tile.", value, (DRAW,)
+        return moves[0], "No way to make room was found; every move loses.", value, (moves[0],)
     move = path[0]
-    return move, _reason(state, move, path, gain), value
+    return move, _reason(state, move, path, gain), value, path
 
 
 def _reason(state: BigClockState, move: str, path: tuple[str, ...], gain: int) -> str:
@@ -564,9 +572,11 @@ class BigClockAdvisor:
     def analysis(self, state: BigClockState) -> JSON:
         return None
 
-    def playout_move(self, state: BigClockState) -> str:
-        """The planner's move with the PLAYOUT search (the review's play-outs)."""
-        return choose(state, PLAYOUT)[0]
+    def playout_moves(self, state: BigClockState) -> tuple[str, ...]:
+        """The planner's whole plan with the PLAYOUT search (the review's play-outs): played to
+        its end without planning again, as nothing shows before its last move (the advisor
+        itself plans again after every move, looking deeper from each)."""
+        return decide(state, PLAYOUT)[3]
 
     def pair_prior(self, state: BigClockState) -> tuple[float, float, float]:
         return PAIR_PRIORS[state.size]

@@ -442,3 +442,26 @@ def test_a_move_keeps_pile_keys_and_position_equal_to_those_made_from_its_piles(
         for move in played:
             again = apply(again, move)
         assert again == state and hash(again) == hash(state)
+
+
+@pytest.mark.parametrize("size", [6, 9])
+def test_the_playouts_play_a_whole_plan_before_anything_shows(size: int) -> None:
+    """The review's play-out policy plays the PLAYOUT planner's whole plan in one go: legal move
+    after legal move, the first the planner's choice, no stock tile shown before the last move;
+    and the same plan from every order of the stock (it never reads the hidden order)."""
+    advisor = big_clock_solver.BigClockAdvisor()
+    longest = 0
+    for seed in range(4):
+        state = deal(size, seed)
+        while GAME.to_move(state) is not None:
+            moves = advisor.playout_moves(state)
+            assert moves[0] == choose(state, big_clock_solver.PLAYOUT)[0]
+            reshuffled = GAME.determinize(state, 0, random.Random(seed))
+            big_clock_solver._plans.clear()
+            assert advisor.playout_moves(reshuffled) == moves
+            for i, move in enumerate(moves):
+                after = apply(state, move)  # (raises on an illegal move)
+                assert i == len(moves) - 1 or len(after.stock) == len(state.stock), (moves, i)
+                state = after
+            longest = max(longest, len(moves))
+    assert longest >= 3  # plans of several moves were played whole

@@ -507,6 +507,28 @@ def test_big_clock_marks_the_move_that_throws_a_doubles_way_home_away(monkeypatc
     assert not review_mod.transposes(game, state, 0, home, refill, review_mod.playout_policy(game))
 
 
+def test_a_playout_plays_each_plan_whole_and_keeps_only_the_positions_it_asked_at() -> None:
+    """The Big Clock's play-outs play the policy's whole plan before asking again; the positions
+    a play-out passes on to its pair are those it asked at (from inside a plan the play goes on
+    as the plan began, not as a plan made there would), each with the play-out's end."""
+    game = get_game("big-clock")
+    playout = review_mod.playout_policy(game)
+    asked: list[Any] = []
+    lengths: list[int] = []
+
+    def policy(game: Any, state: Any, seat: int, rng: random.Random) -> tuple[str, ...]:
+        asked.append(state)
+        moves = playout(game, state, seat, rng)
+        assert isinstance(moves, tuple)
+        lengths.append(len(moves))
+        return moves
+
+    passed: dict[Any, bool] = {}
+    won = review_mod._wins(game, game.new_state({"set": "double-9"}, 3), 0, policy, random.Random(0), passed)
+    assert list(passed) == asked and set(passed.values()) == {won}
+    assert max(lengths) >= 3  # plans of several moves, played whole
+
+
 def _big_clock_decisions(size: str, seed: int) -> Iterator[tuple[Any, str]]:
     """Every real decision of a beginner's deal (each move random) with the move played."""
     game = get_game("big-clock")
