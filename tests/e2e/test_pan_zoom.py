@@ -179,6 +179,10 @@ def pick_off_screen_play(app: App) -> tuple[str, str]:
     raise AssertionError("no playable tile with an end that the box can scroll out of view")
 
 
+OVER = """([end, [x, y]]) => { const m = document.querySelector(`[data-slot="${end}"]`), r = m.getBoundingClientRect();
+  return m.classList.contains('drop-over') && r.left <= x && x <= r.right && r.top <= y && y <= r.bottom; }"""
+
+
 def drag_to_off_screen_end(app: App, down: Callable[[float, float], None], move: Callable[[float, float], None],
                            up: Callable[[float, float], None]) -> None:
     """Like a person: take the tile, hold it at the box's edge towards the end until the end is in
@@ -212,10 +216,20 @@ def drag_to_off_screen_end(app: App, down: Callable[[float, float], None], move:
     else:
         up(*spot)
         raise AssertionError(f"the box did not pan {end} into view: {at}")
-    # the end is in view: drop on the middle of what is seen of it (the box holds still while the tile is over it)
-    target = ((seen[0] + seen[2]) / 2, (seen[1] + seen[3]) / 2)
-    for k in range(1, 5):
-        move(spot[0] + (target[0] - spot[0]) * k / 4, spot[1] + (target[1] - spot[1]) * k / 4)
+    # the end is in view: onto the middle of what is seen of it, looked at afresh before each step (the box
+    # pans on until the tile is over the end, and on a slow machine a step takes frames), until the page
+    # marks the end as the drop's place; from then on the box holds still while the tile is over it
+    for _ in range(DRAG_TIMEOUT_S * 10):
+        at = page.evaluate(where)
+        (bl, bt, br, bb), (el, et, er, eb) = at["box"], at["end"]
+        seen = (max(bl, el), max(bt, et), min(br, er), min(bb, eb))
+        target = ((seen[0] + seen[2]) / 2, (seen[1] + seen[3]) / 2)
+        move(*target)
+        if page.evaluate(OVER, [end, target]):
+            break
+    else:
+        up(*target)
+        raise AssertionError(f"the tile never came over {end}")
     frames(page, 20)  # frames enough for the box's edge pan to move it on, if it did not hold still
     el, et, er, eb = page.evaluate(where)["end"]
     assert el <= target[0] <= er and et <= target[1] <= eb, "the end moved away from under the tile"
