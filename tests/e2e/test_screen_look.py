@@ -4,7 +4,8 @@ pans; a phone held sideways tells a round's whole story at its end; a desktop ke
 message row and shows a short hand's tiles large; four seats on a portrait phone in two lines of
 two, eight and ten in two lines of four and five; the coach held upright with a one-line head and a
 key moment's whole board under its toggle; Luzon held upright in the middle of its room, its
-toolbar two lines at 360 px. Positions come from records made natively and imported. With --screenshots, screenshots
+toolbar two lines at 360 px, its tiles as wide as tight gaps let them; Clock's cards larger held
+sideways and its dial in the board's middle on a desktop. Positions come from records made natively and imported. With --screenshots, screenshots
 light and dark go to test-results/look/ (git-ignored)."""
 
 from __future__ import annotations
