@@ -4,8 +4,10 @@ pans; a phone held sideways tells a round's whole story at its end; a desktop ke
 message row and shows a short hand's tiles large; four seats on a portrait phone in two lines of
 two, eight and ten in two lines of four and five; the coach held upright with a one-line head and a
 key moment's whole board under its toggle; Luzon held upright in the middle of its room, its
-toolbar two lines at 360 px. Positions come from records made natively and imported. With --screenshots, screenshots
-light and dark go to test-results/look/ (git-ignored)."""
+toolbar two lines at 360 px, its tiles as wide as tight gaps let them; Clock's cards larger held
+sideways and its dial in the board's middle on a desktop. Positions come from records made
+natively and imported. With --screenshots, screenshots light and dark go to test-results/look/
+(git-ignored)."""
 
 from __future__ import annotations
 
@@ -500,3 +502,63 @@ def test_luzon_at_360_keeps_its_toolbar_to_two_lines(phone: App) -> None:
         page.set_viewport_size({"width": 390, "height": 844})
     assert rows == 2, rows
     assert label.strip() == "Winnable only", label
+
+
+CLOCK_CARDS = """() => {
+  const board = document.querySelector('#board').getBoundingClientRect();
+  const dial = document.querySelector('#board .ck-dial').getBoundingClientRect();
+  const rects = (sel) => [...document.querySelectorAll(sel)].map((c) => c.getBoundingClientRect());
+  const faces = rects('#board .ck-card:not(.ck-none)'), cards = [...faces, ...rects('#board .ck-hour')];
+  return {card: Math.min(...faces.map((r) => r.width)),
+          dialMiddle: (dial.left + dial.right) / 2 - (board.left + board.right) / 2,
+          inView: cards.every((r) => r.left >= board.left - 0.5 && r.right <= board.right + 0.5
+                                     && r.top >= board.top - 0.5 && r.bottom <= board.bottom + 0.5)};
+}"""
+
+
+def test_clock_held_sideways_shows_larger_cards_all_in_view(app: App) -> None:
+    """Clock at its exchange on a phone held sideways: its cards at least 23 px wide (they were about
+    20), every card and hour in the board's box, and no count or hour over a card's face."""
+    page = app.page
+    page.set_viewport_size({"width": 844, "height": 390})
+    try:
+        open_clock_at_its_exchange(app)
+        until_still(page)
+        cards = page.evaluate(CLOCK_CARDS)
+        labels = page.evaluate(LABELS_OVER_CARDS)
+        shoot(page, SHOTS / "clock-sideways")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+    assert cards["card"] >= 23 and cards["inView"], cards
+    assert labels["problems"] == [], labels
+
+
+def test_clock_on_a_desktop_keeps_its_dial_in_the_boards_middle(app: App) -> None:
+    """Clock on a 1280 px desktop: the dial in the middle of the board (it sat in its left half, its
+    footer to its right), every card in view."""
+    page = app.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    try:
+        open_clock_at_its_exchange(app)
+        until_still(page)
+        cards = page.evaluate(CLOCK_CARDS)
+        shoot(page, SHOTS / "clock-desktop")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+    assert abs(cards["dialMiddle"]) <= 8 and cards["inView"], cards
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+def test_luzon_upright_tiles_as_large_as_the_width_allows(app: App, size: tuple[int, int]) -> None:
+    """Luzon at its start on a phone held upright: its five columns' tiles take the board's width
+    with tight gaps (63 px at 360, 69 at 390; they were 60 and 66), every tile in view."""
+    page = app.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        open_deal(app, "luzon", 7, variant="twelve")
+        until_still(page)
+        bands = page.evaluate(LUZON_BANDS)
+        tile = page.evaluate("() => document.querySelector('#board .column .tile').getBoundingClientRect().width")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+    assert tile >= (63 if size[0] == 360 else 69) and bands["inView"], (tile, bands)
