@@ -9,6 +9,7 @@ import { h, svgNode } from "./dom.js";
 import { seatLevel } from "./setup.js";
 import { roundStory } from "./table_summary.js";
 import { listNames } from "./words.js";
+import { loadSettings } from "../store/settings.js";
 
 /** @typedef {import("../engine_types.js").View} View */
 /** @typedef {import("../engine_types.js").Move} Move */
@@ -71,8 +72,9 @@ export function bannerText(ctl, view) {
   if (seat === state.viewer && ctl.isHuman(seat)) {
     const who = ctl.hotSeat() ? `${ctl.name(seat)}, your turn` : "Your turn";
     const only = ctl.legal().every((m) => m.kind !== "play");
-    return ["you", only ? `${who}: ${ctl.legal().map((m) => m.you).join(" or ")}.`
-      : `${who}: pick a tile, then a highlighted place.`];
+    // one tap (the setting) plays a tile that fits one place; one with two places then asks for its place
+    const how = loadSettings().settings.oneTap ? "tap a tile to play it" : "pick a tile, then a highlighted place";
+    return ["you", only ? `${who}: ${ctl.legal().map((m) => m.you).join(" or ")}.` : `${who}: ${how}.`];
   }
   if (ctl.isHuman(seat)) return ["none", `${ctl.name(seat)}'s turn.`];
   return ["computer", `${ctl.name(seat)} (computer) is playing…`];
