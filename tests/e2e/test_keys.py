@@ -138,6 +138,20 @@ def test_help_lists_only_the_keys_the_game_has(app: App, game: str) -> None:
     assert not app.errors
 
 
+def test_the_keys_button_is_offered_where_there_is_a_keyboard_not_on_a_touch_screen(app: App, phone: App) -> None:
+    """"Keyboard keys (?)" in the side column of a desktop; not in the More panel of a phone, where
+    nothing has a keyboard to press them (the "?" key still opens the help where one is attached)."""
+    for screen, shown in ((app, True), (phone, False)):
+        page = screen.page
+        follow_link(screen, "#/play/draw?set=double-6&players=2")
+        expect(page.locator("#table-screen")).to_be_visible(timeout=TIMEOUT)
+        if not page.locator("[data-action=resign]").is_visible():
+            page.click(".more-button")
+            expect(page.locator("[data-action=resign]")).to_be_visible()
+        keys = page.locator("button[data-action=keys]")
+        expect(keys).to_be_visible() if shown else expect(keys).to_be_hidden()
+
+
 def test_shortcut_keys_act_and_leave_typing_and_browser_keys_alone(app: App) -> None:
     fresh(app, "draw")
     set_up(app, {"set": "double-6", "players": "2", "target": "100"}, ["human", "ai:easy"], seed=3)

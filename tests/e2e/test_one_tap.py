@@ -71,3 +71,19 @@ def test_one_tap_is_on_by_default_on_the_settings_page(app: App) -> None:
     page.goto(f"{app.url}#/settings")
     expect(page.locator("[data-setting=oneTap] legend")).to_have_text("Table games: a tile that fits one place only")
     expect(page.locator("#setting-oneTap-true")).to_be_checked()
+
+
+def test_the_turn_line_says_what_a_tap_does(app: App) -> None:
+    """The person's turn told as the setting plays it: one tap on (the default), "tap a tile to
+    play it" (a tile that fits two places then asks for its place); off, "pick a tile, then a
+    highlighted place" (it said the second even when one tap played the tile at once)."""
+    page = app.page
+    page.goto(f"{app.url}#/")
+    page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
+    follow_link(app, LINK)
+    my_turn(app)
+    expect(page.locator("#turn")).to_have_text("Your turn: tap a tile to play it.")
+    two_taps(page)
+    page.reload()
+    my_turn(app)
+    expect(page.locator("#turn")).to_have_text("Your turn: pick a tile, then a highlighted place.")

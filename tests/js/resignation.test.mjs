@@ -1,7 +1,8 @@
 // The words of a game ended by a resignation (web/play/resignation.js).
 import test from "node:test";
 import assert from "node:assert/strict";
-import { listNames, resignationWords, resignedSeat } from "../../web/play/resignation.js";
+import { resignationWords, resignedSeat } from "../../web/play/resignation.js";
+import { listNames } from "../../web/render/words.js";
 
 const NAMES = ["You", "Ben", "Cleo", "Dev"];
 const name = (/** @type {number} */ seat) => NAMES[seat];

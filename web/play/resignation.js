@@ -1,17 +1,10 @@
 // What the game's end says when a seat resigned, whatever the game: who resigned and when, who
 // wins, and the standings by total — never the story of a round that had ended before. Names
-// are listed as people write them ("Ada, Ben, Cleo and Dev"). DOM-free (tests/js/resignation.test.mjs).
+// are listed as people write them (words.js: "Ada, Ben, Cleo and Dev"). DOM-free (tests/js/resignation.test.mjs).
+
+import { listNames } from "../render/words.js";
 
 /** @typedef {import("../engine_types.js").View} View */
-
-/**
- * Names as a list in words: "Ada", "Ada and Ben", "Ada, Ben, Cleo and Dev".
- * @param {string[]} names
- */
-export function listNames(names) {
-  if (names.length < 2) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
-}
 
 /**
  * The seat that resigned, when the game ended by a resignation (the engine's outcome detail).

@@ -8,6 +8,8 @@ import { tileSvg, parseTile } from "./tiles.js";
 import { h, svgNode } from "./dom.js";
 import { seatLevel } from "./setup.js";
 import { roundStory } from "./table_summary.js";
+import { listNames } from "./words.js";
+import { loadSettings } from "../store/settings.js";
 
 /** @typedef {import("../engine_types.js").View} View */
 /** @typedef {import("../engine_types.js").Move} Move */
@@ -60,7 +62,7 @@ export function seatCard(ctl, view, i) {
 export function bannerText(ctl, view) {
   const { state } = ctl;
   const seat = /** @type {number} */ (view.to_move); // (a table game over has an outcome)
-  if (view.outcome) return ["none", `Game over: ${(view.outcome.winners ?? []).map(ctl.name).join(" and ") || "nobody"} won.`];
+  if (view.outcome) return ["none", `Game over: ${listNames((view.outcome.winners ?? []).map(ctl.name)) || "nobody"} won.`];
   if (view.round?.over) {
     const story = view.last_round ? ` ${roundStory(view.last_round, ctl.name)}` : "";
     return ["none", `Round ${view.round.number} is over.${story}`];
@@ -70,8 +72,9 @@ export function bannerText(ctl, view) {
   if (seat === state.viewer && ctl.isHuman(seat)) {
     const who = ctl.hotSeat() ? `${ctl.name(seat)}, your turn` : "Your turn";
     const only = ctl.legal().every((m) => m.kind !== "play");
-    return ["you", only ? `${who}: ${ctl.legal().map((m) => m.you).join(" or ")}.`
-      : `${who}: pick a tile, then a highlighted place.`];
+    // one tap (the setting) plays a tile that fits one place; one with two places then asks for its place
+    const how = loadSettings().settings.oneTap ? "tap a tile to play it" : "pick a tile, then a highlighted place";
+    return ["you", only ? `${who}: ${ctl.legal().map((m) => m.you).join(" or ")}.` : `${who}: ${how}.`];
   }
   if (ctl.isHuman(seat)) return ["none", `${ctl.name(seat)}'s turn.`];
   return ["computer", `${ctl.name(seat)} (computer) is playing…`];
@@ -226,7 +229,7 @@ export function moveButtons(ctl, moves, choosing, on) {
 /** The game's title at its end, by name. @param {RendererContext} ctl @param {View} view */
 export function outcomeTitle(ctl, view) {
   const winners = /** @type {Outcome} */ (view.outcome).winners ?? [];
-  return `Game over: ${winners.length ? `${winners.map(ctl.name).join(" and ")} ${winners.length > 1 ||
+  return `Game over: ${winners.length ? `${listNames(winners.map(ctl.name))} ${winners.length > 1 ||
     ctl.name(winners[0]) === "You" ? "win" : "wins"}!` : "Nobody wins."}`;
 }
 
@@ -236,7 +239,7 @@ export function outcomeText(ctl, view) {
   const { winners = [], detail, reason } = /** @type {Outcome} */ (view.outcome);
   if (detail?.resigned !== undefined && detail?.resigned !== null) return `${ctl.name(detail.resigned)} resigned.`;
   if (winners.length && view.target && winners.every((w) => /** @type {number[]} */ (view.scores)[w] >= /** @type {number} */ (view.target))) {
-    return `${winners.map(ctl.name).join(" and ")} reached ${view.target}.`;
+    return `${listNames(winners.map(ctl.name))} reached ${view.target}.`;
   }
   return `${capital(reason)}.`;
 }
