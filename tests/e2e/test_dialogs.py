@@ -155,3 +155,23 @@ def test_a_tap_outside_the_more_panel_presses_nothing(phone: App) -> None:
     expect(page.locator("#side-panel")).to_be_hidden()
     expect(page.locator(".setup-box")).to_have_count(0)
     expect(page.locator("#table-screen")).to_be_visible()
+
+
+def test_resigning_from_the_more_panel_closes_it(phone: App) -> None:
+    """Resigned from the More panel on a phone: the game's dialog is on its own, and once it is
+    closed the table and the way on are in view, not the panel over them."""
+    page = phone.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    resume(phone, draw_game_record(1, then_next=True))
+    page.click(".more-button")
+    expect(page.locator("#side-panel")).to_be_visible()
+    page.click("#side-panel button[data-action=resign]")
+    page.click("#confirm-yes")
+    dialog = page.locator("#round-summary")
+    expect(dialog.locator("h2")).to_have_text("You resigned", timeout=TIMEOUT)
+    expect(page.locator("#side-panel")).to_be_hidden()
+    expect(page.locator(".more-button")).to_have_attribute("aria-expanded", "false")
+    page.keyboard.press("Escape")
+    expect(dialog).not_to_have_attribute("open", "")
+    expect(page.locator("#side-panel")).to_be_hidden()
+    expect(page.locator("#table-screen")).to_be_visible()

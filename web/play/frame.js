@@ -165,7 +165,13 @@ export function createFrame(root, parts) {
     drawExtraMoves: toolbar.drawExtraMoves,
     /** @param {FrameModel} model @param {() => void} drawBoard */
     draw: (model, drawBoard) => draw(built, model, drawBoard),
-    openDialog: dialogs.openDialog, openPassScreen: dialogs.openPassScreen, closePassScreen: dialogs.closePassScreen,
+    // the round's or the game's dialog, or the pass screen, is what the screen is about now: the
+    // More panel does not stay open under it (resigned from the panel, a round ended meanwhile)
+    /** @param {import("./frame_dialogs.js").DialogContent} content */
+    openDialog: (content) => { morePanel.close(); dialogs.openDialog(content); },
+    /** @param {number} seat @param {string} name @param {() => void} onReady */
+    openPassScreen: (seat, name, onReady) => { morePanel.close(); dialogs.openPassScreen(seat, name, onReady); },
+    closePassScreen: dialogs.closePassScreen,
     closeDialogs: dialogs.closeDialogs, dialogOpen: dialogs.dialogOpen, endDialogOpen: dialogs.endDialogOpen,
     drawWayOn: dialogs.drawWayOn,
     showPlay: () => show(playArea),
