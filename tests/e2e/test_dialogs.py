@@ -175,3 +175,21 @@ def test_resigning_from_the_more_panel_closes_it(phone: App) -> None:
     expect(dialog).not_to_have_attribute("open", "")
     expect(page.locator("#side-panel")).to_be_hidden()
     expect(page.locator("#table-screen")).to_be_visible()
+
+
+def test_the_more_panel_held_sideways_opens_from_the_top_beside_more(phone: App) -> None:
+    """A phone held sideways: the panel opens over the table beside the toolbar's column, from its
+    top (it opened under More's row, a third of the screen down, half its controls cut), and
+    covers nothing of the More button."""
+    page = phone.page
+    page.set_viewport_size({"width": 844, "height": 390})
+    resume(phone, draw_game_record(1, then_next=True))
+    page.click(".more-button")
+    panel = page.locator("#side-panel")
+    expect(panel).to_be_visible()
+    box, more = panel.bounding_box(), page.locator(".more-button").bounding_box()
+    assert box and more
+    assert box["x"] >= more["x"] + more["width"], (box, more)  # beside More, not over it
+    assert box["y"] < more["y"], (box, more)
+    page.keyboard.press("Escape")
+    expect(panel).to_be_hidden()

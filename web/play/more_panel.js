@@ -1,5 +1,5 @@
 // The side panel as a "More" panel on a small screen (style.css shows the More button there): it
-// opens under the toolbar (never over the More button) and closes as every dialog does (dialog.js:
+// opens under the toolbar, or from the top when it sits beside the toolbar (never over More) and closes as every dialog does (dialog.js:
 // its Close button, Esc, a tap outside it that presses nothing else, the browser's Back); the
 // keyboard goes back to More. On a large screen the panel is a column and none of this applies.
 
@@ -19,7 +19,10 @@ export function attachMorePanel(area, side, more) {
     area, openClass: "more-open", toggle: more,
     inside: (node) => side.contains(node) || more.contains(node),
     onOpen() {
-      const top = more.offsetTop + more.offsetHeight + 4; // under the toolbar's row of More
+      // under the toolbar's row of More; beside it (a phone held sideways: the panel over the
+      // table, right of the toolbar's column) from the top, so more of it is in view
+      const beside = side.getBoundingClientRect().left >= more.getBoundingClientRect().right;
+      const top = beside ? 4 : more.offsetTop + more.offsetHeight + 4;
       side.style.top = `${top}px`;
       side.style.maxHeight = `calc(100% - ${top + 4}px)`;
       more.setAttribute("aria-expanded", "true");
