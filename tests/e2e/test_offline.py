@@ -10,6 +10,7 @@ import json
 import shutil
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -59,15 +60,25 @@ class Visit:
     errors: list[str] = field(default_factory=list)
 
 
-@pytest.fixture(scope="module")
-def site(dist_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    root = tmp_path_factory.mktemp("site")
+@contextmanager
+def served_copy(dist_dir: Path, tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[Site]:
+    """A copy of dist/ of its own (free to damage), served at /boneyard/; stopped after, unless
+    a test stopped it."""
+    root = tmp_path_factory.mktemp(name)
     shutil.copytree(dist_dir, root / SUB)
     site = Site(root)
     site.start()
-    yield site
-    if site.server:
-        site.stop()
+    try:
+        yield site
+    finally:
+        if site.server:
+            site.stop()
+
+
+@pytest.fixture(scope="module")
+def site(dist_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    with served_copy(dist_dir, tmp_path_factory, "site") as site:
+        yield site
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .test_offline import SUB, Site, cache_state, wait_ready
+from .test_offline import Site, cache_state, served_copy, wait_ready
 
 SAY_TIMEOUT_MS = 60_000  # (it took 120 s and said nothing)
 DAMAGED = "icon.svg"
@@ -18,14 +18,10 @@ DAMAGED = "icon.svg"
 
 @pytest.fixture(scope="module")
 def damaged_site(dist_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    root = tmp_path_factory.mktemp("damaged-site")
-    shutil.copytree(dist_dir, root / SUB)
-    target = root / SUB / DAMAGED
-    target.write_bytes(target.read_bytes() + b"\n<!-- not as built -->\n")
-    site = Site(root)
-    site.start()
-    yield site
-    site.stop()
+    with served_copy(dist_dir, tmp_path_factory, "damaged-site") as site:
+        target = site.folder / DAMAGED  # (before anything asked for it)
+        target.write_bytes(target.read_bytes() + b"\n<!-- not as built -->\n")
+        yield site
 
 
 def test_failed_checksum_is_said_partial_cache_removed_and_retried(browser: Browser, damaged_site: Site,

@@ -6,7 +6,6 @@ new build once it is back online."""
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .conftest import READY_TIMEOUT_MS, build
-from .test_offline import SUB, Site, wait_ready
+from .test_offline import Site, served_copy, wait_ready
 
 HOUR_MS = 60 * 60_000
 # every registration.update() the page makes, counted per document (before the page's scripts run)
@@ -27,13 +26,8 @@ COUNT_UPDATES = """(() => {
 
 @pytest.fixture(scope="module")
 def site(dist_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    root = tmp_path_factory.mktemp("update-site")
-    shutil.copytree(dist_dir, root / SUB)
-    site = Site(root)
-    site.start()
-    yield site
-    if site.server:
-        site.stop()
+    with served_copy(dist_dir, tmp_path_factory, "update-site") as site:
+        yield site
 
 
 @pytest.fixture(scope="module")
