@@ -4,8 +4,6 @@ gaps open between neighbours in any frame); only the new tile flies in."""
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
-
 from .conftest import App, open_table, play_a_move
 
 # The table's placed tiles as seen at `steps` + 1 even points of the motion's own time, start to end
@@ -54,7 +52,8 @@ STATE = """() => { const box = document.querySelector('[data-stage]')?.parentEle
       const r = t.getBoundingClientRect();
       return [t.dataset.placed, [r.left, r.top, r.right, r.bottom]]; })) }; }"""
 
-# the person's turn, the screen idle (the computers' tiles landed), a tile to play or a move's button shown (or the round is over)
+# the person's turn, the screen idle (the computers' tiles landed), a tile to play or a move's
+# button shown (or the round is over)
 YOURS = """() => Boolean(document.querySelector('dialog[open]')) ||
   (document.querySelector('#turn')?.dataset.whose === 'you' &&
    document.querySelector('#table-screen')?.dataset.busy !== 'true' && !document.querySelector('.motion-ghost') &&
