@@ -196,12 +196,10 @@ function leave(before, ms) {
 }
 
 /**
- * A stage (`data-stage`: the table's layout, scaled as a whole to fit its box) that grew or shrank
- * (a re-fit) moves as one piece (FLIP of the stage's own scale and offset) carrying the tiles that
- * kept their places relative to each other (the most that agree), so every frame shows them joined,
- * with no gaps; the new tiles and any that moved apart (a branch turned) fly alone. Returns the
- * tiles it carries and its animation (none when it did not move, or with reduced motion: it jumps),
- * or null when fewer than two tiles agree.
+ * A stage (`data-stage`: the table's layout, scaled to fit its box) that grew or shrank moves as one
+ * piece (FLIP of its scale and offset), carrying the most tiles that kept their places relative to
+ * each other: no gap opens between them in any frame; new tiles and any that moved apart fly alone.
+ * Returns those tiles and its animation (none: it did not move, or reduced motion), or null (< 2).
  * @param {HTMLElement} stage
  * @param {Measure} before
  * @param {Measure} after
@@ -229,6 +227,12 @@ function refitStage(stage, before, after, ms) {
   stage.style.transformOrigin = "0 0";
   const animation = stage.animate([{ transform: `translate(${tx}px, ${ty}px) scale(${scale})` }, { transform: "none" }],
     { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)" });
+  // a stage that fits its box has no scroll bars: none flash on while it is drawn larger than it
+  const box = stage.parentElement;
+  if (box?.dataset.fits === "true") {
+    box.style.overflow = "hidden";
+    animation.finished.then(() => { box.style.overflow = ""; }, () => { box.style.overflow = ""; });
+  }
   return { kept: keys, animation: moving(animation) };
 }
 
