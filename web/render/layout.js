@@ -176,7 +176,7 @@ export function drawLayout(box, board, { markerFor = () => null, lastIndex = -1,
     if (t.index === 0) tile.classList.add("root-tile");
     svg.append(tile);
   }
-  const layer = h("div", { class: "layout-stage", role: "group" });
+  const layer = h("div", { class: "layout-stage", role: "group", "data-stage": "" });
   layer.style.width = `${pxW}px`;
   layer.style.height = `${pxH}px`;
   layer.append(svg);
