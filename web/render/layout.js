@@ -210,6 +210,7 @@ const centreOf = (r, bbox, unit) => ({ x: ((r.x0 + r.x1) / 2 - bbox.x0) * unit, 
 
 /**
  * Scroll a panning box (not the page) so that point p of its stage is in view, with a margin.
+ * From the layout (offsets), never from where a tile is drawn: the stage may be mid-glide (motion.js).
  * @param {HTMLElement} box
  * @param {{x: number, y: number} | null | undefined} p
  */

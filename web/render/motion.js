@@ -196,9 +196,10 @@ function leave(before, ms) {
 }
 
 /**
- * A stage (`data-stage`: the table's layout, scaled to fit its box) that grew or shrank moves as one
- * piece (FLIP of its scale and offset), carrying the most tiles that kept their places relative to
- * each other: no gap opens between them in any frame; new tiles and any that moved apart fly alone.
+ * A stage (`data-stage`: the table's layout, scaled to fit its box) that grew, shrank or was scrolled
+ * (its box following a play) moves as one piece (FLIP of its scale and offset), carrying the most tiles
+ * that kept their places relative to each other: no gap opens between them in any frame; new tiles
+ * and any that moved apart fly alone.
  * Returns those tiles and its animation (none: it did not move, or reduced motion), or null (< 2).
  * @param {HTMLElement} stage
  * @param {Measure} before
