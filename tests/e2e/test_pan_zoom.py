@@ -256,8 +256,28 @@ def next_turn(app: App) -> bool:
     return page.locator(".hand-tile.playable").count() > 0
 
 
+# Set up before a move: resolves with what the drawing of move `n` did to the box once its motion
+# has ended (the table glides as one piece from where it was to where the box scrolled, so a tile is
+# where it stays only then; the computers' next move waits for that motion): the box's scroll when
+# the move was drawn and when its motion ended, and whether the tile `sel` was then wholly in view.
+LANDED = f"""([n, sel]) => new Promise((resolve) => {{
+  const screen = document.querySelector('#table-screen'), box = document.querySelector('#layout');
+  const motion = (a) => Boolean(a.effect?.target?.matches?.('[data-stage], .motion-ghost'));
+  const seen = new MutationObserver(() => {{
+    if (screen.dataset.moves !== String(n)) return;
+    seen.disconnect();
+    const drawn = [box.scrollLeft, box.scrollTop];
+    Promise.allSettled(document.getAnimations().filter(motion).map((a) => a.finished)).then(() =>
+      resolve({{ drawn, landed: [box.scrollLeft, box.scrollTop], visible: ({VISIBLE})(sel) }}));
+  }});
+  seen.observe(screen, {{ attributes: true, attributeFilter: ['data-moves'] }});
+}})"""
+
+
 def test_follow_the_latest_play(app: App) -> None:
-    """Zoomed in, with the box scrolled away from where the person's tile goes: the tile played is in view."""
+    """Zoomed in, with the box scrolled away from where the person's tile goes: the box scrolls to it
+    as the move is drawn (from the final layout, not the table's glide), and once the move's motion
+    has ended the tile played is in view."""
     page = app.page
     open_large(app, "draw", speed="slow", size=(1280, 800))
     for _ in range(3):
@@ -268,11 +288,14 @@ def test_follow_the_latest_play(app: App) -> None:
     moves = int(page.get_attribute("#table-screen", "data-moves") or 0)
     page.locator(f'[data-slot="{slot}"]').dispatch_event("click")  # selected: the keyboard's focus goes to the end
     assert page.evaluate(SCROLL_AWAY, end)
+    placed = f'.layout-svg [data-placed="{tile}"]'
+    page.evaluate(f"args => {{ window.__landed = ({LANDED})(args); }}", [moves + 1, placed])
     page.locator(f'[data-slot="{end}"]').dispatch_event("click")  # played there, out of view
     expect(page.locator("#table-screen")).to_have_attribute("data-moves", str(moves + 1), timeout=SCREEN_TIMEOUT_MS)
-    placed = f'.layout-svg [data-placed="{tile}"]'
     expect(page.locator(placed)).to_have_class(re.compile(r"\blast-played\b"))
-    assert page.evaluate(VISIBLE, placed), "the tile just played is out of the box's view"
+    landed = page.evaluate("() => window.__landed")
+    assert landed["drawn"] == landed["landed"], landed  # scrolled once, as the move was drawn
+    assert landed["visible"], "the tile just played is out of the box's view"
     # and each computer's play after it
     page.wait_for_function("n => Number(document.querySelector('#table-screen').dataset.moves) > n", arg=moves + 1,
                            timeout=SCREEN_TIMEOUT_MS)

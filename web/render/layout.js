@@ -176,7 +176,7 @@ export function drawLayout(box, board, { markerFor = () => null, lastIndex = -1,
     if (t.index === 0) tile.classList.add("root-tile");
     svg.append(tile);
   }
-  const layer = h("div", { class: "layout-stage", role: "group" });
+  const layer = h("div", { class: "layout-stage", role: "group", "data-stage": "" });
   layer.style.width = `${pxW}px`;
   layer.style.height = `${pxH}px`;
   layer.append(svg);
@@ -210,6 +210,7 @@ const centreOf = (r, bbox, unit) => ({ x: ((r.x0 + r.x1) / 2 - bbox.x0) * unit, 
 
 /**
  * Scroll a panning box (not the page) so that point p of its stage is in view, with a margin.
+ * From the layout (offsets), never from where a tile is drawn: the stage may be mid-glide (motion.js).
  * @param {HTMLElement} box
  * @param {{x: number, y: number} | null | undefined} p
  */

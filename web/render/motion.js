@@ -196,6 +196,48 @@ function leave(before, ms) {
 }
 
 /**
+ * A stage (`data-stage`: the table's layout, scaled to fit its box) that grew, shrank or was scrolled
+ * (its box following a play) moves as one piece (FLIP of its scale and offset), carrying the most tiles
+ * that kept their places relative to each other: no gap opens between them in any frame; new tiles
+ * and any that moved apart fly alone.
+ * Returns those tiles and its animation (none: it did not move, or reduced motion), or null (< 2).
+ * @param {HTMLElement} stage
+ * @param {Measure} before
+ * @param {Measure} after
+ * @param {number} ms
+ * @returns {{kept: string[], animation: Animation | null} | null}
+ */
+function refitStage(stage, before, after, ms) {
+  const s = stage.getBoundingClientRect();
+  const pairs = [...after].filter(([key, now]) => isTile(now.node) && stage.contains(now.node) && before.has(key))
+    .map(([key, now]) => ({ key, a: /** @type {Place} */ (before.get(key)).rect, b: now.rect }));
+  // with the stage's top left corner as origin, a point p of the stage drawn now was at s + t + scale * (p - s)
+  const fits = pairs.map(({ a: a0, b: b0 }) => {
+    const scale = a0.width / b0.width;
+    const tx = a0.left - s.left - scale * (b0.left - s.left);
+    const ty = a0.top - s.top - scale * (b0.top - s.top);
+    const agree = pairs.filter(({ a, b }) => Math.max(Math.abs(s.left + tx + scale * (b.left - s.left) - a.left),
+      Math.abs(s.top + ty + scale * (b.top - s.top) - a.top), Math.abs(scale * b.width - a.width), Math.abs(scale * b.height - a.height)) <= 2);
+    return { scale, tx, ty, kept: agree.map(({ key }) => key) };
+  });
+  const best = fits.reduce((x, y) => (y.kept.length > x.kept.length ? y : x), { scale: 1, tx: 0, ty: 0, kept: /** @type {string[]} */ ([]) });
+  if (best.kept.length < 2) return null;
+  const { scale, tx, ty } = best;
+  const keys = best.kept;
+  if (reduced() || (Math.abs(scale - 1) * Math.max(s.width, s.height) < 2 && Math.hypot(tx, ty) < 2)) return { kept: keys, animation: null };
+  stage.style.transformOrigin = "0 0";
+  const animation = stage.animate([{ transform: `translate(${tx}px, ${ty}px) scale(${scale})` }, { transform: "none" }],
+    { duration: ms, easing: "cubic-bezier(.2,.7,.3,1)" });
+  // a stage that fits its box has no scroll bars: none flash on while it is drawn larger than it
+  const box = stage.parentElement;
+  if (box?.dataset.fits === "true") {
+    box.style.overflow = "hidden";
+    animation.finished.then(() => { box.style.overflow = ""; }, () => { box.style.overflow = ""; });
+  }
+  return { kept: keys, animation: moving(animation) };
+}
+
+/**
  * Animate what changed in root since `before` (measure() of the last drawing). origin(key, after)
  * returns the {rect, node, delay?} a new key comes from (its move's place), or null;
  * `origin.unseen()` (when there) lists the moves no key showed, as {from, to, delay} place keys
@@ -214,8 +256,15 @@ function animateChanges(root, before, { ms, origin = () => null, leaves = () => 
   if (was && (Math.abs(was.width - box.width) > 2 || Math.abs(was.height - box.height) > 2)) return [];
   const after = measure(root);
   const animations = [];
+  const whole = new Set(); // the tiles a stage carries as one piece (refitStage)
+  for (const stage of root.querySelectorAll("[data-stage]")) {
+    const refit = refitStage(/** @type {HTMLElement} */ (stage), before, after, ms);
+    if (!refit) continue;
+    refit.kept.forEach((key) => whole.add(key));
+    if (refit.animation) animations.push(refit.animation);
+  }
   for (const [key, now] of after) {
-    if (!isTile(now.node)) continue;
+    if (!isTile(now.node) || whole.has(key)) continue;
     const was = before.get(key) ?? origin(key, now);
     if (!was) continue;
     const moved = Math.hypot(was.rect.left - now.rect.left, was.rect.top - now.rect.top);
