@@ -476,7 +476,7 @@ def open_luzon_upright(app: App, size: tuple[int, int]) -> dict:
 @pytest.mark.parametrize("size", [(360, 740), (390, 844)])
 def test_luzon_upright_stands_its_tiles_up_and_fills_the_board(app: App, size: tuple[int, int]) -> None:
     """Luzon at its start on a phone held upright: its tiles stand upright, a half (a tile's width)
-    at least 42 px at 360 and 48 at 390 (five tiles lying across the width left a half 31-34 px and
+    at least 44 px at 360 and 52 at 390 (five tiles lying across the width left a half 31-34 px and
     half the board empty), the tiles and their pip counts fill at least 90% of the board's height,
     none over another, every one in view."""
     try:
@@ -484,7 +484,7 @@ def test_luzon_upright_stands_its_tiles_up_and_fills_the_board(app: App, size: t
         shoot(app.page, SHOTS / f"luzon-upright-start-{size[0]}x{size[1]}")
     finally:
         app.page.set_viewport_size({"width": 1280, "height": 900})
-    assert seen["tile"] >= (42 if size[0] == 360 else 48), seen
+    assert seen["tile"] >= (44 if size[0] == 360 else 52), seen
     assert seen["layout"] == "upright" and seen["long"] >= 2 * seen["tile"] - 1, seen
     assert seen["fill"] >= 0.9 and seen["overlaps"] == 0 and seen["inView"], seen
 

@@ -104,16 +104,35 @@ function boardParts(view, selected, hinted, vertical) {
 }
 
 /**
- * A board taller than wide (a phone held upright) stands its tiles up, to fill its height (style.css
- * reads data-layout). The board's box is given by the screen, not by what it holds: the choice is
- * stable, and made again when the box changes (the page draws again then).
+ * The width of an upright tile on this board: the largest that lets a column of five, their four
+ * gaps and a pip count (15 px) fill the board's height, and six columns (five with four gaps, then
+ * the reserve beyond its rule, 17 px) its width, at most 73 px. Null, the tiles lying across
+ * (style.css), unless the board is taller than wide and the upright tiles at least 44 px wide (a
+ * touch target, and halves larger than five tiles across a phone's width give).
+ * @param {HTMLElement} board
+ * @returns {number | null}
+ */
+function uprightTile(board) {
+  const style = getComputedStyle(board);
+  const gap = parseFloat(style.getPropertyValue("--gap")) || 0;
+  const width = board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const height = board.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+  const tile = Math.floor(Math.min(73, (width - 4 * gap - 17) / 6, (height - 4 * gap - 15) / 10));
+  return height > width && tile >= 44 ? tile : null;
+}
+
+/**
+ * Tiles upright or across, as the board's box lets them be largest (style.css reads data-layout and
+ * --lz-upright). The box is given by the screen, not by what the board holds: the choice is stable,
+ * and made again when the box changes (the page draws again then).
  * @param {HTMLElement} board
  * @returns {boolean} the tiles stand upright
  */
 function layOut(board) {
-  const upright = board.clientHeight > board.clientWidth;
-  board.dataset.layout = upright ? "upright" : "across";
-  return upright;
+  const tile = uprightTile(board);
+  board.dataset.layout = tile ? "upright" : "across";
+  board.style.setProperty("--lz-upright", tile ? `${tile}px` : "");
+  return tile !== null;
 }
 
 /**
