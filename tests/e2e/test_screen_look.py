@@ -3,8 +3,8 @@ count of face-down cards never over a card; a table larger than its box says at 
 pans; a phone held sideways tells a round's whole story at its end; a desktop keeps no empty
 message row and shows a short hand's tiles large; four seats on a portrait phone in two lines of
 two, eight and ten in two lines of four and five; the coach held upright with a one-line head and a
-key moment's whole board under its toggle; Luzon held upright in the middle of its room, its
-toolbar two lines at 360 px, its tiles as wide as tight gaps let them; Clock's cards larger held
+key moment's whole board under its toggle; Luzon held upright with its tiles standing up and
+filling its board, its reserve beside the columns, its toolbar two lines at 360 px; Clock's cards larger held
 sideways and its dial in the board's middle on a desktop. Positions come from records made
 natively and imported. With --screenshots, screenshots light and dark go to test-results/look/
 (git-ignored)."""
@@ -402,23 +402,27 @@ def test_the_coach_on_an_upright_phone_keeps_its_head_to_one_line(app: App, size
 
 LUZON_ROOM = """() => {
   const board = document.querySelector('#board').getBoundingClientRect();
-  const tiles = [...document.querySelectorAll('#board .columns .tile')];
-  const low = Math.max(...tiles.map((t) => t.getBoundingClientRect().bottom));
+  const upright = document.querySelector('#board').dataset.layout === 'upright';
+  const tiles = [...document.querySelectorAll('#board .columns .tile')].map((t) => t.getBoundingClientRect());
   const reserve = document.querySelector('#board .reserve').getBoundingClientRect();
   const all = [...document.querySelectorAll('#board .tile, #board .slot-empty')].map((t) => t.getBoundingClientRect());
   const columns = [...document.querySelectorAll('#board .column')];
   const rows = Math.max(...columns.map((c) => c.querySelectorAll('.tile').length));
   const top = Math.max(0, board.top), bottom = Math.min(innerHeight, board.bottom);
-  return {gap: reserve.top - low, rows, tile: tiles[0].getBoundingClientRect().width,
+  // the reserve right after the columns' tiles: under the lowest (across), beside the rightmost (upright)
+  const gap = upright ? reserve.left - Math.max(...tiles.map((r) => r.right))
+    : reserve.top - Math.max(...tiles.map((r) => r.bottom));
+  return {gap, rows, upright,
           inView: all.every((r) => r.top >= top - 0.5 && r.bottom <= bottom + 0.5
                                     && r.left >= board.left - 0.5 && r.right <= board.right + 0.5)};
 }"""
 
 
-def test_luzon_keeps_its_reserve_under_its_columns(app: App) -> None:
+def test_luzon_keeps_its_reserve_next_to_its_columns(app: App) -> None:
     """Luzon part-played (its longest column down to three tiles): the reserve follows the columns'
-    tiles, no empty band between them, and every tile in view, at each size (the columns kept five
-    rows' room, a band of 90 to 190 px under their last tiles)."""
+    tiles, under them (across) or beside them (a phone held upright), no empty band between them,
+    and every tile in view, at each size (the columns kept five rows' room, a band of 90 to 190 px
+    under their last tiles)."""
     page = app.page
     found = {}
     try:
@@ -427,7 +431,7 @@ def test_luzon_keeps_its_reserve_under_its_columns(app: App) -> None:
         for size in each_size(page):
             room = page.evaluate(LUZON_ROOM)
             assert room["rows"] <= 3, room  # the position the test is about
-            if not (room["gap"] <= 32 and room["inView"]):
+            if not (0 <= room["gap"] <= 32 and room["inView"]) or room["upright"] != (size in ("360x740", "390x844")):
                 found[size] = room
             shoot(page, SHOTS / f"luzon-mid-{size}")
     finally:
@@ -435,45 +439,74 @@ def test_luzon_keeps_its_reserve_under_its_columns(app: App) -> None:
     assert found == {}
 
 
-LUZON_BANDS = """() => {
+LUZON_UPRIGHT = """() => {
   const board = document.querySelector('#board'), inner = board.getBoundingClientRect();
   const pad = parseFloat(getComputedStyle(board).paddingTop);
-  const all = [...document.querySelectorAll('#board .tile, #board .slot-empty')].map((t) => t.getBoundingClientRect());
-  const reserve = document.querySelector('#board .reserve').getBoundingClientRect();
+  const rects = (s) => [...document.querySelectorAll(s)].map((t) => t.getBoundingClientRect());
+  const places = rects('#board .tile, #board .slot-empty'), drawn = [...places, ...rects('#board .pips')];
+  const column = rects('#board .column .tile');
+  const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+    && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const top = Math.max(0, inner.top), bottom = Math.min(innerHeight, inner.bottom);
   // a column's top tile from the board's middle: constant as columns shorten
   const middle = inner.top + inner.height / 2;
   const first = [...document.querySelectorAll('#board .column')].map((c) => {
     const tile = c.querySelector('.tile');
     return tile ? tile.getBoundingClientRect().top - middle : null;
   });
-  return {above: Math.min(...all.map((r) => r.top)) - inner.top - pad, below: inner.bottom - pad - reserve.bottom,
-          first, inView: all.every((r) => r.top >= 0 && r.bottom <= innerHeight + 0.5)};
+  const span = Math.max(...drawn.map((r) => r.bottom)) - Math.min(...drawn.map((r) => r.top));
+  return {layout: board.dataset.layout, first, fill: span / (inner.height - 2 * pad),
+          // a tile's short side (a half's size, its pips') and its long side
+          tile: Math.min(...column.map((r) => Math.min(r.width, r.height))),
+          long: Math.min(...column.map((r) => Math.max(r.width, r.height))),
+          overlaps: places.flatMap((a, i) => places.slice(i + 1).filter((b) => meets(a, b))).length,
+          inView: places.every((r) => r.top >= top - 0.5 && r.bottom <= bottom + 0.5
+                                      && r.left >= inner.left - 0.5 && r.right <= inner.right + 0.5)};
 }"""
 
 
+def open_luzon_upright(app: App, size: tuple[int, int]) -> dict:
+    """Luzon's deal 7 opened on a phone held upright, settled: its board as LUZON_UPRIGHT measures it."""
+    app.page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_deal(app, "luzon", 7, variant="twelve")
+    until_still(app.page)
+    return app.page.evaluate(LUZON_UPRIGHT)
+
+
 @pytest.mark.parametrize("size", [(360, 740), (390, 844)])
-def test_luzon_upright_sits_in_the_middle_of_its_room(app: App, size: tuple[int, int]) -> None:
-    """Luzon on a phone held upright (its tiles as wide as five columns let them): the room its board
-    leaves is shared above and below it (it all sat under the reserve, up to 320 px), the columns'
-    tiles keep their place from the board's middle as columns shorten (the toolbar above may take
-    another line meanwhile), and every tile is in view."""
-    page = app.page
-    page.set_viewport_size({"width": size[0], "height": size[1]})
+def test_luzon_upright_stands_its_tiles_up_and_fills_the_board(app: App, size: tuple[int, int]) -> None:
+    """Luzon at its start on a phone held upright: its tiles stand upright, a half (a tile's width)
+    at least 44 px at 360 and 52 at 390 (five tiles lying across the width left a half 31-34 px and
+    half the board empty), the tiles and their pip counts fill at least 90% of the board's height,
+    none over another, every one in view."""
     try:
-        open_deal(app, "luzon", 7, variant="twelve")
-        until_still(page)
-        start = page.evaluate(LUZON_BANDS)
-        moves = line("luzon", {"variant": "twelve"}, 7, 12)
+        seen = open_luzon_upright(app, size)
+        shoot(app.page, SHOTS / f"luzon-upright-start-{size[0]}x{size[1]}")
+    finally:
+        app.page.set_viewport_size({"width": 1280, "height": 900})
+    assert seen["tile"] >= (44 if size[0] == 360 else 52), seen
+    assert seen["layout"] == "upright" and seen["long"] >= 2 * seen["tile"] - 1, seen
+    assert seen["fill"] >= 0.9 and seen["overlaps"] == 0 and seen["inView"], seen
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+def test_luzon_upright_keeps_its_tiles_in_place_as_columns_shorten(app: App, size: tuple[int, int]) -> None:
+    """Luzon on a phone held upright, played on: the columns' tiles keep their place from the
+    board's middle as columns shorten (the toolbar above may take another line meanwhile), and every
+    tile is in view."""
+    page = app.page
+    moves = line("luzon", {"variant": "twelve"}, 7, 12)
+    try:
+        open_luzon_upright(app, size)
         import_moves(app, "luzon", {"variant": "twelve"}, 7, moves[:9])
-        mid = page.evaluate(LUZON_BANDS)
+        mid = page.evaluate(LUZON_UPRIGHT)
         shoot(page, SHOTS / f"luzon-upright-{size[0]}x{size[1]}")
-        open_deal(app, "luzon", 7, variant="twelve")
+        open_luzon_upright(app, size)
         import_moves(app, "luzon", {"variant": "twelve"}, 7, moves)  # columns shorter
-        later = page.evaluate(LUZON_BANDS)
+        later = page.evaluate(LUZON_UPRIGHT)
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
-    assert start["inView"] and mid["inView"] and later["inView"], (start, mid, later)
-    assert start["above"] >= 40 and abs(start["above"] - start["below"]) <= 40, start
+    assert mid["inView"] and later["inView"] and mid["overlaps"] == later["overlaps"] == 0, (mid, later)
     kept = [(a, b) for a, b in zip(mid["first"], later["first"], strict=True) if a is not None and b is not None]
     assert kept and all(abs(a - b) <= 1 for a, b in kept), (mid, later)
 
@@ -546,19 +579,3 @@ def test_clock_on_a_desktop_keeps_its_dial_in_the_boards_middle(app: App) -> Non
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
     assert abs(cards["dialMiddle"]) <= 8 and cards["inView"], cards
-
-
-@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
-def test_luzon_upright_tiles_as_large_as_the_width_allows(app: App, size: tuple[int, int]) -> None:
-    """Luzon at its start on a phone held upright: its five columns' tiles take the board's width
-    with tight gaps (63 px at 360, 69 at 390; they were 60 and 66), every tile in view."""
-    page = app.page
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    try:
-        open_deal(app, "luzon", 7, variant="twelve")
-        until_still(page)
-        bands = page.evaluate(LUZON_BANDS)
-        tile = page.evaluate("() => document.querySelector('#board .column .tile').getBoundingClientRect().width")
-    finally:
-        page.set_viewport_size({"width": 1280, "height": 900})
-    assert tile >= (63 if size[0] == 360 else 69) and bands["inView"], (tile, bands)

@@ -1,7 +1,8 @@
 // The renderer of Luzon (catalog screen "columns"): pairs to twelve. Columns and reserve drawn as
-// SVG tiles; select two exposed tiles to discard them (click, drag and drop or keyboard), or a
-// column's bottom tile then an empty column. The moves come from the view's legal moves
-// (discards name the places they take from; a column move its from and to).
+// SVG tiles (lying across, or standing upright on a board taller than wide); select two exposed
+// tiles to discard them (click, drag and drop or keyboard), or a column's bottom tile then an empty
+// column. The moves come from the view's legal moves (discards name the places they take from; a
+// column move its from and to).
 
 import { loadSettings } from "../store/settings.js";
 import { settingSwitch } from "./settings.js";
@@ -60,14 +61,15 @@ function targetsOf(legal, place) {
 /**
  * An exposed tile, to pick.
  * @param {string} place @param {string} tile @param {string} where @param {boolean} hinted @param {boolean} isSelected
+ * @param {boolean} vertical the tile stands upright
  */
-function tileButton(place, tile, where, hinted, isSelected) {
+function tileButton(place, tile, where, hinted, isSelected, vertical) {
   const { pips } = parseTile(tile);
   return h("button", {
     type: "button", class: `tile exposed${isSelected ? " selected" : ""}${hinted ? " hinted" : ""}`,
     "data-slot": place, "data-tile": tile, "data-key": tile, "data-draggable": "",
     "aria-pressed": String(isSelected), "aria-label": `tile ${tile}, ${pips} pips, ${where}`,
-  }, tileSvg(tile), h("span", { class: "pips", "aria-hidden": "true" }, String(pips)));
+  }, tileSvg(tile, { vertical }), h("span", { class: "pips", "aria-hidden": "true" }, String(pips)));
 }
 
 /**
@@ -75,16 +77,17 @@ function tileButton(place, tile, where, hinted, isSelected) {
  * @param {View} view
  * @param {string[]} selected the places picked
  * @param {Set<string>} hinted the places the hint names
+ * @param {boolean} vertical the tiles stand upright
  */
-function boardParts(view, selected, hinted) {
+function boardParts(view, selected, hinted, vertical) {
   const { columns, reserve } = /** @type {LuzonBoard} */ (view.board);
   const button = (/** @type {string} */ place, /** @type {string} */ tile, /** @type {string} */ where) =>
-    tileButton(place, tile, where, hinted.has(place), selected.includes(place));
+    tileButton(place, tile, where, hinted.has(place), selected.includes(place), vertical);
   const cols = columns.map((column, i) => {
     const place = `c${i + 1}`;
     const items = column.map((tile, k) => (k === column.length - 1
       ? button(place, tile, `bottom of column ${i + 1}`)
-      : h("div", { class: "tile covered", "data-tile": tile, "data-key": tile }, tileSvg(tile))));
+      : h("div", { class: "tile covered", "data-tile": tile, "data-key": tile }, tileSvg(tile, { vertical }))));
     if (!column.length) {
       items.push(h("button", { type: "button", class: `slot-empty${hinted.has(place) ? " hinted" : ""}`, "data-slot": place,
         "data-key": place, "aria-label": `empty column ${i + 1}` }, "empty"));
@@ -98,6 +101,38 @@ function boardParts(view, selected, hinted) {
   return [h("div", { class: "columns" }, ...cols),
     h("div", { class: "reserve", role: "group", "aria-label": "Reserve" },
       h("span", { class: "reserve-label" }, "Reserve"), ...slots)];
+}
+
+/**
+ * The width of an upright tile on this board: the largest that lets a column of five, their four
+ * gaps and a pip count (15 px) fill the board's height, and six columns (five with four gaps, then
+ * the reserve beyond its rule, 17 px) its width, at most 73 px. Null, the tiles lying across
+ * (style.css), unless the board is taller than wide and the upright tiles at least 44 px wide (a
+ * touch target, and halves larger than five tiles across a phone's width give).
+ * @param {HTMLElement} board
+ * @returns {number | null}
+ */
+function uprightTile(board) {
+  const style = getComputedStyle(board);
+  const gap = parseFloat(style.getPropertyValue("--gap")) || 0;
+  const width = board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  const height = board.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+  const tile = Math.floor(Math.min(73, (width - 4 * gap - 17) / 6, (height - 4 * gap - 15) / 10));
+  return height > width && tile >= 44 ? tile : null;
+}
+
+/**
+ * Tiles upright or across, as the board's box lets them be largest (style.css reads data-layout and
+ * --lz-upright). The box is given by the screen, not by what the board holds: the choice is stable,
+ * and made again when the box changes (the page draws again then).
+ * @param {HTMLElement} board
+ * @returns {boolean} the tiles stand upright
+ */
+function layOut(board) {
+  const tile = uprightTile(board);
+  board.dataset.layout = tile ? "upright" : "across";
+  board.style.setProperty("--lz-upright", tile ? `${tile}px` : "");
+  return tile !== null;
 }
 
 /**
@@ -223,7 +258,7 @@ export function createLuzon(ctl) {
   function draw(view) {
     const hint = ctl.hintMove();
     const hinted = new Set(hint ? [hint.from, hint.to].flat().filter(Boolean) : []);
-    ctl.board.replaceChildren(...boardParts(view, selected, hinted));
+    ctl.board.replaceChildren(...boardParts(view, selected, hinted, layOut(ctl.board)));
     ctl.board.dataset.variant = String(view.options.variant ?? "");
     drawWinnable(winnable, view);
   }
