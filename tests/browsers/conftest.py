@@ -122,10 +122,10 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
     except Exception as error:  # a browser that no longer answers: said, not raised over the failure
         warnings = [f"(the warnings could not be read: {error})"]
     if report.failed and warnings:
-        title = f"{page.name}: the page's console warnings"
-        longrepr = report.longrepr
-        if hasattr(longrepr, "addsection"):
-            longrepr.addsection(title, "\n".join(warnings))
+        title, text = f"{page.name}: the page's console warnings", "\n".join(warnings)
+        add_section = getattr(report.longrepr, "addsection", None)  # (a traceback's; else plain text)
+        if add_section:
+            add_section(title, text)
         else:
-            report.longrepr = f"{longrepr}\n{title}:\n" + "\n".join(warnings)
+            report.longrepr = f"{report.longrepr}\n{title}:\n{text}"
     return report
