@@ -3,38 +3,27 @@
 // how the engine started ("normal", or "snapshot": from the snapshot a normal start stored), and
 // <html data-snapshot> whether a normal start stored its snapshot ("saved" or "not-saved").
 //
-// A dead or hung worker is replaced: before a request (and every few seconds while the page is
-// open) the worker is pinged; no answer within PING_TIMEOUT_MS when it had nothing to do (or
-// within REQUEST_TIMEOUT_MS when it was working), an error of the worker, or a fatal error of
-// Pyodide, and a new worker starts (without the snapshot when the failure came after a start from
-// one). Events: "restarting" {reason} at once, "restarted" {reason} once the new engine is ready:
-// its sessions are gone, so the page reloads the game on screen from its saved record.
+// A start that stops reporting fails (one from a snapshot is given up for a normal start), and a
+// dead or hung worker is replaced (engine_watch.js: the watchdogs measure its silence, never a
+// total time): a worker that says nothing for a ping's limit, a worker error or a fatal error of
+// Pyodide (then without the snapshot it started from). Events: "restarting" {reason} at once,
+// "restarted" {reason} once the new engine is ready: its sessions are gone, so the page reloads
+// the game on screen from its saved record. A worker replaced again and again fails ("failed").
 //
 // Sessions: the page shows one game at a time. The engine closes the sessions opened (by "new"
 // or "load") before the last KEEP_SESSIONS, and closeSessions() closes them all (a screen left).
 
 import { during } from "./settled.js";
+import { PING_EVERY_MS, Patience, SNAPSHOT_SILENCE_MS, START_SILENCE_MS, Silence } from "./engine_watch.js";
 
-const READY_TIMEOUT_MS = 180_000;
-const REQUEST_TIMEOUT_MS = 60_000;
-// A start from a stored snapshot takes a second or two; if it has not finished after this (or the
-// worker died while restoring), the worker is replaced by one that starts normally.
-const SNAPSHOT_TIMEOUT_MS = 45_000;
-const PING_EVERY_MS = 5_000;
-const PING_TIMEOUT_MS = 10_000; // (the worker may be busy a second or two just after "ready": its snapshot)
 const KEEP_SESSIONS = 2; // a screen's game, and one more it may ask about (an imported record, checked)
 
 /** How a start ends: ready, or failed. @typedef {{resolve: () => void, reject: (error: Error) => void}} Settle */
-/** A start's watchdogs: the whole start's timer, and a start from a snapshot's (from "restoring"). @typedef {{timer: number, restoring: number | null}} Watch */
+/** A start's watchdog (its silence; past it, `stalled`), whether it restores a snapshot, its last step.
+ *  @typedef {{silence: Silence, stalled: () => void, restoring: boolean, step: string}} Watch */
 
-/**
- * A request waiting for its answer.
- * @typedef {object} PendingRequest
- * @property {(answer: any) => void} resolve
- * @property {(error: unknown) => void} reject
- * @property {ReturnType<typeof setTimeout>} timer
- * @property {Record<string, unknown>} request
- */
+/** A request waiting for its answer. @typedef {{resolve: (answer: any) => void, reject: (error: unknown) => void,
+ *  timer: ReturnType<typeof setTimeout>, request: Record<string, unknown>}} PendingRequest */
 
 export class Engine extends EventTarget {
   /** @param {URL | string} workerUrl */
@@ -55,8 +44,11 @@ export class Engine extends EventTarget {
     /** @type {string[]} */
     this.sessions = []; // sessions opened by this page, oldest first
     this.generation = 0; // bumped by closeSessions: a session opened by an older request is closed
-    /** @type {{timer: ReturnType<typeof setTimeout>} | null} */
-    this.ping = null; // {timer} while a ping is unanswered
+    /** @type {Silence | null} */
+    this.ping = null; // while a ping is unanswered
+    /** @type {string | null} */
+    this.busyWith = null; // a long step the worker said it runs (its snapshot): pings wait longer
+    this.patience = new Patience();
     /** @type {string | null} */
     this.restarting = null; // the reason, while a restart is under way
     this.fromSnapshot = false;
@@ -101,12 +93,10 @@ export class Engine extends EventTarget {
     // (the worker's name, not a URL query: the service worker answers worker.js without the query)
     const worker = new Worker(this.workerStart(), { type: "module", name: snapshot ? "engine" : "engine:no-snapshot" });
     this.worker = worker;
+    const stalled = () => this.fail(
+      `The engine's start made no progress for ${START_SILENCE_MS / 1000} s (its last step: ${watch.step}).`, settle);
     /** @type {Watch} */
-    const watch = {
-      timer: setTimeout(() => this.fail(`The engine did not start within ${READY_TIMEOUT_MS / 1000} s.`, settle),
-        READY_TIMEOUT_MS),
-      restoring: null,
-    };
+    const watch = { silence: new Silence(START_SILENCE_MS, stalled), stalled, restoring: false, step: "none yet" };
     worker.onmessage = ({ data }) => {
       if (this.worker === worker) this.received(data, watch, settle);
     };
@@ -120,9 +110,18 @@ export class Engine extends EventTarget {
   /** A message of the worker on screen (engine.js's top: what the worker says).
    *  @param {any} data @param {Watch} watch @param {Settle} settle */
   received(data, watch, settle) {
+    watch.silence.heard(); // (while it starts) any word is progress
+    this.ping?.heard(); // the worker is alive and working: a ping waits on
     if (data.type === "pong") {
-      clearTimeout(this.ping?.timer);
+      this.ping?.stop();
       this.ping = null;
+    } else if (data.type === "step") {
+      watch.step = data.name;
+    } else if (data.type === "busy") {
+      this.busyWith = data.step ?? null; // (null: the step is over)
+      this.ping?.stop(); // a ping sent before the worker said so is sent again, with the limit for now
+      this.ping = null;
+      this.checkAlive();
     } else if (data.type === "fatal") { // Pyodide cannot go on (the worker dropped a snapshot it started from)
       this.restart(`the engine failed (${data.message})`, { snapshot: false });
     } else if (data.type === "progress") {
@@ -130,13 +129,11 @@ export class Engine extends EventTarget {
     } else if (data.type === "snapshot") {
       this.snapshotNews(data, watch, settle);
     } else if (data.type === "ready") {
-      clearTimeout(watch.timer);
-      clearTimeout(watch.restoring ?? undefined);
-      watch.restoring = null;
+      watch.silence.stop();
+      watch.restoring = false;
       this.started(data, settle);
     } else if (data.type === "failed") {
-      clearTimeout(watch.timer);
-      clearTimeout(watch.restoring ?? undefined);
+      watch.silence.stop();
       this.fail(data.message, settle);
     } else if (data.id !== undefined) {
       this.answered(data);
@@ -147,11 +144,12 @@ export class Engine extends EventTarget {
    *  @param {any} data @param {Watch} watch @param {Settle} settle */
   snapshotNews(data, watch, settle) {
     if (data.state === "restoring") {
-      watch.restoring = setTimeout(() => this.withoutSnapshot(
-        `the start from a snapshot took over ${SNAPSHOT_TIMEOUT_MS / 1000} s`, watch, settle), SNAPSHOT_TIMEOUT_MS);
+      watch.restoring = true;
+      watch.silence.expect(SNAPSHOT_SILENCE_MS, () => this.withoutSnapshot(
+        `the start from a snapshot said nothing for ${SNAPSHOT_SILENCE_MS / 1000} s after its step ${watch.step}`, watch, settle));
     } else if (data.state === "fallback") { // the worker gave up the snapshot and starts normally itself
-      clearTimeout(watch.restoring ?? undefined);
-      watch.restoring = null;
+      watch.restoring = false;
+      watch.silence.expect(START_SILENCE_MS, watch.stalled);
     } else {
       document.documentElement.dataset.snapshot = data.state; // "saved" | "not-saved"
       this.snapshot = { ...data, phases: this.pageTimes(data) };
@@ -161,8 +159,7 @@ export class Engine extends EventTarget {
   /** A start from a snapshot failed or hung: start again without it.
    *  @param {string} why @param {Watch} watch @param {Settle} settle */
   withoutSnapshot(why, watch, settle) {
-    clearTimeout(watch.timer);
-    clearTimeout(watch.restoring ?? undefined);
+    watch.silence.stop();
     console.warn(`Boneyard: ${why}; starting the engine without the snapshot`);
     this.start({ snapshot: false }, settle);
   }
@@ -192,6 +189,7 @@ export class Engine extends EventTarget {
     if (!entry) return;
     this.pending.delete(data.id);
     clearTimeout(entry.timer);
+    this.patience.answered();
     try {
       entry.resolve(JSON.parse(data.response));
     } catch (error) {
@@ -207,7 +205,7 @@ export class Engine extends EventTarget {
       this.withoutSnapshot(`the engine worker failed while starting from a snapshot (${event.message})`, watch, settle);
       return;
     }
-    clearTimeout(watch.timer);
+    watch.silence.stop();
     if (this.state === "ready") {
       this.restart(`the engine worker failed (${event.message || "error"})`, { snapshot: !this.fromSnapshot });
       return;
@@ -216,12 +214,20 @@ export class Engine extends EventTarget {
   }
 
   /**
-   * Replace a dead, hung or broken worker by a new one (its sessions are lost).
+   * Replace a dead, hung or broken worker by a new one (its sessions are lost), unless workers
+   * were replaced too often in a row: the engine then fails. `silent`: it said nothing for a
+   * limit (the limits grow).
    * @param {string} reason
-   * @param {{snapshot?: boolean}} [how]
+   * @param {{snapshot?: boolean, silent?: boolean}} [how]
    */
-  restart(reason, { snapshot = true } = {}) {
+  restart(reason, { snapshot = true, silent = false } = {}) {
     if (this.restarting) return;
+    const givenUp = this.patience.restart(reason, silent);
+    if (givenUp) {
+      console.warn(`Boneyard: ${givenUp}; not restarting it again`);
+      this.fail(givenUp);
+      return;
+    }
     console.warn(`Boneyard: ${reason}; restarting the engine`);
     this.restarting = reason;
     this.sessions = [];
@@ -239,15 +245,15 @@ export class Engine extends EventTarget {
     });
   }
 
-  /** Ping the worker; no answer in time and it is replaced. `busy`: requests are under way, so the
-   *  worker may be computing (the ping waits behind them). */
+  /** Ping the worker; no word from it in time and it is replaced. Busy (requests under way, or a
+   *  step it said it runs), the worker may be computing: the ping waits behind that, longer. */
   checkAlive() {
     if (this.ping || this.state !== "ready" || !this.worker || document.hidden) return;
-    const busy = this.pending.size > 0;
-    const timer = setTimeout(() => this.restart(busy
-      ? `the engine did not answer for ${REQUEST_TIMEOUT_MS / 1000} s` : "the engine stopped answering"),
-    busy ? REQUEST_TIMEOUT_MS : PING_TIMEOUT_MS);
-    this.ping = { timer };
+    const work = this.pending.size > 0 ? "a request" : this.busyWith;
+    const limit = this.patience.pingLimit(Boolean(work));
+    this.ping = new Silence(limit, () => this.restart(work
+      ? `the engine said nothing for ${limit / 1000} s while busy with ${work}`
+      : `the engine stopped answering (no answer to a ping in ${limit / 1000} s)`, { silent: true }));
     this.worker.postMessage({ type: "ping" });
   }
 
@@ -262,12 +268,8 @@ export class Engine extends EventTarget {
     this.request({ op: "close", session }).catch(() => {});
   }
 
-  /**
-   * Keep track of the sessions this page opens; close those it can no longer show.
-   * @param {Record<string, unknown>} request
-   * @param {number} generation
-   * @param {import("./engine_types.js").Answer | undefined} answer
-   */
+  /** Keep track of the sessions this page opens; close those it can no longer show.
+   *  @param {Record<string, unknown>} request @param {number} generation @param {import("./engine_types.js").Answer | undefined} answer */
   track(request, generation, answer) {
     if (!answer?.ok || typeof answer.session !== "string" || !["new", "load"].includes(/** @type {string} */ (request.op))) return;
     if (generation !== this.generation) {
@@ -278,11 +280,8 @@ export class Engine extends EventTarget {
     while (this.sessions.length > KEEP_SESSIONS) this.close(/** @type {string} */ (this.sessions.shift()));
   }
 
-  /**
-   * The worker's step times (data.phases) in ms since this page's navigation started.
-   * @param {{phases?: Record<string, number>}} data
-   * @returns {Record<string, number>}
-   */
+  /** The worker's step times (data.phases) in ms since this page's navigation started.
+   *  @param {{phases?: Record<string, number>}} data @returns {Record<string, number>} */
   pageTimes(data) {
     const offset = (this.timeOrigin ?? performance.timeOrigin) - performance.timeOrigin;
     return Object.fromEntries(Object.entries(data.phases ?? {}).map(([k, v]) => [k, Math.round(v + offset)]));
@@ -291,8 +290,9 @@ export class Engine extends EventTarget {
   stop() {
     if (this.worker) this.worker.terminate();
     this.worker = null;
-    clearTimeout(this.ping?.timer);
+    this.ping?.stop();
     this.ping = null;
+    this.busyWith = null;
     for (const entry of this.pending.values()) {
       clearTimeout(entry.timer);
       entry.reject(new Error("engine stopped"));
@@ -300,14 +300,14 @@ export class Engine extends EventTarget {
     this.pending.clear();
   }
 
-  /** @param {string} message @param {Settle} settle */
+  /** @param {string} message @param {Settle} [settle] the start's, while it starts */
   fail(message, settle) {
     if (this.state === "failed") return;
     this.stop();
     this.failure = message;
     this.setState("failed");
     this.dispatchEvent(new CustomEvent("failed", { detail: { message } }));
-    settle.reject(new Error(message));
+    settle?.reject(new Error(message));
   }
 
   /** @param {string} state */
@@ -334,11 +334,12 @@ export class Engine extends EventTarget {
     const generation = this.generation;
     this.checkAlive(); // a dead worker is found in seconds, not after the request's time-out
     const answer = new Promise((resolve, reject) => {
+      const limit = this.patience.requestLimit();
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(new Error(`The engine did not answer "${request.op}" in time.`));
-        this.restart(`the engine did not answer "${request.op}" within ${REQUEST_TIMEOUT_MS / 1000} s`);
-      }, REQUEST_TIMEOUT_MS);
+        this.restart(`the engine did not answer "${request.op}" within ${limit / 1000} s`, { silent: true });
+      }, limit);
       this.pending.set(id, { resolve, reject, timer, request });
       /** @type {Worker} */ (this.worker).postMessage({ id, request: JSON.stringify(request) }); // (checked above)
     });

@@ -8,14 +8,16 @@
 // Messages out: {type: "progress", loaded, total} |
 //               {type: "ready", version, phases, timeOrigin, start: "normal"|"snapshot", fallback} |
 //               {type: "snapshot", state: "restoring"|"fallback"|"saved"|"not-saved", ...} |
-//               {type: "failed", message} | {id, response: json string}
+//               {type: "step", name} (each start step: worker_phases.js) |
+//               {type: "busy", step: string | null} (a long step of its own begins, or is over) |
+//               {type: "failed", message} | {type: "pong"} | {id, response: json string}
 // Named "engine:no-snapshot", the worker neither uses nor keeps a snapshot (and deletes a stored one).
 
 import "./lockdown.js"; // first: the worker's CSP (no code from strings, nothing off this origin)
 import { withTimeout } from "./timeout.js";
 import { keepPhases, phase, phases } from "./worker_phases.js";
 import { base, counted, nativeFetch, sized } from "./worker_download.js";
-import { STEP_TIMEOUT_MS, startFromSnapshot, startNormally } from "./worker_boot.js";
+import { startFromSnapshot, startNormally } from "./worker_boot.js";
 import { keep, takeSnapshot } from "./worker_snapshot.js";
 
 const COUNT_WAIT_MS = 2_000; // the progress bar's last bytes never hold the start up for longer
@@ -41,8 +43,7 @@ const snapshotsWanted = globalThis.name !== "engine:no-snapshot";
 
 /** The build's manifest (build version, sizes, wheel names); Pyodide's own files counted from it. */
 function fetchManifest() {
-  const ready = withTimeout(
-    nativeFetch(new URL("build-manifest.json", base), { cache: "no-cache" }), STEP_TIMEOUT_MS, "build manifest")
+  const ready = nativeFetch(new URL("build-manifest.json", base), { cache: "no-cache" })
     .then(async (response) => {
       if (!response.ok) throw new Error(`build-manifest.json: HTTP ${response.status}`);
       /** @type {Manifest} */
@@ -103,26 +104,29 @@ async function restore(loadPyodide, stored, manifestReady) {
 
 /**
  * The snapshot of a normal start, made synchronously before any request is answered (the engine
- * has no session yet), or why there is none.
+ * has no session yet), or why there is none. The page is told the worker is busy with it: a ping
+ * waits behind it (seconds on a loaded machine), as behind a request.
  * @param {Pyodide} pyodide
  * @param {boolean} canStore
  */
 function makeSnapshot(pyodide, canStore) {
   if (!canStore) return { made: null, reason: "snapshots are off" };
+  postMessage({ type: "busy", step: "its start-up snapshot" });
   try {
     const made = takeSnapshot(pyodide, /** @type {Snapshots} */ (snapshots));
     phase("snapshot-made");
     return { made, reason: null };
   } catch (/** @type {any} */ error) {
     return { made: null, reason: `making the snapshot failed: ${error?.message ?? error}` };
+  } finally {
+    postMessage({ type: "busy", step: null });
   }
 }
 
 async function start() {
   // Pyodide's module, the manifest and the stored snapshot are asked for at once.
   phase("worker");
-  const pyodideModule = withTimeout(import("./pyodide/pyodide.mjs"), STEP_TIMEOUT_MS, "pyodide.mjs")
-    .then((module) => { phase("pyodide-module"); return module; });
+  const pyodideModule = import("./pyodide/pyodide.mjs").then((module) => { phase("pyodide-module"); return module; });
   // loadPyodide imports pyodide.asm.mjs (1.2 MB) only once it runs: fetched and parsed now, in
   // parallel, the same module is then at hand
   import("./pyodide/pyodide.asm.mjs").then(() => phase("pyodide-asm-module"), () => {});

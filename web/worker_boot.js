@@ -2,7 +2,6 @@
 // stored snapshot (memory and files), checked by playing each game once, or normally — Pyodide
 // boots, micropip (loaded by URL) installs the engine wheel, engine.api is imported.
 
-import { withTimeout } from "./timeout.js";
 import { base, prefetch, sized } from "./worker_download.js";
 import { phase } from "./worker_phases.js";
 import { deserializeInert } from "./worker_snapshot.js";
@@ -18,8 +17,8 @@ import { deserializeInert } from "./worker_snapshot.js";
  *   files: Record<string, {size: number}>}} Manifest
  */
 
-export const STEP_TIMEOUT_MS = 90_000;
-const SNAPSHOT_TIMEOUT_MS = 30_000;
+// No step has a time limit of its own: on a slow or loaded machine any step may take minutes. The
+// page's watchdog hears each step (worker_phases.js) and gives up a start that goes silent.
 const HANDLE = "from engine.api import handle as _boneyard_handle\n_boneyard_handle";
 const pyodideOptions = () => ({
   indexURL: new URL("pyodide/", base).href, stdout: () => {}, stderr: (/** @type {string} */ s) => console.warn(s),
@@ -38,7 +37,7 @@ export async function startFromSnapshot(loadPyodide, stored, snapshots) {
   memory.catch(() => {});
   /** @type {any} */
   let filesProblem = null; // an error thrown in fsInit would go unhandled: kept for after the start
-  const pyodide = await withTimeout(loadPyodide({
+  const pyodide = await loadPyodide({
     ...pyodideOptions(),
     _loadSnapshot: memory,
     _snapshotDeserializer: deserializeInert,
@@ -51,7 +50,7 @@ export async function startFromSnapshot(loadPyodide, stored, snapshots) {
       }
       phase("snapshot-files");
     },
-  }), SNAPSHOT_TIMEOUT_MS, "Pyodide start from the snapshot");
+  });
   if (filesProblem) throw new Error(`restoring the snapshot's files failed: ${filesProblem.message ?? filesProblem}`);
   phase("pyodide");
   /** @type {Handle} */
@@ -108,11 +107,11 @@ function exercise(handle, { id: game, solitaire }) {
  *  @param {boolean} makeSnapshot
  *  @returns {Promise<{pyodide: Pyodide, handle: Handle}>} */
 export async function startNormally(loadPyodide, manifestReady, makeSnapshot) {
-  const pyodideReady = withTimeout(loadPyodide({
+  const pyodideReady = loadPyodide({
     ...pyodideOptions(),
     _makeSnapshot: makeSnapshot,
     fsInit: () => phase("fs-init"),
-  }), STEP_TIMEOUT_MS, "Pyodide start");
+  });
   pyodideReady.catch(() => {});
   const manifest = await manifestReady;
   sized(manifest, [manifest.micropip_wheel, manifest.engine_wheel]);
@@ -122,7 +121,7 @@ export async function startNormally(loadPyodide, manifestReady, makeSnapshot) {
 
   const pyodide = await pyodideReady;
   phase("pyodide");
-  await withTimeout(wheels, STEP_TIMEOUT_MS, "wheel download");
+  await wheels;
   return { pyodide, handle: await installEngine(pyodide, manifest) };
 }
 
@@ -135,19 +134,16 @@ async function installEngine(pyodide, manifest) {
   const engineUrl = new URL(manifest.engine_wheel, base).href;
   /** @type {string[]} */
   const problems = [];
-  await withTimeout(
-    pyodide.loadPackage(micropipUrl, { messageCallback: () => {}, errorCallback: (m) => problems.push(m) }),
-    STEP_TIMEOUT_MS, "micropip load");
+  await pyodide.loadPackage(micropipUrl, { messageCallback: () => {}, errorCallback: (m) => problems.push(m) });
   if (!("micropip" in pyodide.loadedPackages)) {
     throw new Error(`micropip did not load${problems.length ? ": " + problems.join("; ") : ""}`);
   }
   phase("micropip-load");
-  await withTimeout(pyodide.runPythonAsync("import micropip"), STEP_TIMEOUT_MS, "micropip import");
+  await pyodide.runPythonAsync("import micropip");
   phase("micropip-import");
-  await withTimeout(pyodide.runPythonAsync(`await micropip.install(${JSON.stringify(engineUrl)}, deps=False)`),
-    STEP_TIMEOUT_MS, "engine install");
+  await pyodide.runPythonAsync(`await micropip.install(${JSON.stringify(engineUrl)}, deps=False)`);
   phase("engine-install");
-  await withTimeout(pyodide.runPythonAsync("import engine.api"), STEP_TIMEOUT_MS, "engine import");
+  await pyodide.runPythonAsync("import engine.api");
   /** @type {Handle} */
   const found = pyodide.runPython(HANDLE);
   if (typeof found !== "function") throw new Error("engine.api.handle is missing");

@@ -1,5 +1,6 @@
 // The engine worker's start, step by step (worker.js): each step is a performance mark
-// ("boneyard:NAME") in this worker; the times (ms since the worker started, and the worker's
+// ("boneyard:NAME") in this worker, and told the page at once ({type: "step", name}: its watchdog
+// hears the start go on, engine_watch.js); the times (ms since the worker started, and the worker's
 // timeOrigin) are reported with "ready". Pyodide's wasm compile and instantiate are timed apart.
 
 /** Each step's time, in ms since the worker started. @type {Record<string, number>} */
@@ -10,6 +11,7 @@ export function phase(name) {
   if (name in phases) return;
   performance.mark(`boneyard:${name}`);
   phases[name] = Math.round(performance.now());
+  postMessage({ type: "step", name });
 }
 
 /** Forget the steps of a failed attempt, all but `kept`. @param {string[]} kept */

@@ -1,7 +1,7 @@
 """Chromium behind drivers.Page: Playwright's sync API on the Chromium the e2e suite uses (env
 BONEYARD_CHROMIUM, tests/e2e/conftest.py's `chromium_executable`; build.CHROMIUM_ARGS), so the
-cross-browser scenarios run in Chromium too. Its console errors are Playwright's console and
-pageerror events, the page's and its workers' (from the first line a document runs). The
+cross-browser scenarios run in Chromium too. Its console errors (and warnings) are Playwright's
+console and pageerror events, the page's and its workers' (from the first line a document runs). The
 profile is a directory of its own (a persistent context), so `come_back` starts the browser again
 on what it stored, as Firefox's does."""
 
@@ -31,6 +31,7 @@ class ChromiumPage(Page):
         self.profile = tempfile.TemporaryDirectory(prefix="boneyard-chromium-")
         self.executable = chromium_executable(self.playwright)
         self.errors: list[str] = []
+        self.warnings: list[str] = []
         self._launch()
 
     def _launch(self) -> None:
@@ -45,6 +46,8 @@ class ChromiumPage(Page):
     def _console(self, message: ConsoleMessage) -> None:
         if message.type == "error":
             self.errors.append(f"console: {message.text}")
+        elif message.type == "warning":
+            self.warnings.append(f"warning: {message.text}")
 
     def goto(self, url: str) -> None:
         self.page.goto(url, wait_until="load")
@@ -90,6 +93,10 @@ class ChromiumPage(Page):
     def console_errors(self) -> list[str]:
         caught, self.errors = self.errors, []
         return caught
+
+    def console_warnings(self) -> list[str]:
+        warned, self.warnings = self.warnings, []
+        return warned
 
     def close(self) -> None:
         try:

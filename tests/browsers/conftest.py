@@ -106,3 +106,26 @@ def pytest_runtest_call(item: pytest.Item) -> Generator[None, object, object]:
         if errors:
             pytest.fail(f"{page.name}: " + "\n".join(errors), pytrace=False)
     return result
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]
+                               ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A failing test's message ends with its page's console warnings since the test before (the
+    engine's "Boneyard: ... restarting the engine", say: why a page shows what it shows)."""
+    report = yield
+    page = getattr(item, "funcargs", {}).get("browser_page")
+    if page is None or report.when != "call":
+        return report
+    try:
+        warnings = page.console_warnings()  # (read after every test: the next one's are its own)
+    except Exception as error:  # a browser that no longer answers: said, not raised over the failure
+        warnings = [f"(the warnings could not be read: {error})"]
+    if report.failed and warnings:
+        title, text = f"{page.name}: the page's console warnings", "\n".join(warnings)
+        add_section = getattr(report.longrepr, "addsection", None)  # (a traceback's; else plain text)
+        if add_section:
+            add_section(title, text)
+        else:
+            report.longrepr = f"{report.longrepr}\n{title}:\n{text}"
+    return report

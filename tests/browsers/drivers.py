@@ -63,6 +63,7 @@ POLL = """async (ms, args) => {
 }"""
 SHOWN = """() => ({ url: location.href, root: { ...document.documentElement.dataset },
   board: { ...document.querySelector("#board, #table-screen")?.dataset },
+  engine: document.getElementById("engine-text")?.textContent,
   message: document.querySelector(".game .message")?.textContent, dialog: document.querySelector("dialog[open]")?.id,
   buttons: [...document.querySelectorAll("button:not([disabled])")].filter((b) => b.offsetParent)
     .map((b) => b.dataset.action ?? b.id ?? b.textContent).slice(0, 30) })"""
@@ -133,6 +134,11 @@ class Page:
         """The console errors logged since the last call."""
         raise NotImplementedError
 
+    def console_warnings(self) -> list[str]:
+        """The console warnings logged since the last call (the engine's "Boneyard: ..." restarts,
+        say): conftest.py puts them in a failing test's message."""
+        raise NotImplementedError
+
     def come_back(self, url: str) -> None:
         """A player back later at `url`: the browser started again where it can be."""
         raise NotImplementedError
@@ -196,6 +202,8 @@ class FirefoxPage(Page):
         self.context = self._own_tab()
         self.resize(1280, 900)
         self.seen = 0
+        self.errors: list[str] = []
+        self.warnings: list[str] = []
 
     def _own_tab(self) -> str:
         """A tab opened over BiDi, in place of the one Firefox starts with: that first tab never
@@ -249,11 +257,28 @@ class FirefoxPage(Page):
     def actions(self, actions: list[dict[str, Any]]) -> None:
         self.bidi.command("input.performActions", {"context": self.context, "actions": actions})
 
-    def console_errors(self) -> list[str]:
+    def _read_log(self) -> None:
+        """Sort the log entries come since the last read into errors and warnings."""
         events = self.bidi.events[self.seen:]
         self.seen = len(self.bidi.events)
-        return [f"console: {e['params'].get('text')}" for e in events
-                if e.get("method") == "log.entryAdded" and e["params"].get("level") == "error"]
+        for event in events:
+            if event.get("method") != "log.entryAdded":
+                continue
+            level, text = event["params"].get("level"), event["params"].get("text")
+            if level == "error":
+                self.errors.append(f"console: {text}")
+            elif level == "warn":
+                self.warnings.append(f"warning: {text}")
+
+    def console_errors(self) -> list[str]:
+        self._read_log()
+        caught, self.errors = self.errors, []
+        return caught
+
+    def console_warnings(self) -> list[str]:
+        self._read_log()
+        warned, self.warnings = self.warnings, []
+        return warned
 
     def _quit(self) -> None:
         try:
@@ -300,6 +325,7 @@ class WebKitPage(Page):
         self.resize(1280, 900)
         self._send("POST", f"{self.session}/timeouts", {"script": 120_000})
         self.logged: list[str] = []
+        self.warned: list[str] = []
 
     def _send(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
         data = json.dumps(body or {}).encode() if method == "POST" else None
@@ -330,9 +356,12 @@ class WebKitPage(Page):
     def _collect(self) -> None:
         """Keep what the document's hook caught (before it goes)."""
         try:
-            self.logged += self.run("() => (window.__consoleErrors ?? []).splice(0)")
+            errors, warnings = self.run(
+                "() => [(window.__consoleErrors ?? []).splice(0), (window.__consoleWarnings ?? []).splice(0)]")
         except PageError:
-            pass  # (no document yet)
+            return  # (no document yet)
+        self.logged += errors
+        self.warned += warnings
 
     def _call(self, wrapped: str, json_args: str) -> str:
         script = f"const done = arguments[arguments.length - 1]; ({wrapped})(arguments[0]).then(done);"
@@ -345,6 +374,11 @@ class WebKitPage(Page):
         self._collect()
         caught, self.logged = self.logged, []
         return caught
+
+    def console_warnings(self) -> list[str]:
+        self._collect()
+        warned, self.warned = self.warned, []
+        return warned
 
     def close(self) -> None:
         try:

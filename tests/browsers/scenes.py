@@ -8,7 +8,7 @@ import time
 from .drivers import POLL_S, SHOWN, Page
 
 ENGINE = "document.documentElement.dataset"
-READY_S = 180
+READY_S = 360  # a cold start in WebKit at a load of 40 on 2 cores: minutes (the page waits while it goes on)
 GAME_S = 150  # a table game at instant pace, to its end
 SCREEN_S = 30
 REVIEW_S = 300  # a table game's review in WebKit: over 120 s at a load average near 35 on 2 cores
@@ -28,14 +28,21 @@ def exists(css: str) -> str:
 
 
 def wait_ready(page: Page) -> None:
-    """The engine is ready and the page's own modules ran."""
-    page.wait(f"() => {ENGINE}.engine === 'ready' && typeof window.boneyard?.request === 'function'",
+    """The engine is ready and the page's own modules ran (an engine that failed fails the test at
+    once, with the page's reason)."""
+    page.wait(f"() => {ENGINE}.engine === 'failed' || ({ENGINE}.engine === 'ready'"
+              " && typeof window.boneyard?.request === 'function')",
               timeout_s=READY_S, what="the engine and the page's modules")
+    engine, status = page.run(f"() => [{ENGINE}.engine, document.getElementById('engine-text')?.textContent]")
+    assert engine == "ready", f"{page.name}: the engine failed: {status}"
 
 
 def open_link(page: Page, url: str, fragment: str) -> None:
-    """Open a game link with no saved game (forgotten first), the computers at instant pace."""
-    if not page.run("(url) => location.href.startsWith(url) && location.pathname.endsWith('/')", url):
+    """Open a game link with no saved game (forgotten first), the computers at instant pace, on a
+    page whose engine works (one a test before left failed is loaded again: its failure was that
+    test's)."""
+    if not page.run(f"(url) => location.href.startsWith(url) && location.pathname.endsWith('/')"
+                    f" && {ENGINE}.engine !== 'failed'", url):
         page.goto(url)
     wait_ready(page)
     page.run("() => { location.hash = '#/'; }")  # the screen on show saves its game and goes
