@@ -1,5 +1,6 @@
-"""Game review: replay a record and rate every real decision (two or more legal moves) of the
-seats a person played, as a chess program's game review does.
+"""Game review: replay a record and rate every real decision (two or more choices: the legal
+moves, and a move played beside them such as The Big Clock's resign; `choices`) of the seats a
+person played, as a chess program's game review does.
 
 How a decision is valued depends on what is known of the game, never on its name:
 - a game whose advisor values every legal move exactly (`engine.solvers.MoveRater`: Luzon,
@@ -9,6 +10,7 @@ How a decision is valued depends on what is known of the game, never on its name
   rates are the estimate. Where the advisor's play after the move played asks at a position its
   play after its own choice asks at, before anything hidden shows, the two are equal and
   nothing is played out; a play-out that asks at a position its pair asked at ends as it did;
+  a move played that ends the game (a resign) is worth its outcome, exactly;
 - a table game: the hard player's search from the seat's own information at that moment
   (determinizations of its view, never the hidden tiles) names its few best candidates; they
   and the move played are played out to the end of the round by the medium player over the
@@ -118,13 +120,20 @@ def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: rand
     advisor's PlayoutPolicy where it has one, and a decision they mark (inaccuracy or worse) is
     then rated by the advisor's own play-outs: the cheaper ones only screen out the decisions
     without a mark, uncertain ones included (their agreement is measured by
-    tests/bench/bench_review.py)."""
+    tests/bench/bench_review.py). A move played that ends the game (`ends_the_game`: The Big
+    Clock's resign) is no slip of the kind the advisor's prior was fitted on: its pairs weigh
+    every rate equally likely. Its value is its outcome, exact, so the loss the cheaper play-outs
+    give it is the advisor's choice's chance under a policy that wins less than the advisor's
+    own (docs/benchmarks.md): no more than the advisor's own would give. The other way round
+    then: a mark they give it stands (the advisor's own would find at least that loss), and one
+    they leave unmarked is rated by the advisor's own play-outs."""
     best = get_player("advisor").choose(game, game.determinize(state, seat, rng), seat, rng)
     if best == played:
         return Ratings({}, WIN, exact=False, detail={"agrees": True})
     policy = playout_policy(game, cheap)
     advisor = advisor_for(game)
-    prior = advisor.pair_prior(state) if cheap and isinstance(advisor, PlayoutPolicy) else UNIFORM
+    final = ends_the_game(game, state, seat, played)
+    prior = advisor.pair_prior(state) if cheap and not final and isinstance(advisor, PlayoutPolicy) else UNIFORM
     if fast and transposes(game, state, seat, best, played, policy):
         return Ratings({}, WIN, exact=False, detail={"agrees": False, "transposes": True})
     outcomes: dict[str, list[float]] = {best: [], played: []}
@@ -147,11 +156,20 @@ def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: rand
             pair()
             yield len(outcomes[best])
     marked = _mark(*_differing(outcomes[best], outcomes[played]), len(outcomes[best])) != "none"
-    if marked and policy is not advisor_choice:
-        # a mark stands on the advisor's own play-outs: the cheaper ones only screen the decisions
+    if policy is not advisor_choice and (not marked if final else marked):
+        # the cheaper play-outs' result stands only where it cannot favour the move played
         return (yield from advisor_pairs(game, state, seat, played, rng, fast, cheap=False))
     return Ratings({m: statistics.fmean(r) for m, r in outcomes.items()}, WIN, exact=False,
                    samples=len(outcomes[best]), detail={"agrees": False}, outcomes=outcomes)
+
+
+def ends_the_game(game: Game[Any], state: Any, seat: int, move: str) -> bool:
+    """Whether the game is over after `move` whatever the seat cannot see: over after it in a
+    determinization of the seat's view, the move showing the seat nothing (so every
+    determinization ends there alike)."""
+    deal = game.determinize(state, seat, random.Random(0))  # (the review's own rng is kept)
+    after = game.apply(deal, move)
+    return game.to_move(after) is None and seat not in game.revealed_to(deal, move, after)
 
 
 def looks_at(done: int) -> bool:
@@ -429,15 +447,27 @@ def review_record(record: Any, registry: Registry, seats: list[int] | None = Non
     return answer
 
 
+def choices(game: Game[Any], state: Any, played: str) -> list[str]:
+    """What the seat to move chose `played` from: the legal moves, and the move played where the
+    game accepts it beside them (`Game.extra_moves`: The Big Clock's resign, a choice the rules
+    allow whenever the game runs). Two or more make a decision; one is a forced move."""
+    legal = game.legal_moves(state)
+    return legal if played in legal else [*legal, played]
+
+
 def _walk(session: Session, record: str | None = None) -> ReviewWork:
     """The review's work on `session`'s game as it stands: its decisions, from one walk."""
     game = session.game
     positions, not_graded = [], []
     for i, state in enumerate(states(session)):
-        if i >= len(session.moves) or (seat := game.to_move(state)) is None or len(game.legal_moves(state)) < 2:
+        if i >= len(session.moves) or (seat := game.to_move(state)) is None:
             continue
+        played, legal = session.moves[i], game.legal_moves(state)
+        if len(choices(game, state, played)) < 2:
+            continue  # forced: no decision
         why = ("played by the computer (Show solution)" if i in session.computer_moves
-               else "nothing left to decide: every move wins" if finish_line(game, state, seat) else None)
+               else "nothing left to decide: every move wins" if played in legal and finish_line(game, state, seat)
+               else None)
         if why:
             not_graded.append((i, state, seat, why))
         else:
@@ -559,7 +589,7 @@ def _decision(session: Session, state: Any, index: int, seat: int, played: str, 
         "unit": ratings.unit,
         "exact": ratings.exact,
         "samples": ratings.samples,
-        "choices": len(game.legal_moves(state)),
+        "choices": len(choices(game, state, played)),
         "round": _round_number(game, state, seat),
         "detail": ratings.detail,
     }
