@@ -10,7 +10,7 @@ How a decision is valued depends on what is known of the game, never on its name
   rates are the estimate. Where the advisor's play after the move played asks at a position its
   play after its own choice asks at, before anything hidden shows, the two are equal and
   nothing is played out; a play-out that asks at a position its pair asked at ends as it did;
-  a move played that ends the game (a resign) is worth its outcome, exactly;
+  a move played that loses the game outright (a resign) is worth 0, exactly;
 - a table game: the hard player's search from the seat's own information at that moment
   (determinizations of its view, never the hidden tiles) names its few best candidates; they
   and the move played are played out to the end of the round by the medium player over the
@@ -120,20 +120,21 @@ def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: rand
     advisor's PlayoutPolicy where it has one, and a decision they mark (inaccuracy or worse) is
     then rated by the advisor's own play-outs: the cheaper ones only screen out the decisions
     without a mark, uncertain ones included (their agreement is measured by
-    tests/bench/bench_review.py). A move played that ends the game (`ends_the_game`: The Big
-    Clock's resign) is no slip of the kind the advisor's prior was fitted on: its pairs weigh
-    every rate equally likely. Its value is its outcome, exact, so the loss the cheaper play-outs
+    tests/bench/bench_review.py). A move played that loses the game outright (`loses_outright`:
+    The Big Clock's resign) is no slip of the kind the advisor's prior was fitted on: its pairs
+    weigh every rate equally likely. Its value is 0, exactly, so the loss the cheaper play-outs
     give it is the advisor's choice's chance under a policy that wins less than the advisor's
     own (docs/benchmarks.md): no more than the advisor's own would give. The other way round
     then: a mark they give it stands (the advisor's own would find at least that loss), and one
-    they leave unmarked is rated by the advisor's own play-outs."""
+    they leave unmarked is rated by the advisor's own play-outs. (A move that wins outright is
+    never marked: nothing to rate again.)"""
     best = get_player("advisor").choose(game, game.determinize(state, seat, rng), seat, rng)
     if best == played:
         return Ratings({}, WIN, exact=False, detail={"agrees": True})
     policy = playout_policy(game, cheap)
     advisor = advisor_for(game)
-    final = ends_the_game(game, state, seat, played)
-    prior = advisor.pair_prior(state) if cheap and not final and isinstance(advisor, PlayoutPolicy) else UNIFORM
+    lost = loses_outright(game, state, seat, played)
+    prior = advisor.pair_prior(state) if cheap and not lost and isinstance(advisor, PlayoutPolicy) else UNIFORM
     if fast and transposes(game, state, seat, best, played, policy):
         return Ratings({}, WIN, exact=False, detail={"agrees": False, "transposes": True})
     outcomes: dict[str, list[float]] = {best: [], played: []}
@@ -156,20 +157,23 @@ def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: rand
             pair()
             yield len(outcomes[best])
     marked = _mark(*_differing(outcomes[best], outcomes[played]), len(outcomes[best])) != "none"
-    if policy is not advisor_choice and (not marked if final else marked):
+    if policy is not advisor_choice and (not marked if lost else marked):
         # the cheaper play-outs' result stands only where it cannot favour the move played
         return (yield from advisor_pairs(game, state, seat, played, rng, fast, cheap=False))
     return Ratings({m: statistics.fmean(r) for m, r in outcomes.items()}, WIN, exact=False,
                    samples=len(outcomes[best]), detail={"agrees": False}, outcomes=outcomes)
 
 
-def ends_the_game(game: Game[Any], state: Any, seat: int, move: str) -> bool:
-    """Whether the game is over after `move` whatever the seat cannot see: over after it in a
-    determinization of the seat's view, the move showing the seat nothing (so every
+def loses_outright(game: Game[Any], state: Any, seat: int, move: str) -> bool:
+    """Whether `move` ends the game lost for the seat whatever it cannot see: over after it in a
+    determinization of the seat's view, not won, the move showing the seat nothing (so every
     determinization ends there alike)."""
     deal = game.determinize(state, seat, random.Random(0))  # (the review's own rng is kept)
     after = game.apply(deal, move)
-    return game.to_move(after) is None and seat not in game.revealed_to(deal, move, after)
+    if game.to_move(after) is not None or seat in game.revealed_to(deal, move, after):
+        return False
+    outcome = game.outcome(after)
+    return not (outcome and seat in outcome.winners)
 
 
 def looks_at(done: int) -> bool:

@@ -866,8 +866,8 @@ def test_a_resign_is_rated_against_the_positions_chance_with_no_prior_fitted_on_
 
 
 def test_a_resign_is_rated_by_the_cheaper_play_outs_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The page's scene (double-6 deal 12, two moves, then resign): the cheaper play-outs play
-    worse than the advisor, so the loss they give a move that ends the game (the advisor's
+    """The page's scene's deal (double-6 deal 12), two moves, then resign: the cheaper play-outs play
+    worse than the advisor, so the loss they give a move that loses outright (the advisor's
     choice's chance, against a sure result) is never above the advisor's own: their mark stands,
     and the advisor's own play-outs (its choice at every move of a play-out) are never asked for."""
     monkeypatch.setattr(review_mod, "SAMPLES", 60)
