@@ -1,6 +1,5 @@
-"""Game review: replay a record and rate every real decision (two or more choices: the legal
-moves, and a move played beside them such as The Big Clock's resign; `choices`) of the seats a
-person played, as a chess program's game review does.
+"""Game review: replay a record and rate every real decision (two or more choices, a resign among
+them: `choices`) of the seats a person played, as a chess program's game review does.
 
 How a decision is valued depends on what is known of the game, never on its name:
 - a game whose advisor values every legal move exactly (`engine.solvers.MoveRater`: Luzon,
@@ -109,25 +108,22 @@ def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: rand
                   fast: bool = True, cheap: bool = True) -> Pairs:
     """The move played against the advisor's choice. When they differ each is played out to
     the end by the advisor over the same determinizations (common random numbers make the
-    difference fair), one pair after another (yielding how many so far), until the mark is
-    settled (`settled`, looked at after FIRST_LOOK pairs, then every BATCH: `looks_at`) or SAMPLES pairs are in,
-    then BATCH more at a time while the grade is "uncertain" (`in_doubt`), up to MORE times
-    SAMPLES; `samples` says how many. When they
-    agree the move is the advisor's best and nothing is sampled. `fast` (the same ratings,
+    difference fair), one pair after another (yielding how many so far), until the mark is settled
+    (`settled`, looked at after FIRST_LOOK pairs, then every BATCH: `looks_at`) or SAMPLES pairs
+    are in, then BATCH more at a time while the grade is "uncertain" (`in_doubt`), up to MORE
+    times SAMPLES; `samples` says how many. When they agree nothing is sampled. `fast` (the same ratings,
     sooner): nothing is sampled either when the two moves transpose (`transposes`: every pair
     would tie), and the move played's play-out ends where it asks its policy at a position the
     advisor's choice's play-out of the same deal asked at. `cheap`: the play-outs are played by the
     advisor's PlayoutPolicy where it has one, and a decision they mark (inaccuracy or worse) is
     then rated by the advisor's own play-outs: the cheaper ones only screen out the decisions
     without a mark, uncertain ones included (their agreement is measured by
-    tests/bench/bench_review.py). A move played that loses the game outright (`loses_outright`:
-    The Big Clock's resign) is no slip of the kind the advisor's prior was fitted on: its pairs
-    weigh every rate equally likely. Its value is 0, exactly, so the loss the cheaper play-outs
-    give it is the advisor's choice's chance under a policy that wins less than the advisor's
-    own (docs/benchmarks.md): no more than the advisor's own would give. The other way round
-    then: a mark they give it stands (the advisor's own would find at least that loss), and one
-    they leave unmarked is rated by the advisor's own play-outs. (A move that wins outright is
-    never marked: nothing to rate again.)"""
+    tests/bench/bench_review.py). A move played that loses outright (`loses_outright`: a resign)
+    is no slip as the advisor's prior knows them: its pairs weigh every rate equally likely. Worth
+    0 exactly, its loss by the cheaper play-outs is the advisor's choice's chance under a policy
+    that wins less than the advisor's own (docs/benchmarks.md): the other way round then, a mark
+    they give it stands (the advisor's own would find at least that loss), and one they leave
+    unmarked is rated by the advisor's own play-outs."""
     best = get_player("advisor").choose(game, game.determinize(state, seat, rng), seat, rng)
     if best == played:
         return Ratings({}, WIN, exact=False, detail={"agrees": True})
@@ -165,9 +161,8 @@ def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: rand
 
 
 def loses_outright(game: Game[Any], state: Any, seat: int, move: str) -> bool:
-    """Whether `move` ends the game lost for the seat whatever it cannot see: over after it in a
-    determinization of the seat's view, not won, the move showing the seat nothing (so every
-    determinization ends there alike)."""
+    """Whether `move` ends the game lost for the seat whatever it cannot see: over, not won, after
+    it in a determinization of the seat's view, the move showing the seat nothing."""
     deal = game.determinize(state, seat, random.Random(0))  # (the review's own rng is kept)
     after = game.apply(deal, move)
     if game.to_move(after) is not None or seat in game.revealed_to(deal, move, after):
@@ -452,9 +447,8 @@ def review_record(record: Any, registry: Registry, seats: list[int] | None = Non
 
 
 def choices(game: Game[Any], state: Any, played: str) -> list[str]:
-    """What the seat to move chose `played` from: the legal moves, and the move played where the
-    game accepts it beside them (`Game.extra_moves`: The Big Clock's resign, a choice the rules
-    allow whenever the game runs). Two or more make a decision; one is a forced move."""
+    """What the seat chose `played` from: the legal moves, and `played` where the game accepts it
+    beside them (`Game.extra_moves`: a resign, which the rules allow). One choice: a forced move."""
     legal = game.legal_moves(state)
     return legal if played in legal else [*legal, played]
 
@@ -469,9 +463,9 @@ def _walk(session: Session, record: str | None = None) -> ReviewWork:
         played, legal = session.moves[i], game.legal_moves(state)
         if len(choices(game, state, played)) < 2:
             continue  # forced: no decision
+        wins = played in legal and finish_line(game, state, seat) is not None  # (a resign there loses)
         why = ("played by the computer (Show solution)" if i in session.computer_moves
-               else "nothing left to decide: every move wins" if played in legal and finish_line(game, state, seat)
-               else None)
+               else "nothing left to decide: every move wins" if wins else None)
         if why:
             not_graded.append((i, state, seat, why))
         else:
