@@ -1,5 +1,5 @@
-"""Game review: replay a record and rate every real decision (two or more legal moves) of the
-seats a person played, as a chess program's game review does.
+"""Game review: replay a record and rate every real decision (two or more choices, a resign among
+them: `choices`) of the seats a person played, as a chess program's game review does.
 
 How a decision is valued depends on what is known of the game, never on its name:
 - a game whose advisor values every legal move exactly (`engine.solvers.MoveRater`: Luzon,
@@ -9,6 +9,7 @@ How a decision is valued depends on what is known of the game, never on its name
   rates are the estimate. Where the advisor's play after the move played asks at a position its
   play after its own choice asks at, before anything hidden shows, the two are equal and
   nothing is played out; a play-out that asks at a position its pair asked at ends as it did;
+  a move played that loses the game outright (a resign) is worth 0, exactly;
 - a table game: the hard player's search from the seat's own information at that moment
   (determinizations of its view, never the hidden tiles) names its few best candidates; they
   and the move played are played out to the end of the round by the medium player over the
@@ -107,24 +108,29 @@ def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: rand
                   fast: bool = True, cheap: bool = True) -> Pairs:
     """The move played against the advisor's choice. When they differ each is played out to
     the end by the advisor over the same determinizations (common random numbers make the
-    difference fair), one pair after another (yielding how many so far), until the mark is
-    settled (`settled`, looked at after FIRST_LOOK pairs, then every BATCH: `looks_at`) or SAMPLES pairs are in,
-    then BATCH more at a time while the grade is "uncertain" (`in_doubt`), up to MORE times
-    SAMPLES; `samples` says how many. When they
-    agree the move is the advisor's best and nothing is sampled. `fast` (the same ratings,
+    difference fair), one pair after another (yielding how many so far), until the mark is settled
+    (`settled`, looked at after FIRST_LOOK pairs, then every BATCH: `looks_at`) or SAMPLES pairs
+    are in, then BATCH more at a time while the grade is "uncertain" (`in_doubt`), up to MORE
+    times SAMPLES; `samples` says how many. When they agree nothing is sampled. `fast` (the same ratings,
     sooner): nothing is sampled either when the two moves transpose (`transposes`: every pair
     would tie), and the move played's play-out ends where it asks its policy at a position the
     advisor's choice's play-out of the same deal asked at. `cheap`: the play-outs are played by the
     advisor's PlayoutPolicy where it has one, and a decision they mark (inaccuracy or worse) is
     then rated by the advisor's own play-outs: the cheaper ones only screen out the decisions
     without a mark, uncertain ones included (their agreement is measured by
-    tests/bench/bench_review.py)."""
+    tests/bench/bench_review.py). A move played that loses outright (`loses_outright`: a resign)
+    is no slip as the advisor's prior knows them: its pairs weigh every rate equally likely. Worth
+    0 exactly, its loss by the cheaper play-outs is the advisor's choice's chance under a policy
+    that wins less than the advisor's own (docs/benchmarks.md): the other way round then, a mark
+    they give it stands (the advisor's own would find at least that loss), and one they leave
+    unmarked is rated by the advisor's own play-outs."""
     best = get_player("advisor").choose(game, game.determinize(state, seat, rng), seat, rng)
     if best == played:
         return Ratings({}, WIN, exact=False, detail={"agrees": True})
     policy = playout_policy(game, cheap)
     advisor = advisor_for(game)
-    prior = advisor.pair_prior(state) if cheap and isinstance(advisor, PlayoutPolicy) else UNIFORM
+    lost = loses_outright(game, state, seat, played)
+    prior = advisor.pair_prior(state) if cheap and not lost and isinstance(advisor, PlayoutPolicy) else UNIFORM
     if fast and transposes(game, state, seat, best, played, policy):
         return Ratings({}, WIN, exact=False, detail={"agrees": False, "transposes": True})
     outcomes: dict[str, list[float]] = {best: [], played: []}
@@ -147,11 +153,22 @@ def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: rand
             pair()
             yield len(outcomes[best])
     marked = _mark(*_differing(outcomes[best], outcomes[played]), len(outcomes[best])) != "none"
-    if marked and policy is not advisor_choice:
-        # a mark stands on the advisor's own play-outs: the cheaper ones only screen the decisions
+    if policy is not advisor_choice and (not marked if lost else marked):
+        # the cheaper play-outs' result stands only where it cannot favour the move played
         return (yield from advisor_pairs(game, state, seat, played, rng, fast, cheap=False))
     return Ratings({m: statistics.fmean(r) for m, r in outcomes.items()}, WIN, exact=False,
                    samples=len(outcomes[best]), detail={"agrees": False}, outcomes=outcomes)
+
+
+def loses_outright(game: Game[Any], state: Any, seat: int, move: str) -> bool:
+    """Whether `move` ends the game lost for the seat whatever it cannot see: over, not won, after
+    it in a determinization of the seat's view, the move showing the seat nothing."""
+    deal = game.determinize(state, seat, random.Random(0))  # (the review's own rng is kept)
+    after = game.apply(deal, move)
+    if game.to_move(after) is not None or seat in game.revealed_to(deal, move, after):
+        return False
+    outcome = game.outcome(after)
+    return not (outcome and seat in outcome.winners)
 
 
 def looks_at(done: int) -> bool:
@@ -429,15 +446,26 @@ def review_record(record: Any, registry: Registry, seats: list[int] | None = Non
     return answer
 
 
+def choices(game: Game[Any], state: Any, played: str) -> list[str]:
+    """What the seat chose `played` from: the legal moves, and `played` where the game accepts it
+    beside them (`Game.extra_moves`: a resign, which the rules allow). One choice: a forced move."""
+    legal = game.legal_moves(state)
+    return legal if played in legal else [*legal, played]
+
+
 def _walk(session: Session, record: str | None = None) -> ReviewWork:
     """The review's work on `session`'s game as it stands: its decisions, from one walk."""
     game = session.game
     positions, not_graded = [], []
     for i, state in enumerate(states(session)):
-        if i >= len(session.moves) or (seat := game.to_move(state)) is None or len(game.legal_moves(state)) < 2:
+        if i >= len(session.moves) or (seat := game.to_move(state)) is None:
             continue
+        played, legal = session.moves[i], game.legal_moves(state)
+        if len(choices(game, state, played)) < 2:
+            continue  # forced: no decision
+        wins = played in legal and finish_line(game, state, seat) is not None  # (a resign there loses)
         why = ("played by the computer (Show solution)" if i in session.computer_moves
-               else "nothing left to decide: every move wins" if finish_line(game, state, seat) else None)
+               else "nothing left to decide: every move wins" if wins else None)
         if why:
             not_graded.append((i, state, seat, why))
         else:
@@ -559,7 +587,7 @@ def _decision(session: Session, state: Any, index: int, seat: int, played: str, 
         "unit": ratings.unit,
         "exact": ratings.exact,
         "samples": ratings.samples,
-        "choices": len(game.legal_moves(state)),
+        "choices": len(choices(game, state, played)),
         "round": _round_number(game, state, seat),
         "detail": ratings.detail,
     }

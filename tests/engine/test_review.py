@@ -838,3 +838,64 @@ def test_the_replay_of_a_resigned_game_ends_with_its_resignation() -> None:
     assert last["outcome"] and last["outcome"]["detail"]["resigned"] == 0 and last["to_move"] is None
     before = _ask_replay(record, at=total - 1)["view"]
     assert before["outcome"] is None
+
+
+def _resigned(size: str, seed: int, moves: int) -> dict:
+    """Big Clock deal `seed` of `size`: the advisor's first `moves` moves as the person's, then the
+    game's own resign move."""
+    session = Session.new("big-clock", {"set": size}, seed, ["human"])
+    for _ in range(moves):
+        session.ai_move("advisor")
+    session.play("resign")
+    return persons_record(session.record())
+
+
+def test_a_resign_is_rated_against_the_positions_chance_with_no_prior_fitted_on_slips(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A resign ends the game lost whatever the stock holds: its value is exactly 0 and its loss
+    the advisor's choice's chance to win. The prior fitted on double-9's slips (most cost nothing)
+    does not hold for it: two lost play-outs of the advisor's choice do not settle it (they would
+    call giving up a 0.3 chance "best"); it is weighed with every rate equally likely, and marked."""
+    monkeypatch.setattr(review_mod, "SAMPLES", 60)
+    last = review(open_record(_resigned("double-9", 3, 2)))["decisions"][-1]
+    assert last["played"] == "resign" and last["value_played"] == 0.0
+    assert last["loss"] == last["value_best"] > 0
+    all_ties = next(n for n in range(1, 61) if review_mod.looks_at(n) and review_mod.settled_counts(0, n, 0, 60))
+    assert last["samples"] >= all_ties
+    assert last["grade"] in ("inaccuracy", "mistake", "blunder"), last
+
+
+def test_a_resign_is_rated_by_the_cheaper_play_outs_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page's scene's deal (double-6 deal 12), two moves, then resign: the cheaper play-outs play
+    worse than the advisor, so the loss they give a move that loses outright (the advisor's
+    choice's chance, against a sure result) is never above the advisor's own: their mark stands,
+    and the advisor's own play-outs (its choice at every move of a play-out) are never asked for."""
+    monkeypatch.setattr(review_mod, "SAMPLES", 60)
+    asked = []
+    own = review_mod.advisor_choice
+    monkeypatch.setattr(review_mod, "advisor_choice", lambda *a: asked.append(1) or own(*a))
+    last = review(open_record(_resigned("double-6", 12, 2)))["decisions"][-1]
+    assert last["played"] == "resign" and last["grade"] in ("mistake", "blunder") and last["samples"] <= 60
+    assert not asked
+
+
+def test_a_resign_the_cheaper_play_outs_leave_unmarked_is_rated_by_the_advisors_own(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Their leaving it unmarked may be their weaker play (double-6 deal 0, 14 moves, then resign:
+    theirs find no mark at 12 pairs): the advisor's own play-outs rate it, and give up 0.5."""
+    asked = []
+    own = review_mod.advisor_choice
+    monkeypatch.setattr(review_mod, "advisor_choice", lambda *a: asked.append(1) or own(*a))
+    last = review(open_record(_resigned("double-6", 0, 14)))["decisions"][-1]
+    assert last["played"] == "resign" and asked
+    assert last["grade"] == "mistake" and last["loss"] == last["value_best"] == 0.5
+
+
+def test_resigning_where_every_move_wins_is_a_blunder_not_a_move_left_ungraded() -> None:
+    """Double-6 deal 0 after the advisor's 58 moves: every line wins from here (Finish is
+    offered; one legal move). Resigning there is the one choice that loses: graded, a blunder."""
+    result = review(open_record(_resigned("double-6", 0, 58)))
+    last = result["decisions"][-1]
+    assert last["index"] == 58 and last["played"] == "resign" and last["choices"] == 2
+    assert last["grade"] == "blunder" and last["loss"] == 1.0
+    assert all(d["index"] != 58 for d in result["not_graded"])
