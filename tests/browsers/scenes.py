@@ -12,9 +12,9 @@ READY_S = 360  # a cold start in WebKit at a load of 40 on 2 cores: minutes (the
 GAME_S = 150  # a table game at instant pace, to its end
 SCREEN_S = 30
 REVIEW_S = 300  # a table game's review in WebKit: over 120 s at a load average near 35 on 2 cores
-# The Big Clock's game is two moves and its own resign move: three decisions reviewed, the resign
-# rated by 55-60 pairs of the advisor's play-outs to the end in any deal; deal 9's end sooner than
-# deal 12's (the whole review natively 0.22 s of CPU against 1.05 s; WebKit 10 s against 41 s at load 8-16)
+# The Big Clock's game is two moves and its own resign move, the resign rated by the cheaper
+# play-outs (docs/benchmarks.md, "a resign"); deal 9's review is the cheaper (natively 0.12 s of CPU
+# against deal 12's 0.24 s, 2026-11-29)
 SOLITAIRE_DEALS = {"luzon": "deal=12&variant=twelve", "big-clock": "deal=9&set=double-6",
                    "clock": "deal=12&exchange=true"}
 TABLE_DEALS = {"draw": "deal=4&set=double-6&players=2&target=50&seats=human,ai:easy",
