@@ -13,7 +13,7 @@ GAME_S = 150  # a table game at instant pace, to its end
 SCREEN_S = 30
 REVIEW_S = 300  # a table game's review in WebKit: over 120 s at a load average near 35 on 2 cores
 # The Big Clock's game is two moves and its own resign move, the resign rated by the cheaper
-# play-outs (docs/benchmarks.md, "a resign"); deal 9's review is the cheaper (natively 0.12 s of CPU
+# play-outs (docs/benchmarks.md, "A resign"); deal 9's review is the cheaper (natively 0.12 s of CPU
 # against deal 12's 0.24 s, 2026-11-29)
 SOLITAIRE_DEALS = {"luzon": "deal=12&variant=twelve", "big-clock": "deal=9&set=double-6",
                    "clock": "deal=12&exchange=true"}
