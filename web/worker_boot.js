@@ -31,7 +31,7 @@ import zipimport
 _boneyard_forget_zip = zipimport.zipimporter.invalidate_caches
 zipimport.zipimporter.invalidate_caches = lambda self: None
 `;
-const FORGET_ZIP_DIRECTORY = `
+const RESTORE_ZIP_INVALIDATION = `
 import zipimport
 zipimport.zipimporter.invalidate_caches = globals().pop("_boneyard_forget_zip")
 `;
@@ -140,7 +140,8 @@ export async function startNormally(loadPyodide, manifestReady, makeSnapshot) {
   return { pyodide, handle: await installEngine(pyodide, manifest) };
 }
 
-/** micropip, loaded by URL, installs the engine wheel; engine.api is imported. Returns its handle.
+/** micropip, loaded by URL, installs the engine wheel; engine.api is imported (the standard
+ *  library's zip directory kept meanwhile: KEEP_ZIP_DIRECTORY). Returns its handle.
  *  @param {Pyodide} pyodide
  *  @param {Manifest} manifest
  *  @returns {Promise<Handle>} */
@@ -149,11 +150,11 @@ async function installEngine(pyodide, manifest) {
   try {
     return await install(pyodide, manifest);
   } finally {
-    pyodide.runPython(FORGET_ZIP_DIRECTORY);
+    pyodide.runPython(RESTORE_ZIP_INVALIDATION);
   }
 }
 
-/** @param {Pyodide} pyodide @param {Manifest} manifest @returns {Promise<Handle>} */
+/** installEngine's steps, each timed. @param {Pyodide} pyodide @param {Manifest} manifest @returns {Promise<Handle>} */
 async function install(pyodide, manifest) {
   const micropipUrl = new URL(manifest.micropip_wheel, base).href;
   const engineUrl = new URL(manifest.engine_wheel, base).href;
