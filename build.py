@@ -280,6 +280,15 @@ def icon_pngs() -> dict[str, Path | bytes]:
 # ---------------------------------------------------------------- dist
 
 
+def site_lockfile() -> bytes:
+    """Pyodide's lock file as the site serves it: its `info`, no packages. None of the packages it
+    lists is in dist/ (the site serves the core only; micropip and the engine are loaded by URL),
+    and micropip converts every entry into Python when it is imported (357 in Pyodide 314.0.7):
+    a first start's work, for nothing (benchmarks.md, "Start-up")."""
+    lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())
+    return json.dumps({**lock, "packages": {}}, separators=(",", ":")).encode()
+
+
 def plan_dist() -> tuple[dict[str, Path | bytes], dict[str, str]]:
     """What dist/ must hold (path -> source file or bytes), and named entries for the manifest."""
     version = ensure_pyodide()
@@ -287,6 +296,7 @@ def plan_dist() -> tuple[dict[str, Path | bytes], dict[str, str]]:
     for name in PYODIDE_CORE:
         if (PYODIDE_NPM / name).exists():
             plan[f"pyodide/{name}"] = PYODIDE_NPM / name
+    plan["pyodide/pyodide-lock.json"] = site_lockfile()
     micropip = ensure_micropip()
     engine = ensure_engine_wheel()
     compiled = ensure_bytecode(micropip, engine)  # each of these, with bytecode
