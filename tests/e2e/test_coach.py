@@ -320,6 +320,8 @@ def test_a_finished_game_replays_and_its_review_shows_a_legal_better_move(
     expect(page.locator("#coach-move")).to_contain_text(f"Better: {marked['best_move']['you']}")
     hinted = page.locator("#coach-board .hinted")
     expect(hinted.first).to_be_visible(timeout=TIMEOUT)
+    if board == "#table-screen":  # the table's legend names the renderer's hint: the better move
+        expect(page.locator("#coach-board #table-legend li[data-mark=hint]")).to_have_text("better move")
     shown = set(hinted.evaluate_all("els => els.flatMap(e => [e.dataset.tile, e.dataset.slot, e.dataset.key])"))
     best = marked["best_move"]
     assert shown & {best.get("tile"), best.get("to"), best.get("from")}, (shown, best)  # the better move's place
