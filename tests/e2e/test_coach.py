@@ -320,8 +320,12 @@ def test_a_finished_game_replays_and_its_review_shows_a_legal_better_move(
     expect(page.locator("#coach-move")).to_contain_text(f"Better: {marked['best_move']['you']}")
     hinted = page.locator("#coach-board .hinted")
     expect(hinted.first).to_be_visible(timeout=TIMEOUT)
-    if board == "#table-screen":  # the table's legend names the renderer's hint: the better move
-        expect(page.locator("#coach-board #table-legend li[data-mark=hint]")).to_have_text("better move")
+    if board == "#table-screen":  # the coach's marks cover the renderer's hint: its legend names the better move
+        expect(page.locator("#coach-legend .coach-key-better")).to_be_visible()
+        expect(page.locator("#coach-board #table-legend li[data-mark=last]")).to_have_text("last played")
+        expect(page.locator("#coach-board #table-legend li[data-mark=hint]")).to_have_count(0)
+        # the place the moves go is drawn with the coach's outline (not the dimmed place of a drag)
+        assert page.eval_on_selector("#coach-board .end-marker.coach-mark", "m => getComputedStyle(m).opacity") == "1"
     shown = set(hinted.evaluate_all("els => els.flatMap(e => [e.dataset.tile, e.dataset.slot, e.dataset.key])"))
     best = marked["best_move"]
     assert shown & {best.get("tile"), best.get("to"), best.get("from")}, (shown, best)  # the better move's place
