@@ -265,6 +265,12 @@ class Game(ABC, Generic[S]):
         never undoes such a move when one of those seats is a person's."""
         return frozenset()
 
+    def deal_moves(self, state: S) -> int:
+        """The moves the deals themselves have made so far, each a move a player sees made on the
+        table (a table round's lead tile, set when the round is dealt); a replay counts them among
+        the game's moves. None by default."""
+        return 0
+
     def player_limits(self) -> JSON:
         """How the allowed player counts depend on another option, for the setup page:
         {"option": key, "by_value": {value: [min, max]}}; None when only spec.players applies."""

@@ -21,6 +21,15 @@ def _first_moves(session: Session, count: int) -> Session:
     return shown
 
 
+def deal_positions(session: Session) -> list[int]:
+    """Where the deals made moves of their own (`Game.deal_moves`): for each such move, the
+    number of the record's moves made before it, oldest first (a table game's [0, 17]: round 1's
+    lead at the start, round 2's after the 17th move, which dealt it). The session keeps every
+    state (loaded with keep_states)."""
+    counts = [session.game.deal_moves(state) for state in session.history]
+    return [at for at, count in enumerate(counts) for _ in range(count - (counts[at - 1] if at else 0))]
+
+
 def replay(record: Any, at: Any, seat: Any = None, reveal: Any = False, instead: Any = None) -> JSON:
     """The view of a record's game after its first `at` moves, from `seat` (default: the first
     person's seat) as that seat saw it then, with the event of the move that led there.
@@ -28,8 +37,9 @@ def replay(record: Any, at: Any, seat: Any = None, reveal: Any = False, instead:
     before move `at` (the review's better move), is made there in place of the move played: the
     view after it, the alternative the coach draws beside the move made (one that shows hidden
     information, a drawn tile or a round's hands, only once the game is over). The last
-    position of a resigned game is the game's end: its outcome says who resigned."""
-    session = Session.load(record)
+    position of a resigned game is the game's end: its outcome says who resigned. `deal_moves`:
+    where the deals made moves a player saw made (`deal_positions`), for the page to count them."""
+    session = Session.load(record, keep_states=True)
     if isinstance(at, bool) or not isinstance(at, int) or not 0 <= at <= len(session.moves):
         raise BadRequest(f"at must be a move number from 0 to {len(session.moves)}")
     if reveal not in (True, False):
@@ -64,4 +74,4 @@ def replay(record: Any, at: Any, seat: Any = None, reveal: Any = False, instead:
     view["seed"] = session.shown_seed()  # the whole game's: over, its deal may be shown
     if reveal:
         view["all_hands"] = game.view(shown.state, None).get("hands")
-    return {"view": view, "at": at, "moves": len(session.moves)}
+    return {"view": view, "at": at, "moves": len(session.moves), "deal_moves": deal_positions(session)}

@@ -182,6 +182,7 @@ export {};
  * @property {string} [session]
  * @property {View} [view]
  * @property {GameRecord} [record]
+ * @property {number[]} [deal_moves] a replay's: where the deals made moves of their own (a table round's lead)
  */
 
 /**

@@ -43,7 +43,7 @@ LESSON = register(Lesson(
         ),
         Step(
             at=7,
-            note=("Ben left a blank on the left: no number makes ten with a blank, so only a matador "
+            note=("Ben left a blank at one end: no number makes ten with a blank, so only a matador "
                   "goes there, and you hold none. That end is blocked for you: play your 1-5 on the 9."),
             moves=("play:1-5:right:5",),
             point_at=("0-3", "1-5", "end:right"),
@@ -51,14 +51,14 @@ LESSON = register(Lesson(
         Step(
             at=22,
             note=("Ada and Ben had to take many tiles from the pile. Now nothing of yours makes ten with "
-                  "the 1 and the right end is a blank again: with no tile to play, take one from the pile."),
+                  "the 1 and the other end is a blank again: with no tile to play, take one from the pile."),
             moves=("draw",),
             point_at=("stock", "1-9", "0-5"),
         ),
         Step(
             at=23,
             note=("The tile you took, 3-7, has halves adding up to ten: it is a matador. A matador goes "
-                  "on any end either way round, even a blank: put it on the blank on the right."),
+                  "on any end either way round, even a blank: put it on the blank of the 0-5."),
             moves=("play:3-7:right:3",),
             point_at=("3-7", "end:right", "0-5"),
             wrong="A matador fits anywhere, but only a matador can open the blank: put the 3-7 there, the 3 left open.",

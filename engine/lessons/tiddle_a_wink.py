@@ -30,7 +30,7 @@ LESSON = register(Lesson(
         Step(
             at=5,
             note=("Ada held the highest double, 9-9, so she led with it. Tiles match number to "
-                  "number: your 5-9 goes with its 9 against the 9 on the left."),
+                  "number: your 5-9 goes with its 9 against the 9 of the 3-9."),
             moves=("play:5-9:left",),
             point_at=("9-9", "seat:1", "5-9", "end:left"),
         ),

@@ -216,7 +216,7 @@ def replay_and_review(page: Page) -> None:
     the review of the person's moves is computed."""
     page.wait(exists("#coach-where"), timeout_s=SCREEN_S, what="the replay")
     page.press("Home")
-    page.wait("() => /^Move 0 of \\d+$/.test(document.querySelector('#coach-where')?.textContent ?? '')",
+    page.wait("() => document.querySelector('#coach-board')?.dataset.at === '0'",
               timeout_s=SCREEN_S, what="the replay at its start")
     page.click("button[data-action=coach-review]")
     page.wait("() => /computed/.test(document.querySelector('#coach-review-text')?.textContent ?? '')",

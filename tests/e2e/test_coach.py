@@ -98,6 +98,17 @@ def where(app: App) -> str:
     return app.page.locator("#coach-where").inner_text()
 
 
+def counted(record: dict) -> Callable[[int], str]:
+    """The replay's words at each position, counted as a player counts the moves on the table: the
+    record's moves and the moves the deals made (a table round's lead), as the engine says where."""
+    dealt = native({"op": "replay", "record": record, "at": 0})["deal_moves"]
+
+    def number(at: int) -> int:
+        return at + sum(1 for d in dealt if d <= at)
+
+    return lambda at: f"Move {number(at)} of {number(len(record['moves']))}"
+
+
 def test_replay_with_buttons_keys_and_scrubber_and_review_marks_the_blunder(app: App) -> None:
     record, index, _ = luzon_blunder()
     total = len(record["moves"])
@@ -156,9 +167,10 @@ def test_a_table_game_replays_from_the_persons_seat_with_other_hands_hidden(app:
     page.click("button[data-action=coach]")
     expect(page.locator("#coach")).to_be_visible(timeout=TIMEOUT)
     replayed = Session.new("draw", record["options"], Session.load(record).seed, record["seats"])  # (a sealed deal)
+    said = counted(record)
     for at in (0, 7, 15, len(record["moves"])):
         page.locator("#coach-scrubber").fill(str(at))
-        expect(page.locator("#coach-where")).to_have_text(f"Move {at} of {len(record['moves'])}", timeout=TIMEOUT)
+        expect(page.locator("#coach-where")).to_have_text(said(at), timeout=TIMEOUT)
         while len(replayed.moves) < at:
             replayed.replay_move(record["moves"][len(replayed.moves)])
         hidden = replayed.game.hidden_from(replayed.state, 0)
@@ -170,6 +182,44 @@ def test_a_table_game_replays_from_the_persons_seat_with_other_hands_hidden(app:
     page.locator("#coach").press("Escape")
     page.click("button[data-action=coach-close]")
     expect(page.locator("#table-screen")).to_be_visible(timeout=TIMEOUT)
+    assert not app.errors, app.errors
+
+
+def test_the_replays_count_is_the_moves_on_the_table_the_lead_among_them(app: App) -> None:
+    """A table round's lead is set by its deal: the replay counts it as the player saw it, the
+    first tile on the table. While every move plays a tile, "Move N" is the tiles on the table, at
+    the start as further on; the start says who led with what; a decision's number in the review
+    is the same count."""
+    session = Session.new("matador", {"players": 3}, 7, ["human", "ai:easy", "ai:easy"])
+    while (seat := session.game.to_move(session.state)) is not None and session.state.info.number < 2:
+        session.ai_move("easy" if session.is_human(seat) else None)
+    while not session.is_human(session.game.to_move(session.state)):
+        session.ai_move()
+    record = session.record()
+    plays = next(i for i, move in enumerate(record["moves"]) if not move.startswith("play:"))
+    assert plays >= 3
+    dealt_round_2 = record["moves"].index("next-round") + 1
+    total = len(record["moves"]) + 2  # the two rounds' leads
+    import_record(app, "matador", record, "?deal=7&players=3&seats=human,ai:easy,ai:easy", "#table-screen")
+    page = app.page
+    page.click("button[data-action=coach]")
+    expect(page.locator("#coach-where")).to_have_text(f"Move {total} of {total}", timeout=TIMEOUT)
+    page.locator("#coach").press("Home")
+    lead = native({"op": "replay", "record": record, "at": 0})["view"]["round"]["lead_tile"]
+    expect(page.locator("#coach-move")).to_contain_text(f"leads with {lead}", timeout=TIMEOUT)
+    for at in range(plays + 1):
+        if at:
+            page.locator("#coach").press("ArrowRight")
+        expect(page.locator("#coach-board")).to_have_attribute("data-at", str(at), timeout=TIMEOUT)
+        on_table = page.locator("#coach-board [data-placed]").count()
+        assert on_table == at + 1, at
+        expect(page.locator("#coach-where")).to_have_text(f"Move {on_table} of {total}")
+        expect(page.locator("#coach-scrubber")).to_have_attribute("aria-valuetext", f"Move {on_table} of {total}")
+    # round 2's deal is a move, and so is its lead: one step shows both, counted both
+    page.locator("#coach-scrubber").fill(str(dealt_round_2))
+    expect(page.locator("#coach-where")).to_have_text(f"Move {dealt_round_2 + 2} of {total}", timeout=TIMEOUT)
+    expect(page.locator("#coach-move")).to_contain_text("Round 2:")
+    expect(page.locator("#coach-board [data-placed]")).to_have_count(1)
     assert not app.errors, app.errors
 
 
@@ -248,9 +298,10 @@ def test_a_finished_game_replays_and_its_review_shows_a_legal_better_move(
     import_record(app, game, record, link, board)
     page = app.page
     open_coach_from_result(app)  # the game is over
+    said = counted(record)
     for key, at in (("Home", 0), ("ArrowRight", 1), ("End", total), ("ArrowLeft", total - 1)):  # forward and back
         page.locator("#coach").press(key)
-        expect(page.locator("#coach-where")).to_have_text(f"Move {at} of {total}", timeout=TIMEOUT)
+        expect(page.locator("#coach-where")).to_have_text(said(at), timeout=TIMEOUT)
     assert box_of(page.locator("#coach-board"))["height"] > 300  # the position is drawn, not squashed
     page.click("button[data-action=coach-review]")
     decisions = review()["review"]["decisions"]
@@ -263,11 +314,18 @@ def test_a_finished_game_replays_and_its_review_shows_a_legal_better_move(
     expect(jump).to_be_visible(timeout=60_000)
     expect(page.locator(f"#coach-decisions li[data-index='{marked['index']}']")).to_have_attribute(
         "data-grade", marked["grade"])
+    expect(jump).to_contain_text(said(marked["index"] + 1).split(" of ")[0] + ":")  # the review counts as the replay
     jump.click()
-    expect(page.locator("#coach-where")).to_have_text(f"Move {marked['index']} of {total}", timeout=TIMEOUT)
+    expect(page.locator("#coach-where")).to_have_text(said(marked["index"]), timeout=TIMEOUT)
     expect(page.locator("#coach-move")).to_contain_text(f"Better: {marked['best_move']['you']}")
     hinted = page.locator("#coach-board .hinted")
     expect(hinted.first).to_be_visible(timeout=TIMEOUT)
+    if board == "#table-screen":  # the coach's marks cover the renderer's hint: its legend names the better move
+        expect(page.locator("#coach-legend .coach-key-better")).to_be_visible()
+        expect(page.locator("#coach-board #table-legend li[data-mark=last]")).to_have_text("last played")
+        expect(page.locator("#coach-board #table-legend li[data-mark=hint]")).to_have_count(0)
+        # the place the moves go is drawn with the coach's outline (not the dimmed place of a drag)
+        assert page.eval_on_selector("#coach-board .end-marker.coach-mark", "m => getComputedStyle(m).opacity") == "1"
     shown = set(hinted.evaluate_all("els => els.flatMap(e => [e.dataset.tile, e.dataset.slot, e.dataset.key])"))
     best = marked["best_move"]
     assert shown & {best.get("tile"), best.get("to"), best.get("from")}, (shown, best)  # the better move's place
@@ -287,12 +345,13 @@ def test_the_replay_of_a_resigned_game_ends_with_the_resignation_not_a_next_move
     page.click("button[data-action=resign]")  # the person resigns, as in play
     page.click("#confirm[open] #confirm-yes")
     open_coach_from_result(app)
-    expect(page.locator("#coach-where")).to_have_text(f"Move {total} of {total}", timeout=TIMEOUT)
+    said = counted(record)
+    expect(page.locator("#coach-where")).to_have_text(said(total), timeout=TIMEOUT)
     expect(page.locator("#coach-move")).to_contain_text("You resigned.")
     expect(page.locator("#coach-board #turn")).to_contain_text("Game over")
     expect(page.locator("#coach-board #turn")).not_to_contain_text("move next")
     page.locator("#coach").press("ArrowLeft")
-    expect(page.locator("#coach-where")).to_have_text(f"Move {total - 1} of {total}", timeout=TIMEOUT)
+    expect(page.locator("#coach-where")).to_have_text(said(total - 1), timeout=TIMEOUT)
     expect(page.locator("#coach-board #turn")).to_contain_text("move next")
     expect(page.locator("#coach-move")).not_to_contain_text("resigned")
     page.click("button[data-action=coach-close]")

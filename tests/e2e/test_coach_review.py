@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from .conftest import App, box_of, settled, until_still
 from .test_coach import (
     TIMEOUT,
+    counted,
     finished_record,
     import_record,
     luzon_blunder,
@@ -120,7 +121,8 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
         sized(app, size)
         in_play[size] = largest_tile(app, board)
     page.click("button[data-action=coach]")  # the result dialog closed above: the coach from the toolbar
-    expect(page.locator("#coach-where")).to_have_text(f"Move {total} of {total}", timeout=TIMEOUT)
+    at = counted(record)  # "Move N of M": the record's moves and the table rounds' leads
+    expect(page.locator("#coach-where")).to_have_text(at(total), timeout=TIMEOUT)
     for size in SIZES:
         sized(app, size)
         in_coach = largest_tile(app, "#coach-board")
@@ -179,7 +181,7 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
 
         # one click to a key moment: both moves marked where they are, then each after it is made
         first.locator("button").click()
-        expect(page.locator("#coach-where")).to_have_text(f"Move {d['index']} of {total}", timeout=TIMEOUT)
+        expect(page.locator("#coach-where")).to_have_text(at(d["index"]), timeout=TIMEOUT)
         expect(page.locator("button[data-action=coach-show-before]")).to_have_attribute("aria-pressed", "true")
         expect(page.locator("#coach-legend")).to_contain_text("your move")
         expect(page.locator("#coach-legend")).to_contain_text("the better move")
@@ -189,7 +191,7 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
         assert_two_pins(app, d)
 
         page.click("button[data-action=coach-show-played]")
-        expect(page.locator("#coach-where")).to_have_text(f"Move {d['index'] + 1} of {total}", timeout=TIMEOUT)
+        expect(page.locator("#coach-where")).to_have_text(at(d["index"] + 1), timeout=TIMEOUT)
         played_board = page.locator("#coach-board").inner_html()
         page.click("button[data-action=coach-show-better]")
         expect(page.locator("#coach-where")).to_contain_text("with the better move instead of yours",
@@ -202,7 +204,7 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
         # a mark on the graph goes to its decision too
         other = marked[-1]
         page.locator(f"#coach-graph circle[data-index='{other['index']}']").dispatch_event("click")
-        expect(page.locator("#coach-where")).to_have_text(f"Move {other['index']} of {total}", timeout=TIMEOUT)
+        expect(page.locator("#coach-where")).to_have_text(at(other["index"]), timeout=TIMEOUT)
     page.click("button[data-action=coach-close]")
     assert not app.errors, app.errors
     app.errors.clear()

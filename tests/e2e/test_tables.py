@@ -156,6 +156,61 @@ def test_matador_to_the_end_by_drag_and_drop(app: App) -> None:
     check_game_over(app)
 
 
+LEGEND = {"last": "last played", "since": "since your turn", "fits": "fits here", "hint": "hint"}
+DRAWN = {"last": ".layout-svg .last-played", "since": ".layout-svg .since-turn:not(.last-played)",
+         "fits": ".end-marker.active", "hint": ".end-marker.hinted, .hand-tile.hinted"}
+
+
+def legend_matches_the_table(app: App) -> list[str]:
+    """The legend names each mark the table draws now, in its words, and no other; its line lies
+    between the layout and the hand, over neither. Returns the marks named."""
+    page = app.page
+    named = page.eval_on_selector_all("#table-legend li", "items => items.map((li) => li.dataset.mark)")
+    drawn = [mark for mark, selector in DRAWN.items() if page.locator(f"#table {selector}").count()]
+    assert named == drawn, (named, drawn)
+    for mark in named:
+        expect(page.locator(f"#table-legend li[data-mark={mark}]")).to_have_text(LEGEND[mark])
+    legend, layout, hand = (box_of(page.locator(s)) for s in ("#table-legend", "#layout", ".hand-area"))
+    assert layout["y"] + layout["height"] <= legend["y"] + 1 and legend["y"] + legend["height"] <= hand["y"] + 1
+    assert page.eval_on_selector("#table-legend", "l => l.scrollWidth <= l.clientWidth")  # every word in view
+    return named
+
+
+def test_the_tables_legend_names_each_mark_it_draws_with_a_swatch_drawn_as_the_mark(app: App) -> None:
+    """The outlines on the table (the last tile played, the tiles played since your turn, where the
+    picked tile fits, the hint) are named in one line under the layout while they are drawn, each
+    beside a swatch of the mark's own colour, on a phone as on a desktop; screen readers read the
+    same words."""
+    fresh(app, "matador")
+    set_up(app, {"set": "double-9", "players": "3"}, ["human", "ai:easy", "ai:easy"], seed=4)
+    page = app.page
+    for size in ({"width": 1280, "height": 900}, {"width": 360, "height": 740}):
+        page.set_viewport_size(size)
+        for _ in range(6):  # to your turn, the computers having played two tiles since your last
+            settled(page)
+            if page.locator(f"#turn[data-whose=you] ~ #table {DRAWN['since']}").count():
+                break
+            assert my_move(app)
+        expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=TIMEOUT)
+        assert legend_matches_the_table(app) == ["last", "since"]
+        colours = page.evaluate("""() => ['last', 'since'].map((mark) => [
+          getComputedStyle(document.querySelector('.legend-' + mark)).borderTopColor,
+          getComputedStyle(document.querySelector(mark === 'last' ? '.last-played .face'
+            : '.since-turn:not(.last-played) .face')).stroke])""")
+        assert all(swatch == stroke for swatch, stroke in colours), colours
+        page.locator(".hand-tile.playable").first.click()
+        expect(page.locator(".end-marker.active").first).to_be_visible()
+        assert legend_matches_the_table(app) == ["last", "since", "fits"]
+        page.keyboard.press("Escape")
+        page.click("button[data-action=hint]")
+        expect(page.locator("#table-legend li[data-mark=hint]")).to_have_text("hint", timeout=TIMEOUT)
+        assert "hint" in legend_matches_the_table(app)
+        expect(page.locator("#table-legend")).to_have_attribute("aria-label", "Marks on the table")
+        my_move(app)
+        settled(page)
+    assert not app.errors, app.errors
+
+
 def test_tiddle_a_wink_to_the_end_ten_seats_at_phone_width(app: App) -> None:
     page = app.page
     page.set_viewport_size({"width": 360, "height": 740})

@@ -262,6 +262,26 @@ def test_the_replay_of_a_resigned_game_shows_its_moves_as_they_were_and_every_ha
     assert all(hand is not None for hand in shown["view"]["all_hands"])
 
 
+def test_the_replay_says_where_the_deals_made_moves_a_table_round_s_lead_each() -> None:
+    """A table round's lead is set by its deal, not by a move of the record: the replay says where
+    each was set (the start, and after each move that dealt a round), so that the page counts the
+    moves a player saw made on the table; a game whose deal sets nothing says none."""
+    game = get_game("tiddle-a-wink")
+    options = game.spec.resolve_options({})
+    session = Session(game, options, 4, ["ai:easy"] * game.num_seats(options),
+                      [game.new_state(options, 4)])
+    rng = random.Random(4)
+    while game.to_move(session.state) is not None and session.state.info.number < 3:
+        session.apply_move(rng.choice(game.legal_moves(session.state)))
+    record = session.record()
+    dealt = [at + 1 for at, move in enumerate(record["moves"]) if move == "next-round"]
+    assert len(dealt) == 2
+    for at in (0, len(record["moves"])):
+        assert call(op="replay", record=record, at=at)["deal_moves"] == [0, *dealt]
+    luzon = call(op="record", session=call(op="new", game="luzon", seed=3)["session"])["record"]
+    assert call(op="replay", record=luzon, at=0)["deal_moves"] == []
+
+
 def test_assisted_is_derived_from_the_aids_a_record_keeps() -> None:
     sid = call(op="new", game="luzon", seed=3)["session"]
     hinted = call(op="hint", session=sid)

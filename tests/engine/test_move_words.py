@@ -93,3 +93,33 @@ def test_a_blank_end_needs_a_blank_and_leaves_a_blank() -> None:
             view = call(op="play", session=sid, move=rng.choice(view["legal"])["id"])["view"]
     assert any("leaving a blank open" in label for label in labels)
     assert not any(re.search(r"leaving 0 open|needs a 0", label) for label in labels)
+
+
+def test_a_lines_ends_are_named_by_what_the_player_sees_there_never_by_a_side_it_may_not_keep() -> None:
+    """A line turns at the table's edge, so its "left" end may lie on the right: a move names the
+    end by the tile it grows from and the number open there ("the 5 of 2-5", "the 6-6"); only the
+    lead's two ends, alike while nothing lies beside it, by their side, where they still lie.
+    Two plays of one tile on two ends never read alike."""
+    for game_id in ("matador", "tiddle-a-wink"):
+        game = get_game(game_id)
+        for seed in range(3):
+            state = game.new_state(game.spec.resolve_options({}), seed)
+            rng = random.Random(seed)
+            for _ in range(120):
+                if game.to_move(state) is None:
+                    break
+                legal = game.legal_moves(state)
+                layout = state.layout
+                labels = {}
+                for move in legal:
+                    if not move.startswith("play:"):
+                        continue
+                    label = game.move_label(state, move)
+                    end = layout.end(move.split(":")[2])
+                    assert end is not None
+                    lead_alike = end.tile == 0 and all(e.tile == 0 for e in layout.open_ends())
+                    assert ("left" in label or "right" in label) == lead_alike, label
+                    assert f"{layout.tiles[end.tile].tile}" in label, (label, end)
+                    labels.setdefault(label, set()).add(move.split(":")[2])
+                assert all(len(ends) == 1 for ends in labels.values()), labels
+                state = game.apply(state, rng.choice(legal))

@@ -91,7 +91,7 @@ def test_matador_needs_the_number_that_makes_ten() -> None:
     state = position(game, ["3-7 5-5 0-0", "1-2", "2-2"], Layout.line(T("3-4"), crosswise_doubles=False))
     fields = game.move_fields(state, "play:3-7:left:7")  # left end 3: a 7 makes ten
     assert (fields["needs"], fields["open"], fields["end"]) == (7, 7, "left")
-    assert fields["you"] == "play 3-7 on the left end, leaving 7 open"
+    assert fields["you"] == "play 3-7 on the 3 of 3-4, leaving 7 open"  # the end by what it shows
     blank = position(game, ["5-5 1-2", "1-3", "2-2"], Layout.line(T("0-6"), crosswise_doubles=False))
     assert game.move_fields(blank, "play:5-5:left:5")["needs"] is None  # only a matador on a blank
 

@@ -28,7 +28,7 @@ import { Review } from "./coach_review.js";
 export function createCoach({ engine, spec, record, createRenderer, name, motionMs, sequencer, onClose }) {
   const replay = new Replay({ engine, spec, record, createRenderer, name, motionMs, sequencer });
   const marks = new Marks(replay);
-  const review = new Review({ engine, record, total: replay.total, show: (d) => marks.show(d) });
+  const review = new Review({ engine, record, total: replay.total, number: (at) => replay.number(at), show: (d) => marks.show(d) });
   const { bar, where, moveText, revealLabel, hands } = replay.ui;
 
   const close = h("button", { type: "button", "data-action": "coach-close" }, "Back to the game");

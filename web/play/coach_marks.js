@@ -91,8 +91,8 @@ export class Marks {
     await replay.showPosition({
       view, at, showing, from: showing === "before" ? null : before,
       hint: showing === "before" && d.best !== d.played ? d.best_move : null, // the renderer's own hint marks it too
-      where: `Move ${at} of ${replay.total}` + (showing === "better" ? ", with the better move instead of yours" : ""),
-      text: `${d.verdict} at move ${d.index + 1}: you chose to ${d.played_move.you}. ` +
+      where: replay.where(at) + (showing === "better" ? ", with the better move instead of yours" : ""),
+      text: `${d.verdict} at move ${replay.number(d.index + 1)}: you chose to ${d.played_move.you}. ` +
         (d.best === d.played ? "" : `Better: ${d.best_move.you}.`),
     });
   }

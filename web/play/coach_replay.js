@@ -59,6 +59,8 @@ export class Replay {
     this.motionMs = motionMs;
     this.sequencer = sequencer;
     this.total = record.moves.length;
+    /** @type {number[]} where the deals made moves of their own (the replay op's deal_moves): counted as moves */
+    this.dealMoves = [];
     this.person = Math.max(0, record.seats.indexOf("human"));
     /** @type {Map<string, View>} "at" or "at+move" -> view */
     this.views = new Map();
@@ -161,6 +163,7 @@ export class Replay {
     const answer = await this.engine.request({ op: "replay", record: this.record, at: n, seat: this.person, reveal: this.reveal,
       ...(instead ? { instead } : {}) });
     if (!answer.ok) throw new Error(answer.error.message);
+    this.dealMoves = answer.deal_moves ?? [];
     this.views.set(key, answer.view);
     return answer.view;
   }
@@ -183,18 +186,34 @@ export class Replay {
     if (this.disposed || !stillWanted()) return;
     const shown = this.source.view;
     const oneStep = Math.abs(n - this.at) === 1 && shown && shown !== view; // a jump does not travel
-    this.showPosition({ view, at: n, where: `Move ${n} of ${this.total}`, text: this.positionText(view, n),
+    this.showPosition({ view, at: n, where: this.where(n), text: this.positionText(view, n),
       from: oneStep ? shown : null }); // (its motion goes on: the replay's Play waits its own pause)
   }
 
   /**
-   * What the line under the position says: the move that led there, and the game's end there.
+   * The moves a player saw made on the table once the record's first `at` were: those and the
+   * moves the deals made by themselves by then (a table round's lead tile).
+   * @param {number} at
+   */
+  number(at) {
+    return at + this.dealMoves.filter((dealt) => dealt <= at).length;
+  }
+
+  /** "Move 3 of 40", counted as the moves on the table. @param {number} at */
+  where(at) {
+    return `Move ${this.number(at)} of ${this.number(this.total)}`;
+  }
+
+  /**
+   * What the line under the position says: the move that led there, the move a deal made there
+   * (the renderer's words of a new round), and the game's end there.
    * @param {View} view
    * @param {number} n
    */
   positionText(view, n) {
     const event = view.events?.[0];
-    const text = event ? this.sentence(event) : "The deal.";
+    const dealt = this.dealMoves.includes(n) ? (this.screen.roundLines?.(view, null, this.name) ?? []).map((line) => line.text) : [];
+    const text = [event ? this.sentence(event) : dealt.length ? "" : "The deal.", ...dealt].filter(Boolean).join(" ");
     const resigned = n === this.total ? view.outcome?.detail?.resigned : null;
     return typeof resigned === "number" ? `${text} ${this.name(resigned)} resigned.` : text;
   }
@@ -218,6 +237,7 @@ export class Replay {
     this.at = shown.at;
     this.source.view = view;
     this.ui.scrubber.value = String(this.at);
+    this.ui.scrubber.setAttribute("aria-valuetext", shown.where);
     this.ui.first.disabled = this.ui.back.disabled = this.at === 0;
     this.ui.forward.disabled = this.ui.last.disabled = this.at === this.total;
     this.ui.where.textContent = shown.where;

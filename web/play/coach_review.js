@@ -42,13 +42,15 @@ const GRADE_PLURAL = { best: "best", good: "good", uncertain: "uncertain", inacc
 
 export class Review {
   /**
-   * @param {{engine: Engine, record: GameRecord, total: number, show: (d: Decision) => void}} parts
-   *   total: the game's moves; show(d): a decision on the board
+   * @param {{engine: Engine, record: GameRecord, total: number, number: (at: number) => number,
+   *   show: (d: Decision) => void}} parts total: the record's moves; number(at): the moves a player saw made once
+   *   the record's first `at` were (the replay's count); show(d): a decision on the board
    */
-  constructor({ engine, record, total, show }) {
+  constructor({ engine, record, total, number, show }) {
     this.engine = engine;
     this.record = record;
     this.total = total;
+    this.number = number;
     this.show = show;
     /** @type {{cancelled: boolean} | null} */
     this.run = null;
@@ -133,7 +135,7 @@ export class Review {
       ui.progress.max = Math.max(1, slice.total);
       ui.progress.value = decisions.length + (working ? working.samples / working.most : 0);
       ui.reviewText.textContent = `Reviewing your decisions: ${decisions.length} of ${slice.total}` +
-        (working ? ` (move ${working.index + 1}: ${working.samples} play-out${working.samples === 1 ? "" : "s"} per move ` +
+        (working ? ` (move ${this.number(working.index + 1)}: ${working.samples} play-out${working.samples === 1 ? "" : "s"} per move ` +
           "so far)…" : "…");
     }
     return { decisions, total, notGraded };
@@ -171,7 +173,7 @@ export class Review {
     if (!decisions.length || this.disposed) return;
     this.graph.hidden = false;
     const { chart, explained } = this.ui;
-    chart.replaceChildren(reviewChart(decisions, this.total, chart.clientWidth || 360, this.show));
+    chart.replaceChildren(reviewChart(decisions, this.total, chart.clientWidth || 360, this.show, this.number));
     explained.textContent = decisions[0].unit === "win" ? WIN_TEXT : POINTS_TEXT;
   }
 
@@ -182,7 +184,7 @@ export class Review {
    */
   decisionItem(d, action) {
     const item = h("li", { "data-grade": d.grade, "data-index": String(d.index) });
-    const text = `Move ${d.index + 1}: ${d.verdict}. You: ${d.played_move.you}` +
+    const text = `Move ${this.number(d.index + 1)}: ${d.verdict}. You: ${d.played_move.you}` +
       (d.best === d.played ? "" : `; better: ${d.best_move.you}`) + lossText(d);
     if (d.best !== d.played) item.append(button(text, { "data-action": action, "data-index": String(d.index) }, () => this.show(d)));
     else item.append(text);

@@ -125,8 +125,10 @@ const MARKED = new Set(["inaccuracy", "mistake", "blunder"]);
  * @param {number} total
  * @param {number} width
  * @param {(d: D) => void} pick
+ * @param {(at: number) => number} number the moves a player saw made once the record's first `at` were (the axis's and
+ *   the dots' numbers: the coach's count, a table round's lead among them)
  */
-export function reviewChart(decisions, total, width, pick) {
+export function reviewChart(decisions, total, width, pick, number) {
   const points = decisions.filter((d) => typeof d.value_best === "number");
   const win = decisions[0].unit === "win";
   const height = Math.round(Math.min(300, Math.max(180, width * 0.3)));
@@ -144,7 +146,7 @@ export function reviewChart(decisions, total, width, pick) {
       svgNode("text", { x: left - 6, y: y(v) + 4, class: "coach-tick", "text-anchor": "end" }, `${v}${win ? "%" : ""}`));
   }
   for (const i of ticks(0, total, 0)) {
-    svg.append(svgNode("text", { x: x(i), y: height - bottom + 16, class: "coach-tick", "text-anchor": "middle" }, String(i)));
+    svg.append(svgNode("text", { x: x(i), y: height - bottom + 16, class: "coach-tick", "text-anchor": "middle" }, String(number(i))));
   }
   const middle = (top + height - bottom) / 2;
   svg.append(svgNode("line", { x1: left, x2: left, y1: top, y2: height - bottom, class: "coach-axis" }),
@@ -164,8 +166,9 @@ export function reviewChart(decisions, total, width, pick) {
       svg.append(svgNode("circle", { cx, cy, r: 2.5, class: "coach-point" }));
       continue;
     }
+    const said = `Move ${number(d.index + 1)}: ${d.verdict}`;
     const dot = svgNode("circle", { cx, cy, r: 6, class: `coach-dot ${d.grade}`, "data-index": String(d.index), tabindex: "0",
-      role: "button", "aria-label": `Move ${d.index + 1}: ${d.verdict}` }, svgNode("title", {}, `Move ${d.index + 1}: ${d.verdict}`));
+      role: "button", "aria-label": said }, svgNode("title", {}, said));
     dot.addEventListener("click", () => pick(d));
     dot.addEventListener("keydown", (event) => {
       if (event.key !== "Enter" && event.key !== " ") return;

@@ -11,6 +11,7 @@ import { loadSettings } from "../store/settings.js";
 import { roundSummaryOf, roundLines } from "./table_summary.js";
 import { createZoom, showSeat } from "./table_touch.js";
 import { createPanCue } from "./pan_cue.js";
+import { createLegend, drawLegend } from "./table_legend.js";
 import { bannerText, drawHand, endMarker, endNames, handSlot, infoText, markSince, moveButtons, outcomeText,
   outcomeTitle, seatCard } from "./table_draw.js";
 
@@ -19,8 +20,9 @@ import { bannerText, drawHand, endMarker, endNames, handSlot, infoText, markSinc
 /** @typedef {import("../play/renderer_contract.js").RendererContext} RendererContext */
 
 /**
- * The table's elements: the banner, the round's line, the seats, the last move, the layout's box
- * and its zoom, the hand and the move buttons; `parts` in the board's order; the score sheet.
+ * The table's elements: the banner, the round's line, the seats, the last move, the layout's box,
+ * its zoom and the legend of its marks, the hand and the move buttons; `parts` in the board's
+ * order; the score sheet.
  * @param {() => void} render
  */
 function tableParts(render) {
@@ -36,10 +38,11 @@ function tableParts(render) {
   const handHead = h("p", { class: "hand-head", id: "hand-head" });
   const hand = h("div", { class: "hand", id: "hand", role: "group", "aria-label": "Your tiles" });
   const actions = h("div", { class: "table-actions", id: "actions" });
+  const legend = createLegend();
   const parts = [turn, info, seats, lastMove, h("div", { class: "table-board", id: "table" }, layoutBox, panCue.element,
-    h("div", { class: "hand-area" }, h("div", { class: "hand-bar" }, handHead, zoom.bar), hand, actions))];
+    legend, h("div", { class: "hand-area" }, h("div", { class: "hand-bar" }, handHead, zoom.bar), hand, actions))];
   const sheetBox = h("details", { class: "sheet-box", id: "sheet-box" }, h("summary", {}, "Score sheet"));
-  return { turn, info, seats, lastMove, layoutBox, zoom, panCue, handHead, hand, actions, parts, sheetBox };
+  return { turn, info, seats, lastMove, layoutBox, zoom, panCue, legend, handHead, hand, actions, parts, sheetBox };
 }
 
 /**
@@ -155,6 +158,7 @@ function draw(ctl, el, pick, view) {
     cancel: () => { pick.choice = null; ctl.render(); },
   }));
   el.actions.classList.toggle("choosing", Boolean(choice)); // a tile's ways to go take a row of their own
+  drawLegend(el.legend, ctl.board, ctl.replay);
   el.sheetBox.replaceChildren(/** @type {Element} */ (el.sheetBox.firstElementChild), scoreSheet(view, ctl.name));
 }
 

@@ -442,6 +442,10 @@ class TableRules(Game[TableState]):
             return frozenset((state.turn,))
         return frozenset()
 
+    def deal_moves(self, state: TableState) -> int:
+        """Every round's deal sets its lead tile: one move a round."""
+        return state.info.number
+
     def player_limits(self) -> JSON:
         choices = next(o.choices for o in self.spec.options if o.key == "set")
         return {"option": "set",

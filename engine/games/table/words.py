@@ -42,13 +42,24 @@ class TableGame(TableRules):
 
     # ---- word hooks ---------------------------------------------------------------------
     def end_label(self, state: TableState, end: str) -> str:
-        """An open end as a move label names it: "the left end", "the 5 of 5-6" (a tree's
-        ends, by the tile they grow from)."""
-        if end.startswith("e"):
+        """An open end as a move label names it: by what the player sees there, the tile it grows
+        from and the number open on it ("the 5 of 5-6"; a double: "the 6-6"), never by a side
+        of the table, which a line that turns at the table's edge does not keep (its "left"
+        end may lie on the right). Only a line's two ends still on its lead alike ("the left
+        side of 6-6") are named by their side, which is where they lie: nothing has turned yet."""
+        if end.startswith("e"):  # a tree's end: its tile, all of whose open sides it names
             k = int(end[1:])
             placed = state.layout.tiles[k]
             return f"the {placed.far} of {placed.tile}" if k else f"the {placed.tile}"
-        return f"the {end} end"
+        layout = state.layout
+        open_end = layout.end(end)
+        if open_end is None:
+            return "an end that is not open"
+        placed = layout.tiles[open_end.tile]
+        if any(other.name != end and other.tile == open_end.tile and other.value == open_end.value
+               for other in layout.open_ends()):
+            return f"the {end} side of {placed.tile}"
+        return f"the {placed.tile}" if placed.tile.is_double else f"the {open_end.value} of {placed.tile}"
 
     def end_needs(self, value: int, need: str) -> int | None:
         """The number a tile must show to go on an open end of `value` (None: only tiles the
