@@ -20,6 +20,7 @@ import json
 import os
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -60,6 +61,7 @@ BLANK = "build-manifest.json"  # a document of the origin that runs none of the 
 
 
 SCREENSHOTS = {"on": False}
+STARTS: Counter[str] = Counter()  # the engine's starts this process waited for, by file and kind (count_starts)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -180,6 +182,7 @@ class App:
             raise AssertionError(self.stalled()) from None
         if came == "incomplete":  # web/boot.js: a file of the page failed to download, twice in a row
             raise AssertionError(f"the page did not load completely, after its own second load: {self.stalled()}")
+        count_start(self.page)
 
     def open(self, fragment: str = "") -> None:
         """Load the page at url#fragment and wait for the engine."""
@@ -187,6 +190,25 @@ class App:
         self.aborted.clear()
         self.page.goto(self.url + fragment)
         self.wait_ready()
+
+
+def count_start(page: Page) -> None:
+    """Note an engine start the test waited for: cold ("normal") or from the start-up snapshot,
+    under the test file that waited (STARTS; written out with BONEYARD_COUNT_STARTS)."""
+    kind = page.evaluate("document.documentElement.dataset.engineStart") or "unknown"
+    test = os.environ.get("PYTEST_CURRENT_TEST", "?::").split("::")[0]
+    STARTS[f"{Path(test).name} {kind}"] += 1
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """With BONEYARD_COUNT_STARTS=FILE, add this process's engine starts (STARTS) to FILE, one JSON
+    line per process (each pytest-xdist worker its own): the page loads a run paid for
+    (docs/benchmarks.md, "The test suite's time")."""
+    out = os.environ.get("BONEYARD_COUNT_STARTS")
+    if out and STARTS:
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        with open(out, "a") as handle:
+            handle.write(json.dumps({"worker": worker, "starts": dict(sorted(STARTS.items()))}) + "\n")
 
 
 SCREEN_TIMEOUT_MS = 30_000  # a game screen's answer after a click or a navigation
