@@ -664,9 +664,10 @@ def browser_workers(args: list[str]) -> list[str]:
                                                                for a in named))
     if not whole or any(a.startswith(("-n", "-x", "--exitfirst", "--maxfail")) for a in args):
         return args
-    # in collection order (tests/e2e/conftest.py puts the longest files first), not pytest-xdist's default
-    # of the files with more tests first (that sent the longest files, with few tests each, last)
-    return [*args, "-n", str(BROWSER_WORKERS), "--dist", "loadfile", "--no-loadscope-reorder"]
+    # by the groups tests/e2e/conftest.py marks (a file, or the files of a screen one browser opens), in
+    # collection order (the longest files first), not pytest-xdist's default of the groups with more tests
+    # first (that sent the longest files, with few tests each, last)
+    return [*args, "-n", str(BROWSER_WORKERS), "--dist", "loadgroup", "--no-loadscope-reorder"]
 
 
 def side_by_side(pytest_args: list[str]) -> list[list[str]]:

@@ -625,21 +625,39 @@ LONGEST_FILES = ("test_phone.py", "test_coach_review.py", "test_snapshot.py", "t
                  "test_keys.py")  # the longest measured (`--durations=0`), longest first (benchmarks.md)
 
 
+# the kinds of screen each opened by one browser only: every file that uses one goes to the same browser
+# (an xdist_group), so the others never start that context's engine cold (benchmarks.md)
+ONE_BROWSER_SCREENS = ("phone_session", "clocked_session")
+
+
+def browser_group(file_items: list[pytest.Item]) -> str:
+    """The pytest-xdist group of a test file's tests (`--dist loadgroup`, build.py browser_workers):
+    the first kind of screen of ONE_BROWSER_SCREENS the file uses, else the file itself."""
+    used = {name for item in file_items for name in getattr(item, "fixturenames", ())}
+    return next((screen for screen in ONE_BROWSER_SCREENS if screen in used), file_items[0].path.name)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The browser's test files longest first: pytest-xdist's `--dist loadfile --no-loadscope-reorder`
-    (build.py browser_workers) hands whole files to the browsers in collection order, so a long file
-    collected late would run on alone at the end while the other browsers idle. LONGEST_FILES
-    first, then the files with more tests; each file's tests keep their order (some build on the
-    one before). Other directories' tests keep their place ahead of them."""
+    """The browser's test files longest first, in groups: pytest-xdist's `--dist loadgroup
+    --no-loadscope-reorder` (build.py browser_workers) hands whole groups to the browsers in
+    collection order, so a long file collected late would run on alone at the end while the other
+    browsers idle. LONGEST_FILES first, then the files with more tests; each file's tests keep
+    their order (some build on the one before). A group is a file, or every file that uses a
+    screen of ONE_BROWSER_SCREENS (browser_group). Other directories' tests keep their place
+    ahead of them."""
     here = Path(__file__).parent
     mine = [item for item in items if item.path.parent == here]
-    counts: dict[str, int] = {}
+    files: dict[str, list[pytest.Item]] = {}
     for item in mine:
-        counts[item.path.name] = counts.get(item.path.name, 0) + 1
+        files.setdefault(item.path.name, []).append(item)
+    for file_items in files.values():
+        group = pytest.mark.xdist_group(browser_group(file_items))
+        for item in file_items:
+            item.add_marker(group)
 
     def rank(item: pytest.Item) -> tuple[int, int]:
         name = item.path.name
-        return (LONGEST_FILES.index(name) if name in LONGEST_FILES else len(LONGEST_FILES), -counts[name])
+        return (LONGEST_FILES.index(name) if name in LONGEST_FILES else len(LONGEST_FILES), -len(files[name]))
     items[:] = [item for item in items if item.path.parent != here] + sorted(mine, key=rank)
 
 
