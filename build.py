@@ -651,13 +651,14 @@ OTHER_BROWSERS_TESTS = "tests/browsers"  # the scenarios in Chromium, Firefox an
 # runs, not three: Chromium's short one and then Firefox's (together they still end before tests/e2e)
 OTHER_BROWSERS = {"firefox or chromium": "Chromium, then Firefox", "webkit": "WebKit"}
 OTHERS_NICENESS = 10  # the tests without a browser yield the cores to the browser's (the longer run)
-BROWSER_WORKERS = 3  # browsers running the browser's tests at once, a test file each (pytest-xdist; benchmarks.md)
+BROWSER_WORKERS = 2  # browsers running the browser's tests at once, a group of files each (pytest-xdist; benchmarks.md)
 
 
 def browser_workers(args: list[str]) -> list[str]:
     """A run of browser tests over more than one file shares them out among BROWSER_WORKERS
-    browsers, whole files each (the files share a browser's pages between their tests): a test
-    spends much of its time waiting on its page, and a second browser fills that time. Not when
+    browsers, whole groups of files each (tests/e2e/conftest.py browser_group: the files share a
+    browser's pages between their tests): a test spends much of its time waiting on its page, and a
+    second browser fills that time (a third costs more CPU than it saves wall time: benchmarks.md). Not when
     the run names a single file or test, asks for workers itself (-n) or stops at a first failure."""
     named = [arg for arg in args if not arg.startswith("-")]
     whole = named == [BROWSER_TESTS] or (len(named) > 1 and all(a.startswith(BROWSER_TESTS) and "::" not in a
