@@ -3,9 +3,11 @@
 
 One browser context per kind of screen for the whole session (`app`: a desktop, `phone`: a touch
 screen, `clocked`: a desktop whose clock the test drives), so the engine starts cold once per
-context and every later start is from its start-up snapshot. Each test module gets that page
-fresh: storage cleared, viewport and media as new, the page reloaded. A test that needs a first
-visit (no snapshot, no service worker) makes its own context (`fresh_app`, or the browser).
+context and every later start is from its start-up snapshot (in a run over several browsers, the
+files that use the phone's or the clocked screen go to one browser each: browser_group). Each test
+module gets that page fresh: storage cleared, viewport and media as new, the page reloaded (with
+the animation setting off in a module marked `no_motion`). A test that needs a first visit (no
+snapshot, no service worker) makes its own context (`fresh_app`, or the browser).
 
 Every test's console errors and requests off 127.0.0.1 are checked after it (pytest_runtest_call
 below); a test that provokes console errors on purpose is marked `console_errors` (uncaught page
