@@ -63,7 +63,8 @@ BLANK = "build-manifest.json"  # a document of the origin that runs none of the 
 
 
 SCREENSHOTS = {"on": False}
-STARTS: Counter[str] = Counter()  # the engine's starts this process waited for, by file and kind (count_starts)
+STARTS: Counter[str] = Counter()  # the engine's starts this process waited for, by file and kind (count_start)
+DOCUMENTS: dict[int, float] = {}  # each page's document last counted (its performance.timeOrigin), by id(page)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -195,11 +196,15 @@ class App:
 
 
 def count_start(page: Page) -> None:
-    """Note an engine start the test waited for: cold ("normal") or from the start-up snapshot,
-    under the test file that waited (STARTS; written out with BONEYARD_COUNT_STARTS)."""
-    kind = page.evaluate("document.documentElement.dataset.engineStart") or "unknown"
+    """Note what a test waited for, under its file: a page load (a new document: its engine started
+    cold, "normal", or from the start-up snapshot), or a wait on a document already counted (a
+    navigation within the page: "no load"). STARTS; written out with BONEYARD_COUNT_STARTS."""
+    kind, origin = page.evaluate("[document.documentElement.dataset.engineStart, performance.timeOrigin]")
+    if DOCUMENTS.get(id(page)) == origin:
+        kind = "no load"
+    DOCUMENTS[id(page)] = origin
     test = os.environ.get("PYTEST_CURRENT_TEST", "?::").split("::")[0]
-    STARTS[f"{Path(test).name} {kind}"] += 1
+    STARTS[f"{Path(test).name}: {kind or 'unknown'}"] += 1
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
