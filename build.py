@@ -656,7 +656,7 @@ BROWSER_WORKERS = 2  # browsers running the browser's tests at once, a group of 
 
 def browser_workers(args: list[str]) -> list[str]:
     """A run of browser tests over more than one file shares them out among BROWSER_WORKERS
-    browsers, whole groups of files each (tests/e2e/conftest.py browser_group: the files share a
+    browsers, whole files each (tests/e2e/conftest.py ONE_BROWSER_FILES: one unit; the files share a
     browser's pages between their tests): a test spends much of its time waiting on its page, and a
     second browser fills that time (a third costs more CPU than it saves wall time: benchmarks.md). Not when
     the run names a single file or test, asks for workers itself (-n) or stops at a first failure."""
@@ -665,10 +665,10 @@ def browser_workers(args: list[str]) -> list[str]:
                                                                for a in named))
     if not whole or any(a.startswith(("-n", "-x", "--exitfirst", "--maxfail")) for a in args):
         return args
-    # by the groups tests/e2e/conftest.py marks (a file, or the files of a screen one browser opens), in
-    # collection order (the longest files first), not pytest-xdist's default of the groups with more tests
-    # first (that sent the longest files, with few tests each, last)
-    return [*args, "-n", str(BROWSER_WORKERS), "--dist", "loadgroup", "--no-loadscope-reorder"]
+    # by file (tests/e2e/conftest.py: the files of a screen one browser opens, one unit), in collection order
+    # (the longest files first), not pytest-xdist's default of the units with more tests first (that sent the
+    # longest files, with few tests each, last)
+    return [*args, "-n", str(BROWSER_WORKERS), "--dist", "loadfile", "--no-loadscope-reorder"]
 
 
 def side_by_side(pytest_args: list[str]) -> list[list[str]]:

@@ -4,7 +4,7 @@
 One browser context per kind of screen for the whole session (`app`: a desktop, `phone`: a touch
 screen, `clocked`: a desktop whose clock the test drives), so the engine starts cold once per
 context and every later start is from its start-up snapshot (in a run over several browsers, the
-files that use the phone's or the clocked screen go to one browser each: browser_group). Each test
+files that use the phone's or the clocked screen go to one browser each: ONE_BROWSER_FILES). Each test
 module gets that page fresh: storage cleared, viewport and media as new, the page reloaded (with
 the animation setting off in a module marked `no_motion`). A test that needs a first visit (no
 snapshot, no service worker) makes its own context (`fresh_app`, or the browser).
@@ -638,35 +638,59 @@ LONGEST_FILES = ("test_phone.py", "test_coach_review.py", "test_snapshot.py", "t
                  "test_keys.py")  # the longest measured (`--durations=0`), longest first (benchmarks.md)
 
 
-# the kinds of screen each opened by one browser only: every file that uses one goes to the same browser
-# (an xdist_group), so the others never start that context's engine cold (benchmarks.md)
-ONE_BROWSER_SCREENS = ("phone_session", "clocked_session")
+# the files that use a kind of screen one browser opens for them all (build.py runs the e2e with
+# `--dist loadfile`: these files are one unit each, pytest_xdist_make_scheduler), so the other browsers
+# never start that context's engine cold; checked against the files' fixtures at collection
+ONE_BROWSER_FILES = {
+    "phone_session": ("test_phone.py", "test_lessons_phone.py", "test_fit.py", "test_pan_zoom.py",
+                      "test_keys.py", "test_screen_look.py", "test_dial.py", "test_fit_more.py", "test_dialogs.py",
+                      "test_seat_strip.py", "test_hand_tiles.py"),
+    "clocked_session": ("test_solitaire_extras.py", "test_reliability.py"),
+}
 
 
-def browser_group(file_items: list[pytest.Item]) -> str:
-    """The pytest-xdist group of a test file's tests (`--dist loadgroup`, build.py browser_workers):
-    the first kind of screen of ONE_BROWSER_SCREENS the file uses, else the file itself."""
-    used = {name for item in file_items for name in getattr(item, "fixturenames", ())}
-    return next((screen for screen in ONE_BROWSER_SCREENS if screen in used), file_items[0].path.name)
+def screen_of(file_name: str) -> str | None:
+    """The screen of ONE_BROWSER_FILES a test file goes with, if any."""
+    return next((screen for screen, names in ONE_BROWSER_FILES.items() if file_name in names), None)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """pytest-xdist's `--dist loadfile`, the files of each screen of ONE_BROWSER_FILES one unit
+    (pytest-xdist's own `--dist loadgroup` does not group under pytest 9: the group it writes
+    into a test's id is not read back)."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class ScreenFiles(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::")[0]
+            screen = screen_of(Path(path).name) if Path(path).parent.name == "e2e" else None
+            return screen or super()._split_scope(nodeid)
+
+    return ScreenFiles(config, log)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The browser's test files longest first, in groups: pytest-xdist's `--dist loadgroup
-    --no-loadscope-reorder` (build.py browser_workers) hands whole groups to the browsers in
-    collection order, so a long file collected late would run on alone at the end while the other
-    browsers idle. LONGEST_FILES first, then the files with more tests; each file's tests keep
-    their order (some build on the one before). A group is a file, or every file that uses a
-    screen of ONE_BROWSER_SCREENS (browser_group). Other directories' tests keep their place
-    ahead of them."""
+    """The browser's test files longest first: pytest-xdist's `--dist loadfile --no-loadscope-reorder`
+    (build.py browser_workers) hands whole files (or the files of a screen of ONE_BROWSER_FILES)
+    to the browsers in collection order, so a long file collected late would run on alone at the
+    end while the other browsers idle. LONGEST_FILES first, then the files with more tests; each
+    file's tests keep their order (some build on the one before). Other directories' tests keep
+    their place ahead of them. A file that uses a screen of ONE_BROWSER_FILES not listed there, or
+    is listed and does not, is a usage error (the run says which)."""
     here = Path(__file__).parent
     mine = [item for item in items if item.path.parent == here]
     files: dict[str, list[pytest.Item]] = {}
     for item in mine:
         files.setdefault(item.path.name, []).append(item)
-    for file_items in files.values():
-        group = pytest.mark.xdist_group(browser_group(file_items))
-        for item in file_items:
-            item.add_marker(group)
+    for name, file_items in files.items():
+        used = {fixture for item in file_items for fixture in getattr(item, "fixturenames", ())}
+        uses = next((screen for screen in ONE_BROWSER_FILES if screen in used), None)
+        if uses != screen_of(name):
+            raise pytest.UsageError(f"tests/e2e/conftest.py ONE_BROWSER_FILES: {name} uses {uses or 'none of them'}, "
+                                    f"listed under {screen_of(name) or 'none'}")
 
     def rank(item: pytest.Item) -> tuple[int, int]:
         name = item.path.name
