@@ -16,4 +16,4 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "screenshots: takes screenshots for people to look at (with --screenshots)")
     config.addinivalue_line("markers", "console_errors: provokes console errors on purpose (page errors still fail)")
-    config.addinivalue_line("markers", "no_motion: the module's pages have the animation setting off (tests/e2e)")
+    config.addinivalue_line("markers", "no_motion: the module's desktop page has the animation setting off (tests/e2e)")

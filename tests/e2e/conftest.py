@@ -597,31 +597,25 @@ def clocked_session(browser: Browser, server_url: str) -> Iterator[App]:
         yield state
 
 
-def motion_wanted(request: pytest.FixtureRequest) -> bool:
-    """False in a module marked `no_motion` (`pytestmark = pytest.mark.no_motion`: a game's play,
-    keys and dialogs are tested there, not its motion): its pages have the animation setting off,
-    so no frame is drawn for a flight nobody checks and no wait is spent on one."""
-    return request.node.get_closest_marker("no_motion") is None
-
-
 @pytest.fixture(scope="module")
 def app(request: pytest.FixtureRequest, desktop_session: App) -> App:
-    """A desktop page (1280 x 900) of the app, fresh for the test module (motion_wanted)."""
-    return start_fresh(desktop_session, DESKTOP, motion=motion_wanted(request))
+    """A desktop page (1280 x 900) of the app, fresh for the test module; in a module marked
+    `no_motion` (`pytestmark = pytest.mark.no_motion`: a game's play, keys and dialogs are tested
+    there, not its motion), with the animation setting off."""
+    return start_fresh(desktop_session, DESKTOP, motion=request.node.get_closest_marker("no_motion") is None)
 
 
 @pytest.fixture(scope="module")
-def phone(request: pytest.FixtureRequest, phone_session: App) -> App:
-    """A touch screen (has_touch, is_mobile) at 390 x 844, fresh for the test module (motion_wanted)."""
-    return start_fresh(phone_session, PHONE, motion=motion_wanted(request))
+def phone(phone_session: App) -> App:
+    """A touch screen (has_touch, is_mobile) at 390 x 844, fresh for the test module."""
+    return start_fresh(phone_session, PHONE)
 
 
 @pytest.fixture(scope="module")
-def clocked(request: pytest.FixtureRequest, clocked_session: App) -> App:
+def clocked(clocked_session: App) -> App:
     """A desktop page whose timers and Date run on Playwright's clock (page.clock): a test moves
-    time on (fast_forward, run_for, set_system_time) rather than waiting it out; fresh for the
-    test module (motion_wanted)."""
-    return start_fresh(clocked_session, DESKTOP, motion=motion_wanted(request))
+    time on (fast_forward, run_for, set_system_time) rather than waiting it out."""
+    return start_fresh(clocked_session, DESKTOP)
 
 
 @pytest.fixture(scope="module")

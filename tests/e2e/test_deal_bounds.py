@@ -6,15 +6,11 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from playwright.sync_api import expect
 
 from engine.session import Session
 
 from .conftest import SCREEN_TIMEOUT_MS, App, follow_link, open_deal
-
-# its play, keys and dialogs are tested here, not its motion (test_motion.py, test_dial.py)
-pytestmark = pytest.mark.no_motion
 
 TOO_LARGE = "9007199254740993"  # 2^53 + 1: as a JavaScript number, 2^53 (another deal)
 RANGE = "A deal number is a whole number from 0 to 9,007,199,254,740,991"

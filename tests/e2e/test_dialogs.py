@@ -5,15 +5,11 @@ record played natively (the engine from the working tree), so no test plays its 
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.engine.helpers import call
 
 from .conftest import App, follow_link
-
-# its play, keys and dialogs are tested here, not its motion (test_motion.py, test_dial.py)
-pytestmark = pytest.mark.no_motion
 
 TIMEOUT = 20_000
 FOUR = ["human", "ai:easy", "ai:easy", "ai:easy"]

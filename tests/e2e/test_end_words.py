@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.engine.helpers import call
@@ -14,9 +13,6 @@ from .conftest import SCREEN_TIMEOUT_MS, App, open_table, resign
 from .test_coach import import_record
 from .test_dialogs import NAMES
 from .test_phone import record_until
-
-# its play, keys and dialogs are tested here, not its motion (test_motion.py, test_dial.py)
-pytestmark = pytest.mark.no_motion
 
 
 def test_clock_s_end_says_the_fourth_king_once(app: App) -> None:

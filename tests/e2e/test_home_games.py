@@ -11,7 +11,6 @@ import re
 import time
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from engine.session import Session
@@ -21,9 +20,6 @@ from .conftest import App, another_browser, expect_moves, open_table, stats
 from .test_big_clock import advisor_line, click_move, tops
 from .test_big_clock import start_deal as start_clock_deal
 from .test_tables import my_move, play_to_game_over
-
-# its play, keys and dialogs are tested here, not its motion (test_motion.py, test_dial.py)
-pytestmark = pytest.mark.no_motion
 
 TIMEOUT = 30_000
 CLOCK_LINK = "#/play/big-clock?deal=12&set=double-9"

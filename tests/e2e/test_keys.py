@@ -15,9 +15,6 @@ from playwright.sync_api import expect
 from .conftest import App, computer_speed, follow_link, play_a_move, settled, two_taps
 from .test_tables import TIMEOUT, fresh, set_up
 
-# its play, keys and dialogs are tested here, not its motion (test_motion.py, test_dial.py)
-pytestmark = pytest.mark.no_motion
-
 PLAYABLE = ".hand-tile.playable, #actions [data-move]"
 
 

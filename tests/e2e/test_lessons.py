@@ -26,9 +26,6 @@ from .lesson_play import (
     play_lesson,
 )
 
-# its play, keys and dialogs are tested here, not its motion (test_motion.py, test_dial.py)
-pytestmark = pytest.mark.no_motion
-
 
 @pytest.mark.screenshots
 @pytest.mark.parametrize("game", LESSON_GAMES)

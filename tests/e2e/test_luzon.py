@@ -7,13 +7,9 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from playwright.sync_api import expect
 
 from .conftest import App, check_undo_redo, every_deal, expect_moves, open_deal, solve
-
-# its play, keys and dialogs are tested here, not its motion (test_motion.py, test_dial.py)
-pytestmark = pytest.mark.no_motion
 
 WON_SEED = 7  # a winnable deal whose solution includes a column move
 TIMEOUT = 20_000

@@ -5,13 +5,9 @@ end; after the computer's reply 0-4 fits one end and 1-4 two)."""
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, follow_link, two_taps
-
-# its play, keys and dialogs are tested here, not its motion (test_motion.py, test_dial.py)
-pytestmark = pytest.mark.no_motion
 
 LINK = "#/play/draw?deal=5&set=double-6&players=2&target=100&seats=human,ai:easy"
 

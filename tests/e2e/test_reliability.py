@@ -25,8 +25,7 @@ from .test_luzon import WON_SEED, click_move
 RESTART_TIMEOUT_MS = 60_000  # a dead worker is noticed within seconds; a new one starts
 PING_TIMEOUT_MS = 10_000  # web/engine.js: an idle worker that does not answer a ping this long is dead
 
-# hostile input is said in the console (uncaught errors still fail); its play is tested here, not its motion
-pytestmark = [pytest.mark.console_errors, pytest.mark.no_motion]
+pytestmark = pytest.mark.console_errors  # hostile input is said in the console; uncaught errors still fail
 
 
 @pytest.fixture(scope="module")

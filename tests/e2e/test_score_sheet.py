@@ -9,9 +9,6 @@ from playwright.sync_api import Page, expect
 
 from .conftest import ROOT, SCREEN_TIMEOUT_MS, App, box_of, follow_link, record_file, screenshot
 
-# its play, keys and dialogs are tested here, not its motion (test_motion.py, test_dial.py)
-pytestmark = pytest.mark.no_motion
-
 SEATS = ["human", "ai:easy", "ai:easy"]
 OPTIONS = {"set": "double-6", "players": 3, "target": 150}
 

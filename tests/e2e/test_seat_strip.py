@@ -14,9 +14,6 @@ from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed
 from .screen_sizes import close_round_summary, each_size, round_over
 from .test_phone import open_record, record_until
 
-# its play, keys and dialogs are tested here, not its motion (test_motion.py, test_dial.py)
-pytestmark = pytest.mark.no_motion
-
 HAND_WIDTH = "() => Math.min(...[...document.querySelectorAll('#hand .hand-tile')].map((t) => t.offsetWidth))"
 TABLES = {  # name -> (game, options, players)
     "tiddle-a-wink": ("tiddle-a-wink", {"set": "double-9", "players": 10}, 10),

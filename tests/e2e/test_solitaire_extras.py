@@ -32,9 +32,6 @@ from .conftest import (
 from .test_luzon import WON_SEED, click_move, columns_on_page
 from .test_tables import my_move
 
-# its play, keys and dialogs are tested here, not its motion (test_motion.py, test_dial.py)
-pytestmark = pytest.mark.no_motion
-
 # Luzon deals with moves at the start, for the page's next random numbers (deals' and counted
 # games' tokens alike)
 LIVE_DEALS = (1, 2, 3, 4, 5, 8, 10, 11)

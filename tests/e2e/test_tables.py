@@ -13,9 +13,6 @@ from playwright.sync_api import expect
 
 from .conftest import App, box_of, follow_link, serious, settled, two_taps
 
-# its play, keys and dialogs are tested here, not its motion (test_motion.py, test_dial.py)
-pytestmark = pytest.mark.no_motion
-
 TIMEOUT = 20_000
 GAME_SECONDS = 120
 

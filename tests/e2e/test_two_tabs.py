@@ -26,9 +26,6 @@ from .test_hidden_and_kept import FULL, SPACE_AGAIN
 from .test_luzon import WON_SEED, click_move
 from .test_tables import fresh, my_move, set_up
 
-# its play, keys and dialogs are tested here, not its motion (test_motion.py, test_dial.py)
-pytestmark = pytest.mark.no_motion
-
 line = reliability.line  # the winning line of WON_SEED (a module fixture)
 play, clean = reliability.play, reliability.clean
 
