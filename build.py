@@ -651,15 +651,16 @@ OTHER_BROWSERS_TESTS = "tests/browsers"  # the scenarios in Chromium, Firefox an
 # runs, not three: Chromium's short one and then Firefox's (together they still end before tests/e2e)
 OTHER_BROWSERS = {"firefox or chromium": "Chromium, then Firefox", "webkit": "WebKit"}
 OTHERS_NICENESS = 10  # the tests without a browser yield the cores to the browser's (the longer run)
-BROWSER_WORKERS = 2  # browsers running the browser's tests at once, a group of files each (pytest-xdist; benchmarks.md)
+BROWSER_WORKERS = 2  # browsers running the browser's tests at once, a test file each (pytest-xdist; benchmarks.md)
 
 
 def browser_workers(args: list[str]) -> list[str]:
     """A run of browser tests over more than one file shares them out among BROWSER_WORKERS
-    browsers, whole files each (tests/e2e/conftest.py ONE_BROWSER_FILES: one unit; the files share a
-    browser's pages between their tests): a test spends much of its time waiting on its page, and a
-    second browser fills that time (a third costs more CPU than it saves wall time: benchmarks.md). Not when
-    the run names a single file or test, asks for workers itself (-n) or stops at a first failure."""
+    browsers, whole files each (the files of a screen one browser opens as one unit: tests/e2e/conftest.py
+    ONE_BROWSER_FILES; the files share a browser's pages between their tests): a test spends much of
+    its time waiting on its page, and a second browser fills that time (a third cost more CPU and
+    saved no time: benchmarks.md). Not when the run names a single file or test, asks for workers
+    itself (-n) or stops at a first failure."""
     named = [arg for arg in args if not arg.startswith("-")]
     whole = named == [BROWSER_TESTS] or (len(named) > 1 and all(a.startswith(BROWSER_TESTS) and "::" not in a
                                                                for a in named))
