@@ -661,21 +661,24 @@ OTHER_BROWSERS_TESTS = "tests/browsers"  # the scenarios in Chromium, Firefox an
 # runs, not three: Chromium's short one and then Firefox's (together they still end before tests/e2e)
 OTHER_BROWSERS = {"firefox or chromium": "Chromium, then Firefox", "webkit": "WebKit"}
 OTHERS_NICENESS = 10  # the tests without a browser yield the cores to the browser's (the longer run)
-BROWSER_WORKERS = 3  # browsers running the browser's tests at once, a test file each (pytest-xdist; benchmarks.md)
+BROWSER_WORKERS = 2  # browsers running the browser's tests at once, a test file each (pytest-xdist; benchmarks.md)
 
 
 def browser_workers(args: list[str]) -> list[str]:
     """A run of browser tests over more than one file shares them out among BROWSER_WORKERS
-    browsers, whole files each (the files share a browser's pages between their tests): a test
-    spends much of its time waiting on its page, and a second browser fills that time. Not when
-    the run names a single file or test, asks for workers itself (-n) or stops at a first failure."""
+    browsers, whole files each (the files of a screen one browser opens as one unit: tests/e2e/conftest.py
+    ONE_BROWSER_FILES; the files share a browser's pages between their tests): a test spends much of
+    its time waiting on its page, and a second browser fills that time (a third cost more CPU and
+    saved no time: benchmarks.md). Not when the run names a single file or test, asks for workers
+    itself (-n) or stops at a first failure."""
     named = [arg for arg in args if not arg.startswith("-")]
     whole = named == [BROWSER_TESTS] or (len(named) > 1 and all(a.startswith(BROWSER_TESTS) and "::" not in a
                                                                for a in named))
     if not whole or any(a.startswith(("-n", "-x", "--exitfirst", "--maxfail")) for a in args):
         return args
-    # in collection order (tests/e2e/conftest.py puts the longest files first), not pytest-xdist's default
-    # of the files with more tests first (that sent the longest files, with few tests each, last)
+    # by file (tests/e2e/conftest.py: the files of a screen one browser opens, one unit), in collection order
+    # (the longest files first), not pytest-xdist's default of the units with more tests first (that sent the
+    # longest files, with few tests each, last)
     return [*args, "-n", str(BROWSER_WORKERS), "--dist", "loadfile", "--no-loadscope-reorder"]
 
 

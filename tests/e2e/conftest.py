@@ -3,9 +3,11 @@
 
 One browser context per kind of screen for the whole session (`app`: a desktop, `phone`: a touch
 screen, `clocked`: a desktop whose clock the test drives), so the engine starts cold once per
-context and every later start is from its start-up snapshot. Each test module gets that page
-fresh: storage cleared, viewport and media as new, the page reloaded. A test that needs a first
-visit (no snapshot, no service worker) makes its own context (`fresh_app`, or the browser).
+context and every later start is from its start-up snapshot (in a run over several browsers, the
+files that use the phone's or the clocked screen go to one browser each: ONE_BROWSER_FILES). Each test
+module gets that page fresh: storage cleared, viewport and media as new, the page reloaded (with
+the animation setting off in a module marked `no_motion`). A test that needs a first visit (no
+snapshot, no service worker) makes its own context (`fresh_app`, or the browser).
 
 Every test's console errors and requests off 127.0.0.1 are checked after it (pytest_runtest_call
 below); a test that provokes console errors on purpose is marked `console_errors` (uncaught page
@@ -20,6 +22,7 @@ import json
 import os
 import subprocess
 import sys
+from collections import Counter
 from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -60,6 +63,8 @@ BLANK = "build-manifest.json"  # a document of the origin that runs none of the 
 
 
 SCREENSHOTS = {"on": False}
+STARTS: Counter[str] = Counter()  # the engine's starts this process waited for, by file and kind (count_start)
+DOCUMENTS: dict[int, float] = {}  # each page's document last counted (its performance.timeOrigin), by id(page)
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -180,6 +185,7 @@ class App:
             raise AssertionError(self.stalled()) from None
         if came == "incomplete":  # web/boot.js: a file of the page failed to download, twice in a row
             raise AssertionError(f"the page did not load completely, after its own second load: {self.stalled()}")
+        count_start(self.page)
 
     def open(self, fragment: str = "") -> None:
         """Load the page at url#fragment and wait for the engine."""
@@ -187,6 +193,29 @@ class App:
         self.aborted.clear()
         self.page.goto(self.url + fragment)
         self.wait_ready()
+
+
+def count_start(page: Page) -> None:
+    """Note what a test waited for, under its file: a page load (a new document: its engine started
+    cold, "normal", or from the start-up snapshot), or a wait on a document already counted (a
+    navigation within the page: "no load"). STARTS; written out with BONEYARD_COUNT_STARTS."""
+    kind, origin = page.evaluate("[document.documentElement.dataset.engineStart, performance.timeOrigin]")
+    if DOCUMENTS.get(id(page)) == origin:
+        kind = "no load"
+    DOCUMENTS[id(page)] = origin
+    test = os.environ.get("PYTEST_CURRENT_TEST", "?::").split("::")[0]
+    STARTS[f"{Path(test).name}: {kind or 'unknown'}"] += 1
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """With BONEYARD_COUNT_STARTS=FILE, add this process's engine starts (STARTS) to FILE, one JSON
+    line per process (each pytest-xdist worker its own): the page loads a run paid for
+    (docs/benchmarks.md, "The test suite's time")."""
+    out = os.environ.get("BONEYARD_COUNT_STARTS")
+    if out and STARTS:
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        with open(out, "a") as handle:
+            handle.write(json.dumps({"worker": worker, "starts": dict(sorted(STARTS.items()))}) + "\n")
 
 
 SCREEN_TIMEOUT_MS = 30_000  # a game screen's answer after a click or a navigation
@@ -603,21 +632,63 @@ LONGEST_FILES = ("test_phone.py", "test_coach_review.py", "test_snapshot.py", "t
                  "test_keys.py")  # the longest measured (`--durations=0`), longest first (benchmarks.md)
 
 
+# the files that use a kind of screen one browser opens for them all (build.py runs the e2e with
+# `--dist loadfile`: these files are one unit each, pytest_xdist_make_scheduler), so the other browsers
+# never start that context's engine cold; checked against the files' fixtures at collection
+ONE_BROWSER_FILES = {
+    "phone_session": ("test_phone.py", "test_lessons_phone.py", "test_fit.py", "test_pan_zoom.py",
+                      "test_keys.py", "test_screen_look.py", "test_dial.py", "test_fit_more.py", "test_dialogs.py",
+                      "test_seat_strip.py", "test_hand_tiles.py"),
+    "clocked_session": ("test_solitaire_extras.py", "test_reliability.py"),
+}
+
+
+def screen_of(file_name: str) -> str | None:
+    """The screen of ONE_BROWSER_FILES a test file goes with, if any."""
+    return next((screen for screen, names in ONE_BROWSER_FILES.items() if file_name in names), None)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """pytest-xdist's `--dist loadfile`, the files of each screen of ONE_BROWSER_FILES one unit
+    (pytest-xdist's own `--dist loadgroup` does not group under pytest 9: the group it writes
+    into a test's id is not read back)."""
+    if config.getvalue("dist") != "loadfile":
+        return None
+    from xdist.scheduler import LoadFileScheduling
+
+    class ScreenFiles(LoadFileScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            path = nodeid.split("::")[0]
+            screen = screen_of(Path(path).name) if Path(path).parent.name == "e2e" else None
+            return screen or super()._split_scope(nodeid)
+
+    return ScreenFiles(config, log)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The browser's test files longest first: pytest-xdist's `--dist loadfile --no-loadscope-reorder`
-    (build.py browser_workers) hands whole files to the browsers in collection order, so a long file
-    collected late would run on alone at the end while the other browsers idle. LONGEST_FILES
-    first, then the files with more tests; each file's tests keep their order (some build on the
-    one before). Other directories' tests keep their place ahead of them."""
+    (build.py browser_workers) hands whole files (or the files of a screen of ONE_BROWSER_FILES)
+    to the browsers in collection order, so a long file collected late would run on alone at the
+    end while the other browsers idle. LONGEST_FILES first, then the files with more tests; each
+    file's tests keep their order (some build on the one before). Other directories' tests keep
+    their place ahead of them. A file that uses a screen of ONE_BROWSER_FILES and is not listed
+    under it there is a usage error (the run says which)."""
     here = Path(__file__).parent
     mine = [item for item in items if item.path.parent == here]
-    counts: dict[str, int] = {}
+    files: dict[str, list[pytest.Item]] = {}
     for item in mine:
-        counts[item.path.name] = counts.get(item.path.name, 0) + 1
+        files.setdefault(item.path.name, []).append(item)
+    for name, file_items in files.items():
+        used = {fixture for item in file_items for fixture in getattr(item, "fixturenames", ())}
+        uses = next((screen for screen in ONE_BROWSER_FILES if screen in used), None)
+        if uses and uses != screen_of(name):  # (a run of some of a file's tests may use none)
+            raise pytest.UsageError(f"tests/e2e/conftest.py ONE_BROWSER_FILES: {name} uses {uses}, "
+                                    f"listed under {screen_of(name) or 'none'}")
 
     def rank(item: pytest.Item) -> tuple[int, int]:
         name = item.path.name
-        return (LONGEST_FILES.index(name) if name in LONGEST_FILES else len(LONGEST_FILES), -counts[name])
+        return (LONGEST_FILES.index(name) if name in LONGEST_FILES else len(LONGEST_FILES), -len(files[name]))
     items[:] = [item for item in items if item.path.parent != here] + sorted(mine, key=rank)
 
 
