@@ -638,7 +638,7 @@ LONGEST_FILES = ("test_phone.py", "test_coach_review.py", "test_snapshot.py", "t
 ONE_BROWSER_FILES = {
     "phone_session": ("test_phone.py", "test_lessons_phone.py", "test_fit.py", "test_pan_zoom.py",
                       "test_keys.py", "test_screen_look.py", "test_dial.py", "test_fit_more.py", "test_dialogs.py",
-                      "test_seat_strip.py", "test_hand_tiles.py"),
+                      "test_seat_strip.py", "test_hand_tiles.py", "test_motion_refit.py"),
     "clocked_session": ("test_solitaire_extras.py", "test_reliability.py"),
 }
 
@@ -666,6 +666,15 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     return ScreenFiles(config, log)
 
 
+UNLISTED = pytest.StashKey[str]()  # why a test's file is misplaced in ONE_BROWSER_FILES
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A test of a file misplaced in ONE_BROWSER_FILES fails, saying so."""
+    if why := item.stash.get(UNLISTED, None):
+        pytest.fail(why, pytrace=False)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The browser's test files longest first: pytest-xdist's `--dist loadfile --no-loadscope-reorder`
     (build.py browser_workers) hands whole files (or the files of a screen of ONE_BROWSER_FILES)
@@ -673,7 +682,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     end while the other browsers idle. LONGEST_FILES first, then the files with more tests; each
     file's tests keep their order (some build on the one before). Other directories' tests keep
     their place ahead of them. A file that uses a screen of ONE_BROWSER_FILES and is not listed
-    under it there is a usage error (the run says which)."""
+    under it fails each of its tests, saying so (UNLISTED: an error raised here would end a
+    pytest-xdist worker with no word of why)."""
     here = Path(__file__).parent
     mine = [item for item in items if item.path.parent == here]
     files: dict[str, list[pytest.Item]] = {}
@@ -683,8 +693,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         used = {fixture for item in file_items for fixture in getattr(item, "fixturenames", ())}
         uses = next((screen for screen in ONE_BROWSER_FILES if screen in used), None)
         if uses and uses != screen_of(name):  # (a run of some of a file's tests may use none)
-            raise pytest.UsageError(f"tests/e2e/conftest.py ONE_BROWSER_FILES: {name} uses {uses}, "
-                                    f"listed under {screen_of(name) or 'none'}")
+            for item in file_items:
+                item.stash[UNLISTED] = (f"tests/e2e/conftest.py ONE_BROWSER_FILES: {name} uses {uses}, "
+                                        f"listed under {screen_of(name) or 'none'}")
 
     def rank(item: pytest.Item) -> tuple[int, int]:
         name = item.path.name
