@@ -1,7 +1,7 @@
 """A notice on a phone held upright (no room kept for one: it shows over the game for a moment)
-never covers the site's bar at the top of the screen, nor whose turn it is, and a notice that the
-status line already says ("Ada, your turn." under "Ada, your turn: tap a tile to play it.") is not
-shown over the game again."""
+never covers the site's bar at the top of the screen, nor whose turn it is, and lets a tap through
+to the toolbar under it; a notice that the status line already says ("Ada, your turn." under
+"Ada, your turn: tap a tile to play it.") is not shown over the game again."""
 
 from __future__ import annotations
 
@@ -13,8 +13,10 @@ from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, follow_link, two_t
 PLACE = """() => {
   const box = (sel) => document.querySelector(sel).getBoundingClientRect();
   const message = box('#message');
+  const under = document.elementFromPoint((message.left + message.right) / 2, (message.top + message.bottom) / 2);
   return {top: message.top, bottom: message.bottom, bar: box('.topbar').bottom, turn: box('#turn').top,
-          visible: getComputedStyle(document.querySelector('#message')).visibility !== 'hidden'};
+          visible: getComputedStyle(document.querySelector('#message')).visibility !== 'hidden',
+          through: under !== document.querySelector('#message')};
 }"""
 STALE = "() => document.querySelector('#message').dataset.stale !== undefined"
 
@@ -34,6 +36,7 @@ def test_a_notice_leaves_the_sites_bar_and_whose_turn_in_view(phone: App, size: 
     assert place["visible"], place
     assert place["top"] >= place["bar"] - 0.5, place  # under the site's bar
     assert place["bottom"] <= place["turn"] + 0.5, place  # over the toolbar, not whose turn it is
+    assert place["through"], place  # a tap there reaches the toolbar under it
     computer_speed(page, None)
 
 

@@ -1,7 +1,7 @@
 // The game screen's message area (frame.js places it): the message of the moment and the hint's
 // words, of fixed height; on a narrow screen a message shows at the top of the game instead (under
-// the site's bar, over the game's title and toolbar), and fades once it is old (style.css), or at
-// once when tapped. A message the status line already says is not shown over the game.
+// the site's bar, over the game's title and toolbar, letting every tap through to them), and fades
+// once it is old (style.css). A message the status line already says is not shown over the game.
 
 import { h } from "../render/dom.js";
 import { shake } from "../render/effects.js";
@@ -46,8 +46,6 @@ export function createMessages() {
   const message = h("p", { class: "message", id: "message", role: "status", "aria-live": "polite" });
   const hintBox = h("p", { class: "hint-text", id: "hint-text", hidden: "" });
   const element = h("div", { class: "messages" }, message, hintBox);
-  // where a message shows at the top of the screen (a phone): a tap puts it away at once
-  message.addEventListener("click", () => { message.dataset.stale = ""; });
   let staleTimer = 0;
   /** @type {() => void} */
   let measure = () => {};
