@@ -1,6 +1,7 @@
 """A phone held sideways (844x390): the controls' column is slim, so the board gets the room (it
-took about 300 of 844 px): the board starts within the screen's first 240 px, the toolbar keeps
-to two rows inside the column (Clock's, with two buttons more, three), and every seat is in view two a line (a table of ten seats too)."""
+took about 300 of 844 px): the board starts within the screen's first 240 px, the toolbar keeps to
+two rows inside the column (Clock's, with two buttons more, three), and every seat is in view two
+a line (a table of ten seats too)."""
 
 from __future__ import annotations
 
