@@ -67,6 +67,9 @@ export function planOf(key) {
 const toHalf = (v) => Math.round(2 * v) / 2;
 /** How far toward where the layout leans the table's middle is tried. */
 const LEANS = [0.5, 1, 1.5];
+/** A plan's worth is its unit times this for each gap it bridges (a branch boxed in, going on
+ * further along): a larger drawing with gaps loses to a nearly as large one without. */
+const BRIDGE_COST = 0.85;
 /** The moves of the best plan's middle tried after (in units), largest first. */
 const STEPS = [2, 1];
 /** Tries of one step's moves at most (each a move that draws the layout larger). */
@@ -89,12 +92,14 @@ export function bestPlan(board, boxWidth, boxHeight, { kept, least, seen }) {
   const widest = Math.max(16, Math.min(36, Math.floor(boxWidth / 22)));
   if (!Number.isFinite(boxHeight)) return { width: widest, centre: [0, 0] };
   const narrowest = Math.max(8, Math.min(widest, Math.floor(boxWidth / MAX_UNIT_PX)));
-  /** @type {(plan: Plan) => {unit: number, bbox: Box}} the unit 0 where two ends' buttons would overlap */
+  /** @type {(plan: Plan) => {unit: number, bbox: Box}} its worth: the unit, less for each gap bridged, 0 where
+   * two ends' buttons would overlap */
   const measure = (plan) => {
-    const { bbox, markers } = computeLayout(board, plan.width, tableHeight(plan.width, boxWidth, boxHeight), plan.centre);
+    const { bbox, markers, bridges } = computeLayout(board, plan.width, tableHeight(plan.width, boxWidth, boxHeight), plan.centre);
     const unit = fittingUnit(bbox, boxWidth, boxHeight);
     const buttons = markers.map(({ rect }) => buttonBox(rect, drawnUnit(unit), least));
-    return { unit: buttons.some((a, i) => buttons.slice(i + 1).some((b) => overlaps(a, b))) ? 0 : unit, bbox };
+    const apart = !buttons.some((a, i) => buttons.slice(i + 1).some((b) => overlaps(a, b)));
+    return { unit: apart ? unit * BRIDGE_COST ** bridges.length : 0, bbox };
   };
   /** @type {(plan: Plan) => number} */
   const unitOf = (plan) => {
