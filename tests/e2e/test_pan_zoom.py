@@ -329,7 +329,7 @@ def test_drag_to_an_off_screen_end_with_a_mouse(app: App) -> None:
 def test_drag_to_an_off_screen_end_with_a_finger(phone: App) -> None:
     """A small phone (360x640), double-12 with six seats: the layout is larger than its box at its least size."""
     page = phone.page
-    open_large(phone, "draw", size=(360, 640), moves=24)
+    open_large(phone, "draw", size=(360, 640), moves=30)
     expect(page.locator("#layout")).to_have_attribute("data-fits", "false")
     finger: list[tuple[float, float]] = []
 

@@ -1,8 +1,10 @@
 // The table's layout geometry (web/render/layout.js computeLayout): every tile placed once, none
-// overlapping another, a long line snaking within the table's width, the open ends marked.
+// overlapping another, a long line snaking within the table's width, the open ends marked; and
+// the plan it is drawn at (web/render/layout_plan.js).
 import test from "node:test";
 import assert from "node:assert/strict";
 import { computeLayout, turnDir } from "../../web/render/layout_geometry.js";
+import { bestPlan, fittingUnit, tableHeight } from "../../web/render/layout_plan.js";
 
 /** A line of `east` tiles east of a double and `west` tiles west of it, as the engine's layout JSON. */
 function line(east, west) {
@@ -57,4 +59,31 @@ test("a narrower table draws the same line taller", () => {
   const wide = computeLayout(line(20, 20), 30).bbox;
   assert.ok(tall.y1 - tall.y0 > wide.y1 - wide.y0);
   assert.ok(tall.x1 - tall.x0 < wide.x1 - wide.x0);
+});
+
+test("a table whose middle is off the root tile gives that side more room before it turns", () => {
+  const centred = computeLayout(line(12, 0), 12, 12).bbox;
+  const moved = computeLayout(line(12, 0), 12, 12, [4, 0]).bbox;
+  assert.ok(moved.x1 >= centred.x1 + 2, "the long arm runs further east before it turns");
+  assert.ok(moved.x0 >= centred.x0 + 2, "and comes back less far west");
+});
+
+test("a long arm on one side: the plan moves the table's middle its way and draws it larger", () => {
+  const [boxWidth, boxHeight] = [328, 333]; // a phone's board held upright
+  const board = line(30, 2);
+  const plan = bestPlan(board, boxWidth, boxHeight, { kept: null, least: 44, seen: new Map() });
+  const unitOf = (/** @type {number} */ width, centre = [0, 0]) =>
+    fittingUnit(computeLayout(board, width, tableHeight(width, boxWidth, boxHeight), centre).bbox, boxWidth, boxHeight);
+  const centredBest = Math.max(...[8, 9, 10, 11, 12, 13, 14, 15, 16].map((w) => unitOf(w)));
+  assert.notDeepEqual(plan.centre, [0, 0]);
+  assert.ok(unitOf(plan.width, plan.centre) >= 22, "it fits at a readable size");
+  assert.ok(centredBest < 22, "centred on the root at any width, it would pan");
+});
+
+test("a kept plan that no longer fits where the best does is let go", () => {
+  const [boxWidth, boxHeight] = [328, 333];
+  const board = line(30, 2);
+  const kept = { width: 9, centre: /** @type {[number, number]} */ ([0, 0]) };
+  const plan = bestPlan(board, boxWidth, boxHeight, { kept, least: 44, seen: new Map() });
+  assert.notDeepEqual(plan, kept);
 });

@@ -1,6 +1,7 @@
 // The game screen's message area (frame.js places it): the message of the moment and the hint's
-// words, of fixed height; on a narrow screen a message shows at the top of the screen instead,
-// over the site's bar, and fades once it is old (style.css), or at once when tapped.
+// words, of fixed height; on a narrow screen a message shows at the top of the game instead (under
+// the site's bar, over the game's title and toolbar, letting every tap through to them), and fades
+// once it is old (style.css). A message the status line already says is not shown over the game.
 
 import { h } from "../render/dom.js";
 import { shake } from "../render/effects.js";
@@ -11,16 +12,33 @@ import { shake } from "../render/effects.js";
 const MESSAGE_FRESH_MS = 6000;
 
 /**
- * The room a message shown at the top of the screen has (style.css, a phone): down to the top of
- * what follows the toolbar (the status, the guide, the board), which it never covers.
+ * Where a message shown at the top of the game goes (style.css, a phone): from the top of the game
+ * (the site's bar above it stays in view) down to the top of what follows the toolbar (the status,
+ * the guide, the board), which it never covers.
  * @param {HTMLElement} message
  * @param {HTMLElement} column the play area's column the message shows over
  * @param {Element[]} above what the message may cover (the toolbar, the messages themselves)
  */
 function measureRoom(message, column, above) {
   const below = [...column.children].filter((el) => !above.includes(el) && el.getClientRects().length);
-  const top = Math.min(...below.map((el) => el.getBoundingClientRect().top));
-  if (Number.isFinite(top)) message.style.setProperty("--message-room", `${Math.max(48, Math.floor(top) - 8)}px`);
+  const bottom = Math.min(...below.map((el) => el.getBoundingClientRect().top));
+  const top = Math.max(4, Math.floor(column.closest(".game")?.getBoundingClientRect().top ?? 4));
+  message.style.setProperty("--message-top", `${top}px`);
+  if (Number.isFinite(bottom)) message.style.setProperty("--message-room", `${Math.max(48, Math.floor(bottom) - top - 4)}px`);
+}
+
+/** Words to compare, without case, punctuation or spacing. @param {string} text */
+const wordsOf = (text) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+
+/**
+ * Does the status line (the frame's, or the board's own: a table's whose turn it is) already say `text`?
+ * @param {HTMLElement} column
+ * @param {string} text
+ */
+function statusSays(column, text) {
+  const said = wordsOf(text);
+  return said !== "" && [...column.querySelectorAll(".statusline, [role=status]:not(#message)")]
+    .some((el) => wordsOf(el.textContent ?? "").includes(said));
 }
 
 /** The message area. `placeIn` tells it the column it shows over, once that is built. */
@@ -28,11 +46,11 @@ export function createMessages() {
   const message = h("p", { class: "message", id: "message", role: "status", "aria-live": "polite" });
   const hintBox = h("p", { class: "hint-text", id: "hint-text", hidden: "" });
   const element = h("div", { class: "messages" }, message, hintBox);
-  // where a message shows at the top of the screen (a phone): a tap puts it away at once
-  message.addEventListener("click", () => { message.dataset.stale = ""; });
   let staleTimer = 0;
   /** @type {() => void} */
   let measure = () => {};
+  /** @type {(text: string) => boolean} */
+  let repeated = () => false;
 
   /**
    * Put a message in the message area; a new one (or one said again) is fresh for a while.
@@ -49,12 +67,16 @@ export function createMessages() {
     }
     message.textContent = text;
     message.dataset.kind = kind;
+    if (repeated(text)) message.dataset.stale = ""; // said by the status line: not again over the game
   }
 
   return {
     element, show,
     /** @param {HTMLElement} column @param {HTMLElement} toolbar */
-    placeIn(column, toolbar) { measure = () => measureRoom(message, column, [toolbar, element]); },
+    placeIn(column, toolbar) {
+      measure = () => measureRoom(message, column, [toolbar, element]);
+      repeated = (text) => statusSays(column, text);
+    },
     /**
      * A message of the moment; `ms`: an error's shake (0: none), and the board's place picked with it.
      * @param {string} text

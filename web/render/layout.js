@@ -2,14 +2,16 @@
 // a tree where every double opens four ways (draw game) or Round The Clock's four arms.
 //
 // Its geometry, in "units" (a tile is 2 x 1 units), is layout_geometry.js's: tiles in the engine's
-// placement order, each branch snaking at the table's edges. The table's width in units is
-// the one that draws the layout largest in its box (a long line snakes sooner on a phone), kept
-// from play to play while it does nearly as well; the whole picture is scaled to fit its box, so
-// every tile stays visible on a phone and on a desktop.
+// placement order, each branch snaking at the table's edges. The table's width in units and its
+// middle (off the first tile where one side's arms need the room) are the ones that draw the
+// layout largest in its box (layout_plan.js: a long line snakes sooner on a phone), kept from
+// play to play while they do nearly as well; the whole picture is scaled to fit its box, so every
+// tile stays visible on a phone and on a desktop.
 
 import { h } from "./dom.js";
 import { tileSvg } from "./tiles.js";
-import { computeLayout, horizontal, overlaps } from "./layout_geometry.js";
+import { computeLayout, horizontal } from "./layout_geometry.js";
+import { bestPlan, buttonBox, drawnUnit, fittingUnit, planKey, planOf, tableHeight } from "./layout_plan.js";
 
 /** @typedef {import("./layout_geometry.js").LayoutTile} LayoutTile */
 /** @typedef {import("./layout_geometry.js").LayoutEnd} LayoutEnd */
@@ -18,6 +20,7 @@ import { computeLayout, horizontal, overlaps } from "./layout_geometry.js";
 /** @typedef {import("./layout_geometry.js").Box} Box */
 /** @typedef {import("./layout_geometry.js").Point} Point */
 /** @typedef {import("./layout_geometry.js").DrawnTile} DrawnTile */
+/** @typedef {import("./layout_plan.js").Plan} Plan */
 
 /**
  * An end offered as a place to play (drawLayout's markerFor).
@@ -37,89 +40,29 @@ function drawnVertical(t) {
   return t.cross ? horizontal(t.dir) : !horizontal(t.dir);
 }
 
-/** The most size of a unit: a tile of 88 x 44 px on a large board (a Luzon tile is at most 146 px wide). */
-const MAX_UNIT_PX = 44;
-/** The least size of a unit (a tile is 2 x 1 units) when the layout fits its box: below it the box pans.
- * A tile is drawn 0.94 of its units (a gap between tiles): 22 px keeps it at least 20 px a half. */
-const MIN_UNIT_PX = 22;
 const TOUCH_TARGET_PX = 44;
 
 /**
- * The table's height in units: it keeps the box's proportions (a branch turns at the top and bottom too).
- * @param {number} width @param {number} boxWidth @param {number} boxHeight
- */
-const tableHeight = (width, boxWidth, boxHeight) =>
-  (Number.isFinite(boxHeight) ? Math.max(10, Math.floor(width * boxHeight / boxWidth)) : Infinity);
-
-/**
- * The size of a unit at which a layout's box `bbox` fits the board's box, within the readable sizes.
- * @param {Box} bbox @param {number} boxWidth @param {number} boxHeight
- */
-const fitUnit = (bbox, boxWidth, boxHeight) => Math.max(MIN_UNIT_PX, Math.min(MAX_UNIT_PX,
-  (boxWidth - 2) / (bbox.x1 - bbox.x0), (boxHeight - 2) / (bbox.y1 - bbox.y0)));
-
-/**
- * An end's button around the end's rect, in units: on touch it grows around its centre to a
- * finger's size (`least` px; 0: as the rect).
- * @param {Box} r @param {number} unit px per unit @param {number} least
- * @returns {Box}
- */
-function buttonBox(r, unit, least) {
-  const [hw, hh] = [Math.max(r.x1 - r.x0, least / unit) / 2, Math.max(r.y1 - r.y0, least / unit) / 2];
-  const [cx, cy] = [(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2];
-  return { x0: cx - hw, x1: cx + hw, y0: cy - hh, y1: cy + hh };
-}
-
-/**
- * Per layout JSON drawn (a view's board) and box: the unit each table width draws it at, so a
- * redraw of the same view (a tile picked, a place marked) lays it out once, not at every width.
- * @type {WeakMap<object, {key: string, units: Map<number, number>}>}
+ * Per layout JSON drawn (a view's board) and box: the fitting unit of each plan tried, so a redraw
+ * of the same view (a tile picked, a place marked) lays it out once, not at every plan.
+ * @type {WeakMap<object, {key: string, units: Map<string, number>}>}
  */
 const unitsSeen = new WeakMap();
 
 /**
- * The table's width in units: the one at which the layout is drawn largest, from the widest (a
- * unit of 22 px) down to where a unit reaches its most, so a long line snakes sooner when that
- * makes its tiles larger, as long as its ends' buttons stay apart (on touch they grow to a finger's
- * size). The width of the last drawing is kept while it does nearly as well, so the tiles do not
- * move at every play.
+ * The plan to draw `board` at in a box of this size (layout_plan.js), the box's last one kept
+ * while it does nearly as well.
  * @param {any} board the layout's JSON
  * @param {number} boxWidth
  * @param {number} boxHeight
- * @param {number | null} kept the width of the last drawing
+ * @param {Plan | null} kept the plan of the last drawing
  */
-function tableWidth(board, boxWidth, boxHeight, kept) {
-  const widest = Math.max(16, Math.min(36, Math.floor(boxWidth / 22)));
-  if (!Number.isFinite(boxHeight)) return widest;
-  const narrowest = Math.max(8, Math.min(widest, Math.floor(boxWidth / MAX_UNIT_PX)));
+function tablePlan(board, boxWidth, boxHeight, kept) {
   const least = matchMedia("(pointer: coarse)").matches ? TOUCH_TARGET_PX : 0;
   const key = `${boxWidth}x${boxHeight}:${least}`;
   let seen = unitsSeen.get(board);
   if (seen?.key !== key) unitsSeen.set(board, seen = { key, units: new Map() });
-  const units = seen.units;
-  /** The unit a width draws the layout at; 0 where two ends' buttons would overlap. */
-  const unitAt = (/** @type {number} */ w) => {
-    const known = units.get(w);
-    if (known !== undefined) return known;
-    const unit = measureUnit(w);
-    units.set(w, unit);
-    return unit;
-  };
-  /** @param {number} w */
-  const measureUnit = (w) => {
-    const { bbox, markers } = computeLayout(board, w, tableHeight(w, boxWidth, boxHeight));
-    const unit = fitUnit(bbox, boxWidth, boxHeight);
-    const buttons = markers.map(({ rect }) => buttonBox(rect, unit, least));
-    return buttons.some((a, i) => buttons.slice(i + 1).some((b) => overlaps(a, b))) ? 0 : unit;
-  };
-  let best = widest;
-  let bestUnit = unitAt(widest);
-  for (let w = widest - 1; w >= narrowest; w -= 1) {
-    const unit = unitAt(w);
-    if (unit > bestUnit * 1.02) [best, bestUnit] = [w, unit];
-  }
-  if (kept && kept !== best && kept >= narrowest && kept <= widest && unitAt(kept) >= bestUnit * 0.9) return kept;
-  return best;
+  return bestPlan(board, boxWidth, boxHeight, { kept, least, seen: seen.units });
 }
 
 /**
@@ -140,10 +83,11 @@ export function drawLayout(box, board, { markerFor = () => null, lastIndex = -1,
   const [roomWidth, roomHeight] = [box.clientWidth, box.clientHeight];
   const boxWidth = Math.max(240, roomWidth || 320);
   const boxHeight = roomHeight || Infinity;
-  const width = tableWidth(board, boxWidth, boxHeight, Number(box.dataset.tableWidth) || null);
-  box.dataset.tableWidth = String(width);
-  const { tiles, markers, bbox, bridges } = computeLayout(board, width, tableHeight(width, boxWidth, boxHeight));
-  const fit = fitUnit(bbox, boxWidth, boxHeight);
+  const plan = tablePlan(board, boxWidth, boxHeight, planOf(box.dataset.tablePlan));
+  box.dataset.tablePlan = planKey(plan);
+  const { tiles, markers, bbox, bridges } = computeLayout(board, plan.width, tableHeight(plan.width, boxWidth, boxHeight),
+    plan.centre);
+  const fit = drawnUnit(fittingUnit(bbox, boxWidth, boxHeight));
   const bw = bbox.x1 - bbox.x0;
   const bh = bbox.y1 - bbox.y0;
   const unit = fit * zoom;

@@ -98,8 +98,9 @@ const halfAcross = (r, d) => (horizontal(d) ? (r.y1 - r.y0) / 2 : (r.x1 - r.x0) 
 const halfAlong = (r, d) => (horizontal(d) ? (r.x1 - r.x0) / 2 : (r.y1 - r.y0) / 2);
 
 /**
- * The tiles placed so far and the table's edges: what a new tile must fit in.
- * @typedef {{half: number, halfHeight: number, rects: Rect[], bridges: [Point, Point][]}} Table
+ * The tiles placed so far and the table's edges (`centre` its middle, the root at 0,0): what a new
+ * tile must fit in.
+ * @typedef {{half: number, halfHeight: number, centre: Point, rects: Rect[], bridges: [Point, Point][]}} Table
  */
 
 /**
@@ -108,9 +109,9 @@ const halfAlong = (r, d) => (horizontal(d) ? (r.x1 - r.x0) / 2 : (r.y1 - r.y0) /
  * @param {Rect} r
  * @param {boolean} walls
  */
-function fits({ half, halfHeight, rects }, r, walls) {
-  return (!walls || (r.x0 >= -half - EPS && r.x1 <= half + EPS && r.y0 >= -halfHeight - EPS &&
-    r.y1 <= halfHeight + EPS)) && !rects.some((o) => overlaps(r, o));
+function fits({ half, halfHeight, centre: [cx, cy], rects }, r, walls) {
+  return (!walls || (r.x0 >= cx - half - EPS && r.x1 <= cx + half + EPS && r.y0 >= cy - halfHeight - EPS &&
+    r.y1 <= cy + halfHeight + EPS)) && !rects.some((o) => overlaps(r, o));
 }
 
 /**
@@ -132,12 +133,13 @@ function startAt(state, nd, cross) {
 /**
  * The directions a branch's next tile may take, in order: the way it wants, then aside (away
  * from the table's middle first), never back.
+ * @param {Table} table
  * @param {BranchState} state
  * @param {string} want
  */
-function candidateDirections(state, want) {
+function candidateDirections(table, state, want) {
   const perps = horizontal(want) ? ["north", "south"] : ["east", "west"];
-  const coord = horizontal(want) ? state.p[1] : state.p[0];
+  const coord = horizontal(want) ? state.p[1] - table.centre[1] : state.p[0] - table.centre[0];
   const away = coord > EPS ? perps[1] : coord < -EPS ? perps[0] : (state.bias && perps.includes(state.bias) ? state.bias : perps[1]);
   const order = [away, away === perps[0] ? perps[1] : perps[0]];
   return [want, ...order].filter((nd) => nd !== OPPOSITE[state.d]);
@@ -172,7 +174,7 @@ function pastTheGap(table, state, candidates, cross) {
  */
 function place(table, state, cross, dry = false) {
   const want = state.reverse ?? state.d;
-  const candidates = candidateDirections(state, want);
+  const candidates = candidateDirections(table, state, want);
   /** @type {{nd: string, r: Rect, bridge?: [Point, Point]} | null} */
   let chosen = null;
   let wallTurn = false;
@@ -287,14 +289,17 @@ function placeMarkers(table, board, placed) {
 
 /**
  * Compute the drawing of a layout: {tiles: [{index, tile, rect, dir, cross, label}], markers:
- * [{end, rect}], bbox}. `width` is the table's width in units (branches turn at its edges).
+ * [{end, rect}], bbox}. `width` and `height` are the table's size in units (branches turn at its
+ * edges), `centre` its middle from the root tile's centre (off the root: more room on one side).
  * @param {LayoutBoard} board
  * @param {number} width
+ * @param {number} [height]
+ * @param {Point} [centre]
  * @returns {{tiles: DrawnTile[], markers: {end: LayoutEnd, rect: Rect}[], bbox: Box, bridges: [Point, Point][]}}
  */
-export function computeLayout(board, width, height = Infinity) {
+export function computeLayout(board, width, height = Infinity, centre = [0, 0]) {
   /** @type {Table} */
-  const table = { half: width / 2, halfHeight: height / 2, rects: [], bridges: [] };
+  const table = { half: width / 2, halfHeight: height / 2, centre, rects: [], bridges: [] };
   const tiles = board.tiles;
   const placed = placeTiles(table, tiles);
   const markers = placeMarkers(table, board, placed);

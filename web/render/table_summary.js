@@ -10,6 +10,9 @@ import { scoreSheet } from "./score_sheet.js";
 /** @typedef {import("../engine_types.js").TableRound} TableRound */
 
 const SIDEWAYS = "(max-height: 560px) and (orientation: landscape)"; // a phone held sideways (style.css)
+const NARROW = "(max-width: 560px)"; // a phone held upright (style.css)
+/** From this many players, a phone held upright lies the hands' tiles down too: short rows, no scroll. */
+const COMPACT_SEATS = 5;
 const plural = (/** @type {number} */ n, /** @type {string} */ word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /**
@@ -35,13 +38,16 @@ export function roundSummaryOf(ctl) {
   /** @param {View} view @param {RoundSummary | null | undefined} last */
   function roundSummary(view, last) {
     if (!last) return [];
-    // a phone held sideways: the hands' tiles lie down, so every player's row is short (style.css)
+    // a phone held sideways, or upright with many players: the hands' tiles lie down, so every
+    // player's row is short (style.css: .compact, upright)
     const sideways = matchMedia(SIDEWAYS).matches;
-    const rows = /** @type {[number, number][][]} */ (last.hands).map((tiles, i) => h("tr", { class: i === last.winner ? "winner" : "" },
+    const hands = /** @type {[number, number][][]} */ (last.hands);
+    const compact = !sideways && matchMedia(NARROW).matches && hands.length >= COMPACT_SEATS;
+    const rows = hands.map((tiles, i) => h("tr", { class: i === last.winner ? "winner" : "" },
       h("th", { scope: "row" }, ctl.name(i)),
       h("td", { class: "summary-hand" }, tiles.length
         ? h("span", { class: "mini-tiles" }, ...tiles.map(([a, b]) => h("span", { class: "mini-tile", title: `${a}-${b}` },
-          tileSvg(`${a}-${b}`, { vertical: !sideways }))))
+          tileSvg(`${a}-${b}`, { vertical: !sideways && !compact }))))
         : "out"),
       h("td", { class: "num" }, String(last.pips[i])),
       h("td", { class: "num" }, last.points[i] ? `+${last.points[i]}` : "0"),
@@ -52,7 +58,7 @@ export function roundSummaryOf(ctl) {
       h("p", { class: "summary-headline" }, roundHeadline(last, ctl.name)),
       winner === null ? null : h("p", { class: "arithmetic", id: "summary-arithmetic", "data-key": "round-score" },
         `${name} ${name === "You" ? "score" : "scores"} `, ...scoreWords(/** @type {import("../engine_types.js").RoundScore} */ (last.score))),
-      h("div", { class: "summary-scroll" }, h("table", { class: "summary-table" },
+      h("div", { class: "summary-scroll" }, h("table", { class: `summary-table${compact ? " compact" : ""}` },
         h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Tiles left"), h("th", { class: "num" }, "Pips"),
           h("th", { class: "num" }, "Round"), h("th", { class: "num" }, "Total"))),
         h("tbody", {}, ...rows))),

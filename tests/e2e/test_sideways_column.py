@@ -1,0 +1,50 @@
+"""A phone held sideways (844x390): the controls' column is slim, so the board gets the room (it
+took about 300 of 844 px): the board starts within the screen's first 260 px, the toolbar keeps to
+two rows inside the column (Clock's, with two buttons more, three), and every seat is in view two
+a line (a table of eight seats too; nine or ten keep the wider column their five lines of seats need)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, follow_link, until_still
+
+COLUMN = """() => {
+  const board = document.querySelector('.play-main > #board, .table-screen > .table-board');
+  const toolbar = document.querySelector('.play-main > .toolbar');
+  const shown = [...toolbar.children].filter((b) => b.getBoundingClientRect().width > 0);
+  const rows = new Set(shown.map((b) => Math.round(b.getBoundingClientRect().top)));
+  const t = toolbar.getBoundingClientRect();
+  const outside = shown.filter((b) => { const r = b.getBoundingClientRect();
+    return r.left < t.left - 0.5 || r.right > t.right + 0.5; }).map((b) => b.textContent);
+  const seats = [...document.querySelectorAll('#seats .seat')];
+  const hidden = seats.filter((s) => { const r = s.getBoundingClientRect();
+    return r.bottom > innerHeight + 0.5 || r.right > board.getBoundingClientRect().left; }).map((s) => s.dataset.seat);
+  const lines = new Set(seats.map((s) => Math.round(s.getBoundingClientRect().top))).size;
+  return {boardLeft: board.getBoundingClientRect().left, rows: rows.size, outside, hidden, seats: seats.length, lines};
+}"""
+LINKS = {  # name -> (link, the toolbar's rows at most: Clock has two buttons more, Turn and Play to the end)
+    "draw-4": ("#/play/draw?deal=3&set=double-9&players=4&seats=human,ai:easy,ai:easy,ai:easy", 2),
+    "matador-8": ("#/play/matador?deal=3&set=double-9&players=8&seats=human" + ",ai:easy" * 7, 2),
+    "clock": ("#/play/clock?deal=1&exchange=true", 3),
+}
+
+
+@pytest.mark.parametrize("game", list(LINKS))
+def test_the_controls_column_is_slim_held_sideways(phone: App, game: str) -> None:
+    page = phone.page
+    page.set_viewport_size({"width": 844, "height": 390})
+    computer_speed(page, "instant")
+    link, rows = LINKS[game]
+    follow_link(phone, link)
+    expect(page.locator("[data-moves]").first).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
+    expect(page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
+    until_still(page)
+    column = page.evaluate(COLUMN)
+    computer_speed(page, None)
+    assert column["boardLeft"] <= 260, column
+    assert column["rows"] <= rows and not column["outside"], column
+    assert not column["hidden"], column
+    if column["seats"]:
+        assert column["lines"] == (column["seats"] + 1) // 2, column

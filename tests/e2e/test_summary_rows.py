@@ -1,0 +1,33 @@
+"""A long round's summary on a phone held upright: ten players (Tiddle-A-Wink) at 360x740 and
+390x844, the round's end of the first round: the hands' tiles lie down so the rows are short, and
+the headline, every player's row and the buttons are in view with nothing to scroll (the rows
+stood 52 px tall and the dialog scrolled)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, settled, until_still
+from .screen_sizes import round_over
+from .test_phone import ROWS_IN_VIEW, open_record, record_until
+
+OPTIONS = {"set": "double-9", "players": 10}
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+def test_a_ten_seat_round_summary_fits_a_phone_upright(phone: App, size: tuple[int, int]) -> None:
+    record, _ = record_until("tiddle-a-wink", OPTIONS, 10, 3, round_over)
+    page = phone.page
+    computer_speed(page, "instant")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_record(phone, "tiddle-a-wink", OPTIONS, 10, 3, record)
+    dialog = page.locator("#round-summary")
+    expect(dialog).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
+    settled(page)
+    until_still(page)
+    rows = page.evaluate(ROWS_IN_VIEW)
+    scroll = dialog.evaluate("d => [d.scrollHeight, d.clientHeight]")
+    page.keyboard.press("Escape")
+    assert len(rows) == 11 and all(r["inView"] for r in rows), rows
+    assert scroll[0] <= scroll[1] + 1, f"the dialog scrolls: {scroll}"

@@ -1,0 +1,148 @@
+// How the table games' layout is laid out in its box (layout.js draws it): the table's width in
+// units and where its middle lies from the root tile, chosen so the layout is drawn largest. Pure:
+// no DOM.
+//
+// A table centred on the root gives each arm half the room: a long arm on one side turns at the
+// table's edge and, the table full that way, runs on past it (the box pans) while the other side
+// stays empty. So each width is also tried with the table's middle moved toward where its layout
+// leans (the middle of its drawing with the table centred), and halfway there.
+
+import { computeLayout, overlaps } from "./layout_geometry.js";
+
+/** @typedef {import("./layout_geometry.js").LayoutBoard} LayoutBoard */
+/** @typedef {import("./layout_geometry.js").Box} Box */
+/** @typedef {import("./layout_geometry.js").Point} Point */
+
+/** The most size of a unit: a tile of 88 x 44 px on a large board (a Luzon tile is at most 146 px wide). */
+export const MAX_UNIT_PX = 44;
+/** The least size of a unit (a tile is 2 x 1 units) when the layout fits its box: below it the box pans.
+ * A tile is drawn 0.94 of its units (a gap between tiles): 22 px keeps it at least 20 px a half. */
+export const MIN_UNIT_PX = 22;
+
+/**
+ * A way to lay the table out: its width in units and its middle from the root tile's centre.
+ * @typedef {{width: number, centre: Point}} Plan
+ */
+
+/**
+ * The table's height in units: it keeps the box's proportions (a branch turns at the top and bottom too).
+ * @param {number} width @param {number} boxWidth @param {number} boxHeight
+ */
+export const tableHeight = (width, boxWidth, boxHeight) =>
+  (Number.isFinite(boxHeight) ? Math.max(10, Math.floor(width * boxHeight / boxWidth)) : Infinity);
+
+/**
+ * The size of a unit at which a layout's box `bbox` fits the board's box, at most MAX_UNIT_PX
+ * (below MIN_UNIT_PX: it does not fit, the box pans).
+ * @param {Box} bbox @param {number} boxWidth @param {number} boxHeight
+ */
+export const fittingUnit = (bbox, boxWidth, boxHeight) => Math.min(MAX_UNIT_PX,
+  (boxWidth - 2) / (bbox.x1 - bbox.x0), (boxHeight - 2) / (bbox.y1 - bbox.y0));
+
+/** The unit a layout is drawn at: the fitting unit, never below the readable size. @param {number} fitting */
+export const drawnUnit = (fitting) => Math.max(MIN_UNIT_PX, fitting);
+
+/**
+ * An end's button around the end's rect, in units: on touch it grows around its centre to a
+ * finger's size (`least` px; 0: as the rect).
+ * @param {Box} r @param {number} unit px per unit @param {number} least
+ * @returns {Box}
+ */
+export function buttonBox(r, unit, least) {
+  const [hw, hh] = [Math.max(r.x1 - r.x0, least / unit) / 2, Math.max(r.y1 - r.y0, least / unit) / 2];
+  const [cx, cy] = [(r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2];
+  return { x0: cx - hw, x1: cx + hw, y0: cy - hh, y1: cy + hh };
+}
+
+/** A plan as a short string (kept on the box between drawings). @param {Plan} plan */
+export const planKey = ({ width, centre }) => `${width} ${centre[0]} ${centre[1]}`;
+
+/** The plan a key names, or null. @param {string | undefined} key @returns {Plan | null} */
+export function planOf(key) {
+  const [width, x, y] = (key ?? "").split(" ").map(Number);
+  return Number.isFinite(width) && width > 0 && Number.isFinite(x) && Number.isFinite(y) ? { width, centre: [x, y] } : null;
+}
+
+/** To the half unit. @param {number} v */
+const toHalf = (v) => Math.round(2 * v) / 2;
+/** How far toward where the layout leans the table's middle is tried. */
+const LEANS = [0.5, 1, 1.5];
+/** A plan's worth is its unit times this for each gap it bridges (a branch boxed in, going on
+ * further along): a larger drawing with gaps loses to a nearly as large one without. */
+const BRIDGE_COST = 0.85;
+/** The moves of the best plan's middle tried after (in units), largest first. */
+const STEPS = [2, 1];
+/** Tries of one step's moves at most (each a move that draws the layout larger). */
+const CLIMBS = 4;
+
+/**
+ * The plan at which the layout is drawn largest: widths from the widest (a unit of 22 px) down to
+ * where a unit reaches its most, each with the table centred on the root and moved toward where
+ * its layout leans, as long as its ends' buttons stay apart (they grow to `least` px: a finger's
+ * size on touch). The plan of the last drawing is kept while it does nearly as well (and fits
+ * where the best does), so the tiles do not move at every play. `seen` caches the fitting unit
+ * of each plan (for one board and box).
+ * @param {LayoutBoard} board
+ * @param {number} boxWidth
+ * @param {number} boxHeight
+ * @param {{kept: Plan | null, least: number, seen: Map<string, number>}} how
+ * @returns {Plan}
+ */
+export function bestPlan(board, boxWidth, boxHeight, { kept, least, seen }) {
+  const widest = Math.max(16, Math.min(36, Math.floor(boxWidth / 22)));
+  if (!Number.isFinite(boxHeight)) return { width: widest, centre: [0, 0] };
+  const narrowest = Math.max(8, Math.min(widest, Math.floor(boxWidth / MAX_UNIT_PX)));
+  /** @type {(plan: Plan) => {unit: number, bbox: Box}} its worth: the unit, less for each gap bridged, 0 where
+   * two ends' buttons would overlap */
+  const measure = (plan) => {
+    const { bbox, markers, bridges } = computeLayout(board, plan.width, tableHeight(plan.width, boxWidth, boxHeight), plan.centre);
+    const unit = fittingUnit(bbox, boxWidth, boxHeight);
+    const buttons = markers.map(({ rect }) => buttonBox(rect, drawnUnit(unit), least));
+    const apart = !buttons.some((a, i) => buttons.slice(i + 1).some((b) => overlaps(a, b)));
+    return { unit: apart ? unit * BRIDGE_COST ** bridges.length : 0, bbox };
+  };
+  /** @type {(plan: Plan) => number} */
+  const unitOf = (plan) => {
+    const key = planKey(plan);
+    const known = seen.get(key);
+    if (known !== undefined) return known;
+    const { unit } = measure(plan);
+    seen.set(key, unit);
+    return unit;
+  };
+  /** @type {Plan} */
+  let best = { width: widest, centre: [0, 0] };
+  let bestUnit = -1;
+  for (let width = widest; width >= narrowest; width -= 1) {
+    const centred = { width, centre: /** @type {Point} */ ([0, 0]) };
+    const { unit, bbox } = measure(centred);
+    seen.set(planKey(centred), unit);
+    // the table's middle moved toward the middle of the layout's drawing, within the table less a tile
+    const [limitX, limitY] = [width / 2 - 1.5, tableHeight(width, boxWidth, boxHeight) / 2 - 1.5];
+    const [leanX, leanY] = [(bbox.x0 + bbox.x1) / 2, (bbox.y0 + bbox.y1) / 2];
+    /** @type {Plan[]} */
+    const plans = [centred, ...LEANS.map((f) => ({ width, centre: /** @type {Point} */ ([
+      toHalf(Math.max(-limitX, Math.min(limitX, leanX * f))), toHalf(Math.max(-limitY, Math.min(limitY, leanY * f)))]) }))];
+    for (const plan of plans) {
+      const at = unitOf(plan);
+      if (at > bestUnit * 1.02) [best, bestUnit] = [plan, at];
+    }
+  }
+  // then the best plan's middle moved a step at a time while that draws the layout larger
+  for (const step of STEPS) {
+    let moved = true;
+    for (let climb = 0; moved && climb < CLIMBS; climb += 1) {
+      moved = false;
+      for (const [dx, dy] of [[step, 0], [-step, 0], [0, step], [0, -step]]) {
+        const plan = { width: best.width, centre: /** @type {Point} */ ([best.centre[0] + dx, best.centre[1] + dy]) };
+        const at = unitOf(plan);
+        if (at > bestUnit * 1.02) [best, bestUnit, moved] = [plan, at, true];
+      }
+    }
+  }
+  if (kept && planKey(kept) !== planKey(best) && kept.width >= narrowest && kept.width <= widest) {
+    const keptUnit = unitOf(kept);
+    if (keptUnit >= bestUnit * 0.9 && (keptUnit >= MIN_UNIT_PX || bestUnit < MIN_UNIT_PX)) return kept;
+  }
+  return best;
+}
