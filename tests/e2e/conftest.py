@@ -638,7 +638,9 @@ LONGEST_FILES = ("test_phone.py", "test_coach_review.py", "test_snapshot.py", "t
 ONE_BROWSER_FILES = {
     "phone_session": ("test_phone.py", "test_lessons_phone.py", "test_fit.py", "test_pan_zoom.py",
                       "test_keys.py", "test_screen_look.py", "test_dial.py", "test_fit_more.py", "test_dialogs.py",
-                      "test_seat_strip.py", "test_hand_tiles.py", "test_motion_refit.py"),
+                      "test_seat_strip.py", "test_hand_tiles.py", "test_motion_refit.py",
+                      "test_table_room.py", "test_notices.py", "test_summary_rows.py", "test_keys_sideways.py",
+                      "test_sideways_column.py"),
     "clocked_session": ("test_solitaire_extras.py", "test_reliability.py"),
 }
 
