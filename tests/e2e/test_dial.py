@@ -302,7 +302,9 @@ LUZON_FIT = """() => {
     return r.top < Math.max(0, board.top) - 0.5 || r.left < Math.max(0, board.left) - 0.5 ||
       r.bottom > Math.min(innerHeight, board.bottom) + 0.5 || r.right > Math.min(innerWidth, board.right) + 0.5; })
     .map((t) => t.dataset.tile ?? t.dataset.slot ?? 'empty');
-  const widths = [...document.querySelectorAll('#board .tile svg')].map((s) => s.getBoundingClientRect().width);
+  // a tile's long side (two halves), lying across or standing up (an upright phone's board)
+  const widths = [...document.querySelectorAll('#board .tile svg')].map((s) => {
+    const r = s.getBoundingClientRect(); return Math.max(r.width, r.height); });
   const se = document.scrollingElement;
   return { scroll: [se.scrollHeight, se.scrollWidth, innerHeight, innerWidth], out, count: tiles.length,
     smallest: Math.min(...widths), largest: Math.max(...widths) };
@@ -322,7 +324,7 @@ def luzon_problems(app: App, label: str) -> list[str]:
         if fit["out"]:
             problems.append(f"{where}: tiles out of view {fit['out']}")
         if fit["smallest"] < 56 or fit["largest"] - fit["smallest"] > 1:  # readable, reserve as large as the columns
-            problems.append(f"{where}: tiles {fit['smallest']:.0f} to {fit['largest']:.0f} px wide")
+            problems.append(f"{where}: tiles {fit['smallest']:.0f} to {fit['largest']:.0f} px long")
     return problems
 
 
