@@ -5,9 +5,9 @@ message row and shows a short hand's tiles large; four seats on a portrait phone
 two, eight and ten in two lines of four and five; the coach held upright with a one-line head and a
 key moment's whole board under its toggle; Luzon held upright with its tiles standing up and
 filling its board, its reserve beside the columns, its toolbar two lines at 360 px; Clock's cards larger held
-sideways and its dial in the board's middle on a desktop. Positions come from records made
-natively and imported. With --screenshots, screenshots light and dark go to test-results/look/
-(git-ignored)."""
+sideways (its dial a frame, its piles apart) and its dial in the board's middle on a desktop.
+Positions come from records made natively and imported. With --screenshots, screenshots light and
+dark go to test-results/look/ (git-ignored)."""
 
 from __future__ import annotations
 
@@ -35,11 +35,15 @@ def open_round_end(app: App, game: str, options: dict, players: int, seed: int, 
     until_still(app.page)
 
 
-LABELS_OVER_CARDS = """() => {
+# Two boxes that overlap (more than half a pixel), a box within another: for the checks below.
+RECT_TESTS = """
   const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
     && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
   const within = (a, b) => a.left >= b.left - 0.5 && a.right <= b.right + 0.5
     && a.top >= b.top - 0.5 && a.bottom <= b.bottom + 0.5;
+"""
+
+LABELS_OVER_CARDS = "() => {" + RECT_TESTS + """
   const faces = [...document.querySelectorAll('#board .ck-up')].map((c) => c.getBoundingClientRect());
   const cards = [...document.querySelectorAll('#board .ck-card:not(.ck-none)')].map((c) => c.getBoundingClientRect());
   const counts = [...document.querySelectorAll('#board .ck-down-count')];
@@ -579,3 +583,44 @@ def test_clock_on_a_desktop_keeps_its_dial_in_the_boards_middle(app: App) -> Non
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
     assert abs(cards["dialMiddle"]) <= 8 and cards["inView"], cards
+
+
+CLOCK_FRAME = "() => {" + RECT_TESTS + """
+  const board = document.querySelector('#board').getBoundingClientRect();
+  const piles = [...document.querySelectorAll('#board .ck-pile')]
+    .map((p) => [p.dataset.pile, p.getBoundingClientRect(), p]);
+  const problems = [];
+  piles.forEach(([name, box, pile], i) => {
+    if (!within(box, board)) problems.push(`pile ${name} out of the board`);
+    for (const [other, r] of piles.slice(i + 1)) if (meets(box, r)) problems.push(`piles ${name} and ${other} overlap`);
+    for (const c of pile.querySelectorAll('.ck-card, .ck-hour')) {
+      if (!within(c.getBoundingClientRect(), box)) problems.push(`pile ${name}: a card off it`);
+    }
+  });
+  const panel = document.querySelector('#board .ck-exchange')?.getBoundingClientRect();
+  for (const [name, box] of piles) {
+    if (panel && name !== '13' && meets(panel, box)) problems.push(`the exchange over pile ${name}`);
+  }
+  const cards = [...document.querySelectorAll('#board .ck-card:not(.ck-none)')].map((c) => c.getBoundingClientRect());
+  return {height: Math.min(...cards.map((c) => c.height)), cards: cards.length, piles: piles.length,
+          exchange: Boolean(panel), problems};
+}"""
+
+
+@pytest.mark.parametrize(("size", "tall"), [((844, 390), 72), ((740, 360), 52)])
+def test_clock_held_sideways_is_a_frame_of_large_cards(app: App, size: tuple[int, int], tall: int) -> None:
+    """Clock at its exchange (its choices offered in the middle, its help beside) on a phone held
+    sideways: the dial a frame as wide as the board leaves, its cards at least `tall` px high (a round
+    dial the board's height had them 48 and 37 px high), every pile in the board, each card and hour
+    on its own pile, no two piles overlapping, the exchange's choices over no pile but the kings'."""
+    page = app.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        open_clock_at_its_exchange(app)
+        until_still(page)
+        seen = page.evaluate(CLOCK_FRAME)
+        shoot(page, SHOTS / f"clock-frame-{size[0]}x{size[1]}")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+    assert seen["piles"] == 13 and seen["cards"] >= 20 and seen["exchange"], seen
+    assert seen["height"] >= tall and seen["problems"] == [], seen

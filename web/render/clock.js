@@ -44,6 +44,10 @@ const percent = (/** @type {number} */ chance) => {
   return p > 0 && p < 1 ? "<1%" : `${Math.round(p)}%`;
 };
 const pileKey = (/** @type {ClockPile} */ s) => `slot${s.slot}`;
+/** A pile's cell on the frame a phone held sideways draws (style.css): 10 to 2 across the top, 9, the
+ * kings and 3 across the middle, 8 to 4 across the bottom; [column of 5, row of 3]. @type {Record<number, [number, number]>} */
+const FRAME = { 10: [0, 0], 11: [1, 0], 12: [2, 0], 1: [3, 0], 2: [4, 0], 9: [0, 1], 13: [2, 1], 3: [4, 1],
+  8: [0, 2], 7: [1, 2], 6: [2, 2], 5: [3, 2], 4: [4, 2] };
 
 /** @typedef {import("../play/renderer_contract.js").RendererContext} RendererContext */
 /**
@@ -160,6 +164,9 @@ function pileElement(ctl, dial, s, b, view, fresh) {
   const r = slot === CENTRE ? 0 : 39;
   pile.style.setProperty("--x", `${50 + r * Math.sin(rad)}%`);
   pile.style.setProperty("--y", `${50 - r * Math.cos(rad)}%`);
+  const [col, row] = FRAME[slot];
+  pile.style.setProperty("--fx", `${10 + 20 * col}%`);
+  pile.style.setProperty("--fy", `${(100 / 6) * (1 + 2 * row)}%`);
   pile.style.setProperty("--n", String(cards.length));
   return pile;
 }
