@@ -407,21 +407,21 @@ COACH_LUZON_TILES = """() => {
   const box = board.getBoundingClientRect();
   return {count: tiles.length, layout: board.dataset.layout, vh: innerHeight, board: [box.top, box.bottom],
           lowest: Math.max(...tiles.map((r) => r.bottom)),
-          widest: Math.max(...tiles.map((r) => Math.min(r.width, r.height)))};
+          longest: Math.max(...tiles.map((r) => Math.max(r.width, r.height)))};
 }"""
 
 
 @pytest.mark.parametrize("size", [(360, 740), (390, 844)])
-def test_the_coach_on_an_upright_phone_shows_luzons_whole_opening_position(app: App, size: tuple[int, int]) -> None:
+def test_the_coach_on_an_upright_phone_shows_luzons_whole_opening_position(phone: App, size: tuple[int, int]) -> None:
     """Luzon's coach on a phone held upright, at its first position (five columns of five, the
-    reserve full): every tile in view without scrolling, standing up, none narrower than the play
+    reserve full): every tile in view without scrolling, standing up, none smaller than the play
     screen's (the last row was a scroll away under the replay's controls)."""
     from .test_coach import import_record, luzon_blunder
 
-    page = app.page
+    page = phone.page
     page.set_viewport_size({"width": size[0], "height": size[1]})
     try:
-        import_record(app, "luzon", luzon_blunder()[0])
+        import_record(phone, "luzon", luzon_blunder()[0])
         until_still(page)
         in_play = page.evaluate(COACH_LUZON_TILES.replace("#coach-board", "#board"))
         page.click("button[data-action=coach]")
@@ -432,10 +432,10 @@ def test_the_coach_on_an_upright_phone_shows_luzons_whole_opening_position(app: 
         seen = page.evaluate(COACH_LUZON_TILES)
         page.click("button[data-action=coach-close]")  # the game again, for the next test's import
     finally:
-        page.set_viewport_size({"width": 1280, "height": 900})
+        page.set_viewport_size({"width": 390, "height": 844})
     assert seen["count"] == 28 and seen["layout"] == "upright", seen  # the whole deal, standing up
     assert seen["lowest"] <= seen["vh"] + 0.5, seen  # the last row in view
-    assert seen["widest"] >= in_play["widest"] - 0.5, (seen, in_play)  # never smaller than in play
+    assert seen["longest"] >= in_play["longest"] - 0.5, (seen, in_play)  # never smaller than in play
 
 
 LUZON_ROOM = """() => {
