@@ -2,12 +2,11 @@
 count of face-down cards never over a card; a table larger than its box says at its edges that it
 pans; a phone held sideways tells a round's whole story at its end; a desktop keeps no empty
 message row and shows a short hand's tiles large; four seats on a portrait phone in two lines of
-two, eight and ten in two lines of four and five; the coach held upright with a one-line head, a
-key moment's whole board under its toggle and Luzon's whole opening position under its controls;
-Luzon held upright with its tiles standing up and filling its board, its reserve beside the
-columns, its toolbar two lines at 360 px; Clock's cards larger held sideways and its dial in the
-board's middle on a desktop. Positions come from records made natively and imported. With
---screenshots, screenshots light and dark go to test-results/look/
+two, eight and ten in two lines of four and five; the coach held upright with a one-line head and a
+key moment's whole board under its toggle; Luzon held upright with its tiles standing up and
+filling its board, its reserve beside the columns, its toolbar two lines at 360 px; Clock's cards larger held
+sideways and its dial in the board's middle on a desktop. Positions come from records made
+natively and imported. With --screenshots, screenshots light and dark go to test-results/look/
 (git-ignored)."""
 
 from __future__ import annotations
