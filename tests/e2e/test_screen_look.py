@@ -404,6 +404,43 @@ def test_the_coach_on_an_upright_phone_keeps_its_head_to_one_line(app: App, size
     assert head["head"] <= 48, head
 
 
+COACH_LUZON_TILES = """() => {
+  const board = document.querySelector('#coach-board');
+  const tiles = [...board.querySelectorAll('[data-tile]')].map((t) => t.getBoundingClientRect());
+  const box = board.getBoundingClientRect();
+  return {count: tiles.length, layout: board.dataset.layout, vh: innerHeight, board: [box.top, box.bottom],
+          lowest: Math.max(...tiles.map((r) => r.bottom)),
+          longest: Math.max(...tiles.map((r) => Math.max(r.width, r.height)))};
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+def test_the_coach_on_an_upright_phone_shows_luzons_whole_opening_position(phone: App, size: tuple[int, int]) -> None:
+    """Luzon's coach on a phone held upright, at its first position (five columns of five, the
+    reserve full): every tile in view without scrolling, standing up, none smaller than the play
+    screen's (the last row was a scroll away under the replay's controls)."""
+    from .test_coach import import_record, luzon_blunder
+
+    page = phone.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        import_record(phone, "luzon", luzon_blunder()[0])
+        until_still(page)
+        in_play = page.evaluate(COACH_LUZON_TILES.replace("#coach-board", "#board"))
+        page.click("button[data-action=coach]")
+        page.click("button[data-action=coach-first]")
+        expect(page.locator("#coach-where")).to_contain_text("Move 0", timeout=SCREEN_TIMEOUT_MS)
+        until_still(page)
+        shoot(page, SHOTS / f"coach-luzon-first-{size[0]}x{size[1]}")
+        seen = page.evaluate(COACH_LUZON_TILES)
+        page.click("button[data-action=coach-close]")  # the game again, for the next test's import
+    finally:
+        page.set_viewport_size({"width": 390, "height": 844})
+    assert seen["count"] == 28 and seen["layout"] == "upright", seen  # the whole deal, standing up
+    assert seen["lowest"] <= seen["vh"] + 0.5, seen  # the last row in view
+    assert seen["longest"] >= in_play["longest"] - 0.5, (seen, in_play)  # never smaller than in play
+
+
 LUZON_ROOM = """() => {
   const board = document.querySelector('#board').getBoundingClientRect();
   const upright = document.querySelector('#board').dataset.layout === 'upright';
