@@ -8,6 +8,7 @@ from __future__ import annotations
 import http.server
 import json
 import shutil
+import socket
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,20 +18,21 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, Request, expect
 
-from .conftest import READY_TIMEOUT_MS, build, solve
+from .conftest import READY_TIMEOUT_MS, SCREEN_TIMEOUT_MS, build, solve
 
 WON_SEED = 7
-TIMEOUT = 20_000
 SUB = "boneyard"
 
 
 @dataclass
 class Site:
-    """A copy of dist/ served at http://127.0.0.1:PORT/boneyard/ by a server that can be stopped."""
+    """A copy of dist/ served at http://127.0.0.1:PORT/boneyard/ by a server that can be stopped
+    and started again on the same port (the same origin: the service worker's and storage's)."""
 
     root: Path
     port: int = 0
     server: http.server.ThreadingHTTPServer | None = None
+    held: socket.socket | None = None  # the port, kept while the site is stopped (stop)
 
     @property
     def folder(self) -> Path:
@@ -41,15 +43,33 @@ class Site:
         return f"http://127.0.0.1:{self.port}/{SUB}/"
 
     def start(self) -> None:
+        """Serve the folder: on a free port the first time, then on the port it had. The server
+        binds beside the socket that held the port (both SO_REUSEADDR, that one not listening),
+        which is closed only then: no moment in which another program could take the port."""
         server = self.server = build.make_server(self.root, self.port)
         self.port = server.server_address[1]
+        self.release()
         threading.Thread(target=server.serve_forever, daemon=True).start()
 
     def stop(self) -> None:
+        """The site down: its port refuses every connection. A socket bound to the port, not
+        listening, holds it until the next start: a port left free while a test runs offline was
+        taken now and then, on a busy machine, by another program's server or connection (the
+        kernel hands out no port a socket is bound to)."""
         assert self.server, "the site is not being served"
         self.server.shutdown()
         self.server.server_close()
         self.server = None
+        held = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        held.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        held.bind(("127.0.0.1", self.port))
+        self.held = held
+
+    def release(self) -> None:
+        """Let go of the port held since `stop`, if it is."""
+        if self.held:
+            self.held.close()
+            self.held = None
 
 
 @dataclass
@@ -73,6 +93,7 @@ def served_copy(dist_dir: Path, tmp_path_factory: pytest.TempPathFactory, name: 
     finally:
         if site.server:
             site.stop()
+        site.release()
 
 
 @pytest.fixture(scope="module")
@@ -132,13 +153,13 @@ def play_won_deal(page: Page, url: str) -> None:
     answer = solve(WON_SEED)
     page.goto(f"{url}#/play/luzon?deal={WON_SEED}&variant=twelve")
     board = page.locator("#board")
-    expect(board).to_have_attribute("data-seed", str(WON_SEED), timeout=TIMEOUT)
-    expect(board).to_have_attribute("data-moves", "0", timeout=TIMEOUT)
+    expect(board).to_have_attribute("data-seed", str(WON_SEED), timeout=SCREEN_TIMEOUT_MS)
+    expect(board).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
     for done, move in enumerate(answer["solution"], start=1):
         first, second = move.split(":")[1].replace(">", "+").split("+")
         page.click(f"#board [data-slot={first}]")
         page.click(f"#board [data-slot={second}]")
-        expect(board).to_have_attribute("data-moves", str(done), timeout=TIMEOUT)
+        expect(board).to_have_attribute("data-moves", str(done), timeout=SCREEN_TIMEOUT_MS)
     dialog = page.locator("#outcome")
     expect(dialog).to_have_attribute("data-result", "won")
     dialog.locator("button", has_text="Close").click()
@@ -155,7 +176,7 @@ def test_offline_reload_plays_a_deal_to_its_end(visit: Visit) -> None:
     play_won_deal(page, site.url)
     page.reload()  # and the game record survives the offline reload
     wait_ready(page)
-    expect(page.locator("#board")).to_have_attribute("data-seed", str(WON_SEED), timeout=TIMEOUT)
+    expect(page.locator("#board")).to_have_attribute("data-seed", str(WON_SEED), timeout=SCREEN_TIMEOUT_MS)
 
 
 def test_another_tabs_update_does_not_reload_a_tab_with_unsaved_moves(visit: Visit) -> None:
@@ -165,13 +186,13 @@ def test_another_tabs_update_does_not_reload_a_tab_with_unsaved_moves(visit: Vis
     line = solve(WON_SEED)["solution"]
     page.goto(f"{site.url}#/play/luzon?deal={WON_SEED}&variant=twelve")
     board = page.locator("#board")
-    expect(board).to_have_attribute("data-moves", "0", timeout=TIMEOUT)
+    expect(board).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
 
     def play(move: str, done: int) -> None:
         first, second = move.split(":")[1].replace(">", "+").split("+")
         page.click(f"#board [data-slot={first}]")
         page.click(f"#board [data-slot={second}]")
-        expect(board).to_have_attribute("data-moves", str(done), timeout=TIMEOUT)
+        expect(board).to_have_attribute("data-moves", str(done), timeout=SCREEN_TIMEOUT_MS)
 
     page.evaluate("""() => {
       window.__setItem = Storage.prototype.setItem;
@@ -183,7 +204,7 @@ def test_another_tabs_update_does_not_reload_a_tab_with_unsaved_moves(visit: Vis
     }""")
     play(line[0], 1)  # kept in memory only
     page.evaluate("navigator.serviceWorker.dispatchEvent(new Event('controllerchange'))")
-    expect(page.locator("#takeover-banner")).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator("#takeover-banner")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
     assert page.evaluate("window.__sameDocument === true")  # not reloaded
     page.evaluate("() => { Storage.prototype.setItem = window.__setItem; }")
     play(line[1], 2)  # space again: saved, nothing left to lose

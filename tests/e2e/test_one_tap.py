@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, follow_link, two_taps
+from .conftest import SCREEN_TIMEOUT_MS, App, follow_link, settled, two_taps
 
 LINK = "#/play/draw?deal=5&set=double-6&players=2&target=100&seats=human,ai:easy"
 
@@ -33,6 +33,7 @@ def test_one_tap_plays_a_tile_with_one_place_and_undo_takes_it_back(app: App) ->
     expect(page.locator('#hand [data-tile="4-6"]')).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
     expect(page.locator('.layout-svg [data-placed="4-6"]')).to_have_count(1)
     assert moves(app) > start
+    my_turn(app)  # the computer has replied (an Undo clicked during its request is not taken)
     page.click("button[data-action=undo]")
     expect(page.locator('#hand .hand-tile[data-tile="4-6"]')).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
     my_turn(app)
@@ -46,6 +47,7 @@ def test_one_tap_plays_a_tile_with_one_place_and_undo_takes_it_back(app: App) ->
     assert moves(app) == start
     page.locator(".end-marker.active").click()
     expect(page.locator('#hand [data-tile="4-6"]')).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
+    settled(page)  # the computer's reply made and saved: the game left is the one that comes back
 
     # the settings page shows the choice; back on, after the computer's reply
     page.goto(f"{app.url}#/settings")
@@ -85,5 +87,6 @@ def test_the_turn_line_says_what_a_tap_does(app: App) -> None:
     expect(page.locator("#turn")).to_have_text("Your turn: tap a tile to play it.")
     two_taps(page)
     page.reload()
+    app.wait_ready()  # the engine started again (up to READY_TIMEOUT_MS), then the game comes back
     my_turn(app)
     expect(page.locator("#turn")).to_have_text("Your turn: pick a tile, then a highlighted place.")

@@ -11,8 +11,18 @@ from playwright.sync_api import expect
 
 from tests.engine.helpers import call
 
-from .conftest import App, box_of, computer_speed, expect_moves, follow_link, open_deal, open_table, settled
-from .test_tables import fresh, my_move, play_to_game_over, set_up
+from .conftest import (
+    SCREEN_TIMEOUT_MS,
+    App,
+    box_of,
+    computer_speed,
+    expect_moves,
+    follow_link,
+    open_deal,
+    open_table,
+    settled,
+)
+from .test_tables import GAME_SECONDS, fresh, my_move, play_to_game_over, set_up
 
 TIMEOUT = 20_000
 
@@ -170,17 +180,17 @@ def test_messages_follow_the_view(app: App) -> None:
     page = app.page
     computer_speed(page)  # autoplay and play to the end without pauses
     open_deal(app, "big-clock", 6, set="double-6")  # the advisor loses this one
-    page.click("button[data-action=autoplay]")
-    expect(page.locator("#outcome")).to_have_attribute("data-result", "lost", timeout=TIMEOUT)
+    page.click("button[data-action=autoplay]")  # a move each 350 ms and its slide, to the end: 20 s and more when busy
+    expect(page.locator("#outcome")).to_have_attribute("data-result", "lost", timeout=GAME_SECONDS * 1000)
     expect(page.locator(".game .message")).not_to_contain_text("Shift tiles to make room")
     page.locator("#outcome button", has_text="Close").click()
     open_deal(app, "clock", 5, exchange="true")  # won with the exchange never needed
     page.click("button[data-action=play-all]")
-    expect(page.locator("#outcome")).to_have_attribute("data-result", "won", timeout=TIMEOUT)
+    expect(page.locator("#outcome")).to_have_attribute("data-result", "won", timeout=GAME_SECONDS * 1000)
     expect(page.locator("#board")).not_to_contain_text("exchange available once")
     page.locator("#outcome button", has_text="Close").click()
     follow_link(app, "#/play/big-clock?deal=5&colour=red")
-    expect(page.locator("#notice")).to_contain_text("colour", timeout=TIMEOUT)
+    expect(page.locator("#notice")).to_contain_text("colour", timeout=SCREEN_TIMEOUT_MS)
     expect(page.locator("#notice")).not_to_contain_text("The The")
     open_deal(app, "luzon", 123456, variant="twelve")
     assert page.eval_on_selector("#deal-number", "e => e.scrollWidth <= e.clientWidth")
