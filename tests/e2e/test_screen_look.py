@@ -5,7 +5,8 @@ message row and shows a short hand's tiles large; four seats on a portrait phone
 two, eight and ten in two lines of four and five; the coach held upright with a one-line head and a
 key moment's whole board under its toggle; Luzon held upright with its tiles standing up and
 filling its board, its reserve beside the columns, its toolbar two lines at 360 px; Clock's cards larger held
-sideways (its dial a frame, its piles apart) and its dial in the board's middle on a desktop.
+sideways and upright (its dial a frame, its piles apart; upright in the coach too) and its dial in the
+board's middle on a desktop.
 Positions come from records made natively and imported. With --screenshots, screenshots light and
 dark go to test-results/look/ (git-ignored)."""
 
@@ -661,3 +662,58 @@ def test_clock_held_sideways_is_a_frame_of_large_cards(app: App, size: tuple[int
         page.set_viewport_size({"width": 1280, "height": 900})
     assert seen["piles"] == 13 and seen["cards"] >= 20 and seen["exchange"], seen
     assert seen["height"] >= tall and seen["problems"] == [], seen
+
+
+CLOCK_UPRIGHT = "() => {" + RECT_TESTS + """
+  const screen = {left: 0, top: 0, right: innerWidth, bottom: innerHeight};
+  const piles = [...document.querySelectorAll('BOARD .ck-pile')];
+  const out = piles.filter((p) => !within(p.getBoundingClientRect(), screen)).map((p) => p.dataset.pile);
+  const top = (p) => [...p.querySelectorAll('.ck-card:not(.ck-none)')].at(-1)?.getBoundingClientRect().height ?? 0;
+  const tops = piles.map(top);
+  const hours = piles.map((p) => parseFloat(getComputedStyle(p.querySelector('.ck-hour')).fontSize));
+  return {top: Math.min(...tops), hour: Math.min(...hours), out};
+}"""
+
+
+@pytest.mark.parametrize(("size", "tall"), [((360, 740), 56), ((390, 844), 80)])
+def test_clock_held_upright_is_a_frame_of_large_cards(app: App, size: tuple[int, int], tall: int) -> None:
+    """Clock at its exchange (its choices offered in the middle, its help under the dial) on a phone
+    held upright: the dial a 4 by 4 frame, each pile's top card at least `tall` px high (round a dial
+    the board's width cards were 39 and 42 px high, neighbouring piles overlapping), every pile on the
+    screen without scrolling and its hour at least 11 px, no two piles overlapping, each card and hour
+    on its own pile, the exchange's choices over no pile but the kings'."""
+    page = app.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        open_clock_at_its_exchange(app)
+        until_still(page)
+        frame = page.evaluate(CLOCK_FRAME)
+        seen = page.evaluate(CLOCK_UPRIGHT.replace("BOARD", "#board"))
+        shoot(page, SHOTS / f"clock-upright-{size[0]}x{size[1]}")
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+    assert frame["piles"] == 13 and frame["cards"] >= 20 and frame["exchange"], frame
+    assert frame["problems"] == [], frame
+    assert seen["top"] >= tall and seen["hour"] >= 11 and seen["out"] == [], seen
+
+
+@pytest.mark.parametrize(("size", "tall"), [((360, 740), 68), ((390, 844), 92)])
+def test_clocks_coach_held_upright_shows_every_pile_large(app: App, size: tuple[int, int], tall: int) -> None:
+    """Clock's coach opened from a finished game on a phone held upright: all 13 piles on the screen
+    under the coach's controls without scrolling, each pile's top card at least `tall` px high (round
+    an upright oval they were 45 and 49 px high), its hour at least 11 px."""
+    from .test_coach import finished_record, import_record, open_coach_from_result
+
+    page = app.page
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        import_record(app, "clock", finished_record("clock", {}, 1, ["human"]))
+        open_coach_from_result(app)
+        expect(page.locator("#coach-board .ck-pile")).to_have_count(13, timeout=SCREEN_TIMEOUT_MS)
+        until_still(page)
+        seen = page.evaluate(CLOCK_UPRIGHT.replace("BOARD", "#coach-board"))
+        shoot(page, SHOTS / f"clock-coach-{size[0]}x{size[1]}")
+        page.click("button[data-action=coach-close]")  # the game again, for the next test
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+    assert seen["top"] >= tall and seen["hour"] >= 11 and seen["out"] == [], seen

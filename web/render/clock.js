@@ -44,10 +44,19 @@ const percent = (/** @type {number} */ chance) => {
   return p > 0 && p < 1 ? "<1%" : `${Math.round(p)}%`;
 };
 const pileKey = (/** @type {ClockPile} */ s) => `slot${s.slot}`;
-/** A pile's cell on the frame a phone held sideways draws (style.css): 10 to 2 across the top, 9, the
- * kings and 3 across the middle, 8 to 4 across the bottom; [column of 5, row of 3]. @type {Record<number, [number, number]>} */
-const FRAME = { 10: [0, 0], 11: [1, 0], 12: [2, 0], 1: [3, 0], 2: [4, 0], 9: [0, 1], 13: [2, 1], 3: [4, 1],
-  8: [0, 2], 7: [1, 2], 6: [2, 2], 5: [3, 2], 4: [4, 2] };
+/**
+ * The frames a phone draws the dial as (style.css), each a pile's cell [column, row]. Held sideways, 5 by
+ * 3: 10 to 2 across the top, 9, the kings and 3 across the middle, 8 to 4 across the bottom. Held
+ * upright, 4 by 4: 11 to 2 across the top, 3 and 4 down the right, 5 to 8 across the bottom, 9 and 10
+ * up the left, the kings in the middle.
+ * @type {Record<"wide" | "tall", {cols: number, rows: number, cells: Record<number, [number, number]>}>}
+ */
+const FRAMES = {
+  wide: { cols: 5, rows: 3, cells: { 10: [0, 0], 11: [1, 0], 12: [2, 0], 1: [3, 0], 2: [4, 0], 9: [0, 1], 13: [2, 1], 3: [4, 1],
+    8: [0, 2], 7: [1, 2], 6: [2, 2], 5: [3, 2], 4: [4, 2] } },
+  tall: { cols: 4, rows: 4, cells: { 11: [0, 0], 12: [1, 0], 1: [2, 0], 2: [3, 0], 10: [0, 1], 3: [3, 1], 13: [1.5, 1.5],
+    9: [0, 2], 4: [3, 2], 8: [0, 3], 7: [1, 3], 6: [2, 3], 5: [3, 3] } },
+};
 
 /** @typedef {import("../play/renderer_contract.js").RendererContext} RendererContext */
 /**
@@ -164,9 +173,11 @@ function pileElement(ctl, dial, s, b, view, fresh) {
   const r = slot === CENTRE ? 0 : 39;
   pile.style.setProperty("--x", `${50 + r * Math.sin(rad)}%`);
   pile.style.setProperty("--y", `${50 - r * Math.cos(rad)}%`);
-  const [col, row] = FRAME[slot];
-  pile.style.setProperty("--fx", `${10 + 20 * col}%`);
-  pile.style.setProperty("--fy", `${(100 / 6) * (1 + 2 * row)}%`);
+  for (const [name, { cols, rows, cells }] of Object.entries(FRAMES)) { // the middle of its cell on each frame
+    const [col, row] = cells[slot];
+    pile.style.setProperty(`--${name}-x`, `${(100 * (col + 0.5)) / cols}%`);
+    pile.style.setProperty(`--${name}-y`, `${(100 * (row + 0.5)) / rows}%`);
+  }
   pile.style.setProperty("--n", String(cards.length));
   return pile;
 }
