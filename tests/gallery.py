@@ -189,6 +189,7 @@ def scenes(s: Shooter, records: dict[str, dict[str, dict[str, Any]]]) -> None:
             review = page.locator("dialog[open] [data-action=review-game]")  # a modal dialog covers the toolbar
             (review if review.count() else page.locator("button[data-action=coach]")).first.click()
             expect(page.locator("#coach")).to_be_visible(timeout=TIMEOUT)
+            expect(page.locator("#coach-board[data-at]")).to_be_attached(timeout=TIMEOUT)  # its position drawn
 
         s.attempt(f"{game}-coach", coach)
 

@@ -408,38 +408,85 @@ def test_the_coach_on_an_upright_phone_keeps_its_head_to_one_line(app: App, size
 COACH_LUZON_TILES = """() => {
   const board = document.querySelector('#coach-board');
   const tiles = [...board.querySelectorAll('[data-tile]')].map((t) => t.getBoundingClientRect());
-  const box = board.getBoundingClientRect();
+  const box = board.getBoundingClientRect(), body = board.closest('.game-body');
   return {count: tiles.length, layout: board.dataset.layout, vh: innerHeight, board: [box.top, box.bottom],
+          room: body.getBoundingClientRect().top + body.clientTop + body.clientHeight,
           lowest: Math.max(...tiles.map((r) => r.bottom)),
           longest: Math.max(...tiles.map((r) => Math.max(r.width, r.height)))};
 }"""
 
 
-@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
-def test_the_coach_on_an_upright_phone_shows_luzons_whole_opening_position(phone: App, size: tuple[int, int]) -> None:
-    """Luzon's coach on a phone held upright, at its first position (five columns of five, the
-    reserve full): every tile in view without scrolling, standing up, none smaller than the play
-    screen's (the last row was a scroll away under the replay's controls)."""
+@pytest.mark.parametrize("pointer, size", [("touch", (360, 740)), ("touch", (390, 844)), ("mouse", (360, 740))])
+def test_the_coach_on_an_upright_phone_shows_luzons_whole_opening_position(
+        request: pytest.FixtureRequest, pointer: str, size: tuple[int, int]) -> None:
+    """Luzon's coach on a phone held upright, by touch and with a mouse, at its first position (five
+    columns of five, the reserve full): every tile in view without scrolling, standing up, none
+    smaller than the play screen's (the last row was a scroll away under the replay's controls), the
+    board reaching the screen's lower edge (sized for 44 px buttons, it ended 14 px short with a mouse's)."""
     from .test_coach import import_record, luzon_blunder
 
-    page = phone.page
+    app: App = request.getfixturevalue("phone" if pointer == "touch" else "app")
+    page = app.page
     page.set_viewport_size({"width": size[0], "height": size[1]})
     try:
-        import_record(phone, "luzon", luzon_blunder()[0])
+        import_record(app, "luzon", luzon_blunder()[0])
         until_still(page)
         in_play = page.evaluate(COACH_LUZON_TILES.replace("#coach-board", "#board"))
         page.click("button[data-action=coach]")
         page.click("button[data-action=coach-first]")
         expect(page.locator("#coach-where")).to_contain_text("Move 0", timeout=SCREEN_TIMEOUT_MS)
         until_still(page)
-        shoot(page, SHOTS / f"coach-luzon-first-{size[0]}x{size[1]}")
+        shoot(page, SHOTS / f"coach-luzon-first-{pointer}-{size[0]}x{size[1]}")
         seen = page.evaluate(COACH_LUZON_TILES)
         page.click("button[data-action=coach-close]")  # the game again, for the next test's import
     finally:
-        page.set_viewport_size({"width": 390, "height": 844})
+        page.set_viewport_size({"width": 390, "height": 844} if pointer == "touch" else {"width": 1280, "height": 900})
     assert seen["count"] == 28 and seen["layout"] == "upright", seen  # the whole deal, standing up
     assert seen["lowest"] <= seen["vh"] + 0.5, seen  # the last row in view
+    assert abs(seen["board"][1] - seen["room"]) <= 1.5, seen  # the board is the room under the controls, no less
     assert seen["longest"] >= in_play["longest"] - 0.5, (seen, in_play)  # never smaller than in play
+
+
+COACH_ROOM = """() => {
+  const board = document.querySelector('#coach-board'), body = board.closest('.game-body');
+  const hand = [...board.querySelectorAll('.hand-tile')].map((t) => t.getBoundingClientRect());
+  const halves = [...board.querySelectorAll('#table [data-placed]')].map((t) => {
+    const r = t.getBoundingClientRect(); return Math.max(r.width, r.height) / 2; });
+  const room = body.getBoundingClientRect().top + body.clientTop + body.clientHeight;  // the body's lower edge
+  return {vh: innerHeight, hand: hand.length, lastTile: Math.max(...hand.map((r) => r.bottom)),
+          scrolled: body.scrollTop + document.scrollingElement.scrollTop, board: board.getBoundingClientRect().bottom,
+          room, smallestHalf: Math.min(...halves),
+          bar: document.querySelector('.coach-bar').getBoundingClientRect().top};
+}"""
+
+
+@pytest.mark.parametrize("pointer, size", [("touch", (360, 740)), ("touch", (390, 844)), ("mouse", (360, 740))])
+def test_the_coach_upright_shows_a_table_games_board_and_hand_without_scrolling(
+        request: pytest.FixtureRequest, pointer: str, size: tuple[int, int]) -> None:
+    """The coach opened on a table game (the draw game, double-9, four seats, mid-game) on a phone held
+    upright, by touch and with a mouse: the replay's controls, the table and the person's whole hand
+    in view at once, nothing scrolled (the board kept the play screen's height, the hand a scroll
+    away), the board reaching the screen's lower edge (measured: with a mouse's lower buttons it ended
+    short), table tiles still at least 20 px a half."""
+    app: App = request.getfixturevalue("phone" if pointer == "touch" else "app")
+    page = app.page
+    game, options, players, seed = DRAW_9_4
+    record, view = record_until(game, options, players, seed, lambda v: v["moves"] >= 8 and v["to_move"] == 0)
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    try:
+        open_record(app, game, options, players, seed, record)
+        page.click("button[data-action=coach]")
+        expect(page.locator("#coach-board .hand-tile")).to_have_count(len(view["hand"]), timeout=SCREEN_TIMEOUT_MS)
+        until_still(page)
+        shoot(page, SHOTS / f"coach-table-{pointer}-{size[0]}x{size[1]}")
+        seen = page.evaluate(COACH_ROOM)
+        page.click("button[data-action=coach-close]")  # the game again, for the next test's import
+    finally:
+        page.set_viewport_size({"width": 390, "height": 844} if pointer == "touch" else {"width": 1280, "height": 900})
+    assert seen["hand"] >= 5 and seen["scrolled"] == 0 and seen["bar"] >= 0, seen
+    assert seen["lastTile"] <= seen["vh"] + 0.5, seen  # the hand's last tile in view
+    assert abs(seen["board"] - seen["room"]) <= 1.5, seen  # the board is the room under the controls, no less
+    assert seen["smallestHalf"] >= 20, seen
 
 
 LUZON_ROOM = """() => {

@@ -9,6 +9,7 @@ import { h } from "../render/dom.js";
 import { Marks } from "./coach_marks.js";
 import { Replay } from "./coach_replay.js";
 import { Review } from "./coach_review.js";
+import { keepBoardRoom } from "./coach_room.js";
 
 /** @typedef {import("../engine_types.js").Engine} Engine */
 /** @typedef {import("../engine_types.js").GameSpec} GameSpec */
@@ -33,12 +34,14 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
 
   const close = h("button", { type: "button", "data-action": "coach-close" }, "Back to the game");
   close.addEventListener("click", () => onClose());
+  const head = h("div", { class: "coach-head" }, h("h2", {}, "Replay and review"), close);
   const element = h("section", { class: "coach", id: "coach", "aria-label": "Replay and review", tabindex: "-1" },
-    h("div", { class: "coach-head" }, h("h2", {}, "Replay and review"), close),
+    head,
     h("div", { class: "coach-stage" }, bar, replay.board, hands),
     h("div", { class: "coach-side" }, where, moveText, revealLabel, marks.element, review.element),
     review.graph);
   element.addEventListener("keydown", (event) => replay.onKey(event));
+  const stopRoom = keepBoardRoom(element, replay.board, [[head], [bar], [review.actions, where], [moveText], [revealLabel]]);
 
   replay.go(replay.total);
   return {
@@ -47,6 +50,7 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
     dispose() {
       replay.dispose();
       review.dispose();
+      stopRoom();
     },
   };
 }

@@ -74,8 +74,9 @@ export class Review {
     this.allDecisions = h("details", { class: "coach-all", id: "coach-all", hidden: "" }, h("summary", {}, "Show every decision"),
       ui.list);
     this.graph = h("figure", { class: "coach-graph", id: "coach-graph", hidden: "" }, ui.chart, h("figcaption", {}, ui.explained));
-    this.element = h("div", { class: "coach-review" }, h("div", { class: "actions" }, ui.reviewButton, ui.cancelButton),
-      ui.progress, ui.reviewText, ui.keyHead, ui.keyList, this.allDecisions);
+    /** its buttons' line (the coach's upright board has the room under it: coach_room.js) */
+    this.actions = h("div", { class: "actions" }, ui.reviewButton, ui.cancelButton);
+    this.element = h("div", { class: "coach-review" }, this.actions, ui.progress, ui.reviewText, ui.keyHead, ui.keyList, this.allDecisions);
     this.stopWatching = redrawOnResize(ui.chart, () => this.drawGraph());
   }
 
