@@ -39,7 +39,6 @@ TSC = ROOT / "node_modules" / "typescript" / "bin" / "tsc"  # the page's type ch
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
                 "python_stdlib.zip", "pyodide-lock.json")
 MICROPIP = ("micropip", "0.11.1")
-MICROPIP_PYTHON = "3.13"
 ENGINE_SOURCES = ("pyproject.toml", "README.md", "engine")
 BYTECODE_SCRIPT = ROOT / "tools" / "bytecode.mjs"  # precompiles what a first start imports (run by Node)
 MANIFEST = "build-manifest.json"
@@ -132,8 +131,15 @@ def ensure_pyodide() -> str:
     return version
 
 
+def pyodide_python() -> str:
+    """The Python version (major.minor) of the pinned Pyodide, from its lock file: the one the
+    micropip wheel is downloaded for (`pip download --python-version` picks by Requires-Python)."""
+    full = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())["info"]["python"]
+    return ".".join(str(full).split(".")[:2])
+
+
 def ensure_micropip() -> Path:
-    """Download the micropip wheel once into .cache/wheels."""
+    """Download the micropip wheel once into .cache/wheels, for the pinned Pyodide's Python."""
     name, version = MICROPIP
     folder = CACHE / "wheels"
     found = sorted(folder.glob(f"{name}-{version}-*.whl")) if folder.exists() else []
@@ -142,7 +148,7 @@ def ensure_micropip() -> Path:
     log(f"pip download {name}=={version}")
     folder.mkdir(parents=True, exist_ok=True)
     run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
-         "--python-version", MICROPIP_PYTHON, "-d", str(folder), f"{name}=={version}"])
+         "--python-version", pyodide_python(), "-d", str(folder), f"{name}=={version}"])
     found = sorted(folder.glob(f"{name}-{version}-*.whl"))
     if not found:
         sys.exit(f"[build] {name} wheel missing after download")
