@@ -15,6 +15,7 @@ import functools
 import hashlib
 import http.server
 import json
+import math
 import os
 import re
 import shutil
@@ -38,7 +39,6 @@ TSC = ROOT / "node_modules" / "typescript" / "bin" / "tsc"  # the page's type ch
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
                 "python_stdlib.zip", "pyodide-lock.json")
 MICROPIP = ("micropip", "0.11.1")
-MICROPIP_PYTHON = "3.13"
 ENGINE_SOURCES = ("pyproject.toml", "README.md", "engine")
 BYTECODE_SCRIPT = ROOT / "tools" / "bytecode.mjs"  # precompiles what a first start imports (run by Node)
 MANIFEST = "build-manifest.json"
@@ -107,7 +107,7 @@ def sources_hash(paths: list[Path]) -> str:
 def pinned_pyodide() -> str:
     """The exact pyodide version pinned in package.json."""
     version = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
-    if not version[:1].isdigit():
+    if not isinstance(version, str) or not version[:1].isdigit():
         sys.exit(f"[build] package.json must pin pyodide exactly, found {version!r}")
     return version
 
@@ -131,8 +131,15 @@ def ensure_pyodide() -> str:
     return version
 
 
+def pyodide_python() -> str:
+    """The Python version (major.minor) of the pinned Pyodide, from its lock file: the one the
+    micropip wheel is downloaded for (`pip download --python-version` picks by Requires-Python)."""
+    full = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())["info"]["python"]
+    return ".".join(str(full).split(".")[:2])
+
+
 def ensure_micropip() -> Path:
-    """Download the micropip wheel once into .cache/wheels."""
+    """Download the micropip wheel once into .cache/wheels, for the pinned Pyodide's Python."""
     name, version = MICROPIP
     folder = CACHE / "wheels"
     found = sorted(folder.glob(f"{name}-{version}-*.whl")) if folder.exists() else []
@@ -141,7 +148,7 @@ def ensure_micropip() -> Path:
     log(f"pip download {name}=={version}")
     folder.mkdir(parents=True, exist_ok=True)
     run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
-         "--python-version", MICROPIP_PYTHON, "-d", str(folder), f"{name}=={version}"])
+         "--python-version", pyodide_python(), "-d", str(folder), f"{name}=={version}"])
     found = sorted(folder.glob(f"{name}-{version}-*.whl"))
     if not found:
         sys.exit(f"[build] {name} wheel missing after download")
@@ -234,7 +241,7 @@ def icon_png(size: int) -> bytes:
     def box(px: float, py: float, x0: float, y0: float, x1: float, y1: float, r: float) -> float:
         qx = abs(px - (x0 + x1) / 2) - ((x1 - x0) / 2 - r)
         qy = abs(py - (y0 + y1) / 2) - ((y1 - y0) / 2 - r)
-        return min(max(qx, qy), 0.0) + (max(qx, 0.0) ** 2 + max(qy, 0.0) ** 2) ** 0.5 - r
+        return min(max(qx, qy), 0.0) + math.sqrt(max(qx, 0.0) ** 2 + max(qy, 0.0) ** 2) - r
 
     def mix(a: tuple[float, ...], b: tuple[int, ...], t: float) -> tuple[float, ...]:
         return tuple(x + (y - x) * t for x, y in zip(a, b, strict=True))
@@ -318,18 +325,17 @@ def sync_dist(plan: dict[str, Path | bytes]) -> tuple[list[str], list[str]]:
     written: list[str] = []
     for rel, source in plan.items():
         target = DIST / rel
-        data = source if isinstance(source, bytes) else None
         if target.exists():
-            if data is not None and target.read_bytes() == data:
+            if isinstance(source, bytes) and target.read_bytes() == source:
                 continue
             if isinstance(source, Path) and target.stat().st_size == source.stat().st_size \
                     and sha256_file(target) == sha256_file(source):
                 continue
         target.parent.mkdir(parents=True, exist_ok=True)
-        if data is not None:
-            target.write_bytes(data)
+        if isinstance(source, bytes):
+            target.write_bytes(source)
         else:
-            shutil.copyfile(source, target)  # type: ignore[arg-type]
+            shutil.copyfile(source, target)
         written.append(rel)
     removed: list[str] = []
     if DIST.exists():
@@ -439,7 +445,9 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with the right MIME types, no caching surprises, and no request log."""
 
     protocol_version = "HTTP/1.1"  # keep-alive: many small modules
-    extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    # an instance variable in the base class (typeshed), so not a ClassVar here; never mutated
+    extensions_map: dict[str, str] = {**http.server.SimpleHTTPRequestHandler.extensions_map,  # noqa: RUF012
+                                      **MIME_TYPES}
     mounts: ClassVar[dict[str, Path]] = {}
 
     def translate_path(self, path: str) -> str:
@@ -722,7 +730,7 @@ def node_tests() -> None:
 
 
 def lint(python: Path) -> Callable[[], None]:
-    """ruff (the whole repository), then, started side by side, mypy (engine/, strict; both
+    """ruff (the whole repository), then, started side by side, mypy (engine/ and build.py, strict; both
     configured in pyproject.toml) and the TypeScript compiler over the page's JSDoc types
     (tsconfig.json; the workers' files with the webworker library, tsconfig.worker.json; no output,
     no build step). Returns the wait for them: the build runs meanwhile, and the test command
@@ -733,7 +741,7 @@ def lint(python: Path) -> Callable[[], None]:
     node = shutil.which("node")
     if node is None:
         sys.exit("[build] node not found: install Node.js (>= 18) with npm")
-    checks = {"mypy (strict) engine": [str(python), "-m", "mypy"],
+    checks = {"mypy (strict) engine, build.py": [str(python), "-m", "mypy"],
               "tsc (JSDoc types) web": [node, str(TSC), "-p", "tsconfig.json"],
               "tsc (JSDoc types) web workers": [node, str(TSC), "-p", "tsconfig.worker.json"]}
     log(f"{', '.join(checks)}: side by side with the build")

@@ -21,379 +21,38 @@ standard errors below), so a label is not a coin toss; a decision whose interval
 grade gets more play-outs (up to MORE times SAMPLES) before it is called "uncertain". The thresholds
 are in GRADES (engine/review_marks.py); the labels
 are checked against independent play-outs by `tests/bench/bench_review.py`.
+
+This module walks a game's decisions, slice by slice, and words each one; the raters live beside it:
+engine/review_ratings.py (what a rater returns), engine/review_solitaire.py (the solitaires' pairs
+of play-outs) with engine/review_stopping.py (when those pairs stop), engine/review_table.py (the
+table games' search and play-outs).
 """
 
 from __future__ import annotations
 
 import json
-import math
-import random
-import statistics
 import time
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cache import LRU, remembered
+from engine import review_ratings as sizes  # SAMPLES, MORE, BATCH: read there, so set in one place
+from engine.cache import LRU
 from engine.forced import finish_line
 from engine.games.table import TableGame
-from engine.players import Player, get_player
-from engine.players.ismcts import IsmctsPlayer, Search
-from engine.players.playout import EnginePlayout, rollout, round_rewards
 from engine.protocol import JSON, BadRequest, Game
-from engine.review_marks import POINTS, WIN, grade, key_moments, summary, verdict
+from engine.review_marks import grade, key_moments, summary, verdict
+from engine.review_ratings import Pairs, Rater, Ratings, best_and_loss, rate_exact
+from engine.review_solitaire import advisor_pairs
+from engine.review_table import search_pairs
 from engine.rng import deal_rng
 from engine.session import Registry, Session
-from engine.solvers import MoveRater, PlayoutPolicy, advisor_for
-from engine.stepwise import to_end
+from engine.solvers import MoveRater, advisor_for
 
-SAMPLES = 60  # paired play-outs per compared move (table games; solitaires without an exact rater: at most)
-BATCH = 5  # solitaires: pairs of play-outs between two looks at whether the mark is settled
-FIRST_LOOK = 2  # solitaires: pairs of play-outs before the first look, then every BATCH (a prior that settles few
-# pairs, as the Big Clock's at double-9 and double-12, stops there when they all tie; the uniform prior needs 25)
-MORE = 3  # a decision whose grade the pairs leave "uncertain" gets more, up to MORE times SAMPLES in all
-SETTLED = 0.005  # solitaires: stop once finishing SAMPLES pairs would change the mark with less than this chance
 SLICE_SECONDS = 2.0  # a slice (`limit` given) ends inside a decision whose play-outs run past this
 clock = time.monotonic  # what a slice's deadline is read on (a test counts work on a clock of its own)
 UNFINISHED_KEPT = 8  # decisions cut short by a slice's end, kept for the next slice (per reviewed game)
 REVIEWS_KEPT = 2  # reviews by record whose sessions stay open between slices (each holds its game's states)
-# solitaires: the Dirichlet prior of the rates of the three kinds of pair (only the best move won, both
-# the same, only the move played won) that `settled` weighs where the advisor gives none: every rate
-# equally likely
-UNIFORM = (1.0, 1.0, 1.0)
-CANDIDATES = 3  # table games: the search's best moves compared with the move played
-
-
-@dataclass(frozen=True)
-class Ratings:
-    """The values of a position's moves, from the mover's information. `values` holds at
-    least the move played and the best move; `detail` adds per-move facts."""
-
-    values: dict[str, float]
-    unit: str
-    exact: bool
-    samples: int = 0  # determinizations or play-outs behind each value; 0 when exact
-    detail: dict[str, JSON] = field(default_factory=dict)
-    outcomes: dict[str, list[float]] = field(default_factory=dict)  # per move, play-out by play-out
-
-    def uncertainty(self, best: str, played: str) -> float:
-        """Two standard errors of the sampled loss (best minus played, play-out by play-out over
-        the same determinizations); 0 when exact or when nothing was sampled."""
-        a, b = self.outcomes.get(best), self.outcomes.get(played)
-        if not a or not b or best == played:
-            return 0.0
-        diffs = [x - y for x, y in zip(a, b, strict=True)]
-        return 2 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0.0
-
-
-Pairs = Generator[int, None, Ratings]  # yields the pairs played so far, returns the ratings
-Rater = Callable[[Game[Any], Any, int, str, random.Random], Ratings | Pairs]
-
-
-def rate_exact(rater: MoveRater) -> Rater:
-    def rate(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random) -> Ratings:
-        values, detail = rater.rate_moves(state)
-        return Ratings(values, WIN, exact=True, detail=detail)
-
-    return rate
-
-
-def rate_by_advisor_playouts(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random,
-                             fast: bool = True, cheap: bool = True) -> Ratings:
-    """`advisor_pairs` at once."""
-    return to_end(advisor_pairs(game, state, seat, played, rng, fast, cheap))
-
-
-def advisor_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random,
-                  fast: bool = True, cheap: bool = True) -> Pairs:
-    """The move played against the advisor's choice. When they differ each is played out to
-    the end by the advisor over the same determinizations (common random numbers make the
-    difference fair), one pair after another (yielding how many so far), until the mark is settled
-    (`settled`, looked at after FIRST_LOOK pairs, then every BATCH: `looks_at`) or SAMPLES pairs
-    are in, then BATCH more at a time while the grade is "uncertain" (`in_doubt`), up to MORE
-    times SAMPLES; `samples` says how many. When they agree nothing is sampled. `fast` (the same ratings,
-    sooner): nothing is sampled either when the two moves transpose (`transposes`: every pair
-    would tie), and the move played's play-out ends where it asks its policy at a position the
-    advisor's choice's play-out of the same deal asked at. `cheap`: the play-outs are played by the
-    advisor's PlayoutPolicy where it has one, and a decision they mark (inaccuracy or worse) is
-    then rated by the advisor's own play-outs: the cheaper ones only screen out the decisions
-    without a mark, uncertain ones included (their agreement is measured by
-    tests/bench/bench_review.py). A move played that loses outright (`loses_outright`: a resign)
-    is no slip as the advisor's prior knows them: its pairs weigh every rate equally likely. Worth
-    0 exactly, its loss by the cheaper play-outs is the advisor's choice's chance under a policy
-    that wins less than the advisor's own (docs/benchmarks.md): the other way round then, a mark
-    they give it stands (the advisor's own would find at least that loss), and one they leave
-    unmarked is rated by the advisor's own play-outs."""
-    best = get_player("advisor").choose(game, game.determinize(state, seat, rng), seat, rng)
-    if best == played:
-        return Ratings({}, WIN, exact=False, detail={"agrees": True})
-    policy = playout_policy(game, cheap)
-    advisor = advisor_for(game)
-    lost = loses_outright(game, state, seat, played)
-    prior = advisor.pair_prior(state) if cheap and not lost and isinstance(advisor, PlayoutPolicy) else UNIFORM
-    if fast and transposes(game, state, seat, best, played, policy):
-        return Ratings({}, WIN, exact=False, detail={"agrees": False, "transposes": True})
-    outcomes: dict[str, list[float]] = {best: [], played: []}
-
-    def pair() -> None:
-        deal = game.determinize(state, seat, rng)
-        seed = rng.getrandbits(32)
-        passed: dict[Any, bool] | None = {} if fast else None  # the positions of the best move's play-out
-        outcomes[best].append(float(_wins(game, game.apply(deal, best), seat, policy, random.Random(seed), passed)))
-        outcomes[played].append(float(_wins(game, game.apply(deal, played), seat, policy, random.Random(seed),
-                                            known=passed)))
-
-    while (done := len(outcomes[best])) < SAMPLES:
-        if looks_at(done) and settled(outcomes[best], outcomes[played], SAMPLES, prior):
-            break
-        pair()
-        yield done + 1
-    while (done := len(outcomes[best])) < MORE * SAMPLES and in_doubt(outcomes, WIN, played):
-        for _ in range(min(BATCH, MORE * SAMPLES - done)):
-            pair()
-            yield len(outcomes[best])
-    marked = _mark(*_differing(outcomes[best], outcomes[played]), len(outcomes[best])) != "none"
-    if policy is not advisor_choice and (not marked if lost else marked):
-        # the cheaper play-outs' result stands only where it cannot favour the move played
-        return (yield from advisor_pairs(game, state, seat, played, rng, fast, cheap=False))
-    return Ratings({m: statistics.fmean(r) for m, r in outcomes.items()}, WIN, exact=False,
-                   samples=len(outcomes[best]), detail={"agrees": False}, outcomes=outcomes)
-
-
-def loses_outright(game: Game[Any], state: Any, seat: int, move: str) -> bool:
-    """Whether `move` ends the game lost for the seat whatever it cannot see: over, not won, after
-    it in a determinization of the seat's view, the move showing the seat nothing."""
-    deal = game.determinize(state, seat, random.Random(0))  # (the review's own rng is kept)
-    after = game.apply(deal, move)
-    if game.to_move(after) is not None or seat in game.revealed_to(deal, move, after):
-        return False
-    outcome = game.outcome(after)
-    return not (outcome and seat in outcome.winners)
-
-
-def looks_at(done: int) -> bool:
-    """Whether the pairs look at whether the mark is settled after `done` pairs: at FIRST_LOOK,
-    then at every multiple of BATCH."""
-    return done == FIRST_LOOK or (done > FIRST_LOOK and done % BATCH == 0)
-
-
-def _differing(best: list[float], played: list[float]) -> tuple[int, int]:
-    """(pairs only the best move won, pairs only the move played won)."""
-    return (sum(1 for b, p in zip(best, played, strict=True) if b > p),
-            sum(1 for b, p in zip(best, played, strict=True) if b < p))
-
-
-def settled(best: list[float], played: list[float], cap: int, prior: tuple[float, float, float] = UNIFORM) -> bool:
-    """Whether the pairs of wins (1) and losses (0) so far settle the mark (blunder, mistake,
-    inaccuracy, or none): finishing `cap` pairs would change it with less than SETTLED chance.
-    The chance is the posterior predictive one: the rates of the three kinds of pair (only the
-    best move won, both the same, only the move played won) drawn beforehand from a Dirichlet
-    `prior`, the remaining pairs are drawn from what the pairs so far say of them, and the mark of
-    every way they can fall (the grade on the loss less two standard errors, as the review
-    grades) is weighed by its chance."""
-    wins, losses = _differing(best, played)
-    return settled_counts(wins, len(best) - wins - losses, losses, cap, prior)
-
-
-def settled_counts(wins: int, ties: int, losses: int, cap: int,
-                   prior: tuple[float, float, float] = UNIFORM) -> bool:
-    """`settled` from the counts of the three kinds of pair."""
-    return cap <= wins + ties + losses or change_chance(wins, ties, losses, cap, prior) < SETTLED
-
-
-@remembered(4096)
-def change_chance(wins: int, ties: int, losses: int, cap: int, prior: tuple[float, float, float]) -> float:
-    """The chance that finishing `cap` pairs changes the mark of these counts (as `settled`
-    weighs it), remembered: the same counts come back decision after decision."""
-    n = wins + ties + losses
-    now = _mark(wins, losses, n)
-    rest = cap - n
-    alpha = (prior[0] + wins, prior[1] + ties, prior[2] + losses)  # the Dirichlet posterior
-    lg = math.lgamma
-    base = lg(rest + 1) + lg(sum(alpha)) - lg(sum(alpha) + rest) - sum(lg(x) for x in alpha)
-    changed = 0.0
-    for more_wins in range(rest + 1):
-        for more_losses in range(rest - more_wins + 1):
-            if _mark(wins + more_wins, losses + more_losses, cap) != now:
-                ties = rest - more_wins - more_losses
-                changed += math.exp(base + lg(alpha[0] + more_wins) + lg(alpha[1] + ties) + lg(alpha[2] + more_losses)
-                                    - lg(more_wins + 1) - lg(ties + 1) - lg(more_losses + 1))
-    return changed
-
-
-def _mark(wins: int, losses: int, n: int) -> str:
-    """The mark of n pairs of play-outs, `wins` won by the best move only, `losses` by the move
-    played only: the grade the review gives them ("best", "good" and "uncertain", no claim of a
-    loss, all none)."""
-    loss = (wins - losses) / n
-    if loss <= 0:
-        return "none"
-    var = (wins + losses - n * loss * loss) / max(1, n - 1)
-    name = grade(WIN, loss, 2 * math.sqrt(max(0.0, var) / n))
-    return "none" if name in ("best", "good", "uncertain") else name
-
-
-# a play-out's moves for the seat to move, played in one go (one move, or a plan nothing hidden shows
-# inside: only its last move may take a stock tile) before the policy is asked again
-Policy = Callable[[Game[Any], Any, int, random.Random], tuple[str, ...]]
-
-
-def playout_policy(game: Game[Any], cheap: bool = True) -> Policy:
-    """What plays the solitaires' play-outs: the advisor's PlayoutPolicy when `cheap` and it has
-    one, else the advisor's own choice."""
-    advisor = advisor_for(game)
-    if cheap and isinstance(advisor, PlayoutPolicy):
-        return lambda game, state, seat, rng: advisor.playout_moves(state)
-    return advisor_choice
-
-
-def advisor_choice(game: Game[Any], state: Any, seat: int, rng: random.Random) -> tuple[str, ...]:
-    """The advisor's own move (the "advisor" computer player's), alone."""
-    return (get_player("advisor").choose(game, state, seat, rng),)
-
-
-def _wins(game: Game[Any], state: Any, seat: int, policy: Policy, rng: random.Random,
-          passed: dict[Any, bool] | None = None, known: dict[Any, bool] | None = None) -> bool:
-    """Whether `policy`, playing every move from `state`, wins. `passed` collects the positions
-    it asks the policy at, each with the play-out's end. A play-out that asks at a position of
-    `known` (another play-out of the same deal) ends as that one did: the policy's play is a
-    function of the position, so from the same position, the same deal, the rest is the same."""
-    trail = []
-    won = None
-    while (mover := game.to_move(state)) is not None:
-        if known is not None and state in known:
-            won = known[state]
-            break
-        if passed is not None:
-            trail.append(state)
-        for move in policy(game, state, mover, rng):
-            state = game.apply(state, move)
-    if won is None:
-        outcome = game.outcome(state)
-        won = bool(outcome and seat in outcome.winners)
-    if passed is not None:
-        passed.update(dict.fromkeys(trail, won))
-    return won
-
-
-TRANSPOSE_STEPS = 64  # times the policy is asked after each move, at most, before something hidden shows
-
-
-def transposes(game: Game[Any], state: Any, seat: int, best: str, played: str, policy: Policy) -> bool:
-    """Whether the play-outs' play after `played` asks the policy at a position their play
-    after `best` asks it at, before anything hidden shows to the seat (a tile taken from the
-    stock): their moves until then depend only on what the seat sees, and the tile shown next is
-    the same after both, so every play-out of every deal then ends the same after both moves: no
-    loss."""
-    rng = random.Random(0)  # the advisor's play is a function of the position; the review's own rng is kept
-    deal = game.determinize(state, seat, rng)
-    reached = []
-    for move in (best, played):
-        now = game.apply(deal, move)
-        line, shown = {now}, seat in game.revealed_to(deal, move, now)
-        for _ in range(TRANSPOSE_STEPS):
-            if shown or game.to_move(now) != seat:
-                break
-            moves = policy(game, now, seat, rng)
-            for i, move in enumerate(moves):
-                before, now = now, game.apply(now, move)
-                shown = seat in game.revealed_to(before, move, now)
-                if shown and i < len(moves) - 1:
-                    break  # (shown before the plan's end: not a position the policy is asked at)
-            else:
-                line.add(now)
-        reached.append(line)
-    return not reached[0].isdisjoint(reached[1])
-
-
-def rate_by_search(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random) -> Ratings:
-    """`search_pairs` at once."""
-    return to_end(search_pairs(game, state, seat, played, rng))
-
-
-def search_pairs(game: Game[Any], state: Any, seat: int, played: str, rng: random.Random) -> Pairs:
-    """The hard player's search, from the seat's information, names its CANDIDATES best
-    moves (`Search.ranked`); they and the move played are each played out to the end of the round
-    SAMPLES times over the same determinizations of the seat's view (common random numbers),
-    every seat then played by the medium player: their mean round-point margins (the seat's
-    points minus the others' mean), the best of them the best move. While that leaves the grade
-    "uncertain" (`in_doubt`), the best move and the move played get BATCH more, up to MORE times
-    SAMPLES. Play-outs rather than the
-    tree's own means: a move the search visited rarely has a mean too noisy to grade, and the
-    search's cheap rollouts misjudge Matador's held-back tiles (tests/bench/bench_review.py).
-    A step at a time (engine.stepwise): each of the search's iterations (yielding 0: no play-out
-    yet), then each determinization's play-outs (yielding how many so far), so a slice may end
-    between any two; the ratings are the same as in one run."""
-    assert isinstance(game, TableGame)
-    steps = IsmctsPlayer().search_steps(game, game.determinize(state, seat, rng), seat, rng, early_stop=False)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            search: Search = done.value
-            break
-        yield 0
-    visits = {m: child.visits for m, child in search.root.children.items()}
-    ranked = search.ranked(game.legal_moves(state))
-    moves = list(dict.fromkeys([*ranked[:CANDIDATES], played]))
-    outcomes: dict[str, list[float]] = {m: [] for m in moves}
-
-    def sample() -> None:
-        deal = game.determinize(state, seat, rng)
-        seed = rng.getrandbits(32)
-        for move, results in outcomes.items():
-            results.append(medium_margin(game, game.apply(deal, move), seat, random.Random(seed)))
-
-    for _ in range(SAMPLES):
-        sample()
-        yield len(outcomes[played])
-    while len(outcomes[played]) < MORE * SAMPLES and (doubt := in_doubt(outcomes, POINTS, played)):
-        outcomes = {doubt: outcomes[doubt], played: outcomes[played]}  # the two moves whose loss is in doubt
-        for _ in range(min(BATCH, MORE * SAMPLES - len(outcomes[played]))):
-            sample()
-            yield len(outcomes[played])
-    values = {m: statistics.fmean(r) for m, r in outcomes.items()}
-    return Ratings(values, POINTS, exact=False, samples=len(outcomes[played]), detail={"visits": visits},
-                   outcomes=outcomes)
-
-
-def medium_margin(game: TableGame, state: Any, seat: int, rng: random.Random) -> float:
-    """`round_margin` with every seat played by the medium player: through the game's compact
-    round when it offers one that plays as medium does (`TableAi.medium_round`, the same margins
-    several times faster), else through the engine's rules."""
-    if game.ai.medium_round is None:
-        return round_margin(game, state, seat, get_player("medium"), rng)
-    playout = game.ai.medium_round(game, state)
-    rollout(playout, rng, 0.0)
-    assert playout.points is not None
-    return round_rewards(playout.points, 1.0)[seat]
-
-
-def round_margin(game: TableGame, state: Any, seat: int, player: Player, rng: random.Random) -> float:
-    """Every seat played by `player` to the end of the round: the seat's round points minus
-    the mean of the others'."""
-    playout = EnginePlayout(game, state)
-    while not playout.over():
-        mover = playout.mover()
-        playout.play(player.choose(game, playout.state, mover, rng))
-    assert playout.points is not None
-    return round_rewards(playout.points, 1.0)[seat]
-
-
-def best_and_loss(values: dict[str, float], played: str) -> tuple[str, float]:
-    """The best move of `values` (the move played where it ties) and the move played's loss."""
-    best = max(values, key=lambda m: (values[m], m == played))
-    return best, max(0.0, values[best] - values.get(played, values[best]))
-
-
-def in_doubt(outcomes: dict[str, list[float]], unit: str, played: str) -> str | None:
-    """The best move when these paired play-outs leave the decision's grade "uncertain" (its
-    loss reaches a mark that its interval's lower bound does not): more pairs are worth playing
-    there. None when the grade is settled."""
-    values = {m: statistics.fmean(r) for m, r in outcomes.items()}
-    best, loss = best_and_loss(values, played)
-    uncertainty = Ratings(values, unit, exact=False, outcomes=outcomes).uncertainty(best, played)
-    return best if grade(unit, loss, uncertainty) == "uncertain" else None
 
 
 def rater_for(game: Game[Any]) -> Rater:
@@ -526,7 +185,7 @@ def review(session: Session, seats: list[int] | None = None, start: int = 0, lim
             finished, samples = _play(pairs, deadline)
             if finished is None:
                 work.unfinished.put(key, pairs)
-                working, end = {"index": i, "samples": samples, "most": MORE * SAMPLES}, done
+                working, end = {"index": i, "samples": samples, "most": sizes.MORE * sizes.SAMPLES}, done
                 break
             ratings = finished
         decisions.append(_decision(session, state, i, seat, played, ratings))

@@ -20,20 +20,6 @@ import { deserializeInert } from "./worker_snapshot.js";
 // No step has a time limit of its own: on a slow or loaded machine any step may take minutes. The
 // page's watchdog hears each step (worker_phases.js) and gives up a start that goes silent.
 const HANDLE = "from engine.api import handle as _boneyard_handle\n_boneyard_handle";
-// Python's importlib.invalidate_caches(), which loadPackage and micropip.install call once they
-// have written files, makes the standard library's zipimporter read its zip's directory again (in
-// Python: 770 entries) at the next import, twice a start, for a zip that never changes. Nothing
-// forgets it while the two install (the only zip on sys.path; the wheels are unpacked into
-// site-packages, whose finder still forgets its listing).
-const KEEP_ZIP_DIRECTORY = `
-import zipimport
-_boneyard_forget_zip = zipimport.zipimporter.invalidate_caches
-zipimport.zipimporter.invalidate_caches = lambda self: None
-`;
-const RESTORE_ZIP_INVALIDATION = `
-import zipimport
-zipimport.zipimporter.invalidate_caches = globals().pop("_boneyard_forget_zip")
-`;
 const pyodideOptions = () => ({
   indexURL: new URL("pyodide/", base).href, stdout: () => {}, stderr: (/** @type {string} */ s) => console.warn(s),
 });
@@ -139,22 +125,8 @@ export async function startNormally(loadPyodide, manifestReady, makeSnapshot) {
   return { pyodide, handle: await installEngine(pyodide, manifest) };
 }
 
-/** micropip, loaded by URL, installs the engine wheel; engine.api is imported (the standard
- *  library's zip directory kept meanwhile: KEEP_ZIP_DIRECTORY). Returns its handle.
- *  @param {Pyodide} pyodide
- *  @param {Manifest} manifest
- *  @returns {Promise<Handle>} */
+/** micropip, loaded by URL, installs the engine wheel; engine.api is imported, each step timed. @param {Pyodide} pyodide @param {Manifest} manifest @returns {Promise<Handle>} */
 async function installEngine(pyodide, manifest) {
-  pyodide.runPython(KEEP_ZIP_DIRECTORY);
-  try {
-    return await install(pyodide, manifest);
-  } finally {
-    pyodide.runPython(RESTORE_ZIP_INVALIDATION);
-  }
-}
-
-/** installEngine's steps, each timed. @param {Pyodide} pyodide @param {Manifest} manifest @returns {Promise<Handle>} */
-async function install(pyodide, manifest) {
   const micropipUrl = new URL(manifest.micropip_wheel, base).href;
   const engineUrl = new URL(manifest.engine_wheel, base).href;
   /** @type {string[]} */

@@ -45,19 +45,17 @@ import time
 from typing import Any
 
 import engine.review as review_mod
+import engine.review_ratings as ratings_mod
+import engine.review_stopping as stopping_mod
 from engine.games import get_game
 from engine.players import get_player
 from engine.players.ismcts import IsmctsPlayer
 from engine.players.playout import EnginePlayout, rollout_move
 from engine.protocol import Game
-from engine.review import (
-    open_record,
-    rate_by_advisor_playouts,
-    rate_by_search,
-    review,
-    round_margin,
-)
+from engine.review import open_record, review
 from engine.review_marks import GRADES, POINTS, WIN, grade, summary
+from engine.review_solitaire import rate_by_advisor_playouts
+from engine.review_table import rate_by_search, round_margin
 from engine.rng import deal_rng
 from engine.runs import Deal, Runner, runner_from_args
 from engine.session import Session
@@ -163,12 +161,12 @@ class RolloutPlayer:
 def rated_again(state: Any, played: str, rng: random.Random, reference: int) -> Any:
     """The Big Clock move `played` rated by all `reference` pairs of the advisor's own play-outs
     (never stopped early): a loss measured again, to check the review's."""
-    cap, settled = review_mod.SAMPLES, review_mod.SETTLED
-    review_mod.SAMPLES, review_mod.SETTLED = reference, 0.0
+    cap, settled = ratings_mod.SAMPLES, stopping_mod.SETTLED
+    ratings_mod.SAMPLES, stopping_mod.SETTLED = reference, 0.0
     try:
         return rate_by_advisor_playouts(get_game("big-clock"), state, 0, played, rng, cheap=False)
     finally:
-        review_mod.SAMPLES, review_mod.SETTLED = cap, settled
+        ratings_mod.SAMPLES, stopping_mod.SETTLED = cap, settled
 
 
 Slip = tuple[tuple[float, str], tuple[float, str], float, int, int, float, float]
@@ -216,7 +214,7 @@ def slips(size: str, decisions: int, reference: int) -> list[Deal]:
 def big_clock_rows(runner: Runner, size: str, decisions: int, reference: int) -> list[Slip]:
     """`rate_slip` at the first `decisions` slips, played by `runner` (each slip a deal of the run), in order."""
     run = {"bench": "review-calibration", "game": "big-clock", "set": size, "reference": reference,
-           "samples": review_mod.SAMPLES}
+           "samples": ratings_mod.SAMPLES}
     rows = for_run(runner, f"calibration big-clock {size} {reference}").run(
         rate_slip, slips(size, decisions, reference), run, label="slips")
     return [((a[0], a[1]), (b[0], b[1]), measured, said, full, cheap, own)
@@ -286,7 +284,7 @@ def speed(only: str = "") -> None:
         slowest = max((b - a for a, b in itertools.pairwise(times)), default=0.0)
         pairs = [d["samples"] for d in result["decisions"] if d["samples"]]
         sampled = (f"; {len(pairs)} sampled, {statistics.fmean(pairs):.1f} pairs of play-outs each (at most "
-                   f"{review_mod.SAMPLES})" if pairs else "")
+                   f"{ratings_mod.SAMPLES})" if pairs else "")
         print(f"review {game_id} {options}: {result['total']} decisions in {len(session.moves)} moves, "
               f"{cpu:.2f} s CPU natively ({cpu / max(1, result['total']):.3f} s per decision, slowest "
               f"{slowest:.2f} s){sampled}; {result['summary']}", flush=True)
@@ -332,8 +330,8 @@ def beginner_reviews(sizes: list[str], seeds: int) -> None:
             pairs = [d["samples"] for d in decisions]
             print(f"big-clock {size} beginner, deal {seed}: {len(record['moves'])} moves, {len(decisions)} decisions, "
                   f"{cpu:.1f} s CPU natively (page goal {PAGE_GOALS.get(size, 0):g} s); {sum(pairs)} pairs, "
-                  f"{sum(p > 0 for p in pairs)} sampled, {sum(p > review_mod.SAMPLES for p in pairs)} past "
-                  f"{review_mod.SAMPLES} pairs; {summary(decisions)}; key moments {part['key_moments']}", flush=True)
+                  f"{sum(p > 0 for p in pairs)} sampled, {sum(p > ratings_mod.SAMPLES for p in pairs)} past "
+                  f"{ratings_mod.SAMPLES} pairs; {summary(decisions)}; key moments {part['key_moments']}", flush=True)
 
 
 def big_clock_games(runner: Runner, sizes: list[str], kinds: list[str], seeds: int, reference: int) -> None:
@@ -346,7 +344,7 @@ def big_clock_games(runner: Runner, sizes: list[str], kinds: list[str], seeds: i
     without play-outs (the two moves reach the same position before a stock tile shows)."""
     games = [Deal(f"{size} {kind} deal {seed}", seed, (size, kind, seed, reference))
              for size in sizes for kind in kinds for seed in range(seeds)]
-    run = {"bench": "review-games", "reference": reference, "samples": review_mod.SAMPLES}
+    run = {"bench": "review-games", "reference": reference, "samples": ratings_mod.SAMPLES}
     for lines in for_run(runner, f"games {reference}").run(review_game, games, run, label="deals"):
         print("\n".join(lines), flush=True)
 
@@ -400,7 +398,7 @@ def pair_rows(size: str, share: float, seed: int) -> list[tuple[int, int, int]]:
     (never stopped early), the i-th of the deal from deal_rng(seed, "pairs", i)."""
     game = get_game("big-clock")
     advisor = get_player("advisor")
-    settled, review_mod.SETTLED = review_mod.SETTLED, 0.0
+    settled, stopping_mod.SETTLED = stopping_mod.SETTLED, 0.0
     rows: list[tuple[int, int, int]] = []
     rng = random.Random(f"pairs/{size}/{share}/{seed}")
     state = game.new_state({"set": size}, seed)
@@ -418,7 +416,7 @@ def pair_rows(size: str, share: float, seed: int) -> list[tuple[int, int, int]]:
                     rows.append((wins, len(b) - wins - losses, losses))
             state = game.apply(state, played)
     finally:
-        review_mod.SETTLED = settled
+        stopping_mod.SETTLED = settled
     return rows
 
 
@@ -428,7 +426,7 @@ def pair_counts(runner: Runner, size: str, share: float, decisions: int, seed0: 
     it plays at once, then as many as the rows still wanted take at the rate so far."""
     rows: list[tuple[int, int, int]] = []
     seed, batch = seed0, runner.workers if runner.cluster is None else 8
-    run = {"bench": "review-settle", "set": size, "share": share, "samples": review_mod.SAMPLES}
+    run = {"bench": "review-settle", "set": size, "share": share, "samples": ratings_mod.SAMPLES}
     while len(rows) < decisions:
         deals = [Deal(f"deal {s}", s, (size, share, s)) for s in range(seed, seed + batch)]
         for found in for_run(runner, f"settle {size} {share}").run(pair_rows, deals, run, label="deals"):
@@ -459,7 +457,7 @@ def simulate_rule(rows: list[tuple[int, int, int]], prior: tuple[float, float, f
     """The stopping rule against always SAMPLES pairs, on decisions whose rates are drawn from each
     row's posterior (a Jeffreys prior over its counts): the share of runs with the same mark, the
     mean pairs played, and the runs where the rule marked worse than SAMPLES pairs would."""
-    cap = review_mod.SAMPLES
+    cap = ratings_mod.SAMPLES
     same = pairs = worse = 0
     order = {name: i for i, name in enumerate(("none", "inaccuracy", "mistake", "blunder"))}
     for row in rows:
@@ -471,11 +469,11 @@ def simulate_rule(rows: list[tuple[int, int, int]], prior: tuple[float, float, f
             stop = cap
             for n, kind in enumerate(kinds, 1):
                 counts[kind] += 1
-                if (n == first or (n > first and n % batch == 0)) and review_mod.settled_counts(*counts, cap, prior):
+                if (n == first or (n > first and n % batch == 0)) and stopping_mod.settled_counts(*counts, cap, prior):
                     stop = n
                     break
-            said = review_mod._mark(counts[0], counts[2], stop)
-            full = review_mod._mark(kinds.count(0), kinds.count(2), cap)
+            said = stopping_mod.pairs_mark(counts[0], counts[2], stop)
+            full = stopping_mod.pairs_mark(kinds.count(0), kinds.count(2), cap)
             same += said == full
             worse += order[said] > order[full]
             pairs += stop
@@ -499,24 +497,24 @@ def settle_rule(runner: Runner, sizes: list[str], decisions: int, runs: int,
               f"{tuple(round(a, 3) for a in prior)}", flush=True)
         print(f"  counts: {rows}")
         weak = tuple(a * 30 / sum(prior) for a in prior)
-        settled = review_mod.SETTLED
+        settled = stopping_mod.SETTLED
         for name, pri, first, batch, chance in (
                 ("uniform, looks from 20 every 10", (1.0, 1.0, 1.0), 20, 10, settled),
                 ("fitted, looks from 10 every 5", prior, 10, 5, settled),
-                (f"fitted, the review's looks (from {review_mod.FIRST_LOOK} every {review_mod.BATCH})", prior,
-                 review_mod.FIRST_LOOK, review_mod.BATCH, settled),
+                (f"fitted, the review's looks (from {stopping_mod.FIRST_LOOK} every {ratings_mod.BATCH})", prior,
+                 stopping_mod.FIRST_LOOK, ratings_mod.BATCH, settled),
                 (f"fitted, looks from 10 every 5, chance {settled / 2:g}", prior, 10, 5, settled / 2),
                 ("fitted, looks from 10 every 10", prior, 10, 10, settled),
                 ("fitted weakened to 30 pairs' weight, looks from 10 every 5", weak, 10, 5, settled),
                 *((f"given {given}, looks from 10 every 5, chance {settled / 2:g}", given, 10, 5, settled / 2)
                   for given in priors),
-                *((f"given {given}, the review's looks", given, review_mod.FIRST_LOOK, review_mod.BATCH, settled)
+                *((f"given {given}, the review's looks", given, stopping_mod.FIRST_LOOK, ratings_mod.BATCH, settled)
                   for given in priors)):
-            review_mod.SETTLED = chance
+            stopping_mod.SETTLED = chance
             agree, mean, worse = simulate_rule(check, pri, first, batch, runs, random.Random(1))
-            review_mod.SETTLED = settled
-            print(f"  {name}: the same mark as {review_mod.SAMPLES} pairs in {agree:.1%} of {len(check) * runs} runs, "
-                  f"{mean:.1f} pairs on average, a worse mark than {review_mod.SAMPLES} pairs in {worse}", flush=True)
+            stopping_mod.SETTLED = settled
+            print(f"  {name}: the same mark as {ratings_mod.SAMPLES} pairs in {agree:.1%} of {len(check) * runs} runs, "
+                  f"{mean:.1f} pairs on average, a worse mark than {ratings_mod.SAMPLES} pairs in {worse}", flush=True)
 
 
 def main() -> None:
@@ -544,7 +542,7 @@ def main() -> None:
     if args.only == "beginner-review":
         beginner_reviews(args.sets.split(","), args.seeds)
     if args.only == "big-clock-games":
-        reference = args.reference or 5 * review_mod.SAMPLES
+        reference = args.reference or 5 * ratings_mod.SAMPLES
         big_clock_games(runner, args.sets.split(","), args.kinds.split(","), args.seeds, reference)
     if args.only in ("", "speed"):
         speed(args.sizes)
@@ -555,7 +553,7 @@ def main() -> None:
             calibrate_table(runner, game_id, options, args.decisions, args.playouts)
     if args.only in ("", "big-clock"):
         for size in args.sets.split(","):
-            calibrate_big_clock(runner, size, max(5, args.decisions // 4), args.reference or 10 * review_mod.SAMPLES)
+            calibrate_big_clock(runner, size, max(5, args.decisions // 4), args.reference or 10 * ratings_mod.SAMPLES)
 
 
 if __name__ == "__main__":

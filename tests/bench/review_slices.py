@@ -25,7 +25,8 @@ import time
 from typing import Any
 
 from engine.games import get_game
-from engine.review import SLICE_SECONDS, review, search_pairs
+from engine.review import SLICE_SECONDS, review
+from engine.review_table import search_pairs
 from engine.rng import deal_rng
 from engine.session import Session
 

@@ -17,7 +17,7 @@ from engine.games.draw_compact import DrawDealer, DrawPlayout, MediumDrawPlayout
 from engine.players.greedy import GreedyPlayer
 from engine.players.ismcts import IsmctsPlayer
 from engine.players.playout import EnginePlayout, rollout, rollout_move, round_rewards
-from engine.review import medium_margin, round_margin
+from engine.review_table import medium_margin, round_margin
 from tests.engine.playout_check import check_compact_round, check_medium_policy, dealt_kinds, random_first_rounds
 
 GAME: Any = get_game("draw")

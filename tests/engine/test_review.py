@@ -14,14 +14,19 @@ from typing import Any
 import pytest
 
 import engine.review as review_mod
+import engine.review_ratings as ratings_mod
+import engine.review_solitaire as solitaire_mod
+import engine.review_stopping as stopping_mod
+import engine.review_table as table_mod
 from engine import api
 from engine.api import REVIEW_LIMIT, handle
 from engine.games import get_game
 from engine.games.matador import is_matador
 from engine.players import get_player
 from engine.replay import replay
-from engine.review import open_record, rate_by_search, review
+from engine.review import open_record, review
 from engine.review_marks import GRADE_NAMES, GRADES, grade, key_moments, verdict
+from engine.review_table import rate_by_search
 from engine.rng import deal_rng
 from engine.session import Session
 from engine.solvers.big_clock import PAIR_PRIORS
@@ -32,7 +37,7 @@ from tests.engine.helpers import persons_record
 
 @pytest.fixture(autouse=True)
 def small_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(review_mod, "SAMPLES", 12)
+    monkeypatch.setattr(ratings_mod, "SAMPLES", 12)
 
 
 def _luzon_blunder() -> tuple[dict, int, str, str]:
@@ -138,7 +143,7 @@ def test_big_clock_samples_only_when_the_move_differs_from_the_advisor() -> None
         if d["detail"]["agrees"]:
             assert d["samples"] == 0 and d["grade"] == "best" and d["played"] == d["best"]
         else:
-            assert review_mod.FIRST_LOOK <= d["samples"] <= review_mod.MORE * review_mod.SAMPLES  # 36 here
+            assert stopping_mod.FIRST_LOOK <= d["samples"] <= ratings_mod.MORE * ratings_mod.SAMPLES  # 36 here
             assert 0 <= d["value_played"] <= 1 and 0 <= d["value_best"] <= 1
 
 
@@ -146,13 +151,13 @@ def test_big_clock_stops_where_every_pair_ties_and_says_how_many_it_played(monke
     """Deal 3, 12 random moves: at moves 7 and 9 the move played and the advisor's both lose
     every play-out, so the first look where no pair differing is settled stops them; another decision of the
     game needs more pairs."""
-    monkeypatch.setattr(review_mod, "SAMPLES", 60)
+    monkeypatch.setattr(ratings_mod, "SAMPLES", 60)
     decisions = {d["index"]: d for d in review(open_record(_big_clock_record(3, 12)))["decisions"]}
     all_ties = next(n for n in range(1, 61)  # 25: the first look that settles them
-                    if review_mod.looks_at(n) and review_mod.settled_counts(0, n, 0, 60))
+                    if stopping_mod.looks_at(n) and stopping_mod.settled_counts(0, n, 0, 60))
     for index in (7, 9):
         d = decisions[index]
-        assert d["samples"] == all_ties < review_mod.SAMPLES
+        assert d["samples"] == all_ties < ratings_mod.SAMPLES
         assert d["value_best"] == d["value_played"] == 0.0 and d["grade"] == "best"
     assert {d["samples"] for d in decisions.values()} > {0, all_ties}
 
@@ -160,13 +165,13 @@ def test_big_clock_stops_where_every_pair_ties_and_says_how_many_it_played(monke
 def test_big_clock_still_labels_a_clearly_losing_move(monkeypatch: pytest.MonkeyPatch) -> None:
     """Deal 0 played by the advisor for 54 moves, then the shift it would not make: its play-outs
     always lose where the advisor's always win. The pairs settle the mark early, and it is a blunder."""
-    monkeypatch.setattr(review_mod, "SAMPLES", 60)
+    monkeypatch.setattr(ratings_mod, "SAMPLES", 60)
     session = Session.load(_big_clock_record(0, 54, "advisor"))
     assert sorted(session.game.legal_moves(session.state)) == ["shift:slot2>slot5", "shift:slot5>slot2"]
     session.play("shift:slot2>slot5")
     last = review(open_record(persons_record(session.record())))["decisions"][-1]
     assert last["best"] == "shift:slot5>slot2" and last["value_best"] == 1.0 and last["value_played"] == 0.0
-    assert last["grade"] == "blunder" and last["samples"] < review_mod.SAMPLES
+    assert last["grade"] == "blunder" and last["samples"] < ratings_mod.SAMPLES
 
 
 def test_the_pairs_stop_once_the_mark_is_settled() -> None:
@@ -176,16 +181,16 @@ def test_the_pairs_stop_once_the_mark_is_settled() -> None:
         best = [1.0] * best_only + [0.0] * played_only + [0.0] * ties
         return best, [0.0] * best_only + [1.0] * played_only + [0.0] * ties
 
-    assert review_mod.settled(*pairs(0, 0, 25), 60)  # no pair differs: no mark, and none to come
-    assert not review_mod.settled(*pairs(0, 0, 20), 60)  # too few to tell
-    assert not review_mod.settled(*pairs(4, 0, 16), 60)  # maybe an inaccuracy or a mistake
-    assert review_mod.settled(*pairs(20, 0, 0), 60)  # a blunder, whatever comes
-    assert not review_mod.settled(*pairs(9, 0, 11), 60)  # a blunder or a mistake
-    assert review_mod.settled(*pairs(9, 0, 51), 60)  # all in: nothing left to change it
+    assert stopping_mod.settled(*pairs(0, 0, 25), 60)  # no pair differs: no mark, and none to come
+    assert not stopping_mod.settled(*pairs(0, 0, 20), 60)  # too few to tell
+    assert not stopping_mod.settled(*pairs(4, 0, 16), 60)  # maybe an inaccuracy or a mistake
+    assert stopping_mod.settled(*pairs(20, 0, 0), 60)  # a blunder, whatever comes
+    assert not stopping_mod.settled(*pairs(9, 0, 11), 60)  # a blunder or a mistake
+    assert stopping_mod.settled(*pairs(9, 0, 51), 60)  # all in: nothing left to change it
     fitted = PAIR_PRIORS[9]  # most slips at double-9 cost nothing: ten ties settle it
-    assert review_mod.settled(*pairs(0, 0, 10), 60, fitted)
-    assert not review_mod.settled(*pairs(2, 0, 8), 60, fitted)
-    assert not review_mod.settled(*pairs(20, 0, 0), 60, fitted)  # it believes in a blunder only slowly
+    assert stopping_mod.settled(*pairs(0, 0, 10), 60, fitted)
+    assert not stopping_mod.settled(*pairs(2, 0, 8), 60, fitted)
+    assert not stopping_mod.settled(*pairs(20, 0, 0), 60, fitted)  # it believes in a blunder only slowly
 
 
 def test_a_review_in_slices_cut_inside_decisions_rates_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -377,7 +382,7 @@ def test_a_table_position_with_one_clearly_losing_play_is_a_blunder(monkeypatch:
     the next seat: the review names the going-out play best and grades the draw a blunder (with
     the review's full pairs: a blunder's mark needs its interval's support, which this module's
     12 pairs are too few to give)."""
-    monkeypatch.setattr(review_mod, "SAMPLES", 60)
+    monkeypatch.setattr(ratings_mod, "SAMPLES", 60)
     game = get_game("matador")
     state = next(_positions_where_seat_0_may_draw_or_play(game))
     going_out = next(m for m in game.legal_moves(state) if m != "draw")
@@ -495,16 +500,16 @@ def test_big_clock_marks_the_move_that_throws_a_doubles_way_home_away(monkeypatc
                                                                      size: int) -> None:
     """At every set size, so with each set's prior of the pairs (double-9 and double-12 believe in a
     large loss only slowly): still a blunder, settled before SAMPLES pairs."""
-    monkeypatch.setattr(review_mod, "SAMPLES", 60)
+    monkeypatch.setattr(ratings_mod, "SAMPLES", 60)
     game = get_game("big-clock")
     state = _pending(size)
     home, refill = f"shift:slot{size}>slot{size - 1}", f"refill:slot{size - 1}"
     assert sorted(game.legal_moves(state)) == [refill, home]
-    ratings = review_mod.rate_by_advisor_playouts(game, state, 0, refill, deal_rng(0, "t"))
+    ratings = solitaire_mod.rate_by_advisor_playouts(game, state, 0, refill, deal_rng(0, "t"))
     assert ratings.values == {home: 1.0, refill: 0.0}
     assert grade("win", 1.0, ratings.uncertainty(home, refill)) == "blunder"
-    assert ratings.samples < review_mod.SAMPLES
-    assert not review_mod.transposes(game, state, 0, home, refill, review_mod.playout_policy(game))
+    assert ratings.samples < ratings_mod.SAMPLES
+    assert not solitaire_mod.transposes(game, state, 0, home, refill, solitaire_mod.playout_policy(game))
 
 
 def test_a_playout_plays_each_plan_whole_and_keeps_only_the_positions_it_asked_at() -> None:
@@ -512,7 +517,7 @@ def test_a_playout_plays_each_plan_whole_and_keeps_only_the_positions_it_asked_a
     a play-out passes on to its pair are those it asked at (from inside a plan the play goes on
     as the plan began, not as a plan made there would), each with the play-out's end."""
     game = get_game("big-clock")
-    playout = review_mod.playout_policy(game)
+    playout = solitaire_mod.playout_policy(game)
     asked: list[Any] = []
     lengths: list[int] = []
 
@@ -524,7 +529,7 @@ def test_a_playout_plays_each_plan_whole_and_keeps_only_the_positions_it_asked_a
         return moves
 
     passed: dict[Any, bool] = {}
-    won = review_mod._wins(game, game.new_state({"set": "double-9"}, 3), 0, policy, random.Random(0), passed)
+    won = solitaire_mod._wins(game, game.new_state({"set": "double-9"}, 3), 0, policy, random.Random(0), passed)
     assert list(passed) == asked and set(passed.values()) == {won}
     assert max(lengths) >= 3  # plans of several moves, played whole
 
@@ -549,8 +554,8 @@ def test_the_fast_path_rates_the_big_clock_as_the_full_play_outs_do() -> None:
     game = get_game("big-clock")
     transposed = sampled = 0
     for k, (state, played) in enumerate(_big_clock_decisions("double-6", 5)):
-        fast = review_mod.rate_by_advisor_playouts(game, state, 0, played, deal_rng(k, "f"))
-        full = review_mod.rate_by_advisor_playouts(game, state, 0, played, deal_rng(k, "f"), fast=False)
+        fast = solitaire_mod.rate_by_advisor_playouts(game, state, 0, played, deal_rng(k, "f"))
+        full = solitaire_mod.rate_by_advisor_playouts(game, state, 0, played, deal_rng(k, "f"), fast=False)
         if fast.detail.get("transposes"):
             transposed += 1
             assert all(len(set(pair)) == 1 for pair in zip(*full.outcomes.values(), strict=True))
@@ -641,12 +646,12 @@ def test_review_through_the_api_is_bounded_and_refuses_a_null_start() -> None:
         assert bad["error"]["code"] == "bad_request", start
 
 
-def _mark_of(ratings: review_mod.Ratings, best: str, played: str) -> str:
+def _mark_of(ratings: ratings_mod.Ratings, best: str, played: str) -> str:
     """The review's mark of a rating: blunder, mistake, inaccuracy, or none."""
     if not ratings.outcomes:  # the advisor's move, or one that transposes to it: nothing sampled
         return "none"
-    wins, losses = review_mod._differing(ratings.outcomes[best], ratings.outcomes[played])
-    return review_mod._mark(wins, losses, ratings.samples)
+    wins, losses = stopping_mod.differing(ratings.outcomes[best], ratings.outcomes[played])
+    return stopping_mod.pairs_mark(wins, losses, ratings.samples)
 
 
 def test_the_cheaper_play_outs_mark_the_big_clock_as_the_advisors_own_do(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -656,7 +661,7 @@ def test_the_cheaper_play_outs_mark_the_big_clock_as_the_advisors_own_do(monkeyp
     way home away, both at SAMPLES pairs at most (no more pairs where the grade is uncertain: with
     them the advisor's own find an inaccuracy at one of these slips that the cheaper ones screen
     out as good)."""
-    monkeypatch.setattr(review_mod, "MORE", 1)
+    monkeypatch.setattr(ratings_mod, "MORE", 1)
     game = get_game("big-clock")
     advisor = get_player("advisor")
     cases = [(_pending(), "refill:slot5")]
@@ -672,8 +677,8 @@ def test_the_cheaper_play_outs_mark_the_big_clock_as_the_advisors_own_do(monkeyp
             state = game.apply(state, advised)
     marks = []
     for k, (state, played) in enumerate(cases):
-        cheap = review_mod.rate_by_advisor_playouts(game, state, 0, played, deal_rng(k, "c"))
-        full = review_mod.rate_by_advisor_playouts(game, state, 0, played, deal_rng(k, "c"), cheap=False)
+        cheap = solitaire_mod.rate_by_advisor_playouts(game, state, 0, played, deal_rng(k, "c"))
+        full = solitaire_mod.rate_by_advisor_playouts(game, state, 0, played, deal_rng(k, "c"), cheap=False)
         best = advisor.choose(game, state, 0, random.Random(0))
         marks.append((_mark_of(cheap, best, played), _mark_of(full, best, played)))
     assert marks[0] == ("blunder", "blunder")
@@ -752,14 +757,14 @@ def test_a_decision_is_uncertain_only_after_more_play_outs(monkeypatch: pytest.M
     best move's and the move played's at a time, until the grade settles or MORE times SAMPLES
     are in: "uncertain" only at that many, each counted where it is played out."""
     played_out = [0]
-    margin = review_mod.medium_margin
+    margin = table_mod.medium_margin
 
     def counted(*args: Any) -> float:
         played_out[0] += 1
         return margin(*args)
 
-    monkeypatch.setattr(review_mod, "medium_margin", counted)
-    rated: dict[int, tuple[int, review_mod.Ratings]] = {}
+    monkeypatch.setattr(table_mod, "medium_margin", counted)
+    rated: dict[int, tuple[int, ratings_mod.Ratings]] = {}
 
     search_pairs = review_mod.search_pairs
 
@@ -771,20 +776,20 @@ def test_a_decision_is_uncertain_only_after_more_play_outs(monkeypatch: pytest.M
         return ratings
 
     monkeypatch.setattr(review_mod, "search_pairs", rate)
-    cap = review_mod.MORE * review_mod.SAMPLES
+    cap = ratings_mod.MORE * ratings_mod.SAMPLES
     extended = 0
     for seed in (2, 3):
         decisions = review(open_record(_matador_record(seed)))["decisions"]
         for d, (count, ratings) in zip(decisions, list(rated.values())[-len(decisions):], strict=True):
-            more = d["samples"] - review_mod.SAMPLES
-            assert more >= 0 and (more % review_mod.BATCH == 0 or d["samples"] == cap) and d["samples"] <= cap
-            assert count >= review_mod.SAMPLES * 2 + more * 2  # every pair counted where it was played out
+            more = d["samples"] - ratings_mod.SAMPLES
+            assert more >= 0 and (more % ratings_mod.BATCH == 0 or d["samples"] == cap) and d["samples"] <= cap
+            assert count >= ratings_mod.SAMPLES * 2 + more * 2  # every pair counted where it was played out
             if d["grade"] == "uncertain":
                 assert d["samples"] == cap, d
             if more:  # only where the first SAMPLES left it uncertain
                 extended += 1
-                first = {m: r[: review_mod.SAMPLES] for m, r in ratings.outcomes.items()}
-                assert review_mod.in_doubt(first, "points", d["played"]) is not None
+                first = {m: r[: ratings_mod.SAMPLES] for m, r in ratings.outcomes.items()}
+                assert ratings_mod.in_doubt(first, "points", d["played"]) is not None
                 assert len(ratings.values) == 2  # the two moves in doubt
     assert extended
 
@@ -811,19 +816,19 @@ def test_the_solitaires_pairs_go_on_while_the_grade_is_uncertain(monkeypatch: py
         both = k % 4 == 1  # a tie: both won, or both lost
         return {1: passed is not None, -1: passed is None, 0: both}[pattern[k % len(pattern)]]
 
-    monkeypatch.setattr(review_mod, "_wins", wins)
-    monkeypatch.setattr(review_mod, "transposes", lambda *args: False)
+    monkeypatch.setattr(solitaire_mod, "_wins", wins)
+    monkeypatch.setattr(solitaire_mod, "transposes", lambda *args: False)
     game = get_game("big-clock")
-    ratings = review_mod.rate_by_advisor_playouts(game, _pending(6), 0, "refill:slot5", deal_rng(0, "t"))
+    ratings = solitaire_mod.rate_by_advisor_playouts(game, _pending(6), 0, "refill:slot5", deal_rng(0, "t"))
     last = sum(policy is played_out[-1] for policy in played_out)
     assert last == 2 * ratings.samples  # every pair of the rating counted (the last rating's play-outs)
-    best, loss = review_mod.best_and_loss(ratings.values, "refill:slot5")
+    best, loss = ratings_mod.best_and_loss(ratings.values, "refill:slot5")
     name = grade("win", loss, ratings.uncertainty(best, "refill:slot5"))
     if uncertain:
-        assert ratings.samples == review_mod.MORE * review_mod.SAMPLES and name == "uncertain", (ratings.values, name)
+        assert ratings.samples == ratings_mod.MORE * ratings_mod.SAMPLES and name == "uncertain", (ratings.values, name)
     else:
-        assert ratings.samples <= review_mod.SAMPLES and name == "blunder", (ratings.samples, name)
-        assert played_out[-1] is review_mod.advisor_choice
+        assert ratings.samples <= ratings_mod.SAMPLES and name == "blunder", (ratings.samples, name)
+        assert played_out[-1] is solitaire_mod.advisor_choice
 
 
 def test_the_replay_of_a_resigned_game_ends_with_its_resignation() -> None:
@@ -856,11 +861,11 @@ def test_a_resign_is_rated_against_the_positions_chance_with_no_prior_fitted_on_
     the advisor's choice's chance to win. The prior fitted on double-9's slips (most cost nothing)
     does not hold for it: two lost play-outs of the advisor's choice do not settle it (they would
     call giving up a 0.3 chance "best"); it is weighed with every rate equally likely, and marked."""
-    monkeypatch.setattr(review_mod, "SAMPLES", 60)
+    monkeypatch.setattr(ratings_mod, "SAMPLES", 60)
     last = review(open_record(_resigned("double-9", 3, 2)))["decisions"][-1]
     assert last["played"] == "resign" and last["value_played"] == 0.0
     assert last["loss"] == last["value_best"] > 0
-    all_ties = next(n for n in range(1, 61) if review_mod.looks_at(n) and review_mod.settled_counts(0, n, 0, 60))
+    all_ties = next(n for n in range(1, 61) if stopping_mod.looks_at(n) and stopping_mod.settled_counts(0, n, 0, 60))
     assert last["samples"] >= all_ties
     assert last["grade"] in ("inaccuracy", "mistake", "blunder"), last
 
@@ -870,10 +875,10 @@ def test_a_resign_is_rated_by_the_cheaper_play_outs_alone(monkeypatch: pytest.Mo
     worse than the advisor, so the loss they give a move that loses outright (the advisor's
     choice's chance, against a sure result) is never above the advisor's own: their mark stands,
     and the advisor's own play-outs (its choice at every move of a play-out) are never asked for."""
-    monkeypatch.setattr(review_mod, "SAMPLES", 60)
+    monkeypatch.setattr(ratings_mod, "SAMPLES", 60)
     asked = []
-    own = review_mod.advisor_choice
-    monkeypatch.setattr(review_mod, "advisor_choice", lambda *a: asked.append(1) or own(*a))
+    own = solitaire_mod.advisor_choice
+    monkeypatch.setattr(solitaire_mod, "advisor_choice", lambda *a: asked.append(1) or own(*a))
     last = review(open_record(_resigned("double-6", 12, 2)))["decisions"][-1]
     assert last["played"] == "resign" and last["grade"] in ("mistake", "blunder") and last["samples"] <= 60
     assert not asked
@@ -884,8 +889,8 @@ def test_a_resign_the_cheaper_play_outs_leave_unmarked_is_rated_by_the_advisors_
     """Their leaving it unmarked may be their weaker play (double-6 deal 0, 14 moves, then resign:
     theirs find no mark at 12 pairs): the advisor's own play-outs rate it, and give up 0.5."""
     asked = []
-    own = review_mod.advisor_choice
-    monkeypatch.setattr(review_mod, "advisor_choice", lambda *a: asked.append(1) or own(*a))
+    own = solitaire_mod.advisor_choice
+    monkeypatch.setattr(solitaire_mod, "advisor_choice", lambda *a: asked.append(1) or own(*a))
     last = review(open_record(_resigned("double-6", 0, 14)))["decisions"][-1]
     assert last["played"] == "resign" and asked
     assert last["grade"] == "mistake" and last["loss"] == last["value_best"] == 0.5

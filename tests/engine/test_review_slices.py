@@ -13,9 +13,11 @@ from typing import Any
 import pytest
 
 import engine.review as review_module
+import engine.review_table as table_mod
 from engine import api
 from engine.players.ismcts import IsmctsPlayer
-from engine.review import CANDIDATES, SLICE_SECONDS, review
+from engine.review import SLICE_SECONDS, review
+from engine.review_table import CANDIDATES
 from engine.session import Session
 from tests.engine.helpers import call
 
@@ -38,7 +40,7 @@ def work(monkeypatch: pytest.MonkeyPatch) -> WorkClock:
     search counts one unit."""
     clock = WorkClock()
     monkeypatch.setattr(review_module, "clock", clock)
-    margin = review_module.medium_margin
+    margin = table_mod.medium_margin
 
     def counted_margin(*args: Any) -> float:
         clock.units += 1
@@ -56,7 +58,7 @@ def work(monkeypatch: pytest.MonkeyPatch) -> WorkClock:
             clock.units += 1
             yield value
 
-    monkeypatch.setattr(review_module, "medium_margin", counted_margin)
+    monkeypatch.setattr(table_mod, "medium_margin", counted_margin)
     monkeypatch.setattr(IsmctsPlayer, "search_steps", counted_steps)
     return clock
 
