@@ -31,14 +31,14 @@ function measureRoom(message, column, above) {
 const wordsOf = (text) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 
 /**
- * Does the status line (the frame's, or the board's own: a table's whose turn it is) already say `text`?
- * @param {HTMLElement} column
+ * Does a status line already say `text`? `said`: the words of the status lines now (the frame's,
+ * and the board's own: a table's whose turn it is), as the controller holds them (render_pass.js).
+ * @param {string[]} said
  * @param {string} text
  */
-function statusSays(column, text) {
-  const said = wordsOf(text);
-  return said !== "" && [...column.querySelectorAll(".statusline, [role=status]:not(#message)")]
-    .some((el) => wordsOf(el.textContent ?? "").includes(said));
+export function statusSays(said, text) {
+  const words = wordsOf(text);
+  return words !== "" && said.some((line) => wordsOf(line).includes(words));
 }
 
 /** The message area. `placeIn` tells it the column it shows over, once that is built. */
@@ -49,16 +49,15 @@ export function createMessages() {
   let staleTimer = 0;
   /** @type {() => void} */
   let measure = () => {};
-  /** @type {(text: string) => boolean} */
-  let repeated = () => false;
 
   /**
    * Put a message in the message area; a new one (or one said again) is fresh for a while.
    * @param {string} text
    * @param {MessageKind} kind
    * @param {boolean} again said again: fresh even when the words are the same
+   * @param {string[]} said the status lines' words now: a message they say is not shown over the game
    */
-  function show(text, kind, again) {
+  function show(text, kind, again, said) {
     if (again || message.textContent !== text) {
       delete message.dataset.stale;
       clearTimeout(staleTimer);
@@ -67,7 +66,7 @@ export function createMessages() {
     }
     message.textContent = text;
     message.dataset.kind = kind;
-    if (repeated(text)) message.dataset.stale = ""; // said by the status line: not again over the game
+    if (statusSays(said, text)) message.dataset.stale = ""; // said by a status line: not again over the game
   }
 
   return {
@@ -75,7 +74,6 @@ export function createMessages() {
     /** @param {HTMLElement} column @param {HTMLElement} toolbar */
     placeIn(column, toolbar) {
       measure = () => measureRoom(message, column, [toolbar, element]);
-      repeated = (text) => statusSays(column, text);
     },
     /**
      * A message of the moment; `ms`: an error's shake (0: none), and the board's place picked with it.
@@ -83,9 +81,10 @@ export function createMessages() {
      * @param {MessageKind} kind
      * @param {number} ms
      * @param {HTMLElement} board
+     * @param {string[]} said the status lines' words now
      */
-    say(text, kind, ms, board) {
-      show(text, kind, true);
+    say(text, kind, ms, board, said) {
+      show(text, kind, true, said);
       if (kind === "error") { // the reason shakes, and the place picked once the board is drawn again
         shake(message, ms);
         requestAnimationFrame(() => shake(board.querySelector(".selected"), ms));
