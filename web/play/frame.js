@@ -66,7 +66,7 @@ function buildFrame(root, { spec, screen, board, extras, tools, options, speed, 
   const side = createSidePanel({ spec, screen, options, extras: extras.side, tools, speed });
   const playMain = h("div", { class: "play-main" }, toolbar.element,
     h("div", { class: "statusline" }, status, ...(screen.statusExtras ?? [])), guide, messages.element, wayOn, board);
-  messages.placeIn(playMain, toolbar.element);
+  messages.placeIn(toolbar.element);
   const playArea = h("div", { class: "play-area" }, playMain, side.element);
   const morePanel = attachMorePanel(playArea, side.element, toolbar.more);
   side.element.prepend(morePanel.element);

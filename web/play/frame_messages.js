@@ -1,7 +1,9 @@
 // The game screen's message area (frame.js places it): the message of the moment and the hint's
-// words, of fixed height; on a narrow screen a message shows at the top of the game instead (under
-// the site's bar, over the game's title and toolbar, letting every tap through to them), and fades
-// once it is old (style.css). A message the status line already says is not shown over the game.
+// words, of fixed height; on a narrow screen a message shows at the top of the game instead, in the
+// strip between the site's bar and the toolbar (over the game's title; only words too long for it
+// reach up over the site's bar), never over a control of the game, and fades once it is old
+// (style.css), or at once when tapped (the tap presses nothing under it). A message the status line
+// already says is not shown over the game.
 
 import { h } from "../render/dom.js";
 import { shake } from "../render/effects.js";
@@ -12,19 +14,22 @@ import { shake } from "../render/effects.js";
 const MESSAGE_FRESH_MS = 6000;
 
 /**
- * Where a message shown at the top of the game goes (style.css, a phone): from the top of the game
- * (the site's bar above it stays in view) down to the top of what follows the toolbar (the status,
- * the guide, the board), which it never covers.
+ * Where a message shown at the top of the game goes (style.css, a phone): down to the toolbar, which
+ * it never covers, from under the site's bar (over the game's title); words that do not fit there
+ * in a line are set smaller, two lines (`data-long`); only words too long for that too reach up over
+ * the site's bar, from the top of the screen (a tap puts them away); longer still, they scroll within.
  * @param {HTMLElement} message
- * @param {HTMLElement} column the play area's column the message shows over
- * @param {Element[]} above what the message may cover (the toolbar, the messages themselves)
+ * @param {HTMLElement} toolbar
  */
-function measureRoom(message, column, above) {
-  const below = [...column.children].filter((el) => !above.includes(el) && el.getClientRects().length);
-  const bottom = Math.min(...below.map((el) => el.getBoundingClientRect().top));
-  const top = Math.max(4, Math.floor(column.closest(".game")?.getBoundingClientRect().top ?? 4));
-  message.style.setProperty("--message-top", `${top}px`);
-  if (Number.isFinite(bottom)) message.style.setProperty("--message-room", `${Math.max(48, Math.floor(bottom) - top - 4)}px`);
+function measureRoom(message, toolbar) {
+  const bar = Math.ceil(document.querySelector(".topbar")?.getBoundingClientRect().bottom ?? 0); // (index.html's)
+  const bottom = Math.floor(toolbar.getBoundingClientRect().top);
+  for (const [top, long] of /** @type {[number, boolean][]} */ ([[bar, false], [bar, true], [2, false], [2, true]])) {
+    message.style.setProperty("--message-top", `${top}px`);
+    message.style.setProperty("--message-room", `${Math.max(0, bottom - top)}px`);
+    message.toggleAttribute("data-long", long);
+    if (message.scrollHeight <= message.clientHeight + 1) return;
+  }
 }
 
 /** Words to compare, without case, punctuation or spacing. @param {string} text */
@@ -41,11 +46,13 @@ export function statusSays(said, text) {
   return words !== "" && said.some((line) => wordsOf(line).includes(words));
 }
 
-/** The message area. `placeIn` tells it the column it shows over, once that is built. */
+/** The message area. `placeIn` tells it the toolbar it shows above, once that is built. */
 export function createMessages() {
   const message = h("p", { class: "message", id: "message", role: "status", "aria-live": "polite" });
   const hintBox = h("p", { class: "hint-text", id: "hint-text", hidden: "" });
   const element = h("div", { class: "messages" }, message, hintBox);
+  // where a message shows over the game (a phone): a tap puts it away at once, and lands on nothing else
+  message.addEventListener("click", () => { message.dataset.stale = ""; });
   let staleTimer = 0;
   /** @type {() => void} */
   let measure = () => {};
@@ -58,22 +65,24 @@ export function createMessages() {
    * @param {string[]} said the status lines' words now: a message they say is not shown over the game
    */
   function show(text, kind, again, said) {
-    if (again || message.textContent !== text) {
+    const fresh = again || message.textContent !== text;
+    const restyled = fresh || message.dataset.kind !== kind; // (an error's words are bolder: measured so)
+    message.textContent = text;
+    message.dataset.kind = kind;
+    if (fresh) {
       delete message.dataset.stale;
       clearTimeout(staleTimer);
       staleTimer = setTimeout(() => { message.dataset.stale = ""; }, MESSAGE_FRESH_MS);
-      measure();
     }
-    message.textContent = text;
-    message.dataset.kind = kind;
+    if (restyled) measure();
     if (statusSays(said, text)) message.dataset.stale = ""; // said by a status line: not again over the game
   }
 
   return {
     element, show,
-    /** @param {HTMLElement} column @param {HTMLElement} toolbar */
-    placeIn(column, toolbar) {
-      measure = () => measureRoom(message, column, [toolbar, element]);
+    /** @param {HTMLElement} toolbar the message shows above it (a phone) */
+    placeIn(toolbar) {
+      measure = () => measureRoom(message, toolbar);
     },
     /**
      * A message of the moment; `ms`: an error's shake (0: none), and the board's place picked with it.
