@@ -15,10 +15,13 @@ PLACE = """() => {
   const box = (sel) => document.querySelector(sel).getBoundingClientRect();
   const message = box('#message');
   const centre = (r) => document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
-  const buttons = [...document.querySelectorAll('.play-main > .toolbar > button')].filter((b) => b.getClientRects().length);
-  return {top: message.top, bottom: message.bottom, bar: box('.topbar').bottom, toolbar: box('.play-main > .toolbar').top,
-          turn: box('#turn').top, visible: getComputedStyle(document.querySelector('#message')).visibility !== 'hidden',
-          buttons: buttons.length, covered: buttons.filter((b) => !b.contains(centre(b.getBoundingClientRect()))).map((b) => b.textContent),
+  const buttons = [...document.querySelectorAll('.play-main > .toolbar > button')]
+    .filter((b) => b.getClientRects().length);
+  return {top: message.top, bottom: message.bottom, bar: box('.topbar').bottom,
+          toolbar: box('.play-main > .toolbar').top,
+          visible: getComputedStyle(document.querySelector('#message')).visibility !== 'hidden',
+          buttons: buttons.length,
+          covered: buttons.filter((b) => !b.contains(centre(b.getBoundingClientRect()))).map((b) => b.textContent),
           onTop: centre(message) === document.querySelector('#message')};
 }"""
 STALE = "() => document.querySelector('#message').dataset.stale !== undefined"
