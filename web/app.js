@@ -24,8 +24,6 @@ const view = /** @type {HTMLElement} */ (document.getElementById("view"));
 let catalog = null;
 /** @type {{dispose: () => void} | null} */
 let mounted = null; // the current game screen, if any
-/** The address the screen on show was given in place of the link it was opened by, if any. */
-let rewritten = "";
 
 // ---- engine status in the top bar
 const statusText = /** @type {HTMLElement} */ (document.getElementById("engine-text"));
@@ -84,7 +82,6 @@ export function notify(text) {
 
 // ---- routing
 function route() {
-  rewritten = "";
   mounted?.dispose();
   mounted = null;
   engine.closeSessions(); // the screen that showed them is gone
@@ -116,17 +113,17 @@ function route() {
   }
 }
 
-/** @param {string} address the screen's own address, in place of the link that opened it */
+/** @param {string} address the screen's own address, in place of the link that opened it (no event) */
 function rewrite(address) {
   history.replaceState(null, "", address);
-  rewritten = address;
 }
-window.addEventListener("hashchange", () => {
-  // two address changes in quick succession queue two events, and each reads the address when it
-  // runs: the first mounts the second's screen and rewrites its link (a game's ?deal=...) into
-  // the screen's own address; the second then finds that address and must not mount it again
-  // (that would drop the link, and the question it asked over a game in progress)
-  if (location.hash === rewritten) return;
+window.addEventListener("hashchange", (event) => {
+  // each address change queues an event, run after any change made meanwhile: only the event of the
+  // address on show routes. An earlier one is passed over (the later change's event follows), and so
+  // is one whose address a route has already read and rewritten (a game's ?deal=... link, whose
+  // question over a game in progress a second mount would drop). The same address left and come
+  // back to before either event runs is mounted anew, as when each event runs in time.
+  if (event.newURL !== location.href) return;
   route();
   view.focus({ preventScroll: true });
   window.scrollTo(0, 0);

@@ -10,13 +10,12 @@
 // "restarted" {reason} once the new engine is ready: its sessions are gone, so the page reloads
 // the game on screen from its saved record. A worker replaced again and again fails ("failed").
 //
-// Sessions: the page shows one game at a time. The engine closes the sessions opened (by "new"
-// or "load") before the last KEEP_SESSIONS, and closeSessions() closes them all (a screen left).
+// Sessions: the page shows one game at a time; engine_sessions.js keeps the ones it opened, and
+// closeSessions() closes them all (a screen left).
 
 import { during } from "./settled.js";
 import { PING_EVERY_MS, Patience, SNAPSHOT_SILENCE_MS, START_SILENCE_MS, Silence } from "./engine_watch.js";
-
-const KEEP_SESSIONS = 2; // a screen's game, and one more it may ask about (an imported record, checked)
+import { Sessions } from "./engine_sessions.js";
 
 /** How a start ends: ready, or failed. @typedef {{resolve: () => void, reject: (error: Error) => void}} Settle */
 /** A start's watchdog (its silence; past it, `stalled`), whether it restores a snapshot, its last step.
@@ -41,9 +40,7 @@ export class Engine extends EventTarget {
     this.readyPromise = null;
     /** @type {string | null} */
     this.failure = null; // the message of the last failed start
-    /** @type {string[]} */
-    this.sessions = []; // sessions opened by this page, oldest first
-    this.generation = 0; // bumped by closeSessions: a session opened by an older request is closed
+    this.sessions = new Sessions((session) => { this.request({ op: "close", session }).catch(() => {}); });
     /** @type {Silence | null} */
     this.ping = null; // while a ping is unanswered
     /** @type {string | null} */
@@ -230,7 +227,7 @@ export class Engine extends EventTarget {
     }
     console.warn(`Boneyard: ${reason}; restarting the engine`);
     this.restarting = reason;
-    this.sessions = [];
+    this.sessions.forget();
     // requests under way go to the new engine: one without a session (a saved game being loaded,
     // say) is answered as it would have been; one with a session gets unknown_session
     const carried = [...this.pending.values()];
@@ -259,25 +256,7 @@ export class Engine extends EventTarget {
 
   /** Close every session this page opened (the screen that showed them is gone). */
   closeSessions() {
-    this.generation += 1;
-    for (const session of this.sessions.splice(0)) this.close(session);
-  }
-
-  /** @param {string} session */
-  close(session) {
-    this.request({ op: "close", session }).catch(() => {});
-  }
-
-  /** Keep track of the sessions this page opens; close those it can no longer show.
-   *  @param {Record<string, unknown>} request @param {number} generation @param {import("./engine_types.js").Answer | undefined} answer */
-  track(request, generation, answer) {
-    if (!answer?.ok || typeof answer.session !== "string" || !["new", "load"].includes(/** @type {string} */ (request.op))) return;
-    if (generation !== this.generation) {
-      this.close(answer.session); // opened for a screen that is gone
-      return;
-    }
-    this.sessions.push(answer.session);
-    while (this.sessions.length > KEEP_SESSIONS) this.close(/** @type {string} */ (this.sessions.shift()));
+    this.sessions.closeAll();
   }
 
   /** The worker's step times (data.phases) in ms since this page's navigation started.
@@ -331,7 +310,7 @@ export class Engine extends EventTarget {
     if (!this.worker) return Promise.reject(new Error("The engine is not running."));
     if (this.restarting) return during("engine", /** @type {Promise<void>} */ (this.readyPromise).then(() => this.request(request))); // (its sessions are gone)
     const id = this.nextId++;
-    const generation = this.generation;
+    const generation = this.sessions.generation;
     this.checkAlive(); // a dead worker is found in seconds, not after the request's time-out
     const answer = new Promise((resolve, reject) => {
       const limit = this.patience.requestLimit();
@@ -343,8 +322,8 @@ export class Engine extends EventTarget {
       this.pending.set(id, { resolve, reject, timer, request });
       /** @type {Worker} */ (this.worker).postMessage({ id, request: JSON.stringify(request) }); // (checked above)
     });
-    if (request.op === "close") this.sessions = this.sessions.filter((s) => s !== request.session);
-    answer.then((value) => this.track(request, generation, value), () => {});
+    this.sessions.sent(request);
+    answer.then((value) => this.sessions.answered(request, generation, value), () => {});
     return during("engine", answer); // (the page's settled signal)
   }
 }

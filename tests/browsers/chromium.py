@@ -90,14 +90,6 @@ class ChromiumPage(Page):
                 else:
                     raise ValueError(f"chromium: no such action here: {kind}")
 
-    def console_errors(self) -> list[str]:
-        caught, self.errors = self.errors, []
-        return caught
-
-    def console_warnings(self) -> list[str]:
-        warned, self.warnings = self.warnings, []
-        return warned
-
     def close(self) -> None:
         try:
             self.context.close()

@@ -108,10 +108,20 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def _take(buffer: list[str]) -> list[str]:
+    """What `buffer` holds, leaving it empty (the same list: a driver's callbacks go on adding to it)."""
+    taken = buffer[:]
+    buffer.clear()
+    return taken
+
+
 class Page:
-    """One tab of a browser: the operations the scenarios use, on either protocol."""
+    """One tab of a browser: the operations the scenarios use, on either protocol. A driver keeps the
+    console's errors and warnings not yet taken in `errors` and `warnings`."""
 
     name = ""
+    errors: list[str]
+    warnings: list[str]
 
     def goto(self, url: str) -> None:
         raise NotImplementedError
@@ -130,14 +140,20 @@ class Page:
     def actions(self, actions: list[dict[str, Any]]) -> None:
         raise NotImplementedError
 
+    def _gather(self) -> None:
+        """Bring what the console logged since the last call into `errors` and `warnings` (a driver
+        told of each entry as it comes has nothing to do)."""
+
     def console_errors(self) -> list[str]:
         """The console errors logged since the last call."""
-        raise NotImplementedError
+        self._gather()
+        return _take(self.errors)
 
     def console_warnings(self) -> list[str]:
         """The console warnings logged since the last call (the engine's "Boneyard: ..." restarts,
         say): conftest.py puts them in a failing test's message."""
-        raise NotImplementedError
+        self._gather()
+        return _take(self.warnings)
 
     def come_back(self, url: str) -> None:
         """A player back later at `url`: the browser started again where it can be."""
@@ -257,7 +273,7 @@ class FirefoxPage(Page):
     def actions(self, actions: list[dict[str, Any]]) -> None:
         self.bidi.command("input.performActions", {"context": self.context, "actions": actions})
 
-    def _read_log(self) -> None:
+    def _gather(self) -> None:
         """Sort the log entries come since the last read into errors and warnings."""
         events = self.bidi.events[self.seen:]
         self.seen = len(self.bidi.events)
@@ -269,16 +285,6 @@ class FirefoxPage(Page):
                 self.errors.append(f"console: {text}")
             elif level == "warn":
                 self.warnings.append(f"warning: {text}")
-
-    def console_errors(self) -> list[str]:
-        self._read_log()
-        caught, self.errors = self.errors, []
-        return caught
-
-    def console_warnings(self) -> list[str]:
-        self._read_log()
-        warned, self.warnings = self.warnings, []
-        return warned
 
     def _quit(self) -> None:
         try:
@@ -324,8 +330,8 @@ class WebKitPage(Page):
         self.session = f"/session/{answer['sessionId']}"
         self.resize(1280, 900)
         self._send("POST", f"{self.session}/timeouts", {"script": 120_000})
-        self.logged: list[str] = []
-        self.warned: list[str] = []
+        self.errors: list[str] = []
+        self.warnings: list[str] = []
 
     def _send(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
         data = json.dumps(body or {}).encode() if method == "POST" else None
@@ -338,11 +344,11 @@ class WebKitPage(Page):
             raise PageError(f"webkit: {method} {path}: {error.read().decode(errors='replace')[:500]}") from None
 
     def goto(self, url: str) -> None:
-        self._collect()
+        self._gather()
         self._send("POST", f"{self.session}/url", {"url": url})
 
     def reload(self) -> None:
-        self._collect()
+        self._gather()
         self._send("POST", f"{self.session}/refresh")
 
     def resize(self, width: int, height: int) -> None:
@@ -353,15 +359,15 @@ class WebKitPage(Page):
         profile), so the browser cannot be started again on what it stored."""
         self.goto(url)
 
-    def _collect(self) -> None:
+    def _gather(self) -> None:
         """Keep what the document's hook caught (before it goes)."""
         try:
             errors, warnings = self.run(
                 "() => [(window.__consoleErrors ?? []).splice(0), (window.__consoleWarnings ?? []).splice(0)]")
         except PageError:
             return  # (no document yet)
-        self.logged += errors
-        self.warned += warnings
+        self.errors += errors
+        self.warnings += warnings
 
     def _call(self, wrapped: str, json_args: str) -> str:
         script = f"const done = arguments[arguments.length - 1]; ({wrapped})(arguments[0]).then(done);"
@@ -369,16 +375,6 @@ class WebKitPage(Page):
 
     def actions(self, actions: list[dict[str, Any]]) -> None:
         self._send("POST", f"{self.session}/actions", {"actions": actions})
-
-    def console_errors(self) -> list[str]:
-        self._collect()
-        caught, self.logged = self.logged, []
-        return caught
-
-    def console_warnings(self) -> list[str]:
-        self._collect()
-        warned, self.warned = self.warned, []
-        return warned
 
     def close(self) -> None:
         try:

@@ -1,7 +1,8 @@
 """A notice on a phone held upright (no room kept for one: it shows over the game for a moment)
-never covers the site's bar at the top of the screen, nor whose turn it is, and lets a tap through
-to the toolbar under it; a notice that the status line already says ("Ada, your turn." under
-"Ada, your turn: tap a tile to play it.") is not shown over the game again."""
+sits between the site's bar and the toolbar, covering neither, nor any toolbar button, nor whose
+turn it is; a tap on it puts it away at once and presses nothing under it; a notice that the
+status line already says ("Ada, your turn." under "Ada, your turn: tap a tile to play it.") is not
+shown over the game again."""
 
 from __future__ import annotations
 
@@ -13,16 +14,24 @@ from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, follow_link, two_t
 PLACE = """() => {
   const box = (sel) => document.querySelector(sel).getBoundingClientRect();
   const message = box('#message');
-  const under = document.elementFromPoint((message.left + message.right) / 2, (message.top + message.bottom) / 2);
-  return {top: message.top, bottom: message.bottom, bar: box('.topbar').bottom, turn: box('#turn').top,
+  const centre = (r) => document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+  const buttons = [...document.querySelectorAll('.play-main > .toolbar > button')]
+    .filter((b) => b.getClientRects().length);
+  return {top: message.top, bottom: message.bottom, bar: box('.topbar').bottom,
+          toolbar: box('.play-main > .toolbar').top,
           visible: getComputedStyle(document.querySelector('#message')).visibility !== 'hidden',
-          through: under !== document.querySelector('#message')};
+          buttons: buttons.length,
+          covered: buttons.filter((b) => !b.contains(centre(b.getBoundingClientRect()))).map((b) => b.textContent),
+          onTop: centre(message) === document.querySelector('#message')};
 }"""
 STALE = "() => document.querySelector('#message').dataset.stale !== undefined"
+CLICKED = """() => { if (!window.__clicked) document.addEventListener('click',
+  (e) => window.__clicked.push(e.target.id || e.target.tagName), true);
+  window.__clicked = []; }"""  # (once per document: the tests share the page)
 
 
 @pytest.mark.parametrize("size", [(360, 740), (390, 844)])
-def test_a_notice_leaves_the_sites_bar_and_whose_turn_in_view(phone: App, size: tuple[int, int]) -> None:
+def test_a_notice_covers_no_control_and_a_tap_puts_it_away(phone: App, size: tuple[int, int]) -> None:
     page = phone.page
     page.set_viewport_size({"width": size[0], "height": size[1]})
     computer_speed(page, "instant")
@@ -35,8 +44,15 @@ def test_a_notice_leaves_the_sites_bar_and_whose_turn_in_view(phone: App, size: 
     place = page.evaluate(PLACE)
     assert place["visible"], place
     assert place["top"] >= place["bar"] - 0.5, place  # under the site's bar
-    assert place["bottom"] <= place["turn"] + 0.5, place  # over the toolbar, not whose turn it is
-    assert place["through"], place  # a tap there reaches the toolbar under it
+    assert place["bottom"] <= place["toolbar"] + 0.5, place  # over the toolbar, not on it (nor whose turn it is)
+    assert place["buttons"] >= 3 and place["covered"] == [], place  # every toolbar button in view
+    assert place["onTop"], place  # a tap there lands on the notice
+    address = page.evaluate("location.hash")
+    page.evaluate(CLICKED)
+    page.locator("#message").click()
+    assert page.evaluate(STALE), "a tap puts the notice away"
+    assert page.evaluate("window.__clicked") == ["message"]  # and presses nothing under it
+    assert page.evaluate("location.hash") == address
     computer_speed(page, None)
 
 

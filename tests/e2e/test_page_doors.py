@@ -89,3 +89,18 @@ def test_a_setting_storage_could_not_keep_holds_for_the_setup_too(app: App) -> N
         assert {levels.nth(i).input_value() for i in range(levels.count())} == {"hard"}
     finally:
         page.evaluate(SPACE_AGAIN)
+
+
+def test_two_address_changes_heard_late_show_the_last_address_anew(app: App) -> None:
+    """Two address changes made before the page hears either (each queues a hashchange event, and
+    each event runs after both changes): the last address's screen is mounted anew, as when each is
+    heard in turn, even when that address is the game's on screen (its link rewritten into it).
+    The router once skipped both (it compared the address with the one it had rewritten) and the
+    game on screen stayed, its save never read again."""
+    page = app.page
+    open_deal(app, "luzon", 3)
+    assert page.evaluate("location.hash") == "#/play/luzon"  # the link rewritten into the game's own address
+    page.evaluate("document.querySelector('#view > .game').dataset.before = ''")
+    page.evaluate("() => { location.hash = '#/'; location.hash = '#/play/luzon'; }")
+    expect(page.locator("#view > .game:not([data-before]) [data-session]")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    assert page.evaluate("location.hash") == "#/play/luzon"

@@ -87,3 +87,17 @@ test("a kept plan that no longer fits where the best does is let go", () => {
   const plan = bestPlan(board, boxWidth, boxHeight, { kept, least: 44, seen: new Map() });
   assert.notDeepEqual(plan, kept);
 });
+
+test("a kept plan that pans is let go for one that fits, though that one bridges a gap", async () => {
+  // the draw game's deal 5 (double-9, four seats) at its hand's end, on a 390 x 844 phone: the table's
+  // box was 349 px high while the way-on bar showed (the best plan there pans), 397 px once it went
+  const { readFile } = await import("node:fs/promises");
+  const board = JSON.parse(await readFile(new URL("fixtures/draw_late_table.json", import.meta.url), "utf8"));
+  const [boxWidth, boxHeight] = [358, 397];
+  const fitOf = (/** @type {{width: number, centre: [number, number]}} */ plan) => fittingUnit(
+    computeLayout(board, plan.width, tableHeight(plan.width, boxWidth, boxHeight), plan.centre).bbox, boxWidth, boxHeight);
+  const kept = bestPlan(board, boxWidth, 349, { kept: null, least: 44, seen: new Map() });
+  assert.ok(fitOf(kept) < 22, "the plan drawn while the box was short pans in the box now");
+  const plan = bestPlan(board, boxWidth, boxHeight, { kept, least: 44, seen: new Map() });
+  assert.ok(fitOf(plan) >= 22, `the plan drawn now fits: a unit of ${fitOf(plan).toFixed(1)} px`);
+});

@@ -7,6 +7,7 @@
 import { playSound } from "../sound.js";
 import { factsOf, reduce } from "./phases.js";
 import { isSeatedGame } from "./seating.js";
+import { statusWords } from "./render_pass.js";
 
 /** @typedef {import("./controller.js").Ctrl} Ctrl */
 /** @typedef {import("./phases.js").Intent} PhaseIntent */
@@ -73,7 +74,8 @@ export function settle(ctrl) {
  */
 export function tell(ctrl, text, kind = "info") {
   ctrl.state.message = { text, kind };
-  ctrl.frame.say(text, kind, ctrl.pace.motion());
+  const view = ctrl.state.view;
+  ctrl.frame.say(text, kind, ctrl.pace.motion(), view ? statusWords(ctrl.screen, view) : []);
 }
 
 /**

@@ -28,6 +28,7 @@ import { isSeatedGame } from "./seating.js";
  * @property {View} view
  * @property {Record<string, string | null>} boardData the board's data-* hooks (null: the hook is removed)
  * @property {string} status
+ * @property {string[]} said the words of the status lines (the frame's and the board's own: statusWords)
  * @property {import("./frame_toolbar.js").ToolsModel} tools what the toolbar offers now
  * @property {boolean} computers the game has computer players (the speed is theirs, else the solution's)
  * @property {string | null} hint the hint's words, null when none
@@ -65,7 +66,7 @@ function buildFrame(root, { spec, screen, board, extras, tools, options, speed, 
   const side = createSidePanel({ spec, screen, options, extras: extras.side, tools, speed });
   const playMain = h("div", { class: "play-main" }, toolbar.element,
     h("div", { class: "statusline" }, status, ...(screen.statusExtras ?? [])), guide, messages.element, wayOn, board);
-  messages.placeIn(playMain, toolbar.element);
+  messages.placeIn(toolbar.element);
   const playArea = h("div", { class: "play-area" }, playMain, side.element);
   const morePanel = attachMorePanel(playArea, side.element, toolbar.more);
   side.element.prepend(morePanel.element);
@@ -136,7 +137,7 @@ function draw(built, model, drawBoard) {
   toolbar.draw(model.tools);
   side.pace.draw(model.computers, model.computers || Boolean(spec.winnable_deals)); // the computers' pace, and the solution's
   messages.drawHint(model.hint);
-  messages.show(model.message.text, model.message.kind, false);
+  messages.show(model.message.text, model.message.kind, false, model.said);
   side.drawLog(model.log);
   return refocus;
 }
@@ -153,8 +154,9 @@ export function createFrame(root, parts) {
   /** @param {HTMLElement} node what the body shows: the setup or the coach (showPlay: the play area) */
   const show = (node) => { if (!body.contains(node)) body.replaceChildren(node); };
   return {
-    /** @param {string} text @param {MessageKind} kind @param {number} ms an error's shake (0: none) */
-    say: (text, kind, ms) => messages.say(text, kind, ms, board),
+    /** @param {string} text @param {MessageKind} kind @param {number} ms an error's shake (0: none)
+     *  @param {string[]} said the status lines' words now (statusWords) */
+    say: (text, kind, ms, said) => messages.say(text, kind, ms, board, said),
     /** @param {boolean} busy */
     setBusy: (busy) => { section.classList.toggle("busy", busy); board.dataset.busy = String(busy); },
     show,

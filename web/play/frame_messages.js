@@ -1,7 +1,9 @@
 // The game screen's message area (frame.js places it): the message of the moment and the hint's
-// words, of fixed height; on a narrow screen a message shows at the top of the game instead (under
-// the site's bar, over the game's title and toolbar, letting every tap through to them), and fades
-// once it is old (style.css). A message the status line already says is not shown over the game.
+// words, of fixed height; on a narrow screen a message shows at the top of the game instead, in the
+// strip between the site's bar and the toolbar (over the game's title; only words too long for it
+// reach up over the site's bar), never over a control of the game, and fades once it is old
+// (style.css), or at once when tapped (the tap presses nothing under it). A message the status line
+// already says is not shown over the game.
 
 import { h } from "../render/dom.js";
 import { shake } from "../render/effects.js";
@@ -12,70 +14,75 @@ import { shake } from "../render/effects.js";
 const MESSAGE_FRESH_MS = 6000;
 
 /**
- * Where a message shown at the top of the game goes (style.css, a phone): from the top of the game
- * (the site's bar above it stays in view) down to the top of what follows the toolbar (the status,
- * the guide, the board), which it never covers.
+ * Where a message shown at the top of the game goes (style.css, a phone): down to the toolbar, which
+ * it never covers, from under the site's bar (over the game's title); words that do not fit there
+ * in a line are set smaller, two lines (`data-long`); only words too long for that too reach up over
+ * the site's bar, from the top of the screen (a tap puts them away); longer still, they scroll within.
  * @param {HTMLElement} message
- * @param {HTMLElement} column the play area's column the message shows over
- * @param {Element[]} above what the message may cover (the toolbar, the messages themselves)
+ * @param {HTMLElement} toolbar
  */
-function measureRoom(message, column, above) {
-  const below = [...column.children].filter((el) => !above.includes(el) && el.getClientRects().length);
-  const bottom = Math.min(...below.map((el) => el.getBoundingClientRect().top));
-  const top = Math.max(4, Math.floor(column.closest(".game")?.getBoundingClientRect().top ?? 4));
-  message.style.setProperty("--message-top", `${top}px`);
-  if (Number.isFinite(bottom)) message.style.setProperty("--message-room", `${Math.max(48, Math.floor(bottom) - top - 4)}px`);
+function measureRoom(message, toolbar) {
+  const bar = Math.ceil(document.querySelector(".topbar")?.getBoundingClientRect().bottom ?? 0); // (index.html's)
+  const bottom = Math.floor(toolbar.getBoundingClientRect().top);
+  for (const [top, long] of /** @type {[number, boolean][]} */ ([[bar, false], [bar, true], [2, false], [2, true]])) {
+    message.style.setProperty("--message-top", `${top}px`);
+    message.style.setProperty("--message-room", `${Math.max(0, bottom - top)}px`);
+    message.toggleAttribute("data-long", long);
+    if (message.scrollHeight <= message.clientHeight + 1) return;
+  }
 }
 
 /** Words to compare, without case, punctuation or spacing. @param {string} text */
 const wordsOf = (text) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
 
 /**
- * Does the status line (the frame's, or the board's own: a table's whose turn it is) already say `text`?
- * @param {HTMLElement} column
+ * Does a status line already say `text`? `said`: the words of the status lines now (the frame's,
+ * and the board's own: a table's whose turn it is), as the controller holds them (render_pass.js).
+ * @param {string[]} said
  * @param {string} text
  */
-function statusSays(column, text) {
-  const said = wordsOf(text);
-  return said !== "" && [...column.querySelectorAll(".statusline, [role=status]:not(#message)")]
-    .some((el) => wordsOf(el.textContent ?? "").includes(said));
+export function statusSays(said, text) {
+  const words = wordsOf(text);
+  return words !== "" && said.some((line) => wordsOf(line).includes(words));
 }
 
-/** The message area. `placeIn` tells it the column it shows over, once that is built. */
+/** The message area. `placeIn` tells it the toolbar it shows above, once that is built. */
 export function createMessages() {
   const message = h("p", { class: "message", id: "message", role: "status", "aria-live": "polite" });
   const hintBox = h("p", { class: "hint-text", id: "hint-text", hidden: "" });
   const element = h("div", { class: "messages" }, message, hintBox);
+  // where a message shows over the game (a phone): a tap puts it away at once, and lands on nothing else
+  message.addEventListener("click", () => { message.dataset.stale = ""; });
   let staleTimer = 0;
   /** @type {() => void} */
   let measure = () => {};
-  /** @type {(text: string) => boolean} */
-  let repeated = () => false;
 
   /**
    * Put a message in the message area; a new one (or one said again) is fresh for a while.
    * @param {string} text
    * @param {MessageKind} kind
    * @param {boolean} again said again: fresh even when the words are the same
+   * @param {string[]} said the status lines' words now: a message they say is not shown over the game
    */
-  function show(text, kind, again) {
-    if (again || message.textContent !== text) {
+  function show(text, kind, again, said) {
+    const fresh = again || message.textContent !== text;
+    const restyled = fresh || message.dataset.kind !== kind; // (an error's words are bolder: measured so)
+    message.textContent = text;
+    message.dataset.kind = kind;
+    if (fresh) {
       delete message.dataset.stale;
       clearTimeout(staleTimer);
       staleTimer = setTimeout(() => { message.dataset.stale = ""; }, MESSAGE_FRESH_MS);
-      measure();
     }
-    message.textContent = text;
-    message.dataset.kind = kind;
-    if (repeated(text)) message.dataset.stale = ""; // said by the status line: not again over the game
+    if (restyled) measure();
+    if (statusSays(said, text)) message.dataset.stale = ""; // said by a status line: not again over the game
   }
 
   return {
     element, show,
-    /** @param {HTMLElement} column @param {HTMLElement} toolbar */
-    placeIn(column, toolbar) {
-      measure = () => measureRoom(message, column, [toolbar, element]);
-      repeated = (text) => statusSays(column, text);
+    /** @param {HTMLElement} toolbar the message shows above it (a phone) */
+    placeIn(toolbar) {
+      measure = () => measureRoom(message, toolbar);
     },
     /**
      * A message of the moment; `ms`: an error's shake (0: none), and the board's place picked with it.
@@ -83,9 +90,10 @@ export function createMessages() {
      * @param {MessageKind} kind
      * @param {number} ms
      * @param {HTMLElement} board
+     * @param {string[]} said the status lines' words now
      */
-    say(text, kind, ms, board) {
-      show(text, kind, true);
+    say(text, kind, ms, board, said) {
+      show(text, kind, true, said);
       if (kind === "error") { // the reason shakes, and the place picked once the board is drawn again
         shake(message, ms);
         requestAnimationFrame(() => shake(board.querySelector(".selected"), ms));

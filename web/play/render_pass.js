@@ -59,6 +59,14 @@ function hintText(hint) {
 }
 
 /**
+ * The words of the status lines for a view: the frame's, and the board's own (a table's whose turn
+ * it is). A message that says the same is not shown over the game (frame_messages.js).
+ * @param {Renderer} screen
+ * @param {View} view
+ */
+export const statusWords = (screen, view) => [screen.statusText(view), screen.turnText?.(view) ?? ""];
+
+/**
  * @param {RenderPassParts} parts
  */
 export function createRenderPass(parts) {
@@ -84,6 +92,7 @@ export function createRenderPass(parts) {
       view,
       boardData: boardData(view),
       status: screen.statusText(view),
+      said: statusWords(screen, view),
       tools: {
         undo: !locked && view.can_undo && !hotSeat(), redo: !locked && view.can_redo && !hotSeat(), hotSeat: hotSeat(),
         hint: mine && !view.round?.over, hints: parts.hints, coach: !locked && Boolean(view.moves) && !hotSeat(),

@@ -92,6 +92,8 @@
  * @property {(view: View, event: MoveEvent | undefined, op: string) => string} [describe] what a move did, in words
  * @property {(view: View) => string} intro the words of a new deal
  * @property {(view: View) => string} statusText
+ * @property {(view: View) => string} [turnText] the words of the board's own status line (a table's
+ *   whose turn it is), when it has one
  * @property {(view: View, last: any) => (Node | null)[]} [roundSummary] the round dialog's body (nulls left out)
  * @property {(view: View, won: boolean) => string} outcomeTitle
  * @property {(view: View) => (Node | null)[]} outcomeBody the game dialog's body

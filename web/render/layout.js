@@ -43,9 +43,9 @@ function drawnVertical(t) {
 const TOUCH_TARGET_PX = 44;
 
 /**
- * Per layout JSON drawn (a view's board) and box: the fitting unit of each plan tried, so a redraw
- * of the same view (a tile picked, a place marked) lays it out once, not at every plan.
- * @type {WeakMap<object, {key: string, units: Map<string, number>}>}
+ * Per layout JSON drawn (a view's board) and box: the units of each plan tried (layout_plan.js), so
+ * a redraw of the same view (a tile picked, a place marked) lays it out once, not at every plan.
+ * @type {WeakMap<object, {key: string, units: Map<string, import("./layout_plan.js").PlanUnits>}>}
  */
 const unitsSeen = new WeakMap();
 

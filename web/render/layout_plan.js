@@ -76,47 +76,54 @@ const STEPS = [2, 1];
 const CLIMBS = 4;
 
 /**
+ * What a plan is worth (its fitting unit, less for each gap bridged; 0 where two ends' buttons
+ * would overlap) and its fitting unit itself (the layout fits its box when that is MIN_UNIT_PX or more).
+ * @typedef {{worth: number, fit: number}} PlanUnits
+ */
+
+/**
  * The plan at which the layout is drawn largest: widths from the widest (a unit of 22 px) down to
  * where a unit reaches its most, each with the table centred on the root and moved toward where
  * its layout leans, as long as its ends' buttons stay apart (they grow to `least` px: a finger's
  * size on touch). The plan of the last drawing is kept while it does nearly as well (and fits
- * where the best does), so the tiles do not move at every play. `seen` caches the fitting unit
- * of each plan (for one board and box).
+ * where the best does: by their fitting units, not their worths, which a bridged gap lowers), so
+ * the tiles do not move at every play. `seen` caches each plan's units (for one board and box).
  * @param {LayoutBoard} board
  * @param {number} boxWidth
  * @param {number} boxHeight
- * @param {{kept: Plan | null, least: number, seen: Map<string, number>}} how
+ * @param {{kept: Plan | null, least: number, seen: Map<string, PlanUnits>}} how
  * @returns {Plan}
  */
 export function bestPlan(board, boxWidth, boxHeight, { kept, least, seen }) {
   const widest = Math.max(16, Math.min(36, Math.floor(boxWidth / 22)));
   if (!Number.isFinite(boxHeight)) return { width: widest, centre: [0, 0] };
   const narrowest = Math.max(8, Math.min(widest, Math.floor(boxWidth / MAX_UNIT_PX)));
-  /** @type {(plan: Plan) => {unit: number, bbox: Box}} its worth: the unit, less for each gap bridged, 0 where
-   * two ends' buttons would overlap */
+  /** @type {(plan: Plan) => PlanUnits & {bbox: Box}} */
   const measure = (plan) => {
     const { bbox, markers, bridges } = computeLayout(board, plan.width, tableHeight(plan.width, boxWidth, boxHeight), plan.centre);
-    const unit = fittingUnit(bbox, boxWidth, boxHeight);
-    const buttons = markers.map(({ rect }) => buttonBox(rect, drawnUnit(unit), least));
+    const fit = fittingUnit(bbox, boxWidth, boxHeight);
+    const buttons = markers.map(({ rect }) => buttonBox(rect, drawnUnit(fit), least));
     const apart = !buttons.some((a, i) => buttons.slice(i + 1).some((b) => overlaps(a, b)));
-    return { unit: apart ? unit * BRIDGE_COST ** bridges.length : 0, bbox };
+    return { worth: apart ? fit * BRIDGE_COST ** bridges.length : 0, fit, bbox };
   };
-  /** @type {(plan: Plan) => number} */
-  const unitOf = (plan) => {
+  /** @type {(plan: Plan) => PlanUnits} */
+  const unitsOf = (plan) => {
     const key = planKey(plan);
     const known = seen.get(key);
     if (known !== undefined) return known;
-    const { unit } = measure(plan);
-    seen.set(key, unit);
-    return unit;
+    const { worth, fit } = measure(plan);
+    seen.set(key, { worth, fit });
+    return { worth, fit };
   };
+  /** @type {(plan: Plan) => number} */
+  const unitOf = (plan) => unitsOf(plan).worth;
   /** @type {Plan} */
   let best = { width: widest, centre: [0, 0] };
   let bestUnit = -1;
   for (let width = widest; width >= narrowest; width -= 1) {
     const centred = { width, centre: /** @type {Point} */ ([0, 0]) };
-    const { unit, bbox } = measure(centred);
-    seen.set(planKey(centred), unit);
+    const { worth, fit, bbox } = measure(centred);
+    seen.set(planKey(centred), { worth, fit });
     // the table's middle moved toward the middle of the layout's drawing, within the table less a tile
     const [limitX, limitY] = [width / 2 - 1.5, tableHeight(width, boxWidth, boxHeight) / 2 - 1.5];
     const [leanX, leanY] = [(bbox.x0 + bbox.x1) / 2, (bbox.y0 + bbox.y1) / 2];
@@ -141,8 +148,8 @@ export function bestPlan(board, boxWidth, boxHeight, { kept, least, seen }) {
     }
   }
   if (kept && planKey(kept) !== planKey(best) && kept.width >= narrowest && kept.width <= widest) {
-    const keptUnit = unitOf(kept);
-    if (keptUnit >= bestUnit * 0.9 && (keptUnit >= MIN_UNIT_PX || bestUnit < MIN_UNIT_PX)) return kept;
+    const [was, now] = [unitsOf(kept), unitsOf(best)];
+    if (was.worth >= now.worth * 0.9 && (was.fit >= MIN_UNIT_PX || now.fit < MIN_UNIT_PX)) return kept;
   }
   return best;
 }

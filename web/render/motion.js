@@ -8,9 +8,10 @@
 
 import { isolated } from "../isolated.js";
 import { moving } from "../settled.js";
+import { fadeIn, finishFlights, fly, flyBack, isTile, leave, reduced } from "./motion_flights.js";
+import { leavesBy, originOf } from "./motion_origin.js";
 
 /** @typedef {import("../engine_types.js").View} View */
-/** @typedef {import("../engine_types.js").MoveEvent} MoveEvent */
 /** A keyed element measured: where it was, and itself; `delay`: when its slide starts (ms). */
 /** @typedef {{rect: DOMRect, node: HTMLElement, delay?: number}} Place */
 /** The keyed elements of a drawing, and the box they were drawn in. */
@@ -22,7 +23,6 @@ import { moving } from "../settled.js";
 
 const BASE_MS = 340;
 const MOVED_PX = 12; // less is a selection's lift, not a move
-const STAGGER = 0.25; // the tiles of one batch of draws leave this share of a slide apart
 
 /**
  * The duration of a slide now (0: no motion).
@@ -32,26 +32,6 @@ export function motionMs(speed) {
   const setting = document.documentElement.dataset.motion;
   if (setting === "off" || speed === "instant") return 0;
   return Math.round(BASE_MS * (setting === "fast" || speed === "fast" ? 0.45 : speed === "slow" ? 1.4 : 1));
-}
-
-const reduced = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
-
-/** What moves is a tile (a card-tile too); a place (a pile, a seat, the stock, an end) only says where it comes from. */
-const isTile = (/** @type {Element} */ node) => node.matches("[data-tile], [data-placed], [data-card]");
-
-/** @type {Set<Animation>} the animations of copies in flight: a new drawing ends them first */
-const flights = new Set();
-
-/**
- * Keep `animation` until it ends, then run `done` (the copy goes).
- * @param {Animation} animation
- * @param {() => void} done
- */
-function track(animation, done) {
-  flights.add(moving(animation));
-  const end = () => { flights.delete(animation); done(); };
-  animation.finished.then(end, end);
-  return animation;
 }
 
 /**
@@ -69,130 +49,6 @@ export function measure(root) {
   }
   map.box = root.getBoundingClientRect();
   return map;
-}
-
-/**
- * A fixed copy of node at rect, above everything, not in the way of the pointer.
- * @param {HTMLElement} node
- * @param {DOMRect} rect
- */
-function ghostOf(node, rect) {
-  const ghost = /** @type {HTMLElement} */ (node.cloneNode(true));
-  for (const part of [ghost, ...ghost.querySelectorAll("*")]) {
-    for (const name of ["data-key", "data-slot", "data-tile", "data-placed", "data-draggable", "id"]) part.removeAttribute(name);
-    part.setAttribute("tabindex", "-1"); // a copy of a button must not take the focus
-  }
-  ghost.setAttribute("aria-hidden", "true");
-  ghost.inert = true;
-  ghost.classList.add("motion-ghost");
-  ghost.dataset.ghost = node.dataset.key ?? ""; // which tile this is a copy of
-  Object.assign(ghost.style, { position: "fixed", left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`,
-    height: `${rect.height}px`, margin: "0", zIndex: "25", pointerEvents: "none", transformOrigin: "50% 50%" });
-  document.body.append(ghost);
-  return ghost;
-}
-
-/**
- * A face-down tile (a tile drawn into a hand that is not shown) at the centre of rect.
- * @param {DOMRect} rect
- */
-function backGhost(rect) {
-  const ghost = document.createElement("span");
-  ghost.className = "motion-ghost motion-back";
-  ghost.setAttribute("aria-hidden", "true");
-  document.body.append(ghost);
-  const { width, height } = ghost.getBoundingClientRect(); // its size comes from style.css
-  Object.assign(ghost.style, { position: "fixed", left: `${rect.left + rect.width / 2 - width / 2}px`,
-    top: `${rect.top + rect.height / 2 - height / 2}px`, margin: "0", zIndex: "25", pointerEvents: "none" });
-  return ghost;
-}
-
-/**
- * A face-down tile flies from one place to another (a computer's draw: the stock to its seat), then is gone.
- * @param {Place} from
- * @param {Place} to
- * @param {number} ms
- * @param {number} delay
- */
-function flyBack(from, to, ms, delay) {
-  const ghost = backGhost(to.rect);
-  const a = from.rect;
-  const b = to.rect;
-  const dx = a.left + a.width / 2 - (b.left + b.width / 2);
-  const dy = a.top + a.height / 2 - (b.top + b.height / 2);
-  const animation = reduced()
-    ? ghost.animate([{ opacity: 0 }, { opacity: 1 }, { opacity: 0 }], { duration: ms, delay, fill: "both" })
-    : ghost.animate([{ transform: `translate(${dx}px, ${dy}px)`, opacity: 1 },
-      { transform: "scale(0.8)", opacity: 1, offset: 0.85 }, { transform: "scale(0.5)", opacity: 0 }],
-    { duration: ms, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "both" });
-  return track(animation, () => ghost.remove());
-}
-
-/**
- * When each of a view's moves starts to move, in ms after the view is drawn: the draws of a batch
- * leave together, a little apart (STAGGER), and a move that is not a draw waits for everything
- * before it to land (a computer's turn: its draws fly, then its tile slides). One move: at once.
- * @param {MoveEvent[]} events
- * @param {number} ms
- * @returns {number[]}
- */
-export function schedule(events, ms) {
-  /** @type {number[]} */
-  const starts = [];
-  let next = 0; // when the next draw may leave
-  let landed = 0; // when everything so far has landed
-  for (const event of events) {
-    const start = event.kind === "draw" ? next : landed;
-    starts.push(start);
-    landed = Math.max(landed, start + ms);
-    next = event.kind === "draw" ? start + Math.round(ms * STAGGER) : landed;
-  }
-  return starts;
-}
-
-/**
- * Fly a copy of the landed tile (`to.node`) from `from`'s place to its own, after `delay` ms (it
- * waits at its start meanwhile). From another tile (the same tile in the hand, the stock) it starts
- * at that tile's size and turn; from a place that is not a tile (a computer's seat) it starts at its
- * own size from that place's centre.
- * @param {Place} from
- * @param {Place} to
- * @param {number} ms
- * @param {number} [delay]
- */
-function fly(from, to, ms, delay = 0) {
-  const a = from.rect;
-  const b = to.rect;
-  const tileToTile = isTile(from.node);
-  const turn = tileToTile && (a.width < a.height) !== (b.width < b.height) ? 90 : 0;
-  const scale = tileToTile ? Math.max(a.width, a.height) / Math.max(b.width, b.height) : 1;
-  const dx = a.left + a.width / 2 - (b.left + b.width / 2);
-  const dy = a.top + a.height / 2 - (b.top + b.height / 2);
-  const ghost = ghostOf(to.node, b);
-  to.node.style.opacity = "0"; // still there for the keyboard and the pointer
-  const animation = ghost.animate([{ transform: `translate(${dx}px, ${dy}px) rotate(${-turn}deg) scale(${scale})` },
-    { transform: "none" }], { duration: ms, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "both" });
-  return track(animation, () => { ghost.remove(); to.node.style.opacity = ""; });
-}
-
-/**
- * @param {HTMLElement} node
- * @param {number} ms
- * @param {number} [delay]
- */
-function fadeIn(node, ms, delay = 0) {
-  return moving(node.animate([{ opacity: 0 }, { opacity: 1 }], { duration: ms, delay, easing: "ease-out", fill: "backwards" }));
-}
-
-/**
- * @param {Place} before
- * @param {number} ms
- */
-function leave(before, ms) {
-  const ghost = ghostOf(before.node, before.rect);
-  const animation = ghost.animate([{ opacity: 1, transform: "none" },
-    { opacity: 0, transform: reduced() ? "none" : "translateY(-30px) scale(0.7)" }], { duration: ms, easing: "ease-in" });
-  return track(animation, () => ghost.remove());
 }
 
 /**
@@ -281,49 +137,9 @@ function animateChanges(root, before, { ms, origin = () => null, leaves = () => 
 }
 
 /**
- * Where a tile new on screen comes from (for animateChanges' origin): its move's place before the
- * move, else its mover's seat, with its move's start in the view's batch (`schedule`). The view's
- * `events` are the moves just made, in structured fields. A move that names no tile (a draw: the
- * tile was face down) goes to the first new key at its place; the moves no new key took (another
- * seat's draws) are listed by `unseen()`: from their place to the mover's seat.
- * @param {View} view
- * @param {Measure} before
- * @param {number} [ms]
- * @returns {Origin}
- */
-function originOf(view, before, ms = 0) {
-  const events = view.events ?? [];
-  const starts = schedule(events, ms);
-  const taken = new Set(); // the face-down moves already given to a new key
-  /** @type {Origin} */
-  const origin = (key, now) => {
-    const slot = now.node.dataset.slot ?? "";
-    let i = events.findIndex((e) => e.tile === key);
-    if (i < 0) {
-      i = events.findIndex((e, j) => !taken.has(j) && e.to && !e.tile && (slot === e.to || slot.startsWith(`${e.to}:`)));
-      if (i >= 0) taken.add(i);
-    }
-    if (i < 0) return null;
-    const event = events[i];
-    const place = (event.from === undefined ? undefined : before.get(event.from)) ?? before.get(`seat:${event.seat}`);
-    return place ? { ...place, delay: starts[i] } : null;
-  };
-  origin.unseen = () => events.flatMap((e, i) => (e.kind === "draw" && !e.tile && !taken.has(i) && e.from
-    ? [{ from: e.from, to: `seat:${e.seat}`, delay: starts[i] }] : []));
-  return origin;
-}
-
-/**
- * A tile gone from the screen by one of the view's moves (Luzon's discarded pair) is seen leaving.
- * @param {View} view
- * @returns {(key: string) => boolean}
- */
-const leavesBy = (view) => (key) => (view.events ?? []).some((e) => e.tile === key || e.tiles?.includes(key));
-
-/**
  * Draw `view` into root with draw(view); with ms > 0, what the view's moves changed travels there
- * (a batch of moves one after another: `schedule`). Returns a promise settled when every slide
- * has ended (the computers' pace waits for it).
+ * (a batch of moves one after another: `schedule` in motion_origin.js). Returns a promise settled
+ * when every slide has ended (the computers' pace waits for it).
  * @param {HTMLElement} root
  * @param {(view: View) => void} draw
  * @param {View} view
@@ -333,7 +149,7 @@ const leavesBy = (view) => (key) => (view.events ?? []).some((e) => e.tile === k
 export function drawMoving(root, draw, view, ms) {
   // the drawing is the game's; the travel around it is an extra (isolated.js): if it fails, the view is drawn in place
   const before = isolated("motion", () => {
-    for (const flight of [...flights]) flight.finish(); // a copy never outlives the drawing it flew for
+    finishFlights();
     return ms > 0 ? measure(root) : null;
   }, null);
   draw(view);
@@ -343,8 +159,4 @@ export function drawMoving(root, draw, view, ms) {
   return Promise.allSettled(animations.map((a) => a.finished)).then(() => undefined);
 }
 
-/** Leaving a screen: the copies still in flight go at once. */
-export function stopMotion() {
-  for (const flight of [...flights]) flight.cancel();
-  for (const ghost of document.querySelectorAll(".motion-ghost")) ghost.remove();
-}
+export { stopMotion } from "./motion_flights.js"; // leaving a screen

@@ -196,6 +196,7 @@ export function createTable(ctl) {
     describe: () => "",
     intro: () => "",
     statusText: () => "",
+    turnText: (view) => bannerText(ctl, view)[1],
     roundSummary: (view, last) => roundSummary(view, last),
     outcomeTitle: (view) => outcomeTitle(ctl, view),
     outcomeBody: (view) => roundSummary(view, view.last_round),
