@@ -8,7 +8,6 @@ More never alone on a fourth."""
 from __future__ import annotations
 
 import pytest
-
 from playwright.sync_api import expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, open_deal, until_still

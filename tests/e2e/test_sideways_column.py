@@ -58,7 +58,8 @@ def test_the_controls_column_is_slim_held_sideways(phone: App, game: str) -> Non
 
 COACH_SEATS = """() => {
   const seats = [...document.querySelectorAll('#coach-board .seats .seat')];
-  const out = (r) => r.width < 1 || r.left < -0.5 || r.top < -0.5 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5;
+  const out = (r) => r.width < 1 || r.left < -0.5 || r.top < -0.5
+    || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5;
   const hidden = seats.filter((s) => [s, ...s.querySelectorAll('.seat-name, .seat-tiles, .seat-score')].some((p) =>
     out(p.getBoundingClientRect()) || p.scrollWidth > p.clientWidth + 1)).map((s) => s.dataset.seat);
   const lines = new Set(seats.map((s) => Math.round(s.getBoundingClientRect().top))).size;
