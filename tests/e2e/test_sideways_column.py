@@ -1,7 +1,8 @@
 """A phone held sideways (844x390): the controls' column is slim, so the board gets the room (it
 took about 300 of 844 px): the board starts within the screen's first 260 px, the toolbar keeps to
 two rows inside the column (Clock's, with two buttons more, three), and every seat is in view two
-a line (a table of eight seats too; nine or ten keep the wider column their five lines of seats need)."""
+a line, its name, tile count and score whole (a table of eight seats too, and of ten: its five lines of
+seats kept a column of 36%, the board starting at 320 px)."""
 
 from __future__ import annotations
 
@@ -19,14 +20,19 @@ COLUMN = """() => {
   const outside = shown.filter((b) => { const r = b.getBoundingClientRect();
     return r.left < t.left - 0.5 || r.right > t.right + 0.5; }).map((b) => b.textContent);
   const seats = [...document.querySelectorAll('#seats .seat')];
-  const hidden = seats.filter((s) => { const r = s.getBoundingClientRect();
-    return r.bottom > innerHeight + 0.5 || r.right > board.getBoundingClientRect().left; }).map((s) => s.dataset.seat);
+  const out = (r) => r.width < 1 || r.left < -0.5 || r.top < -0.5 || r.bottom > innerHeight + 0.5
+    || r.right > board.getBoundingClientRect().left;
+  // a seat, or its name, tile count or score, off the screen, under the board or cut short (an ellipsis)
+  const hidden = seats.filter((s) => out(s.getBoundingClientRect())
+    || [...s.querySelectorAll('.seat-name, .seat-tiles, .seat-score')].some((p) =>
+      out(p.getBoundingClientRect()) || p.scrollWidth > p.clientWidth + 1)).map((s) => s.dataset.seat);
   const lines = new Set(seats.map((s) => Math.round(s.getBoundingClientRect().top))).size;
   return {boardLeft: board.getBoundingClientRect().left, rows: rows.size, outside, hidden, seats: seats.length, lines};
 }"""
 LINKS = {  # name -> (link, the toolbar's rows at most: Clock has two buttons more, Turn and Play to the end)
     "draw-4": ("#/play/draw?deal=3&set=double-9&players=4&seats=human,ai:easy,ai:easy,ai:easy", 2),
     "matador-8": ("#/play/matador?deal=3&set=double-9&players=8&seats=human" + ",ai:easy" * 7, 2),
+    "tiddle-10": ("#/play/tiddle-a-wink?deal=3&set=double-9&players=10&seats=human" + ",ai:easy" * 9, 2),
     "clock": ("#/play/clock?deal=1&exchange=true", 3),
 }
 
@@ -48,3 +54,37 @@ def test_the_controls_column_is_slim_held_sideways(phone: App, game: str) -> Non
     assert not column["hidden"], column
     if column["seats"]:
         assert column["lines"] == (column["seats"] + 1) // 2, column
+
+
+COACH_SEATS = """() => {
+  const seats = [...document.querySelectorAll('#coach-board .seats .seat')];
+  const out = (r) => r.width < 1 || r.left < -0.5 || r.top < -0.5
+    || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5;
+  const hidden = seats.filter((s) => [s, ...s.querySelectorAll('.seat-name, .seat-tiles, .seat-score')].some((p) =>
+    out(p.getBoundingClientRect()) || p.scrollWidth > p.clientWidth + 1)).map((s) => s.dataset.seat);
+  const lines = new Set(seats.map((s) => Math.round(s.getBoundingClientRect().top))).size;
+  const box = document.querySelector('#coach-board .layout-box').getBoundingClientRect();
+  return {seats: seats.length, lines, hidden, layoutHeight: box.height};
+}"""
+
+
+def test_the_coachs_seats_over_its_board_held_sideways(app: App) -> None:
+    """The coach of a ten-seat game on a phone held sideways: its seat strip, over the board and as
+    wide as it, shows every seat's name, tile count and score in two lines (it took five, two seats a
+    line as in the play screen's slim column, the board's table under them squeezed to a strip)."""
+    from .test_coach import finished_record, import_record, open_coach_from_result
+
+    seats = ["human"] + ["ai:easy"] * 9
+    record = finished_record("tiddle-a-wink", {"set": "double-9", "players": 10}, 3, seats)
+    page = app.page
+    page.set_viewport_size({"width": 844, "height": 390})
+    try:
+        import_record(app, "tiddle-a-wink", record, "?deal=3&set=double-9&players=10&seats=" + ",".join(seats),
+                      "#table-screen")
+        open_coach_from_result(app)
+        expect(page.locator("#coach-board .seats .seat")).to_have_count(10, timeout=SCREEN_TIMEOUT_MS)
+        until_still(page)
+        seen = page.evaluate(COACH_SEATS)
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+    assert seen["lines"] <= 2 and not seen["hidden"], seen

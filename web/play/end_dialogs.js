@@ -145,7 +145,7 @@ export function createEndDialogs({ spec, state, frame, screen, context, guide, l
     }
     if (view.round?.over) {
       return [{ label: nextRoundLabel(view), attrs: { class: "primary", "data-action": "next-round" }, run: nextRound },
-        { label: "Show the round summary", attrs: { "data-action": "show-summary" }, run: showSummary }];
+        { label: "Show the round summary", short: "Round summary", attrs: { "data-action": "show-summary" }, run: showSummary }];
     }
     const seat = view.to_move;
     if (state.covered && seat !== null && isHuman(seat)) {

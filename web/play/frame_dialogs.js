@@ -4,11 +4,13 @@
 
 import { h } from "../render/dom.js";
 import { attachDialog } from "./dialog.js";
+import { words } from "./frame_toolbar.js";
 
 /**
  * A button of a dialog or of the way-on bar.
  * @typedef {object} Action
  * @property {string} label
+ * @property {string} [short] shorter words a narrow screen shows instead (the button is named by the label)
  * @property {Record<string, string>} [attrs]
  * @property {() => void} run
  */
@@ -24,8 +26,9 @@ import { attachDialog } from "./dialog.js";
  * @param {Action} action
  * @param {{close: () => void} | null} closes the dialog it closes first
  */
-function actionButton({ label, attrs = {}, run }, closes) {
-  const button = h("button", { type: "button", ...attrs }, label);
+function actionButton({ label, short, attrs = {}, run }, closes) {
+  const [name, ...said] = short ? words(label, short) : [{}, label];
+  const button = h("button", { type: "button", ...name, ...attrs }, ...said);
   button.addEventListener("click", () => { closes?.close(); run(); });
   return button;
 }

@@ -22,7 +22,7 @@ import { newGameWords } from "./seating.js";
  * @param {string} short
  * @returns {[Record<string, string>, HTMLElement, HTMLElement]} the button's name, and its words
  */
-function words(long, short) {
+export function words(long, short) {
   return [{ "aria-label": long }, h("span", { class: "words-long", "aria-hidden": "true" }, long),
     h("span", { class: "words-short", "aria-hidden": "true" }, short)];
 }

@@ -105,19 +105,21 @@ function boardParts(view, selected, hinted, vertical) {
 
 /**
  * The width of an upright tile on this board: the largest that lets a column of five, their four
- * gaps and a pip count (15 px) fill the board's height, and six columns (five with four gaps, then
- * the reserve beyond its rule, 17 px) its width, at most 73 px. Null, the tiles lying across
- * (style.css), unless the board is taller than wide and the upright tiles at least 44 px wide (a
- * touch target, and halves larger than five tiles across a phone's width give).
+ * gaps and a pip count's line fill the board's height, and six columns (five with four gaps, then
+ * the reserve beyond its 1 px rule and the room each side of it) its width, at most 73 px. Null, the
+ * tiles lying across, unless the board is taller than wide and the upright tiles at least 44 px wide
+ * (a touch target, and halves larger than five tiles across a phone's width give). The sizes are
+ * style.css's (--gap, --lz-up-count, --lz-up-rule), read from the board.
  * @param {HTMLElement} board
  * @returns {number | null}
  */
 function uprightTile(board) {
   const style = getComputedStyle(board);
-  const gap = parseFloat(style.getPropertyValue("--gap")) || 0;
+  const size = (/** @type {string} */ name) => parseFloat(style.getPropertyValue(name)) || 0;
+  const gap = size("--gap"), count = size("--lz-up-count"), rule = 2 * size("--lz-up-rule") + 1;
   const width = board.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
   const height = board.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
-  const tile = Math.floor(Math.min(73, (width - 4 * gap - 17) / 6, (height - 4 * gap - 15) / 10));
+  const tile = Math.floor(Math.min(73, (width - 4 * gap - rule) / 6, (height - 4 * gap - count) / 10));
   return height > width && tile >= 44 ? tile : null;
 }
 
