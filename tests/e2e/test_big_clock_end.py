@@ -20,11 +20,13 @@ MIN_HALF_PX = 20
 LOOK = """() => {
   const board = document.querySelector('#board');
   const box = board.getBoundingClientRect();
-  const inside = (r, o) => r.top >= o.top - 0.5 && r.left >= o.left - 0.5 && r.bottom <= o.bottom + 0.5 && r.right <= o.right + 0.5;
+  const inside = (r, o) => r.top >= o.top - 0.5 && r.left >= o.left - 0.5 &&
+    r.bottom <= o.bottom + 0.5 && r.right <= o.right + 0.5;
   const view = { top: 0, left: 0, bottom: innerHeight, right: innerWidth };
   const tiles = [...board.querySelectorAll('svg.domino')].map((svg) => {
     const r = svg.getBoundingClientRect();
-    return { tile: svg.closest('[data-tile]')?.dataset.tile ?? '?', where: svg.closest('.bc-mini') ? 'set aside' : 'dial',
+    return { tile: svg.closest('[data-tile]')?.dataset.tile ?? '?',
+      where: svg.closest('.bc-mini') ? 'set aside' : 'dial',
       half: svg.classList.contains('vertical') ? r.width : r.height, seen: inside(r, view) && inside(r, box) };
   });
   const range = document.createRange();
@@ -49,8 +51,11 @@ def test_the_games_end_shows_every_tile_large_and_in_view(phone: App) -> None:
     for size in each_size(page, PHONES):
         seen = page.evaluate(LOOK)
         assert seen["minis"] == set_aside, seen["minis"]
-        problems += [f"{size}: {t['where']} {t['tile']} {t['half']:.1f} px a half" for t in seen["tiles"]
-                     if t["half"] < MIN_HALF_PX]
+        problems += [
+            f"{size}: {t['where']} {t['tile']} {t['half']:.1f} px a half"
+            for t in seen["tiles"]
+            if t["half"] < MIN_HALF_PX
+        ]
         problems += [f"{size}: {t['where']} {t['tile']} not in view" for t in seen["tiles"] if not t["seen"]]
         upright = size in ("360x740", "390x844")
         if seen["lines"] > (1 if upright else 2):
