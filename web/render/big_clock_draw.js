@@ -212,15 +212,14 @@ function drawnBox(b, marks) {
     "data-slot": "drawn", "data-key": b.drawn, "data-tile": b.drawn, "data-draggable": marks.sources.has("drawn") ? "" : null,
     "aria-pressed": String(active === "drawn"),
     "aria-label": `Drawn tile ${b.drawn}${stuck ? ", a double that fits nowhere yet" : ""}`,
-  }, tileSvg(b.drawn), h("span", { class: "bc-tray-text" }, stuck ? "Drawn: fits nowhere yet" : "Drawn"));
+  }, tileSvg(b.drawn), h("span", { class: "bc-tray-text" }, stuck ? "Fits nowhere yet" : "Drawn"));
 }
 
-/** The tiles set aside. @param {BigClockBoard} b */
+/** The tiles set aside, their heading first in the same wrapping strip (no line of its own under the dial). @param {BigClockBoard} b */
 function asideBox(b) {
   return h("div", { class: "bc-aside", role: "group", "aria-label": `Set aside: ${plural(b.set_aside.length, "tile")}` },
     h("span", { class: "bc-tray-text" }, `Set aside (${b.set_aside.length})`),
-    h("div", { class: "bc-aside-tiles" }, ...b.set_aside.map((t) => h("span", { class: "bc-mini", "data-tile": t, "data-key": t, title: t },
-      tileSvg(t)))));
+    ...b.set_aside.map((t) => h("span", { class: "bc-mini", "data-tile": t, "data-key": t, title: t }, tileSvg(t))));
 }
 
 /**
@@ -231,7 +230,8 @@ function asideBox(b) {
  */
 export function sideElement(b, marks, canDraw, refill) {
   const tray = h("div", { class: "bc-tray" }, stockButton(b, marks, canDraw, refill), drawnBox(b, marks), asideBox(b));
-  const homes = h("p", { class: "bc-homes" }, `${b.homes} of ${b.slots.length} doubles home` +
-    (b.troubled.length ? ` · in trouble: ${b.troubled.map((t) => t.replace("-", "\u2011")).join(", ")}` : ""));
+  // the doubles in trouble by count: each is on the dial under a red "!" hour, or is the drawn tile
+  const homes = h("p", { class: "bc-homes" },
+    `${b.homes} of ${b.slots.length} doubles home` + (b.troubled.length ? ` · ${b.troubled.length}\u00a0in\u00a0trouble` : ""));
   return h("div", { class: "bc-side" }, homes, tray);
 }

@@ -1,0 +1,65 @@
+"""The Big Clock (double-12) at the game's end on a phone (issue 34): every tile on screen, the
+dial's and the set-aside's, at least 20 px a half and in view (the set-aside tiles were 18 px a half
+held upright, out of view in a scrolling column held sideways; the doubles home standing upright 17.6
+px), and the line of doubles home short (naming every double in trouble it ran to three lines
+upright, six sideways). The position comes from a record made natively and imported."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from .conftest import SCREEN_TIMEOUT_MS, App
+from .screen_sizes import each_size
+from .test_phone import open_record, record_until
+
+PHONES = [(360, 740), (390, 844), (844, 390)]
+MIN_HALF_PX = 20
+
+# Every tile of the board: its half (a lying tile's height, a standing one's width), whether it is
+# whole in the viewport and in the board's box (not a scroll away); the line of doubles home's lines.
+LOOK = """() => {
+  const board = document.querySelector('#board');
+  const box = board.getBoundingClientRect();
+  const inside = (r, o) => r.top >= o.top - 0.5 && r.left >= o.left - 0.5 &&
+    r.bottom <= o.bottom + 0.5 && r.right <= o.right + 0.5;
+  const view = { top: 0, left: 0, bottom: innerHeight, right: innerWidth };
+  const tiles = [...board.querySelectorAll('svg.domino')].map((svg) => {
+    const r = svg.getBoundingClientRect();
+    return { tile: svg.closest('[data-tile]')?.dataset.tile ?? '?',
+      where: svg.closest('.bc-mini') ? 'set aside' : 'dial',
+      half: svg.classList.contains('vertical') ? r.width : r.height, seen: inside(r, view) && inside(r, box) };
+  });
+  const range = document.createRange();
+  range.selectNodeContents(board.querySelector('.bc-homes'));
+  const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  return { tiles, lines, minis: board.querySelectorAll('.bc-mini').length };
+}"""
+
+
+def test_the_games_end_shows_every_tile_large_and_in_view(phone: App) -> None:
+    options = {"set": "double-12"}
+    record, view = record_until("big-clock", options, 1, 1, lambda v: bool(v.get("outcome")))
+    set_aside = len(view["board"]["set_aside"])
+    assert set_aside >= 12, "the deal's end should set many tiles aside"
+    page = phone.page
+    open_record(phone, "big-clock", options, 1, 1, record)
+    outcome = page.locator("#outcome")
+    expect(outcome).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    outcome.locator("button", has_text="Close").click()  # a player looks at the board
+    expect(outcome).to_be_hidden()
+    problems = []
+    for size in each_size(page, PHONES):
+        seen = page.evaluate(LOOK)
+        assert seen["minis"] == set_aside, seen["minis"]
+        problems += [
+            f"{size}: {t['where']} {t['tile']} {t['half']:.1f} px a half"
+            for t in seen["tiles"]
+            if t["half"] < MIN_HALF_PX
+        ]
+        problems += [f"{size}: {t['where']} {t['tile']} not in view" for t in seen["tiles"] if not t["seen"]]
+        upright = size in ("360x740", "390x844")
+        if seen["lines"] > (1 if upright else 2):
+            problems.append(f"{size}: the line of doubles home takes {seen['lines']} lines")
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert not problems, problems
+    assert not phone.errors
