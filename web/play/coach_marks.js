@@ -161,7 +161,8 @@ export class Marks {
   }
 
   /**
-   * A label over the place `place` names that points at it ("Yours ▼"); a second pin on the same place goes under it.
+   * A label over the place `place` names that points at it ("Yours ▼"); a pin that would cover one
+   * already pinned (on the same place, or a neighbour's wide label) goes under its place instead.
    * @param {HTMLElement} pins
    * @param {string} place
    * @param {Which} which
@@ -171,16 +172,25 @@ export class Marks {
     const box = this.placesOf(place)[0].getBoundingClientRect();
     const frame = this.board.getBoundingClientRect();
     const x = box.left + box.width / 2 - frame.left + this.board.scrollLeft;
-    const under = [...pins.children].some((p) => p instanceof HTMLElement && p.dataset.target === place);
-    const y = (under ? box.bottom : box.top) - frame.top + this.board.scrollTop;
     const depth = typeof move.depth === "number" && move.depth > 1 ? `: tile ${move.depth} from the top` : "";
-    const label = h("span", { class: `coach-pin coach-pin-${which}${under ? " under" : ""}`, "data-pin": which,
-      "data-target": place }, `${under ? "▲ " : ""}${PIN_TEXT[which]}${depth}${under ? "" : " ▼"}`);
-    label.style.left = `${x.toFixed(1)}px`;
-    label.style.top = `${Math.max(0, y).toFixed(1)}px`;
-    pins.append(label);
+    const others = [...pins.children].map((p) => p.getBoundingClientRect());
+    /** @param {boolean} under */
+    const label = (under) => {
+      const y = (under ? box.bottom : box.top) - frame.top + this.board.scrollTop;
+      const made = h("span", { class: `coach-pin coach-pin-${which}${under ? " under" : ""}`, "data-pin": which,
+        "data-target": place }, `${under ? "▲ " : ""}${PIN_TEXT[which]}${depth}${under ? "" : " ▼"}`);
+      made.style.left = `${x.toFixed(1)}px`;
+      made.style.top = `${Math.max(0, y).toFixed(1)}px`;
+      return made;
+    };
+    const over = label(false);
+    pins.append(over);
+    if (others.some((other) => overlap(other, over.getBoundingClientRect()))) over.replaceWith(label(true));
   }
 }
+
+/** Do two boxes on screen share any area? @param {DOMRect} a @param {DOMRect} b */
+const overlap = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 /** @param {Marked} move its places, where it goes first: to, its tiles, from @returns {string[]} */
 const placeKeys = (move) => /** @type {string[]} */ ([move.to, move.tile, ...(move.tiles ?? []), move.from].flat()
