@@ -1,7 +1,8 @@
 """A table game's dialogs on a phone held sideways (844x390), as the gallery's games end:
 the draw game's end (double-9, four players, five rounds) shows its headline, every player's row,
 the whole score sheet and the buttons with nothing to scroll (the sheet scrolled in a box five rows
-high)."""
+high), and Matador's blocked round (eight players) says its sum in two lines at most, each hand's
+count in the players' table (written term by term it ran four lines)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,16 @@ SHEET_IN_VIEW = """() => {
   return {rows: box.querySelectorAll('tr').length, cut, scroll: [box.scrollHeight, box.clientHeight],
           dialog: [dialog.scrollHeight, dialog.clientHeight]};
 }"""
+SUM_LINES = """() => {
+  const words = document.querySelector('#summary-arithmetic');
+  const counts = [...document.querySelectorAll('#round-summary .summary-table tbody tr')].map((row) =>
+    row.querySelector('.summary-count')?.textContent ?? null);
+  return {lines: words.getBoundingClientRect().height / parseFloat(getComputedStyle(words).lineHeight),
+          text: words.textContent, head: document.querySelector('#round-summary thead .summary-count')?.textContent,
+          counts};
+}"""
+
+
 def opened_sideways(phone: App, game: str, options: dict, players: int, seed: int, record: dict) -> None:
     """The record imported at 844x390 by touch, its dialog open and settled."""
     resize(phone, SIDEWAYS)
@@ -47,3 +58,28 @@ def test_the_draw_games_end_shows_the_whole_score_sheet_held_sideways(phone: App
     assert sheet["scroll"][0] <= sheet["scroll"][1] + 1 and sheet["dialog"][0] <= sheet["dialog"][1] + 1, sheet
     assert not phone.errors
 
+
+def test_a_blocked_matador_round_says_its_sum_in_two_lines_held_sideways(phone: App) -> None:
+    options = {"set": "double-9", "players": 8}
+    record, view = record_until("matador", options, 8, 3,
+                                lambda v: bool((v.get("round") or {}).get("over") or v.get("outcome")))
+    last = view["last_round"]
+    terms = last["score"]["terms"]
+    minus = {t["minus"] for t in terms}
+    assert len(terms) == 7 and len(minus) == 1 and None not in minus, last["score"]  # each hand less the winner's pips
+    opened_sideways(phone, "matador", options, 8, 3, record)
+    page = phone.page
+    problems = page.evaluate(SUMMARY_PROBLEMS)
+    rows = page.evaluate(ROWS_IN_VIEW)
+    said = page.evaluate(SUM_LINES)
+    shoot(page, SHOTS / "matador-blocked-8-seats-844x390")
+    page.keyboard.press("Escape")
+    assert not problems, problems
+    assert len(rows) == 9 and all(r["inView"] for r in rows), rows
+    assert said["lines"] <= 2.05, said
+    # each hand's count beside its pips, under "Less 21"; the winner's row has none
+    counts = {t["seat"]: str(t["value"]) for t in terms}
+    assert said["head"] == f"Less {minus.pop()}", said
+    assert said["counts"] == [counts.get(seat, "") for seat in range(8)], said
+    assert f" {last['score']['total']} points" in said["text"], said
+    assert not phone.errors
