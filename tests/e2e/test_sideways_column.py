@@ -1,7 +1,8 @@
 """A phone held sideways (844x390): the controls' column is slim, so the board gets the room (it
 took about 300 of 844 px): the board starts within the screen's first 260 px, the toolbar keeps to
 two rows inside the column (Clock's, with two buttons more, three), and every seat is in view two
-a line (a table of eight seats too; nine or ten keep the wider column their five lines of seats need)."""
+a line (a table of eight seats too; nine or ten keep the wider column their five lines of seats need);
+Round The Clock's status line keeps to two lines there."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, follow_link, until_still
+from .test_phone import open_record, record_until
 
 COLUMN = """() => {
   const board = document.querySelector('.play-main > #board, .table-screen > .table-board');
@@ -48,3 +50,32 @@ def test_the_controls_column_is_slim_held_sideways(phone: App, game: str) -> Non
     assert not column["hidden"], column
     if column["seats"]:
         assert column["lines"] == (column["seats"] + 1) // 2, column
+
+
+STATUS_LINES = """() => {
+  const info = document.querySelector('#table-info');
+  const phase = info.querySelector('.table-phase');
+  const line = parseFloat(getComputedStyle(info).lineHeight);
+  return {lines: info.getBoundingClientRect().height / line, text: info.textContent,
+          phaseLines: phase ? phase.getBoundingClientRect().height / line : null};
+}"""
+
+
+@pytest.mark.parametrize("players, phase", [(2, "tile"), (2, "double"), (4, "double")])
+def test_round_the_clocks_status_line_keeps_to_two_lines_held_sideways(phone: App, players: int, phase: str) -> None:
+    """Round The Clock's status line in the slim column: the round's facts (a boneyard of 14 at two
+    players) on one line, the phase's words whole on the next (they took three lines)."""
+    options = {"set": "double-6", "players": players}
+    record, view = record_until("round-the-clock", options, players, 3,  # the person's turn: the screen waits
+                                lambda v: v["moves"] >= 1 and v["to_move"] == 0 and v["phase"]["name"] == phase)
+    page = phone.page
+    page.set_viewport_size({"width": 844, "height": 390})
+    computer_speed(page, "instant")
+    open_record(phone, "round-the-clock", options, players, 3, record)
+    expect(page.locator("#table-info")).to_contain_text(view["phase"]["text"], timeout=SCREEN_TIMEOUT_MS)
+    until_still(page)
+    status = page.evaluate(STATUS_LINES)
+    computer_speed(page, None)
+    assert status["lines"] <= 2.05, status
+    assert status["phaseLines"] is not None and status["phaseLines"] <= 1.05, status  # the phase's words whole
+    assert f"boneyard: {view['stock']} tiles" in status["text"], status
