@@ -17,9 +17,10 @@ from engine.tiles import Tile
 SPINNER = Tile(6, 6)
 KEEP_IN_BONEYARD = 2  # drawing is allowed only while more than 2 tiles remain
 TILE_PHASE, DOUBLE_PHASE = "tile", "double"
-PHASES = {  # what each phase asks of the table, as the page shows it beside the board
-    TILE_PHASE: "tile phase: each arm takes one matching tile",
-    DOUBLE_PHASE: "double phase: each arm takes the double of its end",
+PHASES = {  # what each phase asks of the table, as the page shows it beside the board (a phone's
+    # slim column gives it a line of its own: keep each to about 40 characters; the lesson's words)
+    TILE_PHASE: "tile phase: one matching tile per arm",
+    DOUBLE_PHASE: "double phase: each arm takes its double",
 }
 
 RULES = (

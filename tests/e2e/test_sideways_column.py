@@ -2,7 +2,7 @@
 took about 300 of 844 px): the board starts within the screen's first 260 px, the toolbar keeps to
 two rows inside the column (Clock's, with two buttons more, three), and every seat is in view two
 a line, its name, tile count and score whole (a table of eight seats too, and of ten: its five lines of
-seats kept a column of 36%, the board starting at 320 px)."""
+seats kept a column of 36%, the board starting at 320 px); Round The Clock's status line keeps to two lines there."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, follow_link, until_still
+from .test_phone import open_record, record_until
 
 COLUMN = """() => {
   const board = document.querySelector('.play-main > #board, .table-screen > .table-board');
@@ -88,3 +89,32 @@ def test_the_coachs_seats_over_its_board_held_sideways(app: App) -> None:
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
     assert seen["lines"] <= 2 and not seen["hidden"], seen
+
+
+STATUS_LINES = """() => {
+  const info = document.querySelector('#table-info');
+  const phase = info.querySelector('.table-phase');
+  const line = parseFloat(getComputedStyle(info).lineHeight);
+  return {lines: info.getBoundingClientRect().height / line, text: info.textContent,
+          phaseLines: phase ? phase.getBoundingClientRect().height / line : null};
+}"""
+
+
+@pytest.mark.parametrize("players, phase", [(2, "tile"), (2, "double"), (4, "double")])
+def test_round_the_clocks_status_line_keeps_to_two_lines_held_sideways(phone: App, players: int, phase: str) -> None:
+    """Round The Clock's status line in the slim column: the round's facts (a boneyard of 14 at two
+    players) on one line, the phase's words whole on the next (they took three lines)."""
+    options = {"set": "double-6", "players": players}
+    record, view = record_until("round-the-clock", options, players, 3,  # the person's turn: the screen waits
+                                lambda v: v["moves"] >= 1 and v["to_move"] == 0 and v["phase"]["name"] == phase)
+    page = phone.page
+    page.set_viewport_size({"width": 844, "height": 390})
+    computer_speed(page, "instant")
+    open_record(phone, "round-the-clock", options, players, 3, record)
+    expect(page.locator("#table-info")).to_contain_text(view["phase"]["text"], timeout=SCREEN_TIMEOUT_MS)
+    until_still(page)
+    status = page.evaluate(STATUS_LINES)
+    computer_speed(page, None)
+    assert status["lines"] <= 2.05, status
+    assert status["phaseLines"] is not None and status["phaseLines"] <= 1.05, status  # the phase's words whole
+    assert f"boneyard: {view['stock']} tiles" in status["text"], status

@@ -68,12 +68,12 @@ def test_nobody_holds_six_six_so_players_draw_for_it_from_seat_zero() -> None:
 def test_tile_phase_then_double_phase() -> None:
     layout = spinner(("arm0", "1-6", 6), ("arm1", "2-6", 6), ("arm2", "3-6", 6))
     state = position(GAME, ["4-6 1-1 0-6", "0-0"], layout, top=6, stock="2-3 3-4 1-3")
-    assert GAME.view(state, 0)["phase"] == {"name": "tile", "text": "tile phase: each arm takes one matching tile"}
+    assert GAME.view(state, 0)["phase"] == {"name": "tile", "text": "tile phase: one matching tile per arm"}
     assert GAME.legal_moves(state) == ["play:0-6:arm3", "play:4-6:arm3"]  # 1-1 not yet
     state = GAME.apply(state, "play:4-6:arm3")._replace(turn=0)
     assert phase_of(state.layout) == "double"
     assert GAME.view(state, 0)["phase"] == {"name": "double",
-                                            "text": "double phase: each arm takes the double of its end"}
+                                            "text": "double phase: each arm takes its double"}
     assert GAME.legal_moves(state) == ["play:1-1:arm0"]  # only doubles now; 0-6 must wait
     state = GAME.apply(state, "play:1-1:arm0")._replace(turn=0)
     assert GAME.legal_moves(state) == ["draw"]  # 0-6 fits no arm in the double phase

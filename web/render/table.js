@@ -12,7 +12,7 @@ import { roundSummaryOf, roundLines } from "./table_summary.js";
 import { createZoom, showSeat } from "./table_touch.js";
 import { createPanCue } from "./pan_cue.js";
 import { createLegend, drawLegend } from "./table_legend.js";
-import { bannerText, drawHand, endMarker, endNames, handSlot, infoText, markSince, moveButtons, outcomeText,
+import { bannerText, drawHand, endMarker, endNames, handSlot, infoParts, markSince, moveButtons, outcomeText,
   outcomeTitle, seatCard } from "./table_draw.js";
 
 /** @typedef {import("../engine_types.js").View} View */
@@ -55,7 +55,7 @@ function drawHead(ctl, el, view) {
   const [whose, text] = bannerText(ctl, view);
   el.turn.textContent = text;
   el.turn.dataset.whose = whose;
-  el.info.textContent = infoText(view);
+  el.info.replaceChildren(...infoParts(view));
   el.seats.replaceChildren(...view.seats.map((_, i) => seatCard(ctl, view, i)));
   showSeat(/** @type {HTMLElement | null} */ (el.seats.querySelector(".seat.to-move")));
   el.lastMove.textContent = ctl.state.lastLog;

@@ -80,11 +80,17 @@ export function bannerText(ctl, view) {
   return ["computer", `${ctl.name(seat)} (computer) is playing…`];
 }
 
-/** The round's line: its number, the boneyard, the target and the game's phase. @param {View} view */
-export function infoText(view) {
+/**
+ * The round's line: its number, the boneyard, the target and the game's phase, the phase one
+ * unbroken piece (style.css: .table-phase): a narrow line gives it a line of its own rather than
+ * splitting it, and the slim column held sideways always does (without the dot before it).
+ * @param {View} view @returns {(string | Node)[]}
+ */
+export function infoParts(view) {
   const target = view.target ? ` · first to ${view.target}` : "";
-  const phase = view.phase ? ` · ${view.phase.text}` : "";
-  return `Round ${view.round?.number ?? 1} · boneyard: ${plural(/** @type {number} */ (view.stock), "tile")}${target}${phase}`;
+  const facts = `Round ${view.round?.number ?? 1} · boneyard: ${plural(/** @type {number} */ (view.stock), "tile")}${target}`;
+  if (!view.phase) return [facts];
+  return [facts, h("span", { class: "table-sep" }, " · "), h("span", { class: "table-phase" }, view.phase.text)];
 }
 
 /**

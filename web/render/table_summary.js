@@ -35,6 +35,24 @@ export function roundSummaryOf(ctl) {
     return [h("strong", {}, String(score.total)), ` points: ${parts.join(", ")}${less}.`];
   }
 
+  /**
+   * Held sideways, where each hand counts less the winner's own pips: the words say so once
+   * ("171 points: the others' pips less Dev's 21 each.") and the table's "Less 21" column gives
+   * each hand's count, so the sum takes a line or two beside the table (written out term by
+   * term it ran four). Null where the terms are not all less the same pips.
+   * @param {import("../engine_types.js").RoundScore} score
+   * @param {string} winner the winner's name
+   */
+  function scoreLess(score, winner) {
+    const minus = new Set((score.terms ?? []).map((t) => t.minus));
+    const [less] = minus;
+    if (minus.size !== 1 || less === null || less === undefined) return null;
+    const whose = winner === "You" ? "your" : `${winner}'s`;
+    const then = score.less === null || score.less === undefined ? "" : `, then ${score.sum} - ${score.less} = ${score.total}`;
+    return { less, counts: new Map(score.terms.map((t) => [t.seat, t.value])),
+      words: [h("strong", {}, String(score.total)), ` points: the others' pips less ${whose} ${less} each${then}.`] };
+  }
+
   /** @param {View} view @param {RoundSummary | null | undefined} last */
   function roundSummary(view, last) {
     if (!last) return [];
@@ -43,6 +61,10 @@ export function roundSummaryOf(ctl) {
     const sideways = matchMedia(SIDEWAYS).matches;
     const hands = /** @type {[number, number][][]} */ (last.hands);
     const compact = !sideways && matchMedia(NARROW).matches && hands.length >= COMPACT_SEATS;
+    const winner = last.winner ?? null;
+    const name = winner === null ? null : ctl.name(winner);
+    const score = /** @type {import("../engine_types.js").RoundScore} */ (last.score);
+    const less = sideways && name !== null && score ? scoreLess(score, name) : null;
     const rows = hands.map((tiles, i) => h("tr", { class: i === last.winner ? "winner" : "" },
       h("th", { scope: "row" }, ctl.name(i)),
       h("td", { class: "summary-hand" }, tiles.length
@@ -50,16 +72,16 @@ export function roundSummaryOf(ctl) {
           tileSvg(`${a}-${b}`, { vertical: !sideways && !compact }))))
         : "out"),
       h("td", { class: "num" }, String(last.pips[i])),
+      less ? h("td", { class: "num summary-count" }, String(less.counts.get(i) ?? "")) : null,
       h("td", { class: "num" }, last.points[i] ? `+${last.points[i]}` : "0"),
       h("td", { class: "num" }, String(last.scores[i]))));
-    const winner = last.winner ?? null;
-    const name = winner === null ? null : ctl.name(winner);
     return [
       h("p", { class: "summary-headline" }, roundHeadline(last, ctl.name)),
       winner === null ? null : h("p", { class: "arithmetic", id: "summary-arithmetic", "data-key": "round-score" },
-        `${name} ${name === "You" ? "score" : "scores"} `, ...scoreWords(/** @type {import("../engine_types.js").RoundScore} */ (last.score))),
+        `${name} ${name === "You" ? "score" : "scores"} `, ...(less?.words ?? scoreWords(score))),
       h("div", { class: "summary-scroll" }, h("table", { class: `summary-table${compact ? " compact" : ""}` },
         h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Tiles left"), h("th", { class: "num" }, "Pips"),
+          less ? h("th", { class: "num summary-count" }, `Less ${less.less}`) : null,
           h("th", { class: "num" }, "Round"), h("th", { class: "num" }, "Total"))),
         h("tbody", {}, ...rows))),
       view.target ? h("p", { class: "target" }, `First to ${view.target} wins.`) : null,

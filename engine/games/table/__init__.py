@@ -31,8 +31,8 @@ view(state, seat) keys:
                  "lead_draws" (round-the-clock, when seats drew for the 6-6),
                  "set_aside" (tiddle-a-wink)}
   "phase"       None, or for a game whose play goes in phases (round-the-clock) {"name",
-                 "text"}: the phase and what it asks of the table ("tile phase: each arm takes
-                 one matching tile")
+                 "text"}: the phase and what it asks of the table ("tile phase: one matching
+                 tile per arm")
   "last_round"  None, or the last finished round: {"round", "reason": "out"|"blocked",
                  "winner" (None: tie for lowest in a block), "hands": per seat [[a, b], ...],
                  "pips", "points", "arithmetic" ("19 - 5 = 14, 12 - 5 = 7, 21"), "score" (the

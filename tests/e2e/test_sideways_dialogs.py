@@ -1,0 +1,85 @@
+"""A table game's dialogs on a phone held sideways (844x390), as the gallery's games end:
+the draw game's end (double-9, four players, five rounds) shows its headline, every player's row,
+the whole score sheet and the buttons with nothing to scroll (the sheet scrolled in a box five rows
+high), and Matador's blocked round (eight players) says its sum in two lines at most, each hand's
+count in the players' table (written term by term it ran four lines)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from .conftest import SCREEN_TIMEOUT_MS, App, settled, shoot, until_still
+from .test_phone import ROWS_IN_VIEW, SHOTS, SUMMARY_PROBLEMS, open_record, record_until, resize
+
+SIDEWAYS = (844, 390)
+SHEET_IN_VIEW = """() => {
+  const dialog = document.querySelector('#round-summary');
+  const box = dialog.querySelector('.score-sheet-scroll');
+  const b = box.getBoundingClientRect();
+  const cut = [...box.querySelectorAll('tr')].filter((row) => { const r = row.getBoundingClientRect();
+    return r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5 || r.bottom > innerHeight; }).map((row) => row.textContent);
+  return {rows: box.querySelectorAll('tr').length, cut, scroll: [box.scrollHeight, box.clientHeight],
+          dialog: [dialog.scrollHeight, dialog.clientHeight]};
+}"""
+SUM_LINES = """() => {
+  const words = document.querySelector('#summary-arithmetic');
+  const counts = [...document.querySelectorAll('#round-summary .summary-table tbody tr')].map((row) =>
+    row.querySelector('.summary-count')?.textContent ?? null);
+  return {lines: words.getBoundingClientRect().height / parseFloat(getComputedStyle(words).lineHeight),
+          text: words.textContent, head: document.querySelector('#round-summary thead .summary-count')?.textContent,
+          counts};
+}"""
+
+
+def opened_sideways(phone: App, game: str, options: dict, players: int, seed: int, record: dict) -> None:
+    """The record imported at 844x390 by touch, its dialog open and settled."""
+    resize(phone, SIDEWAYS)
+    open_record(phone, game, options, players, seed, record)
+    expect(phone.page.locator("#round-summary")).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
+    settled(phone.page)
+    until_still(phone.page)
+
+
+def test_the_draw_games_end_shows_the_whole_score_sheet_held_sideways(phone: App) -> None:
+    options = {"set": "double-9", "players": 4}
+    record, view = record_until("draw", options, 4, 3, lambda v: bool(v.get("outcome")), through_rounds=True)
+    assert len(view["rounds"]) >= 5, view["rounds"]  # the gallery's game: five rounds to its end
+    opened_sideways(phone, "draw", options, 4, 3, record)
+    page = phone.page
+    problems = page.evaluate(SUMMARY_PROBLEMS)
+    rows = page.evaluate(ROWS_IN_VIEW)
+    sheet = page.evaluate(SHEET_IN_VIEW)
+    shoot(page, SHOTS / "draw-end-double-9-4-seats-844x390")
+    page.keyboard.press("Escape")
+    assert not problems, problems
+    assert len(rows) == 5 and all(r["inView"] for r in rows), rows
+    # a heading row, one row a round and the total: every one in view, nothing scrolls
+    assert sheet["rows"] == len(view["rounds"]) + 2 and not sheet["cut"], sheet
+    assert sheet["scroll"][0] <= sheet["scroll"][1] + 1 and sheet["dialog"][0] <= sheet["dialog"][1] + 1, sheet
+    assert not phone.errors
+
+
+def test_a_blocked_matador_round_says_its_sum_in_two_lines_held_sideways(phone: App) -> None:
+    options = {"set": "double-9", "players": 8}
+    record, view = record_until("matador", options, 8, 3,
+                                lambda v: bool((v.get("round") or {}).get("over") or v.get("outcome")))
+    last = view["last_round"]
+    terms = last["score"]["terms"]
+    minus = {t["minus"] for t in terms}
+    assert len(terms) == 7 and len(minus) == 1 and None not in minus, last["score"]  # each hand less the winner's pips
+    opened_sideways(phone, "matador", options, 8, 3, record)
+    page = phone.page
+    problems = page.evaluate(SUMMARY_PROBLEMS)
+    rows = page.evaluate(ROWS_IN_VIEW)
+    said = page.evaluate(SUM_LINES)
+    shoot(page, SHOTS / "matador-blocked-8-seats-844x390")
+    page.keyboard.press("Escape")
+    assert not problems, problems
+    assert len(rows) == 9 and all(r["inView"] for r in rows), rows
+    assert said["lines"] <= 2.05, said
+    # each hand's count beside its pips, under "Less 21"; the winner's row has none
+    counts = {t["seat"]: str(t["value"]) for t in terms}
+    assert said["head"] == f"Less {minus.pop()}", said
+    assert said["counts"] == [counts.get(seat, "") for seat in range(8)], said
+    assert f" {last['score']['total']} points" in said["text"], said
+    assert not phone.errors
