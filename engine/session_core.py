@@ -228,7 +228,7 @@ class SessionCore:
         if any(self.is_human(s) for s in self.game.revealed_to(state, move, after)):
             self.undo_floor = len(self.moves)
         self._let_go()
-        return {"seat": seat, "move": move, **entry}
+        return {"seat": seat, "move": move, **entry, **self.game.made_words(state, move, after)}
 
     def replay_move(self, move: str) -> JSON:
         """A recorded move, whoever's seat it is (replaying a record): its event."""
