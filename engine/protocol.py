@@ -254,6 +254,13 @@ class Game(ABC, Generic[S]):
         like the label."""
         return {"kind": move.partition(":")[0], "you": self.move_label(state, move)}
 
+    def made_words(self, state: S, move: str, after: S) -> dict[str, str]:
+        """The words of `move` once made (from `state` to `after`): "label" and "you" in place of
+        the move's own, for a move whose words before it is made can only say what to do (Clock's
+        "turn up the next tile" names the tile turned up once it is). Safe for every seat to read
+        after the move, like the label. None by default."""
+        return {}
+
     def extra_moves(self, state: S) -> list[str]:
         """Moves accepted but not among the legal moves (The Big Clock's "resign", which a
         random player must never pick); a page may offer them as buttons."""

@@ -228,7 +228,7 @@ class SessionCore:
         if any(self.is_human(s) for s in self.game.revealed_to(state, move, after)):
             self.undo_floor = len(self.moves)
         self._let_go()
-        return {"seat": seat, "move": move, **entry}
+        return {"seat": seat, "move": move, **entry, **self.game.made_words(state, move, after)}
 
     def replay_move(self, move: str) -> JSON:
         """A recorded move, whoever's seat it is (replaying a record): its event."""
@@ -405,6 +405,8 @@ class SessionCore:
             if to_move == viewer and self.is_human(viewer) else None,
         }
         view.update(self.game.view(state, viewer))
+        if self.resigned is not None and len(self.seats) == 1 and outcome:  # not the move that was next
+            view["status"] = outcome.reason
         if self.lesson is not None:
             view["guide"] = guide.guide(self.lesson, self.lesson_step(), self.lesson_done(), len(self.moves),
                                         len(self.seats), lambda move: self.move_entry(state, move))

@@ -189,7 +189,10 @@ def scenes(s: Shooter, records: dict[str, dict[str, dict[str, Any]]]) -> None:
             review = page.locator("dialog[open] [data-action=review-game]")  # a modal dialog covers the toolbar
             (review if review.count() else page.locator("button[data-action=coach]")).first.click()
             expect(page.locator("#coach")).to_be_visible(timeout=TIMEOUT)
-            expect(page.locator("#coach-board[data-at]")).to_be_attached(timeout=TIMEOUT)  # its position drawn
+            # the coach fetches its last position from the engine, then draws it: the board's
+            # position named (data-at), something drawn on it, and the page settled (web/settled.js)
+            expect(page.locator("#coach-board[data-at] > *").first).to_be_visible(timeout=TIMEOUT)
+            expect(page.locator("html")).to_have_attribute("data-settled", "yes", timeout=TIMEOUT)
 
         s.attempt(f"{game}-coach", coach)
 

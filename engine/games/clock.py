@@ -320,6 +320,14 @@ class ClockGame(Game[ClockState]):
             return f"Exchange the king with {where} of {slot_name(slot)}"
         return move
 
+    def made_words(self, state: ClockState, move: str, after: ClockState) -> dict[str, str]:
+        """A turn once made names the tile it turned up and its pile (and the fourth king)."""
+        if move != "turn" or after.last is None:
+            return {}
+        fourth = ": the fourth king" if after.last.rank == KING and len(after.up[KING - 1]) == 4 else ""
+        you = f"turn up the {after.last.name} from {slot_name(state.next_slot)}{fourth}"
+        return {"label": you[0].upper() + you[1:], "you": you}
+
     def move_fields(self, state: ClockState, move: str) -> dict[str, Any]:
         """Place keys "slot1".."slot13" (13: the centre). turn: from the pile played from,
         depth 1 (its top face-down tile); exchange: from the pile and depth of the tile taken,

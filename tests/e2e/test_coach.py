@@ -299,6 +299,11 @@ def test_a_finished_game_replays_and_its_review_shows_a_legal_better_move(
     page = app.page
     open_coach_from_result(app)  # the game is over
     said = counted(record)
+    # opened at the game's end, its line says what the last move did (Clock: the tile it turned up), never what is next
+    expect(page.locator("#coach-where")).to_have_text(said(total), timeout=TIMEOUT)
+    last = native({"op": "replay", "record": record, "at": total})["view"]["events"][0]
+    expect(page.locator("#coach-move")).to_contain_text(last["you"] if last["seat"] == 0 else last["label"])
+    expect(page.locator("#coach-move")).not_to_contain_text("next")
     for key, at in (("Home", 0), ("ArrowRight", 1), ("End", total), ("ArrowLeft", total - 1)):  # forward and back
         page.locator("#coach").press(key)
         expect(page.locator("#coach-where")).to_have_text(said(at), timeout=TIMEOUT)

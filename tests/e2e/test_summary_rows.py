@@ -1,7 +1,8 @@
 """A long round's summary on a phone held upright: ten players (Tiddle-A-Wink) at 360x740 and
 390x844, the round's end of the first round: the hands' tiles lie down so the rows are short, and
 the headline, every player's row and the buttons are in view with nothing to scroll (the rows
-stood 52 px tall and the dialog scrolled)."""
+stood 52 px tall and the dialog scrolled); at the game's end its score sheet, every round, shows
+every player's column whole (the last was cut in half at the dialog's edge)."""
 
 from __future__ import annotations
 
@@ -31,3 +32,38 @@ def test_a_ten_seat_round_summary_fits_a_phone_upright(phone: App, size: tuple[i
     page.keyboard.press("Escape")
     assert len(rows) == 11 and all(r["inView"] for r in rows), rows
     assert scroll[0] <= scroll[1] + 1, f"the dialog scrolls: {scroll}"
+
+
+# every cell of the game-over dialog's score sheet: its box against the sheet's scroll box and the dialog's
+SHEET_CELLS = """() => {
+  const dialog = document.querySelector("dialog[open]");
+  const scroller = dialog.querySelector(".score-sheet-scroll");
+  const [d, s] = [dialog.getBoundingClientRect(), scroller.getBoundingClientRect()];
+  const seen = {left: Math.max(d.left, s.left), right: Math.min(d.right, s.right)};
+  return [...scroller.querySelectorAll(".score-sheet :is(th, td)")].map((cell) => {
+    const box = cell.getBoundingClientRect();
+    return {text: cell.textContent, left: box.left, right: box.right, seen,
+      font: parseFloat(getComputedStyle(cell).fontSize),
+      whole: box.left >= seen.left - 0.5 && box.right <= seen.right + 0.5};
+  });
+}"""
+
+
+@pytest.mark.parametrize("size", [(360, 740), (390, 844)])
+def test_a_ten_seat_score_sheet_shows_every_column_whole_on_a_phone_upright(phone: App, size: tuple[int, int]) -> None:
+    record, view = record_until("tiddle-a-wink", OPTIONS, 10, 3, lambda v: bool(v.get("outcome")), through_rounds=True)
+    assert view["outcome"] and len(view["rounds"]) > 1  # the game's end: its dialog has the sheet of every round
+    page = phone.page
+    computer_speed(page, "instant")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_record(phone, "tiddle-a-wink", OPTIONS, 10, 3, record)
+    sheet = page.locator("dialog[open] .score-sheet")
+    expect(sheet).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    settled(page)
+    until_still(page)
+    expect(sheet.locator("thead th")).to_have_count(11)  # the rounds' column and every player's
+    cells = page.evaluate(SHEET_CELLS)
+    page.keyboard.press("Escape")
+    cut = [c for c in cells if not c["whole"]]
+    assert not cut, cut[:3]
+    assert min(c["font"] for c in cells) >= 11, cells  # whole, and still readable

@@ -115,6 +115,7 @@ def test_every_game_can_be_resigned_and_it_is_lost_for_the_person(game: Any) -> 
     assert answer["record"]["resigned"] == 0
     if len(view["seats"]) == 1:
         assert outcome["winners"] == [] and outcome["reason"] == "You resigned."
+        assert view["status"] == "You resigned."  # the status line says so, not the move that was next
     else:
         scores = outcome["scores"]
         best = max(scores[1:])

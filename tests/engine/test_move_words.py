@@ -123,3 +123,26 @@ def test_a_lines_ends_are_named_by_what_the_player_sees_there_never_by_a_side_it
                     labels.setdefault(label, set()).add(move.split(":")[2])
                 assert all(len(ends) == 1 for ends in labels.values()), labels
                 state = game.apply(state, rng.choice(legal))
+
+
+def test_a_move_made_says_what_it_did_never_what_comes_next() -> None:
+    """The words of a move made (the last-move line, the coach's line under each position, the
+    last move of a finished game among them) say what it did: Clock's turn names the tile turned
+    up and its pile, never "the next tile"; the fourth king says so."""
+    for game_id in SOLITAIRES:
+        answer = call(op="new", game=game_id, seed=1)
+        sid, view, rng = answer["session"], answer["view"], random.Random(1)
+        for _ in range(300):
+            if view["outcome"]:
+                break
+            view = call(op="play", session=sid, move=rng.choice(view["legal"])["id"])["view"]
+            event = view["events"][0]
+            for words in (event["label"], event["you"]):
+                assert "next" not in words, (game_id, words)
+        assert view["outcome"], game_id
+    record = call(op="record", session=sid)["record"]  # the last game: Clock's, to its end
+    last = call(op="replay", record=record, at=len(record["moves"]))["view"]["events"][0]
+    turned = last["you"]
+    said = r"turn up the [a-z0-9]+ of [a-z]+ from (the centre|\d+ o'clock)(: the fourth king)?"
+    assert re.fullmatch(said, turned), turned
+    assert "king of" in turned and turned.endswith(": the fourth king"), turned  # Clock ends on a king
