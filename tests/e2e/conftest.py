@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -154,7 +155,7 @@ class App:
     url: str
     errors: list[str] = field(default_factory=list)
     off_origin: list[str] = field(default_factory=list)
-    requests: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)  # what the route saw: off the origin, and the engine's wasm
     aborted: list[str] = field(default_factory=list)  # cancelled requests (net::ERR_ABORTED): not errors
     pending: dict[Request, str] = field(default_factory=dict)  # the page's requests not yet answered
 
@@ -481,7 +482,10 @@ def attach(context: BrowserContext, page: Page, server_url: str) -> App:
                 "/favicon.ico"):  # Chromium's own look for an icon of the blank page (`leave`)
             state.errors.append(f"console: {message.text}")
 
-    context.route("**/*", on_route)
+    # only what is off the origin, and the engine's wasm (new_app: the worker's requests are routed too),
+    # comes to this process: Playwright's driver matches the pattern, so the origin's other requests
+    # (some 30 a load) are not each sent here and back (docs/benchmarks.md, "The test suite's time")
+    context.route(re.compile(rf"^(?!{re.escape(origin)}/|data:|blob:)|/pyodide\.asm\.wasm$"), on_route)
     page.on("console", on_console)
     page.on("pageerror", lambda error: state.errors.append(f"pageerror: {error}"))
 
