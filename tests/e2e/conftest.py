@@ -635,7 +635,8 @@ def phone(request: pytest.FixtureRequest, phone_session: App) -> Iterator[App]:
 def clocked(clocked_session: App) -> App:
     """A desktop page whose timers and Date run on Playwright's clock (page.clock): a test moves
     time on (fast_forward, run_for, set_system_time) rather than waiting it out. Loaded again for
-    each module (the page's own fresh start would wait on a timer the clock may hold)."""
+    each module, not made new in place (what a clock one module held would do to the next was not
+    looked into)."""
     leave(clocked_session)
     return start_fresh(clocked_session, DESKTOP)
 
