@@ -32,6 +32,7 @@ declare global {
   interface WindowEventMap {
     "boneyard-storage": CustomEvent<StorageNotice>;
     "boneyard-settings": CustomEvent<Settings>;
+    "boneyard-new-visitor": CustomEvent; // the page forgets this visitor (app.js startAsNewVisitor)
   }
   interface Window {
     /** The engine, for tests and benchmarks (app.js); `progress`: its download, once known. */
@@ -39,6 +40,8 @@ declare global {
       engine: Engine;
       request: (request: Record<string, unknown>) => Promise<any>;
       progress?: { loaded: number; total: number };
+      /** The page as a new visitor's, without a load (the tests' hook: tests/e2e/conftest.py). */
+      startAsNewVisitor: (stored?: Record<string, string>) => Promise<void>;
     };
   }
 }

@@ -129,8 +129,38 @@ window.addEventListener("hashchange", (event) => {
   window.scrollTo(0, 0);
 });
 
+// ---- a new visitor's page without a load (the tests' hook: tests/e2e/conftest.py start_fresh)
+/**
+ * The page as a new visitor's first load shows it, without the load: the screen closed (its
+ * engine requests answered first, so nothing it saves lands after), this origin's local and
+ * session storage cleared, every module's memory of this visitor forgotten by the module itself
+ * (the "boneyard-new-visitor" event: games held, results waiting, settings not stored, dialogs,
+ * the storage banner, the first tap, failed extras), the notice hidden, then the settings read
+ * and applied and the menu shown as at a start. `stored`: local storage's entries the visitor
+ * comes with (a setting chosen before). What a load keeps stays: the engine (its sessions
+ * closed), the service worker and its cache, the start-up snapshot, the history.
+ */
+async function startAsNewVisitor(/** @type {Record<string, string>} */ stored = {}) {
+  mounted?.dispose();
+  mounted = null;
+  engine.closeSessions();
+  await engine.request({ op: "catalog" }); // answered after every request the screen made
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+  dispatchEvent(new CustomEvent("boneyard-new-visitor"));
+  clearTimeout(noticeTimer);
+  notice.hidden = true;
+  notice.textContent = "";
+  applySettings(loadSettings().settings);
+  history.replaceState(null, "", location.pathname + location.search);
+  route();
+  window.scrollTo(0, 0);
+}
+
 // ---- start: the engine is already loading (boot.js); paint the menu from catalog.json
-window.boneyard = { engine, request: (/** @type {Record<string, unknown>} */ request) => engine.request(request) }; // for tests and benchmarks
+window.boneyard = { engine, request: (/** @type {Record<string, unknown>} */ request) => engine.request(request), // for tests and benchmarks
+  startAsNewVisitor };
 if (engine.state === "ready") onReady(); // ready before this module ran
 sayMissingFeatures(notify); // what this browser lacks, in plain words (features.js)
 startOffline(engine, notify); // the service worker: offline play and "a new version is ready"

@@ -65,6 +65,7 @@ export function startGuard({ engine, catalog, remount, notify }) {
   });
 
   let fullDismissed = false; // until the game is saved again
+  addEventListener("boneyard-new-visitor", () => { fullDismissed = false; closeBanner(); }); // (app.js)
   /** @param {{gameId: string, moves: number}} notice */
   function showFull({ gameId, moves }) {
     const text = `Storage is full: the ${nameOf(gameId)} game (${moves} moves) is no longer saved. ` +

@@ -5,6 +5,7 @@
 
 /** The extras that failed already (each is logged once). @type {Set<string>} */
 const failed = new Set();
+addEventListener("boneyard-new-visitor", () => failed.clear()); // (app.js: the page as a new visitor's)
 
 /**
  * Run an extra; when it throws, log that once and return `fallback`.

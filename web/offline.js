@@ -10,7 +10,8 @@
 // the page says so once, in plain words, and plays on; nothing is tried again.
 // A newer build on the server: the browser checks sw.js on each navigation; the page asks too
 // (registration.update()), for a tab left open, but only while online and when its last check that
-// went through is older than UPDATE_EVERY_MS: at the start, back online, back in view.
+// went through is older than UPDATE_EVERY_MS: at the start (a load, or app.js's new visitor),
+// back online, back in view.
 
 import { h } from "./render/dom.js";
 import { reloadWouldLose } from "./tabs.js";
@@ -42,6 +43,7 @@ function keepChecking(registration) {
   checking = true;
   checkForUpdate(registration);
   window.addEventListener("online", () => checkForUpdate(registration));
+  addEventListener("boneyard-new-visitor", () => checkForUpdate(registration)); // a start, without a load (app.js)
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") checkForUpdate(registration);
   });

@@ -20,8 +20,16 @@ const VOLUME = 0.06;
 let audio = null;
 let tapped = false;
 const firstTap = () => { tapped = true; };
-addEventListener("pointerdown", firstTap, { once: true, capture: true });
-addEventListener("keydown", firstTap, { once: true, capture: true });
+function awaitFirstTap() {
+  tapped = false;
+  addEventListener("pointerdown", firstTap, { once: true, capture: true });
+  addEventListener("keydown", firstTap, { once: true, capture: true });
+}
+awaitFirstTap();
+addEventListener("boneyard-new-visitor", () => { // (app.js: the page as a new visitor's, who has not touched it)
+  delete document.documentElement.dataset.soundPlayed;
+  awaitFirstTap();
+});
 
 /**
  * Play a sound, when the settings allow it and the person has touched the page.

@@ -5,8 +5,9 @@ One browser context per kind of screen for the whole session (`app`: a desktop, 
 screen, `clocked`: a desktop whose clock the test drives), so the engine starts cold once per
 context and every later start is from its start-up snapshot (in a run over several browsers, the
 files that use the clocked screen go to one browser: ONE_BROWSER_FILES). Each test
-module gets that page fresh: storage cleared, viewport and media as new, the page reloaded (with
-the animation setting off in a module marked `no_motion`). A test that needs a first visit (no
+module gets that page fresh: storage cleared, viewport and media as new, the page made a new
+visitor's in place by its own hook (or loaded again: start_fresh), with the animation setting off
+in a module marked `no_motion`. A test that needs a first visit (no
 snapshot, no service worker) makes its own context (`fresh_app`, or the browser).
 
 Every test's console errors and requests off 127.0.0.1 are checked after it (pytest_runtest_call
@@ -20,6 +21,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -154,7 +156,7 @@ class App:
     url: str
     errors: list[str] = field(default_factory=list)
     off_origin: list[str] = field(default_factory=list)
-    requests: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)  # what the route saw: off the origin, and the engine's wasm
     aborted: list[str] = field(default_factory=list)  # cancelled requests (net::ERR_ABORTED): not errors
     pending: dict[Request, str] = field(default_factory=dict)  # the page's requests not yet answered
 
@@ -481,7 +483,10 @@ def attach(context: BrowserContext, page: Page, server_url: str) -> App:
                 "/favicon.ico"):  # Chromium's own look for an icon of the blank page (`leave`)
             state.errors.append(f"console: {message.text}")
 
-    context.route("**/*", on_route)
+    # only what is off the origin, and the engine's wasm (new_app: the worker's requests are routed too),
+    # comes to this process: Playwright's driver matches the pattern, so the origin's other requests
+    # (some 30 a load) are not each sent here and back (docs/benchmarks.md, "The test suite's time")
+    context.route(re.compile(rf"^(?!{re.escape(origin)}/|data:|blob:)|/pyodide\.asm\.wasm$"), on_route)
     page.on("console", on_console)
     page.on("pageerror", lambda error: state.errors.append(f"pageerror: {error}"))
 
@@ -542,23 +547,36 @@ def clear_storage(app: App) -> None:
 
 def start_fresh(app: App, viewport: ViewportSize, motion: bool = True) -> App:
     """The app as a new visitor sees it, without a cold start: other pages of its context closed,
-    storage cleared (the engine's start-up snapshot and the service worker's cache kept), the
-    viewport and media as new, the page loaded again. Without `motion`, the animation setting is
-    off, as a person may choose, from that load on (one load, not a second to apply it): for tests
-    of a game's play, not of its motion, so that playing to the end does not wait on each flight."""
+    the viewport and media as new, storage cleared (the engine's start-up snapshot and the service
+    worker's cache kept). On a page that is the app, without a load: the page's own
+    `boneyard.startAsNewVisitor` (web/app.js; test_new_visitor.py compares it with a load) forgets
+    the visitor; a page the module before took off the app (`patches_page`) is loaded again.
+    Without `motion`, the animation setting is off, as a person may choose, from that start on:
+    for tests of a game's play, not of its motion, so that playing to the end does not wait on
+    each flight."""
     page = app.page
     for other in page.context.pages:
         if other is not page:
             other.close()
-    clear_storage(app)
-    if not motion:
-        page.evaluate("localStorage.setItem('boneyard.settings.v1', JSON.stringify({animation: 'off'}))")
     page.set_viewport_size(viewport)
     page.emulate_media(color_scheme="light", reduced_motion="no-preference")
+    stored = {} if motion else {"boneyard.settings.v1": json.dumps({"animation": "off"})}
+    if page.url.startswith(app.url) and not page.url.startswith(app.url + BLANK):
+        page.evaluate("stored => window.boneyard.startAsNewVisitor(stored)", stored)
+    else:
+        clear_storage(app)
+        page.evaluate("stored => Object.entries(stored).forEach(([k, v]) => localStorage.setItem(k, v))", stored)
+        app.open()  # (a load left incomplete is loaded again once by the page itself: web/boot.js)
     app.errors.clear()  # a module of its own: what went wrong before it was the earlier module's to report
-    app.open()  # (a load left incomplete is loaded again once by the page itself: web/boot.js)
     assert page.evaluate("document.documentElement.dataset.motion") == ("normal" if motion else "off")
     return app
+
+
+def patched_after(request: pytest.FixtureRequest, app: App) -> None:
+    """After a module marked `patches_page` (it replaces what the page's own code calls: a timer, the
+    storage, the engine's request), the page is taken off the app, so the next module's start is a load."""
+    if request.node.get_closest_marker("patches_page") is not None:
+        leave(app)
 
 
 @contextmanager
@@ -598,23 +616,28 @@ def clocked_session(browser: Browser, server_url: str) -> Iterator[App]:
 
 
 @pytest.fixture(scope="module")
-def app(request: pytest.FixtureRequest, desktop_session: App) -> App:
+def app(request: pytest.FixtureRequest, desktop_session: App) -> Iterator[App]:
     """A desktop page (1280 x 900) of the app, fresh for the test module; in a module marked
     `no_motion` (`pytestmark = pytest.mark.no_motion`: a game's play, keys and dialogs are tested
     there, not its motion), with the animation setting off."""
-    return start_fresh(desktop_session, DESKTOP, motion=request.node.get_closest_marker("no_motion") is None)
+    yield start_fresh(desktop_session, DESKTOP, motion=request.node.get_closest_marker("no_motion") is None)
+    patched_after(request, desktop_session)
 
 
 @pytest.fixture(scope="module")
-def phone(phone_session: App) -> App:
+def phone(request: pytest.FixtureRequest, phone_session: App) -> Iterator[App]:
     """A touch screen (has_touch, is_mobile) at 390 x 844, fresh for the test module."""
-    return start_fresh(phone_session, PHONE)
+    yield start_fresh(phone_session, PHONE)
+    patched_after(request, phone_session)
 
 
 @pytest.fixture(scope="module")
 def clocked(clocked_session: App) -> App:
     """A desktop page whose timers and Date run on Playwright's clock (page.clock): a test moves
-    time on (fast_forward, run_for, set_system_time) rather than waiting it out."""
+    time on (fast_forward, run_for, set_system_time) rather than waiting it out. Loaded again for
+    each module, not made new in place (what a clock one module held would do to the next was not
+    looked into)."""
+    leave(clocked_session)
     return start_fresh(clocked_session, DESKTOP)
 
 

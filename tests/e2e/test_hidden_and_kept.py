@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from playwright.sync_api import expect
 
 from .conftest import App, expect_moves, open_deal, resign, stats
 from .test_big_clock import advisor_line, click_move, start_deal
+
+pytestmark = pytest.mark.patches_page  # the storage is made full (FULL) (the next module loads)
 
 TIMEOUT = 30_000
 

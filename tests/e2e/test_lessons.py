@@ -26,6 +26,8 @@ from .lesson_play import (
     play_lesson,
 )
 
+pytestmark = pytest.mark.patches_page  # crypto.getRandomValues gives the next deals (the next module loads)
+
 
 @pytest.mark.screenshots
 @pytest.mark.parametrize("game", LESSON_GAMES)

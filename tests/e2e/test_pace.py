@@ -28,6 +28,8 @@ from .conftest import (
     two_taps,
 )
 
+pytestmark = pytest.mark.patches_page  # the engine's request is wrapped (INSTRUMENT) (the next module loads)
+
 LINK = "#/play/draw?deal=98&set=double-6&players=3&target=50&seats=human,ai:easy,ai:easy"
 FIRST_DRAWS = 7  # computer 1's draws on its first turn
 PERSON_DRAWS_LINK = "#/play/draw?deal=26&set=double-6&players=3&target=50&seats=human,ai:easy,ai:easy"

@@ -24,7 +24,8 @@ from .test_luzon import WON_SEED, click_move
 
 RESTART_TIMEOUT_MS = 60_000  # a dead worker is noticed within seconds; a new one starts
 
-pytestmark = pytest.mark.console_errors  # hostile input is said in the console; uncaught errors still fail
+pytestmark = [pytest.mark.console_errors,  # hostile input is said in the console; uncaught errors still fail
+              pytest.mark.patches_page]  # the engine's worker is terminated (the next module loads)
 
 
 @pytest.fixture(scope="module")

@@ -4,10 +4,13 @@ while anything is, and says "yes" only once nothing is."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import App, computer_speed, frames, open_deal, settled, solve
 from .test_luzon import WON_SEED, click_move
+
+pytestmark = pytest.mark.patches_page  # an observer of <html> is left on (RECORD) (the next module loads)
 
 RECORD = """() => {
   window.__settled = [];

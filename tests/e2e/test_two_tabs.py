@@ -30,6 +30,9 @@ line = reliability.line  # the winning line of WON_SEED (a module fixture)
 play, clean = reliability.play, reliability.clean
 
 
+pytestmark = pytest.mark.patches_page  # a controllerchange is sent, a storage listener left (the next module loads)
+
+
 def saved(app: App, game: str = "luzon") -> dict:
     text = app.page.evaluate("key => localStorage.getItem(key)", f"boneyard.game.{game}")
     return json.loads(text) if text else {}

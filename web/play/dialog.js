@@ -90,6 +90,7 @@ function createLayer(hide, fallback) {
 
 /** The dialogs shown by supportDialog, the last on top. @type {HTMLDialogElement[]} */
 const shownByPage = [];
+addEventListener("boneyard-new-visitor", () => { layers.length = 0; shownByPage.length = 0; }); // (app.js: the screen is gone)
 
 /** Close the top dialog shown by supportDialog on Esc, or on a tap outside it (which presses nothing else). */
 function closeTopOnEscOrTapOutside(/** @type {Event} */ event) {

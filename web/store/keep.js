@@ -3,6 +3,7 @@
 // Asked once a page has something worth keeping: a finished game counted, or a setting saved.
 
 let asked = null;
+addEventListener("boneyard-new-visitor", () => { asked = null; }); // (app.js: the page as a new visitor's)
 
 /** Ask once per page; resolves true when the browser keeps the storage (null: it cannot say). */
 export function askToKeep() {

@@ -44,6 +44,7 @@ const held = new Map();
 const contested = new Set();
 /** The copy the player did not choose of each game, kept in this page to be exported. @type {Map<string, GameRecord>} */
 const setAside = new Map();
+addEventListener("boneyard-new-visitor", () => { held.clear(); contested.clear(); setAside.clear(); }); // (app.js)
 
 /** Tell the page. @param {StorageNotice} detail */
 function announce(detail) {

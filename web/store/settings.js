@@ -42,6 +42,7 @@ const DEFAULT_SETTINGS = /** @type {Settings} */ (/** @type {unknown} */ (
  *  so every screen of it (the setup's default seats too) agrees with what Settings says.
  *  @type {Settings | null} */
 let unstored = null;
+addEventListener("boneyard-new-visitor", () => { unstored = null; }); // (app.js: the page as a new visitor's)
 
 /**
  * The settings ({settings, dropped}); never throws: anything unreadable gives the defaults.

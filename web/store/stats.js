@@ -198,6 +198,7 @@ export function recordResult(gameId, options, outcome, extra = {}) {
 
 /** Results counted but not yet stored (storage full): written with the next write that can be. @type {PendingResult[]} */
 const pending = [];
+addEventListener("boneyard-new-visitor", () => { pending.length = 0; }); // (app.js: the page as a new visitor's)
 
 /** Write the results waiting in memory. Returns their entries when stored; null when storage is
  *  still full (they wait, and the page is told: a "boneyard-storage" event of kind "results").
