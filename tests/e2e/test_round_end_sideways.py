@@ -24,7 +24,8 @@ MEASURE = """() => {
   const bottom = Math.min(top + box.clientHeight, innerHeight), right = Math.min(left + box.clientWidth, innerWidth);
   const cut = [...box.querySelectorAll('.layout-svg [data-key]')].map((tile) => [tile, tile.getBoundingClientRect()])
     .filter(([, r]) => r.top < top - 0.5 || r.bottom > bottom + 0.5 || r.left < left - 0.5 || r.right > right + 0.5)
-    .map(([tile, r]) => `${tile.dataset.key} ${Math.round(r.top)}-${Math.round(r.bottom)} in ${Math.round(top)}-${Math.round(bottom)}`);
+    .map(([tile, r]) => `${tile.dataset.key} ${Math.round(r.top)}-${Math.round(r.bottom)} ` +
+      `in ${Math.round(top)}-${Math.round(bottom)}`);
   const arrows = [...document.querySelectorAll('.pan-cue > span')].filter((s) => {
     const r = s.getBoundingClientRect();
     return getComputedStyle(s).display !== 'none' && r.width > 0 && r.top >= 0 && r.bottom <= innerHeight + 0.5;
@@ -42,7 +43,7 @@ WHOLE = {  # name -> (game, options, players, seed, viewport)
 }
 
 
-def finished_table(app: App, game: str, options: dict, players: int, seed: int, size: tuple[int, int]) -> Any:
+def finished_table(app: App, game: str, options: dict[str, Any], players: int, seed: int, size: tuple[int, int]) -> Any:
     """What MEASURE sees of the game's table at its first round's end, the round's summary put away."""
     record, _ = record_until(game, options, players, seed, round_over)
     page = app.page
