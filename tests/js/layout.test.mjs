@@ -42,6 +42,17 @@ test("a short line lies straight, every tile once, the two ends marked", () => {
   assert.ok(bbox.y1 - bbox.y0 <= 2.5, "a straight line is as high as its double (and a margin)");
 });
 
+test("a round over: the open ends take no room, the same tiles in the same places", () => {
+  const open = computeLayout(line(3, 3), 30);
+  const over = computeLayout(line(3, 3), 30, Infinity, [0, 0], false);
+  assert.equal(over.markers.length, 0);
+  assert.deepEqual(over.tiles, open.tiles);
+  assert.ok(over.bbox.x1 - over.bbox.x0 < open.bbox.x1 - open.bbox.x0, "the ends' room left out");
+  const rects = over.tiles.map((t) => t.rect);
+  assert.equal(over.bbox.x0, Math.min(...rects.map((r) => r.x0)) - 0.25);
+  assert.equal(over.bbox.x1, Math.max(...rects.map((r) => r.x1)) + 0.25);
+});
+
 for (const width of [10, 16, 24]) {
   test(`a long line snakes within a table ${width} units wide, no tile over another`, () => {
     const { tiles, bbox } = computeLayout(line(18, 18), width);

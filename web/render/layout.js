@@ -56,18 +56,21 @@ const unitsSeen = new WeakMap();
  * @param {number} boxWidth
  * @param {number} boxHeight
  * @param {Plan | null} kept the plan of the last drawing
+ * @param {boolean} ends whether the open ends take room
  */
-function tablePlan(board, boxWidth, boxHeight, kept) {
+function tablePlan(board, boxWidth, boxHeight, kept, ends) {
   const least = matchMedia("(pointer: coarse)").matches ? TOUCH_TARGET_PX : 0;
-  const key = `${boxWidth}x${boxHeight}:${least}`;
+  const key = `${boxWidth}x${boxHeight}:${least}:${ends}`;
   let seen = unitsSeen.get(board);
   if (seen?.key !== key) unitsSeen.set(board, seen = { key, units: new Map() });
-  return bestPlan(board, boxWidth, boxHeight, { kept, least, seen: seen.units });
+  return bestPlan(board, boxWidth, boxHeight, { kept, least, seen: seen.units, ends });
 }
 
 /**
  * Draw the layout into `box` (an element whose width is known). markerFor(end) returns
- * {slot, label, active} for the ends to offer, or null. Returns nothing; re-call on resize.
+ * {slot, label, active} for the ends to offer, or null. Without `ends` (no end can be played again:
+ * the round is over) the open ends take no room, so the finished table is drawn as large as it fits.
+ * Returns nothing; re-call on resize.
  * @param {HTMLElement} box
  * @param {LayoutBoard} board
  * @param {object} [how]
@@ -75,18 +78,20 @@ function tablePlan(board, boxWidth, boxHeight, kept) {
  * @param {number} [how.lastIndex]
  * @param {() => string} [how.endNames]
  * @param {number} [how.zoom]
+ * @param {boolean} [how.ends]
  * @returns {{unit: number, tiles: number, last: {x: number, y: number} | null}}
  */
-export function drawLayout(box, board, { markerFor = () => null, lastIndex = -1, endNames = () => "", zoom = 1 } = {}) {
+export function drawLayout(box, board,
+  { markerFor = () => null, lastIndex = -1, endNames = () => "", zoom = 1, ends = true } = {}) {
   const keep = [box.scrollLeft, box.scrollTop];
   box.replaceChildren(); // measured empty: the box's own size, not narrowed by the scroll bars of a zoomed layout
   const [roomWidth, roomHeight] = [box.clientWidth, box.clientHeight];
   const boxWidth = Math.max(240, roomWidth || 320);
   const boxHeight = roomHeight || Infinity;
-  const plan = tablePlan(board, boxWidth, boxHeight, planOf(box.dataset.tablePlan));
+  const plan = tablePlan(board, boxWidth, boxHeight, planOf(box.dataset.tablePlan), ends);
   box.dataset.tablePlan = planKey(plan);
   const { tiles, markers, bbox, bridges } = computeLayout(board, plan.width, tableHeight(plan.width, boxWidth, boxHeight),
-    plan.centre);
+    plan.centre, ends);
   const fit = drawnUnit(fittingUnit(bbox, boxWidth, boxHeight));
   const bw = bbox.x1 - bbox.x0;
   const bh = bbox.y1 - bbox.y0;

@@ -291,18 +291,20 @@ function placeMarkers(table, board, placed) {
  * Compute the drawing of a layout: {tiles: [{index, tile, rect, dir, cross, label}], markers:
  * [{end, rect}], bbox}. `width` and `height` are the table's size in units (branches turn at its
  * edges), `centre` its middle from the root tile's centre (off the root: more room on one side).
+ * Without `ends` (no end can be played again: the round is over) the open ends take no room.
  * @param {LayoutBoard} board
  * @param {number} width
  * @param {number} [height]
  * @param {Point} [centre]
+ * @param {boolean} [ends]
  * @returns {{tiles: DrawnTile[], markers: {end: LayoutEnd, rect: Rect}[], bbox: Box, bridges: [Point, Point][]}}
  */
-export function computeLayout(board, width, height = Infinity, centre = [0, 0]) {
+export function computeLayout(board, width, height = Infinity, centre = [0, 0], ends = true) {
   /** @type {Table} */
   const table = { half: width / 2, halfHeight: height / 2, centre, rects: [], bridges: [] };
   const tiles = board.tiles;
   const placed = placeTiles(table, tiles);
-  const markers = placeMarkers(table, board, placed);
+  const markers = ends ? placeMarkers(table, board, placed) : [];
   const drawn = placed.map((p, i) => {
     const t = tiles[i];
     return { index: i, tile: t.tile, near: t.near, far: t.far, rect: p.rect, dir: p.dir, cross: p.cross };

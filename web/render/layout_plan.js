@@ -87,20 +87,22 @@ const CLIMBS = 4;
  * its layout leans, as long as its ends' buttons stay apart (they grow to `least` px: a finger's
  * size on touch). The plan of the last drawing is kept while it does nearly as well (and fits
  * where the best does: by their fitting units, not their worths, which a bridged gap lowers), so
- * the tiles do not move at every play. `seen` caches each plan's units (for one board and box).
+ * the tiles do not move at every play. `seen` caches each plan's units (for one board, box and
+ * `ends`: whether the open ends take room, computeLayout).
  * @param {LayoutBoard} board
  * @param {number} boxWidth
  * @param {number} boxHeight
- * @param {{kept: Plan | null, least: number, seen: Map<string, PlanUnits>}} how
+ * @param {{kept: Plan | null, least: number, seen: Map<string, PlanUnits>, ends?: boolean}} how
  * @returns {Plan}
  */
-export function bestPlan(board, boxWidth, boxHeight, { kept, least, seen }) {
+export function bestPlan(board, boxWidth, boxHeight, { kept, least, seen, ends = true }) {
   const widest = Math.max(16, Math.min(36, Math.floor(boxWidth / 22)));
   if (!Number.isFinite(boxHeight)) return { width: widest, centre: [0, 0] };
   const narrowest = Math.max(8, Math.min(widest, Math.floor(boxWidth / MAX_UNIT_PX)));
   /** @type {(plan: Plan) => PlanUnits & {bbox: Box}} */
   const measure = (plan) => {
-    const { bbox, markers, bridges } = computeLayout(board, plan.width, tableHeight(plan.width, boxWidth, boxHeight), plan.centre);
+    const { bbox, markers, bridges } = computeLayout(board, plan.width, tableHeight(plan.width, boxWidth, boxHeight), plan.centre,
+      ends);
     const fit = fittingUnit(bbox, boxWidth, boxHeight);
     const buttons = markers.map(({ rect }) => buttonBox(rect, drawnUnit(fit), least));
     const apart = !buttons.some((a, i) => buttons.slice(i + 1).some((b) => overlaps(a, b)));

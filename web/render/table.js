@@ -145,6 +145,7 @@ function draw(ctl, el, pick, view) {
   drawHand(ctl, el, view, { selected, playable: (tile) => playsOf(ctl, tile).length > 0, hinted });
   const drawn = drawLayout(el.layoutBox, view.board, {
     zoom: el.zoom.value(),
+    ends: !(view.round?.over || view.outcome), // a finished round's table is drawn whole, no room kept for its ends
     lastIndex: view.moves > 0 ? view.board.tiles.length - 1 : -1,
     endNames: () => endNames(ctl, view, since),
     markerFor: (end) => endMarker(end, { plays: plays(ctl), marks: ctl.marks(), mine, selected, hinted }),
