@@ -179,7 +179,6 @@ def test_a_table_game_replays_from_the_persons_seat_with_other_hands_hidden(app:
         hand = page.eval_on_selector_all("#coach-board #hand [data-tile]", "els => els.map(e => e.dataset.tile)")
         assert sorted(hand) == sorted(replayed.view(0)["hand"]), at
     expect(page.locator("#coach-reveal")).to_be_hidden()  # every hand only once the game is over
-    page.locator("#coach").press("Escape")
     page.click("button[data-action=coach-close]")
     expect(page.locator("#table-screen")).to_be_visible(timeout=TIMEOUT)
     assert not app.errors, app.errors

@@ -193,3 +193,26 @@ def test_the_more_panel_held_sideways_opens_from_the_top_beside_more(phone: App)
     assert box["y"] < more["y"], (box, more)
     page.keyboard.press("Escape")
     expect(panel).to_be_hidden()
+
+
+def test_the_coach_closes_by_esc_and_by_back_and_gives_the_keyboard_back(app: App) -> None:
+    """Issue 34, item 2: the coach (Replay and review, shown in the game's place) closes as the
+    dialogs and panels do: its own button, Esc, and Back, which stays in the game (the coach
+    ignored Esc, and Back left the game for the page before it); the keyboard goes back to Replay."""
+    page = app.page
+    resume(app, draw_game_record(1, then_next=True))
+    url = page.url
+    replay, coach = page.locator("button[data-action=coach]"), page.locator("#coach")
+    for how in ("Esc", "Back", "its button"):
+        replay.click()
+        expect(coach, how).to_be_visible(timeout=TIMEOUT)
+        if how == "Esc":
+            page.keyboard.press("Escape")
+        elif how == "Back":
+            page.go_back()
+        else:
+            page.click("button[data-action=coach-close]")
+        expect(coach, how).to_have_count(0)
+        expect(page.locator("#table-screen"), how).to_be_visible()
+        assert page.url == url, how
+        expect(replay, how).to_be_focused()

@@ -1,8 +1,10 @@
 // The coach (coach.js: replay and review) on the game screen: it opens in the screen's body in
 // place of the game, which waits meanwhile (what plays by itself stops, the dialogs close), and
-// its Close puts the game back as it was, the keyboard on the Replay button.
+// its Close, Esc or Back (dialog.js: an entry of its own in the history) puts the game back as it
+// was, the keyboard on what opened it (the Replay button).
 
 import { createCoach } from "./coach.js";
+import { attachScreenLayer } from "./dialog.js";
 
 /** @typedef {import("../engine_types.js").GameSpec} GameSpec */
 /** @typedef {import("../engine_types.js").Engine} Engine */
@@ -32,24 +34,33 @@ export function createCoachScreen(host) {
   const { frame, sequencer } = host;
   /** @type {ReturnType<typeof createCoach> | null} */
   let coach = null;
+  let leaving = false; // the screen goes away: the coach closes without putting the game back
+  const layer = attachScreenLayer(() => {
+    coach?.dispose();
+    coach = null;
+    if (leaving) return;
+    host.backToGame();
+    frame.focusControl("coach");
+  });
 
   function open() {
     const record = host.openable();
     if (!record) return;
+    const from = document.activeElement;
     sequencer.cancel();
     frame.closeDialogs();
     coach = createCoach({ engine: host.engine, spec: host.spec, record, createRenderer: host.createRenderer,
-      name: host.name, motionMs: host.motionMs, sequencer, onClose: close });
+      name: host.name, motionMs: host.motionMs, sequencer, onClose: layer.close });
     host.showCoach(coach.element);
+    layer.opened(from);
     coach.focus();
   }
 
-  function close() {
+  function dispose() {
+    leaving = true;
+    layer.detach();
     coach?.dispose();
-    coach = null;
-    host.backToGame();
-    frame.focusControl("coach");
   }
 
-  return { open, dispose: () => coach?.dispose() };
+  return { open, dispose };
 }

@@ -1,5 +1,5 @@
 // The one way a dialog or panel opens and closes on a game screen (the round's summary, the game's
-// result, "Leave this game?", the pass screen, the keys' help, the More panel): it closes by its
+// result, "Leave this game?", the pass screen, the keys' help, the More panel, the coach): it closes by its
 // own buttons, Esc, a tap outside it and the browser's Back (an entry of its own in the history
 // while it is open, so Back never leaves the game under it), and the keyboard goes back to what
 // opened it. A tap that dismisses does nothing else: it never presses what it lands on.
@@ -167,6 +167,40 @@ export function attachDialog(dialog, { fallback = () => null, onClosed = () => {
 }
 
 /**
+ * A key listener (capturing) that closes `layer` on Esc while it is shown and on top.
+ * @param {ReturnType<typeof createLayer>} layer
+ */
+function closesOnEsc(layer) {
+  return (/** @type {KeyboardEvent} */ event) => {
+    if (event.key !== "Escape" || !layer.isShown() || !layer.onTop()) return;
+    event.stopPropagation();
+    layer.close();
+  };
+}
+
+/**
+ * Make a view shown in the game's place (the coach) close as a panel does: by Esc and by Back (an
+ * entry of its own in the history, so Back stays in the game), the keyboard going back to what
+ * opened it. `hide` takes it off the screen, whichever way it closes.
+ * @param {() => void} hide
+ */
+export function attachScreenLayer(hide) {
+  const layer = createLayer(hide, () => null);
+  const onKey = closesOnEsc(layer);
+  document.addEventListener("keydown", onKey, true);
+  return {
+    /** Shown now; `from` had the keyboard before. @param {Element | null} from */
+    opened: (/** @type {Element | null} */ from) => layer.opened(from),
+    close: () => layer.close(),
+    /** The screen goes away: its history entry left spare, Esc no longer listened for. */
+    detach() {
+      document.removeEventListener("keydown", onKey, true);
+      layer.drop();
+    },
+  };
+}
+
+/**
  * Make `panel` a panel that `toggle` opens (a class on `area`) and that closes as a dialog does.
  * `inside(node)`: the node belongs to the panel or its toggle (a tap there is no tap outside).
  * @param {{area: HTMLElement, openClass: string, toggle: HTMLElement, inside: (node: Node) => boolean,
@@ -185,11 +219,7 @@ export function attachPanel({ area, openClass, toggle, inside, onOpen, onClosed 
     onOpen();
   };
   toggle.addEventListener("click", () => (isOpen() ? layer.close() : open()));
-  const onKey = (/** @type {KeyboardEvent} */ event) => {
-    if (event.key !== "Escape" || !isOpen() || !layer.onTop()) return;
-    event.stopPropagation();
-    layer.close();
-  };
+  const onKey = closesOnEsc(layer);
   /** A tap outside closes the panel, and only that: the click stops here. */
   const onTap = (/** @type {MouseEvent} */ event) => {
     const target = /** @type {Node | null} */ (event.target);
