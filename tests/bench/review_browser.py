@@ -27,9 +27,9 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
-from engine.review import open_record, review  # noqa: E402
+from engine.review import open_record  # noqa: E402
 from engine.session import Session  # noqa: E402
-from tests.bench.bench_review import big_clock_game  # noqa: E402
+from tests.bench.bench_review import big_clock_game, review_in_slices  # noqa: E402
 from tests.bench.page import READY_TIMEOUT_MS, launch  # noqa: E402
 from tests.engine.helpers import persons_record  # noqa: E402
 
@@ -102,13 +102,8 @@ def native_in_slices(record: dict[str, Any]) -> tuple[float, int]:
     """The native review's CPU seconds and decisions, asked for as the page asks (slices of two)."""
     session = open_record(record)
     started = time.process_time()
-    start: int | None = 0
-    decisions = 0
-    while start is not None:
-        part = review(session, start=start, limit=2)
-        decisions += len(part["decisions"])
-        start = part["next"]
-    return time.process_time() - started, decisions
+    decisions, _ = review_in_slices(session)
+    return time.process_time() - started, len(decisions)
 
 
 def cases(only: str) -> list[tuple[str, dict[str, Any]]]:
