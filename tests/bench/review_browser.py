@@ -10,7 +10,8 @@ in under 10 s in the browser.
 Run with `python build.py bench review_browser` (or `python -m tests.bench.review_browser [TEXT]`
 after a build, in .venv: only the cases whose game and options mention TEXT, e.g. "double-12").
 `python -m tests.bench.review_browser beginner` reviews the beginner's Big Clock deal 0 (every
-decision random, as `bench_review --only beginner-review` plays it) at double-9 and double-12;
+decision random, as `bench_review --only beginner-review` plays it) at double-9 and double-12,
+`beginner-resign` its double-12 deal resigned after 10 moves and after 80;
 each case's line ends with the load average at its end.
 """
 
@@ -46,8 +47,10 @@ CASES: list[tuple[str, dict[str, Any], int]] = [
     ("big-clock", {"set": "double-9"}, 1),
     ("big-clock", {"set": "double-12"}, 1),
 ]
-# A beginner's Big Clock deal 0 (every decision random): the review's slowest kind of game.
+# A beginner's Big Clock deal 0 (every decision random): the review's slowest kind of game; and
+# the same double-12 deal resigned after its first n moves, n in RESIGN_AFTER (the costliest decision).
 BEGINNER_SETS = ["double-9", "double-12"]
+RESIGN_AFTER = (10, 80)
 
 # The page's own way: slices of two decisions until the review says there are no more.
 LOOP = """async (record) => {
@@ -108,9 +111,14 @@ def native_in_slices(record: dict[str, Any]) -> tuple[float, int]:
 
 def cases(only: str) -> list[tuple[str, dict[str, Any]]]:
     """The records to review, each with its label: the CASES mentioning `only`, or with
-    `only` "beginner" the beginner's Big Clock deal 0 at each of BEGINNER_SETS."""
+    `only` "beginner" the beginner's Big Clock deal 0 at each of BEGINNER_SETS, with
+    "beginner-resign" its double-12 deal resigned after each of RESIGN_AFTER's numbers of moves."""
     if only == "beginner":
         return [(f"big-clock {size} beginner deal 0", big_clock_game(size, 0, 1.0)) for size in BEGINNER_SETS]
+    if only == "beginner-resign":
+        record = big_clock_game("double-12", 0, 1.0)
+        return [(f"big-clock double-12 deal 0, resign after {n}", {**record, "moves": record["moves"][:n] + ["resign"]})
+                for n in RESIGN_AFTER]
     return [(f"{game} {options}", game_record(game, options, seats))
             for game, options, seats in CASES if only in f"{game} {options}"]
 
