@@ -310,6 +310,18 @@ KINDS = {"beginner": 1.0, "advisor": 0.25}  # the share of random decisions in e
 PAGE_GOALS = {"double-9": 30.0, "double-12": 60.0}  # seconds in the page for a beginner's whole deal (issue 34)
 
 
+def review_in_slices(session: Session) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The review asked for as the page asks for it (slices of two decisions, each from where the
+    last ended): every decision, and the last slice."""
+    decisions: list[dict[str, Any]] = []
+    start: int | None = 0
+    while start is not None:
+        part = review(session, start=start, limit=2)
+        decisions += part["decisions"]
+        start = part["next"]
+    return decisions, part
+
+
 def beginner_reviews(sizes: list[str], seeds: int) -> None:
     """A beginner's whole Big Clock deal (every decision random, deals 0..seeds-1) reviewed
     natively as the page asks for it (slices of two decisions, each slice from where the last
@@ -320,12 +332,7 @@ def beginner_reviews(sizes: list[str], seeds: int) -> None:
             record = big_clock_game(size, seed, 1.0)
             session = open_record(record)
             started = time.process_time()
-            decisions: list[dict[str, Any]] = []
-            start: int | None = 0
-            while start is not None:
-                part = review(session, start=start, limit=2)
-                decisions += part["decisions"]
-                start = part["next"]
+            decisions, part = review_in_slices(session)
             cpu = time.process_time() - started
             pairs = [d["samples"] for d in decisions]
             print(f"big-clock {size} beginner, deal {seed}: {len(record['moves'])} moves, {len(decisions)} decisions, "

@@ -4,11 +4,15 @@ For each case one whole game is played natively (seat 0 by the random player, "e
 are decisions to rate; the others by medium), then its record is reviewed through the JSON API:
 in headless Chromium (`window.boneyard.request`, Pyodide in the worker, in the page's slices of
 two decisions, round trips included; wall seconds, and the CPU seconds of the browser's processes)
-and natively (`engine.review.review`, whole, CPU seconds). The goal: a whole table game reviewed
+and natively (`engine.review.review` in the same slices, CPU seconds). The goal: a whole table game reviewed
 in under 10 s in the browser.
 
 Run with `python build.py bench review_browser` (or `python -m tests.bench.review_browser [TEXT]`
 after a build, in .venv: only the cases whose game and options mention TEXT, e.g. "double-12").
+`python -m tests.bench.review_browser beginner` reviews the beginner's Big Clock deal 0 (every
+decision random, as `bench_review --only beginner-review` plays it) at double-9 and double-12,
+`beginner-resign` its double-12 deal resigned after 10 moves and after 80;
+each case's line ends with the load average at its end.
 """
 
 from __future__ import annotations
@@ -24,8 +28,9 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
-from engine.review import open_record, review  # noqa: E402
+from engine.review import open_record  # noqa: E402
 from engine.session import Session  # noqa: E402
+from tests.bench.bench_review import big_clock_game, review_in_slices  # noqa: E402
 from tests.bench.page import READY_TIMEOUT_MS, launch  # noqa: E402
 from tests.engine.helpers import persons_record  # noqa: E402
 
@@ -42,6 +47,10 @@ CASES: list[tuple[str, dict[str, Any], int]] = [
     ("big-clock", {"set": "double-9"}, 1),
     ("big-clock", {"set": "double-12"}, 1),
 ]
+# A beginner's Big Clock deal 0 (every decision random): the review's slowest kind of game; and
+# the same double-12 deal resigned after its first n moves, n in RESIGN_AFTER (the costliest decision).
+BEGINNER_SETS = ["double-9", "double-12"]
+RESIGN_AFTER = (10, 80)
 
 # The page's own way: slices of two decisions until the review says there are no more.
 LOOP = """async (record) => {
@@ -92,6 +101,28 @@ def game_record(game: str, options: dict[str, Any], seats: int, seed: int = 7) -
     return persons_record(session.record())
 
 
+def native_in_slices(record: dict[str, Any]) -> tuple[float, int]:
+    """The native review's CPU seconds and decisions, asked for as the page asks (slices of two)."""
+    session = open_record(record)
+    started = time.process_time()
+    decisions, _ = review_in_slices(session)
+    return time.process_time() - started, len(decisions)
+
+
+def cases(only: str) -> list[tuple[str, dict[str, Any]]]:
+    """The records to review, each with its label: the CASES mentioning `only`, or with
+    `only` "beginner" the beginner's Big Clock deal 0 at each of BEGINNER_SETS, with
+    "beginner-resign" its double-12 deal resigned after each of RESIGN_AFTER's numbers of moves."""
+    if only == "beginner":
+        return [(f"big-clock {size} beginner deal 0", big_clock_game(size, 0, 1.0)) for size in BEGINNER_SETS]
+    if only == "beginner-resign":
+        record = big_clock_game("double-12", 0, 1.0)
+        return [(f"big-clock double-12 deal 0, resign after {n}", {**record, "moves": record["moves"][:n] + ["resign"]})
+                for n in RESIGN_AFTER]
+    return [(f"{game} {options}", game_record(game, options, seats))
+            for game, options, seats in CASES if only in f"{game} {options}"]
+
+
 def main() -> None:
     server, url = build.serve_in_thread(build.DIST)
     try:
@@ -106,21 +137,16 @@ def main() -> None:
             print(f"{'game':40} {'decisions':>9} {'browser s':>10} {'browser CPU s':>13} {'native s':>9} {'ratio':>6} "
                   f"{'CPU ratio':>9}  goal {GOAL_S:g} s")
             only = sys.argv[1] if len(sys.argv) > 1 else ""
-            for game, options, seats in CASES:
-                if only not in f"{game} {options}":
-                    continue
-                record = game_record(game, options, seats)
-                started = time.process_time()
-                native = review(open_record(record))  # whole (one API request rates a slice of it)
-                native_s = time.process_time() - started
+            for name, record in cases(only):
+                native_s, native_decisions = native_in_slices(record)
                 cpu_before = browser_cpu_seconds()
                 browser_s, decisions = page.evaluate(LOOP, record)
                 browser_cpu = browser_cpu_seconds() - cpu_before
-                assert decisions == native["total"]
-                label = f"{game} {options} ({len(record['moves'])} moves)"
+                assert decisions == native_decisions
+                label = f"{name} ({len(record['moves'])} moves; load {os.getloadavg()[0]:.0f})"
                 ratio = browser_s / max(native_s, 1e-6)
                 print(f"{label:40} {decisions:9} {browser_s:10.2f} {browser_cpu:13.2f} {native_s:9.2f} {ratio:6.1f} "
-                      f"{browser_cpu / max(native_s, 1e-6):9.1f}")
+                      f"{browser_cpu / max(native_s, 1e-6):9.1f}", flush=True)
             browser.close()
     finally:
         server.shutdown()
