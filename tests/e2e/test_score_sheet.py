@@ -111,16 +111,16 @@ LAST_ROW_IN_VIEW = """scope => {
   const r = row.getBoundingClientRect();
   const boxes = [{top: 0, bottom: innerHeight}];
   for (let e = row.parentElement; e; e = e.parentElement) {
-    const style = getComputedStyle(e);
-    if (e.scrollHeight > e.clientHeight + 1 && /auto|scroll|hidden/.test(style.overflowY)) {
+    if (e.scrollHeight > e.clientHeight + 1 && /auto|scroll|hidden/.test(getComputedStyle(e).overflowY)) {
       const b = e.getBoundingClientRect();
-      const foot = e.querySelector(':scope tfoot'); // a total row kept at the box's bottom covers what is under it
-      const sticky = foot && style.overflowY !== 'visible' && e.contains(foot)
-        && getComputedStyle(foot.querySelector('td')).position === 'sticky' ? foot.getBoundingClientRect().height : 0;
+      // a total row kept at the box's bottom (sticky) covers what is under it
+      const foot = e.querySelector('tfoot td');
+      const sticky = foot && getComputedStyle(foot).position === 'sticky' ? foot.getBoundingClientRect().height : 0;
       boxes.push({top: b.top + e.clientTop, bottom: b.top + e.clientTop + e.clientHeight - sticky});
     }
   }
-  return {row: [r.top, r.bottom], boxes, scrolls: boxes.length > 1, whole: r.height > 0 && boxes.every((b) => r.top >= b.top - 1 && r.bottom <= b.bottom + 1)};
+  const whole = r.height > 0 && boxes.every((b) => r.top >= b.top - 1 && r.bottom <= b.bottom + 1);
+  return {row: [r.top, r.bottom], boxes, scrolls: boxes.length > 1, whole};
 }"""
 
 
