@@ -150,3 +150,21 @@ def test_a_long_sheet_opens_at_its_latest_rounds(app: App, size: tuple[int, int]
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
     assert not app.errors
+
+
+def test_the_game_s_end_opens_its_sheet_at_the_latest_rounds(app: App) -> None:
+    """The game's end held sideways (its sheet scrolls in the dialog's room): the last round's row in view."""
+    page = app.page
+    record, view = record_after_rounds(app, 99, seed=5)  # to the game's end
+    assert view["outcome"], view
+    page.set_viewport_size({"width": 844, "height": 390})
+    try:
+        load(app, record)
+        scope = "dialog[open][data-kind=game-over]"
+        expect(page.locator(f"{scope} .score-sheet tbody tr")).to_have_count(len(view["rounds"]),
+                                                                           timeout=SCREEN_TIMEOUT_MS)
+        seen = page.evaluate(LAST_ROW_IN_VIEW, scope)
+        assert seen["scrolls"] and seen["whole"], seen
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+    assert not app.errors
