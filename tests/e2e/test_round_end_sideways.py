@@ -3,7 +3,8 @@ no end can be played any more, so the open ends keep no room round the table and
 table is drawn whole in its box (the draw game at 740 x 360 panned down with its last tiles cut and
 a strip of empty felt above, Tiddle-A-Wink panned sideways: the room kept for the ends). A table
 too large for its box even so pans: its box says so (data-more) and the cue shows at that side.
-Records played natively to the round's end (the gallery's tables), imported."""
+Records played natively to the round's end (the gallery's tables), imported. Ten seats' column
+there: every line of it whole and in view, the import's message too."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import App, computer_speed, until_still
+from .conftest import ROOT, App, computer_speed, screenshot, until_still
 from .screen_sizes import close_round_summary, round_over
 from .test_phone import open_record, record_until
 
@@ -67,3 +68,45 @@ def test_a_finished_table_too_large_shows_where_it_goes_on(phone: App) -> None:
     seen = finished_table(phone, "draw", {"set": "double-12", "players": 6, "target": 100}, 6, 11, (844, 390))
     assert seen["cut"], seen  # (the case this test is for: the table goes on past its box)
     assert seen["more"] and set(seen["more"]) <= set(seen["shown"]), seen
+
+
+# every part of the controls' column (the play screen's children beside the board, and the lines in them)
+# not whole within the viewport, or within the column when the column scrolls; the seats' names, counts
+# and scores cut; and whether a column that scrolls shows a cue
+COLUMN_WHOLE = """() => {
+  const board = document.querySelector('.table-screen > .table-board');
+  const column = document.querySelector('.play-main');
+  const c = column.getBoundingClientRect();
+  const scrolls = column.scrollHeight > column.clientHeight + 1
+    && /auto|scroll/.test(getComputedStyle(column).overflowY);
+  const bottom = scrolls ? Math.min(innerHeight, c.top + column.clientTop + column.clientHeight) : innerHeight;
+  const parts = [...column.querySelectorAll(':scope > :not(.game), .table-screen > :not(.table-board), '
+    + '.toolbar > *, #seats .seat :is(.seat-name, .seat-tiles, .seat-score)')]
+    .filter((e) => !e.contains(board) && getComputedStyle(e).display !== 'none' && e.getBoundingClientRect().width > 0);
+  const cut = parts.filter((e) => { const r = e.getBoundingClientRect();
+    return r.top < -0.5 || r.bottom > bottom + 0.5 || r.right > board.getBoundingClientRect().left + 0.5
+      || e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1; })
+    .map((e) => { const r = e.getBoundingClientRect();
+      return `${e.id || e.className} ${Math.round(r.top)}-${Math.round(r.bottom)} `
+        + `(${e.clientHeight}/${e.scrollHeight}) of ${Math.round(bottom)}`; });
+  return {cut, scrolls};
+}"""
+
+
+@pytest.mark.screenshots
+@pytest.mark.parametrize("size", [(740, 360), (844, 390)])
+def test_ten_seats_column_is_whole_at_a_round_s_end_sideways(phone: App, size: tuple[int, int]) -> None:
+    """Tiddle-A-Wink's ten seats at a round's end held sideways, after an import: every line of the slim
+    column whole and in view (the last move was squeezed and the messages line ran off the bottom at
+    740x360; the import's message was cut at 844x390), the seats' names, counts and scores too."""
+    game, options, players, seed = TIDDLE
+    record, _ = record_until(game, options, players, seed, round_over)
+    page = phone.page
+    computer_speed(page, "instant")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_record(phone, game, options, players, seed, record)
+    close_round_summary(page)
+    until_still(page)
+    seen = page.evaluate(COLUMN_WHOLE)
+    screenshot(page, ROOT / "test-results" / "fit" / f"tiddle-a-wink-round-end-{size[0]}x{size[1]}.png")
+    assert seen["cut"] == [], seen

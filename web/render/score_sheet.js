@@ -31,8 +31,24 @@ export function scoreSheet(view, name) {
   const last = /** @type {import("../engine_types.js").RoundSummary} */ (rounds.at(-1));
   const foot = h("tr", { class: "sheet-foot" }, h("th", { scope: "row" }, "Total"),
     ...seats.map((i) => h("td", { class: "num" }, String(view.scores?.[i] ?? last.scores[i]))));
-  return h("div", { class: "score-sheet-scroll" },
+  return showLatestRounds(h("div", { class: "score-sheet-scroll" },
     h("table", { class: "score-sheet", id: "score-sheet" },
       h("caption", {}, `Score sheet${view.target ? `: first to ${view.target} wins` : ""}`),
-      h("thead", {}, head), h("tbody", {}, ...rows), h("tfoot", {}, foot)));
+      h("thead", {}, head), h("tbody", {}, ...rows), h("tfoot", {}, foot))));
+}
+
+/**
+ * `box` (the sheet's scroll box) once first drawn at a size (its dialog or panel opened), scrolled to the
+ * latest rounds, and the boxes around it to its total row: a long game's sheet opens at its end, not at round 1.
+ * @param {HTMLElement} box
+ */
+function showLatestRounds(box) {
+  const sized = new ResizeObserver(() => {
+    if (!box.isConnected || !box.clientHeight) return;
+    sized.disconnect();
+    box.scrollTop = box.scrollHeight;
+    box.querySelector("tfoot tr")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  });
+  sized.observe(box);
+  return box;
 }
