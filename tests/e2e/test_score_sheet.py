@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import ROOT, SCREEN_TIMEOUT_MS, App, box_of, follow_link, record_file, screenshot
+from .conftest import ROOT, SCREEN_TIMEOUT_MS, App, box_of, follow_link, play_a_move, record_file, screenshot, settled
 
 SEATS = ["human", "ai:easy", "ai:easy"]
 OPTIONS = {"set": "double-6", "players": 3, "target": 150}
@@ -165,6 +165,43 @@ def test_the_game_s_end_opens_its_sheet_at_the_latest_rounds(app: App) -> None:
                                                                            timeout=SCREEN_TIMEOUT_MS)
         seen = page.evaluate(LAST_ROW_IN_VIEW, scope)
         assert seen["scrolls"] and seen["whole"], seen
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+    assert not app.errors
+
+
+# where each box around the side panel's sheet (and the page) is scrolled to
+SCROLLED = """() => {
+  const boxes = [];
+  for (let e = document.querySelector('#sheet-box'); e; e = e.parentElement) {
+    if (e.scrollHeight > e.clientHeight + 1) boxes.push(e.scrollTop);
+  }
+  return {page: scrollY, boxes};
+}"""
+
+
+def test_a_move_made_with_the_sheet_open_never_moves_the_page(app: App) -> None:
+    """The side panel's sheet open on a long game, the page scrolled back to its top: a move made
+    redraws the sheet, which keeps its latest rounds in its own box and never scrolls the page or
+    the panel to its total row (it brought the total into view again at every redraw)."""
+    page = app.page
+    record, _ = record_after_rounds(app, 9, seed=5)
+    page.set_viewport_size({"width": 1280, "height": 600})
+    try:
+        load(app, record)
+        page.locator("#round-summary #next-round").click()
+        expect(page.locator("#round-summary")).to_be_hidden(timeout=SCREEN_TIMEOUT_MS)
+        page.locator("#sheet-box > summary").click()
+        settled(page)  # the person's turn: the computers have played
+        page.evaluate("""() => { scrollTo(0, 0);
+          for (let e = document.querySelector('#sheet-box'); e; e = e.parentElement) e.scrollTop = 0; }""")
+        before = page.evaluate(SCROLLED)
+        assert before["page"] == 0 and not any(before["boxes"]), before
+        moves = page.locator("#table-screen").get_attribute("data-moves")
+        play_a_move(page)
+        expect(page.locator("#table-screen")).not_to_have_attribute("data-moves", str(moves), timeout=SCREEN_TIMEOUT_MS)
+        settled(page)
+        assert page.evaluate(SCROLLED) == before
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
     assert not app.errors

@@ -37,17 +37,24 @@ export function scoreSheet(view, name) {
       h("thead", {}, head), h("tbody", {}, ...rows), h("tfoot", {}, foot))));
 }
 
+/** Each place a sheet is drawn in (its parent), with whether its sheet was in view when last measured. */
+const shownIn = new WeakMap();
+
 /**
- * `box` (the sheet's scroll box) once first drawn at a size (its dialog or panel opened), scrolled to the
- * latest rounds, and the boxes around it to its total row: a long game's sheet opens at its end, not at round 1.
+ * `box` (the sheet's scroll box) scrolled to the latest rounds whenever it is drawn at a size: a long
+ * game's sheet opens at its end, not at round 1. Only when its place opens (a dialog, the side
+ * panel's sheet unfolded) are the boxes around it scrolled to its total row too: a sheet redrawn in
+ * a place already in view (a move made with the side panel's sheet open) never moves the page.
  * @param {HTMLElement} box
  */
 function showLatestRounds(box) {
   const sized = new ResizeObserver(() => {
-    if (!box.isConnected || !box.clientHeight) return;
-    sized.disconnect();
-    box.scrollTop = box.scrollHeight;
-    box.querySelector("tfoot tr")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    const place = box.parentElement;
+    if (!box.isConnected || !place) return sized.disconnect();
+    const shown = box.clientHeight > 0;
+    if (shown) box.scrollTop = box.scrollHeight;
+    if (shown && !shownIn.get(place)) box.querySelector("tfoot tr")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    shownIn.set(place, shown);
   });
   sized.observe(box);
   return box;
