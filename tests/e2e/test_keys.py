@@ -104,6 +104,29 @@ def test_help_overlay_opens_by_question_mark_and_closes_three_ways(app: App) -> 
     expect(page.locator('[data-action="keys"]')).to_be_focused()
 
 
+@pytest.mark.parametrize("nothing", ["the page", "the body"])
+def test_help_closed_gives_the_keyboard_to_a_control_when_nothing_had_it(app: App, nothing: str) -> None:
+    """"?" pressed while no control has the keyboard (the page's main area, focused by the page after
+    a navigation, or the body after a click on nothing): once the help closes, the keyboard is on the
+    board's first control, not left on something Tab and Enter do nothing with."""
+    page = app.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    try:
+        fresh(app, "draw")
+        set_up(app, {"set": "double-6", "players": "2", "target": "50"}, ["human", "ai:easy"], seed=3)
+        assert settle_turn(app) == "me"
+        page.evaluate("nothing => nothing === 'the page' ? document.querySelector('main#view').focus()"
+                      " : document.activeElement.blur()", nothing)
+        assert page.evaluate("document.activeElement.matches('main#view, body')")
+        page.keyboard.press("?")
+        expect(page.locator("#keys-help-close")).to_be_focused()
+        page.keyboard.press("Escape")
+        expect(page.locator("#keys-help")).to_be_hidden()
+        expect(page.locator(".hand-tile.playable, #actions [data-move]").first).to_be_focused()
+    finally:
+        page.set_viewport_size({"width": 1280, "height": 900})
+
+
 KEYS_OF_GAMES = {  # the game's link, and the draw-or-pass key's words in its help (None: no such key)
     "luzon": ("#/play/luzon?deal=5&variant=twelve", None),
     "clock": ("#/play/clock?deal=1&exchange=true", None),

@@ -2,13 +2,15 @@
 side of the first tile is not crowded into half the table while the other half stays empty, so
 the layout fits its box (no pan cue) with tiles at least 20 px a half, the legend of its marks under
 it. The draw game (double-9, four seats) and Matador (eight seats), two moves before the hand's end
-(records played natively, imported)."""
+(records played natively, imported). A tile's ways round (a matador either way round) take room under
+the hand: the table is drawn again in the room left, and the words ask which way round."""
 
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
-from .conftest import App, computer_speed, until_still
+from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, two_taps, until_still
 from .screen_sizes import round_over
 from .test_phone import open_record, record_until
 
@@ -36,3 +38,48 @@ def test_a_late_table_fits_its_box_upright(phone: App, case: str) -> None:
     layout = page.evaluate(LAYOUT)
     assert layout["fits"] == "true" and layout["more"] == "", layout
     assert layout["unit"] >= 22, layout  # a tile at least 20 px a half
+
+
+TILES_IN_VIEW = """() => { const box = document.querySelector('.layout-box'), b = box.getBoundingClientRect();
+  const rects = (s) => [...box.querySelectorAll(s)].map((t) => t.getBoundingClientRect());
+  const tilesOut = rects('.layout-svg .domino').filter((r) => r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5
+    || r.left < b.left - 0.5 || r.right > b.right + 0.5).length;
+  // a place's touch target may reach past the box by its margin: its middle is in view
+  const placesOut = rects('.end-marker.active').filter((r) => r.top + r.height / 2 < b.top
+    || r.top + r.height / 2 > b.bottom || r.left + r.width / 2 < b.left || r.left + r.width / 2 > b.right).length;
+  return {tilesOut, placesOut, fits: box.dataset.fits, more: box.dataset.more || ''}; }"""
+
+
+def ways_round(view: dict) -> bool:
+    """The person to move has a tile that goes on one place two ways round, the table well filled."""
+    plays = [(m["tile"], m["to"]) for m in view["legal"] if m["kind"] == "play"]
+    return view["to_move"] == 0 and len(view["board"]["tiles"]) >= 20 and len(set(plays)) < len(plays)
+
+
+def test_a_tiles_ways_round_leave_the_table_whole_and_say_what_to_do(phone: App) -> None:
+    """A matador that goes on an end either way round (Matador, four seats, deal 1: the person's
+    3-7, 24 tiles on the table) on a phone upright: the two ways and Cancel take room under the
+    hand, and the table is drawn again in the room left, every tile and the place picked in view;
+    the turn's line and the message ask which way round it goes (not to pick a place, done already)."""
+    options = {"set": "double-9", "players": 4}
+    record, view = record_until("matador", options, 4, 1, ways_round)
+    plays = [(m["tile"], m["to"]) for m in view["legal"] if m["kind"] == "play"]
+    tile, place = next(p for p in plays if plays.count(p) > 1)
+    page = phone.page
+    page.set_viewport_size({"width": 390, "height": 844})
+    computer_speed(page, "instant")
+    two_taps(page)
+    open_record(phone, "matador", options, 4, 1, record)
+    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
+    until_still(page)
+    page.locator(f'#hand .hand-tile[data-tile="{tile}"]').click()
+    page.locator(f'.end-marker.active[data-slot="{place}"]').click()
+    expect(page.locator("#actions [data-move]")).to_have_count(2)  # two ways round (and Cancel)
+    until_still(page)
+    assert page.evaluate(TILES_IN_VIEW) == {"tilesOut": 0, "placesOut": 0, "fits": "true", "more": ""}
+    expect(page.locator("#turn")).to_have_text(f"Your turn: pick which way round {tile} goes.")
+    expect(page.locator("#message")).to_have_text(f"Pick which way round {tile} goes.")
+    page.locator("#actions button", has_text="Cancel").click()
+    expect(page.locator("#actions [data-move]")).to_have_count(0)
+    expect(page.locator("#turn")).not_to_contain_text("which way round")
+    assert not phone.errors

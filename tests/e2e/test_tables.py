@@ -156,9 +156,10 @@ def test_matador_to_the_end_by_drag_and_drop(app: App) -> None:
     check_game_over(app)
 
 
-LEGEND = {"last": "last played", "since": "since your turn", "fits": "fits here", "hint": "hint"}
+LEGEND = {"last": "last played", "since": "since your turn", "first": "first", "fits": "fits here", "hint": "hint"}
 DRAWN = {"last": ".layout-svg .last-played", "since": ".layout-svg .since-turn:not(.last-played)",
-         "fits": ".end-marker.active", "hint": ".end-marker.hinted, .hand-tile.hinted"}
+         "first": ".layout-svg .root-tile", "fits": ".end-marker.active",
+         "hint": ".end-marker.hinted, .hand-tile.hinted"}
 
 
 def legend_matches_the_table(app: App) -> list[str]:
@@ -173,14 +174,18 @@ def legend_matches_the_table(app: App) -> list[str]:
     legend, layout, hand = (box_of(page.locator(s)) for s in ("#table-legend", "#layout", ".hand-area"))
     assert layout["y"] + layout["height"] <= legend["y"] + 1 and legend["y"] + legend["height"] <= hand["y"] + 1
     assert page.eval_on_selector("#table-legend", "l => l.scrollWidth <= l.clientWidth")  # every word in view
+    if "hint" not in named:  # one line: only the hint's marks wrap it on a phone
+        lines = page.eval_on_selector("#table-legend",
+                                      "l => l.clientHeight / parseFloat(getComputedStyle(l).lineHeight)")
+        assert lines < 1.5, lines
     return named
 
 
 def test_the_tables_legend_names_each_mark_it_draws_with_a_swatch_drawn_as_the_mark(app: App) -> None:
-    """The outlines on the table (the last tile played, the tiles played since your turn, where the
-    picked tile fits, the hint) are named in one line under the layout while they are drawn, each
-    beside a swatch of the mark's own colour, on a phone as on a desktop; screen readers read the
-    same words."""
+    """The marks on the table (the last tile played, the tiles played since your turn, the round's
+    first tile filled yellow, where the picked tile fits, the hint) are named in one line under the
+    layout while they are drawn, each beside a swatch of the mark's own colour, on a phone as on a
+    desktop; screen readers read the same words."""
     fresh(app, "matador")
     set_up(app, {"set": "double-9", "players": "3"}, ["human", "ai:easy", "ai:easy"], seed=4)
     page = app.page
@@ -192,15 +197,19 @@ def test_the_tables_legend_names_each_mark_it_draws_with_a_swatch_drawn_as_the_m
                 break
             assert my_move(app)
         expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=TIMEOUT)
-        assert legend_matches_the_table(app) == ["last", "since"]
+        assert legend_matches_the_table(app) == ["last", "since", "first"]
         colours = page.evaluate("""() => ['last', 'since'].map((mark) => [
           getComputedStyle(document.querySelector('.legend-' + mark)).borderTopColor,
           getComputedStyle(document.querySelector(mark === 'last' ? '.last-played .face'
             : '.since-turn:not(.last-played) .face')).stroke])""")
         assert all(swatch == stroke for swatch, stroke in colours), colours
+        fills = page.evaluate("""() => [getComputedStyle(document.querySelector('.legend-first')).backgroundColor,
+          getComputedStyle(document.querySelector('.root-tile .face')).fill,
+          getComputedStyle(document.querySelector('.layout-svg .domino:not(.root-tile) .face')).fill]""")
+        assert fills[0] == fills[1] != fills[2], fills  # the swatch is filled as the first tile, unlike the others
         page.locator(".hand-tile.playable").first.click()
         expect(page.locator(".end-marker.active").first).to_be_visible()
-        assert legend_matches_the_table(app) == ["last", "since", "fits"]
+        assert legend_matches_the_table(app) == ["last", "since", "first", "fits"]
         page.keyboard.press("Escape")
         page.click("button[data-action=hint]")
         expect(page.locator("#table-legend li[data-mark=hint]")).to_have_text("hint", timeout=TIMEOUT)

@@ -98,11 +98,21 @@ function focusPlay({ screen, board, playArea, side, dialogs }) {
 }
 
 /**
+ * The board's first control: what the renderer names (its playable tile, its place), else the
+ * board's first enabled slot, else the toolbar's first enabled button.
+ * @param {Built} built
+ * @returns {Element | null}
+ */
+const firstControl = ({ screen, board, toolbar }) =>
+  screen.focusTarget?.() ?? board.querySelector("[data-slot]:not([disabled])") ?? toolbar.firstEnabled();
+
+/**
  * Where the keyboard is before a drawing, and its way back after: the same place of the board,
  * else, when what had it is gone or disabled, the next sensible control (never the page's body).
  * @param {Built} built
  */
-function keepFocus({ screen, board, section, toolbar, dialogs }) {
+function keepFocus(built) {
+  const { board, section, dialogs } = built;
   const focused = document.activeElement;
   const focusKey = focused && board.contains(focused)
     ? /** @type {HTMLElement | null} */ (focused.closest("[data-slot]"))?.dataset.slot : null;
@@ -112,7 +122,7 @@ function keepFocus({ screen, board, section, toolbar, dialogs }) {
     if (again instanceof HTMLElement) again.focus();
     else if (hadFocus && focused instanceof HTMLElement && !dialogs.dialogOpen() &&
       (!focused.isConnected || /** @type {HTMLButtonElement} */ (focused).disabled || focused.closest("[hidden]"))) {
-      const next = screen.focusTarget?.() ?? board.querySelector("[data-slot]:not([disabled])") ?? toolbar.firstEnabled();
+      const next = firstControl(built);
       if (next instanceof HTMLElement) next.focus();
     }
   };
@@ -164,6 +174,8 @@ export function createFrame(root, parts) {
     onPress: (name, run) => toolbar.control(name).addEventListener("click", run),
     press: toolbar.press,
     focusPlay: () => focusPlay(built),
+    /** The board's first control (the keyboard's place when what had it cannot take it back). */
+    firstControl: () => /** @type {HTMLElement | null} */ (firstControl(built)),
     drawExtraMoves: toolbar.drawExtraMoves,
     /** @param {FrameModel} model @param {() => void} drawBoard */
     draw: (model, drawBoard) => draw(built, model, drawBoard),

@@ -20,8 +20,10 @@ const TYPING = "input, select, textarea, [contenteditable]:not([contenteditable=
  * @param {Shortcut[]} parts.shortcuts
  * @param {{key: string, label: string}[]} parts.others keys handled elsewhere, listed in the help (Ctrl+Z)
  * @param {() => boolean} parts.enabled the game is on screen and no other dialog is open
+ * @param {() => HTMLElement | null} parts.fallback the keyboard's place once the help closes when what
+ *   had it cannot take it back (nothing had it: the page's main area, the body)
  */
-export function createKeys({ shortcuts, others, enabled }) {
+export function createKeys({ shortcuts, others, enabled, fallback }) {
   const close = h("button", { type: "button", class: "primary", id: "keys-help-close" }, "Close");
   const rows = [...shortcuts, { key: "?", label: "This list of keys" }, ...others].map(({ key, label }) =>
     h("div", { class: "keys-row" }, h("dt", {}, h("kbd", {}, key === " " ? "Space" : key)), h("dd", {}, label)));
@@ -31,7 +33,7 @@ export function createKeys({ shortcuts, others, enabled }) {
   h("dl", { class: "keys-list" }, ...rows),
   h("p", { class: "help" }, "Tab moves between tiles and buttons; Enter or Space picks; Esc lets go."),
   h("div", { class: "actions" }, close)));
-  const help = attachDialog(dialog); // Back, Esc, a tap outside; the keyboard back to what opened it
+  const help = attachDialog(dialog, { fallback }); // Back, Esc, a tap outside; the keyboard back to what opened it
 
   function open() {
     if (dialog.open) return;

@@ -54,6 +54,7 @@ export function attachScreenControls({ spec, frame, board, screen, extras, emit,
     ],
     others: [{ key: "Ctrl+Z", label: "Undo" }, { key: "Ctrl+Y", label: "Redo" }],
     enabled: () => frame.playShown() && !frame.dialogOpen() && !extras.dialog.open,
+    fallback: frame.firstControl,
   });
   frame.addDialog(keys.dialog);
   const keysButton = h("button", { type: "button", class: "keys-button", "data-action": "keys", "aria-keyshortcuts": "?" },

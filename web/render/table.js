@@ -50,9 +50,10 @@ function tableParts(render) {
  * @param {RendererContext} ctl
  * @param {ReturnType<typeof tableParts>} el
  * @param {View} view
+ * @param {string | null} choosing the tile whose ways round the person is asked to pick between
  */
-function drawHead(ctl, el, view) {
-  const [whose, text] = bannerText(ctl, view);
+function drawHead(ctl, el, view, choosing) {
+  const [whose, text] = bannerText(ctl, view, choosing);
   el.turn.textContent = text;
   el.turn.dataset.whose = whose;
   el.info.replaceChildren(...infoParts(view));
@@ -67,6 +68,10 @@ function drawHead(ctl, el, view) {
  * @typedef {{selected: string | null, choice: Move[] | null}} Pick
  */
 /** @typedef {ReturnType<typeof tableParts>} Parts */
+/** The tile of a choice of ways round, if one is asked. @param {Pick} pick */
+const choosing = (pick) => pick.choice?.[0].tile ?? null;
+/** What to do with a tile picked. @param {string} tile */
+const pickedWords = (tile) => `${tile} selected: pick a highlighted place.`;
 
 /** The person's tile plays now (none when it is not their turn). @param {RendererContext} ctl */
 const plays = (ctl) => (ctl.myTurn() ? ctl.legal().filter((m) => m.kind === "play") : []);
@@ -104,7 +109,7 @@ function activate(ctl, el, pick, slot) {
   }
   pick.selected = pick.selected === tile ? null : tile;
   pick.choice = null;
-  ctl.say(pick.selected ? `${tile} selected: pick a highlighted place.` : "");
+  ctl.say(pick.selected ? pickedWords(pick.selected) : "");
   ctl.render();
   if (pick.selected) /** @type {HTMLElement | null} */ (ctl.board.querySelector(".end-marker.active"))?.focus();
 }
@@ -125,6 +130,7 @@ function placeAt(ctl, el, pick, tile, place) {
     return;
   }
   pick.choice = moves;
+  ctl.say(`Pick which way round ${tile} goes.`);
   ctl.render();
   /** @type {HTMLElement | null} */ (el.actions.querySelector("[data-move]"))?.focus();
 }
@@ -138,11 +144,22 @@ function draw(ctl, el, pick, view) {
   if (pick.selected && !playsOf(ctl, pick.selected).length) pick.selected = null;
   if (!pick.selected) pick.choice = null;
   const { selected, choice } = pick;
-  drawHead(ctl, el, view);
+  drawHead(ctl, el, view, choosing(pick));
   const hinted = ctl.hintMove();
   const mine = ctl.myTurn();
   const since = ctl.playedSince(); // tile -> seat: played since the person's last turn
   drawHand(ctl, el, view, { selected, playable: (tile) => playsOf(ctl, tile).length > 0, hinted });
+  // the buttons before the layout: the table's box is measured in the room they leave (a tile's ways round take a row)
+  const moves = !mine ? [] : choice ?? ctl.legal().filter((m) => m.kind !== "play" && m.kind !== "next-round");
+  el.actions.replaceChildren(...moveButtons(ctl, moves, Boolean(choice), {
+    play: (move, untilPlayable) => { pick.selected = null; ctl.play(move.id, { untilPlayable }); },
+    cancel: () => {
+      pick.choice = null;
+      if (pick.selected) ctl.say(pickedWords(pick.selected));
+      ctl.render();
+    },
+  }));
+  el.actions.classList.toggle("choosing", Boolean(choice)); // a tile's ways to go take a row of their own
   const drawn = drawLayout(el.layoutBox, view.board, {
     zoom: el.zoom.value(),
     ends: !(view.round?.over || view.outcome), // a finished round's table is drawn whole, no room kept for its ends
@@ -153,12 +170,6 @@ function draw(ctl, el, pick, view) {
   markSince(el.layoutBox, since, ctl.name);
   el.zoom.drawn(view.moves, drawn.last);
   el.panCue.update();
-  const moves = !mine ? [] : choice ?? ctl.legal().filter((m) => m.kind !== "play" && m.kind !== "next-round");
-  el.actions.replaceChildren(...moveButtons(ctl, moves, Boolean(choice), {
-    play: (move, untilPlayable) => { pick.selected = null; ctl.play(move.id, { untilPlayable }); },
-    cancel: () => { pick.choice = null; ctl.render(); },
-  }));
-  el.actions.classList.toggle("choosing", Boolean(choice)); // a tile's ways to go take a row of their own
   drawLegend(el.legend, ctl.board, ctl.replay);
   el.sheetBox.replaceChildren(/** @type {Element} */ (el.sheetBox.firstElementChild), scoreSheet(view, ctl.name));
 }
@@ -197,7 +208,7 @@ export function createTable(ctl) {
     describe: () => "",
     intro: () => "",
     statusText: () => "",
-    turnText: (view) => bannerText(ctl, view)[1],
+    turnText: (view) => bannerText(ctl, view, choosing(pick))[1],
     roundSummary: (view, last) => roundSummary(view, last),
     outcomeTitle: (view) => outcomeTitle(ctl, view),
     outcomeBody: (view) => roundSummary(view, view.last_round),

@@ -58,8 +58,13 @@ export function seatCard(ctl, view, i) {
   h("span", { class: "seat-last" }, state.lastAction[i] ?? ""));
 }
 
-/** @param {RendererContext} ctl @param {View} view @returns {[string, string]} */
-export function bannerText(ctl, view) {
+/**
+ * Whose turn it is and what to do, in words.
+ * @param {RendererContext} ctl @param {View} view
+ * @param {string | null} [choosing] the tile whose ways round the person is asked to pick between
+ * @returns {[string, string]}
+ */
+export function bannerText(ctl, view, choosing = null) {
   const { state } = ctl;
   const seat = /** @type {number} */ (view.to_move); // (a table game over has an outcome)
   if (view.outcome) return ["none", `Game over: ${listNames((view.outcome.winners ?? []).map(ctl.name)) || "nobody"} won.`];
@@ -71,6 +76,7 @@ export function bannerText(ctl, view) {
   if (ctl.replay) return ["none", `${ctl.name(seat) === "You" ? "Your" : `${ctl.name(seat)}'s`} move next.`];
   if (seat === state.viewer && ctl.isHuman(seat)) {
     const who = ctl.hotSeat() ? `${ctl.name(seat)}, your turn` : "Your turn";
+    if (choosing) return ["you", `${who}: pick which way round ${choosing} goes.`];
     const only = ctl.legal().every((m) => m.kind !== "play");
     // one tap (the setting) plays a tile that fits one place; one with two places then asks for its place
     const how = loadSettings().settings.oneTap ? "tap a tile to play it" : "pick a tile, then a highlighted place";
