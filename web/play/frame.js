@@ -1,6 +1,6 @@
 // The frame of a game screen: the DOM around the renderer's board. A compact toolbar
-// (frame_toolbar.js), the status line, a message area of fixed height (frame_messages.js), the
-// way-on bar, the board taking the space left, and a side panel (frame_side.js: the deal,
+// (frame_toolbar.js), the status line with the way-on bar in it (a closed dialog's ways back, beside
+// the status), a message area of fixed height (frame_messages.js), the board taking the space left, and a side panel (frame_side.js: the deal,
 // options, speed, link, record, log) that a "More" button opens on small screens (style.css); the
 // round and game dialog and the hot-seat pass screen (frame_dialogs.js). The frame draws what the
 // controller decides and keeps no game state; it hands out no element: what it can do is its
@@ -65,7 +65,7 @@ function buildFrame(root, { spec, screen, board, extras, tools, options, speed, 
   const messages = createMessages();
   const side = createSidePanel({ spec, screen, options, extras: extras.side, tools, speed });
   const playMain = h("div", { class: "play-main" }, toolbar.element,
-    h("div", { class: "statusline" }, status, ...(screen.statusExtras ?? [])), guide, messages.element, wayOn, board);
+    h("div", { class: "statusline" }, status, wayOn, ...(screen.statusExtras ?? [])), guide, messages.element, board);
   messages.placeIn(toolbar.element);
   const playArea = h("div", { class: "play-area" }, playMain, side.element);
   const morePanel = attachMorePanel(playArea, side.element, toolbar.more);
