@@ -5,6 +5,8 @@ in any test: conftest checks)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -124,12 +126,20 @@ def test_turn_click_keyboard_and_no_undo(app: App) -> None:
     page.keyboard.press("Enter")
     expect_moves(app, 3)
     assert face_up(app) == [s["face_up"] for s in views[2]["board"]["slots"]]
-    expect(page.locator(".game .message")).to_contain_text("Turned up the")
+    # the message says the turn in the engine's words of it made: the tile turned up and its pile
+    said = f"You {views[2]['events'][0]['you']}."
+    assert re.fullmatch(r"You turn up the [a-z0-9]+ of [a-z]+ from (the centre|\d+ o'clock)\.", said), said
+    expect(page.locator(".game .message")).to_have_text(said)
     # a turned-up tile stays turned up: undo never takes back what it showed
     expect(page.locator("button[data-action=undo]")).to_be_disabled()
     page.keyboard.press("Control+z")
     settled(page)
     expect_moves(app, 3)
+    # the coach, opened at the last move, says it in the same words as the play screen
+    page.click("button[data-action=coach]")
+    expect(page.locator("#coach-where")).to_have_text("Move 3 of 3", timeout=TIMEOUT)
+    expect(page.locator("#coach-move")).to_have_text(said)
+    page.click("button[data-action=coach-close]")
 
 
 def test_resume_after_reload(app: App) -> None:

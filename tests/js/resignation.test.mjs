@@ -2,7 +2,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import { resignationWords, resignedSeat } from "../../web/play/resignation.js";
-import { listNames } from "../../web/render/words.js";
+import { listNames, madeSentence } from "../../web/render/words.js";
 
 const NAMES = ["You", "Ben", "Cleo", "Dev"];
 const name = (/** @type {number} */ seat) => NAMES[seat];
@@ -14,6 +14,12 @@ test("names are listed as people write them", () => {
   assert.equal(listNames(["Ada"]), "Ada");
   assert.equal(listNames(["Ada", "Ben"]), "Ada and Ben");
   assert.equal(listNames(["Ada", "Ben", "Cleo", "Dev"]), "Ada, Ben, Cleo and Dev");
+});
+
+test("a move made is one sentence: its words after who made it, one full stop", () => {
+  assert.equal(madeSentence("You", "turn up the 5 of hearts from 10 o'clock"), "You turn up the 5 of hearts from 10 o'clock.");
+  assert.equal(madeSentence("Ben", "plays 6-4."), "Ben plays 6-4.");
+  assert.equal(madeSentence("", "The deal"), "The deal.");
 });
 
 test("a resignation says who resigned, in which round, who wins, and the standings by total", () => {

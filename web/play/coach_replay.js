@@ -7,6 +7,7 @@
 
 import { h } from "../render/dom.js";
 import { drawMoving } from "../render/motion.js";
+import { madeSentence } from "../render/words.js";
 import { createRendererContext, redrawOnResize } from "./renderer_contract.js";
 
 /** @typedef {import("../engine_types.js").View} View */
@@ -221,9 +222,8 @@ export class Replay {
   /** @param {MoveEvent} move */
   sentence(move) {
     const who = move.seat ?? null;
-    const text = who !== null && this.record.seats[who] === "human" && this.name(who) === "You" ? `You ${move.you}`
-      : `${who === null ? "" : `${this.name(who)} `}${move.label}`;
-    return text.endsWith(".") ? text : `${text}.`;
+    if (who !== null && this.record.seats[who] === "human" && this.name(who) === "You") return madeSentence("You", `${move.you}`);
+    return madeSentence(who === null ? "" : this.name(who), move.label);
   }
 
   /**

@@ -8,6 +8,7 @@
 
 import { cardSvg, cardName } from "./cards.js";
 import { h, keepSideRoom } from "./dom.js";
+import { madeSentence } from "./words.js";
 
 /** @typedef {import("../engine_types.js").View} View */
 /** @typedef {import("../engine_types.js").Move} Move */
@@ -98,17 +99,20 @@ function activate(ctl, dial, place) {
   else ctl.say(`Tiles are turned from ${hourName(view.board.next_slot)} now (highlighted).`, "error");
 }
 
-/** What the last move did, in words. @param {View} view */
-function describe(view) {
+/**
+ * What the last move did, in words: a turn as the coach says it (the engine's words of the move
+ * made: the tile turned up and its pile, never before it is turned), an exchange by the dial.
+ * @param {View} view @param {import("../engine_types.js").MoveEvent | undefined} event
+ */
+function describe(view, event) {
   /** @type {ClockBoard} */
   const b = view.board;
-  if (!b.last) return "";
-  const slot = b.slots.find((s) => s.face_up.at(-1) === b.last)?.slot;
   if (b.exchange_pending) return "The fourth king turned up too early: pick a pile on the dial, then a tile in the middle to swap it with.";
-  if (b.exchanged && b.exchanged.taken === b.last && view.events.at(-1)?.kind === "exchange") {
+  if (event?.kind === "exchange" && b.exchanged && b.exchanged.taken === b.last) {
+    const slot = b.slots.find((s) => s.face_up.at(-1) === b.last)?.slot;
     return `Exchanged: the king went face down at ${hourName(b.exchanged.slot)}; the ${cardName(b.last)} is placed at ${hourName(slot)}.`;
   }
-  return `Turned up the ${cardName(b.last)}: placed at ${hourName(slot)}.`;
+  return event?.kind === "turn" && event.you ? madeSentence("You", event.you) : "";
 }
 
 /**
