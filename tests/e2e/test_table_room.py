@@ -83,3 +83,33 @@ def test_a_tiles_ways_round_leave_the_table_whole_and_say_what_to_do(phone: App)
     expect(page.locator("#actions [data-move]")).to_have_count(0)
     expect(page.locator("#turn")).not_to_contain_text("which way round")
     assert not phone.errors
+
+
+LEGEND_LINES = """() => { const l = document.querySelector('#table-legend');
+  return l.clientHeight / parseFloat(getComputedStyle(l).lineHeight); }"""
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 740)])
+def test_a_hint_that_wraps_the_legend_leaves_the_table_whole(phone: App, size: tuple[int, int]) -> None:
+    """The hint's marks wrap the legend to a second line on a phone (Matador, four seats, deal 1,
+    24 tiles on the table): the table is fitted again in the room the taller legend leaves, so every
+    tile is in its box when it says it fits (no pan cue), and the pan cue says so when it does not."""
+    options = {"set": "double-9", "players": 4}
+    record, _ = record_until("matador", options, 4, 1, ways_round)
+    page = phone.page
+    computer_speed(page, "instant")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_record(phone, "matador", options, 4, 1, record)
+    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
+    until_still(page)
+    assert page.evaluate(LEGEND_LINES) < 1.5  # one line before the hint
+    page.click("button[data-action=hint]")
+    expect(page.locator("#table-legend li[data-mark=hint]")).to_have_count(1, timeout=SCREEN_TIMEOUT_MS)
+    until_still(page)
+    assert page.evaluate(LEGEND_LINES) > 1.5  # the hint's marks took a second line
+    layout = page.evaluate(TILES_IN_VIEW)
+    if layout["fits"] == "true":
+        assert layout["tilesOut"] == 0 and layout["placesOut"] == 0 and layout["more"] == "", layout
+    else:
+        assert layout["more"] != "", layout
+    assert not phone.errors

@@ -220,6 +220,53 @@ def test_the_tables_legend_names_each_mark_it_draws_with_a_swatch_drawn_as_the_m
     assert not app.errors, app.errors
 
 
+MARK_COLOURS = """() => [getComputedStyle(document.querySelector('.layout-svg .last-played .face')).stroke,
+  getComputedStyle(document.querySelector('.layout-svg .root-tile .face')).fill,
+  getComputedStyle(document.querySelector('.legend-last')).borderTopColor,
+  getComputedStyle(document.querySelector('.legend-first')).backgroundColor]"""
+
+
+def hue_and_saturation(css: str) -> tuple[float, float]:
+    """The hue (degrees) and HSL saturation of a computed rgb() colour."""
+    r, g, b = (int(v) / 255 for v in re.findall(r"\d+", css)[:3])
+    top, low = max(r, g, b), min(r, g, b)
+    if top == low:
+        return 0.0, 0.0
+    span = top - low
+    saturation = span / (1 - abs(top + low - 1))
+    if top == r:
+        hue = 60 * (((g - b) / span) % 6)
+    elif top == g:
+        hue = 60 * ((b - r) / span + 2)
+    else:
+        hue = 60 * ((r - g) / span + 4)
+    return hue, saturation
+
+
+def test_the_legends_last_played_and_first_marks_differ_in_colour_in_both_themes(app: App) -> None:
+    """The last tile played (outlined amber) and the round's first tile (filled) are told apart at a
+    glance, on the board and in the legend, light and dark: their colours are of hues at least 60
+    degrees apart (the first tile's pale yellow was an amber's near twin), each a colour, not a grey."""
+    fresh(app, "matador")
+    set_up(app, {"set": "double-9", "players": "3"}, ["human", "ai:easy", "ai:easy"], seed=4)
+    page = app.page
+    for _ in range(4):  # to a table with a tile played
+        settled(page)
+        if page.locator(".layout-svg .last-played").count():
+            break
+        my_move(app)
+    expect(page.locator(".layout-svg .root-tile")).to_have_count(1)
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        last, first, last_swatch, first_swatch = page.evaluate(MARK_COLOURS)
+        assert (last_swatch, first_swatch) == (last, first), scheme  # the legend draws each mark as the board does
+        (last_hue, last_sat), (first_hue, first_sat) = hue_and_saturation(last), hue_and_saturation(first)
+        apart = min(abs(last_hue - first_hue), 360 - abs(last_hue - first_hue))
+        assert apart >= 60 and last_sat > 0.3 and first_sat > 0.3, (scheme, last, first, apart)
+    page.emulate_media(color_scheme="light")
+    assert not app.errors, app.errors
+
+
 def test_tiddle_a_wink_to_the_end_ten_seats_at_phone_width(app: App) -> None:
     page = app.page
     page.set_viewport_size({"width": 360, "height": 740})

@@ -160,17 +160,24 @@ function draw(ctl, el, pick, view) {
     },
   }));
   el.actions.classList.toggle("choosing", Boolean(choice)); // a tile's ways to go take a row of their own
-  const drawn = drawLayout(el.layoutBox, view.board, {
-    zoom: el.zoom.value(),
-    ends: !(view.round?.over || view.outcome), // a finished round's table is drawn whole, no room kept for its ends
-    lastIndex: view.moves > 0 ? view.board.tiles.length - 1 : -1,
-    endNames: () => endNames(ctl, view, since),
-    markerFor: (end) => endMarker(end, { plays: plays(ctl), marks: ctl.marks(), mine, selected, hinted }),
-  });
-  markSince(el.layoutBox, since, ctl.name);
+  const fitTable = () => {
+    const table = drawLayout(el.layoutBox, view.board, {
+      zoom: el.zoom.value(),
+      ends: !(view.round?.over || view.outcome), // a finished round's table is drawn whole, no room kept for its ends
+      lastIndex: view.moves > 0 ? view.board.tiles.length - 1 : -1,
+      endNames: () => endNames(ctl, view, since),
+      markerFor: (end) => endMarker(end, { plays: plays(ctl), marks: ctl.marks(), mine, selected, hinted }),
+    });
+    markSince(el.layoutBox, since, ctl.name);
+    return table;
+  };
+  const legendHeight = el.legend.offsetHeight;
+  let drawn = fitTable();
+  drawLegend(el.legend, ctl.board, ctl.replay); // it names the marks just drawn, so it comes after them
+  // a legend that took or gave back a line (a hint's marks wrap it on a phone) changed the table's room: fit it again
+  if (el.legend.offsetHeight !== legendHeight) drawn = fitTable();
   el.zoom.drawn(view.moves, drawn.last);
   el.panCue.update();
-  drawLegend(el.legend, ctl.board, ctl.replay);
   el.sheetBox.replaceChildren(/** @type {Element} */ (el.sheetBox.firstElementChild), scoreSheet(view, ctl.name));
 }
 

@@ -1,6 +1,6 @@
 // The legend of the table's outlines: a short line under the layout that names each mark drawn on
 // the table now (the last tile played, the tiles played since the person's last turn, the round's
-// first tile, filled yellow, the places the picked tile fits, the hint's move), each beside a swatch drawn as its mark is. A mark not on
+// first tile, filled pale pink, the places the picked tile fits, the hint's move), each beside a swatch drawn as its mark is. A mark not on
 // the table is not named; with none the line keeps its room (the layout does not jump when one
 // comes); a phone wraps a long one (the hint's four marks). Screen readers read the same words.
 
