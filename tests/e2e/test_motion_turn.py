@@ -1,6 +1,7 @@
 """Whose turn it is follows the landing: in a draw game on a phone, while a player's tile is in the
 air the turn banner and the seat marked to move still name that player; they name the next one once
-the tile has landed (never in a frame with a tile flying)."""
+the tile has landed (never in a frame with a tile flying). The tiles fly under the seat strip: a
+computer's tile comes out from under its seat's card, which stays readable."""
 
 from __future__ import annotations
 
@@ -16,11 +17,16 @@ SAMPLE = """(limit = 30_000) => new Promise((resolve) => {
   const start = performance.now();
   let flew = false;
   const tick = () => {
-    const flying = document.querySelectorAll('.motion-ghost').length > 0;
+    const ghosts = [...document.querySelectorAll('.motion-ghost')];
+    const flying = ghosts.length > 0;
     const turn = document.querySelector('#turn');
+    const strip = getComputedStyle(document.querySelector('#seats'));
     const frame = { flying, banner: turn?.textContent ?? '', whose: turn?.dataset.whose ?? '',
       marked: document.querySelector('#seats .seat.to-move')?.dataset.seat ?? null,
-      toMove: document.querySelector('#table-screen')?.dataset.toMove ?? null };
+      toMove: document.querySelector('#table-screen')?.dataset.toMove ?? null,
+      // the seat strip stacked above every tile in flight (a computer's tile comes out from under its card)
+      under: strip.position !== 'static' &&
+        ghosts.every((g) => Number(getComputedStyle(g).zIndex) < Number(strip.zIndex)) };
     frames.push(frame);
     flew ||= flying;
     const back = flew && !flying && frame.whose === 'you';
@@ -53,6 +59,7 @@ def test_the_turn_banner_and_seat_change_when_the_tile_lands(phone: App) -> None
             flights += 1
         for frame in run:
             assert (frame["banner"], frame["marked"]) == (was["banner"], was["marked"]), (was, frame)
+            assert frame["under"], frame
     assert flights >= 2, frames  # the person's tile and at least one computer's
     last = frames[-1]
     assert not last["flying"] and last["whose"] == "you" and last["marked"] == last["toMove"], last
