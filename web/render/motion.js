@@ -8,8 +8,7 @@
 
 import { isolated } from "../isolated.js";
 import { moving } from "../settled.js";
-import { fadeIn, finishFlights, fly, flyBack, isTile, leave, reduced, stopMotion as stopFlights } from "./motion_flights.js";
-import { holdUntil, release, wordsBefore } from "./motion_hold.js";
+import { fadeIn, finishFlights, fly, flyBack, isTile, leave, reduced } from "./motion_flights.js";
 import { leavesBy, originOf } from "./motion_origin.js";
 
 /** @typedef {import("../engine_types.js").View} View */
@@ -139,9 +138,8 @@ function animateChanges(root, before, { ms, origin = () => null, leaves = () => 
 
 /**
  * Draw `view` into root with draw(view); with ms > 0, what the view's moves changed travels there
- * (a batch of moves one after another: `schedule` in motion_origin.js), and the words marked
- * `data-lands` (whose turn it is) change when the last tile lands (motion_hold.js). Returns a
- * promise settled when every slide has ended and those words are shown (the computers' pace waits for it).
+ * (a batch of moves one after another: `schedule` in motion_origin.js). Returns a promise settled
+ * when every slide has ended (the computers' pace waits for it).
  * @param {HTMLElement} root
  * @param {(view: View) => void} draw
  * @param {View} view
@@ -154,18 +152,11 @@ export function drawMoving(root, draw, view, ms) {
     finishFlights();
     return ms > 0 ? measure(root) : null;
   }, null);
-  const words = isolated("motion", () => wordsBefore(root), []);
   draw(view);
   if (!before) return Promise.resolve();
   const animations = isolated("motion",
     () => animateChanges(root, before, { ms, origin: originOf(view, before, ms), leaves: leavesBy(view) }), []);
-  if (!animations.length) return Promise.resolve();
-  const landed = Promise.allSettled(animations.map((a) => a.finished));
-  return isolated("motion", () => holdUntil(words, landed), landed.then(() => undefined));
+  return Promise.allSettled(animations.map((a) => a.finished)).then(() => undefined);
 }
 
-/** Leaving a screen: the copies still in flight go at once, the words held show what was drawn. */
-export function stopMotion() {
-  release();
-  stopFlights();
-}
+export { stopMotion } from "./motion_flights.js"; // leaving a screen

@@ -26,11 +26,10 @@ import { bannerText, drawHand, endMarker, endNames, handSlot, infoParts, markSin
  * @param {() => void} render
  */
 function tableParts(render) {
-  // whose turn it is (the banner, the seat marked to move) changes when the last tile lands (motion_hold.js)
-  const turn = h("p", { class: "turn-banner", id: "turn", role: "status", "aria-live": "polite", "data-lands": "" });
+  const turn = h("p", { class: "turn-banner", id: "turn", role: "status", "aria-live": "polite" });
   const info = h("p", { class: "table-info", id: "table-info", "data-key": "stock" }); // drawn tiles fly from here
   // more seats than fit scroll in the strip: focusable, so the keyboard scrolls it too
-  const seats = h("ol", { class: "seats", id: "seats", "aria-label": "Players", tabindex: "0", "data-lands": "" });
+  const seats = h("ol", { class: "seats", id: "seats", "aria-label": "Players", tabindex: "0" });
   const lastMove = h("p", { class: "last-move", id: "last-move" });
   const layoutBox = h("div", { class: "layout-box", id: "layout", tabindex: "0", role: "region", "data-pan": "",
     "aria-label": "The table (arrows pan it when it is larger than the screen; + and - zoom)" });
