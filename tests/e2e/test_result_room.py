@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App
+from .conftest import SCREEN_TIMEOUT_MS, App, settled
 from .screen_sizes import close_round_summary, round_over
 from .test_phone import open_record, record_until
 
@@ -56,6 +56,8 @@ def test_the_way_back_to_a_closed_result_keeps_to_the_status_line(phone: App, ca
     page.set_viewport_size({"width": 360, "height": 740})
     open_record(phone, game, options, players, seed, record)
     close(page)
+    expect(page.locator("#way-on button").first).to_be_visible(timeout=SCREEN_TIMEOUT_MS)  # drawn once it closed
+    settled(page)
     seen = page.evaluate(ROOM)
     assert seen["room"] <= most, seen
     assert seen["besides"] and seen["lines"] <= 2, seen
