@@ -44,8 +44,9 @@ WHOLE = {  # name -> (game, options, players, seed, viewport)
 }
 
 
-def finished_table(app: App, game: str, options: dict[str, Any], players: int, seed: int, size: tuple[int, int]) -> Any:
-    """What MEASURE sees of the game's table at its first round's end, the round's summary put away."""
+def finished_table(app: App, game: str, options: dict[str, Any], players: int, seed: int, size: tuple[int, int],
+                   measure: str = "") -> Any:
+    """What `measure` (MEASURE: the table) sees at the game's first round's end, the round's summary put away."""
     record, _ = record_until(game, options, players, seed, round_over)
     page = app.page
     computer_speed(page, "instant")
@@ -53,7 +54,7 @@ def finished_table(app: App, game: str, options: dict[str, Any], players: int, s
     open_record(app, game, options, players, seed, record)
     close_round_summary(page)
     until_still(page)
-    return page.evaluate(MEASURE)
+    return page.evaluate(measure or MEASURE)
 
 
 @pytest.mark.parametrize("case", list(WHOLE))
@@ -99,14 +100,6 @@ def test_ten_seats_column_is_whole_at_a_round_s_end_sideways(phone: App, size: t
     """Tiddle-A-Wink's ten seats at a round's end held sideways, after an import: every line of the slim
     column whole and in view (the last move was squeezed and the messages line ran off the bottom at
     740x360; the import's message was cut at 844x390), the seats' names, counts and scores too."""
-    game, options, players, seed = TIDDLE
-    record, _ = record_until(game, options, players, seed, round_over)
-    page = phone.page
-    computer_speed(page, "instant")
-    page.set_viewport_size({"width": size[0], "height": size[1]})
-    open_record(phone, game, options, players, seed, record)
-    close_round_summary(page)
-    until_still(page)
-    seen = page.evaluate(COLUMN_WHOLE)
-    screenshot(page, ROOT / "test-results" / "fit" / f"tiddle-a-wink-round-end-{size[0]}x{size[1]}.png")
+    seen = finished_table(phone, *TIDDLE, size, COLUMN_WHOLE)
+    screenshot(phone.page, ROOT / "test-results" / "fit" / f"tiddle-a-wink-round-end-{size[0]}x{size[1]}.png")
     assert seen["cut"] == [], seen
