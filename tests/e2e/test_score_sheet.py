@@ -145,6 +145,7 @@ def test_a_long_sheet_opens_at_its_latest_rounds(app: App, size: tuple[int, int]
             page.click(".more-button")
         page.locator("#sheet-box > summary").click()
         expect(page.locator("#sheet-box .score-sheet tbody tr")).to_have_count(len(rounds), timeout=SCREEN_TIMEOUT_MS)
+        settled(page)  # the sheet is scrolled once its box has a size (a frame after it is unfolded)
         seen = page.evaluate(LAST_ROW_IN_VIEW, "#sheet-box")
         assert seen["scrolls"] and seen["whole"], seen
     finally:
