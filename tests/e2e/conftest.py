@@ -7,7 +7,7 @@ context and every later start is from its start-up snapshot (in a run over sever
 files that use the clocked screen go to one browser: ONE_BROWSER_FILES). Each test
 module gets that page fresh: storage cleared, viewport and media as new, the page made a new
 visitor's in place by its own hook (or loaded again: start_fresh), with the animation setting off
-in a module marked `no_motion`. A test that needs a first visit (no
+unless the module is marked `motion` (with_motion). A test that needs a first visit (no
 snapshot, no service worker) makes its own context (`fresh_app`, or the browser).
 
 Every test's console errors and requests off 127.0.0.1 are checked after it (pytest_runtest_call
@@ -545,7 +545,7 @@ def clear_storage(app: App) -> None:
     app.page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
 
 
-def start_fresh(app: App, viewport: ViewportSize, motion: bool = True) -> App:
+def start_fresh(app: App, viewport: ViewportSize, motion: bool) -> App:
     """The app as a new visitor sees it, without a cold start: other pages of its context closed,
     the viewport and media as new, storage cleared (the engine's start-up snapshot and the service
     worker's cache kept). On a page that is the app, without a load: the page's own
@@ -615,30 +615,39 @@ def clocked_session(browser: Browser, server_url: str) -> Iterator[App]:
         yield state
 
 
+def with_motion(request: pytest.FixtureRequest) -> bool:
+    """Whether a module's page keeps the animation setting at its default ("normal"): only in a
+    module marked `motion` (`pytestmark = pytest.mark.motion`), where the tiles' flights, the
+    turns' pacing and what follows them are tested. Elsewhere the setting is off, as a person may
+    choose: those modules test a game's rules, layout and dialogs once the page has settled, and a
+    flight drawn frame by frame in each of them cost the suite's wall time (the same four files
+    took 87 s against 156 s, docs/benchmarks.md). A test that needs a flight in another module
+    turns motion on itself (`dataset.motion`)."""
+    return request.node.get_closest_marker("motion") is not None
+
+
 @pytest.fixture(scope="module")
 def app(request: pytest.FixtureRequest, desktop_session: App) -> Iterator[App]:
-    """A desktop page (1280 x 900) of the app, fresh for the test module; in a module marked
-    `no_motion` (`pytestmark = pytest.mark.no_motion`: a game's play, keys and dialogs are tested
-    there, not its motion), with the animation setting off."""
-    yield start_fresh(desktop_session, DESKTOP, motion=request.node.get_closest_marker("no_motion") is None)
+    """A desktop page (1280 x 900) of the app, fresh for the test module (motion: with_motion)."""
+    yield start_fresh(desktop_session, DESKTOP, motion=with_motion(request))
     patched_after(request, desktop_session)
 
 
 @pytest.fixture(scope="module")
 def phone(request: pytest.FixtureRequest, phone_session: App) -> Iterator[App]:
-    """A touch screen (has_touch, is_mobile) at 390 x 844, fresh for the test module."""
-    yield start_fresh(phone_session, PHONE)
+    """A touch screen (has_touch, is_mobile) at 390 x 844, fresh for the test module (motion: with_motion)."""
+    yield start_fresh(phone_session, PHONE, motion=with_motion(request))
     patched_after(request, phone_session)
 
 
 @pytest.fixture(scope="module")
-def clocked(clocked_session: App) -> App:
+def clocked(request: pytest.FixtureRequest, clocked_session: App) -> App:
     """A desktop page whose timers and Date run on Playwright's clock (page.clock): a test moves
     time on (fast_forward, run_for, set_system_time) rather than waiting it out. Loaded again for
     each module, not made new in place (what a clock one module held would do to the next was not
-    looked into)."""
+    looked into). Motion: with_motion."""
     leave(clocked_session)
-    return start_fresh(clocked_session, DESKTOP)
+    return start_fresh(clocked_session, DESKTOP, motion=with_motion(request))
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,6 @@ console error and no request off 127.0.0.1 in any test: conftest checks)."""
 
 from __future__ import annotations
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.engine.helpers import call
@@ -15,10 +14,6 @@ SET = "double-6"
 WON_SEED = 5  # the advisor wins this double-6 deal (shifts, a stuck double, refills)
 LOST_SEED = 6  # the advisor loses this one in 7 moves
 TIMEOUT = 20_000
-
-# The Big Clock's play, keys and dialogs are tested here, not its motion
-# (test_motion.py, test_dial.py).
-pytestmark = pytest.mark.no_motion
 
 
 def advisor_line(seed: int) -> tuple[list[str], dict]:

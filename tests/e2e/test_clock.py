@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.engine.helpers import call
@@ -16,10 +15,6 @@ from .conftest import App, expect_moves, open_deal, settled
 
 EXCHANGE_SEED = 12  # the fourth king turns up at move 39; the advisor's exchange (15%) wins
 TIMEOUT = 30_000
-
-# Clock's play, keys and dialogs are tested here, not its motion
-# (test_motion.py, test_dial.py).
-pytestmark = pytest.mark.no_motion
 
 
 def native_until_exchange(seed: int) -> dict:

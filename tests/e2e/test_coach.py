@@ -18,6 +18,8 @@ from tests.engine.helpers import persons_record
 
 from .conftest import ROOT, App, box_of, centre, import_answered, record_file, serious, settled
 
+pytestmark = pytest.mark.motion  # the replay's moves travelling (conftest.with_motion)
+
 TIMEOUT = 30_000
 
 

@@ -246,6 +246,10 @@ def test_moves_of_show_solution_are_not_graded_as_the_persons(app: App) -> None:
     # after this module's other tests: the import asks, and replaces it
     import_record(app, "luzon", luzon_blunder()[0])
     import_record(app, "luzon", record)
+    outcome = page.locator("#outcome[open]")  # the imported game is won: its result shows first
+    expect(outcome).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(outcome).to_have_count(0)
     page.click("button[data-action=coach]")
     page.click("button[data-action=coach-review]")
     expect(page.locator("#coach-review-text")).to_contain_text("Not graded as yours", timeout=REVIEW_TIMEOUT)

@@ -18,6 +18,8 @@ from tests.engine.helpers import call
 
 from .conftest import App, box_of, expect_moves, open_deal, record_file, screenshot, until_still
 
+pytestmark = pytest.mark.motion  # a double's flight home (conftest.with_motion)
+
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "dial"
 CLOCK_EXCHANGE_SEED = 12  # the fourth king turns up at move 39 (tests/e2e/test_clock.py)

@@ -16,6 +16,8 @@ from playwright.sync_api import expect
 from .conftest import SCREEN_TIMEOUT_MS, App, play_a_move, shoot, two_taps, until_still
 from .test_pan_zoom import open_large
 
+pytestmark = pytest.mark.motion  # the seat to move kept in view as tiles fly (conftest.with_motion)
+
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "fit-more"
 GAMES = ["draw", "matador", "tiddle-a-wink"]  # 6, 8 and 10 seats

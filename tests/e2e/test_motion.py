@@ -4,9 +4,12 @@ shakes. Measured on The Big Clock's first draw (the tile flies from the stock to
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from .conftest import App, box_of, centre, open_deal
+
+pytestmark = pytest.mark.motion  # the tiles' flights (conftest.with_motion)
 
 # Sample, every animation frame, the ghost in flight and the drawn tile's opacity, until `ms` after
 # the draw is on screen (a ghost or the drawn tile: however long the engine took to answer), for at

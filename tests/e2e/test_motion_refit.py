@@ -4,7 +4,11 @@ gaps open between neighbours in any frame); only the new tile flies in."""
 
 from __future__ import annotations
 
+import pytest
+
 from .conftest import App, open_table, play_a_move
+
+pytestmark = pytest.mark.motion  # a table that refits while tiles fly (conftest.with_motion)
 
 # The table's placed tiles as seen at `steps` + 1 even points of the motion's own time, start to end
 # (a tile in flight is seen where its copy is), read in one task from the animations of the table

@@ -28,7 +28,8 @@ from .conftest import (
     two_taps,
 )
 
-pytestmark = pytest.mark.patches_page  # the engine's request is wrapped (INSTRUMENT) (the next module loads)
+pytestmark = [pytest.mark.patches_page,  # the engine's request is wrapped (INSTRUMENT) (the next module loads)
+              pytest.mark.motion]  # the computers' pace and flights (conftest.with_motion)
 
 LINK = "#/play/draw?deal=98&set=double-6&players=3&target=50&seats=human,ai:easy,ai:easy"
 FIRST_DRAWS = 7  # computer 1's draws on its first turn

@@ -10,10 +10,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import CDPSession, Page, expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, box_of, computer_speed, follow_link, frames, settled, two_taps
 from .test_fit import TABLES, import_record, make_record
+
+pytestmark = pytest.mark.motion  # the table following each flight (conftest.with_motion)
 
 DRAG_TIMEOUT_S = 12  # to pan a box to an end and drop on it
 

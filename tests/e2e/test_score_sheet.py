@@ -7,7 +7,18 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import ROOT, SCREEN_TIMEOUT_MS, App, box_of, follow_link, play_a_move, record_file, screenshot, settled
+from .conftest import (
+    ROOT,
+    SCREEN_TIMEOUT_MS,
+    App,
+    box_of,
+    follow_link,
+    import_answered,
+    play_a_move,
+    record_file,
+    screenshot,
+    settled,
+)
 
 SEATS = ["human", "ai:easy", "ai:easy"]
 OPTIONS = {"set": "double-6", "players": 3, "target": 150}
@@ -37,9 +48,9 @@ def load(app: App, record: dict) -> None:
     page = app.page
     follow_link(app, f"#/play/draw?deal=1&set=double-6&players=3&target=150&seats={','.join(SEATS)}")
     expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
-    page.set_input_files("#import-record", files=[record_file(record, "sheet.json")])
-    expect(page.locator("#table-screen")).to_have_attribute("data-moves", str(len(record["moves"])),
-                                                            timeout=SCREEN_TIMEOUT_MS)
+    # the computers' opening moves made (the game in progress): the import asks first, and replaces it
+    expect(page.locator("#turn[data-whose=you]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
+    import_answered(page, record_file(record, "sheet.json"), f"#table-screen[data-moves='{len(record['moves'])}']")
 
 
 def sheet_rows(page: Page, scope: str) -> list[list[str]]:

@@ -14,6 +14,8 @@ from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed
 from .screen_sizes import close_round_summary, each_size, round_over
 from .test_phone import open_record, record_until
 
+pytestmark = pytest.mark.motion  # the seat strip following the turns as tiles fly (conftest.with_motion)
+
 HAND_WIDTH = "() => Math.min(...[...document.querySelectorAll('#hand .hand-tile')].map((t) => t.offsetWidth))"
 TABLES = {  # name -> (game, options, players)
     "tiddle-a-wink": ("tiddle-a-wink", {"set": "double-9", "players": 10}, 10),

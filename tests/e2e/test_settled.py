@@ -10,7 +10,8 @@ from playwright.sync_api import Page, expect
 from .conftest import App, computer_speed, frames, open_deal, settled, solve
 from .test_luzon import WON_SEED, click_move
 
-pytestmark = pytest.mark.patches_page  # an observer of <html> is left on (RECORD) (the next module loads)
+pytestmark = [pytest.mark.patches_page,  # an observer of <html> is left on (RECORD) (the next module loads)
+              pytest.mark.motion]  # the settled signal while tiles slide (conftest.with_motion)
 
 RECORD = """() => {
   window.__settled = [];
