@@ -39,6 +39,7 @@ def main() -> None:
 
     def new_view(_session: WebKit2.AutomationSession) -> WebKit2.WebView:
         view = WebKit2.WebView(web_context=context, user_content_manager=scripts, is_controlled_by_automation=True)
+        view.get_settings().set_hardware_acceleration_policy(WebKit2.HardwareAccelerationPolicy.NEVER)
         window = Gtk.Window()
         window.set_default_size(1280, 900)
         window.add(view)
