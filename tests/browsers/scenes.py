@@ -14,9 +14,11 @@ SCREEN_S = 30
 REVIEW_S = 300  # a table game's review in WebKit: over 120 s at a load average near 35 on 2 cores
 # The Big Clock's game is two moves and its own resign move, the resign rated by the cheaper
 # play-outs (docs/benchmarks.md, "A resign"); deal 9's review is the cheaper (natively 0.12 s of CPU
-# against deal 12's 0.24 s, 2026-11-29)
+# against deal 12's 0.24 s, 2026-11-29). Clock's deal 96719 is the shortest game of deals 0-150,000
+# (the best exchange always taken) that turns twice before Play all, needs Play all before its
+# exchange and after it: 20 moves (the exchange the 10th), lost, where deal 12 took 53
 SOLITAIRE_DEALS = {"luzon": "deal=12&variant=twelve", "big-clock": "deal=9&set=double-6",
-                   "clock": "deal=12&exchange=true"}
+                   "clock": "deal=96719&exchange=true"}
 TABLE_DEALS = {"draw": "deal=4&set=double-6&players=2&target=50&seats=human,ai:easy",
                "matador": "deal=4&set=double-9&players=3&seats=human,ai:easy,ai:easy",
                "tiddle-a-wink": "deal=4&set=double-9&players=6&seats=human" + ",ai:easy" * 5,
@@ -37,14 +39,20 @@ def wait_ready(page: Page) -> None:
     assert engine == "ready", f"{page.name}: the engine failed: {status}"
 
 
-def open_link(page: Page, url: str, fragment: str) -> None:
-    """Open a game link with no saved game (forgotten first), the computers at instant pace, on a
-    page whose engine works (one a test before left failed is loaded again: its failure was that
-    test's)."""
+def open_app(page: Page, url: str) -> None:
+    """The app at `url`, its engine ready: the page a test before left there is kept (no load of
+    its own: a load costs seconds of CPU, WebKit's over ten under load), unless its engine failed
+    (that failure was that test's: the app is loaded again)."""
     if not page.run(f"(url) => location.href.startsWith(url) && location.pathname.endsWith('/')"
                     f" && {ENGINE}.engine !== 'failed'", url):
         page.goto(url)
     wait_ready(page)
+
+
+def open_link(page: Page, url: str, fragment: str) -> None:
+    """Open a game link with no saved game (forgotten first), the computers at instant pace, on a
+    page whose engine works (open_app)."""
+    open_app(page, url)
     page.run("() => { location.hash = '#/'; }")  # the screen on show saves its game and goes
     page.wait("() => !document.querySelector('[data-session]')", timeout_s=SCREEN_S, what="the home page")
     page.run("""(fragment) => {

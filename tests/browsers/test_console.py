@@ -2,7 +2,10 @@
 each browser: an error logged on the console and an error nobody caught, in a page of the app, and
 both while a page loads, before a driver could run anything in it (in WebKit, seen only by a hook
 put in the document before its own scripts: drivers.py); and its warnings, read apart (conftest.py
-puts them in a failing test's message)."""
+puts them in a failing test's message).
+
+The tests run in this order: the suite's own page first, then the app's first visit, which the
+warnings' test and then test_games.py go on using (open_app: no load of their own)."""
 
 from __future__ import annotations
 
@@ -11,7 +14,7 @@ from collections.abc import Callable
 
 from .conftest import FIXTURES_AT
 from .drivers import Page
-from .scenes import SCREEN_S, wait_ready
+from .scenes import SCREEN_S, open_app, wait_ready
 
 
 def errors_seen(page: Page, *wanted: str, read: Callable[[], list[str]] | None = None) -> list[str]:
@@ -24,6 +27,15 @@ def errors_seen(page: Page, *wanted: str, read: Callable[[], list[str]] | None =
         if all(any(text in error for error in seen) for text in wanted) or time.monotonic() > deadline:
             return seen
         page.run("() => new Promise((resolve) => setTimeout(resolve, 50))")
+
+
+def test_errors_while_a_page_loads_are_seen(browser_page: Page, server_url: str) -> None:
+    page = browser_page
+    page.goto(f"{server_url}{FIXTURES_AT}/early_error.html")
+    assert page.run("() => document.querySelector('#loaded')?.textContent") == "Loaded."
+    errors = errors_seen(page, "logged while loading", "thrown while loading")
+    assert any("console: boneyard test: logged while loading" in error for error in errors), errors
+    assert any("boneyard test: thrown while loading" in error for error in errors), errors
 
 
 def test_console_and_uncaught_errors_are_seen(browser_page: Page, server_url: str) -> None:
@@ -41,21 +53,11 @@ def test_console_and_uncaught_errors_are_seen(browser_page: Page, server_url: st
     assert any("boneyard test: uncaught" in error for error in errors), errors
 
 
-def test_errors_while_a_page_loads_are_seen(browser_page: Page, server_url: str) -> None:
-    page = browser_page
-    page.goto(f"{server_url}{FIXTURES_AT}/early_error.html")
-    assert page.run("() => document.querySelector('#loaded')?.textContent") == "Loaded."
-    errors = errors_seen(page, "logged while loading", "thrown while loading")
-    assert any("console: boneyard test: logged while loading" in error for error in errors), errors
-    assert any("boneyard test: thrown while loading" in error for error in errors), errors
-
-
 def test_warnings_are_read_apart_from_errors(browser_page: Page, server_url: str) -> None:
     """A warning (the engine's restarts are said so) is read for a failing test's message
     (conftest.py), and is not an error that fails a test."""
     page = browser_page
-    page.goto(server_url)
-    wait_ready(page)
+    open_app(page, server_url)  # (the page the test before left, if there)
     page.console_warnings()  # (those of the start, if any)
     page.run("() => { console.warn('boneyard test: warned'); }")
     warnings = errors_seen(page, "boneyard test: warned", read=page.console_warnings)

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from .conftest import Site
 from .drivers import Page
-from .scenes import ENGINE, open_link, solitaire_move
+from .scenes import ENGINE, open_app, open_link, solitaire_move
 
 ONE_VISIT_S = 240  # a cold start in WebKit on a loaded 2-core machine takes over a minute
 
 
 def test_offline_after_one_visit(browser_page: Page, site: Site) -> None:
     page = browser_page
-    page.goto(site.url)
+    open_app(page, site.url)  # (the visit a test before made, if the page is still there)
     page.wait(f"() => {ENGINE}.engine === 'ready'"
               f" && ({ENGINE}.snapshot === 'saved' || {ENGINE}.engineStart === 'snapshot')"
               " && Boolean(navigator.serviceWorker?.controller)", timeout_s=ONE_VISIT_S,

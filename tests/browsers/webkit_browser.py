@@ -4,7 +4,9 @@ console_hook.js put in every document before the document's own scripts (a WebKi
 document start), so that an error a page logs while it loads is seen. Classic WebDriver has no way to
 run a script that early, WebKitGTK 2.50's WebKitWebDriver offers no BiDi (no log events), and
 MiniBrowser's views for an automation session take none of its settings (`--enable-write-console-
-messages-to-stdout` writes nothing for them).
+messages-to-stdout` writes nothing for them). Its views composite without GL (hardware
+acceleration policy NEVER): under Xvfb WebKit's GL is Mesa's software rendering, and the suite's
+WebKit run took about a quarter more CPU with it (docs/benchmarks.md, "The test suite's time").
 
 Run by Debian's python3 with its GObject bindings (python3-gi, gir1.2-webkit2-4.1), not the
 project's .venv: `/usr/bin/python3 webkit_browser.py`, which WebKitWebDriver starts itself (the
@@ -39,6 +41,7 @@ def main() -> None:
 
     def new_view(_session: WebKit2.AutomationSession) -> WebKit2.WebView:
         view = WebKit2.WebView(web_context=context, user_content_manager=scripts, is_controlled_by_automation=True)
+        view.get_settings().set_hardware_acceleration_policy(WebKit2.HardwareAccelerationPolicy.NEVER)  # (above)
         window = Gtk.Window()
         window.set_default_size(1280, 900)
         window.add(view)
