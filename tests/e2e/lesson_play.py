@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 from engine.api import handle
 
 from .conftest import ROOT, App, resign, screenshot, screenshots_wanted, serious
+from .conftest import settled as page_settled
 
 TIMEOUT = 20_000
 LESSON_SECONDS = 90
@@ -42,17 +43,18 @@ def view_now(page: Page) -> dict[str, Any] | None:
 
 
 def settled(page: Page, moves_before: int | None = None) -> dict[str, Any]:
-    """Wait (polling the page, no sleep) until the person's next step, or the lesson's end, is on
-    screen; its view."""
+    """Wait until the person's next step, or the lesson's end, is on screen; its view. Each look
+    waits for the page's settled signal first (conftest.settled: no request, flight or turn timer
+    under way), so the engine is asked for its view once the page is idle, not every frame."""
     deadline = time.monotonic() + LESSON_SECONDS
     while time.monotonic() < deadline:
+        page_settled(page, timeout=LESSON_SECONDS * 1000)
         view = view_now(page)
         if view and view.get("guide") and (moves_before is None or view["moves"] != moves_before):
             guide, seat = view["guide"], view["to_move"]
             mine = seat is not None and view["seats"][seat] == "human"
             if guide["done"] or (guide["note"] and mine):
                 return view
-        page.wait_for_function("() => new Promise((ok) => requestAnimationFrame(() => ok(true)))", timeout=TIMEOUT)
     raise AssertionError("the lesson did not come to the person's next step")
 
 
