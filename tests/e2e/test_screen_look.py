@@ -357,7 +357,7 @@ UPRIGHT_PHONES = {"touch": [(360, 740), (390, 844)], "mouse": [(360, 740)]}  # a
 
 @pytest.mark.parametrize("pointer", list(UPRIGHT_PHONES))
 def test_the_coach_on_an_upright_phone_shows_luzons_whole_opening_position(
-        request: pytest.FixtureRequest, pointer: str) -> None:
+        app: App, phone: App, pointer: str) -> None:
     """Luzon's coach on a phone held upright, by touch (360x740, 390x844) and with a mouse (360x740),
     the record imported once: at its first position (five columns of five, the reserve full) every
     tile in view without scrolling, standing up, none smaller than the play screen's at that size
@@ -365,13 +365,15 @@ def test_the_coach_on_an_upright_phone_shows_luzons_whole_opening_position(
     lower edge (sized for 44 px buttons, it ended 14 px short with a mouse's)."""
     from .test_coach import import_record, luzon_blunder
 
-    app: App = request.getfixturevalue("phone" if pointer == "touch" else "app")
-    page = app.page
+    # both screens asked for by name: one asked for through request.getfixturevalue lacked the browser's
+    # parameter, so pytest closed the browser and opened another for it, its engine cold (about 25 s)
+    screen = phone if pointer == "touch" else app
+    page = screen.page
     sizes = UPRIGHT_PHONES[pointer]
     page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
     found = {}
     try:
-        import_record(app, "luzon", luzon_blunder()[0])
+        import_record(screen, "luzon", luzon_blunder()[0])
         for size in each_size(page, sizes):
             in_play = page.evaluate(COACH_LUZON_TILES.replace("#coach-board", "#board"))
             page.click("button[data-action=coach]")
@@ -406,21 +408,23 @@ COACH_ROOM = """() => {
 
 @pytest.mark.parametrize("pointer", list(UPRIGHT_PHONES))
 def test_the_coach_upright_shows_a_table_games_board_and_hand_without_scrolling(
-        request: pytest.FixtureRequest, pointer: str) -> None:
+        app: App, phone: App, pointer: str) -> None:
     """The coach opened on a table game (the draw game, double-9, four seats, mid-game, imported once)
     on a phone held upright, by touch (360x740, 390x844) and with a mouse (360x740): the replay's
     controls, the table and the person's whole hand in view at once, nothing scrolled (the board kept
     the play screen's height, the hand a scroll away), the board reaching the screen's lower edge
     (measured: with a mouse's lower buttons it ended short), table tiles still at least 20 px a half."""
-    app: App = request.getfixturevalue("phone" if pointer == "touch" else "app")
-    page = app.page
+    # both screens asked for by name: one asked for through request.getfixturevalue lacked the browser's
+    # parameter, so pytest closed the browser and opened another for it, its engine cold (about 25 s)
+    screen = phone if pointer == "touch" else app
+    page = screen.page
     game, options, players, seed = DRAW_9_4
     record, view = record_until(game, options, players, seed, lambda v: v["moves"] >= 8 and v["to_move"] == 0)
     sizes = UPRIGHT_PHONES[pointer]
     page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
     found = {}
     try:
-        open_record(app, game, options, players, seed, record)
+        open_record(screen, game, options, players, seed, record)
         for size in each_size(page, sizes):
             page.click("button[data-action=coach]")
             expect(page.locator("#coach-board .hand-tile")).to_have_count(len(view["hand"]), timeout=SCREEN_TIMEOUT_MS)
