@@ -46,10 +46,15 @@ def record_after_rounds(rounds: int, seed: int = 3) -> tuple[dict, dict]:
 
 def load(app: App, record: dict) -> None:
     page = app.page
+    screen = page.locator("#table-screen[data-session]")
+    old = screen.get_attribute("data-session") if screen.count() else None
     follow_link(app, f"#/play/draw?deal=1&set=double-6&players=3&target=150&seats={','.join(SEATS)}")
-    expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
+    expect(screen).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
+    if old:  # the link's new game, not the table the test before left on screen
+        expect(screen).not_to_have_attribute("data-session", old, timeout=SCREEN_TIMEOUT_MS)
     # the computers' opening moves made (the game in progress): the import asks first, and replaces it
     expect(page.locator("#turn[data-whose=you]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
+    settled(page)
     import_answered(page, record_file(record, "sheet.json"), f"#table-screen[data-moves='{len(record['moves'])}']")
 
 
