@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.engine.helpers import call
+
 from .conftest import (
     ROOT,
     SCREEN_TIMEOUT_MS,
@@ -24,32 +26,35 @@ SEATS = ["human", "ai:easy", "ai:easy"]
 OPTIONS = {"set": "double-6", "players": 3, "target": 150}
 
 
-def record_after_rounds(app: App, rounds: int, seed: int = 3) -> tuple[dict, dict]:
-    """(record, view) of a draw game played by the easy computer for every seat until `rounds`
-    rounds are over, stopped at the end of that round (its summary is due)."""
-    answer = app.page.evaluate("""async ([options, seats, seed, rounds]) => {
-      const call = (r) => window.boneyard.request(r);
-      let answer = await call({op: "new", game: "draw", options, seed, seats});
-      const session = answer.session;
-      for (let i = 0; i < 2000 && !answer.view.outcome; i++) {
-        if (answer.view.round?.over && (answer.view.rounds ?? []).length >= rounds) break;
-        // the seat to move, seen by the person (seat 0): a computer at its own level, the person by the easy one
-        answer = await call({op: "ai", session, ...(answer.view.to_move === 0 ? {level: "easy"} : {})});
-      }
-      const view = (await call({op: "view", session, seat: 0})).view;
-      const record = (await call({op: "record", session})).record;
-      await call({op: "close", session});
-      return {record, view};
-    }""", [OPTIONS, SEATS, seed, rounds])
-    return answer["record"], answer["view"]
+def record_after_rounds(rounds: int, seed: int = 3) -> tuple[dict, dict]:
+    """(record, view) of a draw game played natively by the easy computer for every seat until
+    `rounds` rounds are over, stopped at the end of that round (its summary is due)."""
+    answer = call(op="new", game="draw", options=OPTIONS, seed=seed, seats=SEATS)
+    session = answer["session"]
+    for _ in range(2000):
+        view = answer["view"]
+        if view.get("outcome") or ((view.get("round") or {}).get("over") and len(view.get("rounds") or []) >= rounds):
+            break
+        # the seat to move, seen by the person (seat 0): a computer at its own level, the person by the easy one
+        answer = call(op="ai", session=session, **({"level": "easy"} if view["to_move"] == 0 else {}))
+        assert answer["ok"], answer
+    view = call(op="view", session=session, seat=0)["view"]
+    record = call(op="record", session=session)["record"]
+    call(op="close", session=session)
+    return record, view
 
 
 def load(app: App, record: dict) -> None:
     page = app.page
+    screen = page.locator("#table-screen[data-session]")
+    old = screen.get_attribute("data-session") if screen.count() else None
     follow_link(app, f"#/play/draw?deal=1&set=double-6&players=3&target=150&seats={','.join(SEATS)}")
-    expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
+    expect(screen).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
+    if old:  # the link's new game, not the table the test before left on screen
+        expect(screen).not_to_have_attribute("data-session", old, timeout=SCREEN_TIMEOUT_MS)
     # the computers' opening moves made (the game in progress): the import asks first, and replaces it
     expect(page.locator("#turn[data-whose=you]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
+    settled(page)
     import_answered(page, record_file(record, "sheet.json"), f"#table-screen[data-moves='{len(record['moves'])}']")
 
 
@@ -61,7 +66,7 @@ def sheet_rows(page: Page, scope: str) -> list[list[str]]:
 
 def test_score_sheet_rows_match_the_rounds(app: App) -> None:
     page = app.page
-    record, view = record_after_rounds(app, 3)
+    record, view = record_after_rounds(3)
     rounds = view["rounds"]
     assert len(rounds) >= 3
     load(app, record)
@@ -94,7 +99,7 @@ def test_score_sheet_rows_match_the_rounds(app: App) -> None:
 @pytest.mark.screenshots
 def test_score_sheet_on_a_phone(app: App) -> None:
     page = app.page
-    record, view = record_after_rounds(app, 2, seed=8)
+    record, view = record_after_rounds(2, seed=8)
     load(app, record)
     expect(page.locator("#round-summary")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
     page.locator("#round-summary #next-round").click()
@@ -140,7 +145,7 @@ def test_a_long_sheet_opens_at_its_latest_rounds(app: App, size: tuple[int, int]
     """A game long enough that its sheet scrolls opens the sheet at the latest rounds, the total row
     in view (it opened at round 1): in the round summary and in the side panel."""
     page = app.page
-    record, view = record_after_rounds(app, 9, seed=5)
+    record, view = record_after_rounds(9, seed=5)
     rounds = view["rounds"]
     assert len(rounds) >= 9
     page.set_viewport_size({"width": size[0], "height": size[1]})
@@ -167,7 +172,7 @@ def test_a_long_sheet_opens_at_its_latest_rounds(app: App, size: tuple[int, int]
 def test_the_game_s_end_opens_its_sheet_at_the_latest_rounds(app: App) -> None:
     """The game's end held sideways (its sheet scrolls in the dialog's room): the last round's row in view."""
     page = app.page
-    record, view = record_after_rounds(app, 99, seed=5)  # to the game's end
+    record, view = record_after_rounds(99, seed=5)  # to the game's end
     assert view["outcome"], view
     page.set_viewport_size({"width": 844, "height": 390})
     try:
@@ -197,7 +202,7 @@ def test_a_move_made_with_the_sheet_open_never_moves_the_page(app: App) -> None:
     redraws the sheet, which keeps its latest rounds in its own box and never scrolls the page or
     the panel to its total row (it brought the total into view again at every redraw)."""
     page = app.page
-    record, _ = record_after_rounds(app, 9, seed=5)
+    record, _ = record_after_rounds(9, seed=5)
     page.set_viewport_size({"width": 1280, "height": 600})
     try:
         load(app, record)
