@@ -298,7 +298,9 @@ def test_follow_the_latest_play(app: App) -> None:
     landed = page.evaluate("() => window.__landed")
     assert landed["drawn"] == landed["landed"], landed  # scrolled once, as the move was drawn
     assert landed["visible"], "the tile just played is out of the box's view"
-    # and each computer's play after it
+    # and each computer's play after it (at the fast pace from now: the slow one kept the computers'
+    # first move back while the person's was looked at)
+    page.select_option("#speed", "fast")
     page.wait_for_function("n => Number(document.querySelector('#table-screen').dataset.moves) > n", arg=moves + 1,
                            timeout=SCREEN_TIMEOUT_MS)
     settled(page)
