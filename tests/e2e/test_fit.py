@@ -18,7 +18,16 @@ from playwright.sync_api import expect
 
 from engine.api import handle_request
 
-from .conftest import SCREEN_TIMEOUT_MS, App, follow_link, import_answered, record_file, screenshot, until_still
+from .conftest import (
+    SCREEN_TIMEOUT_MS,
+    App,
+    computer_speed,
+    follow_link,
+    import_answered,
+    record_file,
+    screenshot,
+    until_still,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "fit"
@@ -191,7 +200,9 @@ GAMES = [*TABLES, *SOLITAIRES]
 
 def fit_problems(app: App, game: str, sizes: list[tuple[int, int]], touch: bool, dark_size: tuple[int, int],
                  tag: str) -> list[str]:
-    """What does not fit of a game at the start and mid-game at every size, and mid-game dark."""
+    """What does not fit of a game at the start and mid-game at every size, and mid-game dark. (The
+    computers play at once: the start is measured on the person's first turn, once they have played.)"""
+    computer_speed(app.page, "instant")
     open_game(app, game)
     problems = [p for size in sizes for p in check(app, f"{game}-start{tag}", size, touch)]
     import_record(app, make_record(game))  # over the start just measured: the same game
