@@ -1,9 +1,9 @@
 """Every game screen fits the viewport: at each listed size, each game at its start and
 with a large mid-game layout (fixed seeds, moves played natively, once for a desktop and a phone,
-and the game imported over its start), the page does not scroll, the board, the hand and the turn banner are inside the
-viewport, a table that fits its box shows every tile whole, no two tiles overlap, and on a touch
-screen every tap target is at least 44 x 44 CSS px (the tiles of a hand at least 24 px: they
-shrink so that the whole hand is in view).
+and the game imported over its start), the page does not scroll, the board, the hand and the turn
+banner are inside the viewport, a table that fits its box shows every tile whole, no two tiles
+overlap, and on a touch screen every tap target is at least 44 x 44 CSS px (the tiles of a hand at
+least 24 px: they shrink so that the whole hand is in view).
 With --screenshots, screenshots of every state go to test-results/fit/ (git-ignored), light and dark."""
 
 from __future__ import annotations
