@@ -26,6 +26,7 @@ def fresh(app: App, game: str) -> None:
     """Open a game's screen on its setup form (no saved game), computers at full speed."""
     page = app.page
     page.goto(f"{app.url}#/")
+    settled(page)  # the game left saved (a computer's move the test before left under way): then forgotten
     page.evaluate("""game => {
       localStorage.removeItem('boneyard.game.' + game);
       localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'));
