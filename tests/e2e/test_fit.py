@@ -1,19 +1,33 @@
 """Every game screen fits the viewport: at each listed size, each game at its start and
-with a large mid-game layout (fixed seeds, moves played through `window.boneyard.request` and the
-game imported), the page does not scroll, the board, the hand and the turn banner are inside the
-viewport, a table that fits its box shows every tile whole, no two tiles overlap, and on a touch
-screen every tap target is at least 44 x 44 CSS px (the tiles of a hand at least 24 px: they
-shrink so that the whole hand is in view).
+with a large mid-game layout (fixed seeds, moves played natively, once for a desktop and a phone,
+and the game imported over its start), the page does not scroll, the board, the hand and the turn
+banner are inside the viewport, a table that fits its box shows every tile whole, no two tiles
+overlap, and on a touch screen every tap target is at least 44 x 44 CSS px (the tiles of a hand at
+least 24 px: they shrink so that the whole hand is in view).
 With --screenshots, screenshots of every state go to test-results/fit/ (git-ignored), light and dark."""
 
 from __future__ import annotations
 
+import functools
+import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, follow_link, import_answered, record_file, screenshot, until_still
+from engine.api import handle_request
+
+from .conftest import (
+    SCREEN_TIMEOUT_MS,
+    App,
+    computer_speed,
+    follow_link,
+    import_answered,
+    record_file,
+    screenshot,
+    until_still,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "fit"
@@ -99,26 +113,48 @@ MEASURE = """touch => {
 }"""
 
 
-def make_record(app: App, game: str, options: dict, seats: list[str], seed: int, moves: int) -> dict:
-    """A game record after `moves` computer moves (every seat played by the easy computer) that
-    stops on the person's turn, seat 0, in the middle of a round."""
-    return app.page.evaluate("""async ([game, options, seats, seed, moves]) => {
-      const call = (r) => window.boneyard.request(r);
-      let answer = await call({op: "new", game, options, seed, seats});
-      const session = answer.session;
-      let best = null;
-      for (let i = 0; i < moves * 3 && !answer.view.outcome; i++) {
-        const view = answer.view;
-        if (view.round?.over) break;
-        if (i >= moves && view.to_move === 0) break;
-        // the seat to move, seen by the person (seat 0): a computer at its own level, the person by the easy one
-        answer = await call({op: "ai", session, ...(view.to_move === 0 ? {level: "easy"} : {})});
-        if (!answer.ok) throw new Error(JSON.stringify(answer.error));
-      }
-      const record = await call({op: "record", session});
-      await call({op: "close", session});
-      return record.record;
-    }""", [game, options, seats, seed, moves])
+def computers_record(game: str, options: dict, seats: list[str], seed: int, stop: Callable[[dict], bool],
+                     most: int = 3000) -> dict:
+    """The record of a game played natively (the same deal and moves as in the browser), every seat
+    by the easy computer or its own level (the person, seat 0, by the easy one), from the deal up to
+    the first view where `stop` holds, the game's end or `most` moves, whichever comes first."""
+    answer = handle_request({"op": "new", "game": game, "options": options, "seed": seed, "seats": seats})
+    session = answer["session"]
+    try:
+        for _ in range(most):
+            view = answer["view"]
+            if view.get("outcome") or stop(view):
+                break
+            mine = {"level": "easy"} if view["to_move"] == 0 else {}
+            answer = handle_request({"op": "ai", "session": session, **mine})
+            assert answer["ok"], answer
+        record: dict = handle_request({"op": "record", "session": session})["record"]
+        return record
+    finally:
+        handle_request({"op": "close", "session": session})
+
+
+def make_record(game: str, moves: int | None = None) -> dict:
+    """A game record on the fixed seed of TABLES or SOLITAIRES after about `moves` computer moves
+    (the game's own number unless given) that stops on the person's turn, seat 0, in the middle of
+    a round (computers_record); played once per run for each game and number of moves."""
+    return json.loads(recorded(game, moves))
+
+
+@functools.cache
+def recorded(game: str, moves: int | None) -> str:
+    """make_record's record, as JSON."""
+    if game in TABLES:
+        options, players, seed, mid = TABLES[game]
+        seats = ["human"] + ["ai:easy"] * (players - 1)
+    else:
+        options, seed, mid = SOLITAIRES[game]
+        seats = ["human"]
+    moves = mid if moves is None else moves
+
+    def stop(view: dict) -> bool:
+        return bool((view.get("round") or {}).get("over")) or (view["moves"] >= moves and view["to_move"] == 0)
+    return json.dumps(computers_record(game, options, seats, seed, stop, most=moves * 3))
 
 
 def import_record(app: App, record: dict) -> None:
@@ -145,15 +181,9 @@ def open_game(app: App, game: str) -> None:
 
 
 def open_midgame(app: App, game: str) -> None:
-    if game in TABLES:
-        options, players, seed, moves = TABLES[game]
-        seats = ["human"] + ["ai:easy"] * (players - 1)
-    else:
-        options, seed, moves = SOLITAIRES[game]
-        seats = ["human"]
-    record = make_record(app, game, options, seats, seed, moves)
+    """Open a game's screen at its large mid-game layout: at its start, then its record imported."""
     open_game(app, game)
-    import_record(app, record)
+    import_record(app, make_record(game))
 
 
 def check(app: App, label: str, size: tuple[int, int], touch: bool) -> list[str]:
@@ -170,10 +200,12 @@ GAMES = [*TABLES, *SOLITAIRES]
 
 def fit_problems(app: App, game: str, sizes: list[tuple[int, int]], touch: bool, dark_size: tuple[int, int],
                  tag: str) -> list[str]:
-    """What does not fit of a game at the start and mid-game at every size, and mid-game dark."""
+    """What does not fit of a game at the start and mid-game at every size, and mid-game dark. (The
+    computers play at once: the start is measured on the person's first turn, once they have played.)"""
+    computer_speed(app.page, "instant")
     open_game(app, game)
     problems = [p for size in sizes for p in check(app, f"{game}-start{tag}", size, touch)]
-    open_midgame(app, game)
+    import_record(app, make_record(game))  # over the start just measured: the same game
     problems += [p for size in sizes for p in check(app, f"{game}-mid{tag}", size, touch)]
     app.page.emulate_media(color_scheme="dark")
     problems += check(app, f"{game}-mid{tag}-dark", dark_size, touch)

@@ -23,15 +23,14 @@ DRAG_TIMEOUT_S = 12  # to pan a box to an end and drop on it
 
 def open_large(app: App, game: str, speed: str = "instant", size: tuple[int, int] | None = None,
                moves: int | None = None) -> None:
-    """A large table mid-game (test_fit's fixed seeds; after about `moves` moves), the person to
-    play, computers at `speed`."""
+    """A large table mid-game (test_fit's fixed seeds and its record, played natively; after about
+    `moves` moves), the person to play, computers at `speed`."""
     page = app.page
     if size:
         page.set_viewport_size({"width": size[0], "height": size[1]})
-    options, players, seed, mid = TABLES[game]
-    moves = mid if moves is None else moves
+    options, players, seed, _ = TABLES[game]
     seats = ["human"] + ["ai:easy"] * (players - 1)
-    record = make_record(app, game, options, seats, seed, moves)
+    record = make_record(game, moves)
     computer_speed(page, speed)
     query = "&".join(f"{k}={v}" for k, v in options.items())
     follow_link(app, f"#/play/{game}?deal={seed}&{query}&seats={','.join(seats)}")
@@ -299,7 +298,9 @@ def test_follow_the_latest_play(app: App) -> None:
     landed = page.evaluate("() => window.__landed")
     assert landed["drawn"] == landed["landed"], landed  # scrolled once, as the move was drawn
     assert landed["visible"], "the tile just played is out of the box's view"
-    # and each computer's play after it
+    # and each computer's play after it (at the fast pace from now: the slow one kept the computers'
+    # first move back while the person's was looked at)
+    page.select_option("#speed", "fast")
     page.wait_for_function("n => Number(document.querySelector('#table-screen').dataset.moves) > n", arg=moves + 1,
                            timeout=SCREEN_TIMEOUT_MS)
     settled(page)

@@ -22,7 +22,9 @@ from .conftest import (
     open_table,
     settled,
 )
-from .test_tables import GAME_SECONDS, fresh, my_move, play_to_game_over, set_up
+from .screen_sizes import round_over
+from .test_fit import computers_record, import_record
+from .test_tables import GAME_SECONDS, fresh, my_move, near_the_end, play_to_game_over, set_up
 
 TIMEOUT = 20_000
 
@@ -35,23 +37,20 @@ def ways_on(app: App) -> list[str]:
                    .map(e => e.textContent.trim())""")
 
 
-def until_round_summary(app: App) -> None:
-    page = app.page
-    deadline = time.monotonic() + 60
-    while not page.locator("#round-summary[open]").count():
-        assert time.monotonic() < deadline, "no round summary"
-        if page.locator("#pass-screen[open]").count():
-            page.click("#pass-ready")
-        elif not my_move(app):
-            settled(page)
+def solitaire_record(game: str, seed: int, options: dict, moves: int) -> dict:
+    """The record of a solitaire's deal after its first `moves` moves, played natively (the same as
+    in the browser; Clock's turns have no choice until an exchange)."""
+    return computers_record(game, options, ["human"], seed, lambda view: view["moves"] >= moves)
 
 
 def test_escape_on_the_round_summary_leaves_a_way_on(app: App) -> None:
     """Esc closes the round's summary (the page does not hold it open) and leaves a way on: the
-    summary again, and the next round from it."""
+    summary again, and the next round from it. The round's end: a record played natively, imported."""
     open_table(app, "#/play/draw?deal=3&set=double-6&players=2&target=100&seats=human,ai:easy")
     page = app.page
-    until_round_summary(app)
+    options = {"set": "double-6", "players": 2, "target": 100}
+    import_record(app, computers_record("draw", options, ["human", "ai:easy"], 3, round_over))
+    expect(page.locator("#round-summary")).to_have_attribute("open", "", timeout=TIMEOUT)
     page.keyboard.press("Escape")
     page.keyboard.press("Escape")
     settled(page)
@@ -185,6 +184,7 @@ def test_messages_follow_the_view(app: App) -> None:
     expect(page.locator(".game .message")).not_to_contain_text("Shift tiles to make room")
     page.locator("#outcome button", has_text="Close").click()
     open_deal(app, "clock", 5, exchange="true")  # won with the exchange never needed
+    import_record(app, solitaire_record("clock", 5, {"exchange": True}, 48))  # four moves before the end
     page.click("button[data-action=play-all]")
     expect(page.locator("#outcome")).to_have_attribute("data-result", "won", timeout=GAME_SECONDS * 1000)
     expect(page.locator("#board")).not_to_contain_text("exchange available once")
@@ -256,9 +256,14 @@ def test_log_speaks_to_the_person(app: App) -> None:
 
 
 def test_hidden_hands_keep_the_deal_number_back_until_the_end(app: App) -> None:
-    """No deal number on screen or in the link while a draw game is on."""
+    """No deal number on screen or in the link while a draw game is on: at its start and a few moves
+    before its end (a record played natively, imported); the last moves played on the page."""
     page = app.page
     open_table(app, "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy")
+    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=TIMEOUT)
+    assert "deal=" not in page.get_attribute("#deal-link", "href")
+    assert not re.search(r"\bdeal 3\b", page.locator(".game").inner_text(), re.I)
+    import_record(app, near_the_end("draw", {"set": "double-6", "players": 2, "target": 50}, 2, 3, 4))
     expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=TIMEOUT)
     assert "deal=" not in page.get_attribute("#deal-link", "href")
     assert not re.search(r"\bdeal 3\b", page.locator(".game").inner_text(), re.I)
@@ -316,8 +321,8 @@ def test_big_clock_offers_resign(app: App) -> None:
 def test_clock_names_the_exchanged_tile(app: App) -> None:
     """The line "exchange used (JS taken)" names the tile in words, and "1 tile is" not "1 tiles are"."""
     page = app.page
-    open_deal(app, "clock", 12, exchange="true")  # the fourth king turns up at move 39
-    page.click("button[data-action=play-all]")
+    open_deal(app, "clock", 12, exchange="true")
+    import_record(app, solitaire_record("clock", 12, {"exchange": True}, 39))  # the fourth king turned up
     expect(page.locator("#board")).to_have_attribute("data-phase", "exchange", timeout=TIMEOUT)
     assert not re.search(r"\b1 tiles\b", page.locator("#board .ck-exchange").inner_text())
     page.locator("#board .ck-choice.best").first.click()

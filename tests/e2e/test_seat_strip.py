@@ -3,7 +3,8 @@
 covered, not cut), the status line and the last move too, and the table's tiles are at least 20 px
 a half, edge included (a desktop's hand tiles at least 44 px wide). Tiddle-A-Wink at ten seats,
 Matador at eight, the draw game at six and at four (double-9), each well into its first round and
-at its end, the round's summary closed (records played natively, imported)."""
+at its end, the round's summary closed (records of deal 3 played natively, imported: the
+round's end over the first round's table)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from playwright.sync_api import expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed
 from .screen_sizes import close_round_summary, each_size, round_over
+from .test_fit import import_record
 from .test_phone import open_record, record_until
 
 pytestmark = pytest.mark.motion  # the seat strip following the turns as tiles fly (conftest.with_motion)
@@ -64,31 +66,35 @@ IN_VIEW = """() => {
 }"""
 
 
-@pytest.mark.parametrize("when", ["mid-round", "round-end"])
 @pytest.mark.parametrize("table", list(TABLES))
-def test_every_seat_the_status_and_the_last_move_in_view_and_tiles_readable(phone: App, table: str,
-                                                                            when: str) -> None:
+def test_every_seat_the_status_and_the_last_move_in_view_and_tiles_readable(phone: App, table: str) -> None:
+    """Both moments of the table's deal on one opening of it: well into the first round, then the
+    round's end imported over it (each problem named by its moment and size)."""
     game, options, players = TABLES[table]
 
     def mid_round(view: dict) -> bool:
         return bool(view["moves"] >= 3 * players and view["to_move"] == 0)
 
-    record, _ = record_until(game, options, players, 3, round_over if when == "round-end" else mid_round)
     page = phone.page
     computer_speed(page, "instant")
-    page.set_viewport_size({"width": 390, "height": 844})
-    open_record(phone, game, options, players, 3, record)
-    expect(page.locator("#seats .seat")).to_have_count(players, timeout=SCREEN_TIMEOUT_MS)
-    if when == "round-end":  # the round's summary, closed: the table as the round left it
-        close_round_summary(page)
     found = {}
-    for size in each_size(page):
-        result = page.evaluate(IN_VIEW)
-        assert result["seats"] == players and result["tiles"] > 3, result
-        if size == "1280x800":  # a desktop's hand: tiles as large as a finger's, not the old 40 px
-            hand = page.evaluate(HAND_WIDTH)
-            if hand < 44:
-                result["problems"].append(f"hand tiles {hand} px wide")
-        if result["problems"]:
-            found[size] = result["problems"]
+    for when, stop in (("mid-round", mid_round), ("round-end", round_over)):
+        record, _ = record_until(game, options, players, 3, stop)
+        page.set_viewport_size({"width": 390, "height": 844})
+        if when == "mid-round":
+            open_record(phone, game, options, players, 3, record)
+        else:  # the same deal, its round's end: imported over it
+            import_record(phone, record)
+        expect(page.locator("#seats .seat")).to_have_count(players, timeout=SCREEN_TIMEOUT_MS)
+        if when == "round-end":  # the round's summary, closed: the table as the round left it
+            close_round_summary(page)
+        for size in each_size(page):
+            result = page.evaluate(IN_VIEW)
+            assert result["seats"] == players and result["tiles"] > 3, (when, size, result)
+            if size == "1280x800":  # a desktop's hand: tiles as large as a finger's, not the old 40 px
+                hand = page.evaluate(HAND_WIDTH)
+                if hand < 44:
+                    result["problems"].append(f"hand tiles {hand} px wide")
+            if result["problems"]:
+                found[f"{when} {size}"] = result["problems"]
     assert found == {}

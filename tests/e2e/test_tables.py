@@ -1,7 +1,10 @@
 """The table games through the page (draw, matador, tiddle-a-wink, round-the-clock): each set up on the
-setup screen and played to game over against computer opponents on a fixed seed (the person's moves
-by click, keyboard and drag and drop), a hot-seat round with every hand hidden between turns, resume
-after reload (no console error and no request off 127.0.0.1 in any test: conftest checks)."""
+setup screen and played to game over against computer opponents on a fixed seed: the draw game and
+Matador move by move (the person's moves by click, keyboard and drag and drop), Tiddle-A-Wink and
+Round the Clock from a record of the same deal played natively to a few moves before the end,
+imported, the last moves played on the page. The table's legend of its marks, a hot-seat round with
+every hand hidden between turns, resume after reload (no console error and no request off 127.0.0.1
+in any test: conftest checks)."""
 
 from __future__ import annotations
 
@@ -12,6 +15,8 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import App, box_of, follow_link, serious, settled, two_taps
+from .screen_sizes import round_over
+from .test_fit import computers_record, import_record
 
 TIMEOUT = 20_000
 GAME_SECONDS = 120
@@ -21,6 +26,7 @@ def fresh(app: App, game: str) -> None:
     """Open a game's screen on its setup form (no saved game), computers at full speed."""
     page = app.page
     page.goto(f"{app.url}#/")
+    settled(page)  # the game left saved (a computer's move the test before left under way): then forgotten
     page.evaluate("""game => {
       localStorage.removeItem('boneyard.game.' + game);
       localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'));
@@ -119,6 +125,18 @@ def play_to_game_over(app: App, styles: tuple[str, ...] = ("click",)) -> dict:
     pytest.fail(f"the game did not end within {GAME_SECONDS} s: {seen}")
 
 
+def near_the_end(game: str, options: dict, players: int, seed: int, before: int) -> dict:
+    """The record of a game with the person at seat 0 and the easy computer at the others, every
+    seat played natively by the easy computer (computers_record), to the person's turn at least
+    `before` moves before the game's end."""
+    seats = ["human"] + ["ai:easy"] * (players - 1)
+    end = len(computers_record(game, options, seats, seed, lambda view: False)["moves"])
+    record = computers_record(game, options, seats, seed, lambda view: view["moves"] >= end - before
+                              and view["to_move"] == 0 and not round_over(view))
+    assert len(record["moves"]) < end, f"{game} seed {seed}: no turn of the person's in its last {before} moves"
+    return record
+
+
 def check_game_over(app: App) -> None:
     page = app.page
     expect(page.locator("#table-screen")).to_have_attribute("data-over", "game")
@@ -181,45 +199,6 @@ def legend_matches_the_table(app: App) -> list[str]:
     return named
 
 
-def test_the_tables_legend_names_each_mark_it_draws_with_a_swatch_drawn_as_the_mark(app: App) -> None:
-    """The marks on the table (the last tile played, the tiles played since your turn, the round's
-    first tile filled yellow, where the picked tile fits, the hint) are named in one line under the
-    layout while they are drawn, each beside a swatch of the mark's own colour, on a phone as on a
-    desktop; screen readers read the same words."""
-    fresh(app, "matador")
-    set_up(app, {"set": "double-9", "players": "3"}, ["human", "ai:easy", "ai:easy"], seed=4)
-    page = app.page
-    for size in ({"width": 1280, "height": 900}, {"width": 360, "height": 740}):
-        page.set_viewport_size(size)
-        for _ in range(6):  # to your turn, the computers having played two tiles since your last
-            settled(page)
-            if page.locator(f"#turn[data-whose=you] ~ #table {DRAWN['since']}").count():
-                break
-            assert my_move(app)
-        expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=TIMEOUT)
-        assert legend_matches_the_table(app) == ["last", "since", "first"]
-        colours = page.evaluate("""() => ['last', 'since'].map((mark) => [
-          getComputedStyle(document.querySelector('.legend-' + mark)).borderTopColor,
-          getComputedStyle(document.querySelector(mark === 'last' ? '.last-played .face'
-            : '.since-turn:not(.last-played) .face')).stroke])""")
-        assert all(swatch == stroke for swatch, stroke in colours), colours
-        fills = page.evaluate("""() => [getComputedStyle(document.querySelector('.legend-first')).backgroundColor,
-          getComputedStyle(document.querySelector('.root-tile .face')).fill,
-          getComputedStyle(document.querySelector('.layout-svg .domino:not(.root-tile) .face')).fill]""")
-        assert fills[0] == fills[1] != fills[2], fills  # the swatch is filled as the first tile, unlike the others
-        page.locator(".hand-tile.playable").first.click()
-        expect(page.locator(".end-marker.active").first).to_be_visible()
-        assert legend_matches_the_table(app) == ["last", "since", "first", "fits"]
-        page.keyboard.press("Escape")
-        page.click("button[data-action=hint]")
-        expect(page.locator("#table-legend li[data-mark=hint]")).to_have_text("hint", timeout=TIMEOUT)
-        assert "hint" in legend_matches_the_table(app)
-        expect(page.locator("#table-legend")).to_have_attribute("aria-label", "Marks on the table")
-        my_move(app)
-        settled(page)
-    assert not app.errors, app.errors
-
-
 MARK_COLOURS = """() => [getComputedStyle(document.querySelector('.layout-svg .last-played .face')).stroke,
   getComputedStyle(document.querySelector('.layout-svg .root-tile .face')).fill,
   getComputedStyle(document.querySelector('.legend-last')).borderTopColor,
@@ -243,18 +222,12 @@ def hue_and_saturation(css: str) -> tuple[float, float]:
     return hue, saturation
 
 
-def test_the_legends_last_played_and_first_marks_differ_in_colour_in_both_themes(app: App) -> None:
+def marks_differ_in_colour(app: App) -> None:
     """The last tile played (outlined amber) and the round's first tile (filled) are told apart at a
     glance, on the board and in the legend, light and dark: their colours are of hues at least 60
     degrees apart (the first tile's pale yellow was an amber's near twin), each a colour, not a grey."""
-    fresh(app, "matador")
-    set_up(app, {"set": "double-9", "players": "3"}, ["human", "ai:easy", "ai:easy"], seed=4)
     page = app.page
-    for _ in range(4):  # to a table with a tile played
-        settled(page)
-        if page.locator(".layout-svg .last-played").count():
-            break
-        my_move(app)
+    expect(page.locator(".layout-svg .last-played").first).to_be_attached()
     expect(page.locator(".layout-svg .root-tile")).to_have_count(1)
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
@@ -264,6 +237,47 @@ def test_the_legends_last_played_and_first_marks_differ_in_colour_in_both_themes
         apart = min(abs(last_hue - first_hue), 360 - abs(last_hue - first_hue))
         assert apart >= 60 and last_sat > 0.3 and first_sat > 0.3, (scheme, last, first, apart)
     page.emulate_media(color_scheme="light")
+
+
+def test_the_tables_legend_names_each_mark_it_draws_with_a_swatch_drawn_as_the_mark(app: App) -> None:
+    """The marks on the table (the last tile played, the tiles played since your turn, the round's
+    first tile filled yellow, where the picked tile fits, the hint) are named in one line under the
+    layout while they are drawn, each beside a swatch of the mark's own colour, on a phone as on a
+    desktop; screen readers read the same words. On the same table (desktop), the last tile played
+    and the first tile differ in colour in both themes (marks_differ_in_colour)."""
+    fresh(app, "matador")
+    set_up(app, {"set": "double-9", "players": "3"}, ["human", "ai:easy", "ai:easy"], seed=4)
+    page = app.page
+    for size in ({"width": 1280, "height": 900}, {"width": 360, "height": 740}):
+        page.set_viewport_size(size)
+        for _ in range(6):  # to your turn, the computers having played two tiles since your last
+            settled(page)
+            if page.locator(f"#turn[data-whose=you] ~ #table {DRAWN['since']}").count():
+                break
+            assert my_move(app)
+        expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=TIMEOUT)
+        assert legend_matches_the_table(app) == ["last", "since", "first"]
+        if size["width"] == 1280:
+            marks_differ_in_colour(app)
+        colours = page.evaluate("""() => ['last', 'since'].map((mark) => [
+          getComputedStyle(document.querySelector('.legend-' + mark)).borderTopColor,
+          getComputedStyle(document.querySelector(mark === 'last' ? '.last-played .face'
+            : '.since-turn:not(.last-played) .face')).stroke])""")
+        assert all(swatch == stroke for swatch, stroke in colours), colours
+        fills = page.evaluate("""() => [getComputedStyle(document.querySelector('.legend-first')).backgroundColor,
+          getComputedStyle(document.querySelector('.root-tile .face')).fill,
+          getComputedStyle(document.querySelector('.layout-svg .domino:not(.root-tile) .face')).fill]""")
+        assert fills[0] == fills[1] != fills[2], fills  # the swatch is filled as the first tile, unlike the others
+        page.locator(".hand-tile.playable").first.click()
+        expect(page.locator(".end-marker.active").first).to_be_visible()
+        assert legend_matches_the_table(app) == ["last", "since", "first", "fits"]
+        page.keyboard.press("Escape")
+        page.click("button[data-action=hint]")
+        expect(page.locator("#table-legend li[data-mark=hint]")).to_have_text("hint", timeout=TIMEOUT)
+        assert "hint" in legend_matches_the_table(app)
+        expect(page.locator("#table-legend")).to_have_attribute("aria-label", "Marks on the table")
+        my_move(app)
+        settled(page)
     assert not app.errors, app.errors
 
 
@@ -281,6 +295,7 @@ def test_tiddle_a_wink_to_the_end_ten_seats_at_phone_width(app: App) -> None:
             return [box.getBoundingClientRect().width, stage.getBoundingClientRect().width];
         }""")
         assert 0 < widths[1] <= widths[0] + 1
+        import_record(app, near_the_end("tiddle-a-wink", {"set": "double-12", "players": 10}, 10, 5, 10))
         play_to_game_over(app)
         check_game_over(app)
         assert page.evaluate("document.documentElement.scrollWidth") <= 361
@@ -307,6 +322,7 @@ def test_round_the_clock_to_the_end_with_resume(app: App) -> None:
     assert int(page.get_attribute("#table-screen", "data-moves")) >= int(moves)
     assert page.locator("#layout [data-placed]").count() >= placed
     expect(page.locator("#log")).to_contain_text("Resumed the game in progress")  # no deal number: hidden hands
+    import_record(app, near_the_end("round-the-clock", {"players": 3, "target": 50}, 3, 4, 6))
     play_to_game_over(app)
     check_game_over(app)
 
