@@ -327,9 +327,10 @@ def test_a_review_without_marks_says_how_many_decisions_were_uncertain(app: App)
     for seed, said in ((2, "No clear mistakes. 1 uncertain: the play-outs could not tell it from a good move"),
                        (11, "No mistakes: nothing stood out.")):
         record = finished_record("matador", {"players": 3}, seed, seats)
-        grades = [d["grade"] for d in native_beside({"op": "review", "record": record})()["review"]["decisions"]]
-        assert not set(grades) & set(MARKED) and grades.count("uncertain") == (1 if seed == 2 else 0), grades
+        review = native_beside({"op": "review", "record": record})  # beside the import
         import_record(app, "matador", record, f"?deal={seed}&players=3&seats={','.join(seats)}", "#table-screen")
+        grades = [d["grade"] for d in review()["review"]["decisions"]]
+        assert not set(grades) & set(MARKED) and grades.count("uncertain") == (1 if seed == 2 else 0), grades
         open_coach(app, "matador")
         page.click("button[data-action=coach-review]")
         expect(page.locator("#coach-review-text")).to_contain_text("computed", timeout=REVIEW_TIMEOUT)
