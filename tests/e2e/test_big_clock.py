@@ -1,6 +1,7 @@
 """The Big Clock through the page: a won deal played by clicks following the native advisor, a lost
-deal played out by autoplay, drag and drop, keyboard, undo/redo, hint, resume after reload (no
-console error and no request off 127.0.0.1 in any test: conftest checks)."""
+deal played out by autoplay, drag and drop, keyboard, undo/redo, hint, resume after reload (of
+the deal played by drag and keyboard; no console error and no request off 127.0.0.1 in any test:
+conftest checks)."""
 
 from __future__ import annotations
 
@@ -116,7 +117,7 @@ def test_undo_redo_and_illegal(app: App) -> None:
     expect_moves(app, 0)
 
 
-def test_drag_and_keyboard(app: App) -> None:
+def test_drag_and_keyboard_then_resume_after_reload(app: App) -> None:
     moves, _ = advisor_line(WON_SEED)
     start_deal(app, WON_SEED)
     page = app.page
@@ -142,6 +143,16 @@ def test_drag_and_keyboard(app: App) -> None:
     page.locator("#board [data-slot=drawn]").drag_to(page.locator("#board [data-slot=slot3]"))
     expect_moves(app, 10)
     assert tops(app)["slot3"] == drawn
+    # the deal left and the page loaded again: the saved deal resumes as it was
+    before = tops(app)
+    page.goto(f"{app.url}#/")
+    page.reload()
+    app.wait_ready()
+    page.goto(f"{app.url}#/play/big-clock")
+    expect_moves(app, 10)
+    expect(page.locator(".game .message")).to_contain_text(f"Resumed deal {WON_SEED}")
+    assert tops(app) == before
+    expect(page.locator("#option-set")).to_have_value(SET)
 
 
 def test_hint(app: App) -> None:
@@ -155,20 +166,3 @@ def test_hint(app: App) -> None:
     first, second = hint["move"].split(":")[1].split(">")
     assert "hinted" in app.page.get_attribute(f"#board [data-slot={first}]", "class")
     assert "hinted" in app.page.get_attribute(f"#board [data-slot={second}]", "class")
-
-
-def test_resume_after_reload(app: App) -> None:
-    moves, _ = advisor_line(WON_SEED)
-    start_deal(app, WON_SEED)
-    for done, move in enumerate(moves[:5], start=1):
-        click_move(app, move)
-        expect_moves(app, done)
-    before = tops(app)
-    app.page.goto(f"{app.url}#/")
-    app.page.reload()
-    app.wait_ready()
-    app.page.goto(f"{app.url}#/play/big-clock")
-    expect_moves(app, 5)
-    expect(app.page.locator(".game .message")).to_contain_text(f"Resumed deal {WON_SEED}")
-    assert tops(app) == before
-    expect(app.page.locator("#option-set")).to_have_value(SET)

@@ -1,7 +1,7 @@
 """Clock (CARDominoes) through the page: a deal won with an exchange chosen in the page (the advisor's
-chances shown as percentages, the hint at the best), the exchange-off deal played out, turning by
-click/button/keyboard, undo/redo, resume after reload (no console error and no request off 127.0.0.1
-in any test: conftest checks)."""
+chances shown as percentages, the hint at the best; the deal resumed after a reload at its exchange,
+then won), the exchange-off deal played out, turning by click/button/keyboard, undo/redo (no console
+error and no request off 127.0.0.1 in any test: conftest checks)."""
 
 from __future__ import annotations
 
@@ -35,7 +35,22 @@ def face_up(app: App) -> list[list[str]]:
         "#board .ck-pile", "piles => piles.map(p => p.dataset.up ? p.dataset.up.split(' ') : [])")
 
 
-def test_won_with_exchange(app: App) -> None:
+def resume_after_reload(app: App, moves: int) -> None:
+    """The deal left at its exchange and the page loaded again: the saved deal resumes there, as it was."""
+    page = app.page
+    before = face_up(app)
+    page.goto(f"{app.url}#/")
+    page.reload()
+    app.wait_ready()
+    page.goto(f"{app.url}#/play/clock")
+    expect_moves(app, moves)
+    expect(page.locator(".game .message")).to_contain_text(f"Resumed deal {EXCHANGE_SEED}")
+    expect(page.locator("#board")).to_have_attribute("data-phase", "exchange")
+    expect(page.locator("#board .ck-exchange")).to_be_visible()
+    assert face_up(app) == before
+
+
+def test_won_with_exchange_resumed_after_a_reload(app: App) -> None:
     native = native_until_exchange(EXCHANGE_SEED)
     view = native["view"]
     chances = view["analysis"]["exchange_chances"]
@@ -71,6 +86,7 @@ def test_won_with_exchange(app: App) -> None:
     expect(page.locator("#hint-text")).to_contain_text(percent)
     target = f"ex:{best['slot']}:{best['depth']}"
     expect(panel.locator(f"[data-slot='{target}']")).to_have_class("ck-choice best hinted")
+    resume_after_reload(app, view["moves"])
     panel.locator(f"[data-slot='{target}']").click()
     expect_moves(app, view["moves"] + 1)
     expect(board).to_have_attribute("data-phase", "turn")
@@ -135,22 +151,3 @@ def test_turn_click_keyboard_and_no_undo(app: App) -> None:
     expect(page.locator("#coach-where")).to_have_text("Move 3 of 3", timeout=TIMEOUT)
     expect(page.locator("#coach-move")).to_have_text(said)
     page.click("button[data-action=coach-close]")
-
-
-def test_resume_after_reload(app: App) -> None:
-    native = native_until_exchange(EXCHANGE_SEED)
-    start_deal(app, EXCHANGE_SEED)
-    page = app.page
-    page.click("button[data-action=play-all]")
-    expect(page.locator("#board")).to_have_attribute("data-phase", "exchange", timeout=TIMEOUT)
-    expect_moves(app, native["view"]["moves"])
-    before = face_up(app)
-    page.goto(f"{app.url}#/")
-    page.reload()
-    app.wait_ready()
-    page.goto(f"{app.url}#/play/clock")
-    expect_moves(app, native["view"]["moves"])
-    expect(page.locator(".game .message")).to_contain_text(f"Resumed deal {EXCHANGE_SEED}")
-    expect(page.locator("#board")).to_have_attribute("data-phase", "exchange")
-    expect(page.locator("#board .ck-exchange")).to_be_visible()
-    assert face_up(app) == before

@@ -1,6 +1,8 @@
 """The coach through the page: replay an imported game move by move (buttons, keys, scrubber),
 each position as the person's seat saw it then (other hands hidden), and the review of the
-person's decisions with the mistakes clickable to their position and the better move shown."""
+person's decisions with the mistakes clickable to their position and the better move shown
+(a finished Clock and Matador game's review and its better move, legal there: test_coach_review,
+which reviews the same records)."""
 
 from __future__ import annotations
 
@@ -282,60 +284,6 @@ def finished_record(game: str, options: dict, seed: int, seats: list[str]) -> di
     while (seat := session.game.to_move(session.state)) is not None:
         session.ai_move("easy" if session.is_human(seat) else None)
     return persons_record(session.record())
-
-
-@pytest.mark.parametrize("game, options, seed, seats, link, board", [
-    ("clock", {}, 1, ["human"], "", "#board"),
-    ("matador", {"players": 3}, 1, ["human", "ai:easy", "ai:easy"], "?deal=1&players=3&seats=human,ai:easy,ai:easy",
-     "#table-screen"),
-])
-def test_a_finished_game_replays_and_its_review_shows_a_legal_better_move(
-        app: App, game: str, options: dict, seed: int, seats: list[str], link: str, board: str) -> None:
-    """The exchange of Clock (exact chances) and a table game (the search's play-outs): the page's
-    review marks the decision the engine marks, and the better move it shows is legal there."""
-    record = finished_record(game, options, seed, seats)
-    total = len(record["moves"])
-    review = native_beside({"op": "review", "record": record})  # the engine's review, beside the page's
-    import_record(app, game, record, link, board)
-    page = app.page
-    open_coach_from_result(app)  # the game is over
-    said = counted(record)
-    # opened at the game's end, its line says what the last move did (Clock: the tile it turned up), never what is next
-    expect(page.locator("#coach-where")).to_have_text(said(total), timeout=TIMEOUT)
-    last = native({"op": "replay", "record": record, "at": total})["view"]["events"][0]
-    expect(page.locator("#coach-move")).to_contain_text(last["you"] if last["seat"] == 0 else last["label"])
-    expect(page.locator("#coach-move")).not_to_contain_text("next")
-    for key, at in (("Home", 0), ("ArrowRight", 1), ("End", total), ("ArrowLeft", total - 1)):  # forward and back
-        page.locator("#coach").press(key)
-        expect(page.locator("#coach-where")).to_have_text(said(at), timeout=TIMEOUT)
-    assert box_of(page.locator("#coach-board"))["height"] > 300  # the position is drawn, not squashed
-    page.click("button[data-action=coach-review]")
-    decisions = review()["review"]["decisions"]
-    marked = next(d for d in decisions if d["grade"] in ("inaccuracy", "mistake", "blunder"))
-    position = native({"op": "replay", "record": record, "at": marked["index"], "seat": 0})["view"]
-    assert marked["best"] in {m["id"] for m in position["legal"]}  # the better move is legal there
-    expect(page.locator("#coach-review-text")).to_contain_text("computed", timeout=60_000)
-    page.click("#coach-all summary")  # every decision
-    jump = page.locator(f"#coach-decisions button[data-action=coach-jump-any][data-index='{marked['index']}']")
-    expect(jump).to_be_visible(timeout=60_000)
-    expect(page.locator(f"#coach-decisions li[data-index='{marked['index']}']")).to_have_attribute(
-        "data-grade", marked["grade"])
-    expect(jump).to_contain_text(said(marked["index"] + 1).split(" of ")[0] + ":")  # the review counts as the replay
-    jump.click()
-    expect(page.locator("#coach-where")).to_have_text(said(marked["index"]), timeout=TIMEOUT)
-    expect(page.locator("#coach-move")).to_contain_text(f"Better: {marked['best_move']['you']}")
-    hinted = page.locator("#coach-board .hinted")
-    expect(hinted.first).to_be_visible(timeout=TIMEOUT)
-    if board == "#table-screen":  # the coach's marks cover the renderer's hint: its legend names the better move
-        expect(page.locator("#coach-legend .coach-key-better")).to_be_visible()
-        expect(page.locator("#coach-board #table-legend li[data-mark=last]")).to_have_text("last played")
-        expect(page.locator("#coach-board #table-legend li[data-mark=hint]")).to_have_count(0)
-        # the place the moves go is drawn with the coach's outline (not the dimmed place of a drag)
-        assert page.eval_on_selector("#coach-board .end-marker.coach-mark", "m => getComputedStyle(m).opacity") == "1"
-    shown = set(hinted.evaluate_all("els => els.flatMap(e => [e.dataset.tile, e.dataset.slot, e.dataset.key])"))
-    best = marked["best_move"]
-    assert shown & {best.get("tile"), best.get("to"), best.get("from")}, (shown, best)  # the better move's place
-    assert not app.errors, app.errors
 
 
 def test_the_replay_of_a_resigned_game_ends_with_the_resignation_not_a_next_move(app: App) -> None:

@@ -1,11 +1,15 @@
 """The coach's review as a player reads it, at a laptop's 1280x800 and a phone's 360x740: the key
 moments first (each one click to its position), both moves of a decision drawn on the board with a
 toggle between the move made and the better one, a graph with labelled axes and clickable marks,
-the board as large as in play, and the results as they come."""
+the board as large as in play, and the results as they come (the first key moments while the review goes
+on, and Cancel); a finished game's replay opened at its end (what the last move did, forward and back)
+and the better move of the decision the engine marks, legal there, one click away in every decision's
+list."""
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 
 import pytest
 from playwright.sync_api import expect
@@ -105,16 +109,81 @@ def places_of(move: dict) -> set[str]:
             *([move["from"]] if isinstance(move.get("from"), str) else move.get("from", []))} - {None}
 
 
+def check_replay_at_the_end(app: App, record: dict, at: Callable[[int], str]) -> None:
+    """A finished game's replay opened at its end: its line says what the last move did (Clock: the
+    tile it turned up), never what is next; keys go forward and back; the position is drawn, not
+    squashed. Left at the end again."""
+    page, total = app.page, len(record["moves"])
+    last = native({"op": "replay", "record": record, "at": total})["view"]["events"][0]
+    expect(page.locator("#coach-move")).to_contain_text(last["you"] if last["seat"] == 0 else last["label"])
+    expect(page.locator("#coach-move")).not_to_contain_text("next")
+    for key, index in (("Home", 0), ("ArrowRight", 1), ("End", total), ("ArrowLeft", total - 1)):
+        page.locator("#coach").press(key)
+        expect(page.locator("#coach-where")).to_have_text(at(index), timeout=TIMEOUT)
+    assert box_of(page.locator("#coach-board"))["height"] > 300
+    page.locator("#coach").press("End")
+    expect(page.locator("#coach-where")).to_have_text(at(total), timeout=TIMEOUT)
+
+
+def check_key_moments_while_reviewing(app: App, decisions: list[dict]) -> None:
+    """A review of many slices (a table game's, its decisions played out by search) lists its key
+    moments as its slices come back, before it ends (this game's first blunder is its sixth
+    decision of seventeen); Cancel stops it and says so."""
+    page = app.page
+    first_marked = next(n for n, d in enumerate(decisions) if d["grade"] in MARKED)
+    assert first_marked < len(decisions) // 2
+    page.click("button[data-action=coach-review]")
+    expect(page.locator("#coach-key li[data-grade]").first).to_be_visible(timeout=REVIEW_TIMEOUT)
+    assert page.locator("button[data-action=coach-cancel]").is_visible()  # still reviewing
+    assert "Reviewing" in page.locator("#coach-review-text").inner_text()
+    page.click("button[data-action=coach-cancel]")
+    expect(page.locator("#coach-review-text")).to_contain_text("Review stopped", timeout=REVIEW_TIMEOUT)
+
+
+def check_better_move_in_every_decision(app: App, record: dict, decisions: list[dict], board: str,
+                                        at: Callable[[int], str]) -> None:
+    """The exchange of Clock (exact chances) and a table game (the search's play-outs): the page's
+    review marks the decision the engine marks, and the better move it shows is legal there, one
+    click away in every decision's list (opened)."""
+    page = app.page
+    marked = next(d for d in decisions if d["grade"] in MARKED)
+    position = native({"op": "replay", "record": record, "at": marked["index"], "seat": 0})["view"]
+    assert marked["best"] in {m["id"] for m in position["legal"]}  # the better move is legal there
+    jump = page.locator(f"#coach-decisions button[data-action=coach-jump-any][data-index='{marked['index']}']")
+    expect(jump).to_be_visible(timeout=TIMEOUT)
+    expect(page.locator(f"#coach-decisions li[data-index='{marked['index']}']")).to_have_attribute(
+        "data-grade", marked["grade"])
+    expect(jump).to_contain_text(at(marked["index"] + 1).split(" of ")[0] + ":")  # the review counts as the replay
+    jump.click()
+    expect(page.locator("#coach-where")).to_have_text(at(marked["index"]), timeout=TIMEOUT)
+    expect(page.locator("#coach-move")).to_contain_text(f"Better: {marked['best_move']['you']}")
+    hinted = page.locator("#coach-board .hinted")
+    expect(hinted.first).to_be_visible(timeout=TIMEOUT)
+    if board == "#table-screen":  # the coach's marks cover the renderer's hint: its legend names the better move
+        expect(page.locator("#coach-legend .coach-key-better")).to_be_visible()
+        expect(page.locator("#coach-board #table-legend li[data-mark=last]")).to_have_text("last played")
+        expect(page.locator("#coach-board #table-legend li[data-mark=hint]")).to_have_count(0)
+        # the place the moves go is drawn with the coach's outline (not the dimmed place of a drag)
+        assert page.eval_on_selector("#coach-board .end-marker.coach-mark", "m => getComputedStyle(m).opacity") == "1"
+    shown = set(hinted.evaluate_all("els => els.flatMap(e => [e.dataset.tile, e.dataset.slot, e.dataset.key])"))
+    best = marked["best_move"]
+    assert shown & {best.get("tile"), best.get("to"), best.get("from")}, (shown, best)  # the better move's place
+
+
 @pytest.mark.parametrize("game", ["luzon", "clock", "big-clock", "matador"])
 def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(app: App, game: str) -> None:
-    """Reviewed once, then read at each size (the screen turned or resized keeps the review)."""
+    """Reviewed once, then read at each size (the screen turned or resized keeps the review). The
+    finished Clock and Matador games (the same records test_coach replayed and reviewed) also check
+    their replay at the end and the better move in every decision's list; Matador, a review of many
+    slices, first shows its key moments while it goes on, is cancelled, then reviewed again to its end."""
     record, link, board = cases()[game]
     total = len(record["moves"])
-    decisions = native_beside({"op": "review", "record": record})()["review"]["decisions"]  # every slice
-    serious = {d["index"] for d in decisions if d["grade"] in ("mistake", "blunder")}
+    review = native_beside({"op": "review", "record": record})  # every slice, beside the page's work
     page = app.page
     sized(app, SIZES[0])
     import_record(app, game, record, link, board)
+    decisions = review()["review"]["decisions"]
+    serious = {d["index"] for d in decisions if d["grade"] in ("mistake", "blunder")}
     if game != "luzon":  # a finished game: once settled, its dialog is open over the screen; closed by Esc
         settled(page)
         expect(page.locator("dialog[open]")).to_have_count(1)
@@ -127,11 +196,18 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
     page.click("button[data-action=coach]")  # the result dialog closed above: the coach from the toolbar
     at = counted(record)  # "Move N of M": the record's moves and the table rounds' leads
     expect(page.locator("#coach-where")).to_have_text(at(total), timeout=TIMEOUT)
+    if game in ("clock", "matador"):
+        sized(app, SIZES[0])
+        check_replay_at_the_end(app, record, at)
     for size in SIZES:
         sized(app, size)
         in_coach = largest_tile(app, "#coach-board", size)
         assert in_coach >= in_play[size] - 1, (size, in_coach, in_play[size])  # as large as the play screen's
 
+    if game == "matador":
+        sized(app, SIZES[0])
+        check_key_moments_while_reviewing(app, decisions)
+        sized(app, SIZES[-1])
     page.click("button[data-action=coach-review]")
     expect(page.locator("#coach-review-text")).to_contain_text("computed", timeout=REVIEW_TIMEOUT)
     key = page.locator("#coach-key li[data-index]")
@@ -209,31 +285,12 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
         other = marked[-1]
         page.locator(f"#coach-graph circle[data-index='{other['index']}']").dispatch_event("click")
         expect(page.locator("#coach-where")).to_have_text(at(other["index"]), timeout=TIMEOUT)
+    if game in ("clock", "matador"):
+        sized(app, SIZES[0])
+        check_better_move_in_every_decision(app, record, decisions, board, at)
     page.click("button[data-action=coach-close]")
     assert not app.errors, app.errors
     app.errors.clear()
-
-
-def test_the_first_key_moments_show_while_the_review_goes_on(app: App) -> None:
-    """A review of many slices (a table game's, its decisions played out by search) lists its key
-    moments as its slices come back, before it ends: this game's first blunder is its sixth
-    decision of seventeen."""
-    record, link, board = cases()["matador"]
-    decisions = native_beside({"op": "review", "record": record})()["review"]["decisions"]  # every slice
-    first_marked = next(n for n, d in enumerate(decisions) if d["grade"] in MARKED)
-    assert first_marked < len(decisions) // 2
-    page = app.page
-    page.set_viewport_size({"width": 1280, "height": 800})
-    import_record(app, "matador", record, link, board)
-    open_coach(app, "matador")
-    page.click("button[data-action=coach-review]")
-    expect(page.locator("#coach-key li[data-grade]").first).to_be_visible(timeout=REVIEW_TIMEOUT)
-    assert page.locator("button[data-action=coach-cancel]").is_visible()  # still reviewing
-    assert "Reviewing" in page.locator("#coach-review-text").inner_text()
-    page.click("button[data-action=coach-cancel]")
-    expect(page.locator("#coach-review-text")).to_contain_text("Review stopped", timeout=REVIEW_TIMEOUT)
-    page.click("button[data-action=coach-close]")
-    assert not app.errors, app.errors
 
 
 def test_moves_of_show_solution_are_not_graded_as_the_persons(app: App) -> None:
@@ -270,9 +327,10 @@ def test_a_review_without_marks_says_how_many_decisions_were_uncertain(app: App)
     for seed, said in ((2, "No clear mistakes. 1 uncertain: the play-outs could not tell it from a good move"),
                        (11, "No mistakes: nothing stood out.")):
         record = finished_record("matador", {"players": 3}, seed, seats)
-        grades = [d["grade"] for d in native_beside({"op": "review", "record": record})()["review"]["decisions"]]
-        assert not set(grades) & set(MARKED) and grades.count("uncertain") == (1 if seed == 2 else 0), grades
+        review = native_beside({"op": "review", "record": record})  # beside the import
         import_record(app, "matador", record, f"?deal={seed}&players=3&seats={','.join(seats)}", "#table-screen")
+        grades = [d["grade"] for d in review()["review"]["decisions"]]
+        assert not set(grades) & set(MARKED) and grades.count("uncertain") == (1 if seed == 2 else 0), grades
         open_coach(app, "matador")
         page.click("button[data-action=coach-review]")
         expect(page.locator("#coach-review-text")).to_contain_text("computed", timeout=REVIEW_TIMEOUT)

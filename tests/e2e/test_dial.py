@@ -313,7 +313,9 @@ LUZON_FIT = """() => {
 }"""
 
 
-def luzon_problems(app: App, label: str) -> list[str]:
+def luzon_problems(app: App, label: str, shots: list[tuple[int, int]], stage: str) -> list[str]:
+    """What does not fit at each of LUZON_SIZES; at the screen's `shots` sizes the page also
+    scrolls in neither colour scheme (test_screenshots' check, with its screenshots)."""
     problems = []
     for width, height in LUZON_SIZES:
         app.page.set_viewport_size({"width": width, "height": height})
@@ -327,17 +329,22 @@ def luzon_problems(app: App, label: str) -> list[str]:
             problems.append(f"{where}: tiles out of view {fit['out']}")
         if fit["smallest"] < 56 or fit["largest"] - fit["smallest"] > 1:  # readable, reserve as large as the columns
             problems.append(f"{where}: tiles {fit['smallest']:.0f} to {fit['largest']:.0f} px long")
+        if (width, height) in shots:
+            problems += scroll_problems(app, "luzon", stage, width, height)
     return problems
 
 
+@pytest.mark.screenshots
 def test_luzon_fits_every_screen(app: App, phone: App) -> None:
+    """Every listed screen, at the start and mid-game, the desktop's page and the touch screen's
+    (the screenshots of Luzon: its states of test_screenshots, the same positions)."""
     moves = line("luzon", {"variant": "twelve"}, 7, 8)
     problems = []
-    for screen, label in ((app, "desktop"), (phone, "touch")):
+    for screen, label, shots in ((app, "desktop", SHOT_SIZES[:1]), (phone, "touch", SHOT_SIZES[1:])):
         open_deal(screen, "luzon", 7, variant="twelve")
-        problems += luzon_problems(screen, f"luzon start {label}")
+        problems += luzon_problems(screen, f"luzon start {label}", shots, "start")
         import_moves(screen, "luzon", {"variant": "twelve"}, 7, moves)
-        problems += luzon_problems(screen, f"luzon mid-game {label}")
+        problems += luzon_problems(screen, f"luzon mid-game {label}", shots, "mid")
     app.page.set_viewport_size({"width": 1280, "height": 900})
     phone.page.set_viewport_size({"width": 360, "height": 740})
     assert not problems, "\n".join(problems)
@@ -350,8 +357,21 @@ STATES = {  # name: (game, options, seed, moves to play natively, how)
     "big-clock-9": ("big-clock", {"set": "double-9"}, 11, 40, "advisor"),
     "big-clock-12": ("big-clock", {"set": "double-12"}, 11, 60, "advisor"),
     "clock-exchange": ("clock", {"exchange": True}, CLOCK_EXCHANGE_SEED, 60, "turn"),
-    "luzon": ("luzon", {"variant": "twelve"}, 7, 8, "advisor"),
-}
+}  # (Luzon's, seed 7 at the start and after 8 moves: test_luzon_fits_every_screen)
+
+
+def scroll_problems(app: App, name: str, stage: str, width: int, height: int) -> list[str]:
+    """The page at this size in light and dark (screenshots of both with --screenshots): any scroll."""
+    page, problems = app.page, []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        until_still(page)
+        screenshot(page, SHOTS / f"{name}-{stage}-{width}x{height}-{scheme}.png")
+        scroll = page.evaluate("() => document.scrollingElement.scrollHeight - innerHeight")
+        if scroll > 0:
+            problems.append(f"{name} {stage} {width}x{height}: the page scrolls by {scroll} px")
+    page.emulate_media(color_scheme="light")
+    return problems
 
 
 @pytest.mark.screenshots
@@ -371,14 +391,7 @@ def test_screenshots(app: App, phone: App, name: str) -> None:
                 import_moves(screen, game, options, seed, moves)
             for width, height in sizes:
                 page.set_viewport_size({"width": width, "height": height})
-                for scheme in ("light", "dark"):
-                    page.emulate_media(color_scheme=scheme)
-                    until_still(screen.page)
-                    screenshot(page, SHOTS / f"{name}-{stage}-{width}x{height}-{scheme}.png")
-                    scroll = page.evaluate("() => document.scrollingElement.scrollHeight - innerHeight")
-                    if scroll > 0:
-                        problems.append(f"{name} {stage} {width}x{height}: the page scrolls by {scroll} px")
-        page.emulate_media(color_scheme="light")
+                problems += scroll_problems(screen, name, stage, width, height)
     app.page.set_viewport_size({"width": 1280, "height": 900})
     assert not problems, "\n".join(problems)
     assert not app.errors and not phone.errors

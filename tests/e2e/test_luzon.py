@@ -1,7 +1,7 @@
 """Luzon through the page (and a smoke test of the other games): engine start, a seeded deal won by
 clicks following the native solver, illegal pair, undo/redo, drag and drop, keyboard, hint, resume
-after reload, bad storage (no console error and no request off 127.0.0.1 in any test: conftest
-checks)."""
+after reload (of the deal played by drag and drop), bad storage (no console error and no request
+off 127.0.0.1 in any test: conftest checks)."""
 
 from __future__ import annotations
 
@@ -137,7 +137,7 @@ def drag(app: App, source: str, target: str) -> None:
     app.page.locator(f"#board [data-slot={source}]").drag_to(app.page.locator(f"#board [data-slot={target}]"))
 
 
-def test_drag_and_drop(app: App) -> None:
+def test_drag_and_drop_then_resume_after_reload(app: App) -> None:
     solution = solve(WON_SEED)["solution"]
     column_move = next(i for i, move in enumerate(solution) if move.startswith("move:"))
     assert solution[0] == "discard:c1+c2" and column_move > 0
@@ -152,6 +152,19 @@ def test_drag_and_drop(app: App) -> None:
     drag(app, source, target)
     expect_moves(app, column_move + 1)
     assert columns_on_page(app)[int(target[1:]) - 1] == [tile]
+    # the page loaded again: the deal resumes as it was, the winnable line hidden as it was left
+    app.page.uncheck("#show-winnable")
+    expect(app.page.locator("#winnable")).to_be_hidden()
+    columns = columns_on_page(app)
+    app.page.reload()
+    app.wait_ready()
+    expect_moves(app, column_move + 1)
+    assert columns_on_page(app) == columns
+    expect(app.page.locator(".game .message")).to_contain_text(f"Resumed deal {WON_SEED}")
+    expect(app.page.locator("#show-winnable")).not_to_be_checked()
+    expect(app.page.locator("#winnable")).to_be_hidden()
+    app.page.check("#show-winnable")
+    expect(app.page.locator("#winnable")).to_be_visible()
 
 
 def test_keyboard_play(app: App) -> None:
@@ -179,26 +192,6 @@ def test_hint(app: App) -> None:
     expect(hint).to_contain_text("winning line")
     hinted = app.page.eval_on_selector_all("#board .hinted", "els => els.map(e => e.dataset.slot)")
     assert sorted(hinted) == sorted(first.split(":")[1].replace(">", "+").split("+"))
-
-
-def test_resume_after_reload(app: App) -> None:
-    answer = solve(WON_SEED)
-    start_deal(app, WON_SEED)
-    for done, move in enumerate(answer["solution"][:3], start=1):
-        click_move(app, move)
-        expect_moves(app, done)
-    app.page.uncheck("#show-winnable")
-    expect(app.page.locator("#winnable")).to_be_hidden()
-    columns = columns_on_page(app)
-    app.page.reload()
-    app.wait_ready()
-    expect_moves(app, 3)
-    assert columns_on_page(app) == columns
-    expect(app.page.locator(".game .message")).to_contain_text(f"Resumed deal {WON_SEED}")
-    expect(app.page.locator("#show-winnable")).not_to_be_checked()
-    expect(app.page.locator("#winnable")).to_be_hidden()
-    app.page.check("#show-winnable")
-    expect(app.page.locator("#winnable")).to_be_visible()
 
 
 def test_bad_saved_game_dropped(app: App) -> None:
