@@ -15,7 +15,8 @@ from playwright.sync_api import expect
 from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, follow_link, play_a_move, settled, two_taps
 from .test_tables import TIMEOUT, fresh, set_up
 
-pytestmark = pytest.mark.patches_page  # setTimeout is counted (COUNT_PAUSES) (the next module loads)
+# setTimeout is counted (COUNT_PAUSES); `paced()` puts it back, so the next module starts in place
+pytestmark = pytest.mark.patches_page(undo="() => { window.paced?.(); delete window.paced; }")
 
 PLAYABLE = ".hand-tile.playable, #actions [data-move]"
 
