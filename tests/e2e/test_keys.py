@@ -247,8 +247,8 @@ def slow_table(app: App, seats: int) -> None:
     """Tiddle-A-Wink at `seats` seats, the person first, the computers at the slow pace."""
     fresh(app, "tiddle-a-wink")
     computer_speed(app.page, "slow")
-    app.page.reload()
-    app.wait_ready()
+    app.page.goto(f"{app.url}#/")  # the screen opened again reads the pace (play/controller.js), no load needed
+    app.page.goto(f"{app.url}#/play/tiddle-a-wink")
     expect(app.page.locator("#setup")).to_be_visible(timeout=TIMEOUT)
     set_up(app, {"set": "double-12", "players": str(seats)}, ["human"] + ["ai:easy"] * (seats - 1), seed=5)
 
