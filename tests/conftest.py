@@ -18,5 +18,6 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "console_errors: provokes console errors on purpose (page errors still fail)")
     config.addinivalue_line("markers", "motion: the module's page keeps the animation setting on "
                             "(off elsewhere: tests/e2e)")
-    config.addinivalue_line("markers", "patches_page: the module replaces what the page's code calls; the next "
-                            "module's page is loaded again, not made new in place (tests/e2e)")
+    config.addinivalue_line("markers", "patches_page(undo=JS): the module replaces what the page's code calls; the "
+                            "next module's page is loaded again, not made new in place, unless `undo` puts "
+                            "it back (tests/e2e)")

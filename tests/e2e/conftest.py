@@ -574,8 +574,19 @@ def start_fresh(app: App, viewport: ViewportSize, motion: bool) -> App:
 
 def patched_after(request: pytest.FixtureRequest, app: App) -> None:
     """After a module marked `patches_page` (it replaces what the page's own code calls: a timer, the
-    storage, the engine's request), the page is taken off the app, so the next module's start is a load."""
-    if request.node.get_closest_marker("patches_page") is not None:
+    storage, the engine's request): with the marker's `undo` (a JS function that puts back what the
+    module replaced and removes what it added: `pytest.mark.patches_page(undo=...)`), that is run on
+    the page, still the app, so the next module starts in place (start_fresh: a load costs some 2 s
+    of CPU); without it, or with the page off the app, the page is taken off the app, so the next
+    module's start is a load."""
+    marker = request.node.get_closest_marker("patches_page")
+    if marker is None:
+        return
+    undo = marker.kwargs.get("undo")
+    page = app.page
+    if undo and not page.is_closed() and page.url.startswith(app.url) and not page.url.startswith(app.url + BLANK):
+        page.evaluate(undo)
+    else:
         leave(app)
 
 
@@ -657,11 +668,15 @@ def fresh_app(browser: Browser, server_url: str) -> Iterator[App]:
         yield state
 
 
-LONGEST_FILES = ("test_phone.py", "test_coach_review.py", "test_snapshot.py", "test_solitaire_extras.py",
-                 "test_lessons_phone.py", "test_tables.py", "test_reliability.py", "test_fit.py", "test_offline.py",
-                 "test_pan_zoom.py", "test_lessons.py", "test_play.py", "test_two_tabs.py", "test_clock.py",
-                 "test_home_games.py", "test_a11y.py", "test_home.py", "test_coach.py", "test_page_doors.py",
-                 "test_keys.py")  # the longest measured (`--durations=0`), longest first (benchmarks.md)
+LONGEST_FILES = ("test_solitaire_extras.py", "test_reliability.py", "test_coach_review.py", "test_snapshot.py",
+                 "test_phone.py", "test_tables.py", "test_screen_look.py", "test_lessons_phone.py", "test_lessons.py",
+                 "test_fit.py", "test_offline.py", "test_pan_zoom.py", "test_play.py", "test_clock.py", "test_coach.py",
+                 "test_offline_update.py", "test_keys.py", "test_home_games.py", "test_dial.py", "test_a11y.py",
+                 "test_dialogs.py", "test_page_doors.py", "test_two_tabs.py", "test_shell.py", "test_fit_more.py",
+                 "test_home.py", "test_seat_strip.py", "test_offline_failed.py", "test_summary_rows.py",
+                 "test_luzon.py", "test_missing_features.py", "test_extras_isolated.py", "test_new_visitor.py",
+                 "test_hidden_and_kept.py")  # the longest measured (`--durations=0`), longest first (benchmarks.md);
+# the clocked screen's two files (one unit: ONE_BROWSER_FILES) first, the longest unit together
 
 
 # the files that use a kind of screen one browser opens for them all (build.py runs the e2e with

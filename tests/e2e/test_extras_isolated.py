@@ -8,7 +8,7 @@ import json
 
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, expect_moves, open_deal, solve
+from .conftest import BLANK, SCREEN_TIMEOUT_MS, App, expect_moves, open_deal, solve
 from .test_home import stats
 from .test_luzon import WON_SEED, click_move
 
@@ -35,11 +35,10 @@ def test_a_sound_that_throws_never_stops_saving_or_counting(app: App) -> None:
     uncaught: list[str] = []
     page.on("pageerror", lambda error: uncaught.append(str(error)))
     tab = App(page, app.url)
-    tab.open("#/")
+    page.goto(app.url + BLANK)  # the storage set before the page's start, on a document that runs no code
     page.evaluate("localStorage.setItem('boneyard.settings.v1', JSON.stringify({sound: 'on', animation: 'off'}))")
     page.evaluate("localStorage.removeItem('boneyard.stats.v1')")
-    page.reload()
-    tab.wait_ready()
+    tab.open("#/")
     assert page.evaluate("document.documentElement.dataset.sound") == "on"
     open_deal(tab, "luzon", WON_SEED)
     try:

@@ -11,8 +11,6 @@ from playwright.sync_api import expect
 from .conftest import App, expect_moves, open_deal, resign, stats
 from .test_big_clock import advisor_line, click_move, start_deal
 
-pytestmark = pytest.mark.patches_page  # the storage is made full (FULL) (the next module loads)
-
 TIMEOUT = 30_000
 
 
@@ -44,6 +42,16 @@ FULL = """(prefix) => {
   };
 }"""
 SPACE_AGAIN = "() => { if (window.__setItem) Storage.prototype.setItem = window.__setItem; }"
+# what the module replaced put back (FULL, and the storage manager's ask to keep): the next module starts in place
+PUT_BACK = """() => {
+  if (window.__setItem) Storage.prototype.setItem = window.__setItem;
+  delete window.__setItem;
+  delete navigator.storage.persist;
+  delete navigator.storage.persisted;
+  delete window.__keepAsked;
+}"""
+
+pytestmark = pytest.mark.patches_page(undo=PUT_BACK)  # the storage is made full (FULL), persist() counted
 
 
 def test_unsaved_moves_survive_leaving_the_screen_while_storage_is_full(app: App) -> None:

@@ -15,7 +15,8 @@ from playwright.sync_api import expect
 from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, follow_link, play_a_move, settled, two_taps
 from .test_tables import TIMEOUT, fresh, set_up
 
-pytestmark = pytest.mark.patches_page  # setTimeout is counted (COUNT_PAUSES) (the next module loads)
+# setTimeout is counted (COUNT_PAUSES); `paced()` puts it back, so the next module starts in place
+pytestmark = pytest.mark.patches_page(undo="() => { window.paced?.(); delete window.paced; }")
 
 PLAYABLE = ".hand-tile.playable, #actions [data-move]"
 
@@ -246,8 +247,8 @@ def slow_table(app: App, seats: int) -> None:
     """Tiddle-A-Wink at `seats` seats, the person first, the computers at the slow pace."""
     fresh(app, "tiddle-a-wink")
     computer_speed(app.page, "slow")
-    app.page.reload()
-    app.wait_ready()
+    app.page.goto(f"{app.url}#/")  # the screen opened again reads the pace (play/controller.js), no load needed
+    app.page.goto(f"{app.url}#/play/tiddle-a-wink")
     expect(app.page.locator("#setup")).to_be_visible(timeout=TIMEOUT)
     set_up(app, {"set": "double-12", "players": str(seats)}, ["human"] + ["ai:easy"] * (seats - 1), seed=5)
 

@@ -28,7 +28,14 @@ from .conftest import (
     two_taps,
 )
 
-pytestmark = [pytest.mark.patches_page,  # the engine's request is wrapped (INSTRUMENT) (the next module loads)
+# the engine's own request put back, the sampling stopped (INSTRUMENT undone): the next module starts in place
+UNINSTRUMENT = """() => {
+  const engine = window.boneyard.engine;
+  if (engine.__plain) { delete engine.request; delete engine.__plain; }
+  if (window.__pace) window.__pace.stop = true;
+  delete window.__pace;
+}"""
+pytestmark = [pytest.mark.patches_page(undo=UNINSTRUMENT),  # the engine's request is wrapped (INSTRUMENT)
               pytest.mark.motion]  # the computers' pace and flights (conftest.with_motion)
 
 LINK = "#/play/draw?deal=98&set=double-6&players=3&target=50&seats=human,ai:easy,ai:easy"

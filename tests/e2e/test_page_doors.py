@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, attach, open_deal
+from .conftest import SCREEN_TIMEOUT_MS, App, attach, leave, open_deal
 from .test_hidden_and_kept import FULL, SPACE_AGAIN
 
 
@@ -24,7 +24,9 @@ def test_a_malformed_address_opens_the_menu_with_a_plain_message(app: App, addre
     expect(page.locator("#notice")).to_contain_text("That address could not be read", timeout=SCREEN_TIMEOUT_MS)
     expect(page.locator(".game-card").first).to_be_visible()
     assert page.evaluate("location.hash") == "#/"
+    leave(app)  # (a document of the origin: opening the address from the app's own would only change its hash)
     app.open(address)  # and as the first address of a page load
+    assert page.evaluate("performance.getEntriesByType('navigation')[0].name") == app.url + address
     expect(page.locator("#notice")).to_contain_text("That address could not be read", timeout=SCREEN_TIMEOUT_MS)
     expect(page.locator(".game-card").first).to_be_visible()
     assert "could not be loaded" not in page.locator("#view").inner_text()

@@ -10,14 +10,17 @@ from playwright.sync_api import Page, expect
 from .conftest import App, computer_speed, frames, open_deal, settled, solve
 from .test_luzon import WON_SEED, click_move
 
-pytestmark = [pytest.mark.patches_page,  # an observer of <html> is left on (RECORD) (the next module loads)
-              pytest.mark.motion]  # the settled signal while tiles slide (conftest.with_motion)
-
 RECORD = """() => {
   window.__settled = [];
-  new MutationObserver(() => window.__settled.push(document.documentElement.dataset.settled))
-    .observe(document.documentElement, {attributes: true, attributeFilter: ["data-settled"]});
+  window.__settledObserver?.disconnect();
+  const root = document.documentElement;
+  window.__settledObserver = new MutationObserver(() => window.__settled.push(root.dataset.settled));
+  window.__settledObserver.observe(root, {attributes: true, attributeFilter: ["data-settled"]});
 }"""
+UNRECORD = "() => { window.__settledObserver?.disconnect(); delete window.__settledObserver; delete window.__settled; }"
+
+pytestmark = [pytest.mark.patches_page(undo=UNRECORD),  # an observer of <html> (RECORD), disconnected after
+              pytest.mark.motion]  # the settled signal while tiles slide (conftest.with_motion)
 
 
 def recorded(page: Page) -> list[str]:

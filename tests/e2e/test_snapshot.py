@@ -176,10 +176,12 @@ def play_a_move_and_a_hint(app: App) -> None:
     assert sorted(hinted) == sorted(expected.split(":")[1].replace(">", "+").split("+"))
 
 
-def test_first_start_is_normal_and_a_reload_once_its_snapshot_is_written_is_warm(app: App, dist_dir) -> None:
+def test_first_start_is_normal_and_the_next_once_its_snapshot_is_written_is_from_it_and_plays(
+        app: App, dist_dir) -> None:
     """A first visit: engine-ready, then only the snapshot's write (<html data-snapshot=saved>),
-    and a reload at once starts from the snapshot. The write follows the start step by step:
-    every module imported, the snapshot made, hashed, and stored."""
+    and a reload at once starts from the snapshot, which checks it, needs no micropip and plays.
+    The write follows the start step by step: every module imported, the snapshot made, hashed,
+    and stored. (One reload for both: the start from the snapshot is the one a reload at once makes.)"""
     started = how_started(app)
     assert started["start"] == "normal" and started["fallback"] is None
     assert "micropip-load" in started["steps"] and "engine-install" in started["steps"]
@@ -187,19 +189,15 @@ def test_first_start_is_normal_and_a_reload_once_its_snapshot_is_written_is_warm
     steps = app.page.evaluate("window.boneyard.engine.snapshot.phases")
     order = ["engine-import", "engine-loaded", "snapshot-made", "snapshot-hashed", "snapshot-saved"]
     assert [steps[name] for name in order] == sorted(steps[name] for name in order), steps
-    assert reload(app)["start"] == "snapshot"
+    started = reload(app)
+    assert started["start"] == "snapshot", started
+    assert started["fallback"] is None
+    assert "snapshot-checked" in started["steps"] and "micropip-load" not in started["steps"]
     stored = app.page.evaluate(STORED, None)
     version = json.loads((dist_dir / "build-manifest.json").read_text())["version"]
     assert stored["version"] == version
     assert stored["size"] == stored["memorySize"] > 1_000_000
     assert stored["files"] > 10
-
-
-def test_next_start_is_from_the_snapshot_and_plays(app: App) -> None:
-    started = reload(app)
-    assert started["start"] == "snapshot", started
-    assert started["fallback"] is None
-    assert "snapshot-checked" in started["steps"] and "micropip-load" not in started["steps"]
     play_a_move_and_a_hint(app)
 
 

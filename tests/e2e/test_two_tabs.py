@@ -30,7 +30,16 @@ line = reliability.line  # the winning line of WON_SEED (a module fixture)
 play, clean = reliability.play, reliability.clean
 
 
-pytestmark = pytest.mark.patches_page  # a controllerchange is sent, a storage listener left (the next module loads)
+# the storage made full (FULL), a controllerchange sent (its banner), a storage listener added
+# (COUNT_STORAGE_EVENTS): put back and removed after the module, so the next module starts in place
+UNCOUNT = """() => {
+  if (window.__setItem) Storage.prototype.setItem = window.__setItem;
+  delete window.__setItem;
+  if (window.__countStored) removeEventListener('storage', window.__countStored);
+  for (const name of ['__countStored', '__stored', '__notReloaded']) delete window[name];
+  document.getElementById('takeover-banner')?.remove();
+}"""
+pytestmark = pytest.mark.patches_page(undo=UNCOUNT)
 
 
 def saved(app: App, game: str = "luzon") -> dict:
@@ -164,8 +173,16 @@ ANOTHER_TABS_UPDATE = """() => {
 }"""
 
 
+COUNT_STORAGE_EVENTS = """() => {
+  window.__stored = 0;
+  if (window.__countStored) removeEventListener('storage', window.__countStored);
+  window.__countStored = () => { window.__stored += 1; };
+  addEventListener('storage', window.__countStored);
+}"""
+
+
 def storage_events(app: App, count: int) -> None:
-    """Wait until this page has seen `count` storage events since `count_storage_events`."""
+    """Wait until this page has seen `count` storage events since COUNT_STORAGE_EVENTS."""
     deadline = time.monotonic() + SCREEN_TIMEOUT_MS / 1000
     while app.page.evaluate("window.__stored") < count:
         assert time.monotonic() < deadline, "the other tab's saves were never seen here"
@@ -180,7 +197,7 @@ def test_a_lesson_or_an_open_question_is_not_reloaded_by_another_tab(app: App, o
     play(app, line, 0, 2)
     page.goto(f"{app.url}#/play/luzon?lesson=1")  # a guided deal in place of the saved game
     expect(page.locator("#guide")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
-    page.evaluate("() => { window.__stored = 0; addEventListener('storage', () => { window.__stored += 1; }); }")
+    page.evaluate(COUNT_STORAGE_EVENTS)
     other.open("#/play/luzon")
     expect_moves(other, 2)
     play(other, line, 2, 3)
