@@ -377,11 +377,19 @@ def resign(page: Page) -> None:
     page.click("#confirm-yes")
 
 
+AXE_SCRIPT = Axe().axe_script  # axe-core's source, put in a document once (serious)
+
+
 def serious(page: Page) -> list[str]:
-    """The page's serious and critical axe-core violations, each with the first few places."""
-    results = Axe().run(page)
-    return [f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:4]}"
-            for v in results.response["violations"] if v["impact"] in ("serious", "critical")]
+    """The page's serious and critical axe-core violations, each with the first few places. axe-core
+    is put in the document once (its half-megabyte source parsed again at each check cost about a
+    second of the browser's CPU each time), and only the violations come back to the test."""
+    if not page.evaluate("() => typeof window.axe?.run === 'function'"):
+        page.evaluate(AXE_SCRIPT)
+    violations = page.evaluate("""async () => (await window.axe.run(document, {resultTypes: ['violations']}))
+      .violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({id: v.id, impact: v.impact, help: v.help, places: v.nodes.slice(0, 4).map((n) => n.target)}))""")
+    return [f"{v['id']} ({v['impact']}): {v['help']} — {v['places']}" for v in violations]
 
 
 def play_a_move(page: Page) -> None:
@@ -593,7 +601,9 @@ def patched_after(request: pytest.FixtureRequest, app: App) -> None:
 @contextmanager
 def another_browser(app: App) -> Iterator[Page]:
     """The app's page as another browser with nothing stored would be (a link opened there): the
-    storage put aside and cleared; afterwards put back, and the app loaded again."""
+    storage put aside and cleared; afterwards put back, and the page made that visitor's again: in
+    place on the app's own document (its `boneyard.startAsNewVisitor`, as start_fresh does),
+    else by a load."""
     page = app.page
     leave(app)
     kept = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
@@ -601,10 +611,12 @@ def another_browser(app: App) -> Iterator[Page]:
     try:
         yield page
     finally:
-        leave(app)
-        page.evaluate("""kept => { localStorage.clear();
-          for (const [key, value] of Object.entries(kept)) localStorage.setItem(key, value); }""", kept)
-        app.open()
+        if page.url.startswith(app.url) and not page.url.startswith(app.url + BLANK):
+            page.evaluate("kept => window.boneyard.startAsNewVisitor(kept)", kept)
+        else:
+            page.evaluate("""kept => { localStorage.clear();
+              for (const [key, value] of Object.entries(kept)) localStorage.setItem(key, value); }""", kept)
+            app.open()
 
 
 @pytest.fixture(scope="session")
