@@ -523,7 +523,8 @@ def venv_python() -> Path:
 
 def ensure_venv() -> Path:
     """Create .venv and install the project with its test and cluster extras (again when pyproject
-    changes): the suite tests `--cluster` on a local Dask cluster."""
+    changes): the suite tests `--cluster` on a local Dask cluster. pip does not byte-compile what it
+    installs (most of it never imported by the suite; Python compiles what is, once: benchmarks.md)."""
     python = venv_python()
     if not python.exists():
         log("creating .venv")
@@ -532,7 +533,8 @@ def ensure_venv() -> Path:
     want = sha256_file(ROOT / "pyproject.toml")
     if not stamp.exists() or stamp.read_text() != want:
         log("installing .[test,cluster] into .venv")
-        run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", "-e", ".[test,cluster]"])
+        run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", "--no-compile",
+             "-e", ".[test,cluster]"])
         stamp.write_text(want)
     return python
 
@@ -632,6 +634,9 @@ def run_pytest(python: Path, pytest_args: list[str], executable: str | None,
     # without a browser at a lower priority: they take the cores when the browsers wait, not the
     # browsers' time), their output printed whole after the browser's
     CACHE.mkdir(exist_ok=True)
+    # a check's fault interrupts the runs by SIGINT: Python ignores it in a process started with it
+    # ignored (a background job's), not in one whose parent handles it
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     started = []
     for run_args in beside:
         others = run_args[:1] == [OTHER_BROWSERS_TESTS]
