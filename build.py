@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import functools
 import hashlib
 import http.server
@@ -19,12 +20,12 @@ import math
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import threading
 import time
 import venv
-from collections.abc import Callable
 from pathlib import Path
 from typing import ClassVar
 
@@ -186,9 +187,7 @@ def ensure_bytecode(micropip: Path, engine: Path) -> Path:
     key = hashlib.sha256("".join(sha256_file(path) for path in inputs).encode()).hexdigest()[:16]
     folder = CACHE / "bytecode" / key
     if not all((folder / name).exists() for name in ("python_stdlib.zip", micropip.name, engine.name)):
-        node = shutil.which("node")
-        if node is None:
-            sys.exit("[build] node not found: install Node.js (>= 18) with npm")
+        node = node_path()
         log("compiling what a first start imports (tools/bytecode.mjs)")
         tmp = CACHE / "bytecode" / f"tmp-{os.getpid()}"
         shutil.rmtree(tmp, ignore_errors=True)
@@ -524,7 +523,8 @@ def venv_python() -> Path:
 
 def ensure_venv() -> Path:
     """Create .venv and install the project with its test and cluster extras (again when pyproject
-    changes): the suite tests `--cluster` on a local Dask cluster."""
+    changes): the suite tests `--cluster` on a local Dask cluster. pip does not byte-compile what it
+    installs (most of it never imported by the suite; Python compiles what is, once: benchmarks.md)."""
     python = venv_python()
     if not python.exists():
         log("creating .venv")
@@ -533,7 +533,8 @@ def ensure_venv() -> Path:
     want = sha256_file(ROOT / "pyproject.toml")
     if not stamp.exists() or stamp.read_text() != want:
         log("installing .[test,cluster] into .venv")
-        run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", "-e", ".[test,cluster]"])
+        run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", "--no-compile",
+             "-e", ".[test,cluster]"])
         stamp.write_text(want)
     return python
 
@@ -600,27 +601,42 @@ def find_chromium(python: Path | str, headless_shell: bool = False) -> tuple[str
 
 
 def test(pytest_args: list[str]) -> int:
-    """The README's test command: venv, Chromium, build, all of pytest. Returns pytest's status."""
+    """The README's test command. Each step starts once what it needs is there: .venv and npm ci side
+    by side; then the build and the checks (the page's once node_modules is there, ruff and mypy once
+    .venv is); pytest's runs once .venv and dist/ are, the checks going on beside them (the command
+    stops, naming the check, when one found a fault). Returns pytest's status."""
     if sys.version_info < (3, 11):  # noqa: UP036 - build.py may run on an older python3
         sys.exit("[build] Python >= 3.11 is needed")
-    python = ensure_venv()
-    executable, description = find_chromium(python, headless_shell="--headed" not in pytest_args)
-    log(f"browser: {description}")
-    checked = lint(python)
-    build()
-    checked()
-    node_tests()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=8, thread_name_prefix="step") as steps:
+        venv_made = steps.submit(ensure_venv)
+        ensure_pyodide()  # npm ci: the build and the page's checks need node_modules
+        checks = {name: steps.submit(check, cmd) for name, cmd in page_checks(node_path()).items()}
+        built = steps.submit(build)
+        python = venv_made.result()
+        checks |= {name: steps.submit(check, cmd) for name, cmd in python_checks(python).items()}
+        executable, description = find_chromium(python, headless_shell="--headed" not in pytest_args)
+        log(f"browser: {description}")
+        built.result()
+        return run_pytest(python, pytest_args, executable, checks)
+
+
+def run_pytest(python: Path, pytest_args: list[str], executable: str | None,
+               checks: dict[str, concurrent.futures.Future[subprocess.CompletedProcess[str]]]) -> int:
+    """pytest's runs (side_by_side), the checks going on beside them: when one of those found a fault,
+    the runs are interrupted and the command stops, naming it; otherwise the checks' output comes
+    after the browser's run, then the other runs' output. Returns pytest's status."""
     env = {**os.environ, "BONEYARD_CHROMIUM": executable or "playwright", "BONEYARD_PREBUILT": "1"}
     runs = [browser_workers(args) for args in side_by_side(pytest_args)]
     if any(arg.startswith(OTHER_BROWSERS_TESTS) for run_args in runs for arg in run_args):
         ensure_other_browsers()
     *beside, main_run = runs
-    if not beside:
-        return subprocess.run([str(python), "-m", "pytest", *main_run], cwd=ROOT, env=env).returncode
     # the browser's tests wait on Chromium much of the time: the others run beside them (the tests
     # without a browser at a lower priority: they take the cores when the browsers wait, not the
     # browsers' time), their output printed whole after the browser's
     CACHE.mkdir(exist_ok=True)
+    # a check's fault interrupts the runs by SIGINT: Python ignores it in a process started with it
+    # ignored (a background job's), not in one whose parent handles it
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     started = []
     for run_args in beside:
         others = run_args[:1] == [OTHER_BROWSERS_TESTS]
@@ -632,7 +648,16 @@ def test(pytest_args: list[str]) -> int:
                                    stdout=output, stderr=subprocess.STDOUT,
                                    preexec_fn=(lambda n=niceness: os.nice(n)) if hasattr(os, "nice") else None)
         started.append((name, process, output))
-    status = subprocess.run([str(python), "-m", "pytest", *main_run], cwd=ROOT, env=env).returncode
+    main = subprocess.Popen([str(python), "-m", "pytest", *main_run], cwd=ROOT, env=env)
+    report, failed = checks_report(checks)
+    if failed:
+        for process in [main, *(process for _, process, _ in started)]:
+            process.send_signal(signal.SIGINT)  # pytest's own interrupt: fixtures torn down, browsers closed
+            process.wait()
+        print(report, flush=True)
+        sys.exit(f"[build] failed: {', '.join(failed)}")
+    status = main.wait()
+    print(report, flush=True)
     for name, process, output in started:
         status = process.wait() or status
         output.seek(0)
@@ -708,57 +733,57 @@ def side_by_side(pytest_args: list[str]) -> list[list[str]]:
     return [[*others, *options], [*browser, *options]]
 
 
-JS_TESTS = "tests/js"  # the page's DOM-free modules, under Node's own test runner (no dependency)
+JS_TESTS = "tests/js"  # the page's DOM-free modules, under Node's own test runner
+NODE_COUNTS = ("tests ", "pass ", "fail ", "duration_ms ")  # node --test's closing lines, after a sign and a space
 
 
-def node_tests() -> None:
-    """Node's test runner over tests/js/*.test.mjs (the page's pure modules: phases, sequencer,
-    redraw, storage, layout, links); its summary printed; the command stops when one fails."""
+def node_path() -> str:
+    """Node's executable; the command stops, saying what to install, without it."""
     node = shutil.which("node")
     if node is None:
         sys.exit("[build] node not found: install Node.js (>= 18) with npm")
+    return node
+
+
+def page_checks(node: str) -> dict[str, list[str]]:
+    """The page's checks, by name (they need node_modules: npm ci): the TypeScript compiler over its
+    JSDoc types (tsconfig.json; the workers' files with the webworker library, tsconfig.worker.json;
+    no output, no build step) and Node's test runner over tests/js/*.test.mjs (phases, sequencer,
+    redraw, storage, layout, links)."""
     files = sorted(str(p.relative_to(ROOT)) for p in (ROOT / JS_TESTS).glob("*.test.mjs"))
-    log(f"node --test {JS_TESTS} ({len(files)} files)")
-    result = subprocess.run([node, "--test", *files], cwd=ROOT, capture_output=True, text=True)
-    output = result.stdout + result.stderr
-    if result.returncode != 0:
-        print(output, flush=True)
-        sys.exit(f"[build] failed: node --test ({result.returncode})")
-    counts = ("tests ", "pass ", "fail ", "duration_ms ")  # its closing lines, after a sign and a space
-    summary = [line for line in output.splitlines() if line[2:].startswith(counts)]
-    print("\n".join(summary) if summary else output.strip(), flush=True)
+    return {"tsc (JSDoc types) web": [node, str(TSC), "-p", "tsconfig.json"],
+            "tsc (JSDoc types) web workers": [node, str(TSC), "-p", "tsconfig.worker.json"],
+            f"node --test {JS_TESTS} ({len(files)} files)": [node, "--test", *files]}
 
 
-def lint(python: Path) -> Callable[[], None]:
-    """ruff (the whole repository), then, started side by side, mypy (engine/ and build.py, strict; both
-    configured in pyproject.toml) and the TypeScript compiler over the page's JSDoc types
-    (tsconfig.json; the workers' files with the webworker library, tsconfig.worker.json; no output,
-    no build step). Returns the wait for them: the build runs meanwhile, and the test command
-    stops at the wait when one of them found a fault (their output printed whole, in order)."""
-    log("ruff check")
-    run([str(python), "-m", "ruff", "check", "--quiet", "."])
-    ensure_pyodide()  # npm ci: the pinned typescript comes with it (devDependencies)
-    node = shutil.which("node")
-    if node is None:
-        sys.exit("[build] node not found: install Node.js (>= 18) with npm")
-    checks = {"mypy (strict) engine, build.py": [str(python), "-m", "mypy"],
-              "tsc (JSDoc types) web": [node, str(TSC), "-p", "tsconfig.json"],
-              "tsc (JSDoc types) web workers": [node, str(TSC), "-p", "tsconfig.worker.json"]}
-    log(f"{', '.join(checks)}: side by side with the build")
-    running = {name: subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-               for name, cmd in checks.items()}
+def python_checks(python: Path) -> dict[str, list[str]]:
+    """The Python checks, by name (they need .venv): ruff (the whole repository) and mypy (engine/ and
+    build.py, strict); both configured in pyproject.toml."""
+    return {"ruff check": [str(python), "-m", "ruff", "check", "--quiet", "."],
+            "mypy (strict) engine, build.py": [str(python), "-m", "mypy"]}
 
-    def wait() -> None:
-        failed = []
-        for name, process in running.items():
-            output, _ = process.communicate()
-            if output.strip():
-                print(output, end="" if output.endswith("\n") else "\n", flush=True)
-            if process.returncode != 0:
-                failed.append(f"{name} ({process.returncode})")
-        if failed:
-            sys.exit(f"[build] failed: {', '.join(failed)}")
-    return wait
+
+def check(cmd: list[str]) -> subprocess.CompletedProcess[str]:
+    """Run one check to its end, its output (stdout and stderr) kept."""
+    return subprocess.run(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def checks_report(checks: dict[str, concurrent.futures.Future[subprocess.CompletedProcess[str]]]
+                  ) -> tuple[str, list[str]]:
+    """Wait for the checks; return their report (each one's name, status and output, in order: a
+    passing check's closing counts when it prints Node's, else its whole output) and the failed ones."""
+    lines: list[str] = []
+    failed: list[str] = []
+    for name, future in checks.items():
+        result = future.result()
+        output = result.stdout.strip()
+        if result.returncode != 0:
+            failed.append(f"{name} ({result.returncode})")
+        else:
+            output = "\n".join(line for line in output.splitlines() if line[2:].startswith(NODE_COUNTS)) or output
+        lines.append(f"[build] {name}: {'failed' if result.returncode else 'passed'}")
+        lines += [output] if output else []
+    return "\n".join(lines), failed
 
 
 def bench(names: list[str]) -> int:

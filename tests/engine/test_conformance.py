@@ -149,15 +149,16 @@ def test_random_playouts_keep_the_protocol(game: Game[Any], options: dict[str, A
             if fields.get("open") is not None:  # the tile's far half faces out where it was placed
                 placed = game.view(nxt, None)["board"]["tiles"][-1]
                 assert placed["tile"] == fields["tile"] and placed["far"] == fields["open"], (move, fields)
+            label = game.move_label(state, move)
+            label_tokens, field_tokens = tokens(label), tokens(fields)  # the same for every seat
             for seat in range(seats):
                 view = game.view(nxt, seat)
-                json.dumps(view)
+                seen = tokens(view)  # its JSON's: a view that is not JSON raises here
                 hidden = game.hidden_from(nxt, seat)
-                assert not (tokens(view) & hidden), f"view of seat {seat} leaks {tokens(view) & hidden}"
+                assert not (seen & hidden), f"view of seat {seat} leaks {seen & hidden}"
                 if seat != mover:
-                    label = game.move_label(state, move)
-                    assert not (tokens(label) & hidden), f"label {label!r} leaks to seat {seat}"
-                    assert not (tokens(fields) & hidden), f"fields {fields!r} leak to seat {seat}"
+                    assert not (label_tokens & hidden), f"label {label!r} leaks to seat {seat}"
+                    assert not (field_tokens & hidden), f"fields {fields!r} leak to seat {seat}"
             if mover is not None and game.hidden_from(state, mover):
                 det = game.determinize(state, mover, random.Random(seed))
                 assert game.pieces(det) == game.pieces(state)

@@ -48,10 +48,21 @@ def imports(name: str, tree: ast.Module, known: set[str]) -> set[str]:
     return found
 
 
-def graph() -> dict[str, set[str]]:
-    trees = modules()
+def graph(trees: dict[str, ast.Module]) -> dict[str, set[str]]:
     known = set(trees)
     return {name: imports(name, tree, known) for name, tree in trees.items()}
+
+
+@pytest.fixture(scope="module")
+def trees() -> dict[str, ast.Module]:
+    """engine/'s modules parsed once for the module's tests (they only read them)."""
+    return modules()
+
+
+@pytest.fixture(scope="module")
+def edges(trees: dict[str, ast.Module]) -> dict[str, set[str]]:
+    """The import graph of engine/, made once for the module's tests."""
+    return graph(trees)
 
 
 def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
@@ -76,8 +87,7 @@ def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-def test_the_graph_sees_imports_inside_functions() -> None:
-    edges = graph()
+def test_the_graph_sees_imports_inside_functions(edges: dict[str, set[str]]) -> None:
     assert "engine.games" in edges["engine.games.draw"]
     assert "engine.protocol" in edges["engine.api"] or "engine.session" in edges["engine.api"]
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
@@ -86,20 +96,20 @@ def test_the_graph_sees_imports_inside_functions() -> None:
     assert imports("engine.games.x", tree, {"engine.solvers", "engine.solvers.luzon"}) == {"engine.solvers.luzon"}
 
 
-def test_the_engine_has_no_import_cycle() -> None:
-    assert find_cycle(graph()) is None
+def test_the_engine_has_no_import_cycle(edges: dict[str, set[str]]) -> None:
+    assert find_cycle(edges) is None
 
 
-def test_games_import_no_player_and_no_solver() -> None:
-    for name, targets in graph().items():
+def test_games_import_no_player_and_no_solver(edges: dict[str, set[str]]) -> None:
+    for name, targets in edges.items():
         if name.startswith("engine.games"):
             wrong = {t for t in targets if t.startswith(("engine.players", "engine.solvers"))}
             assert not wrong, f"{name} imports {sorted(wrong)}"
 
 
-def test_players_and_solvers_name_no_game() -> None:
+def test_players_and_solvers_name_no_game(trees: dict[str, ast.Module]) -> None:
     names = {g.spec.id for g in all_games()} | {a for g in all_games() for a in g.spec.aliases}
-    for name, tree in modules().items():
+    for name, tree in trees.items():
         if not name.startswith(("engine.players", "engine.solvers")):
             continue
         strings = {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
