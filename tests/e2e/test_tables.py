@@ -12,7 +12,7 @@ import re
 import time
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from .conftest import App, box_of, follow_link, serious, settled, two_taps
 from .screen_sizes import round_over
@@ -388,10 +388,23 @@ def test_table_has_no_serious_axe_violation(app: App) -> None:
     page.locator(".hand-tile.playable").first.click()
     expect(page.locator(".end-marker.active").first).to_be_visible()
 
-    found = serious(page)
+    found = both_schemes(page, "the table")
+    # the round's end of the same deal (played natively), its summary open over the table
+    from .test_phone import record_until  # (test_phone imports this module through test_keys)
+
+    record, _ = record_until("draw", {"set": "double-6", "target": 50, "players": 3}, 3, 7, round_over)
+    import_record(app, record)
+    expect(page.locator("#round-summary[open]")).to_be_visible()
+    found += both_schemes(page, "the round summary")
+    assert found == []
+
+
+def both_schemes(page: Page, what: str) -> list[str]:
+    """The page's serious axe violations in light and then dark colours, each named by `what`."""
+    found = [f"{what}, light: {v}" for v in serious(page)]
     page.emulate_media(color_scheme="dark")
     try:
-        found += [f"dark: {v}" for v in serious(page)]
+        found += [f"{what}, dark: {v}" for v in serious(page)]
     finally:
         page.emulate_media(color_scheme="light")
-    assert found == []
+    return found
