@@ -1,57 +1,6 @@
-// Starts the engine worker as early as possible, before the rest of the page's modules load.
+// Starts the engine worker as early as possible, before the rest of the page's modules load (a
+// file of it that fails to download is load_guard.js's to handle).
 import { Engine } from "./engine.js";
 
 export const engine = new Engine(new URL("worker.js", import.meta.url));
 engine.start().catch(() => {});
-
-// app.js runs after this module, once it and every module it imports are downloaded. If one of
-// them fails to download, app.js never runs. Chromium now and then cancels one of the ninety-odd
-// module requests of a load that the service worker answers (net::ERR_ABORTED, nothing in the
-// console; seen under load, not with the service worker off): the page loads itself again once,
-// which loses nothing since none of its code ran. A second load in a row that fails says so, with
-// a reload, instead of "Loading the game engine…" for ever beside a ready engine.
-const RELOADED_KEY = "boneyard.reloaded-incomplete"; // this tab's last load was such an automatic reload
-const app = document.querySelector('script[type="module"][src="app.js"]');
-
-/** sessionStorage, or null where the window refuses storage (then no automatic reload). */
-function tabStorage() {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Note in `storage` that this tab reloads by itself; false where it cannot be noted (storage full).
- * @param {Storage} storage
- */
-function remember(storage) {
-  try {
-    storage.setItem(RELOADED_KEY, "1");
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-app?.addEventListener("load", () => tabStorage()?.removeItem(RELOADED_KEY)); // app.js ran
-app?.addEventListener("error", () => {
-  const storage = tabStorage();
-  if (storage && !storage.getItem(RELOADED_KEY) && remember(storage)) {
-    console.warn("Boneyard: a file of the page failed to download; loading the page again.");
-    location.reload();
-    return;
-  }
-  storage?.removeItem(RELOADED_KEY); // the Reload below, or a later load, may reload by itself again
-  document.documentElement.dataset.app = "incomplete";
-  console.error("Boneyard: a file of the page failed to download, so the page cannot run; reload it.");
-  // (index.html's own elements: always there)
-  /** @type {HTMLElement} */ (document.getElementById("engine-text")).textContent =
-    "The page did not load completely (a file failed to download).";
-  /** @type {HTMLElement} */ (document.getElementById("engine-progress")).hidden = true;
-  const reload = /** @type {HTMLElement} */ (document.getElementById("engine-retry"));
-  reload.textContent = "Reload";
-  reload.hidden = false;
-  reload.addEventListener("click", () => location.reload(), { once: true });
-});

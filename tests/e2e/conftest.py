@@ -177,8 +177,10 @@ class App:
         loaded again by the page itself once (web/boot.js, tested in test_shell.py); a second in a
         row, which the page says, fails the test with what was cancelled, so a load that keeps
         failing is seen, not hidden."""
-        self.page.wait_for_selector("html[data-engine=ready]", state="attached",
-                                    timeout=READY_TIMEOUT_MS)
+        try:
+            self.page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+        except PlaywrightTimeoutError:  # (boot.js's own modules never ran: the engine never started)
+            raise AssertionError(f"the engine never became ready: {self.stalled()}") from None
         try:
             came = self.page.wait_for_function("""() => typeof window.boneyard?.request === 'function' ? 'up'
               : document.documentElement.dataset.app === 'incomplete' && 'incomplete'""",
@@ -569,7 +571,8 @@ def start_fresh(app: App, viewport: ViewportSize, motion: bool) -> App:
     page.set_viewport_size(viewport)
     page.emulate_media(color_scheme="light", reduced_motion="no-preference")
     stored = {} if motion else {"boneyard.settings.v1": json.dumps({"animation": "off"})}
-    if page.url.startswith(app.url) and not page.url.startswith(app.url + BLANK):
+    if page.url.startswith(app.url) and not page.url.startswith(app.url + BLANK) and page.evaluate(
+            "() => typeof window.boneyard?.startAsNewVisitor === 'function'"):  # (not a load that never came up)
         page.evaluate("stored => window.boneyard.startAsNewVisitor(stored)", stored)
     else:
         clear_storage(app)

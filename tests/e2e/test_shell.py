@@ -105,3 +105,30 @@ def test_a_file_dropped_once_is_fetched_again_by_the_page_itself(browser, server
     assert page.evaluate("sessionStorage.getItem('boneyard.reloaded-incomplete')") is None
     assert not errors, errors
     context.close()
+
+
+def test_a_file_of_the_engines_start_dropped_once_is_fetched_again_by_the_page_itself(browser, server_url) -> None:
+    """A module of boot.js's own (the engine's start: engine.js imports engine_watch.js) dropped once:
+    neither boot.js nor app.js runs, and the page loads itself again and comes up (the reload was
+    boot.js's, so a file of its own left "Loading the game engine…" for ever: seen in a clean clone)."""
+    context = browser.new_context()
+    page = context.new_page()
+    tries: list[str] = []
+
+    def dropped_once(route: Route) -> None:
+        if route.request.service_worker is not None:  # (its install fetches every file of the site)
+            route.continue_()
+            return
+        tries.append(route.request.url)
+        if len(tries) == 1:
+            route.abort("aborted")
+        else:
+            route.continue_()
+
+    context.route("**/engine_watch.js", dropped_once)
+    page.goto(server_url)
+    page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    page.wait_for_function("() => typeof window.boneyard?.request === 'function'", timeout=READY_TIMEOUT_MS)
+    assert len(tries) == 2, tries
+    expect(page.locator("#engine-retry")).to_be_hidden()
+    context.close()
