@@ -21,6 +21,7 @@ from .conftest import (
     screenshot,
     settled,
 )
+from .test_fit import computers_record
 
 SEATS = ["human", "ai:easy", "ai:easy"]
 OPTIONS = {"set": "double-6", "players": 3, "target": 150}
@@ -28,20 +29,13 @@ OPTIONS = {"set": "double-6", "players": 3, "target": 150}
 
 def record_after_rounds(rounds: int, seed: int = 3) -> tuple[dict, dict]:
     """(record, view) of a draw game played natively by the easy computer for every seat until
-    `rounds` rounds are over, stopped at the end of that round (its summary is due)."""
-    answer = call(op="new", game="draw", options=OPTIONS, seed=seed, seats=SEATS)
-    session = answer["session"]
-    for _ in range(2000):
-        view = answer["view"]
-        if view.get("outcome") or ((view.get("round") or {}).get("over") and len(view.get("rounds") or []) >= rounds):
-            break
-        # the seat to move, seen by the person (seat 0): a computer at its own level, the person by the easy one
-        answer = call(op="ai", session=session, **({"level": "easy"} if view["to_move"] == 0 else {}))
-        assert answer["ok"], answer
-    view = call(op="view", session=session, seat=0)["view"]
-    record = call(op="record", session=session)["record"]
-    call(op="close", session=session)
-    return record, view
+    `rounds` rounds are over, stopped at the end of that round (its summary is due); the view the
+    person's (seat 0), from the record loaded."""
+    record = computers_record("draw", OPTIONS, SEATS, seed, lambda view: bool(
+        (view.get("round") or {}).get("over") and len(view.get("rounds") or []) >= rounds), most=2000)
+    loaded = call(op="load", record=record, seat=0)
+    call(op="close", session=loaded["session"])
+    return record, loaded["view"]
 
 
 def load(app: App, record: dict) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 
+import pytest
 from playwright.sync_api import Route, expect
 
 from .conftest import READY_TIMEOUT_MS
@@ -80,39 +81,18 @@ def test_a_file_of_the_page_that_fails_to_download_is_said_with_a_reload(browser
     context.close()
 
 
-def test_a_file_dropped_once_is_fetched_again_by_the_page_itself(browser, server_url) -> None:
+@pytest.mark.parametrize("dropped", [
+    "play/records.js",  # of app.js's modules (imported through guard.js, not preloaded)
+    "engine_watch.js",  # of boot.js's, the engine's start (engine.js imports it): a failure that was
+])                      # boot.js's own to handle left "Loading the game engine…" for ever (a clean clone)
+def test_a_file_dropped_once_is_fetched_again_by_the_page_itself(browser, server_url, dropped: str) -> None:
     """A module's download dropped once (as Chromium now and then cancels one of a load the service
-    worker answers): the page loads itself again and comes up, nothing said but a warning."""
+    worker answers), whichever script imports it: the page loads itself again (web/load_guard.js) and
+    comes up, its engine ready, nothing said but a warning."""
     context = browser.new_context()
     page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
-    tries: list[str] = []
-
-    def dropped_once(route: Route) -> None:
-        tries.append(route.request.url)
-        if len(tries) == 1:
-            route.abort("aborted")
-        else:
-            route.continue_()
-
-    context.route("**/play/records.js", dropped_once)
-    page.goto(server_url)
-    page.wait_for_function("() => typeof window.boneyard?.request === 'function'", timeout=READY_TIMEOUT_MS)
-    assert len(tries) == 2, tries
-    expect(page.locator("html")).not_to_have_attribute("data-app", "incomplete")
-    expect(page.locator("#engine-retry")).to_be_hidden()
-    assert page.evaluate("sessionStorage.getItem('boneyard.reloaded-incomplete')") is None
-    assert not errors, errors
-    context.close()
-
-
-def test_a_file_of_the_engines_start_dropped_once_is_fetched_again_by_the_page_itself(browser, server_url) -> None:
-    """A module of boot.js's own (the engine's start: engine.js imports engine_watch.js) dropped once:
-    neither boot.js nor app.js runs, and the page loads itself again and comes up (the reload was
-    boot.js's, so a file of its own left "Loading the game engine…" for ever: seen in a clean clone)."""
-    context = browser.new_context()
-    page = context.new_page()
     tries: list[str] = []
 
     def dropped_once(route: Route) -> None:
@@ -125,10 +105,13 @@ def test_a_file_of_the_engines_start_dropped_once_is_fetched_again_by_the_page_i
         else:
             route.continue_()
 
-    context.route("**/engine_watch.js", dropped_once)
+    context.route(f"**/{dropped}", dropped_once)
     page.goto(server_url)
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
     page.wait_for_function("() => typeof window.boneyard?.request === 'function'", timeout=READY_TIMEOUT_MS)
     assert len(tries) == 2, tries
+    expect(page.locator("html")).not_to_have_attribute("data-app", "incomplete")
     expect(page.locator("#engine-retry")).to_be_hidden()
+    assert page.evaluate("sessionStorage.getItem('boneyard.reloaded-incomplete')") is None
+    assert not errors, errors
     context.close()
