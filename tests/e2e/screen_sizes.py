@@ -24,7 +24,7 @@ def each_size(page: Page, sizes: list[tuple[int, int]] = SIZES) -> Iterator[str]
 
 
 def round_over(view: dict[str, Any]) -> bool:
-    """A view of a table game at its round's end (`record_until`'s stop)."""
+    """A view of a table game at its round's end (a stop of `native_record`)."""
     return bool((view.get("round") or {}).get("over"))
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App
+from .native_records import game_over, native_record, open_record
 from .screen_sizes import each_size
-from .test_phone import open_record, record_until
 
 PHONES = [(360, 740), (390, 844), (844, 390)]
 MIN_HALF_PX = 20
@@ -40,7 +40,7 @@ def games_end(phone: App, seed: int) -> int:
     """The double-12 deal `seed` played to its end natively, opened here, its result closed as a player
     does to look at the board: the count of tiles set aside."""
     options = {"set": "double-12"}
-    record, view = record_until("big-clock", options, 1, seed, lambda v: bool(v.get("outcome")))
+    record, view = native_record("big-clock", options, 1, seed, game_over)
     open_record(phone, "big-clock", options, 1, seed, record)
     outcome = phone.page.locator("#outcome")
     expect(outcome).to_be_visible(timeout=SCREEN_TIMEOUT_MS)

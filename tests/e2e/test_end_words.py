@@ -10,13 +10,13 @@ from playwright.sync_api import expect
 from tests.engine.helpers import call
 
 from .conftest import SCREEN_TIMEOUT_MS, App, open_table, resign
+from .native_records import game_over, native_record
 from .test_coach import import_record
 from .test_dialogs import NAMES
-from .test_phone import record_until
 
 
 def test_clock_s_end_says_the_fourth_king_once(app: App) -> None:
-    record, view = record_until("clock", {"exchange": True}, 1, 1, lambda v: bool(v.get("outcome")))
+    record, view = native_record("clock", {"exchange": True}, 1, 1, game_over)
     assert view["outcome"] and "fourth king" in view["outcome"]["reason"]
     import_record(app, "clock", record, "?deal=1&exchange=true")
     page = app.page

@@ -8,45 +8,26 @@ With --screenshots, screenshots of every state go to test-results/fit/ (git-igno
 
 from __future__ import annotations
 
-import functools
-import json
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
-
-from engine.api import handle_request
 
 from .conftest import (
     SCREEN_TIMEOUT_MS,
     App,
     computer_speed,
     follow_link,
-    import_answered,
-    record_file,
     screenshot,
     until_still,
 )
+from .native_records import SOLITAIRES, TABLES, import_record, midgame_record
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "fit"
 
 DESKTOP = [(1280, 800), (1366, 768), (1920, 1080)]
 PHONES = [(390, 844), (360, 740), (844, 390), (740, 360)]  # portrait and landscape
-
-# the large layouts: (game, options, seats, seed, moves played before the screen opens)
-TABLES = {
-    "draw": ({"set": "double-12", "players": 6, "target": 100}, 6, 11, 40),
-    "matador": ({"set": "double-12", "players": 8}, 8, 5, 40),
-    "tiddle-a-wink": ({"set": "double-12", "players": 10}, 10, 3, 40),
-    "round-the-clock": ({"set": "double-6", "players": 2, "target": 100}, 2, 4, 16),
-}
-SOLITAIRES = {
-    "luzon": ({"variant": "twelve"}, 7, 30),
-    "big-clock": ({"set": "double-12"}, 11, 60),
-    "clock": ({"exchange": True}, 4, 14),
-}
 
 # Everything measured in one pass over the page: returns a list of problems (empty when it fits).
 MEASURE = """touch => {
@@ -113,55 +94,6 @@ MEASURE = """touch => {
 }"""
 
 
-def computers_record(game: str, options: dict, seats: list[str], seed: int, stop: Callable[[dict], bool],
-                     most: int = 3000) -> dict:
-    """The record of a game played natively (the same deal and moves as in the browser), every seat
-    by the easy computer or its own level (the person, seat 0, by the easy one), from the deal up to
-    the first view where `stop` holds, the game's end or `most` moves, whichever comes first."""
-    answer = handle_request({"op": "new", "game": game, "options": options, "seed": seed, "seats": seats})
-    session = answer["session"]
-    try:
-        for _ in range(most):
-            view = answer["view"]
-            if view.get("outcome") or stop(view):
-                break
-            mine = {"level": "easy"} if view["to_move"] == 0 else {}
-            answer = handle_request({"op": "ai", "session": session, **mine})
-            assert answer["ok"], answer
-        record: dict = handle_request({"op": "record", "session": session})["record"]
-        return record
-    finally:
-        handle_request({"op": "close", "session": session})
-
-
-def make_record(game: str, moves: int | None = None) -> dict:
-    """A game record on the fixed seed of TABLES or SOLITAIRES after about `moves` computer moves
-    (the game's own number unless given) that stops on the person's turn, seat 0, in the middle of
-    a round (computers_record); played once per run for each game and number of moves."""
-    return json.loads(recorded(game, moves))
-
-
-@functools.cache
-def recorded(game: str, moves: int | None) -> str:
-    """make_record's record, as JSON."""
-    if game in TABLES:
-        options, players, seed, mid = TABLES[game]
-        seats = ["human"] + ["ai:easy"] * (players - 1)
-    else:
-        options, seed, mid = SOLITAIRES[game]
-        seats = ["human"]
-    moves = mid if moves is None else moves
-
-    def stop(view: dict) -> bool:
-        return bool((view.get("round") or {}).get("over")) or (view["moves"] >= moves and view["to_move"] == 0)
-    return json.dumps(computers_record(game, options, seats, seed, stop, most=moves * 3))
-
-
-def import_record(app: App, record: dict) -> None:
-    page = app.page
-    import_answered(page, record_file(record, "fit.json"), f"[data-moves='{len(record['moves'])}']", SCREEN_TIMEOUT_MS)
-
-
 def open_game(app: App, game: str) -> None:
     """Open a game's screen at its start: a table game through its link (the large table), a
     solitaire on a fixed deal (saved games forgotten: no question about leaving the one before)."""
@@ -183,7 +115,7 @@ def open_game(app: App, game: str) -> None:
 def open_midgame(app: App, game: str) -> None:
     """Open a game's screen at its large mid-game layout: at its start, then its record imported."""
     open_game(app, game)
-    import_record(app, make_record(game))
+    import_record(app, midgame_record(game))
 
 
 def check(app: App, label: str, size: tuple[int, int], touch: bool) -> list[str]:
@@ -205,7 +137,7 @@ def fit_problems(app: App, game: str, sizes: list[tuple[int, int]], touch: bool,
     computer_speed(app.page, "instant")
     open_game(app, game)
     problems = [p for size in sizes for p in check(app, f"{game}-start{tag}", size, touch)]
-    import_record(app, make_record(game))  # over the start just measured: the same game
+    import_record(app, midgame_record(game))  # over the start just measured: the same game
     problems += [p for size in sizes for p in check(app, f"{game}-mid{tag}", size, touch)]
     app.page.emulate_media(color_scheme="dark")
     problems += check(app, f"{game}-mid{tag}-dark", dark_size, touch)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from .conftest import App, until_still
-from .test_phone import drawer, open_record, record_until
+from .native_records import drawer, native_record, open_record
 
 GAME, OPTIONS, PLAYERS, SEED = "draw", {"set": "double-6", "players": 2}, 2, 5
 
@@ -51,8 +51,8 @@ CONTRAST = """() => {
 
 
 def open_drawn(app: App) -> None:
-    record, _ = record_until(GAME, OPTIONS, PLAYERS, SEED, lambda v: bool(v.get("drawn")) and v["to_move"] == 0,
-                             policy=drawer)
+    record, _ = native_record(GAME, OPTIONS, PLAYERS, SEED, lambda v: bool(v.get("drawn")) and v["to_move"] == 0,
+                              person=drawer)
     app.page.evaluate("() => localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'))")
     open_record(app, GAME, OPTIONS, PLAYERS, SEED, record)
     expect(app.page.locator("#hand .hand-tile.drawn")).to_have_count(1)

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import CDPSession, Page, expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, box_of, computer_speed, follow_link, frames, settled, two_taps
-from .test_fit import TABLES, import_record, make_record
+from .native_records import TABLES, import_record, midgame_record
 
 pytestmark = pytest.mark.motion  # the table following each flight (conftest.with_motion)
 
@@ -30,7 +30,7 @@ def open_large(app: App, game: str, speed: str = "instant", size: tuple[int, int
         page.set_viewport_size({"width": size[0], "height": size[1]})
     options, players, seed, _ = TABLES[game]
     seats = ["human"] + ["ai:easy"] * (players - 1)
-    record = make_record(game, moves)
+    record = midgame_record(game, moves)
     computer_speed(page, speed)
     query = "&".join(f"{k}={v}" for k, v in options.items())
     follow_link(app, f"#/play/{game}?deal={seed}&{query}&seats={','.join(seats)}")

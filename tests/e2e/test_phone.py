@@ -30,59 +30,17 @@ from .conftest import (
     two_taps,
     until_still,
 )
-from .test_fit import TABLES, import_record, open_midgame
+from .native_records import TABLES, View, drawer, game_over, native_record, open_record
+from .test_fit import open_midgame
 from .test_keys import PLAYABLE, move_by_keyboard
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "phone"
-View = dict[str, Any]
-
-
-def record_until(game: str, options: dict, players: int, seed: int, stop: Callable[[View], bool],
-                 policy: Callable[[View], str] = lambda v: v["legal"][0]["id"], max_moves: int = 3000,
-                 through_rounds: bool = False) -> tuple[dict, View]:
-    """(record, view) of a game played natively: seat 0 by `policy`, the others by the easy
-    computer, stopped as soon as `stop(view)` holds (seen after every move)."""
-    seats = ["human"] + ["ai:easy"] * (players - 1)
-    answer = handle_request({"op": "new", "game": game, "options": options, "seed": seed, "seats": seats, "seat": 0})
-    session = answer["session"]
-    try:
-        for _ in range(max_moves):
-            view = answer["view"]
-            if stop(view):
-                return handle_request({"op": "record", "session": session})["record"], view
-            if view.get("outcome"):
-                break
-            person = view["to_move"] == 0 and not (view.get("round") or {}).get("over")
-            if person:
-                answer = handle_request({"op": "play", "session": session, "move": policy(view), "seat": 0})
-            elif (view.get("round") or {}).get("over") and not through_rounds:
-                break
-            else:
-                # a computer at its own level; the person's next-round by the easy computer for them
-                mine = {"level": "easy"} if view["to_move"] == 0 else {}
-                answer = handle_request({"op": "ai", "session": session, "seat": 0, **mine})
-            assert answer["ok"], answer
-    finally:
-        handle_request({"op": "close", "session": session})
-    raise AssertionError(f"{game} seed {seed}: the position looked for never came")
 
 
 def seat_name(page: Any, seat: int) -> str:
     """A seat card's name, without the marker of the seat to move ("▶ ")."""
     return str(page.locator(f'.seat[data-seat="{seat}"] .seat-name').inner_text()).lstrip("▶ ").strip()
-
-
-def open_record(app: App, game: str, options: dict, players: int, seed: int, record: dict) -> None:
-    """Open the game's link (the same table) and import `record` into it."""
-    page = app.page
-    query = "&".join(f"{k}={str(v).lower()}" for k, v in options.items())
-    seats = ",".join(["human"] + ["ai:easy"] * (players - 1))
-    follow_link(app, f"#/play/{game}?deal={seed}&{query}" + (f"&seats={seats}" if players > 1 else ""))
-    expect(page.locator("[data-moves]").first).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
-    expect(page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
-    import_record(app, record)
-    expect(page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
 
 
 def resize(app: App, size: tuple[int, int]) -> None:
@@ -98,12 +56,6 @@ def touch(phone: App) -> App:
 
 
 # ---- 2. every tile of the person's hand in view at once
-
-def drawer(view: View) -> str:
-    """Draw whenever a draw is allowed: the hand grows."""
-    ids = [m["id"] for m in view["legal"]]
-    return "draw" if "draw" in ids else ids[0]
-
 
 HAND_PROBLEMS = """least => {
   const problems = [];
@@ -130,8 +82,8 @@ HAND_PROBLEMS = """least => {
 @pytest.mark.parametrize("tiles", [18, 20])
 def test_a_long_hand_is_wholly_in_view_on_a_phone(touch: App, tiles: int) -> None:
     options = {"set": "double-12", "players": 2}
-    record, view = record_until("draw", options, 2, 36,
-                                lambda v: v["to_move"] == 0 and len(v.get("hand") or []) >= tiles, policy=drawer)
+    record, view = native_record("draw", options, 2, 36,
+                                 lambda v: v["to_move"] == 0 and len(v.get("hand") or []) >= tiles, person=drawer)
     open_record(touch, "draw", options, 2, 36, record)
     problems = []
     for size in [(360, 740), (844, 390), (390, 844)]:
@@ -153,7 +105,7 @@ def test_matador_ends_never_show_a_negative_number(app: App) -> None:
         return view["to_move"] == 0 and any(m.get("only") for m in view["legal"]) and \
             any(e["value"] in (11, 12) for e in view["board"]["ends"])
 
-    record, _ = record_until("matador", options, 3, 1, twelve_end)
+    record, _ = native_record("matador", options, 3, 1, twelve_end)
     resize(app, (1280, 800))
     open_record(app, "matador", options, 3, 1, record)
     page = app.page
@@ -222,7 +174,7 @@ def test_clock_turn_moves_a_card_only(app: App) -> None:
 def test_computer_turns_move_tiles_not_seat_cards(app: App, size: tuple[int, int]) -> None:
     page = app.page
     options = {"set": "double-12", "players": 8}
-    record, _ = record_until("matador", options, 8, 5, lambda v: v["to_move"] == 0 and v["moves"] >= 30)
+    record, _ = native_record("matador", options, 8, 5, lambda v: v["to_move"] == 0 and v["moves"] >= 30)
     resize(app, size)
     computer_speed(page, "normal")
     open_record(app, "matador", options, 8, 5, record)
@@ -297,8 +249,8 @@ def test_ten_seat_summaries_fit_desktop_and_phone(app: App, touch: App, kind: st
     beside the players' table, whose rows are short (the hands' tiles lie down), so the headline,
     every row and the buttons are in view and nothing scrolls (the dialog scrolled by 370 px)."""
     options = {"set": "double-12", "players": 10}
-    stop = round_over_twice if kind == "round" else (lambda v: bool(v.get("outcome")))
-    record, _ = record_until("tiddle-a-wink", options, 10, 1, stop, through_rounds=True, max_moves=20000)
+    stop = round_over_twice if kind == "round" else game_over
+    record, _ = native_record("tiddle-a-wink", options, 10, 1, stop, most=20000)
     problems = []
     for who, sizes in ((app, [(1280, 800)]), (touch, [(360, 740), (844, 390)])):
         resize(who, sizes[0])
@@ -336,8 +288,8 @@ def test_a_four_seat_summary_shows_every_row_on_a_phone_held_sideways(touch: App
     upright (360x740, 390x844): the winner row's "★ Cleo" on one line, level with the rest of the row."""
     options = {"set": "double-6", "players": 4, "target": 100} if game == "draw" else {"set": "double-12", "players": 4}
     seed = 11 if game == "draw" else 5
-    record, _ = record_until(game, options, 4, seed,
-                             lambda v: bool((v.get("round") or {}).get("over") or v.get("outcome")))
+    record, _ = native_record(game, options, 4, seed,
+                              lambda v: bool((v.get("round") or {}).get("over") or v.get("outcome")))
     resize(touch, (844, 390))
     open_record(touch, game, options, 4, seed, record)
     dialog = touch.page.locator("#round-summary")
@@ -389,8 +341,8 @@ def test_clock_messages_whole_at_360_and_the_exchange_help_at_every_size(touch: 
     expect(page.locator("#message")).not_to_be_empty()
     problems = page.evaluate(CUT, ["#message"])
     shoot(touch.page, SHOTS / "clock-start-360x740")
-    record, _ = record_until("clock", {"exchange": True}, 1, 1, lambda v: bool(v["board"].get("exchange_pending")),
-                             policy=lambda v: next(m["id"] for m in v["legal"] if m["kind"] == "turn"))
+    record, _ = native_record("clock", {"exchange": True}, 1, 1, lambda v: bool(v["board"].get("exchange_pending")),
+                              person=lambda v: next(m["id"] for m in v["legal"] if m["kind"] == "turn"))
     open_record(touch, "clock", {"exchange": True}, 1, 1, record)
     for size in ((360, 740), (390, 844), (844, 390), (1280, 800)):
         resize(touch, size)
@@ -633,7 +585,7 @@ def test_an_imported_game_shows_its_last_move_and_each_seats_last_action(app: Ap
         return view["to_move"] == 0 and view["moves"] >= 30 and bool(events) and events[-1]["kind"] == "play" \
             and events[-1]["seat"] != 0
 
-    record, _ = record_until("matador", options, 4, 5, after_a_play)
+    record, _ = native_record("matador", options, 4, 5, after_a_play)
     events = handle_request({"op": "load", "record": record, "seat": 0})["view"]["events"]
     computer_speed(page, "instant")
     open_record(app, "matador", options, 4, 5, record)
@@ -673,7 +625,7 @@ def test_a_long_matador_line_uses_the_boards_room(app: App, moves: int, least: i
     line fits 390x844 too, its table's middle moved toward its longer arm (centred on the first tile it
     fitted only below 20 px a half, and panned)."""
     options = {"set": "double-12", "players": 3}
-    record, view = record_until("matador", options, 3, 20, lambda v: v["to_move"] == 0 and v["moves"] >= moves)
+    record, view = native_record("matador", options, 3, 20, lambda v: v["to_move"] == 0 and v["moves"] >= moves)
     page = app.page
     computer_speed(page, "instant")
     resize(app, (390, 844))
@@ -723,7 +675,7 @@ def test_the_double_six_dial_uses_a_tall_board(touch: App) -> None:
     resize(touch, (390, 844))
     follow_link(touch, "#/play/big-clock?deal=21&set=double-6")
     expect(page.locator("#board")).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
-    record, _ = record_until("big-clock", {"set": "double-6"}, 1, 21, lambda v: v["moves"] >= 14)
+    record, _ = native_record("big-clock", {"set": "double-6"}, 1, 21, lambda v: v["moves"] >= 14)
     problems = []
     for when in ("start", "mid"):
         if when == "mid":
@@ -754,7 +706,7 @@ def test_table_words_by_name_and_in_grammar(app: App) -> None:
         over = bool((view.get("round") or {}).get("over"))
         return over and last.get("reason") == "blocked" and last.get("winner") == 0
 
-    record, view = record_until("matador", options, 3, 1, blocked_mine, through_rounds=True)
+    record, view = native_record("matador", options, 3, 1, blocked_mine)
     open_record(app, "matador", options, 3, 1, record)
     dialog = page.locator("#round-summary")
     expect(dialog).to_have_attribute("data-kind", "round", timeout=SCREEN_TIMEOUT_MS)
@@ -771,7 +723,7 @@ def test_table_words_by_name_and_in_grammar(app: App) -> None:
 
     # the last move of a game, made by the computer: the end in words, by name
     options = {"set": "double-6", "players": 2, "target": 50}
-    record, view = record_until("draw", options, 2, 3, lambda v: bool(v.get("outcome")), through_rounds=True)
+    record, view = native_record("draw", options, 2, 3, game_over)
     record = {**record, "moves": record["moves"][:-1]}
     computer_speed(page, "instant")
     follow_link(app, "#/play/draw?deal=3&set=double-6&players=2&target=50&seats=human,ai:easy")

@@ -22,9 +22,9 @@ from .conftest import (
     open_table,
     settled,
 )
+from .native_records import import_record, native_record, near_the_end
 from .screen_sizes import round_over
-from .test_fit import computers_record, import_record
-from .test_tables import GAME_SECONDS, fresh, my_move, near_the_end, play_to_game_over, set_up
+from .test_tables import GAME_SECONDS, fresh, my_move, play_to_game_over, set_up
 
 TIMEOUT = 20_000
 
@@ -40,7 +40,8 @@ def ways_on(app: App) -> list[str]:
 def solitaire_record(game: str, seed: int, options: dict, moves: int) -> dict:
     """The record of a solitaire's deal after its first `moves` moves, played natively (the same as
     in the browser; Clock's turns have no choice until an exchange)."""
-    return computers_record(game, options, ["human"], seed, lambda view: view["moves"] >= moves)
+    return native_record(game, options, 1, seed, lambda view: view["moves"] >= moves, person=None,
+                         must_reach=False)[0]
 
 
 def test_escape_on_the_round_summary_leaves_a_way_on(app: App) -> None:
@@ -49,7 +50,7 @@ def test_escape_on_the_round_summary_leaves_a_way_on(app: App) -> None:
     open_table(app, "#/play/draw?deal=3&set=double-6&players=2&target=100&seats=human,ai:easy")
     page = app.page
     options = {"set": "double-6", "players": 2, "target": 100}
-    import_record(app, computers_record("draw", options, ["human", "ai:easy"], 3, round_over))
+    import_record(app, native_record("draw", options, 2, 3, round_over, person=None, must_reach=False)[0])
     expect(page.locator("#round-summary")).to_have_attribute("open", "", timeout=TIMEOUT)
     page.keyboard.press("Escape")
     page.keyboard.press("Escape")

@@ -13,8 +13,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, settled
+from .native_records import game_over, native_record, open_record
 from .screen_sizes import close_round_summary, round_over
-from .test_phone import open_record, record_until
 
 # From the toolbar's foot to the board's top; the status's lines; the first way back beside the status.
 ROOM = """() => {
@@ -35,10 +35,6 @@ def close_outcome(page: Page) -> None:
     expect(outcome).to_be_hidden()
 
 
-def game_over(view: dict) -> bool:
-    return bool(view.get("outcome"))
-
-
 # name -> (game, options, players, seed, stop, close, the dialog the way back opens, most room: before)
 CASES: dict[str, tuple[str, dict, int, int, Callable[[dict], bool], Callable[[Page], None], str, int]] = {
     "big-clock": ("big-clock", {"set": "double-12"}, 1, 1, game_over, close_outcome, "#outcome", 56),  # 98
@@ -51,7 +47,7 @@ CASES: dict[str, tuple[str, dict, int, int, Callable[[dict], bool], Callable[[Pa
 @pytest.mark.parametrize("case", list(CASES))
 def test_the_way_back_to_a_closed_result_keeps_to_the_status_line(phone: App, case: str) -> None:
     game, options, players, seed, stop, close, dialog, most = CASES[case]
-    record, _ = record_until(game, options, players, seed, stop)
+    record, _ = native_record(game, options, players, seed, stop)
     page = phone.page
     page.set_viewport_size({"width": 360, "height": 740})
     open_record(phone, game, options, players, seed, record)

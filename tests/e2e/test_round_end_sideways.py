@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from .conftest import ROOT, App, computer_speed, screenshot, until_still
+from .native_records import native_record, open_record
 from .screen_sizes import close_round_summary, each_size, round_over
-from .test_phone import open_record, record_until
 
 # the table's tiles cut by its box's visible edges (the box within the viewport), the sides its box
 # says it pans to, and the sides whose arrow of the cue shows inside the viewport
@@ -44,7 +44,7 @@ SIDEWAYS = [(740, 360), (844, 390)]
 def open_finished_table(app: App, game: str, options: dict[str, Any], players: int, seed: int,
                         size: tuple[int, int]) -> None:
     """The game's first round's end opened at `size`, the round's summary put away."""
-    record, _ = record_until(game, options, players, seed, round_over)
+    record, _ = native_record(game, options, players, seed, round_over)
     page = app.page
     computer_speed(page, "instant")
     page.set_viewport_size({"width": size[0], "height": size[1]})

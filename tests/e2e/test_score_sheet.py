@@ -21,7 +21,7 @@ from .conftest import (
     screenshot,
     settled,
 )
-from .test_fit import computers_record
+from .native_records import native_record
 
 SEATS = ["human", "ai:easy", "ai:easy"]
 OPTIONS = {"set": "double-6", "players": 3, "target": 150}
@@ -31,8 +31,9 @@ def record_after_rounds(rounds: int, seed: int = 3) -> tuple[dict, dict]:
     """(record, view) of a draw game played natively by the easy computer for every seat until
     `rounds` rounds are over, stopped at the end of that round (its summary is due); the view the
     person's (seat 0), from the record loaded."""
-    record = computers_record("draw", OPTIONS, SEATS, seed, lambda view: bool(
-        (view.get("round") or {}).get("over") and len(view.get("rounds") or []) >= rounds), most=2000)
+    record, _ = native_record("draw", OPTIONS, len(SEATS), seed, lambda view: bool(
+        (view.get("round") or {}).get("over") and len(view.get("rounds") or []) >= rounds), person=None, most=2000,
+        must_reach=False)
     loaded = call(op="load", record=record, seat=0)
     call(op="close", session=loaded["session"])
     return record, loaded["view"]

@@ -20,9 +20,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, follow_link, open_deal, shoot, until_still
+from .native_records import native_record, open_record
 from .screen_sizes import close_round_summary, each_size, round_over
 from .test_dial import CLOCK_EXCHANGE_SEED, import_moves, line
-from .test_phone import open_record, record_until
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "look"
@@ -118,7 +118,7 @@ def test_a_rounds_end_tells_its_story_and_a_table_that_pans_shows_where_it_goes_
       an arrow over a shade marks each edge it goes on past, and only those, as it pans (unzoomed
       too, where it goes on at all)."""
     game, options, players, deal = DRAW_9_4
-    record, view = record_until(game, options, players, deal, round_over)
+    record, view = native_record(game, options, players, deal, round_over)
     last = view["last_round"]
     assert last["winner"] == 0 and last["reason"] == "out", last  # deal 3: the person goes out
     told = f"You went out. You score {last['points'][0]} points."
@@ -242,7 +242,7 @@ def test_eight_and_ten_seats_on_a_portrait_phone_in_two_lines(phone: App, table:
     from .test_seat_strip import TABLES, round_over
 
     game, options, players = TABLES[table]
-    record, _ = record_until(game, options, players, 3, round_over)
+    record, _ = native_record(game, options, players, 3, round_over)
     page = phone.page
     computer_speed(page, "instant")
     page.set_viewport_size({"width": 360, "height": 740})
@@ -419,7 +419,7 @@ def test_the_coach_upright_shows_a_table_games_board_and_hand_without_scrolling(
     screen = phone if pointer == "touch" else app
     page = screen.page
     game, options, players, seed = DRAW_9_4
-    record, view = record_until(game, options, players, seed, lambda v: v["moves"] >= 8 and v["to_move"] == 0)
+    record, view = native_record(game, options, players, seed, lambda v: v["moves"] >= 8 and v["to_move"] == 0)
     sizes = UPRIGHT_PHONES[pointer]
     page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
     found = {}

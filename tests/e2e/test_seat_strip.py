@@ -12,9 +12,8 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed
+from .native_records import import_record, native_record, open_record
 from .screen_sizes import close_round_summary, each_size, round_over
-from .test_fit import import_record
-from .test_phone import open_record, record_until
 
 pytestmark = pytest.mark.motion  # the seat strip following the turns as tiles fly (conftest.with_motion)
 
@@ -79,7 +78,7 @@ def test_every_seat_the_status_and_the_last_move_in_view_and_tiles_readable(phon
     computer_speed(page, "instant")
     found = {}
     for when, stop in (("mid-round", mid_round), ("round-end", round_over)):
-        record, _ = record_until(game, options, players, 3, stop)
+        record, _ = native_record(game, options, players, 3, stop)
         page.set_viewport_size({"width": 390, "height": 844})
         if when == "mid-round":
             open_record(phone, game, options, players, 3, record)

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, follow_link, until_still
-from .test_phone import open_record, record_until
+from .native_records import native_record, open_record
 
 COLUMN = """() => {
   const board = document.querySelector('.play-main > #board, .table-screen > .table-board');
@@ -105,8 +105,8 @@ def test_round_the_clocks_status_line_keeps_to_two_lines_held_sideways(phone: Ap
     """Round The Clock's status line in the slim column: the round's facts (a boneyard of 14 at two
     players) on one line, the phase's words whole on the next (they took three lines)."""
     options = {"set": "double-6", "players": players}
-    record, view = record_until("round-the-clock", options, players, 3,  # the person's turn: the screen waits
-                                lambda v: v["moves"] >= 1 and v["to_move"] == 0 and v["phase"]["name"] == phase)
+    record, view = native_record("round-the-clock", options, players, 3,  # the person's turn: the screen waits
+                                 lambda v: v["moves"] >= 1 and v["to_move"] == 0 and v["phase"]["name"] == phase)
     page = phone.page
     page.set_viewport_size({"width": 844, "height": 390})
     computer_speed(page, "instant")

@@ -9,7 +9,8 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, settled, shoot, until_still
-from .test_phone import ROWS_IN_VIEW, SHOTS, SUMMARY_PROBLEMS, open_record, record_until, resize
+from .native_records import game_over, native_record, open_record
+from .test_phone import ROWS_IN_VIEW, SHOTS, SUMMARY_PROBLEMS, resize
 
 SIDEWAYS = (844, 390)
 SHEET_IN_VIEW = """() => {
@@ -42,7 +43,7 @@ def opened_sideways(phone: App, game: str, options: dict, players: int, seed: in
 
 def test_the_draw_games_end_shows_the_whole_score_sheet_held_sideways(phone: App) -> None:
     options = {"set": "double-9", "players": 4}
-    record, view = record_until("draw", options, 4, 3, lambda v: bool(v.get("outcome")), through_rounds=True)
+    record, view = native_record("draw", options, 4, 3, game_over)
     assert len(view["rounds"]) >= 5, view["rounds"]  # the gallery's game: five rounds to its end
     opened_sideways(phone, "draw", options, 4, 3, record)
     page = phone.page
@@ -61,8 +62,8 @@ def test_the_draw_games_end_shows_the_whole_score_sheet_held_sideways(phone: App
 
 def test_a_blocked_matador_round_says_its_sum_in_two_lines_held_sideways(phone: App) -> None:
     options = {"set": "double-9", "players": 8}
-    record, view = record_until("matador", options, 8, 3,
-                                lambda v: bool((v.get("round") or {}).get("over") or v.get("outcome")))
+    record, view = native_record("matador", options, 8, 3,
+                                 lambda v: bool((v.get("round") or {}).get("over") or v.get("outcome")))
     last = view["last_round"]
     terms = last["score"]["terms"]
     minus = {t["minus"] for t in terms}

@@ -10,8 +10,9 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, settled
+from .native_records import game_over, native_record, open_record
 from .screen_sizes import each_size, round_over
-from .test_phone import ROWS_IN_VIEW, open_record, record_until
+from .test_phone import ROWS_IN_VIEW
 
 OPTIONS = {"set": "double-9", "players": 10}
 
@@ -20,7 +21,7 @@ UPRIGHT = [(360, 740), (390, 844)]
 
 
 def test_a_ten_seat_round_summary_fits_a_phone_upright(phone: App) -> None:
-    record, _ = record_until("tiddle-a-wink", OPTIONS, 10, 3, round_over)
+    record, _ = native_record("tiddle-a-wink", OPTIONS, 10, 3, round_over)
     page = phone.page
     computer_speed(page, "instant")
     page.set_viewport_size({"width": 360, "height": 740})
@@ -56,7 +57,7 @@ SHEET_CELLS = """() => {
 
 
 def test_a_ten_seat_score_sheet_shows_every_column_whole_on_a_phone_upright(phone: App) -> None:
-    record, view = record_until("tiddle-a-wink", OPTIONS, 10, 3, lambda v: bool(v.get("outcome")), through_rounds=True)
+    record, view = native_record("tiddle-a-wink", OPTIONS, 10, 3, game_over)
     assert view["outcome"] and len(view["rounds"]) > 1  # the game's end: its dialog has the sheet of every round
     page = phone.page
     computer_speed(page, "instant")

@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, two_taps, until_still
+from .native_records import native_record, open_record
 from .screen_sizes import round_over
-from .test_phone import open_record, record_until
 
 LAYOUT = """() => { const box = document.querySelector('.layout-box');
   return {unit: Number(box.dataset.unit), fits: box.dataset.fits, more: box.dataset.more || ''}; }"""
@@ -26,10 +26,10 @@ CASES = {  # name -> (game, options, players, seed, viewport): where the table p
 @pytest.mark.parametrize("case", list(CASES))
 def test_a_late_table_fits_its_box_upright(phone: App, case: str) -> None:
     game, options, players, seed, (width, height) = CASES[case]
-    _, last = record_until(game, options, players, seed, round_over)
+    _, last = native_record(game, options, players, seed, round_over)
     late = last["moves"] - 2
-    record, _ = record_until(game, options, players, seed,
-                             lambda v: (v["moves"] >= late and v["to_move"] == 0) or round_over(v))
+    record, _ = native_record(game, options, players, seed,
+                              lambda v: (v["moves"] >= late and v["to_move"] == 0) or round_over(v))
     page = phone.page
     computer_speed(page, "instant")
     page.set_viewport_size({"width": width, "height": height})
@@ -62,7 +62,7 @@ def test_a_tiles_ways_round_leave_the_table_whole_and_say_what_to_do(phone: App)
     hand, and the table is drawn again in the room left, every tile and the place picked in view;
     the turn's line and the message ask which way round it goes (not to pick a place, done already)."""
     options = {"set": "double-9", "players": 4}
-    record, view = record_until("matador", options, 4, 1, ways_round)
+    record, view = native_record("matador", options, 4, 1, ways_round)
     plays = [(m["tile"], m["to"]) for m in view["legal"] if m["kind"] == "play"]
     tile, place = next(p for p in plays if plays.count(p) > 1)
     page = phone.page
@@ -95,7 +95,7 @@ def test_a_hint_that_wraps_the_legend_leaves_the_table_whole(phone: App, size: t
     24 tiles on the table): the table is fitted again in the room the taller legend leaves, so every
     tile is in its box when it says it fits (no pan cue), and the pan cue says so when it does not."""
     options = {"set": "double-9", "players": 4}
-    record, _ = record_until("matador", options, 4, 1, ways_round)
+    record, _ = native_record("matador", options, 4, 1, ways_round)
     page = phone.page
     computer_speed(page, "instant")
     page.set_viewport_size({"width": size[0], "height": size[1]})

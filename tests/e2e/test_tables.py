@@ -15,8 +15,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import App, box_of, follow_link, serious, settled, two_taps
+from .native_records import import_record, native_record, near_the_end
 from .screen_sizes import round_over
-from .test_fit import computers_record, import_record
 
 TIMEOUT = 20_000
 GAME_SECONDS = 120
@@ -123,18 +123,6 @@ def play_to_game_over(app: App, styles: tuple[str, ...] = ("click",)) -> dict:
             continue
         settled(page)
     pytest.fail(f"the game did not end within {GAME_SECONDS} s: {seen}")
-
-
-def near_the_end(game: str, options: dict, players: int, seed: int, before: int) -> dict:
-    """The record of a game with the person at seat 0 and the easy computer at the others, every
-    seat played natively by the easy computer (computers_record), to the person's turn at least
-    `before` moves before the game's end."""
-    seats = ["human"] + ["ai:easy"] * (players - 1)
-    end = len(computers_record(game, options, seats, seed, lambda view: False)["moves"])
-    record = computers_record(game, options, seats, seed, lambda view: view["moves"] >= end - before
-                              and view["to_move"] == 0 and not round_over(view))
-    assert len(record["moves"]) < end, f"{game} seed {seed}: no turn of the person's in its last {before} moves"
-    return record
 
 
 def check_game_over(app: App) -> None:
@@ -390,9 +378,7 @@ def test_table_has_no_serious_axe_violation(app: App) -> None:
 
     found = both_schemes(page, "the table")
     # the round's end of the same deal (played natively), its summary open over the table
-    from .test_phone import record_until  # (test_phone imports this module through test_keys)
-
-    record, _ = record_until("draw", {"set": "double-6", "target": 50, "players": 3}, 3, 7, round_over)
+    record, _ = native_record("draw", {"set": "double-6", "target": 50, "players": 3}, 3, 7, round_over)
     import_record(app, record)
     expect(page.locator("#round-summary[open]")).to_be_visible()
     found += both_schemes(page, "the round summary")
