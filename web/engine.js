@@ -10,7 +10,8 @@
 // "restarted" {reason} once the new engine is ready: its sessions are gone, so the page reloads
 // the game on screen from its saved record. A worker replaced again and again fails ("failed").
 //
-// Sessions: the page shows one game at a time; engine_sessions.js keeps the ones it opened, and
+// Sessions: the page shows one game at a time; engine_sessions.js keeps the ones it opened (gone,
+// and forgotten, when their worker stops: a new one reuses their ids), and
 // closeSessions() closes them all (a screen left).
 
 import { during } from "./settled.js";
@@ -227,7 +228,7 @@ export class Engine extends EventTarget {
     }
     console.warn(`Boneyard: ${reason}; restarting the engine`);
     this.restarting = reason;
-    this.sessions.forget();
+    this.sessions.forget(); // (now: a "restarting" listener closes none of them in the new engine)
     // requests under way go to the new engine: one without a session (a saved game being loaded,
     // say) is answered as it would have been; one with a session gets unknown_session
     const carried = [...this.pending.values()];
@@ -269,6 +270,7 @@ export class Engine extends EventTarget {
   stop() {
     if (this.worker) this.worker.terminate();
     this.worker = null;
+    this.sessions.forget(); // they ended with it (a new worker reuses their ids: none must be closed there)
     this.ping?.stop();
     this.ping = null;
     this.busyWith = null;

@@ -1,8 +1,18 @@
-"""The start-up snapshot (web/snapshot.js, kept in IndexedDB): a normal first start stores one;
-the next start of the same build restores it, reaches engine-ready without micropip, plays a
-move and a hint through the page, and answers exactly as a normal start and the native engine
-do; a damaged, stale or incomplete snapshot is not used: the page starts normally, plays, stores
-a fresh snapshot, and the start after that uses it again."""
+"""The start-up snapshot (web/snapshot.js, web/worker_snapshot.js, kept in IndexedDB): a normal
+first start stores one; the next page load of the same build restores it, reaches engine-ready
+without micropip and plays a move and a hint through the page; a snapshot without the engine's
+files still starts and plays; a damaged, stale or incomplete snapshot is not used: the engine
+starts normally, plays, stores a fresh snapshot, and the start after that uses it; a start from
+the snapshot answers exactly as a normal start and the native engine do, and a start without
+snapshots deletes the stored one.
+
+One page for the file (a first visit), its tests in a chain: each leaves a snapshot stored and the
+engine started from it, which the next one uses (the last, without snapshots, deletes it; it comes
+last so that no test needs another cold start to store one again). After the first test's reload
+the starts are the engine's own (`engine.start()`: a new worker, which reads the stored snapshot
+as a page load's start does), not reloads: the tests are of the worker's snapshot, and a reload
+only added the page's own load to each. A test run alone gets what the one before would have left
+from the fixture `snapshot_started`."""
 
 from __future__ import annotations
 
@@ -21,8 +31,21 @@ SEED = 7
 
 @pytest.fixture(scope="module")
 def app(fresh_app: App) -> App:
-    """A first visit: no snapshot stored yet."""
+    """A first visit: a normal start, which has stored its snapshot (new_app waits for that)."""
     return fresh_app
+
+
+@pytest.fixture
+def snapshot_started(app: App) -> App:
+    """The engine started from a stored snapshot: as the test before in the file leaves it (then
+    this does nothing), or, for a test run alone, from the first visit's snapshot (stored first by
+    a normal start when none is)."""
+    if how_started(app)["start"] != "snapshot":
+        if app.page.evaluate(STORED, None) is None:
+            assert start_again(app)["start"] == "normal"
+            wait_saved(app)
+        assert start_again(app)["start"] == "snapshot"
+    return app
 
 # Requests run in the page and natively: "$" is the session of the last "new", "$hint" the move
 # of the last hint. The computer players and hints are seeded: the answers are all determined.
@@ -152,6 +175,14 @@ def reload(app: App) -> dict:
     return how_started(app)
 
 
+def start_again(app: App, snapshot: bool = True) -> dict:
+    """A new start of the page's engine (a new worker, the old one ended), as a page load makes it;
+    with snapshot False, one that neither uses nor keeps a snapshot (and deletes a stored one)."""
+    app.page.evaluate("(snapshot) => window.boneyard.engine.start({snapshot})", snapshot)
+    app.wait_ready()
+    return how_started(app)
+
+
 def play_a_move_and_a_hint(app: App) -> None:
     """A Luzon deal through the page: the solver's first move by clicks, then a hint (the solver
     module is imported only now: from the files a snapshot start wrote back)."""
@@ -201,56 +232,14 @@ def test_first_start_is_normal_and_the_next_once_its_snapshot_is_written_is_from
     play_a_move_and_a_hint(app)
 
 
-def test_snapshot_start_answers_like_a_normal_start_and_natively(app: App) -> None:
-    assert how_started(app)["start"] == "snapshot"
-    from_snapshot = strip_sessions(app.page.evaluate(RUN_IN_PAGE, SCENARIO))
-    assert all(answer["ok"] for answer in from_snapshot), from_snapshot
-    assert from_snapshot == strip_sessions(native_answers())
-    # the same page, its engine restarted without the snapshot (which that deletes)
-    app.page.evaluate("window.boneyard.engine.start({snapshot: false})")
-    app.wait_ready()
-    assert how_started(app)["start"] == "normal"
-    assert strip_sessions(app.page.evaluate(RUN_IN_PAGE, SCENARIO)) == from_snapshot
-    assert app.page.evaluate(STORED, None) is None
-
-
-@pytest.mark.parametrize(("damage", "reason"), [
-    ("bytes", "does not match its sha256"),
-    ("magic", "invalid magic number"),
-    ("stale", "belongs to build 0123456789abcdef"),
-    ("files", "restoring the snapshot's files failed"),
-    ("files-emptied", "the snapshot's files do not match their sha256"),
-    ("memory-missing", "memory is missing"),
-])
-def test_unusable_snapshot_falls_back_to_a_normal_start(app: App, damage: str, reason: str) -> None:
-    if app.page.evaluate(STORED, None) is None:  # a snapshot to damage
-        assert reload(app)["start"] == "normal"
-        wait_saved(app)
-    app.page.evaluate(STORED, damage)
-    started = reload(app)
-    assert started["start"] == "normal", started
-    assert reason in (started["fallback"] or ""), started
-    assert "micropip-load" in started["steps"]
-    answer = app.page.evaluate("""async () => {
-      const r = window.boneyard.request;
-      const deal = await r({op: "new", game: "luzon", seed: 7, seats: ["human"]});
-      return r({op: "play", session: deal.session, move: deal.view.legal[0].id});
-    }""")
-    assert answer["ok"], answer
-    wait_saved(app)  # a fresh snapshot replaces the unusable one ...
-    assert reload(app)["start"] == "snapshot"  # ... and the next start uses it
-
-
-def test_a_start_from_the_snapshot_needs_none_of_the_engines_files(app: App) -> None:
+def test_a_start_from_the_snapshot_needs_none_of_the_engines_files(snapshot_started: App) -> None:
     """Every module a request imports was imported before the snapshot was taken (worker.js,
     engine.api.load_everything): with the engine's files gone from a snapshot, the start is still
     from it, passes its check of every game, and plays, hints, replays and reviews."""
-    if app.page.evaluate(STORED, None) is None:
-        assert reload(app)["start"] == "normal"
-        wait_saved(app)
+    app = snapshot_started
     stored = app.page.evaluate(STORED, "engine-missing")
     assert app.page.evaluate(STORED, None)["files"] < stored["files"]  # the engine's files are gone
-    started = reload(app)
+    started = start_again(app)
     assert started["start"] == "snapshot" and started["fallback"] is None, started
     answers = app.page.evaluate("""async () => {
       const r = window.boneyard.request;
@@ -262,3 +251,46 @@ def test_a_start_from_the_snapshot_needs_none_of_the_engines_files(app: App) -> 
       return [deal, hint, played, replay, review];
     }""")
     assert all(answer["ok"] for answer in answers), answers
+
+
+@pytest.mark.parametrize(("damage", "reason"), [
+    ("bytes", "does not match its sha256"),
+    ("magic", "invalid magic number"),
+    ("stale", "belongs to build 0123456789abcdef"),
+    ("files", "restoring the snapshot's files failed"),
+    ("files-emptied", "the snapshot's files do not match their sha256"),
+    ("memory-missing", "memory is missing"),
+])
+def test_unusable_snapshot_falls_back_to_a_normal_start(snapshot_started: App, damage: str, reason: str) -> None:
+    """The stored snapshot damaged: the next start gives it up (saying why), starts normally with
+    micropip, plays, stores a fresh snapshot, and the start after that is from it. (That last start
+    is each case's own: the next case's damaged start cannot show the fresh snapshot usable, since
+    it stops at the damage's own check, before the checks after it and the restored engine's test
+    of every game.)"""
+    app = snapshot_started
+    app.page.evaluate(STORED, damage)
+    started = start_again(app)
+    assert started["start"] == "normal", started
+    assert reason in (started["fallback"] or ""), started
+    assert "micropip-load" in started["steps"]
+    answer = app.page.evaluate("""async () => {
+      const r = window.boneyard.request;
+      const deal = await r({op: "new", game: "luzon", seed: 7, seats: ["human"]});
+      return r({op: "play", session: deal.session, move: deal.view.legal[0].id});
+    }""")
+    assert answer["ok"], answer
+    wait_saved(app)  # a fresh snapshot replaces the unusable one ...
+    started = start_again(app)
+    assert started["start"] == "snapshot" and started["fallback"] is None, started  # ... and the next start uses it
+
+
+def test_snapshot_start_answers_like_a_normal_start_and_natively(snapshot_started: App) -> None:
+    """Last: its start without snapshots deletes the stored one."""
+    app = snapshot_started
+    from_snapshot = strip_sessions(app.page.evaluate(RUN_IN_PAGE, SCENARIO))
+    assert all(answer["ok"] for answer in from_snapshot), from_snapshot
+    assert from_snapshot == strip_sessions(native_answers())
+    # the same page, its engine started again without the snapshot (which that deletes)
+    assert start_again(app, snapshot=False)["start"] == "normal"
+    assert strip_sessions(app.page.evaluate(RUN_IN_PAGE, SCENARIO)) == from_snapshot
+    assert app.page.evaluate(STORED, None) is None

@@ -2,7 +2,7 @@
 // timers with a scripted worker: a slow start that keeps reporting comes up however long it takes,
 // a silent one fails saying where it stopped; a worker busy with its snapshot is not taken for
 // hung; a worker that never answers is replaced, each time after a longer wait, and given up
-// after three restarts in a row, saying why.
+// after three restarts in a row, saying why; a new start forgets the old worker's sessions.
 import test, { mock } from "node:test";
 import assert from "node:assert/strict";
 
@@ -141,4 +141,27 @@ test("an answer in between: the restarts in a row count again from none", async 
     assert.deepEqual(await answer, { ok: true });
   }
   assert.equal(engine.state, "ready");
+});
+
+test("a new start (Retry after a failure) forgets the old worker's sessions: the new one's, under the same ids, stay open", async (t) => {
+  const { engine } = engineOnMockTimers(t);
+  /** A "new" answered by the latest worker with `session`. @param {string} session */
+  const open = async (session) => {
+    const answer = engine.request({ op: "new", game: "luzon" });
+    const sent = latest().posted.findLast((m) => m.id !== undefined);
+    latest().say({ id: sent.id, response: JSON.stringify({ ok: true, session }) });
+    await answer;
+  };
+  const closed = () => latest().posted.filter((m) => m.request && JSON.parse(m.request).op === "close")
+    .map((m) => JSON.parse(m.request).session);
+  for (const worker of ["first", "second"]) {
+    const ready = engine.start();
+    latest().say(READY);
+    await ready;
+    await open("s1");
+    await open("s2");
+    assert.deepEqual(closed(), [], `the ${worker} worker's sessions stay open`);
+  }
+  await open("s3");
+  assert.deepEqual(closed(), ["s1"], "past two sessions, the oldest is closed");
 });
