@@ -103,12 +103,15 @@ ROOMY = {(390, 844): True, (360, 740): False}  # the table with the hint's words
 
 
 @pytest.mark.parametrize("size", list(ROOMY))
-def test_the_table_is_fitted_to_its_box_in_every_frame_as_a_hint_comes_and_goes(phone: App, size: tuple[int, int]) -> None:
-    """The hint's marks wrap the legend to a second line on a phone, and its words take room over the
-    board (Matador, four seats, deal 1, 24 tiles on the table); its tile's two ways round take a row
-    under the hand; one played, all go: in every frame painted the table is drawn for the room its box has then (no frame overflows its box or
-    leaves a gap to be fitted again in the next: the table would jump), every tile in its box when
-    it says it fits, the pan cue when not; the legend back on one line once the move is played."""
+def test_the_table_is_fitted_to_its_box_in_every_frame_as_a_hint_comes_and_goes(
+    phone: App, size: tuple[int, int]
+) -> None:
+    """The hint's marks wrap the legend to a second line on a phone, and its words take room over
+    the board (Matador, four seats, deal 1, 24 tiles on the table); its tile's two ways round take a
+    row under the hand; one played, all go. In every frame painted the table is drawn for the room
+    its box has then (no frame overflows its box or leaves a gap, to be fitted again in the next:
+    the table would jump); every tile is in its box when it says it fits, the pan cue shows when
+    not; the legend is back on one line once the move is played."""
     options = {"set": "double-9", "players": 4}
     record, _ = record_until("matador", options, 4, 1, ways_round)
     page = phone.page
