@@ -87,13 +87,31 @@ def test_a_tiles_ways_round_leave_the_table_whole_and_say_what_to_do(phone: App)
 
 LEGEND_LINES = """() => { const l = document.querySelector('#table-legend');
   return l.clientHeight / parseFloat(getComputedStyle(l).lineHeight); }"""
+# every frame painted (each read in the next frame's first callback, before the page's own draw): the room the
+# table was fitted to beside the room its box has, the legend's marks, the box's pan cue
+RECORD_FRAMES = """() => { const frames = window.tableFrames = []; let last = '';
+  const read = () => { if (window.tableFrames !== frames) return;
+    const box = document.querySelector('.layout-box'), marks = [...document.querySelectorAll('#table-legend li')];
+    const frame = {fitted: box.dataset.room, room: `${box.clientWidth}x${box.clientHeight}`, unit: box.dataset.unit,
+      marks: marks.map((li) => li.dataset.mark).join(' ')};
+    if (JSON.stringify(frame) !== last) frames.push(frame);
+    last = JSON.stringify(frame);
+    requestAnimationFrame(read); };
+  requestAnimationFrame(read); }"""
+FRAMES = "() => { const frames = window.tableFrames; window.tableFrames = null; return frames; }"
+ROOMY = {(390, 844): True, (360, 740): False}  # the table with the hint's words and marks fits its box, or pans
 
 
-@pytest.mark.parametrize("size", [(390, 844), (360, 740)])
-def test_a_hint_that_wraps_the_legend_leaves_the_table_whole(phone: App, size: tuple[int, int]) -> None:
-    """The hint's marks wrap the legend to a second line on a phone (Matador, four seats, deal 1,
-    24 tiles on the table): the table is fitted again in the room the taller legend leaves, so every
-    tile is in its box when it says it fits (no pan cue), and the pan cue says so when it does not."""
+@pytest.mark.parametrize("size", list(ROOMY))
+def test_the_table_is_fitted_to_its_box_in_every_frame_as_a_hint_comes_and_goes(
+    phone: App, size: tuple[int, int]
+) -> None:
+    """The hint's marks wrap the legend to a second line on a phone, and its words take room over
+    the board (Matador, four seats, deal 1, 24 tiles on the table); its tile's two ways round take a
+    row under the hand; one played, all go. In every frame painted the table is drawn for the room
+    its box has then (no frame overflows its box or leaves a gap, to be fitted again in the next:
+    the table would jump); every tile is in its box when it says it fits, the pan cue shows when
+    not; the legend is back on one line once the move is played."""
     options = {"set": "double-9", "players": 4}
     record, _ = native_record("matador", options, 4, 1, ways_round)
     page = phone.page
@@ -103,13 +121,27 @@ def test_a_hint_that_wraps_the_legend_leaves_the_table_whole(phone: App, size: t
     expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
     until_still(page)
     assert page.evaluate(LEGEND_LINES) < 1.5  # one line before the hint
+    page.evaluate(RECORD_FRAMES)
     page.click("button[data-action=hint]")
     expect(page.locator("#table-legend li[data-mark=hint]")).to_have_count(1, timeout=SCREEN_TIMEOUT_MS)
     until_still(page)
+    frames = page.evaluate(FRAMES)
     assert page.evaluate(LEGEND_LINES) > 1.5  # the hint's marks took a second line
+    assert any("hint" in frame["marks"] for frame in frames), frames
+    assert all(frame["fitted"] == frame["room"] for frame in frames), ("hint", frames)
     layout = page.evaluate(TILES_IN_VIEW)
-    if layout["fits"] == "true":
-        assert layout["tilesOut"] == 0 and layout["placesOut"] == 0 and layout["more"] == "", layout
+    if ROOMY[size]:
+        assert layout == {"tilesOut": 0, "placesOut": 0, "fits": "true", "more": ""}, layout
     else:
-        assert layout["more"] != "", layout
+        assert layout["fits"] == "false" and layout["more"] != "", layout
+    page.evaluate(RECORD_FRAMES)
+    page.locator(".end-marker.hinted").click()  # the hint's tile is picked: its place asks which way round
+    expect(page.locator("#actions [data-move]")).to_have_count(2)  # their row takes room under the hand
+    page.locator("#actions [data-move]").first.click()
+    expect(page.locator("#table-legend li[data-mark=hint]")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
+    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
+    until_still(page)
+    frames = page.evaluate(FRAMES)
+    assert page.evaluate(LEGEND_LINES) < 1.5  # the line given back
+    assert all(frame["fitted"] == frame["room"] for frame in frames), ("played", frames)
     assert not phone.errors

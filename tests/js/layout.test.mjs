@@ -1,10 +1,12 @@
 // The table's layout geometry (web/render/layout.js computeLayout): every tile placed once, none
 // overlapping another, a long line snaking within the table's width, the open ends marked; and
-// the plan it is drawn at (web/render/layout_plan.js).
+// the plan it is drawn at (web/render/layout_plan.js); the marks its legend names, known before it
+// is drawn (web/render/table_legend.js tableMarks).
 import test from "node:test";
 import assert from "node:assert/strict";
 import { computeLayout, turnDir } from "../../web/render/layout_geometry.js";
 import { bestPlan, fittingUnit, tableHeight } from "../../web/render/layout_plan.js";
+import { tableMarks } from "../../web/render/table_legend.js";
 
 /** A line of `east` tiles east of a double and `west` tiles west of it, as the engine's layout JSON. */
 function line(east, west) {
@@ -111,4 +113,22 @@ test("a kept plan that pans is let go for one that fits, though that one bridges
   assert.ok(fitOf(kept) < 22, "the plan drawn while the box was short pans in the box now");
   const plan = bestPlan(board, boxWidth, boxHeight, { kept, least: 44, seen: new Map() });
   assert.ok(fitOf(plan) >= 22, `the plan drawn now fits: a unit of ${fitOf(plan).toFixed(1)} px`);
+});
+
+test("the legend's marks come from what the table is drawn with", () => {
+  const board = line(3, 0); // the double, then 0-1, 1-2 and 2-3 (the last played) east of it
+  const marks = (drawn) => [...tableMarks(board, { lastIndex: 3, since: new Map(), markers: [], handHinted: false,
+    ...drawn })];
+  assert.deepEqual(marks({}), ["last", "first"]);
+  assert.deepEqual(marks({ lastIndex: -1 }), ["first"]); // nothing played yet
+  // a tile played since the person's turn is its own mark only when it is not the last played
+  assert.deepEqual(marks({ since: new Map([[board.tiles[3].tile, 1]]) }), ["last", "first"]);
+  assert.deepEqual(marks({ since: new Map([[board.tiles[2].tile, 1]]) }), ["last", "since", "first"]);
+  assert.deepEqual(marks({ lastIndex: -1, since: new Map([[board.tiles[3].tile, 1]]) }), ["since", "first"]);
+  const end = (active, hinted) => ({ slot: "end:x", label: "", active, hinted });
+  assert.deepEqual(marks({ markers: [null, end(true, false)] }), ["last", "first", "fits"]);
+  assert.deepEqual(marks({ markers: [end(false, true)] }), ["last", "first", "hint"]); // the hint's place
+  assert.deepEqual(marks({ handHinted: true }), ["last", "first", "hint"]); // the hint's tile in the hand
+  assert.deepEqual([...tableMarks({ ...board, tiles: [] }, { lastIndex: -1, since: new Map(), markers: [],
+    handHinted: false })], []);
 });

@@ -84,7 +84,7 @@ export class Replay {
     }));
     this.board.className = `coach-board ${this.screen.boardClass}`;
     this.ui = this.buildControls();
-    this.stopWatching = redrawOnResize(this.board, () => this.redraw());
+    this.stopWatching = redrawOnResize(this.screen.fitBox ?? this.board, () => this.redraw());
   }
 
   /** The bar (first, back, Play, scrubber, forward, last), the lines under the board, every hand. */

@@ -129,20 +129,19 @@ function keepFocus(built) {
 }
 
 /**
- * Draw the frame for a view (the board is the renderer's). Returns the keyboard's way back, to
- * run once the way-on bar and the extra moves are drawn.
+ * Draw the frame for a view, the board's data hooks but not the board (the renderer's: drawn
+ * after, in the room the frame leaves it). Returns the keyboard's way back, to run once the board,
+ * the way-on bar and the extra moves are drawn.
  * @param {Built} built
  * @param {FrameModel} model
- * @param {() => void} drawBoard
  */
-function draw(built, model, drawBoard) {
+function draw(built, model) {
   const { spec, board, status, toolbar, messages, side } = built;
   const refocus = keepFocus(built);
   for (const [key, value] of Object.entries(model.boardData)) {
     if (value === null) delete board.dataset[key];
     else board.dataset[key] = value;
   }
-  drawBoard();
   status.textContent = model.status;
   toolbar.draw(model.tools);
   side.pace.draw(model.computers, model.computers || Boolean(spec.winnable_deals)); // the computers' pace, and the solution's
@@ -177,8 +176,8 @@ export function createFrame(root, parts) {
     /** The board's first control (the keyboard's place when what had it cannot take it back). */
     firstControl: () => /** @type {HTMLElement | null} */ (firstControl(built)),
     drawExtraMoves: toolbar.drawExtraMoves,
-    /** @param {FrameModel} model @param {() => void} drawBoard */
-    draw: (model, drawBoard) => draw(built, model, drawBoard),
+    /** @param {FrameModel} model */
+    draw: (model) => draw(built, model),
     // the round's or the game's dialog, or the pass screen, is what the screen is about now: the
     // More panel does not stay open under it (resigned from the panel, a round ended meanwhile)
     /** @param {import("./frame_dialogs.js").DialogContent} content */

@@ -1,10 +1,11 @@
 // The render pass of the play screen: from the controller's state it draws the frame (the
 // board's data hooks, the status, the tools that may be used now, the hint, the message, the
-// log), the board by the game's renderer with its slides, the side panel's deal and options, the
-// extra moves, the way-on bar and the guide; then it puts the keyboard focus back where it
-// belongs. It draws again when the board's size changes. It reads the state and writes none of
-// it (the view drawn and its slides go to the controller as the "drawn" intent); it plays no
-// sound and changes nothing else: the turn's sound and the keyboard's place when a turn begins
+// log), the side panel's deal and options, the extra moves, the way-on bar and the guide, and last
+// the board by the game's renderer with its slides, in the room the rest leaves it; then it puts
+// the keyboard focus back where it belongs. It draws again when the box the renderer fits its
+// drawing to changes size (renderer_contract.js: redrawOnResize). It reads the state and writes
+// none of it (the view drawn and its slides go to the controller as the "drawn" intent); it plays
+// no sound and changes nothing else: the turn's sound and the keyboard's place when a turn begins
 // are the controller's (phases.js).
 
 import { drawMoving } from "../render/motion.js";
@@ -102,10 +103,6 @@ export function createRenderPass(parts) {
       hint: hintText(state.hint),
       message: state.message,
       log: state.log,
-    }, () => {
-      const slides = drawMoving(board, screen.draw, view,
-        state.drawnView && state.drawnView !== view ? parts.motionMs() : 0);
-      emit({ type: "drawn", view, slides }); // the controller keeps them: its waits follow the slides
     });
     if (!seated) {
       frame.setDeal(dealText(view) ? String(view.seed) : "");
@@ -117,9 +114,13 @@ export function createRenderPass(parts) {
       sequencer.later);
     frame.drawWayOn(parts.dialogs.wayOn(view));
     guide.draw(view.guide, Boolean(view.outcome));
+    // the board last: its renderer fits its drawing in the room the rest leaves it (a hint's words take a line)
+    const slides = drawMoving(board, screen.draw, view,
+      state.drawnView && state.drawnView !== view ? parts.motionMs() : 0);
+    emit({ type: "drawn", view, slides }); // the controller keeps them: its waits follow the slides
     guide.mark(board, view.guide);
     restoreFocus();
   }
 
-  return { render, dispose: redrawOnResize(board, render) };
+  return { render, dispose: redrawOnResize(screen.fitBox ?? board, render) };
 }

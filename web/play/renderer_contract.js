@@ -5,6 +5,8 @@
 // A renderer reads the screen's state and never writes it: it says, draws, plays moves and
 // starts runs through the context's actions.
 
+import { outgrown, resized } from "../render/fit_room.js";
+
 /** @typedef {import("../engine_types.js").GameSpec} GameSpec */
 /** @typedef {import("../engine_types.js").View} View */
 /** @typedef {import("../engine_types.js").Move} Move */
@@ -77,6 +79,8 @@
  * @property {boolean} showsLog the side panel shows the play log
  * @property {HTMLElement[]} [buttons] beside the toolbar's own
  * @property {HTMLElement[]} [sideParts] in the side panel
+ * @property {HTMLElement} [fitBox] the box its drawing is fitted to, when not the whole board (a table's
+ *   layout, beside its legend and its hand): the screen draws again when that box changes size
  * @property {HTMLElement[]} [statusExtras] in the status line
  * @property {(view: View) => void} draw draw a view into the board
  * @property {(slot: string) => void} activate a place picked (click, Enter)
@@ -180,27 +184,29 @@ export function personMayMove(source, sequencer) {
 }
 
 /**
- * A renderer fits what it draws to its board's box, so whoever shows a board (the play screen, the
- * coach) draws it again when that box changes size by more than a few pixels (a phone turned, a
- * window resized, a panel opened beside it). Returns the function that stops watching.
- * @param {HTMLElement} board
+ * A renderer fits what it draws to a box (its `fitBox`, else its board), so whoever shows a board
+ * (the play screen, the coach) draws it again when that box changes size by more than a few pixels
+ * (a phone turned, a window resized, a panel opened beside the board, a part of the board beside the
+ * box that took or gave back room). A box measured with fit_room.js's roomOf is drawn again when its
+ * size is not the one its drawing was fitted to; another when it is not the one last drawn again at.
+ * Returns the function that stops watching.
+ * @param {HTMLElement} box
  * @param {() => void} redraw
  * @returns {() => void}
  */
-export function redrawOnResize(board, redraw) {
+export function redrawOnResize(box, redraw) {
   let drawnSize = [0, 0];
   let stopped = false;
   // drawn in the next frame, not while the observer delivers: a board drawn again may change size,
   // due in the same frame, which Firefox and WebKit report as an error ("ResizeObserver loop
   // completed with undelivered notifications")
   const watch = new ResizeObserver(() => requestAnimationFrame(() => {
-    const size = [board.clientWidth, board.clientHeight];
-    if (!stopped && size[0] && size.some((v, i) => Math.abs(v - drawnSize[i]) > 4)) {
-      drawnSize = size;
-      redraw();
-    }
+    const size = [box.clientWidth, box.clientHeight];
+    if (stopped || !size[0] || !(outgrown(box) ?? resized(size, drawnSize))) return;
+    drawnSize = size;
+    redraw();
   }));
-  watch.observe(board);
+  watch.observe(box);
   return () => {
     stopped = true;
     watch.disconnect();

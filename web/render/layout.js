@@ -10,6 +10,7 @@
 
 import { h } from "./dom.js";
 import { tileSvg } from "./tiles.js";
+import { roomOf } from "./fit_room.js";
 import { computeLayout, horizontal } from "./layout_geometry.js";
 import { bestPlan, buttonBox, drawnUnit, fittingUnit, planKey, planOf, tableHeight } from "./layout_plan.js";
 
@@ -85,7 +86,7 @@ export function drawLayout(box, board,
   { markerFor = () => null, lastIndex = -1, endNames = () => "", zoom = 1, ends = true } = {}) {
   const keep = [box.scrollLeft, box.scrollTop];
   box.replaceChildren(); // measured empty: the box's own size, not narrowed by the scroll bars of a zoomed layout
-  const [roomWidth, roomHeight] = [box.clientWidth, box.clientHeight];
+  const [roomWidth, roomHeight] = roomOf(box); // the screen fits the table again when this room changes
   const boxWidth = Math.max(240, roomWidth || 320);
   const boxHeight = roomHeight || Infinity;
   const plan = tablePlan(board, boxWidth, boxHeight, planOf(box.dataset.tablePlan), ends);
@@ -148,6 +149,7 @@ export function drawLayout(box, board,
   // (a box emptied is scrolled to its start: only a panned one is scrolled back, which lays the page out)
   if (keep[0] || keep[1]) [box.scrollLeft, box.scrollTop] = keep;
   box.dataset.unit = unit.toFixed(1);
+  box.dataset.room = `${roomWidth}x${roomHeight}`; // the room it was fitted to (tests compare it with the box's)
   // a stage no larger than the empty box has no scroll bars to narrow it
   box.dataset.fits = String(pxW <= roomWidth + 1 && pxH <= roomHeight + 1);
   const last = tiles.find((t) => t.index === lastIndex);

@@ -11,7 +11,7 @@ import { loadSettings } from "../store/settings.js";
 import { roundSummaryOf, roundLines } from "./table_summary.js";
 import { createZoom, showSeat } from "./table_touch.js";
 import { createPanCue } from "./pan_cue.js";
-import { createLegend, drawLegend } from "./table_legend.js";
+import { createLegend, drawLegend, tableMarks } from "./table_legend.js";
 import { bannerText, drawHand, endMarker, endNames, handSlot, infoParts, markSince, moveButtons, outcomeText,
   outcomeTitle, seatCard } from "./table_draw.js";
 
@@ -148,7 +148,7 @@ function draw(ctl, el, pick, view) {
   const hinted = ctl.hintMove();
   const mine = ctl.myTurn();
   const since = ctl.playedSince(); // tile -> seat: played since the person's last turn
-  drawHand(ctl, el, view, { selected, playable: (tile) => playsOf(ctl, tile).length > 0, hinted });
+  const handHinted = drawHand(ctl, el, view, { selected, playable: (tile) => playsOf(ctl, tile).length > 0, hinted });
   // the buttons before the layout: the table's box is measured in the room they leave (a tile's ways round take a row)
   const moves = !mine ? [] : choice ?? ctl.legal().filter((m) => m.kind !== "play" && m.kind !== "next-round");
   el.actions.replaceChildren(...moveButtons(ctl, moves, Boolean(choice), {
@@ -160,22 +160,20 @@ function draw(ctl, el, pick, view) {
     },
   }));
   el.actions.classList.toggle("choosing", Boolean(choice)); // a tile's ways to go take a row of their own
-  const fitTable = () => {
-    const table = drawLayout(el.layoutBox, view.board, {
-      zoom: el.zoom.value(),
-      ends: !(view.round?.over || view.outcome), // a finished round's table is drawn whole, no room kept for its ends
-      lastIndex: view.moves > 0 ? view.board.tiles.length - 1 : -1,
-      endNames: () => endNames(ctl, view, since),
-      markerFor: (end) => endMarker(end, { plays: plays(ctl), marks: ctl.marks(), mine, selected, hinted }),
-    });
-    markSince(el.layoutBox, since, ctl.name);
-    return table;
-  };
-  const legendHeight = el.legend.offsetHeight;
-  let drawn = fitTable();
-  drawLegend(el.legend, ctl.board, ctl.replay); // it names the marks just drawn, so it comes after them
-  // a legend that took or gave back a line (a hint's marks wrap it on a phone) changed the table's room: fit it again
-  if (el.legend.offsetHeight !== legendHeight) drawn = fitTable();
+  const ends = !(view.round?.over || view.outcome); // a finished round's table is drawn whole, no room kept for its ends
+  const board = /** @type {import("./layout_geometry.js").LayoutBoard} */ (view.board);
+  const markers = new Map(ends ? board.ends.map((end) =>
+    [end.name, endMarker(end, { plays: plays(ctl), marks: ctl.marks(), mine, selected, hinted })]) : []);
+  const lastIndex = view.moves > 0 ? board.tiles.length - 1 : -1;
+  // the legend before the layout too (a hint's marks wrap it on a phone): the table is fitted in the room it leaves
+  drawLegend(el.legend, tableMarks(board, { lastIndex, since, markers: [...markers.values()], handHinted }),
+    ctl.replay);
+  const drawn = drawLayout(el.layoutBox, board, {
+    zoom: el.zoom.value(), ends, lastIndex,
+    endNames: () => endNames(ctl, view, since),
+    markerFor: (end) => markers.get(end.name) ?? null,
+  });
+  markSince(el.layoutBox, since, ctl.name);
   el.zoom.drawn(view.moves, drawn.last);
   el.panCue.update();
   el.sheetBox.replaceChildren(/** @type {Element} */ (el.sheetBox.firstElementChild), scoreSheet(view, ctl.name));
@@ -193,6 +191,7 @@ export function createTable(ctl) {
   return {
     boardId: "table-screen", boardClass: "table-screen", dialogId: "round-summary", showsLog: true,
     sideParts: [el.sheetBox],
+    fitBox: el.layoutBox, // the layout takes the room the board's other parts leave it
     draw: (view) => draw(ctl, el, pick, view),
     activate: (slot) => activate(ctl, el, pick, slot),
     drop: (from, to) => {

@@ -131,6 +131,7 @@ function fitHand(hand, board, count) {
  * @param {{handHead: HTMLElement, hand: HTMLElement}} parts
  * @param {View} view
  * @param {{selected: string | null, playable: (tile: string) => boolean, hinted: Move | null}} now
+ * @returns {boolean} the hint's tile is drawn in the hand (the legend names its mark)
  */
 export function drawHand(ctl, { handHead, hand }, view, { selected, playable: canPlay, hinted }) {
   const { state } = ctl;
@@ -143,7 +144,7 @@ export function drawHand(ctl, { handHead, hand }, view, { selected, playable: ca
   if (!showHand) {
     hand.replaceChildren(h("p", { class: "hand-hidden" }, state.covered
       ? `Hidden until ${ctl.name(/** @type {number} */ (view.to_move))} is ready.` : "Hidden while the others play."));
-    return;
+    return false;
   }
   fitHand(hand, ctl.board, tiles.length);
   hand.replaceChildren(...tiles.map((t) => {
@@ -157,6 +158,7 @@ export function drawHand(ctl, { handHead, hand }, view, { selected, playable: ca
       "aria-label": `tile ${t}${playable ? "" : ", cannot be played now"}${fresh ? ", just drawn" : ""}`,
     }, tileSvg(t, { vertical: true }));
   }));
+  return tiles.some((t) => hinted?.tile === t);
 }
 
 /**
