@@ -18,9 +18,8 @@ from engine.session import Session
 from tests.engine.helpers import persons_record
 
 from .conftest import ROOT, App, settled
-from .native_records import import_record
+from .native_records import Record, import_record
 
-Record = dict[str, Any]
 TIMEOUT = 30_000
 
 # every slice of a review (one request rates a bounded slice), in a process of its own
