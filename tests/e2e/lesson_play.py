@@ -5,21 +5,18 @@ shows, make the step's move by its places or buttons, play the whole lesson to i
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from engine.api import handle
-
 from .conftest import ROOT, App, resign, screenshot, screenshots_wanted, serious
 from .conftest import settled as page_settled
+from .native_records import CATALOG
 
 TIMEOUT = 20_000
 LESSON_SECONDS = 90
 SCREENS = ROOT / "test-results" / "screens" / "lessons"
-CATALOG = json.loads(handle(json.dumps({"op": "catalog"})))["games"]
 LESSON_GAMES = [g["id"] for g in CATALOG if g["lesson"]]
 TABLE_LESSON = next(g["id"] for g in CATALOG if g["lesson"] and g["players"]["min"] > 1)
 SOLITAIRE = "luzon"

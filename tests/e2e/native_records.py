@@ -4,7 +4,10 @@ browser) and imported into the page, in place of playing long games in the page.
 `native_record` is the one way to make one: the person (seat 0) played by a policy or by the easy
 computer, every other seat by the easy computer, up to the first view where a stop holds. A record
 is made once per test process for the same arguments (stops and policies compared as objects: a
-named one, or a `Midgame`, is reused; a lambda is not) and each caller gets its own copy."""
+named one, or a `Midgame`, is reused; a lambda is not) and each caller gets its own copy. A screen
+opened with one: a game's link (`open_record`), the large layouts' fixed deals at their start or mid-game
+(`open_game`, `open_midgame`, `open_large`). The games' catalog as the engine gives it (CATALOG)
+comes from the same engine."""
 
 from __future__ import annotations
 
@@ -17,15 +20,17 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from engine.api import handle_request
+from engine.api import handle, handle_request
 
-from .conftest import SCREEN_TIMEOUT_MS, App, follow_link, import_answered, record_file
+from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, follow_link, import_answered, record_file
 from .screen_sizes import round_over
 
 View = dict[str, Any]
 Record = dict[str, Any]
 Stop = Callable[[View], bool]
 Policy = Callable[[View], str]
+
+CATALOG: list[dict[str, Any]] = json.loads(handle(json.dumps({"op": "catalog"})))["games"]  # every game's spec
 
 # the large layouts' fixed deals (test_fit): (options, seats, seed, moves played before the screen opens)
 TABLES: dict[str, tuple[dict[str, Any], int, int, int]] = {
@@ -131,10 +136,11 @@ def near_the_end(game: str, options: dict[str, Any], players: int, seed: int, be
     return record
 
 
-def import_record(app: App, record: Record) -> None:
-    """Give the page `record` as a file, over the game it shows (the same game's screen)."""
-    page = app.page
-    import_answered(page, record_file(record, "fit.json"), f"[data-moves='{len(record['moves'])}']", SCREEN_TIMEOUT_MS)
+def import_record(app: App, record: Record, board: str = "") -> None:
+    """Give the page `record` as a file, over the game it shows (the same game's screen), and wait for
+    the imported game on `board` (a selector of the screen's element that carries its moves: any)."""
+    done = f"{board}[data-moves='{len(record['moves'])}']"
+    import_answered(app.page, record_file(record), done, SCREEN_TIMEOUT_MS)
 
 
 def open_record(app: App, game: str, options: dict[str, Any], players: int, seed: int, record: Record) -> None:
@@ -147,3 +153,44 @@ def open_record(app: App, game: str, options: dict[str, Any], players: int, seed
     expect(page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
     import_record(app, record)
     expect(page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
+
+
+def open_game(app: App, game: str) -> None:
+    """Open a game's screen at its start: a table game through its link (the large table), a
+    solitaire on a fixed deal (saved games forgotten: no question about leaving the one before)."""
+    page = app.page
+    if game in TABLES:
+        options, players, seed, _ = TABLES[game]
+        seats = ",".join(["human"] + ["ai:easy"] * (players - 1))
+        query = "&".join(f"{k}={v}" for k, v in options.items())
+        follow_link(app, f"#/play/{game}?deal={seed}&{query}&seats={seats}")
+        expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
+    else:
+        options, seed, _ = SOLITAIRES[game]
+        query = "&".join(f"{k}={str(v).lower()}" for k, v in options.items())
+        follow_link(app, f"#/play/{game}?deal={seed}&{query}")
+        expect(page.locator("#board")).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
+    expect(page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
+
+
+def open_midgame(app: App, game: str) -> None:
+    """Open a game of TABLES or SOLITAIRES at its large mid-game layout: at its start, then its record
+    imported."""
+    open_game(app, game)
+    import_record(app, midgame_record(game))
+
+
+def open_large(app: App, game: str, speed: str = "instant", size: tuple[int, int] | None = None,
+               moves: int | None = None) -> None:
+    """A large table mid-game (a game of TABLES at its start, then its record, played natively; after
+    about `moves` moves), the person to play, computers at `speed`."""
+    page = app.page
+    if size:
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+    record = midgame_record(game, moves)
+    computer_speed(page, speed)
+    open_game(app, game)
+    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
+    import_record(app, record)
+    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
+    expect(page.locator(".motion-ghost")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)

@@ -9,11 +9,12 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import ROOT, App, screenshot, screenshots_wanted, serious, solve, until_still
-from .test_luzon import WON_SEED, expect_moves, native_catalog, start_deal
+from .conftest import ROOT, App, expect_moves, screenshot, screenshots_wanted, serious, solve, until_still
+from .native_records import CATALOG
+from .solitaire_play import LUZON_WON_SEED, start_luzon_deal
 
 SCREENS = ROOT / "test-results" / "screens"
-GAMES = [spec["id"] for spec in native_catalog()["games"]]
+GAMES = [spec["id"] for spec in CATALOG]
 STATS = """localStorage.setItem('boneyard.stats.v1', JSON.stringify({format: 1, recent: [], entries: {
   'luzon|variant=twelve': {game: 'luzon', options: {variant: 'twelve'}, played: 4, won: 2, streak: 1, bestStreak: 2,
                            winnable: {deals: 3, won: 2}}}}))"""
@@ -58,7 +59,7 @@ def test_axe_no_serious_violation(app: App, fragment: str) -> None:
 
 def test_keyboard_only_play_with_visible_focus(app: App) -> None:
     page = app.page
-    start_deal(app, WON_SEED)
+    start_luzon_deal(app, LUZON_WON_SEED)
     live = page.locator(".game .message")
     expect(live).to_have_attribute("aria-live", "polite")
     page.locator("body").click(position={"x": 2, "y": 2})  # no element focused: start from the top
@@ -80,7 +81,7 @@ def test_keyboard_only_play_with_visible_focus(app: App) -> None:
             page.keyboard.press("ArrowRight" if step > 0 else "ArrowLeft")
         assert page.evaluate("document.activeElement.dataset.slot") == slot
 
-    solution = solve(WON_SEED)["solution"]
+    solution = solve(LUZON_WON_SEED)["solution"]
     for done, move in enumerate(solution, start=1):
         first, second = move.split(":")[1].replace(">", "+").split("+")
         if not page.evaluate("Boolean(document.activeElement.closest('#board [data-slot]'))"):
@@ -101,7 +102,7 @@ def test_keyboard_only_play_with_visible_focus(app: App) -> None:
 
 
 def test_tiles_have_accessible_names(app: App) -> None:
-    start_deal(app, WON_SEED)
+    start_luzon_deal(app, LUZON_WON_SEED)
     names = app.page.eval_on_selector_all("#board [data-tile].exposed",
                                           "els => els.map(e => e.getAttribute('aria-label'))")
     assert names and all(name.startswith("tile ") for name in names)

@@ -9,55 +9,19 @@ from playwright.sync_api import expect
 
 from tests.engine.helpers import call
 
-from .conftest import App, check_undo_redo, expect_moves, open_deal, settled
+from .conftest import App, check_undo_redo, expect_moves, settled
+from .solitaire_play import BIG_CLOCK_SET, advisor_line, click_move, start_big_clock_deal, tops
 
-SET = "double-6"
 WON_SEED = 5  # the advisor wins this double-6 deal (shifts, a stuck double, refills)
 LOST_SEED = 6  # the advisor loses this one in 7 moves
 TIMEOUT = 20_000
 
 
-def advisor_line(seed: int) -> tuple[list[str], dict]:
-    """The advisor's moves for a deal, natively, and the final view."""
-    answer = call(op="new", game="big-clock", seed=seed, options={"set": SET}, seats=["human"])
-    moves: list[str] = []
-    while not answer["view"]["outcome"]:
-        answer = call(op="ai", session=answer["session"], level="advisor")
-        moves.append(answer["view"]["events"][-1]["move"])
-    return moves, answer["view"]
-
-
-def start_deal(app: App, seed: int) -> None:
-    open_deal(app, "big-clock", seed, set=SET)
-    expect(app.page.locator("#board")).to_have_attribute("data-set", SET)
-
-
-def tops(app: App) -> dict[str, str]:
-    return app.page.eval_on_selector_all(
-        "#board .bc-slot", "slots => Object.fromEntries(slots.map(s => [s.dataset.slot, s.dataset.top]))")
-
-
-def click_move(app: App, move: str) -> None:
-    """Play a move id with clicks: the stock, the drawn tile then a slot, or a slot then a slot."""
-    kind, _, body = move.partition(":")
-    board = app.page.locator("#board")
-    if kind in ("draw", "refill"):
-        board.locator("[data-slot=stock]").click()
-    elif kind == "place":
-        board.locator("[data-slot=drawn]").click()
-        board.locator(f"[data-slot={body}]").click()
-    else:
-        first, second = body.split(">")
-        board.locator(f"[data-slot={first}]").click()
-        expect(board.locator(f"[data-slot={first}]")).to_have_attribute("aria-pressed", "true")
-        board.locator(f"[data-slot={second}]").click()
-
-
 def test_won_deal_by_clicks(app: App) -> None:
     moves, final = advisor_line(WON_SEED)
     assert final["outcome"]["winners"] == [0]
-    start_deal(app, WON_SEED)
-    native = call(op="new", game="big-clock", seed=WON_SEED, options={"set": SET}, seats=["human"])["view"]
+    start_big_clock_deal(app, WON_SEED)
+    native = call(op="new", game="big-clock", seed=WON_SEED, options={"set": BIG_CLOCK_SET}, seats=["human"])["view"]
     assert tops(app) == {f"slot{s['slot']}": s["top"] for s in native["board"]["slots"]}
     expect(app.page.locator("#board .bc-hand")).to_be_visible()
     for done, move in enumerate(moves, start=1):
@@ -75,7 +39,7 @@ def test_won_deal_by_clicks(app: App) -> None:
 def test_lost_deal_by_autoplay(app: App) -> None:
     moves, final = advisor_line(LOST_SEED)
     assert final["outcome"]["winners"] == []
-    start_deal(app, LOST_SEED)
+    start_big_clock_deal(app, LOST_SEED)
     app.page.click("button[data-action=autoplay]")
     expect(app.page.locator("button[data-action=autoplay]")).to_have_text("Stop")
     dialog = app.page.locator("#outcome")
@@ -90,7 +54,7 @@ def test_lost_deal_by_autoplay(app: App) -> None:
 
 
 def test_autoplay_stops(app: App) -> None:
-    start_deal(app, WON_SEED)
+    start_big_clock_deal(app, WON_SEED)
     button = app.page.locator("button[data-action=autoplay]")
     button.click()
     expect(app.page.locator("#board")).not_to_have_attribute("data-moves", "0", timeout=TIMEOUT)
@@ -103,7 +67,7 @@ def test_autoplay_stops(app: App) -> None:
 
 
 def test_undo_redo_and_illegal(app: App) -> None:
-    start_deal(app, WON_SEED)
+    start_big_clock_deal(app, WON_SEED)
     check_undo_redo(app, lambda: click_move(app, "shift:slot2>slot5"), lambda: tops(app))
     # a slot that is not a legal target: refused with a message, nothing changes
     app.page.click("#board [data-slot=slot2]")
@@ -119,7 +83,7 @@ def test_undo_redo_and_illegal(app: App) -> None:
 
 def test_drag_and_keyboard_then_resume_after_reload(app: App) -> None:
     moves, _ = advisor_line(WON_SEED)
-    start_deal(app, WON_SEED)
+    start_big_clock_deal(app, WON_SEED)
     page = app.page
     # the first move is a shift: by drag and drop
     first, second = moves[0].split(":")[1].split(">")
@@ -152,12 +116,12 @@ def test_drag_and_keyboard_then_resume_after_reload(app: App) -> None:
     expect_moves(app, 10)
     expect(page.locator(".game .message")).to_contain_text(f"Resumed deal {WON_SEED}")
     assert tops(app) == before
-    expect(page.locator("#option-set")).to_have_value(SET)
+    expect(page.locator("#option-set")).to_have_value(BIG_CLOCK_SET)
 
 
 def test_hint(app: App) -> None:
-    start_deal(app, WON_SEED)
-    hint = call(op="hint", session=call(op="new", game="big-clock", seed=WON_SEED, options={"set": SET},
+    start_big_clock_deal(app, WON_SEED)
+    hint = call(op="hint", session=call(op="new", game="big-clock", seed=WON_SEED, options={"set": BIG_CLOCK_SET},
                                         seats=["human"])["session"])
     app.page.click("button[data-action=hint]")
     box = app.page.locator("#hint-text")

@@ -14,17 +14,17 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import App, box_of, settled, until_still
-from .test_coach import (
+from .coach_records import (
     TIMEOUT,
     counted,
     finished_record,
-    import_record,
+    load_with_record,
     luzon_blunder,
     native,
     native_beside,
     open_coach_from_result,
 )
+from .conftest import App, box_of, settled, until_still
 
 SIZES = [(1280, 800), (360, 740)]
 MARKED = ("inaccuracy", "mistake", "blunder")
@@ -181,7 +181,7 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
     review = native_beside({"op": "review", "record": record})  # every slice, beside the page's work
     page = app.page
     sized(app, SIZES[0])
-    import_record(app, game, record, link, board)
+    load_with_record(app, game, record, link, board)
     decisions = review()["review"]["decisions"]
     serious = {d["index"] for d in decisions if d["grade"] in ("mistake", "blunder")}
     if game != "luzon":  # a finished game: once settled, its dialog is open over the screen; closed by Esc
@@ -301,8 +301,8 @@ def test_moves_of_show_solution_are_not_graded_as_the_persons(app: App) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
     # over a Luzon game in progress (imported: the screen also asked about its first position), as
     # after this module's other tests: the import asks, and replaces it
-    import_record(app, "luzon", luzon_blunder()[0])
-    import_record(app, "luzon", record)
+    load_with_record(app, "luzon", luzon_blunder()[0])
+    load_with_record(app, "luzon", record)
     outcome = page.locator("#outcome[open]")  # the imported game is won: its result shows first
     expect(outcome).to_be_visible()
     page.keyboard.press("Escape")
@@ -328,7 +328,7 @@ def test_a_review_without_marks_says_how_many_decisions_were_uncertain(app: App)
                        (11, "No mistakes: nothing stood out.")):
         record = finished_record("matador", {"players": 3}, seed, seats)
         review = native_beside({"op": "review", "record": record})  # beside the import
-        import_record(app, "matador", record, f"?deal={seed}&players=3&seats={','.join(seats)}", "#table-screen")
+        load_with_record(app, "matador", record, f"?deal={seed}&players=3&seats={','.join(seats)}", "#table-screen")
         grades = [d["grade"] for d in review()["review"]["decisions"]]
         assert not set(grades) & set(MARKED) and grades.count("uncertain") == (1 if seed == 2 else 0), grades
         open_coach(app, "matador")

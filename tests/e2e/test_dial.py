@@ -16,13 +16,13 @@ from playwright.sync_api import FloatRect, expect
 
 from tests.engine.helpers import call
 
-from .conftest import App, box_of, expect_moves, open_deal, record_file, screenshot, until_still
+from .conftest import App, box_of, expect_moves, open_deal, screenshot, until_still
+from .solitaire_play import CLOCK_EXCHANGE_SEED, first_moves, import_moves
 
 pytestmark = pytest.mark.motion  # a double's flight home (conftest.with_motion)
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "dial"
-CLOCK_EXCHANGE_SEED = 12  # the fourth king turns up at move 39 (tests/e2e/test_clock.py)
 LUZON_SIZES = [(1280, 800), (1366, 768), (390, 844), (360, 740), (844, 390)]
 SHOT_SIZES = [(1280, 800), (390, 844), (360, 740)]
 
@@ -32,34 +32,6 @@ def phone(phone: App) -> App:
     """The touch screen at 360 x 740."""
     phone.page.set_viewport_size({"width": 360, "height": 740})
     return phone
-
-
-def import_moves(app: App, game: str, options: dict, seed: int, moves: list[str]) -> None:
-    """Bring the open screen to the position after `moves` (a record made natively, imported)."""
-    answer = call(op="new", game=game, seed=seed, options=options, seats=["human"])
-    for move in moves:
-        answer = call(op="play", session=answer["session"], move=move)
-        assert answer["ok"], answer
-    record = call(op="record", session=answer["session"])["record"]
-    app.page.set_input_files("#import-record", files=[record_file(record, "dial.json")])
-    expect_moves(app, len(moves))
-    until_still(app.page)
-
-
-def line(game: str, options: dict, seed: int, count: int, pick: str = "advisor") -> list[str]:
-    """The first `count` moves of a deal: the advisor's, or Clock's turns."""
-    answer = call(op="new", game=game, seed=seed, options=options, seats=["human"])
-    moves: list[str] = []
-    while len(moves) < count and not answer["view"]["outcome"]:
-        if pick == "turn":
-            move = next((m["id"] for m in answer["view"]["legal"] if m["kind"] == "turn"), None)
-            if move is None:
-                break
-            answer = call(op="play", session=answer["session"], move=move)
-        else:
-            answer = call(op="ai", session=answer["session"], level="advisor")
-        moves.append(answer["view"]["events"][-1]["move"])
-    return moves
 
 
 # ---- The Big Clock
@@ -241,7 +213,7 @@ def test_clock_cards_are_readable_on_a_phone(phone: App) -> None:
     """At 360x740, mid-game (the exchange on, as by default): every card at least 22 x 44 px, and no
     pile's label ("4 down", its hour) lies over a card."""
     page = phone.page
-    moves = line("clock", {"exchange": True}, 1, 12, pick="turn")
+    moves = first_moves("clock", {"exchange": True}, 1, 12, pick="turn")
     open_deal(phone, "clock", 1, exchange="true")
     import_moves(phone, "clock", {"exchange": True}, 1, moves)
     seen = page.evaluate(CLOCK_CARDS)
@@ -251,7 +223,7 @@ def test_clock_cards_are_readable_on_a_phone(phone: App) -> None:
 
 def test_clock_exchange_choices_sit_on_the_dial(phone: App) -> None:
     page = phone.page
-    moves = line("clock", {"exchange": True}, CLOCK_EXCHANGE_SEED, 60, pick="turn")
+    moves = first_moves("clock", {"exchange": True}, CLOCK_EXCHANGE_SEED, 60, pick="turn")
     open_deal(phone, "clock", CLOCK_EXCHANGE_SEED, exchange="true")
     import_moves(phone, "clock", {"exchange": True}, CLOCK_EXCHANGE_SEED, moves)
     expect(page.locator("#board")).to_have_attribute("data-phase", "exchange")
@@ -338,7 +310,7 @@ def luzon_problems(app: App, label: str, shots: list[tuple[int, int]], stage: st
 def test_luzon_fits_every_screen(app: App, phone: App) -> None:
     """Every listed screen, at the start and mid-game, the desktop's page and the touch screen's
     (the screenshots of Luzon: its states of test_screenshots, the same positions)."""
-    moves = line("luzon", {"variant": "twelve"}, 7, 8)
+    moves = first_moves("luzon", {"variant": "twelve"}, 7, 8)
     problems = []
     for screen, label, shots in ((app, "desktop", SHOT_SIZES[:1]), (phone, "touch", SHOT_SIZES[1:])):
         open_deal(screen, "luzon", 7, variant="twelve")
@@ -379,7 +351,7 @@ def scroll_problems(app: App, name: str, stage: str, width: int, height: int) ->
 def test_screenshots(app: App, phone: App, name: str) -> None:
     """Start and mid-game (Clock: the exchange pending) in light and dark at each size; none scrolls."""
     game, options, seed, count, how = STATES[name]
-    moves = line(game, options, seed, count, how)
+    moves = first_moves(game, options, seed, count, how)
     query = {key: str(value).lower() for key, value in options.items()}
     problems = []
     for screen, sizes in ((app, SHOT_SIZES[:1]), (phone, SHOT_SIZES[1:])):

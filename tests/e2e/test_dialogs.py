@@ -10,10 +10,10 @@ from playwright.sync_api import expect
 from tests.engine.helpers import call
 
 from .conftest import App, follow_link
+from .table_play import NAMES
 
 TIMEOUT = 20_000
 FOUR = ["human", "ai:easy", "ai:easy", "ai:easy"]
-NAMES = ["You", "Ada", "Ben", "Cleo"]  # the seats' names when none were set (web/render/setup.js)
 
 
 def draw_game_record(rounds_over: int, then_next: bool) -> dict:

@@ -9,16 +9,16 @@ from playwright.sync_api import expect
 
 from tests.engine.helpers import call
 
+from .coach_records import load_with_record
 from .conftest import SCREEN_TIMEOUT_MS, App, open_table, resign
 from .native_records import game_over, native_record
-from .test_coach import import_record
-from .test_dialogs import NAMES
+from .table_play import NAMES
 
 
 def test_clock_s_end_says_the_fourth_king_once(app: App) -> None:
     record, view = native_record("clock", {"exchange": True}, 1, 1, game_over)
     assert view["outcome"] and "fourth king" in view["outcome"]["reason"]
-    import_record(app, "clock", record, "?deal=1&exchange=true")
+    load_with_record(app, "clock", record, "?deal=1&exchange=true")
     page = app.page
     expect(page.locator("#outcome[open]")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
     text = page.evaluate("() => document.querySelector('.game').innerText")

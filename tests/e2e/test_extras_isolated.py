@@ -8,9 +8,8 @@ import json
 
 from playwright.sync_api import expect
 
-from .conftest import BLANK, SCREEN_TIMEOUT_MS, App, expect_moves, open_deal, solve
-from .test_home import stats
-from .test_luzon import WON_SEED, click_move
+from .conftest import BLANK, SCREEN_TIMEOUT_MS, App, expect_moves, open_deal, solve, stats
+from .solitaire_play import LUZON_WON_SEED, click_move
 
 THROWING_AUDIO = """(() => {
   class RefusedAudio {
@@ -27,7 +26,7 @@ def saved_moves(app: App) -> int:
 
 
 def test_a_sound_that_throws_never_stops_saving_or_counting(app: App) -> None:
-    line = solve(WON_SEED)["solution"]
+    line = solve(LUZON_WON_SEED)["solution"]
     page = app.page.context.new_page()  # the same storage (and start-up snapshot), its own init script
     page.add_init_script(THROWING_AUDIO)
     warnings: list[str] = []
@@ -40,7 +39,7 @@ def test_a_sound_that_throws_never_stops_saving_or_counting(app: App) -> None:
     page.evaluate("localStorage.removeItem('boneyard.stats.v1')")
     tab.open("#/")
     assert page.evaluate("document.documentElement.dataset.sound") == "on"
-    open_deal(tab, "luzon", WON_SEED)
+    open_deal(tab, "luzon", LUZON_WON_SEED)
     try:
         for done, move in enumerate(line, start=1):
             click_move(tab, move)

@@ -11,17 +11,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
 
 from .conftest import (
-    SCREEN_TIMEOUT_MS,
     App,
     computer_speed,
-    follow_link,
     screenshot,
     until_still,
 )
-from .native_records import SOLITAIRES, TABLES, import_record, midgame_record
+from .native_records import SOLITAIRES, TABLES, import_record, midgame_record, open_game
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "fit"
@@ -92,30 +89,6 @@ MEASURE = """touch => {
   }
   return problems;
 }"""
-
-
-def open_game(app: App, game: str) -> None:
-    """Open a game's screen at its start: a table game through its link (the large table), a
-    solitaire on a fixed deal (saved games forgotten: no question about leaving the one before)."""
-    page = app.page
-    if game in TABLES:
-        options, players, seed, _ = TABLES[game]
-        seats = ",".join(["human"] + ["ai:easy"] * (players - 1))
-        query = "&".join(f"{k}={v}" for k, v in options.items())
-        follow_link(app, f"#/play/{game}?deal={seed}&{query}&seats={seats}")
-        expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
-    else:
-        options, seed, _ = SOLITAIRES[game]
-        query = "&".join(f"{k}={str(v).lower()}" for k, v in options.items())
-        follow_link(app, f"#/play/{game}?deal={seed}&{query}")
-        expect(page.locator("#board")).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
-    expect(page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
-
-
-def open_midgame(app: App, game: str) -> None:
-    """Open a game's screen at its large mid-game layout: at its start, then its record imported."""
-    open_game(app, game)
-    import_record(app, midgame_record(game))
 
 
 def check(app: App, label: str, size: tuple[int, int], touch: bool) -> list[str]:

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, play_a_move, shoot, two_taps, until_still
-from .test_pan_zoom import open_large
+from .native_records import open_large
 
 pytestmark = pytest.mark.motion  # the seat to move kept in view as tiles fly (conftest.with_motion)
 

@@ -9,7 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import App, expect_moves, open_deal, resign, stats
-from .test_big_clock import advisor_line, click_move, start_deal
+from .page_storage import FULL, SPACE_AGAIN
+from .solitaire_play import advisor_line, click_move, start_big_clock_deal
 
 TIMEOUT = 30_000
 
@@ -33,15 +34,6 @@ def test_a_hint_is_saved_with_the_game_and_a_reload_keeps_it_assisted(app: App) 
     assert saved_record(app, "luzon")["aids"] == [{"at": 0, "kind": "hint"}]
 
 
-FULL = """(prefix) => {
-  window.__setItem ??= Storage.prototype.setItem;
-  const real = window.__setItem;
-  Storage.prototype.setItem = function (key, value) {
-    if (key.startsWith(prefix)) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    return real.call(this, key, value);
-  };
-}"""
-SPACE_AGAIN = "() => { if (window.__setItem) Storage.prototype.setItem = window.__setItem; }"
 # what the module replaced put back (FULL, and the storage manager's ask to keep): the next module starts in place
 PUT_BACK = """() => {
   if (window.__setItem) Storage.prototype.setItem = window.__setItem;
@@ -57,7 +49,7 @@ pytestmark = pytest.mark.patches_page(undo=PUT_BACK)  # the storage is made full
 def test_unsaved_moves_survive_leaving_the_screen_while_storage_is_full(app: App) -> None:
     page = app.page
     line, _ = advisor_line(12)
-    start_deal(app, 12)
+    start_big_clock_deal(app, 12)
     for n, move in enumerate(line[:2], 1):
         click_move(app, move)
         expect_moves(app, n)

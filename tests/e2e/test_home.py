@@ -9,16 +9,16 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from .conftest import App, another_browser, solve, stats
-from .test_luzon import WON_SEED, click_move, columns_on_page, expect_moves, losing_line, start_deal
+from .conftest import App, another_browser, expect_moves, solve, stats
+from .solitaire_play import LUZON_WON_SEED, click_move, columns_on_page, losing_line, start_luzon_deal
 
 TIMEOUT = 20_000
 
 
 def test_statistics_after_a_won_and_a_lost_game(app: App) -> None:
     app.page.evaluate("localStorage.removeItem('boneyard.stats.v1')")
-    start_deal(app, WON_SEED)
-    solution = solve(WON_SEED)["solution"]
+    start_luzon_deal(app, LUZON_WON_SEED)
+    solution = solve(LUZON_WON_SEED)["solution"]
     for done, move in enumerate(solution, start=1):
         click_move(app, move)
         expect_moves(app, done)
@@ -37,7 +37,7 @@ def test_statistics_after_a_won_and_a_lost_game(app: App) -> None:
     dialog.locator("button", has_text="Close").click()
 
     seed = next(s for s in range(1, 200) if not solve(s)["winnable"])
-    start_deal(app, seed)
+    start_luzon_deal(app, seed)
     moves = losing_line(seed)
     for done, move in enumerate(moves, start=1):
         click_move(app, move)
@@ -73,7 +73,7 @@ def test_settings_apply_and_stay(app: App) -> None:
     app.page.reload()
     app.wait_ready()
     expect(app.page.locator("#setting-tileStyle-color")).to_be_checked()
-    start_deal(app, WON_SEED)
+    start_luzon_deal(app, LUZON_WON_SEED)
     expect(html).to_have_attribute("data-tiles", "color")
     expect(app.page.locator("button[data-action=hint]")).to_be_hidden()
     fill = app.page.eval_on_selector("#board .pip-6", "e => getComputedStyle(e).fill")
@@ -102,7 +102,7 @@ def test_corrupt_storage_dropped_with_a_notice(app: App) -> None:
 
 
 def test_game_link_opens_the_same_deal(app: App) -> None:
-    start_deal(app, 4242, "sixes")
+    start_luzon_deal(app, 4242, "sixes")
     link = app.page.locator("#deal-link")
     expect(link).to_have_attribute("href", "#/play/luzon?deal=4242&variant=sixes")
     columns = columns_on_page(app)
@@ -119,8 +119,8 @@ def test_game_link_opens_the_same_deal(app: App) -> None:
 
 def test_record_export_then_import(app: App) -> None:
     page = app.page
-    start_deal(app, WON_SEED)
-    for done, move in enumerate(solve(WON_SEED)["solution"][:3], start=1):
+    start_luzon_deal(app, LUZON_WON_SEED)
+    for done, move in enumerate(solve(LUZON_WON_SEED)["solution"][:3], start=1):
         click_move(app, move)
         expect_moves(app, done)
     columns = columns_on_page(app)
@@ -129,13 +129,13 @@ def test_record_export_then_import(app: App) -> None:
     record_text = Path(info.value.path()).read_text()
     saved = json.loads(record_text)
     assert saved["boneyard"] == "game-record" and len(saved["record"]["moves"]) == 3
-    start_deal(app, 11)
+    start_luzon_deal(app, 11)
     page.set_input_files("#import-record", files=[
         {"name": "deal.json", "mimeType": "application/json", "buffer": record_text.encode()}])
     expect_moves(app, 3)
     assert columns_on_page(app) == columns
     message = page.locator(".game .message")
-    expect(message).to_contain_text(f"Imported deal {WON_SEED}")
+    expect(message).to_contain_text(f"Imported deal {LUZON_WON_SEED}")
     # a bad file: not JSON; then a record whose moves the engine refuses
     page.set_input_files("#import-record", files=[
         {"name": "broken.json", "mimeType": "application/json", "buffer": b"{oops"}])

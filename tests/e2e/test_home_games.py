@@ -17,9 +17,8 @@ from engine.session import Session
 from tests.engine.helpers import call
 
 from .conftest import App, another_browser, expect_moves, open_table, stats
-from .test_big_clock import advisor_line, click_move, tops
-from .test_big_clock import start_deal as start_clock_deal
-from .test_tables import my_move, play_to_game_over
+from .solitaire_play import advisor_line, click_move, start_big_clock_deal, tops
+from .table_play import my_move, play_to_game_over
 
 TIMEOUT = 30_000
 CLOCK_LINK = "#/play/big-clock?deal=12&set=double-9"
@@ -156,14 +155,14 @@ def test_bad_link_gives_a_notice_and_a_playable_page(app: App) -> None:
 
 def test_clock_record_export_import_and_replay(app: App) -> None:
     moves, _ = advisor_line(5)
-    start_clock_deal(app, 5)
+    start_big_clock_deal(app, 5)
     for done, move in enumerate(moves[:4], start=1):
         click_move(app, move)
         expect_moves(app, done)
     before = tops(app)
     saved = export_record(app)
     assert saved["record"]["game"] == "big-clock" and saved["record"]["moves"] == moves[:4]
-    start_clock_deal(app, 6)
+    start_big_clock_deal(app, 6)
     import_file(app, "clock.json", json.dumps(saved).encode())
     expect_moves(app, 4)
     assert tops(app) == before
@@ -174,7 +173,7 @@ def test_clock_record_export_import_and_replay(app: App) -> None:
     expect_moves(app, 4)
     assert tops(app) == before
     # a finished game offers a new deal and a replay of the same deal
-    start_clock_deal(app, 6)  # the advisor loses this one in a few moves
+    start_big_clock_deal(app, 6)  # the advisor loses this one in a few moves
     app.page.click("button[data-action=autoplay]")
     dialog = app.page.locator("#outcome")
     expect(dialog).to_have_attribute("data-result", "lost", timeout=TIMEOUT)

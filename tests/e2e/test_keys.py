@@ -12,13 +12,11 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, follow_link, play_a_move, settled, two_taps
-from .test_tables import TIMEOUT, fresh, set_up
+from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, follow_link, play_a_move, settled
+from .table_play import PLAYABLE, TIMEOUT, focused_matches, fresh, move_by_keyboard, set_up
 
 # setTimeout is counted (COUNT_PAUSES); `paced()` puts it back, so the next module starts in place
 pytestmark = pytest.mark.patches_page(undo="() => { window.paced?.(); delete window.paced; }")
-
-PLAYABLE = ".hand-tile.playable, #actions [data-move]"
 
 
 def settle_turn(app: App) -> str:
@@ -32,26 +30,6 @@ def settle_turn(app: App) -> str:
     }""", timeout=TIMEOUT)
     settled(page)  # the drawing that follows the answer
     return "summary" if page.locator("#round-summary[open]").count() else "me"
-
-
-def focused_matches(app: App, selector: str) -> bool:
-    return bool(app.page.evaluate("s => Boolean(document.activeElement?.matches(s))", selector))
-
-
-def move_by_keyboard(app: App) -> None:
-    """Make the person's move with the keyboard from where the focus is."""
-    page = app.page
-    if focused_matches(app, ".hand-tile.playable"):
-        two_taps(page)
-        page.keyboard.press("Enter")  # select: the focus moves to the first place it goes
-        expect(page.locator(".end-marker.active").first).to_be_focused()
-        page.keyboard.press("Enter")
-        # which way round (Matador): the choice is drawn as the key is handled, with its Cancel (a
-        # Draw button beside a tile not yet taken off the hand is no choice: Enter there would draw)
-        if page.locator("#actions button", has_text="Cancel").count():
-            page.keyboard.press("Enter")
-    else:
-        page.keyboard.press("Enter")  # draw or pass
 
 
 def test_focus_follows_the_turn_from_start_to_the_next_round(app: App) -> None:

@@ -14,7 +14,6 @@ from playwright.sync_api import expect
 
 from .conftest import App, next_deal_numbers, screenshot
 from .lesson_play import (
-    CATALOG,
     DEAD_SOLITAIRE_DEAL,
     LESSON_GAMES,
     SCREENS,
@@ -25,6 +24,7 @@ from .lesson_play import (
     open_lesson,
     play_lesson,
 )
+from .native_records import CATALOG
 
 pytestmark = pytest.mark.patches_page  # crypto.getRandomValues gives the next deals (the next module loads)
 

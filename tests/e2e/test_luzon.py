@@ -5,29 +5,13 @@ off 127.0.0.1 in any test: conftest checks)."""
 
 from __future__ import annotations
 
-import json
-
 from playwright.sync_api import expect
 
-from .conftest import App, check_undo_redo, every_deal, expect_moves, open_deal, solve
+from .conftest import App, check_undo_redo, every_deal, expect_moves, solve
+from .native_records import CATALOG
+from .solitaire_play import LUZON_WON_SEED, click_move, columns_on_page, losing_line, start_luzon_deal
 
-WON_SEED = 7  # a winnable deal whose solution includes a column move
 TIMEOUT = 20_000
-
-
-def native_catalog() -> dict:
-    from engine.api import handle  # the engine from the working tree, run natively
-
-    return json.loads(handle(json.dumps({"op": "catalog"})))
-
-
-def start_deal(app: App, seed: int, variant: str = "twelve") -> None:
-    open_deal(app, "luzon", seed, variant=variant)
-
-
-def columns_on_page(app: App) -> list[list[str]]:
-    return app.page.eval_on_selector_all(
-        "#board .column", "cols => cols.map(c => [...c.querySelectorAll('[data-tile]')].map(t => t.dataset.tile))")
 
 
 def reserve_on_page(app: App) -> list[str | None]:
@@ -35,35 +19,27 @@ def reserve_on_page(app: App) -> list[str | None]:
         "#board .reserve > *:not(.reserve-label)", "slots => slots.map(s => s.dataset.tile ?? null)")
 
 
-def click_move(app: App, move: str) -> None:
-    _, body = move.split(":")
-    first, second = body.replace(">", "+").split("+")
-    app.page.click(f"#board [data-slot={first}]")
-    app.page.click(f"#board [data-slot={second}]")
-
-
 def test_engine_ready_and_menu(app: App) -> None:
     page = app.page
     assert page.evaluate("document.documentElement.dataset.engine") == "ready"
     marks = page.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
     assert "shell-painted" in marks and "engine-ready" in marks
-    catalog = native_catalog()
-    for spec in catalog["games"]:
+    for spec in CATALOG:
         expect(page.locator(f".game-card[data-game='{spec['id']}'] h2")).to_have_text(spec["name"])
-    expect(page.locator(".game-card")).to_have_count(len(catalog["games"]))
+    expect(page.locator(".game-card")).to_have_count(len(CATALOG))
 
 
 def test_rules_page(app: App) -> None:
     app.page.click(".game-card[data-game=luzon] a:has-text('Rules')")
-    spec = next(g for g in native_catalog()["games"] if g["id"] == "luzon")
+    spec = next(g for g in CATALOG if g["id"] == "luzon")
     for section in spec["rules"]:
         expect(app.page.locator(".rules h2", has_text=section["heading"])).to_be_visible()
 
 
 def test_seeded_deal_won_by_clicks(app: App) -> None:
-    answer = solve(WON_SEED)
+    answer = solve(LUZON_WON_SEED)
     assert answer["winnable"] and answer["solution"]
-    start_deal(app, WON_SEED)
+    start_luzon_deal(app, LUZON_WON_SEED)
     assert columns_on_page(app) == answer["deal"]["columns"]
     assert reserve_on_page(app) == answer["deal"]["reserve"]
     expect(app.page.locator("#winnable")).to_have_text("✓ Still winnable")
@@ -79,7 +55,7 @@ def test_seeded_deal_won_by_clicks(app: App) -> None:
 
 
 def test_illegal_pair_refused(app: App) -> None:
-    start_deal(app, WON_SEED)
+    start_luzon_deal(app, LUZON_WON_SEED)
     before = columns_on_page(app), reserve_on_page(app)
     message = app.page.locator(".game .message")
     app.page.click("#board [data-slot=r1]")
@@ -94,23 +70,9 @@ def test_illegal_pair_refused(app: App) -> None:
     assert (columns_on_page(app), reserve_on_page(app)) == before
 
 
-def losing_line(seed: int) -> list[str]:
-    """First-legal-move playout of an unwinnable deal, natively, until no move is left."""
-    from engine.api import handle
-
-    answer = json.loads(handle(json.dumps({"op": "new", "game": "luzon", "seed": seed})))
-    assert answer["view"]["analysis"]["winnable"] is False
-    moves: list[str] = []
-    while answer["view"]["legal"]:
-        moves.append(answer["view"]["legal"][0]["id"])
-        answer = json.loads(handle(json.dumps({"op": "play", "session": answer["session"], "move": moves[-1]})))
-    assert answer["view"]["outcome"]["winners"] == []
-    return moves
-
-
 def test_lost_deal(app: App) -> None:
     seed = next(s for s in range(1, 200) if not solve(s)["winnable"])
-    start_deal(app, seed)
+    start_luzon_deal(app, seed)
     expect(app.page.locator("#winnable")).to_have_text("✗ Can no longer be won")
     app.page.click("button[data-action=hint]")
     expect(app.page.locator("#hint-text")).to_be_visible()
@@ -128,7 +90,7 @@ def test_lost_deal(app: App) -> None:
 
 
 def test_undo_redo(app: App) -> None:
-    start_deal(app, WON_SEED)
+    start_luzon_deal(app, LUZON_WON_SEED)
     check_undo_redo(app, lambda: click_move(app, "discard:c1+c2"), lambda: columns_on_page(app))
 
 
@@ -138,10 +100,10 @@ def drag(app: App, source: str, target: str) -> None:
 
 
 def test_drag_and_drop_then_resume_after_reload(app: App) -> None:
-    solution = solve(WON_SEED)["solution"]
+    solution = solve(LUZON_WON_SEED)["solution"]
     column_move = next(i for i, move in enumerate(solution) if move.startswith("move:"))
     assert solution[0] == "discard:c1+c2" and column_move > 0
-    start_deal(app, WON_SEED)
+    start_luzon_deal(app, LUZON_WON_SEED)
     drag(app, "c2", "c1")
     expect_moves(app, 1)
     for done, move in enumerate(solution[1:column_move], start=2):
@@ -160,7 +122,7 @@ def test_drag_and_drop_then_resume_after_reload(app: App) -> None:
     app.wait_ready()
     expect_moves(app, column_move + 1)
     assert columns_on_page(app) == columns
-    expect(app.page.locator(".game .message")).to_contain_text(f"Resumed deal {WON_SEED}")
+    expect(app.page.locator(".game .message")).to_contain_text(f"Resumed deal {LUZON_WON_SEED}")
     expect(app.page.locator("#show-winnable")).not_to_be_checked()
     expect(app.page.locator("#winnable")).to_be_hidden()
     app.page.check("#show-winnable")
@@ -168,7 +130,7 @@ def test_drag_and_drop_then_resume_after_reload(app: App) -> None:
 
 
 def test_keyboard_play(app: App) -> None:
-    start_deal(app, WON_SEED)
+    start_luzon_deal(app, LUZON_WON_SEED)
     page = app.page
     page.focus("#board [data-slot=c1]")
     page.keyboard.press("Enter")
@@ -184,8 +146,8 @@ def test_keyboard_play(app: App) -> None:
 
 
 def test_hint(app: App) -> None:
-    start_deal(app, WON_SEED)
-    first = solve(WON_SEED)["solution"][0]
+    start_luzon_deal(app, LUZON_WON_SEED)
+    first = solve(LUZON_WON_SEED)["solution"][0]
     app.page.click("button[data-action=hint]")
     hint = app.page.locator("#hint-text")
     expect(hint).to_be_visible()
@@ -213,13 +175,13 @@ def test_bad_saved_game_dropped(app: App) -> None:
 
 def test_variant_option(app: App) -> None:
     every_deal(app)  # the same deal number in the other variant (winnable-only deals would move on)
-    start_deal(app, WON_SEED)
+    start_luzon_deal(app, LUZON_WON_SEED)
     board = app.page.locator("#board")
     session = board.get_attribute("data-session")
     app.page.select_option("#option-variant", "sixes")
     expect(board).not_to_have_attribute("data-session", session or "", timeout=TIMEOUT)
     expect(board).to_have_attribute("data-variant", "sixes")
-    expect(board).to_have_attribute("data-seed", str(WON_SEED))
-    assert columns_on_page(app) == solve(WON_SEED, "sixes")["deal"]["columns"]
+    expect(board).to_have_attribute("data-seed", str(LUZON_WON_SEED))
+    assert columns_on_page(app) == solve(LUZON_WON_SEED, "sixes")["deal"]["columns"]
     app.page.select_option("#option-variant", "twelve")
     expect(board).to_have_attribute("data-variant", "twelve", timeout=TIMEOUT)

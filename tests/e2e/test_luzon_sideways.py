@@ -11,9 +11,9 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, open_deal
+from .page_measures import LUZON_UPRIGHT, TOOLBAR_ROWS
 from .screen_sizes import each_size
-from .test_dial import import_moves, line
-from .test_screen_look import LUZON_UPRIGHT, TOOLBAR_ROWS
+from .solitaire_play import first_moves, import_moves
 
 SIZES = {"844x390": 48, "740x360": 42}  # the screen -> a half's least size in px
 SIDEWAYS = [(844, 390), (740, 360)]
@@ -21,7 +21,7 @@ SIDEWAYS = [(844, 390), (740, 360)]
 
 def test_luzon_held_sideways_lays_larger_tiles_and_keeps_its_toolbar_to_three_lines(phone: App) -> None:
     page = phone.page
-    moves = line("luzon", {"variant": "twelve"}, 7, 12)
+    moves = first_moves("luzon", {"variant": "twelve"}, 7, 12)
     found: dict[str, object] = {}
     page.set_viewport_size({"width": 844, "height": 390})
     try:

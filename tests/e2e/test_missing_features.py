@@ -10,7 +10,7 @@ from __future__ import annotations
 from playwright.sync_api import ConsoleMessage, expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, expect_moves, open_deal, solve
-from .test_luzon import WON_SEED, click_move
+from .solitaire_play import LUZON_WON_SEED, click_move
 
 WITHOUT = """(() => {
   const dialog = HTMLDialogElement.prototype;
@@ -42,8 +42,8 @@ def test_a_browser_without_dialog_audio_clone_or_persist_plays_and_says_so(app: 
         assert page.evaluate("typeof HTMLDialogElement + typeof structuredClone + typeof AudioContext") == \
             "undefinedundefinedundefined"
         expect(page.locator("#notice")).to_contain_text("no built-in dialogs", timeout=SCREEN_TIMEOUT_MS)
-        line = solve(WON_SEED)["solution"]
-        open_deal(tab, "luzon", WON_SEED)
+        line = solve(LUZON_WON_SEED)["solution"]
+        open_deal(tab, "luzon", LUZON_WON_SEED)
         click_move(tab, line[0])
         expect_moves(tab, 1)
         page.keyboard.press("?")  # the keys' help: the page's own dialog, closed by Esc

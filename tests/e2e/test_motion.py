@@ -8,35 +8,13 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import App, box_of, centre, open_deal
+from .page_measures import DRAWN_TILE_FLIGHT
 
 pytestmark = pytest.mark.motion  # the tiles' flights (conftest.with_motion)
 
-# Sample, every animation frame, the ghost in flight and the drawn tile's opacity, until `ms` after
-# the draw is on screen (a ghost or the drawn tile: however long the engine took to answer), for at
-# most `limit` ms in all. The ghost of the tile drawn, not the stock's (the stock pile itself may
-# shift a little as it shrinks: each ghost names what it is a copy of in data-ghost).
-SAMPLE = """(ms, limit = 10_000) => new Promise((resolve) => {
-  const frames = [];
-  const start = performance.now();
-  let shown = null;
-  const tick = () => {
-    const now = performance.now();
-    const ghost = document.querySelector(".motion-ghost:not([data-ghost=stock])");
-    const drawn = document.querySelector("#board .bc-drawn[data-slot=drawn]");
-    const g = ghost?.getBoundingClientRect();
-    frames.push({ t: now - start, ghost: g ? [g.left + g.width / 2, g.top + g.height / 2] : null,
-      ghosts: document.querySelectorAll(".motion-ghost").length,
-      opacity: drawn ? Number(getComputedStyle(drawn).opacity) : null });
-    if (shown === null && (ghost || drawn)) shown = now;
-    if ((shown === null || now - shown < ms) && now - start < limit) requestAnimationFrame(tick); else resolve(frames);
-  };
-  requestAnimationFrame(tick);
-})"""
-
-
 def draw_and_sample(app: App) -> list[dict]:
     page = app.page
-    page.evaluate(f"ms => {{ window.__frames = ({SAMPLE})(ms); }}", 900)  # sampling runs while we click
+    page.evaluate(f"ms => {{ window.__frames = ({DRAWN_TILE_FLIGHT})(ms); }}", 900)  # sampling runs while we click
     page.click("#board [data-slot=stock]")
     frames = page.evaluate("() => window.__frames")
     expect(page.locator("#board")).to_have_attribute("data-moves", "1")

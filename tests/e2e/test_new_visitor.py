@@ -22,7 +22,7 @@ from .conftest import (
     solve,
     stats,
 )
-from .test_luzon import WON_SEED, click_move
+from .solitaire_play import LUZON_WON_SEED, click_move
 
 # What a visitor sees and the page stores: storage, <html>'s attributes, the address, the title,
 # the screen, every element of the body outside it, the notice, open dialogs, the scroll.
@@ -80,8 +80,8 @@ def test_the_page_made_new_in_place_is_a_new_visitors_load(app: App) -> None:
     follow_link(app, "#/settings")
     page.check("#setting-sound-on")
     page.check("#setting-theme-dark")
-    open_deal(app, "luzon", WON_SEED)
-    for done, move in enumerate(solve(WON_SEED)["solution"], 1):
+    open_deal(app, "luzon", LUZON_WON_SEED)
+    for done, move in enumerate(solve(LUZON_WON_SEED)["solution"], 1):
         click_move(app, move)
         expect(page.locator("#board")).to_have_attribute("data-moves", str(done), timeout=SCREEN_TIMEOUT_MS)
     expect(page.locator("dialog[open]")).to_have_count(1, timeout=SCREEN_TIMEOUT_MS)  # the result
@@ -99,8 +99,8 @@ def test_the_page_made_new_in_place_is_a_new_visitors_load(app: App) -> None:
     page.check("#setting-animation-fast")  # held in this page only
     expect(page.locator("#view [role=status]")).to_contain_text("Not saved")
     for given_up in (True, False):
-        open_deal(app, "luzon", WON_SEED)
-        click_move(app, solve(WON_SEED)["solution"][0])
+        open_deal(app, "luzon", LUZON_WON_SEED)
+        click_move(app, solve(LUZON_WON_SEED)["solution"][0])
         expect(page.locator("#board")).to_have_attribute("data-moves", "1", timeout=SCREEN_TIMEOUT_MS)
         if given_up:
             resign(page)  # its result waits in the page

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .test_offline import Site, cache_state, served_copy, wait_ready
+from .offline_site import Site, cache_state, served_copy, wait_ready
 
 SAY_TIMEOUT_MS = 60_000  # (it took 120 s and said nothing)
 DAMAGED = "icon.svg"

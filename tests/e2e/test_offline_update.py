@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from .conftest import READY_TIMEOUT_MS, build
-from .test_offline import Site, served_copy, wait_ready
+from .offline_site import Site, served_copy, wait_ready
 
 HOUR_MS = 60 * 60_000
 # every registration.update() the page makes, counted per document (before the page's scripts run)

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, attach, leave, open_deal
-from .test_hidden_and_kept import FULL, SPACE_AGAIN
+from .page_storage import FULL, SPACE_AGAIN
 
 
 @pytest.mark.parametrize("address", ["#/play/luzon%", "#/play/%E0%A4%A", "#/rules/%", "#/play/draw%zz?deal=1"])

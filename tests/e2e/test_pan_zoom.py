@@ -13,33 +13,12 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import CDPSession, Page, expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, box_of, computer_speed, follow_link, frames, settled, two_taps
-from .native_records import TABLES, import_record, midgame_record
+from .conftest import SCREEN_TIMEOUT_MS, App, box_of, frames, settled, two_taps
+from .native_records import open_large
 
 pytestmark = pytest.mark.motion  # the table following each flight (conftest.with_motion)
 
 DRAG_TIMEOUT_S = 12  # to pan a box to an end and drop on it
-
-
-def open_large(app: App, game: str, speed: str = "instant", size: tuple[int, int] | None = None,
-               moves: int | None = None) -> None:
-    """A large table mid-game (test_fit's fixed seeds and its record, played natively; after about
-    `moves` moves), the person to play, computers at `speed`."""
-    page = app.page
-    if size:
-        page.set_viewport_size({"width": size[0], "height": size[1]})
-    options, players, seed, _ = TABLES[game]
-    seats = ["human"] + ["ai:easy"] * (players - 1)
-    record = midgame_record(game, moves)
-    computer_speed(page, speed)
-    query = "&".join(f"{k}={v}" for k, v in options.items())
-    follow_link(app, f"#/play/{game}?deal={seed}&{query}&seats={','.join(seats)}")
-    expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
-    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
-    expect(page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
-    import_record(app, record)
-    expect(page.locator("#turn")).to_have_attribute("data-whose", "you", timeout=SCREEN_TIMEOUT_MS)
-    expect(page.locator(".motion-ghost")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
 
 
 def unit(app: App) -> float:

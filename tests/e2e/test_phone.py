@@ -30,9 +30,10 @@ from .conftest import (
     two_taps,
     until_still,
 )
-from .native_records import TABLES, View, drawer, game_over, native_record, open_record
-from .test_fit import open_midgame
-from .test_keys import PLAYABLE, move_by_keyboard
+from .native_records import TABLES, View, drawer, game_over, native_record, open_midgame, open_record
+from .page_measures import ROWS_IN_VIEW, SUMMARY_PROBLEMS
+from .screen_sizes import resize
+from .table_play import PLAYABLE, move_by_keyboard
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "phone"
@@ -41,11 +42,6 @@ SHOTS = ROOT / "test-results" / "phone"
 def seat_name(page: Any, seat: int) -> str:
     """A seat card's name, without the marker of the seat to move ("▶ ")."""
     return str(page.locator(f'.seat[data-seat="{seat}"] .seat-name').inner_text()).lstrip("▶ ").strip()
-
-
-def resize(app: App, size: tuple[int, int]) -> None:
-    app.page.set_viewport_size({"width": size[0], "height": size[1]})
-    until_still(app.page)
 
 
 @pytest.fixture(scope="module")
@@ -195,51 +191,10 @@ def test_computer_turns_move_tiles_not_seat_cards(app: App, size: tuple[int, int
 
 # ---- 5. round and game summaries fit their screen
 
-SUMMARY_PROBLEMS = """() => {
-  const problems = [];
-  const dialog = document.querySelector('dialog[open]');
-  if (!dialog) return ['no dialog open'];
-  const d = dialog.getBoundingClientRect();
-  const within = (r, box) => r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5 &&
-    r.bottom <= box.bottom + 0.5;
-  const screen = {left: 0, top: 0, right: innerWidth, bottom: innerHeight};
-  if (!within(d, screen)) problems.push(`the dialog is off the screen: ${JSON.stringify(d)}`);
-  const seen = {left: d.left + dialog.clientLeft, top: d.top + dialog.clientTop};
-  seen.right = seen.left + dialog.clientWidth;
-  seen.bottom = seen.top + dialog.clientHeight;
-  for (const el of [dialog.querySelector('h2'), ...dialog.querySelectorAll('.actions button')]) {
-    const r = el.getBoundingClientRect();
-    if (!within(r, seen) || !within(r, screen))
-      problems.push(`${el.tagName} "${el.textContent}" is not wholly in view`);
-  }
-  for (const sheet of dialog.querySelectorAll('.score-sheet')) {
-    const box = sheet.parentElement.getBoundingClientRect();
-    for (const th of sheet.querySelectorAll('thead th')) {
-      const r = th.getBoundingClientRect();
-      if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.right > d.right + 0.5)
-        problems.push(`the score sheet's column "${th.textContent}" is cut`);
-    }
-  }
-  return problems;
-}"""
-
-
 def round_over_twice(view: View) -> bool:
     """The second round (or a later one) is over and the game goes on."""
     over = bool((view.get("round") or {}).get("over"))
     return over and not view.get("outcome") and len(view.get("rounds") or []) >= 2
-
-
-ROWS_IN_VIEW = """() => {
-  const dialog = document.querySelector('#round-summary');
-  const top = dialog.querySelector(':scope > h2').getBoundingClientRect().bottom;
-  const bottom = dialog.querySelector(':scope > .actions').getBoundingClientRect().top;
-  return [...dialog.querySelectorAll('.summary-table tbody tr')].map((row) => {
-    const r = row.getBoundingClientRect();
-    return {name: row.querySelector('th').textContent, top: Math.round(r.top), bottom: Math.round(r.bottom),
-            inView: r.top >= top - 0.5 && r.bottom <= bottom + 0.5 && r.bottom <= innerHeight};
-  }).concat([{name: 'the space', top: Math.round(top), bottom: Math.round(bottom), inView: true}]);
-}"""
 
 
 @pytest.mark.parametrize("kind", ["round", "game"])

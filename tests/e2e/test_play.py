@@ -24,7 +24,7 @@ from .conftest import (
 )
 from .native_records import import_record, native_record, near_the_end
 from .screen_sizes import round_over
-from .test_tables import GAME_SECONDS, fresh, my_move, play_to_game_over, set_up
+from .table_play import GAME_SECONDS, fresh, my_move, play_to_game_over, set_up
 
 TIMEOUT = 20_000
 

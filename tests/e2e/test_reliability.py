@@ -9,6 +9,7 @@ import time
 import pytest
 from playwright.sync_api import Browser, Route, expect
 
+from . import solitaire_play
 from .conftest import (
     DESKTOP,
     READY_TIMEOUT_MS,
@@ -18,28 +19,17 @@ from .conftest import (
     expect_moves,
     open_deal,
     settled,
-    solve,
 )
-from .test_luzon import WON_SEED, click_move
+from .page_storage import clean
+from .solitaire_play import LUZON_WON_SEED, click_move, play_line
 
+line = solitaire_play.line  # the winning line of LUZON_WON_SEED (a module fixture)
 RESTART_TIMEOUT_MS = 60_000  # a dead worker is noticed within seconds; a new one starts
 
 # hostile input is said in the console; uncaught errors still fail. (The engine's worker is terminated
 # on the clocked page only, which each module loads again: conftest `clocked`; nothing of the desktop
 # page is replaced, so the next module starts in place.)
 pytestmark = pytest.mark.console_errors
-
-
-@pytest.fixture(scope="module")
-def line() -> list[str]:
-    """The winning line of WON_SEED: moves that are legal one after another."""
-    return solve(WON_SEED)["solution"]
-
-
-def play(app: App, line: list[str], start: int, count: int) -> None:
-    for done, move in enumerate(line[start:start + count], start=start + 1):
-        click_move(app, move)
-        expect_moves(app, done)
 
 
 def board_session(app: App) -> str:
@@ -49,10 +39,6 @@ def board_session(app: App) -> str:
 def saved_moves(app: App, game: str = "luzon") -> int | None:
     text = app.page.evaluate("key => localStorage.getItem(key)", f"boneyard.game.{game}")
     return None if text is None else len(json.loads(text)["record"]["moves"])
-
-
-def clean(app: App) -> None:
-    app.page.evaluate("() => { for (const k of Object.keys(localStorage)) localStorage.removeItem(k); }")
 
 
 @pytest.mark.parametrize("settings", ['{"toString":1}', '{"constructor":1}', '{"__proto__":{"hints":false}}',
@@ -107,15 +93,15 @@ def test_storage_full_is_said_the_game_goes_on_and_free_space_saves_it(app: App,
     # a finished game of another screen (counted in the statistics), big enough to be worth freeing
     finished = {"format": 1, "token": "clock:done:1", "pad": "y" * 200_000,
                 "record": {"version": 1, "game": "clock", "options": {"exchange": True}, "seed": 1, "moves": []}}
-    open_deal(app, "luzon", WON_SEED)  # open_deal forgets saved games: the finished one is saved after it
+    open_deal(app, "luzon", LUZON_WON_SEED)  # open_deal forgets saved games: the finished one is saved after it
     page.evaluate("""(finished) => {
       localStorage.setItem('boneyard.game.clock', JSON.stringify(finished));
       localStorage.setItem('boneyard.stats.v1', JSON.stringify({format: 1, entries: {}, recent: ['clock:done:1']}));
     }""", finished)
-    play(app, line, 0, 1)
+    play_line(app, line, 0, 1)
     assert saved_moves(app) == 1
     page.evaluate(FILL_STORAGE, 0)
-    play(app, line, 1, 5)
+    play_line(app, line, 1, 5)
     banner = page.locator("#storage-banner[data-kind=full]")
     expect(banner).to_be_visible()
     expect(banner).to_contain_text("6 moves")
@@ -128,7 +114,7 @@ def test_storage_full_is_said_the_game_goes_on_and_free_space_saves_it(app: App,
     expect(banner).to_have_count(0)
     expect(page.locator("#notice")).to_contain_text("saved again")
     assert saved_moves(app) == 6 and saved_moves(app, "clock") is None
-    play(app, line, 6, 1)
+    play_line(app, line, 6, 1)
     assert saved_moves(app) == 7
     page.reload()
     app.wait_ready()
@@ -139,12 +125,12 @@ def test_storage_full_is_said_the_game_goes_on_and_free_space_saves_it(app: App,
 def test_two_tabs_the_other_tabs_game_is_offered_never_overwritten(app: App, line: list[str]) -> None:
     page = app.page
     clean(app)
-    open_deal(app, "luzon", WON_SEED)
-    play(app, line, 0, 2)
+    open_deal(app, "luzon", LUZON_WON_SEED)
+    play_line(app, line, 0, 2)
     other = App(page.context.new_page(), app.url)
     other.open("#/play/luzon")
     expect(other.page.locator("#board")).to_have_attribute("data-moves", "2", timeout=SCREEN_TIMEOUT_MS)
-    play(other, line, 2, 3)  # the other tab plays on: 5 moves saved
+    play_line(other, line, 2, 3)  # the other tab plays on: 5 moves saved
     banner = page.locator("#storage-banner[data-kind=other-tab]")
     expect(banner).to_be_visible()
     expect(banner).to_contain_text("5 moves")
@@ -154,7 +140,7 @@ def test_two_tabs_the_other_tabs_game_is_offered_never_overwritten(app: App, lin
     banner.locator("button[data-action=take-theirs]").click()
     expect(page.locator("#board")).to_have_attribute("data-moves", "5", timeout=SCREEN_TIMEOUT_MS)
     expect(banner).to_have_count(0)
-    play(app, line, 5, 1)  # saved again, and now the other tab is asked
+    play_line(app, line, 5, 1)  # saved again, and now the other tab is asked
     assert saved_moves(app) == 6
     other_banner = other.page.locator("#storage-banner[data-kind=other-tab]")
     expect(other_banner).to_be_visible()
@@ -180,8 +166,8 @@ def test_a_dead_worker_is_restarted_and_the_game_reloaded(clocked: App, line: li
     app = clocked
     page = app.page
     clean(app)
-    open_deal(app, "luzon", WON_SEED)
-    play(app, line, 0, 3)
+    open_deal(app, "luzon", LUZON_WON_SEED)
+    play_line(app, line, 0, 3)
     page.evaluate("boneyard.engine.worker.terminate()")
     click_move(app, line[3])  # a move: the dead worker is found (the move is lost with it)
     ping_runs_out(app)
@@ -189,7 +175,7 @@ def test_a_dead_worker_is_restarted_and_the_game_reloaded(clocked: App, line: li
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
     expect(page.locator("#engine-text")).to_have_text("Engine ready")
     expect(page.locator("#board")).to_have_attribute("data-moves", "3", timeout=SCREEN_TIMEOUT_MS)
-    play(app, line, 3, 1)
+    play_line(app, line, 3, 1)
     # the worker dies, and the saved game is opened before anything noticed: it is loaded by the
     # new engine, never dropped as "could not be restored"
     page.evaluate("boneyard.engine.worker.terminate()")
@@ -334,10 +320,10 @@ def test_an_import_made_while_the_game_is_busy_waits_and_is_loaded(app: App, lin
     loaded (the game is busy); it waits for it and then opens, rather than being turned away."""
     page = app.page
     clean(app)
-    open_deal(app, "luzon", WON_SEED)
+    open_deal(app, "luzon", LUZON_WON_SEED)
 
     def record_text(moves: int) -> str:
-        record = {"version": 1, "game": "luzon", "options": {"variant": "twelve"}, "seed": WON_SEED,
+        record = {"version": 1, "game": "luzon", "options": {"variant": "twelve"}, "seed": LUZON_WON_SEED,
                   "moves": line[:moves]}
         return json.dumps({"boneyard": "game-record", "format": 1, "record": record})
 

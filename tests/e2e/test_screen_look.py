@@ -19,10 +19,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from .coach_records import finished_record, load_with_record, luzon_blunder, open_coach_from_result
 from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, follow_link, open_deal, shoot, until_still
 from .native_records import native_record, open_record
+from .page_measures import LUZON_UPRIGHT, TOOLBAR_ROWS
 from .screen_sizes import close_round_summary, each_size, round_over
-from .test_dial import CLOCK_EXCHANGE_SEED, import_moves, line
+from .solitaire_play import CLOCK_EXCHANGE_SEED, first_moves, import_moves
+from .table_play import MANY_SEATS
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "look"
@@ -68,7 +71,7 @@ LABELS_OVER_CARDS = "() => {" + RECT_TESTS + """
 
 def open_clock_at_its_exchange(app: App) -> None:
     """Clock at its exchange: many piles with face-up cards over face-down ones, each with its chance."""
-    moves = line("clock", {"exchange": True}, CLOCK_EXCHANGE_SEED, 60, pick="turn")  # turned until the exchange
+    moves = first_moves("clock", {"exchange": True}, CLOCK_EXCHANGE_SEED, 60, pick="turn")  # turned until the exchange
     open_deal(app, "clock", CLOCK_EXCHANGE_SEED, exchange="true")
     import_moves(app, "clock", {"exchange": True}, CLOCK_EXCHANGE_SEED, moves)
     expect(app.page.locator("#board")).to_have_attribute("data-phase", "exchange", timeout=SCREEN_TIMEOUT_MS)
@@ -239,9 +242,7 @@ def test_eight_and_ten_seats_on_a_portrait_phone_in_two_lines(phone: App, table:
     on a phone held upright (360x740, then 390x844): the seat strip in two lines of four or five (it
     took three and four), every seat's name, tile count and score whole and at least 11 px, each
     score its figures."""
-    from .test_seat_strip import TABLES, round_over
-
-    game, options, players = TABLES[table]
+    game, options, players = MANY_SEATS[table]
     record, _ = native_record(game, options, players, 3, round_over)
     page = phone.page
     computer_speed(page, "instant")
@@ -301,14 +302,12 @@ def test_the_coach_of_a_finished_table_game_on_a_phone_held_either_way(app: App)
       the graph under the board; a key moment picked shows the whole board with the toggle between
       the moves right above it, no scrolling (the toggle and what the moment is were scrolled away
       above the board)."""
-    from .test_coach import finished_record, import_record, open_coach_from_result
-
     record = finished_record("matador", {"players": 3}, 1, ["human", "ai:easy", "ai:easy"])
     page = app.page
     page.set_viewport_size({"width": 844, "height": 390})
     found: dict[str, object] = {}
     try:
-        import_record(app, "matador", record, "?deal=1&players=3&seats=human,ai:easy,ai:easy", "#table-screen")
+        load_with_record(app, "matador", record, "?deal=1&players=3&seats=human,ai:easy,ai:easy", "#table-screen")
         open_coach_from_result(app)
         expect(page.locator("#coach-board")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
         until_still(page)
@@ -363,8 +362,6 @@ def test_the_coach_on_an_upright_phone_shows_luzons_whole_opening_position(
     tile in view without scrolling, standing up, none smaller than the play screen's at that size
     (the last row was a scroll away under the replay's controls), the board reaching the screen's
     lower edge (sized for 44 px buttons, it ended 14 px short with a mouse's)."""
-    from .test_coach import import_record, luzon_blunder
-
     # both screens asked for by name: one asked for through request.getfixturevalue lacked the browser's
     # parameter, so pytest closed the browser and opened another for it, its engine cold (about 25 s)
     screen = phone if pointer == "touch" else app
@@ -373,7 +370,7 @@ def test_the_coach_on_an_upright_phone_shows_luzons_whole_opening_position(
     page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
     found = {}
     try:
-        import_record(screen, "luzon", luzon_blunder()[0])
+        load_with_record(screen, "luzon", luzon_blunder()[0])
         for size in each_size(page, sizes):
             in_play = page.evaluate(COACH_LUZON_TILES.replace("#coach-board", "#board"))
             page.click("button[data-action=coach]")
@@ -460,32 +457,6 @@ LUZON_ROOM = """() => {
 }"""
 
 
-LUZON_UPRIGHT = """() => {
-  const board = document.querySelector('#board'), inner = board.getBoundingClientRect();
-  const pad = parseFloat(getComputedStyle(board).paddingTop);
-  const rects = (s) => [...document.querySelectorAll(s)].map((t) => t.getBoundingClientRect());
-  const places = rects('#board .tile, #board .slot-empty'), drawn = [...places, ...rects('#board .pips')];
-  const column = rects('#board .column .tile');
-  const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
-    && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
-  const top = Math.max(0, inner.top), bottom = Math.min(innerHeight, inner.bottom);
-  // a column's top tile from the board's middle: constant as columns shorten
-  const middle = inner.top + inner.height / 2;
-  const first = [...document.querySelectorAll('#board .column')].map((c) => {
-    const tile = c.querySelector('.tile');
-    return tile ? tile.getBoundingClientRect().top - middle : null;
-  });
-  const span = Math.max(...drawn.map((r) => r.bottom)) - Math.min(...drawn.map((r) => r.top));
-  return {layout: board.dataset.layout, first, fill: span / (inner.height - 2 * pad),
-          // a tile's short side (a half's size, its pips') and its long side
-          tile: Math.min(...column.map((r) => Math.min(r.width, r.height))),
-          long: Math.min(...column.map((r) => Math.max(r.width, r.height))),
-          overlaps: places.flatMap((a, i) => places.slice(i + 1).filter((b) => meets(a, b))).length,
-          inView: places.every((r) => r.top >= top - 0.5 && r.bottom <= bottom + 0.5
-                                      && r.left >= inner.left - 0.5 && r.right <= inner.right + 0.5)};
-}"""
-
-
 UPRIGHT = [(360, 740), (390, 844)]
 HALF_UPRIGHT = {"360x740": 44, "390x844": 52}  # held upright: a half's least size in px
 
@@ -504,7 +475,7 @@ def test_luzon_at_its_start_and_played_on_at_every_size(app: App) -> None:
       beside them (a phone held upright), no empty band between them, and every tile in view (the
       columns kept five rows' room, a band of 90 to 190 px under their last tiles)."""
     page = app.page
-    moves = line("luzon", {"variant": "twelve"}, 7, 12)
+    moves = first_moves("luzon", {"variant": "twelve"}, 7, 12)
     page.set_viewport_size({"width": 360, "height": 740})
     found: dict[str, object] = {}
     try:
@@ -542,13 +513,6 @@ def test_luzon_at_its_start_and_played_on_at_every_size(app: App) -> None:
     assert found == {}, found
 
 
-TOOLBAR_ROWS = """() => {  // the toolbar's lines: its items' middles, a new line where one is 10 px lower than the last
-  const middles = [...document.querySelectorAll('.play-main > .toolbar > *')].map((e) => e.getBoundingClientRect())
-    .filter((r) => r.height > 0).map((r) => (r.top + r.bottom) / 2).sort((a, b) => a - b);
-  return middles.filter((m, i) => i === 0 || m - middles[i - 1] > 10).length;
-}"""
-
-
 def test_luzon_at_360_keeps_its_toolbar_to_two_lines(phone: App) -> None:
     """Luzon part-played on a 360 px phone (Finish shown): the toolbar in two lines, "Winnable only"
     in short words (it took three, More alone on the last)."""
@@ -557,7 +521,7 @@ def test_luzon_at_360_keeps_its_toolbar_to_two_lines(phone: App) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
     try:
         open_deal(app, "luzon", 7, variant="twelve")
-        import_moves(app, "luzon", {"variant": "twelve"}, 7, line("luzon", {"variant": "twelve"}, 7, 12))
+        import_moves(app, "luzon", {"variant": "twelve"}, 7, first_moves("luzon", {"variant": "twelve"}, 7, 12))
         expect(page.locator("button[data-action=finish]")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
         until_still(page)
         rows = page.evaluate(TOOLBAR_ROWS)
@@ -688,13 +652,11 @@ def test_clocks_coach_held_upright_shows_every_pile_large(app: App) -> None:
     390x844): all 13 piles on the screen under the coach's controls without scrolling, each pile's
     top card at least 68 px (360) and 92 px (390) high (round an upright oval they were 45 and 49 px
     high), its hour at least 11 px."""
-    from .test_coach import finished_record, import_record, open_coach_from_result
-
     page = app.page
     page.set_viewport_size({"width": 360, "height": 740})
     found = {}
     try:
-        import_record(app, "clock", finished_record("clock", {}, 1, ["human"]))
+        load_with_record(app, "clock", finished_record("clock", {}, 1, ["human"]))
         open_coach_from_result(app)
         expect(page.locator("#coach-board .ck-pile")).to_have_count(13, timeout=SCREEN_TIMEOUT_MS)
         for size, tall in zip(each_size(page, [(360, 740), (390, 844)]), (68, 92), strict=True):

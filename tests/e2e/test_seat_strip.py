@@ -14,17 +14,11 @@ from playwright.sync_api import expect
 from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed
 from .native_records import import_record, native_record, open_record
 from .screen_sizes import close_round_summary, each_size, round_over
+from .table_play import MANY_SEATS
 
 pytestmark = pytest.mark.motion  # the seat strip following the turns as tiles fly (conftest.with_motion)
 
 HAND_WIDTH = "() => Math.min(...[...document.querySelectorAll('#hand .hand-tile')].map((t) => t.offsetWidth))"
-TABLES = {  # name -> (game, options, players)
-    "tiddle-a-wink": ("tiddle-a-wink", {"set": "double-9", "players": 10}, 10),
-    "matador": ("matador", {"set": "double-9", "players": 8}, 8),
-    "draw-6": ("draw", {"set": "double-9", "players": 6}, 6),
-    "draw-4": ("draw", {"set": "double-9", "players": 4}, 4),
-}
-
 IN_VIEW = """() => {
   const seen = (el) => {  // in the viewport, and what is drawn at its middle is itself (not covered, not scrolled away)
     const r = el.getBoundingClientRect();
@@ -65,11 +59,11 @@ IN_VIEW = """() => {
 }"""
 
 
-@pytest.mark.parametrize("table", list(TABLES))
+@pytest.mark.parametrize("table", list(MANY_SEATS))
 def test_every_seat_the_status_and_the_last_move_in_view_and_tiles_readable(phone: App, table: str) -> None:
     """Both moments of the table's deal on one opening of it: well into the first round, then the
     round's end imported over it (each problem named by its moment and size)."""
-    game, options, players = TABLES[table]
+    game, options, players = MANY_SEATS[table]
 
     def mid_round(view: dict) -> bool:
         return bool(view["moves"] >= 3 * players and view["to_move"] == 0)

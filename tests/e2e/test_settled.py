@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import App, computer_speed, frames, open_deal, settled, solve
-from .test_luzon import WON_SEED, click_move
+from .solitaire_play import LUZON_WON_SEED, click_move
 
 RECORD = """() => {
   window.__settled = [];
@@ -32,10 +32,10 @@ def recorded(page: Page) -> list[str]:
 def test_a_move_is_under_way_until_its_answer_and_its_slide_are_over(app: App) -> None:
     page = app.page
     computer_speed(page, None)  # the default pace; motion on (the default)
-    open_deal(app, "luzon", WON_SEED)
+    open_deal(app, "luzon", LUZON_WON_SEED)
     settled(page)
     page.evaluate(RECORD)
-    click_move(app, solve(WON_SEED)["solution"][0])
+    click_move(app, solve(LUZON_WON_SEED)["solution"][0])
     expect(page.locator("#board")).to_have_attribute("data-moves", "1")
     settled(page)
     seen = recorded(page)
@@ -47,7 +47,7 @@ def test_a_move_is_under_way_until_its_answer_and_its_slide_are_over(app: App) -
 def test_a_run_is_under_way_until_it_is_stopped_and_then_stays_settled(app: App) -> None:
     page = app.page
     computer_speed(page, "slow")  # the solution's steps a pause apart
-    open_deal(app, "luzon", WON_SEED)
+    open_deal(app, "luzon", LUZON_WON_SEED)
     settled(page)
     page.evaluate(RECORD)
     button = page.locator("button[data-action=solution]")

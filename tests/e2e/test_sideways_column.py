@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from .coach_records import finished_record, load_with_record, open_coach_from_result
 from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, follow_link, until_still
 from .native_records import native_record, open_record
 
@@ -73,14 +74,12 @@ def test_the_coachs_seats_over_its_board_held_sideways(app: App) -> None:
     """The coach of a ten-seat game on a phone held sideways: its seat strip, over the board and as
     wide as it, shows every seat's name, tile count and score in two lines (it took five, two seats a
     line as in the play screen's slim column, the board's table under them squeezed to a strip)."""
-    from .test_coach import finished_record, import_record, open_coach_from_result
-
     seats = ["human"] + ["ai:easy"] * 9
     record = finished_record("tiddle-a-wink", {"set": "double-9", "players": 10}, 3, seats)
     page = app.page
     page.set_viewport_size({"width": 844, "height": 390})
     try:
-        import_record(app, "tiddle-a-wink", record, "?deal=3&set=double-9&players=10&seats=" + ",".join(seats),
+        load_with_record(app, "tiddle-a-wink", record, "?deal=3&set=double-9&players=10&seats=" + ",".join(seats),
                       "#table-screen")
         open_coach_from_result(app)
         expect(page.locator("#coach-board .seats .seat")).to_have_count(10, timeout=SCREEN_TIMEOUT_MS)

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, settled, shoot, until_still
+from .conftest import ROOT, SCREEN_TIMEOUT_MS, App, settled, shoot, until_still
 from .native_records import game_over, native_record, open_record
-from .test_phone import ROWS_IN_VIEW, SHOTS, SUMMARY_PROBLEMS, resize
+from .page_measures import ROWS_IN_VIEW, SUMMARY_PROBLEMS
+from .screen_sizes import resize
 
+SHOTS = ROOT / "test-results" / "phone"  # beside test_phone's
 SIDEWAYS = (844, 390)
 SHEET_IN_VIEW = """() => {
   const dialog = document.querySelector('#round-summary');

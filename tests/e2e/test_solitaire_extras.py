@@ -29,8 +29,8 @@ from .conftest import (
     solve,
     stats,
 )
-from .test_luzon import WON_SEED, click_move, columns_on_page
-from .test_tables import my_move
+from .solitaire_play import LUZON_WON_SEED, click_move, columns_on_page
+from .table_play import my_move
 
 # Luzon deals with moves at the start, for the page's next random numbers (deals' and counted
 # games' tokens alike)
@@ -138,12 +138,12 @@ def test_the_switch_deals_winnable_deals_and_the_statistics_keep_them_apart(app:
 def test_show_solution_wins_the_deal_through_the_page_and_marks_it_assisted(app: App) -> None:
     fresh_stats(app)
     computer_speed(app.page)
-    open_deal(app, "luzon", WON_SEED)
+    open_deal(app, "luzon", LUZON_WON_SEED)
     button = app.page.locator("button[data-action=solution]")
     expect(button).to_be_visible()
     button.click()
     expect(app.page.locator("#outcome")).to_have_attribute("data-result", "won", timeout=60_000)
-    expect(app.page.locator("#board")).to_have_attribute("data-moves", str(len(solve(WON_SEED)["solution"])))
+    expect(app.page.locator("#board")).to_have_attribute("data-moves", str(len(solve(LUZON_WON_SEED)["solution"])))
     entry = stats(app)["luzon|variant=twelve"]
     assert (entry["played"], entry["won"], entry["assisted"]) == (1, 1, {"played": 1, "won": 1})
     assert entry["history"][-1]["a"] == 1
@@ -151,7 +151,7 @@ def test_show_solution_wins_the_deal_through_the_page_and_marks_it_assisted(app:
 
 def test_show_solution_stops_when_asked(app: App) -> None:
     computer_speed(app.page, "slow")
-    open_deal(app, "luzon", WON_SEED)
+    open_deal(app, "luzon", LUZON_WON_SEED)
     button = app.page.locator("button[data-action=solution]")
     button.click()
     expect(app.page.locator("#board")).to_have_attribute("data-moves", "1", timeout=SCREEN_TIMEOUT_MS)
@@ -159,14 +159,14 @@ def test_show_solution_stops_when_asked(app: App) -> None:
     expect(button).to_have_text("Show solution", timeout=SCREEN_TIMEOUT_MS)
     moves = int(app.page.locator("#board").get_attribute("data-moves"))
     settled(app.page)  # nothing more is due: the solution's run has stopped
-    assert int(app.page.locator("#board").get_attribute("data-moves")) == moves < len(solve(WON_SEED)["solution"])
+    assert int(app.page.locator("#board").get_attribute("data-moves")) == moves < len(solve(LUZON_WON_SEED)["solution"])
     computer_speed(app.page)
 
 
 def test_finish_plays_the_rest_when_nothing_is_left_to_decide(app: App) -> None:
     fresh_stats(app)
-    open_deal(app, "luzon", WON_SEED)
-    solution = solve(WON_SEED)["solution"]
+    open_deal(app, "luzon", LUZON_WON_SEED)
+    solution = solve(LUZON_WON_SEED)["solution"]
     finish = app.page.locator("button[data-action=finish]")
     expect(finish).to_be_hidden()
     for done, move in enumerate(solution[:-2], start=1):
@@ -183,8 +183,8 @@ def test_finish_plays_the_rest_when_nothing_is_left_to_decide(app: App) -> None:
 
 def test_resign_counts_as_lost(app: App) -> None:
     fresh_stats(app)
-    open_deal(app, "luzon", WON_SEED)
-    click_move(app, solve(WON_SEED)["solution"][0])
+    open_deal(app, "luzon", LUZON_WON_SEED)
+    click_move(app, solve(LUZON_WON_SEED)["solution"][0])
     expect_moves(app, 1)
     app.page.click("button[data-action=resign]")
     app.page.click("#confirm-no")  # asked first: keeping on changes nothing
@@ -218,8 +218,8 @@ def test_a_table_game_resigned_counts_the_person_s_seat_as_lost(app: App) -> Non
 
 def test_a_new_deal_over_a_game_in_progress_asks_then_counts_it_as_lost(app: App) -> None:
     fresh_stats(app)
-    open_deal(app, "luzon", WON_SEED)
-    click_move(app, solve(WON_SEED)["solution"][0])
+    open_deal(app, "luzon", LUZON_WON_SEED)
+    click_move(app, solve(LUZON_WON_SEED)["solution"][0])
     expect_moves(app, 1)
     board = app.page.locator("#board")
     session = board.get_attribute("data-session")
@@ -250,10 +250,10 @@ def test_a_new_deal_over_a_game_in_progress_asks_then_counts_it_as_lost(app: App
 
 def test_hint_then_resign_is_marked_assisted(app: App) -> None:
     fresh_stats(app)
-    open_deal(app, "luzon", WON_SEED)
+    open_deal(app, "luzon", LUZON_WON_SEED)
     app.page.click("button[data-action=hint]")
     expect(app.page.locator("#hint-text")).to_be_visible()
-    click_move(app, solve(WON_SEED)["solution"][0])
+    click_move(app, solve(LUZON_WON_SEED)["solution"][0])
     expect_moves(app, 1)
     app.page.click("button[data-action=resign]")
     app.page.click("#confirm-yes")
@@ -382,7 +382,7 @@ def test_screens_of_the_winnable_switch_and_the_solution(app: App) -> None:
         for width, height in ((1280, 800), (360, 740)):
             page.set_viewport_size({"width": width, "height": height})
             computer_speed(app.page, "slow")
-            open_deal(app, "luzon", WON_SEED)
+            open_deal(app, "luzon", LUZON_WON_SEED)
             if width < 900:
                 page.click(".more-button")
             expect(page.locator("#winnable-only")).to_be_visible()
@@ -394,7 +394,7 @@ def test_screens_of_the_winnable_switch_and_the_solution(app: App) -> None:
                 # the panel's entry in the history stays, spare (no Back pending to undo the next address)
                 assert page.evaluate("history.state?.spare === true && !history.state?.layer")
                 page.goto(f"{app.url}#/")
-                open_deal(app, "luzon", WON_SEED)
+                open_deal(app, "luzon", LUZON_WON_SEED)
             page.click("button[data-action=solution]")
             expect(page.locator("#board")).to_have_attribute("data-moves", "2", timeout=SCREEN_TIMEOUT_MS)
             expect(page.locator("button[data-action=solution]")).to_have_text("Stop the solution")
@@ -413,14 +413,14 @@ def test_a_link_over_a_saved_game_in_progress_asks_then_counts_it_as_lost(app: A
     (the link is not followed); left, it counts as lost and the linked deal opens. The winnable
     switch turned while a game is kept goes back as it was, with its setting."""
     fresh_stats(app)
-    open_deal(app, "luzon", WON_SEED)
-    click_move(app, solve(WON_SEED)["solution"][0])
+    open_deal(app, "luzon", LUZON_WON_SEED)
+    click_move(app, solve(LUZON_WON_SEED)["solution"][0])
     expect_moves(app, 1)
     board = app.page.locator("#board")
     app.page.goto(f"{app.url}#/")
     app.page.goto(f"{app.url}#/play/luzon?deal=5")
     expect(app.page.locator("#confirm-yes")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
-    expect(board).to_have_attribute("data-seed", str(WON_SEED))  # the game to be left is on screen
+    expect(board).to_have_attribute("data-seed", str(LUZON_WON_SEED))  # the game to be left is on screen
     app.page.click("#confirm-no")
     expect(board).to_have_attribute("data-moves", "1")
     assert stats(app) == {}

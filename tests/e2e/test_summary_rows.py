@@ -11,8 +11,8 @@ from playwright.sync_api import expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, settled
 from .native_records import game_over, native_record, open_record
+from .page_measures import ROWS_IN_VIEW
 from .screen_sizes import each_size, round_over
-from .test_phone import ROWS_IN_VIEW
 
 OPTIONS = {"set": "double-9", "players": 10}
 

@@ -20,15 +20,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from . import test_reliability as reliability
+from . import solitaire_play
 from .conftest import SCREEN_TIMEOUT_MS, App, expect_moves, open_deal
-from .test_hidden_and_kept import FULL, SPACE_AGAIN
-from .test_luzon import WON_SEED, click_move
-from .test_tables import fresh, my_move, set_up
+from .page_storage import FULL, SPACE_AGAIN, clean
+from .solitaire_play import LUZON_WON_SEED, click_move, play_line
+from .table_play import fresh, my_move, set_up
 
-line = reliability.line  # the winning line of WON_SEED (a module fixture)
-play, clean = reliability.play, reliability.clean
-
+line = solitaire_play.line  # the winning line of LUZON_WON_SEED (a module fixture)
 
 # the storage made full (FULL), a controllerchange sent (its banner), a storage listener added
 # (COUNT_STORAGE_EVENTS): put back and removed after the module, so the next module starts in place
@@ -72,11 +70,11 @@ def downloaded(app: App, click: Callable[[], None]) -> dict:
 def test_a_game_continued_in_two_tabs_drops_no_move(app: App, other: App, line: list[str]) -> None:
     page = app.page
     clean(app)
-    open_deal(app, "luzon", WON_SEED)
-    play(app, line, 0, 2)
+    open_deal(app, "luzon", LUZON_WON_SEED)
+    play_line(app, line, 0, 2)
     other.open("#/play/luzon")
     expect_moves(other, 2)
-    play(other, line, 2, 3)  # the other tab plays on: 5 moves saved
+    play_line(other, line, 2, 3)  # the other tab plays on: 5 moves saved
     banner = page.locator("#storage-banner[data-kind=other-tab]")
     expect(banner).to_contain_text("5 moves")
     expect(banner).to_contain_text("this tab's has 2 moves")
@@ -193,14 +191,14 @@ def test_a_lesson_or_an_open_question_is_not_reloaded_by_another_tab(app: App, o
     page = app.page
     clean(app)
     controlled(app)
-    open_deal(app, "luzon", WON_SEED)
-    play(app, line, 0, 2)
+    open_deal(app, "luzon", LUZON_WON_SEED)
+    play_line(app, line, 0, 2)
     page.goto(f"{app.url}#/play/luzon?lesson=1")  # a guided deal in place of the saved game
     expect(page.locator("#guide")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
     page.evaluate(COUNT_STORAGE_EVENTS)
     other.open("#/play/luzon")
     expect_moves(other, 2)
-    play(other, line, 2, 3)
+    play_line(other, line, 2, 3)
     storage_events(app, 3)
     expect(page.locator("#storage-banner")).to_have_count(0)  # nothing of this tab's to keep over it
     page.evaluate(ANOTHER_TABS_UPDATE)
@@ -209,7 +207,7 @@ def test_a_lesson_or_an_open_question_is_not_reloaded_by_another_tab(app: App, o
     page.click("button[data-action=leave-lesson]")
     expect_moves(app, 5)  # the other tab's game, as saved
     assert len(saved(app)["record"]["moves"]) == 5
-    play(other, line, 5, 1)
+    play_line(other, line, 5, 1)
     expect(page.locator("#storage-banner[data-kind=other-tab]")).to_contain_text("6 moves")
     page.evaluate(ANOTHER_TABS_UPDATE)
     expect(page.locator("#takeover-banner")).to_contain_text("you have not chosen which to keep")

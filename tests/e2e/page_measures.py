@@ -1,0 +1,96 @@
+"""What several test files measure in the page, as functions for `page.evaluate`: a drawn tile's
+flight from the stock sampled frame by frame (DRAWN_TILE_FLIGHT), an open summary dialog's fit
+(SUMMARY_PROBLEMS) and its rows in view (ROWS_IN_VIEW), Luzon's board on an upright phone
+(LUZON_UPRIGHT), and the toolbar's lines (TOOLBAR_ROWS)."""
+
+# Sample, every animation frame, the ghost in flight and the drawn tile's opacity, until `ms` after
+# the draw is on screen (a ghost or the drawn tile: however long the engine took to answer), for at
+# most `limit` ms in all. The ghost of the tile drawn, not the stock's (the stock pile itself may
+# shift a little as it shrinks: each ghost names what it is a copy of in data-ghost).
+DRAWN_TILE_FLIGHT = """(ms, limit = 10_000) => new Promise((resolve) => {
+  const frames = [];
+  const start = performance.now();
+  let shown = null;
+  const tick = () => {
+    const now = performance.now();
+    const ghost = document.querySelector(".motion-ghost:not([data-ghost=stock])");
+    const drawn = document.querySelector("#board .bc-drawn[data-slot=drawn]");
+    const g = ghost?.getBoundingClientRect();
+    frames.push({ t: now - start, ghost: g ? [g.left + g.width / 2, g.top + g.height / 2] : null,
+      ghosts: document.querySelectorAll(".motion-ghost").length,
+      opacity: drawn ? Number(getComputedStyle(drawn).opacity) : null });
+    if (shown === null && (ghost || drawn)) shown = now;
+    if ((shown === null || now - shown < ms) && now - start < limit) requestAnimationFrame(tick); else resolve(frames);
+  };
+  requestAnimationFrame(tick);
+})"""
+
+SUMMARY_PROBLEMS = """() => {
+  const problems = [];
+  const dialog = document.querySelector('dialog[open]');
+  if (!dialog) return ['no dialog open'];
+  const d = dialog.getBoundingClientRect();
+  const within = (r, box) => r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5 &&
+    r.bottom <= box.bottom + 0.5;
+  const screen = {left: 0, top: 0, right: innerWidth, bottom: innerHeight};
+  if (!within(d, screen)) problems.push(`the dialog is off the screen: ${JSON.stringify(d)}`);
+  const seen = {left: d.left + dialog.clientLeft, top: d.top + dialog.clientTop};
+  seen.right = seen.left + dialog.clientWidth;
+  seen.bottom = seen.top + dialog.clientHeight;
+  for (const el of [dialog.querySelector('h2'), ...dialog.querySelectorAll('.actions button')]) {
+    const r = el.getBoundingClientRect();
+    if (!within(r, seen) || !within(r, screen))
+      problems.push(`${el.tagName} "${el.textContent}" is not wholly in view`);
+  }
+  for (const sheet of dialog.querySelectorAll('.score-sheet')) {
+    const box = sheet.parentElement.getBoundingClientRect();
+    for (const th of sheet.querySelectorAll('thead th')) {
+      const r = th.getBoundingClientRect();
+      if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.right > d.right + 0.5)
+        problems.push(`the score sheet's column "${th.textContent}" is cut`);
+    }
+  }
+  return problems;
+}"""
+
+ROWS_IN_VIEW = """() => {
+  const dialog = document.querySelector('#round-summary');
+  const top = dialog.querySelector(':scope > h2').getBoundingClientRect().bottom;
+  const bottom = dialog.querySelector(':scope > .actions').getBoundingClientRect().top;
+  return [...dialog.querySelectorAll('.summary-table tbody tr')].map((row) => {
+    const r = row.getBoundingClientRect();
+    return {name: row.querySelector('th').textContent, top: Math.round(r.top), bottom: Math.round(r.bottom),
+            inView: r.top >= top - 0.5 && r.bottom <= bottom + 0.5 && r.bottom <= innerHeight};
+  }).concat([{name: 'the space', top: Math.round(top), bottom: Math.round(bottom), inView: true}]);
+}"""
+
+LUZON_UPRIGHT = """() => {
+  const board = document.querySelector('#board'), inner = board.getBoundingClientRect();
+  const pad = parseFloat(getComputedStyle(board).paddingTop);
+  const rects = (s) => [...document.querySelectorAll(s)].map((t) => t.getBoundingClientRect());
+  const places = rects('#board .tile, #board .slot-empty'), drawn = [...places, ...rects('#board .pips')];
+  const column = rects('#board .column .tile');
+  const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+    && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const top = Math.max(0, inner.top), bottom = Math.min(innerHeight, inner.bottom);
+  // a column's top tile from the board's middle: constant as columns shorten
+  const middle = inner.top + inner.height / 2;
+  const first = [...document.querySelectorAll('#board .column')].map((c) => {
+    const tile = c.querySelector('.tile');
+    return tile ? tile.getBoundingClientRect().top - middle : null;
+  });
+  const span = Math.max(...drawn.map((r) => r.bottom)) - Math.min(...drawn.map((r) => r.top));
+  return {layout: board.dataset.layout, first, fill: span / (inner.height - 2 * pad),
+          // a tile's short side (a half's size, its pips') and its long side
+          tile: Math.min(...column.map((r) => Math.min(r.width, r.height))),
+          long: Math.min(...column.map((r) => Math.max(r.width, r.height))),
+          overlaps: places.flatMap((a, i) => places.slice(i + 1).filter((b) => meets(a, b))).length,
+          inView: places.every((r) => r.top >= top - 0.5 && r.bottom <= bottom + 0.5
+                                      && r.left >= inner.left - 0.5 && r.right <= inner.right + 0.5)};
+}"""
+
+TOOLBAR_ROWS = """() => {  // the toolbar's lines: its items' middles, a new line where one is 10 px lower than the last
+  const middles = [...document.querySelectorAll('.play-main > .toolbar > *')].map((e) => e.getBoundingClientRect())
+    .filter((r) => r.height > 0).map((r) => (r.top + r.bottom) / 2).sort((a, b) => a - b);
+  return middles.filter((m, i) => i === 0 || m - middles[i - 1] > 10).length;
+}"""
