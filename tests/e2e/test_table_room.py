@@ -99,6 +99,12 @@ RECORD_FRAMES = """() => { const frames = window.tableFrames = []; let last = ''
     requestAnimationFrame(read); };
   requestAnimationFrame(read); }"""
 FRAMES = "() => { const frames = window.tableFrames; window.tableFrames = null; return frames; }"
+# the words of each end marker in sight ("only a matador", "needs 7") that reach outside its button
+MARKER_WORDS_CUT = """() => [...document.querySelectorAll('.end-marker > span')].filter((words) => {
+  const button = words.parentElement, b = button.getBoundingClientRect(), r = words.getBoundingClientRect();
+  return getComputedStyle(button).opacity !== '0' && (r.left < b.left - 0.5 || r.right > b.right + 0.5
+    || r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5);
+}).map((words) => `${words.textContent}: ${Math.round(words.scrollWidth)} px in ${words.parentElement.clientWidth}`)"""
 ROOMY = {(390, 844): True, (360, 740): False}  # the table with the hint's words and marks fits its box, or pans
 
 
@@ -111,7 +117,8 @@ def test_the_table_is_fitted_to_its_box_in_every_frame_as_a_hint_comes_and_goes(
     row under the hand; one played, all go. In every frame painted the table is drawn for the room
     its box has then (no frame overflows its box or leaves a gap, to be fitted again in the next:
     the table would jump); every tile is in its box when it says it fits, the pan cue shows when
-    not; the legend is back on one line once the move is played."""
+    not; the words of the ends in sight fit their markers; the legend is back on one line once the move
+    is played."""
     options = {"set": "double-9", "players": 4}
     record, _ = native_record("matador", options, 4, 1, ways_round)
     page = phone.page
@@ -129,6 +136,7 @@ def test_the_table_is_fitted_to_its_box_in_every_frame_as_a_hint_comes_and_goes(
     assert page.evaluate(LEGEND_LINES) > 1.5  # the hint's marks took a second line
     assert any("hint" in frame["marks"] for frame in frames), frames
     assert all(frame["fitted"] == frame["room"] for frame in frames), ("hint", frames)
+    assert page.evaluate(MARKER_WORDS_CUT) == []  # each end's words in its marker, whatever the tiles' size
     layout = page.evaluate(TILES_IN_VIEW)
     if ROOMY[size]:
         assert layout == {"tilesOut": 0, "placesOut": 0, "fits": "true", "more": ""}, layout
