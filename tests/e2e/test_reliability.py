@@ -17,6 +17,7 @@ from .conftest import (
     attach,
     expect_moves,
     open_deal,
+    record_file,
     settled,
     solve,
 )
@@ -24,10 +25,29 @@ from .test_luzon import WON_SEED, click_move
 
 RESTART_TIMEOUT_MS = 60_000  # a dead worker is noticed within seconds; a new one starts
 
+# The engine's answer to one request of an op, held until the test releases it (window.__release): a
+# race's window opened as wide as the test needs. The page's own request is put back by UNHOLD.
+HOLD = """op => {
+  const engine = window.boneyard.engine;
+  engine.__plain ??= engine.request.bind(engine);
+  let holding = true;
+  engine.request = (request) => {
+    const answer = engine.__plain(request);
+    if (request.op !== op || !holding) return answer;
+    holding = false;
+    return new Promise((resolve, reject) => { window.__release = () => answer.then(resolve, reject); });
+  };
+}"""
+UNHOLD = """() => {
+  const engine = window.boneyard.engine;
+  if (engine.__plain) { delete engine.request; delete engine.__plain; }
+  delete window.__release;
+}"""
+
 # hostile input is said in the console; uncaught errors still fail. (The engine's worker is terminated
-# on the clocked page only, which each module loads again: conftest `clocked`; nothing of the desktop
-# page is replaced, so the next module starts in place.)
-pytestmark = pytest.mark.console_errors
+# on the clocked page only, which each module loads again: conftest `clocked`; on the desktop page
+# only the engine's request is replaced, by HOLD, and put back, so the next module starts in place.)
+pytestmark = [pytest.mark.console_errors, pytest.mark.patches_page(undo=UNHOLD)]
 
 
 @pytest.fixture(scope="module")
@@ -354,4 +374,90 @@ def test_an_import_made_while_the_game_is_busy_waits_and_is_loaded(app: App, lin
     expect_moves(app, 5)
     expect(page.locator("#message[data-kind=error]")).to_have_count(0)
     assert saved_moves(app) == 5
+    clean(app)
+
+
+def hold(app: App, op: str) -> None:
+    """Hold the engine's answer to the next request of `op` until release(app)."""
+    app.page.evaluate(HOLD, op)
+
+
+def release(app: App) -> None:
+    """Let the held answer through (once it has been asked for) and the engine's request be the page's own again."""
+    app.page.wait_for_function("() => typeof window.__release === 'function'")
+    app.page.evaluate("() => window.__release()")
+    app.page.evaluate(UNHOLD)
+
+
+def saved_seed(app: App) -> int | None:
+    text = app.page.evaluate("() => localStorage.getItem('boneyard.game.luzon')")
+    return None if text is None else int(json.loads(text)["record"]["seed"])
+
+
+def test_an_import_whose_screen_was_left_for_a_link_is_dropped_with_a_word(app: App, line: list[str]) -> None:
+    """A record given to a game screen, which a game link then replaces before the record is
+    loaded (the engine's check of the file held meanwhile): the link's game stays on screen and
+    saved, and the notice says the record was not imported (the page loaded it for the screen
+    gone and saved it over the link's game, without a word: test_score_sheet met it once)."""
+    page = app.page
+    clean(app)
+    open_deal(app, "luzon", 5)
+    record = {"version": 1, "game": "luzon", "options": {"variant": "twelve"}, "seed": WON_SEED, "moves": line[:3]}
+    hold(app, "load")  # the engine's check of the file
+    page.set_input_files("#import-record", files=[record_file(record, "luzon.json")])
+    page.wait_for_function("() => typeof window.__release === 'function'")
+    page.goto(f"{app.url}#/play/luzon?deal=9")
+    board = page.locator("#board")
+    expect(board).to_have_attribute("data-seed", "9", timeout=SCREEN_TIMEOUT_MS)
+    settled(page)
+    assert saved_seed(app) == 9
+    release(app)
+    settled(page)
+    assert saved_seed(app) == 9, "the record was saved for the screen gone, over the game on screen"
+    expect(board).to_have_attribute("data-seed", "9")
+    expect(board).to_have_attribute("data-moves", "0")
+    expect(page.locator("#notice")).to_have_text(
+        f"The record of deal {WON_SEED} was not imported: its game screen was left first.")
+    clean(app)
+
+
+def test_answers_that_come_after_their_screen_was_left_change_nothing(app: App, line: list[str]) -> None:
+    """A saved game being resumed, then a move under way, when the player leaves the game's screen
+    (each answer held till then). The resumed game's answer, come late, neither drops nor changes
+    the saved game. The move's answer, come after the saved game was forgotten meanwhile (another
+    tab's doing, or a test's), saves nothing, and the game's screen opens a new deal (the late save
+    had brought the game left back, with a question about another tab: test_tables' fresh() met
+    it once)."""
+    page = app.page
+    menu = page.locator(".game-card").first
+    board = page.locator("#board")
+    clean(app)
+    open_deal(app, "luzon", WON_SEED)
+    play(app, line, 0, 2)
+    page.goto(f"{app.url}#/")
+    expect(menu).to_be_visible()
+    hold(app, "load")  # the saved game's
+    page.goto(f"{app.url}#/play/luzon")
+    page.wait_for_function("() => typeof window.__release === 'function'")
+    page.goto(f"{app.url}#/")
+    expect(menu).to_be_visible()
+    release(app)
+    settled(page)
+    assert saved_moves(app) == 2, "the saved game was dropped or changed by a load its screen did not wait for"
+    expect(page.locator("#notice")).not_to_contain_text("could not be restored")
+    page.goto(f"{app.url}#/play/luzon")
+    expect(board).to_have_attribute("data-moves", "2", timeout=SCREEN_TIMEOUT_MS)
+    settled(page)
+    hold(app, "play")
+    click_move(app, line[2])
+    page.wait_for_function("() => typeof window.__release === 'function'")
+    page.goto(f"{app.url}#/")
+    expect(menu).to_be_visible()
+    page.evaluate("() => localStorage.removeItem('boneyard.game.luzon')")
+    release(app)
+    settled(page)
+    assert saved_moves(app) is None, "the move's answer was saved after its screen was left"
+    page.goto(f"{app.url}#/play/luzon")
+    expect(board).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
+    expect(page.locator("#storage-banner")).to_have_count(0)  # no question of another tab's save
     clean(app)

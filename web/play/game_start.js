@@ -78,6 +78,7 @@ async function startUsual(parts, linked, link) {
   const { spec, state, notify, extras, optionValues } = parts;
   const seated = isSeatedGame(spec);
   const saved = await resumeSaved(parts, !linked);
+  if (state.disposed) return; // the screen was left meanwhile: nothing more is started for it
   // a link over a saved game in progress asks first: kept, the saved game stays; left, it counts as lost
   if (linked && saved && !(await extras.leaveGame())) return;
   if (link?.daily && link.seed === null) {
@@ -116,7 +117,7 @@ function linkedGame({ spec, state }, link) {
  * @param {boolean} tell say that it was resumed
  */
 async function resumeSaved(parts, tell) {
-  const { spec, notify, emit } = parts;
+  const { spec, state, notify, emit } = parts;
   const { game: saved, dropped } = loadGame(spec.id);
   if (dropped) notify(`The saved game of ${spec.name} could not be read and was removed.`);
   if (!saved) return false;
@@ -127,6 +128,7 @@ async function resumeSaved(parts, tell) {
     if (tell) emit({ type: "say", text: resumed });
     return true;
   }
+  if (state.disposed) return false; // not loaded because the screen was left: the saved game stays
   dropGame(spec.id);
   notify(`The saved game of ${spec.name} could not be restored and was removed.`);
   return false;
@@ -201,12 +203,16 @@ async function load({ state, screen, emit }, record, token, note, log = [], dail
  * @param {GameRecord} record
  */
 async function importRecord(parts, record) {
-  const { spec, engine, extras, emit } = parts;
+  const { spec, state, engine, extras, emit, notify } = parts;
   const check = await engine.request({ op: "load", record, seat: personSeat(record) ?? 0, game: spec.id });
   if (!check.ok) return check; // a file the engine refuses: nothing asked, nothing changed
   emit({ type: "close-session", session: check.session });
-  if (!(await extras.leaveGame())) return null;
-  return load(parts, record, newToken(spec.id), `Imported ${dealWords(record)}.`, [], null, { imported: true });
+  if (!state.disposed && !(await extras.leaveGame())) return null;
+  const answer = state.disposed ? null
+    : await load(parts, record, newToken(spec.id), `Imported ${dealWords(record)}.`, [], null, { imported: true });
+  // its screen left before it was on screen (a link followed, say): dropped, and said where it shows
+  if (!answer && state.disposed) notify(`The record of ${dealWords(record)} was not imported: its game screen was left first.`);
+  return answer;
 }
 
 /**
