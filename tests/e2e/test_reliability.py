@@ -350,8 +350,8 @@ def test_on_a_host_that_sends_no_headers_the_worker_imports_no_code_from_data_or
 
 
 def test_an_import_made_while_the_game_is_busy_waits_and_is_loaded(app: App, line: list[str]) -> None:
-    """Two records imported one right after the other: the second arrives while the first is being
-    loaded (the game is busy); it waits for it and then opens, rather than being turned away."""
+    """Two records imported one right after the other: the second, the later choice, opens, rather
+    than being turned away (the first, still being read, gives way to it)."""
     page = app.page
     clean(app)
     open_deal(app, "luzon", WON_SEED)
@@ -418,6 +418,45 @@ def test_an_import_whose_screen_was_left_for_a_link_is_dropped_with_a_word(app: 
     expect(board).to_have_attribute("data-moves", "0")
     expect(page.locator("#notice")).to_have_text(
         f"The record of deal {WON_SEED} was not imported: its game screen was left first.")
+    clean(app)
+
+
+def test_a_new_deal_started_while_an_import_is_read_stays_and_the_import_says_why(app: App, line: list[str]) -> None:
+    """A record given to the screen, then, while the engine checks it (its answer held), the New
+    deal button: the new deal, the later choice, stays on screen, and the import says it gave way
+    (the record, checked after, replaced the new deal). The other way round, a record given while
+    a new deal is asked for (its answer held) waits for it and then opens."""
+    page = app.page
+    clean(app)
+    open_deal(app, "luzon", 5)
+    board = page.locator("#board")
+    old = board.get_attribute("data-session")
+    record = {"version": 1, "game": "luzon", "options": {"variant": "twelve"}, "seed": WON_SEED, "moves": line[:3]}
+    hold(app, "load")  # the engine's check of the file
+    page.set_input_files("#import-record", files=[record_file(record, "luzon.json")])
+    page.wait_for_function("() => typeof window.__release === 'function'")
+    page.click(".toolbar button[data-action=new]")
+    expect(board).not_to_have_attribute("data-session", old, timeout=SCREEN_TIMEOUT_MS)
+    settled(page)
+    new = board.get_attribute("data-seed")
+    assert new not in ("5", str(WON_SEED))
+    release(app)
+    settled(page)
+    expect(board).to_have_attribute("data-seed", new)
+    expect(board).to_have_attribute("data-moves", "0")
+    expect(page.locator("#message")).to_have_text(
+        "The file luzon.json could not be imported: another game was chosen while it was read.")
+    assert saved_seed(app) == int(new)
+    hold(app, "new")
+    page.click(".toolbar button[data-action=new]")
+    page.wait_for_function("() => typeof window.__release === 'function'")
+    expect(board).to_have_attribute("data-busy", "true")  # the new deal asked for, not answered
+    page.set_input_files("#import-record", files=[record_file(record, "luzon.json")])
+    release(app)
+    expect(board).to_have_attribute("data-seed", str(WON_SEED), timeout=SCREEN_TIMEOUT_MS)
+    expect_moves(app, 3)
+    expect(page.locator("#message")).to_have_text(f"Imported deal {WON_SEED} (3 moves).")
+    assert saved_seed(app) == WON_SEED
     clean(app)
 
 

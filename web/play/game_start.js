@@ -2,7 +2,9 @@
 // guided deal), else the saved game, else a new deal or the table's setup; later a new deal
 // (the New button, the options, a dialog's ways on), the setup of a table game, an imported
 // record. Each is a request of the controller's round trip (the "request" intent), which takes in
-// the new session and its view; the body and the phase change by the controller's intents.
+// the new session and its view; the body and the phase change by the controller's intents. Each
+// way a game comes on screen first claims the next start number (the "claim" intent): an import
+// still being read when a later one is claimed gives way to it.
 
 import { dropGame, loadGame } from "../store/saved_games.js";
 import { saveNames } from "../store/table.js";
@@ -75,7 +77,8 @@ async function begin(parts) {
  * @param {GameLink | null} link
  */
 async function startUsual(parts, linked, link) {
-  const { spec, state, notify, extras, optionValues } = parts;
+  const { spec, state, notify, extras, optionValues, emit } = parts;
+  emit({ type: "claim" });
   const seated = isSeatedGame(spec);
   const saved = await resumeSaved(parts, !linked);
   if (state.disposed) return; // the screen was left meanwhile: nothing more is started for it
@@ -154,6 +157,7 @@ function newGameLog(spec, seed, seats, names) {
  * @param {NewGame} game
  */
 async function newGame({ spec, state, extras, screen, emit, dealText }, { values, seed, seats = ["human"], names = null, extra = {} }) {
+  emit({ type: "claim" });
   emit({ type: "stop" });
   /** @type {Record<string, unknown>} */
   const asked = { op: "new", game: spec.id, options: values, seed, seats, ...extras.newFields(extra) };
@@ -196,6 +200,8 @@ async function load({ state, screen, emit }, record, token, note, log = [], dail
   return answer;
 }
 
+const SUPERSEDED = "another game was chosen while it was read.";
+
 /**
  * An imported file replaces the game on screen as a new deal does: asked, the game left counted
  * as lost; a game imported in progress counts as assisted (the engine marks it).
@@ -204,9 +210,12 @@ async function load({ state, screen, emit }, record, token, note, log = [], dail
  */
 async function importRecord(parts, record) {
   const { spec, state, engine, extras, emit, notify } = parts;
+  const mine = await emit({ type: "claim" });
   const check = await engine.request({ op: "load", record, seat: personSeat(record) ?? 0, game: spec.id });
   if (!check.ok) return check; // a file the engine refuses: nothing asked, nothing changed
   emit({ type: "close-session", session: check.session });
+  // a game begun while the file was checked (a new deal, the setup, another file) is the later choice: the import gives way
+  if (!state.disposed && state.starts !== mine) return { ok: false, error: { code: "superseded", message: SUPERSEDED } };
   if (!state.disposed && !(await extras.leaveGame())) return null;
   const answer = state.disposed ? null
     : await load(parts, record, newToken(spec.id), `Imported ${dealWords(record)}.`, [], null, { imported: true });
@@ -223,6 +232,7 @@ async function importRecord(parts, record) {
  */
 function showSetup(parts, initial, canCancel) {
   const { spec, extras, emit } = parts;
+  emit({ type: "claim" });
   emit({ type: "stop" });
   const box = h("div", { class: "setup-box" });
   emit({ type: "show", body: "setup", element: box });
