@@ -2,7 +2,9 @@
 // guided deal), else the saved game, else a new deal or the table's setup; later a new deal
 // (the New button, the options, a dialog's ways on), the setup of a table game, an imported
 // record. Each is a request of the controller's round trip (the "request" intent), which takes in
-// the new session and its view; the body and the phase change by the controller's intents.
+// the new session and its view; the body and the phase change by the controller's intents. Each
+// way a game comes on screen first claims the next start number (the "claim" intent): an import
+// still being read when a later one is claimed gives way to it.
 
 import { dropGame, loadGame } from "../store/saved_games.js";
 import { saveNames } from "../store/table.js";
@@ -75,9 +77,11 @@ async function begin(parts) {
  * @param {GameLink | null} link
  */
 async function startUsual(parts, linked, link) {
-  const { spec, state, notify, extras, optionValues } = parts;
+  const { spec, state, notify, extras, optionValues, emit } = parts;
+  emit({ type: "claim" });
   const seated = isSeatedGame(spec);
   const saved = await resumeSaved(parts, !linked);
+  if (state.disposed) return; // the screen was left meanwhile: nothing more is started for it
   // a link over a saved game in progress asks first: kept, the saved game stays; left, it counts as lost
   if (linked && saved && !(await extras.leaveGame())) return;
   if (link?.daily && link.seed === null) {
@@ -116,7 +120,7 @@ function linkedGame({ spec, state }, link) {
  * @param {boolean} tell say that it was resumed
  */
 async function resumeSaved(parts, tell) {
-  const { spec, notify, emit } = parts;
+  const { spec, state, notify, emit } = parts;
   const { game: saved, dropped } = loadGame(spec.id);
   if (dropped) notify(`The saved game of ${spec.name} could not be read and was removed.`);
   if (!saved) return false;
@@ -127,6 +131,7 @@ async function resumeSaved(parts, tell) {
     if (tell) emit({ type: "say", text: resumed });
     return true;
   }
+  if (state.disposed) return false; // not loaded because the screen was left: the saved game stays
   dropGame(spec.id);
   notify(`The saved game of ${spec.name} could not be restored and was removed.`);
   return false;
@@ -152,6 +157,7 @@ function newGameLog(spec, seed, seats, names) {
  * @param {NewGame} game
  */
 async function newGame({ spec, state, extras, screen, emit, dealText }, { values, seed, seats = ["human"], names = null, extra = {} }) {
+  emit({ type: "claim" });
   emit({ type: "stop" });
   /** @type {Record<string, unknown>} */
   const asked = { op: "new", game: spec.id, options: values, seed, seats, ...extras.newFields(extra) };
@@ -194,6 +200,8 @@ async function load({ state, screen, emit }, record, token, note, log = [], dail
   return answer;
 }
 
+const SUPERSEDED = "another game was chosen while it was read.";
+
 /**
  * An imported file replaces the game on screen as a new deal does: asked, the game left counted
  * as lost; a game imported in progress counts as assisted (the engine marks it).
@@ -201,12 +209,19 @@ async function load({ state, screen, emit }, record, token, note, log = [], dail
  * @param {GameRecord} record
  */
 async function importRecord(parts, record) {
-  const { spec, engine, extras, emit } = parts;
+  const { spec, state, engine, extras, emit, notify } = parts;
+  const mine = await emit({ type: "claim" });
   const check = await engine.request({ op: "load", record, seat: personSeat(record) ?? 0, game: spec.id });
   if (!check.ok) return check; // a file the engine refuses: nothing asked, nothing changed
   emit({ type: "close-session", session: check.session });
-  if (!(await extras.leaveGame())) return null;
-  return load(parts, record, newToken(spec.id), `Imported ${dealWords(record)}.`, [], null, { imported: true });
+  // a game begun while the file was checked (a new deal, the setup, another file) is the later choice: the import gives way
+  if (!state.disposed && state.starts !== mine) return { ok: false, error: { code: "superseded", message: SUPERSEDED } };
+  if (!state.disposed && !(await extras.leaveGame())) return null;
+  const answer = state.disposed ? null
+    : await load(parts, record, newToken(spec.id), `Imported ${dealWords(record)}.`, [], null, { imported: true });
+  // its screen left before it was on screen (a link followed, say): dropped, and said where it shows
+  if (!answer && state.disposed) notify(`The record of ${dealWords(record)} was not imported: its game screen was left first.`);
+  return answer;
 }
 
 /**
@@ -217,6 +232,7 @@ async function importRecord(parts, record) {
  */
 function showSetup(parts, initial, canCancel) {
   const { spec, extras, emit } = parts;
+  emit({ type: "claim" });
   emit({ type: "stop" });
   const box = h("div", { class: "setup-box" });
   emit({ type: "show", body: "setup", element: box });

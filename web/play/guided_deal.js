@@ -78,6 +78,7 @@ export function createGuidedDeal({ spec, state, guide, emit }) {
 
   /** The guided deal of this game, on screen in place of the game there (which stays saved). */
   async function start() {
+    emit({ type: "claim" });
     offer.hidden = true;
     guide.reset();
     const answer = /** @type {Answer | null} */ (await emit({ type: "request",

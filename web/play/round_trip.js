@@ -40,7 +40,7 @@ import { logLine, takeEvents } from "./state.js";
  * @param {Answer} answer
  */
 function persist({ spec, state }, answer) {
-  if (!answer.record) return;
+  if (!answer.record || state.disposed) return; // a screen left saves nothing after (round_trip's send)
   state.record = answer.record;
   if (answer.record.lesson) return; // a guided deal is never saved over the game kept
   saveGame(spec.id, { record: answer.record, token: state.token, log: state.log, daily: state.daily });
@@ -100,6 +100,7 @@ export function createRoundTrip(parts) {
       while (state.busy) await state.inflight;
       cancel(); // the computer's move the finished request asked for is not made on the new game
     }
+    if (state.disposed) return null; // the screen is gone: nothing is asked for it
     setBusy(true);
     /** @type {() => void} */
     let done = () => {};
@@ -109,6 +110,10 @@ export function createRoundTrip(parts) {
     try {
       answer = /** @type {Answer} */ (await engine.request({ ...request, session: request.session ?? state.session,
         ...(request.op === "load" || request.op === "new" ? {} : { seat: state.viewer }) }));
+      // the screen was left meanwhile: its answer is not taken in, saved nor counted (the game
+      // saved stays the one last shown; a later save must not bring back a game left, nor one
+      // another tab or the player forgot since). Its session is closed by engine_sessions.js.
+      if (state.disposed) return null;
       if (!answer.ok || !answer.view) {
         if (request.op === "ai") state.failed = true; // no retry for ever: said below, the person may go on
         return answer;
