@@ -388,7 +388,8 @@ def test_an_import_whose_screen_was_left_for_a_link_is_dropped_with_a_word(app: 
     page = app.page
     clean(app)
     open_deal(app, "luzon", 5)
-    record = {"version": 1, "game": "luzon", "options": {"variant": "twelve"}, "seed": WON_SEED, "moves": line[:3]}
+    record = {"version": 1, "game": "luzon", "options": {"variant": "twelve"}, "seed": LUZON_WON_SEED,
+              "moves": line[:3]}
     hold(app, "load")  # the engine's check of the file
     page.set_input_files("#import-record", files=[record_file(record, "luzon.json")])
     page.wait_for_function("() => typeof window.__release === 'function'")
@@ -403,7 +404,7 @@ def test_an_import_whose_screen_was_left_for_a_link_is_dropped_with_a_word(app: 
     expect(board).to_have_attribute("data-seed", "9")
     expect(board).to_have_attribute("data-moves", "0")
     expect(page.locator("#notice")).to_have_text(
-        f"The record of deal {WON_SEED} was not imported: its game screen was left first.")
+        f"The record of deal {LUZON_WON_SEED} was not imported: its game screen was left first.")
     clean(app)
 
 
@@ -417,7 +418,8 @@ def test_a_new_deal_started_while_an_import_is_read_stays_and_the_import_says_wh
     open_deal(app, "luzon", 5)
     board = page.locator("#board")
     old = board.get_attribute("data-session")
-    record = {"version": 1, "game": "luzon", "options": {"variant": "twelve"}, "seed": WON_SEED, "moves": line[:3]}
+    record = {"version": 1, "game": "luzon", "options": {"variant": "twelve"}, "seed": LUZON_WON_SEED,
+              "moves": line[:3]}
     hold(app, "load")  # the engine's check of the file
     page.set_input_files("#import-record", files=[record_file(record, "luzon.json")])
     page.wait_for_function("() => typeof window.__release === 'function'")
@@ -425,7 +427,7 @@ def test_a_new_deal_started_while_an_import_is_read_stays_and_the_import_says_wh
     expect(board).not_to_have_attribute("data-session", old, timeout=SCREEN_TIMEOUT_MS)
     settled(page)
     new = board.get_attribute("data-seed")
-    assert new not in ("5", str(WON_SEED))
+    assert new not in ("5", str(LUZON_WON_SEED))
     release(app)
     settled(page)
     expect(board).to_have_attribute("data-seed", new)
@@ -439,10 +441,10 @@ def test_a_new_deal_started_while_an_import_is_read_stays_and_the_import_says_wh
     expect(board).to_have_attribute("data-busy", "true")  # the new deal asked for, not answered
     page.set_input_files("#import-record", files=[record_file(record, "luzon.json")])
     release(app)
-    expect(board).to_have_attribute("data-seed", str(WON_SEED), timeout=SCREEN_TIMEOUT_MS)
+    expect(board).to_have_attribute("data-seed", str(LUZON_WON_SEED), timeout=SCREEN_TIMEOUT_MS)
     expect_moves(app, 3)
-    expect(page.locator("#message")).to_have_text(f"Imported deal {WON_SEED} (3 moves).")
-    assert saved_seed(app) == WON_SEED
+    expect(page.locator("#message")).to_have_text(f"Imported deal {LUZON_WON_SEED} (3 moves).")
+    assert saved_seed(app) == LUZON_WON_SEED
     clean(app)
 
 
@@ -457,8 +459,8 @@ def test_answers_that_come_after_their_screen_was_left_change_nothing(app: App, 
     menu = page.locator(".game-card").first
     board = page.locator("#board")
     clean(app)
-    open_deal(app, "luzon", WON_SEED)
-    play(app, line, 0, 2)
+    open_deal(app, "luzon", LUZON_WON_SEED)
+    play_line(app, line, 0, 2)
     page.goto(f"{app.url}#/")
     expect(menu).to_be_visible()
     hold(app, "load")  # the saved game's
