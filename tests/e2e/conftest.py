@@ -292,9 +292,11 @@ def box_of(locator: Locator, timeout: float = SCREEN_TIMEOUT_MS) -> FloatRect:
 def follow_link(app: App, fragment: str) -> None:
     """Open a game link with no saved game in progress (the page would first ask whether to
     leave it, which a test of something else does not want): from the home page, saved games
-    forgotten."""
+    forgotten once the game screen before is gone (a screen left saves nothing after: until it is
+    gone, an answer it awaits could save its game again)."""
     page = app.page
     page.goto(f"{app.url}#/")
+    expect(page.locator("[data-session]")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
     page.evaluate("""() => Object.keys(localStorage).filter((k) => k.startsWith('boneyard.game.'))
       .forEach((k) => localStorage.removeItem(k))""")
     page.goto(app.url + fragment)
