@@ -1,11 +1,13 @@
 """The cross-browser suite's table deals (tests/browsers/scenes.py TABLE_DEALS): each table game's
 scene played natively (engine.api.handle: the same deals and the same computers' choices as in
-the page, every computer decision seeded by the deal and the move number), the person's moves
+the page, every computer decision seeded by the deal and the move number; the options and seats of
+its link in TABLE_DEALS, other deals of them searched), the person's moves
 chosen exactly as the scene's page steps choose them, and the deals searched for the cheapest
 scene that keeps every property the scene asserts.
 
-    python -m tests.bench.scene_deals [--games draw,matador,...] [--deals 0-2000] [--review 12]
-    python -m tests.bench.scene_deals --show GAME DEAL     (that deal's scene: its moves, as ids)
+    python -m tests.bench.scene_deals                    # each TABLE_DEALS scene: fits, moves, review CPU
+    python -m tests.bench.scene_deals --show GAME DEAL   # another deal's, with its moves' ids
+    python -m tests.bench.scene_deals --search [--games draw,matador,...] [--deals 0-2000] [--review 12]
 
 The person's policy (scenes.py, with the page's table.js and its default settings: one tap plays
 a tile that fits one place only): the first two moves (table_move: TABLE_STEP, then NEXT_PRESS)
@@ -30,16 +32,11 @@ import argparse
 import json
 import time
 from typing import Any
+from urllib.parse import parse_qs
 
 from engine.api import handle
+from tests.browsers.scenes import TABLE_DEALS
 
-# scenes.py TABLE_DEALS' options and seats, without the deal
-SCENES: dict[str, tuple[dict[str, Any], list[str]]] = {
-    "draw": ({"set": "double-6", "players": 2, "target": 50}, ["human", "ai:easy"]),
-    "matador": ({"set": "double-9", "players": 3, "target": 100}, ["human", "ai:easy", "ai:easy"]),
-    "tiddle-a-wink": ({"set": "double-9", "players": 6, "target": 200}, ["human"] + ["ai:easy"] * 5),
-    "round-the-clock": ({"set": "double-6", "players": 2, "target": 50}, ["human", "ai:easy"]),
-}
 # the scenes whose first round ends the game (test_games.py closes the game's last summary, the
 # others a round's summary): Matador's winner takes the others' pips, over 100 at once in most deals
 GAME_OVER_IN_ROUND_ONE = {"matador", "round-the-clock"}
@@ -53,12 +50,22 @@ def call(**request: Any) -> dict[str, Any]:
     return answer
 
 
+def scene_setup(game: str) -> tuple[dict[str, Any], list[str]]:
+    """The options and seats of `game`'s link in TABLE_DEALS, as the page reads them (links.js
+    readGameLink: every option's default, then the link's value among its choices)."""
+    link = {key: values[0] for key, values in parse_qs(TABLE_DEALS[game]).items()}
+    spec = next(g for g in call(op="catalog")["games"] if g["id"] == game)
+    options = {o["key"]: next((c for c in o["choices"] if str(c) == link[o["key"]]), o["default"])
+               if o["key"] in link else o["default"] for o in spec["options"]}
+    return options, link["seats"].split(",")
+
+
 class Scene:
     """One table game's scene, played natively: the session, its view and the person's pick (the
     tile selected, the ways round offered: table.js Pick)."""
 
     def __init__(self, game: str, deal: int) -> None:
-        options, seats = SCENES[game]
+        options, seats = scene_setup(game)
         answer = call(op="new", game=game, options=options, seed=deal, seats=seats, seat=0)
         self.session = answer["session"]
         self.view: dict[str, Any] = answer["view"]
@@ -203,29 +210,35 @@ def search(game: str, deals: range, timed: int) -> None:
               f"{cpu:.2f} s CPU{'' if rated else ' (none: does not fit)'}", flush=True)
 
 
-def show(game: str, deal: int) -> None:
+def show(game: str, deal: int, moves: bool) -> None:
     scene = play_scene(game, deal)
     if not scene["fits"]:
-        print(f"{game} deal {deal}: does not fit: {scene['why']}")
+        print(f"{game} deal {deal}: does not fit the scene: {scene['why']}")
         return
     rated, cpu = review_cost(scene["record"])
-    print(f"{game} deal {deal}: {scene['moves']} moves, review {rated} decisions {cpu:.2f} s CPU")
-    print(json.dumps(scene["record"]["moves"]))
+    print(f"{game} deal {deal}: {scene['moves']} moves ({len(scene['person'])} the person's), "
+          f"review {rated} decisions {cpu:.2f} s CPU", flush=True)
+    if moves:
+        print(json.dumps(scene["record"]["moves"]))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", default=",".join(SCENES))
+    parser.add_argument("--show", nargs=2, metavar=("GAME", "DEAL"))
+    parser.add_argument("--search", action="store_true")
+    parser.add_argument("--games", default=",".join(TABLE_DEALS))
     parser.add_argument("--deals", default="0-2000", help="A-B, both included")
     parser.add_argument("--review", type=int, default=12, help="how many of the shortest to review")
-    parser.add_argument("--show", nargs=2, metavar=("GAME", "DEAL"))
     args = parser.parse_args()
     if args.show:
-        show(args.show[0], int(args.show[1]))
-        return
-    first, last = (int(n) for n in args.deals.split("-"))
-    for game in args.games.split(","):
-        search(game, range(first, last + 1), args.review)
+        show(args.show[0], int(args.show[1]), moves=True)
+    elif args.search:
+        first, last = (int(n) for n in args.deals.split("-"))
+        for game in args.games.split(","):
+            search(game, range(first, last + 1), args.review)
+    else:
+        for game in args.games.split(","):
+            show(game, int(parse_qs(TABLE_DEALS[game])["deal"][0]), moves=False)
 
 
 if __name__ == "__main__":

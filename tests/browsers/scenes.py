@@ -20,7 +20,7 @@ REVIEW_S = 300  # a table game's review in WebKit: over 120 s at a load average 
 SOLITAIRE_DEALS = {"luzon": "deal=12&variant=twelve", "big-clock": "deal=9&set=double-6",
                    "clock": "deal=96719&exchange=true"}
 # The table deals: each the cheapest of deals 0-1000 (draw 0-2000) for its scene, found natively by
-# `python -m tests.bench.scene_deals` (the person's moves chosen as TABLE_STEP and PLAY_ROUND choose
+# `python -m tests.bench.scene_deals --search` (the person's moves chosen as TABLE_STEP and PLAY_ROUND choose
 # them, checked against the page's on the deals before), among those that keep what the scene
 # asserts: the person's two moves and a third turn in round one (the hint, an undo that takes
 # something back, the redo), a review that rates a decision, and the first round's end ending the
