@@ -19,10 +19,20 @@ REVIEW_S = 300  # a table game's review in WebKit: over 120 s at a load average 
 # exchange and after it: 20 moves (the exchange the 10th), lost, where deal 12 took 53
 SOLITAIRE_DEALS = {"luzon": "deal=12&variant=twelve", "big-clock": "deal=9&set=double-6",
                    "clock": "deal=96719&exchange=true"}
-TABLE_DEALS = {"draw": "deal=4&set=double-6&players=2&target=50&seats=human,ai:easy",
-               "matador": "deal=4&set=double-9&players=3&seats=human,ai:easy,ai:easy",
-               "tiddle-a-wink": "deal=4&set=double-9&players=6&seats=human" + ",ai:easy" * 5,
-               "round-the-clock": "deal=2&players=2&target=50&seats=human,ai:easy"}  # over in its first round
+# The table deals, found natively by `python -m tests.bench.scene_deals --search` (the person's
+# moves chosen as TABLE_STEP and PLAY_ROUND choose them: the page's own, checked on the deals before
+# and these) among deals 0-1000 (draw 0-2000) that keep what the scene asserts: the person's two
+# moves and a third turn in round one (the hint, an undo that takes something back, the redo), a
+# review that rates a decision, and the first round's end ending the game for Matador and Round the
+# Clock only; of the shortest rounds, the one with the cheapest review. Round one in moves and the
+# page's review natively (CPU, 2026-11-29), against the deals before: draw 106, 8 moves, 1 decision
+# 0.03 s (deal 4: 21 moves, 0.13 s); Matador 190, 29 moves, 2 decisions 0.32 s (deal 4: 54 moves,
+# 0.87 s); Tiddle-A-Wink 225, 16 moves, 1 decision 0.15 s (deal 4: 33 moves, 0.22 s); Round the
+# Clock 394, 7 moves, 1 decision 0.42 s (deal 2: 15 moves, 1.46 s). docs/benchmarks.md, session 8.
+TABLE_DEALS = {"draw": "deal=106&set=double-6&players=2&target=50&seats=human,ai:easy",
+               "matador": "deal=190&set=double-9&players=3&seats=human,ai:easy,ai:easy",  # over in its first round
+               "tiddle-a-wink": "deal=225&set=double-9&players=6&seats=human" + ",ai:easy" * 5,
+               "round-the-clock": "deal=394&players=2&target=50&seats=human,ai:easy"}  # over in its first round
 
 
 def exists(css: str) -> str:

@@ -2,9 +2,9 @@
 a hint, a move by click and one by keyboard, undo (and redo by its key, back to the same move), the
 keys' help and the More panel (on a narrow screen) closed by Esc, a reload that resumes the saved
 game (a solitaire says so), on to the solitaire's end or the table's first round end (the computers
-at instant pace; its summary closed by Esc, the replay opened by its key; Round the Clock's deal is
-over in that round: its last summary closed by Esc leaves "Show the result"), then the replay and
-the review. No console error (conftest.py)."""
+at instant pace; its summary closed by Esc, the replay opened by its key; Matador's and Round the
+Clock's deals are over in that round: the last summary closed by Esc leaves "Show the result"), then
+the replay and the review (a decision rated, at least). No console error (conftest.py)."""
 
 from __future__ import annotations
 
