@@ -694,7 +694,7 @@ OTHER_BROWSERS_TESTS = "tests/browsers"  # the scenarios in Chromium, Firefox an
 # runs, not three: Chromium's short one and then Firefox's (together they still end before tests/e2e)
 OTHER_BROWSERS = {"firefox or chromium": "Chromium, then Firefox", "webkit": "WebKit"}
 OTHERS_NICENESS = 10  # the tests without a browser yield the cores to the browser's (the longer run)
-BROWSER_WORKERS = 2  # browsers running the browser's tests at once, a test file each (pytest-xdist; benchmarks.md)
+BROWSER_WORKERS = 3  # browsers running the browser's tests at once, a test file each (pytest-xdist; benchmarks.md)
 
 
 def browser_workers(args: list[str]) -> list[str]:
