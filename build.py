@@ -694,7 +694,9 @@ OTHER_BROWSERS_TESTS = "tests/browsers"  # the scenarios in Chromium, Firefox an
 # runs, not three: Chromium's short one and then Firefox's (together they still end before tests/e2e)
 OTHER_BROWSERS = {"firefox or chromium": "Chromium, then Firefox", "webkit": "WebKit"}
 OTHERS_NICENESS = 10  # the tests without a browser yield the cores to the browser's (the longer run)
-BROWSER_WORKERS = 3  # browsers running the browser's tests at once, a test file each (pytest-xdist; benchmarks.md)
+# browsers running the browser's tests at once, a test file each (pytest-xdist): a third uses the cores
+# the other runs leave once they end, some 200 s before tests/e2e (benchmarks.md, "The test suite's time")
+BROWSER_WORKERS = 3
 
 
 def browser_workers(args: list[str]) -> list[str]:
