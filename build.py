@@ -703,9 +703,9 @@ def browser_workers(args: list[str]) -> list[str]:
     """A run of browser tests over more than one file shares them out among BROWSER_WORKERS
     browsers, whole files each (the files of a screen one browser opens as one unit: tests/e2e/conftest.py
     ONE_BROWSER_FILES; the files share a browser's pages between their tests): a test spends much of
-    its time waiting on its page, and a second browser fills that time (a third cost more CPU and
-    saved no time: benchmarks.md). Not when the run names a single file or test, asks for workers
-    itself (-n) or stops at a first failure."""
+    its time waiting on its page, and another browser fills that time (and, in the whole command, the
+    cores the other runs leave once they end: benchmarks.md); no more browsers than files named. Not
+    when the run names a single file or test, asks for workers itself (-n) or stops at a first failure."""
     named = [arg for arg in args if not arg.startswith("-")]
     whole = named == [BROWSER_TESTS] or (len(named) > 1 and all(a.startswith(BROWSER_TESTS) and "::" not in a
                                                                for a in named))
@@ -714,7 +714,8 @@ def browser_workers(args: list[str]) -> list[str]:
     # by file (tests/e2e/conftest.py: the files of a screen one browser opens, one unit), in collection order
     # (the longest files first), not pytest-xdist's default of the units with more tests first (that sent the
     # longest files, with few tests each, last)
-    return [*args, "-n", str(BROWSER_WORKERS), "--dist", "loadfile", "--no-loadscope-reorder"]
+    workers = BROWSER_WORKERS if named == [BROWSER_TESTS] else min(BROWSER_WORKERS, len(named))
+    return [*args, "-n", str(workers), "--dist", "loadfile", "--no-loadscope-reorder"]
 
 
 def side_by_side(pytest_args: list[str]) -> list[list[str]]:
