@@ -214,9 +214,11 @@ async function importRecord(parts, record) {
   const check = await engine.request({ op: "load", record, seat: personSeat(record) ?? 0, game: spec.id });
   if (!check.ok) return check; // a file the engine refuses: nothing asked, nothing changed
   emit({ type: "close-session", session: check.session });
-  // a game begun while the file was checked (a new deal, the setup, another file) is the later choice: the import gives way
-  if (!state.disposed && state.starts !== mine) return { ok: false, error: { code: "superseded", message: SUPERSEDED } };
-  if (!state.disposed && !(await extras.leaveGame())) return null;
+  if (!state.disposed) {
+    // a game begun while the file was checked (a new deal, the setup, another file) is the later choice: the import gives way
+    if (state.starts !== mine) return { ok: false, error: { code: "superseded", message: SUPERSEDED } };
+    if (!(await extras.leaveGame())) return null;
+  }
   const answer = state.disposed ? null
     : await load(parts, record, newToken(spec.id), `Imported ${dealWords(record)}.`, [], null, { imported: true });
   // its screen left before it was on screen (a link followed, say): dropped, and said where it shows
