@@ -465,6 +465,22 @@ def test_a_new_deal_started_while_an_import_is_read_stays_and_the_import_says_wh
     clean(app)
 
 
+def two_moves_saved(app: App, line: list[str]) -> None:
+    """Nothing stored, then the winning deal's first two moves played (and saved)."""
+    clean(app)
+    open_deal(app, "luzon", LUZON_WON_SEED)
+    play_line(app, line, 0, 2)
+
+
+def move_then_leave(app: App, move: str) -> None:
+    """A move made, its answer held (until release), and the game's screen left for the menu."""
+    hold(app, "play")
+    click_move(app, move)
+    app.page.wait_for_function("() => typeof window.__release === 'function'")
+    app.page.goto(f"{app.url}#/")
+    expect(app.page.locator(".game-card").first).to_be_visible()
+
+
 def test_answers_that_come_after_their_screen_was_left_change_nothing(app: App, line: list[str]) -> None:
     """A saved game being resumed, then a move under way, when the player leaves the game's screen
     (each answer held till then). The resumed game's answer, come late, neither drops nor changes
@@ -475,9 +491,7 @@ def test_answers_that_come_after_their_screen_was_left_change_nothing(app: App, 
     page = app.page
     menu = page.locator(".game-card").first
     board = page.locator("#board")
-    clean(app)
-    open_deal(app, "luzon", LUZON_WON_SEED)
-    play_line(app, line, 0, 2)
+    two_moves_saved(app, line)
     page.goto(f"{app.url}#/")
     expect(menu).to_be_visible()
     hold(app, "load")  # the saved game's
@@ -492,11 +506,7 @@ def test_answers_that_come_after_their_screen_was_left_change_nothing(app: App, 
     page.goto(f"{app.url}#/play/luzon")
     expect(board).to_have_attribute("data-moves", "2", timeout=SCREEN_TIMEOUT_MS)
     settled(page)
-    hold(app, "play")
-    click_move(app, line[2])
-    page.wait_for_function("() => typeof window.__release === 'function'")
-    page.goto(f"{app.url}#/")
-    expect(menu).to_be_visible()
+    move_then_leave(app, line[2])
     page.evaluate("() => localStorage.removeItem('boneyard.game.luzon')")
     release(app)
     settled(page)
@@ -585,20 +595,9 @@ def test_a_move_made_just_before_leaving_is_saved_and_a_game_it_won_counted_once
     last move, under way when the player leaves and comes straight back to the game (before its
     answer): the game comes back won, saved so, and counted once."""
     page = app.page
-    menu = page.locator(".game-card").first
     board = page.locator("#board")
-    clean(app)
-    open_deal(app, "luzon", LUZON_WON_SEED)
-    play_line(app, line, 0, 2)
-
-    def move_then_leave(move: str) -> None:
-        hold(app, "play")
-        click_move(app, move)
-        page.wait_for_function("() => typeof window.__release === 'function'")
-        page.goto(f"{app.url}#/")
-        expect(menu).to_be_visible()
-
-    move_then_leave(line[2])
+    two_moves_saved(app, line)
+    move_then_leave(app, line[2])
     release(app)
     settled(page)
     assert saved_moves(app) == 3, "the move under way when its screen was left was not saved"
@@ -606,7 +605,7 @@ def test_a_move_made_just_before_leaving_is_saved_and_a_game_it_won_counted_once
     expect(board).to_have_attribute("data-moves", "3", timeout=SCREEN_TIMEOUT_MS)
     settled(page)
     play_line(app, line, 3, len(line) - 4)
-    move_then_leave(line[-1])
+    move_then_leave(app, line[-1])
     page.goto(f"{app.url}#/play/luzon")  # back before the last move's answer
     release(app)
     expect(board).to_have_attribute("data-moves", str(len(line)), timeout=SCREEN_TIMEOUT_MS)
