@@ -22,8 +22,17 @@ import { parseRoute } from "./route.js";
 const view = /** @type {HTMLElement} */ (document.getElementById("view"));
 /** @type {Catalog | null} */
 let catalog = null;
-/** @type {{dispose: () => void} | null} */
+/** @type {{dispose: () => Promise<unknown>} | null} */
 let mounted = null; // the current game screen, if any
+/** Settled once the requests under way of every screen left are answered (a move of theirs is still
+ *  saved: play/round_trip.js), so the next game screen reads the saved games after them. */
+let screensLeft = Promise.resolve();
+
+/** The game screen goes away (if one is shown). */
+function leaveScreen() {
+  if (mounted) screensLeft = Promise.all([screensLeft, mounted.dispose()]).then(() => {});
+  mounted = null;
+}
 
 // ---- engine status in the top bar
 const statusText = /** @type {HTMLElement} */ (document.getElementById("engine-text"));
@@ -82,8 +91,7 @@ export function notify(text) {
 
 // ---- routing
 function route() {
-  mounted?.dispose();
-  mounted = null;
+  leaveScreen();
   engine.closeSessions(); // the screen that showed them is gone
   if (!catalog) return;
   const { page, id, params, malformed } = parseRoute();
@@ -95,7 +103,7 @@ function route() {
   } else if (page === "settings") {
     renderSettings(view, { notify });
   } else if (page === "play" && spec) {
-    mounted = mountGame(view, { engine, spec, params, notify });
+    mounted = mountGame(view, { engine, spec, params, notify, after: screensLeft });
     if ([...params.keys()].length) rewrite(`#/play/${spec.id}`); // a reload resumes the game
   } else {
     if (malformed) notify("That address could not be read (a character in it is not written as an address allows); pick a game below.");
@@ -141,8 +149,7 @@ window.addEventListener("hashchange", (event) => {
  * closed), the service worker and its cache, the start-up snapshot, the history.
  */
 async function startAsNewVisitor(/** @type {Record<string, string>} */ stored = {}) {
-  mounted?.dispose();
-  mounted = null;
+  leaveScreen();
   engine.closeSessions();
   await engine.request({ op: "catalog" }); // answered after every request the screen made
   localStorage.clear();

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Route, expect
+
+from tests.engine.helpers import call
 
 from . import solitaire_play
 from .conftest import (
@@ -18,8 +21,10 @@ from .conftest import (
     attach,
     expect_moves,
     open_deal,
+    open_table,
     record_file,
     settled,
+    stats,
 )
 from .page_storage import clean
 from .solitaire_play import LUZON_WON_SEED, click_move, play_line
@@ -28,7 +33,8 @@ line = solitaire_play.line  # the winning line of LUZON_WON_SEED (a module fixtu
 RESTART_TIMEOUT_MS = 60_000  # a dead worker is noticed within seconds; a new one starts
 
 # The engine's answer to one request of an op, held until the test releases it (window.__release): a
-# race's window opened as wide as the test needs. The page's own request is put back by UNHOLD.
+# race's window opened as wide as the test needs. The page's own request is put back by UNHOLD, which
+# lets an answer still held through (the next game screen waits for the answers of the screens left).
 HOLD = """op => {
   const engine = window.boneyard.engine;
   engine.__plain ??= engine.request.bind(engine);
@@ -41,8 +47,9 @@ HOLD = """op => {
   };
 }"""
 UNHOLD = """() => {
-  const engine = window.boneyard.engine;
-  if (engine.__plain) { delete engine.request; delete engine.__plain; }
+  const engine = window.boneyard?.engine;
+  if (engine?.__plain) { delete engine.request; delete engine.__plain; }
+  window.__release?.();
   delete window.__release;
 }"""
 
@@ -50,6 +57,17 @@ UNHOLD = """() => {
 # on the clocked page only, which each module loads again: conftest `clocked`; on the desktop page
 # only the engine's request is replaced, by HOLD, and put back, so the next module starts in place.)
 pytestmark = [pytest.mark.console_errors, pytest.mark.patches_page(undo=UNHOLD)]
+
+
+@pytest.fixture(autouse=True)
+def nothing_held(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After each test on the desktop page, no engine answer is held any more (UNHOLD): one a failed
+    test left held would keep every later game screen waiting for it (web/app.js screensLeft)."""
+    yield
+    if "app" in request.fixturenames:
+        page = request.getfixturevalue("app").page
+        if not page.is_closed():
+            page.evaluate(UNHOLD)
 
 
 def board_session(app: App) -> str:
@@ -371,7 +389,6 @@ def hold(app: App, op: str) -> None:
 def release(app: App) -> None:
     """Let the held answer through (once it has been asked for) and the engine's request be the page's own again."""
     app.page.wait_for_function("() => typeof window.__release === 'function'")
-    app.page.evaluate("() => window.__release()")
     app.page.evaluate(UNHOLD)
 
 
@@ -411,7 +428,7 @@ def test_an_import_whose_screen_was_left_for_a_link_is_dropped_with_a_word(app: 
 def test_a_new_deal_started_while_an_import_is_read_stays_and_the_import_says_why(app: App, line: list[str]) -> None:
     """A record given to the screen, then, while the engine checks it (its answer held), the New
     deal button: the new deal, the later choice, stays on screen, and the import says it gave way
-    (the record, checked after, replaced the new deal). The other way round, a record given while
+    in the page's notice (the record, checked after, replaced the new deal). The other way round, a record given while
     a new deal is asked for (its answer held) waits for it and then opens."""
     page = app.page
     clean(app)
@@ -432,7 +449,7 @@ def test_a_new_deal_started_while_an_import_is_read_stays_and_the_import_says_wh
     settled(page)
     expect(board).to_have_attribute("data-seed", new)
     expect(board).to_have_attribute("data-moves", "0")
-    expect(page.locator("#message")).to_have_text(
+    expect(page.locator("#notice")).to_have_text(
         "The file luzon.json could not be imported: another game was chosen while it was read.")
     assert saved_seed(app) == int(new)
     hold(app, "new")
@@ -448,6 +465,22 @@ def test_a_new_deal_started_while_an_import_is_read_stays_and_the_import_says_wh
     clean(app)
 
 
+def two_moves_saved(app: App, line: list[str]) -> None:
+    """Nothing stored, then the winning deal's first two moves played (and saved)."""
+    clean(app)
+    open_deal(app, "luzon", LUZON_WON_SEED)
+    play_line(app, line, 0, 2)
+
+
+def move_then_leave(app: App, move: str) -> None:
+    """A move made, its answer held (until release), and the game's screen left for the menu."""
+    hold(app, "play")
+    click_move(app, move)
+    app.page.wait_for_function("() => typeof window.__release === 'function'")
+    app.page.goto(f"{app.url}#/")
+    expect(app.page.locator(".game-card").first).to_be_visible()
+
+
 def test_answers_that_come_after_their_screen_was_left_change_nothing(app: App, line: list[str]) -> None:
     """A saved game being resumed, then a move under way, when the player leaves the game's screen
     (each answer held till then). The resumed game's answer, come late, neither drops nor changes
@@ -458,9 +491,7 @@ def test_answers_that_come_after_their_screen_was_left_change_nothing(app: App, 
     page = app.page
     menu = page.locator(".game-card").first
     board = page.locator("#board")
-    clean(app)
-    open_deal(app, "luzon", LUZON_WON_SEED)
-    play_line(app, line, 0, 2)
+    two_moves_saved(app, line)
     page.goto(f"{app.url}#/")
     expect(menu).to_be_visible()
     hold(app, "load")  # the saved game's
@@ -475,11 +506,7 @@ def test_answers_that_come_after_their_screen_was_left_change_nothing(app: App, 
     page.goto(f"{app.url}#/play/luzon")
     expect(board).to_have_attribute("data-moves", "2", timeout=SCREEN_TIMEOUT_MS)
     settled(page)
-    hold(app, "play")
-    click_move(app, line[2])
-    page.wait_for_function("() => typeof window.__release === 'function'")
-    page.goto(f"{app.url}#/")
-    expect(menu).to_be_visible()
+    move_then_leave(app, line[2])
     page.evaluate("() => localStorage.removeItem('boneyard.game.luzon')")
     release(app)
     settled(page)
@@ -487,4 +514,104 @@ def test_answers_that_come_after_their_screen_was_left_change_nothing(app: App, 
     page.goto(f"{app.url}#/play/luzon")
     expect(board).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
     expect(page.locator("#storage-banner")).to_have_count(0)  # no question of another tab's save
+    clean(app)
+
+
+def test_an_import_checked_while_a_new_deal_is_asked_about_waits_for_the_answer(app: App, line: list[str]) -> None:
+    """A record given to a game in progress, then the New button while the engine checks the file
+    (its answer held): the check ends with "Leave this game?" open (the import was dropped then,
+    without a word: extras.js asks one question at a time). "Keep playing" there: the import asks
+    its own question and, left, opens. "New deal" there: the new deal, the later choice, stays,
+    and the page's notice says why the record was not imported."""
+    page = app.page
+    board = page.locator("#board")
+    question = page.locator("#confirm[open]")
+    clean(app)
+    open_deal(app, "luzon", LUZON_WON_SEED)
+    play_line(app, line, 0, 1)
+    record = {"version": 1, "game": "luzon", "options": {"variant": "twelve"}, "seed": LUZON_WON_SEED,
+              "moves": line[:3]}
+
+    def new_asked_while_checked() -> None:
+        hold(app, "load")  # the engine's check of the file
+        page.set_input_files("#import-record", files=[record_file(record, "luzon.json")])
+        page.wait_for_function("() => typeof window.__release === 'function'")
+        page.click(".toolbar button[data-action=new]")
+        expect(question).to_be_visible()
+        release(app)
+        settled(page)  # the check answered while the question is open
+
+    new_asked_while_checked()
+    page.click("#confirm-no")  # kept playing: the import, still wanted, asks
+    expect(question).to_be_visible()
+    page.click("#confirm-yes")
+    expect(board).to_have_attribute("data-seed", str(LUZON_WON_SEED), timeout=SCREEN_TIMEOUT_MS)
+    expect_moves(app, 3)
+    expect(page.locator("#message")).to_have_text(f"Imported deal {LUZON_WON_SEED} (3 moves).")
+    imported = board.get_attribute("data-session")
+    new_asked_while_checked()
+    page.click("#confirm-yes")  # a new deal: the later choice
+    expect(board).not_to_have_attribute("data-session", imported, timeout=SCREEN_TIMEOUT_MS)
+    settled(page)
+    expect(page.locator("#notice")).to_have_text(
+        "The file luzon.json could not be imported: another game was chosen while it was read.")
+    expect(board).to_have_attribute("data-moves", "0")
+    assert saved_seed(app) == int(board.get_attribute("data-seed") or -1) != LUZON_WON_SEED
+    expect(question).to_have_count(0)
+    clean(app)
+
+
+def test_an_import_that_gave_way_to_the_tables_setup_says_so_in_true_words(app: App) -> None:
+    """A record given to a table game, then New (the table's setup) and its "Back to the game"
+    while the engine checks the file: the import gives way to the setup, and its words say what
+    happened (they said another game was chosen: none was)."""
+    page = app.page
+    clean(app)
+    open_table(app, "#/play/draw?deal=3&set=double-6&players=2&target=100&seats=human,ai:easy")
+    table = page.locator("#table-screen")
+    session = table.get_attribute("data-session")
+    options = {"set": "double-6", "players": 2, "target": 100}
+    started = call(op="new", game="draw", seed=4, options=options, seats=["human", "ai:easy"])
+    record = call(op="record", session=started["session"])["record"]
+    hold(app, "load")  # the engine's check of the file
+    page.set_input_files("#import-record", files=[record_file(record, "draw.json")])
+    page.wait_for_function("() => typeof window.__release === 'function'")
+    page.click(".toolbar button[data-action=new-game]")
+    expect(page.locator(".setup-box")).to_be_visible()
+    page.click("#setup-cancel")
+    expect(page.locator(".setup-box")).to_have_count(0)
+    release(app)
+    settled(page)
+    expect(page.locator("#notice")).to_have_text(
+        "The file draw.json could not be imported: the setup of a new game was opened while it was read.")
+    expect(table).to_have_attribute("data-session", session or "")
+    clean(app)
+
+
+def test_a_move_made_just_before_leaving_is_saved_and_a_game_it_won_counted_once(app: App, line: list[str]) -> None:
+    """A move under way when the player leaves the game's screen (its answer held till then): the
+    game stored is still the screen's, so the move is saved when its answer comes (it was dropped,
+    as every answer of a screen left was), and the player finds it on coming back. The won deal's
+    last move, under way when the player leaves and comes straight back to the game (before its
+    answer): the game comes back won, saved so, and counted once."""
+    page = app.page
+    board = page.locator("#board")
+    two_moves_saved(app, line)
+    move_then_leave(app, line[2])
+    release(app)
+    settled(page)
+    assert saved_moves(app) == 3, "the move under way when its screen was left was not saved"
+    page.goto(f"{app.url}#/play/luzon")
+    expect(board).to_have_attribute("data-moves", "3", timeout=SCREEN_TIMEOUT_MS)
+    settled(page)
+    play_line(app, line, 3, len(line) - 4)
+    move_then_leave(app, line[-1])
+    page.goto(f"{app.url}#/play/luzon")  # back before the last move's answer
+    release(app)
+    expect(board).to_have_attribute("data-moves", str(len(line)), timeout=SCREEN_TIMEOUT_MS)
+    expect(board).to_have_attribute("data-over", "game")
+    settled(page)
+    assert saved_moves(app) == len(line)
+    entry = stats(app)["luzon|variant=twelve"]
+    assert (entry["played"], entry["won"]) == (1, 1)
     clean(app)

@@ -1,11 +1,13 @@
 // Storage (web/store/*): saved games, settings, statistics and table preferences over a fake
 // localStorage: entries from other versions and corrupt entries are dropped with a word, a full
-// storage keeps the game in memory and says so, and results wait until there is room; a
+// storage keeps the game in memory and says so, a move answered after its screen was left is saved
+// only over that screen's game, and results wait until there is room; a
 // statistics entry that does not add up is dropped alone, and a name too long is cut.
 import { freshStorage, noticesOf } from "./browser_fakes.mjs";
 import test from "node:test";
 import assert from "node:assert/strict";
-import { checkSavedGames, dropGame, freeSpace, loadGame, saveGame } from "../../web/store/saved_games.js";
+import { checkSavedGames, dropGame, forgetOtherGames, freeSpace, loadGame, saveGame, saveLeftGame }
+  from "../../web/store/saved_games.js";
 import { loadSettings } from "../../web/store/settings.js";
 import { flushResults, loadStats, recordResult } from "../../web/store/stats.js";
 import { loadNames, loadSpeed, saveNames } from "../../web/store/table.js";
@@ -50,6 +52,37 @@ test("a full storage keeps the game in memory, says so, and saves it once there 
   const again = noticesOf(() => assert.deepEqual(freeSpace(), { freed: 0, saved: true }));
   assert.deepEqual(again, [{ kind: "saved", gameId: "draw" }]);
   assert.ok(storage.getItem("boneyard.game.draw"));
+  dropGame("draw");
+});
+
+test("a move answered after its screen was left is saved only while the game stored is still that screen's", () => {
+  const storage = freshStorage();
+  dropGame("draw");
+  const before = record(["play:1-2"]);
+  const game = { record: record(["play:1-2", "play:2-3"]), token: "t1", log: [] };
+  const stored = () => JSON.parse(storage.getItem("boneyard.game.draw") ?? "null");
+  saveGame("draw", { record: before, token: "t1" });
+  forgetOtherGames(null); // the screen left for the menu: this page holds no copy of the game
+  assert.deepEqual(noticesOf(() => assert.equal(saveLeftGame("draw", game, before), true)), []);
+  assert.deepEqual(stored().record, game.record);
+  dropGame("draw"); // forgotten meanwhile: not brought back
+  assert.equal(saveLeftGame("draw", game, before), false);
+  assert.equal(stored(), null);
+  // replaced by another game (another token), or by another tab's save of this one (another record): kept, nothing asked
+  for (const other of [{ record: before, token: "t2" }, { record: record(["play:1-2", "play:3-4"]), token: "t1" }]) {
+    storage.setItem("boneyard.game.draw", JSON.stringify({ format: 1, version: 5, ...other }));
+    assert.deepEqual(noticesOf(() => assert.equal(saveLeftGame("draw", game, before), false)), []);
+    assert.deepEqual(stored(), { format: 1, version: 5, ...other });
+  }
+  // storage full when the screen was left: the move joins the game kept in memory
+  freshStorage(200);
+  dropGame("draw");
+  const long = record(Array.from({ length: 40 }, () => "play:1-2"));
+  saveGame("draw", { record: long, token: "t1" });
+  forgetOtherGames(null);
+  const longer = record([...long.moves, "play:2-3"]);
+  assert.equal(saveLeftGame("draw", { record: longer, token: "t1", log: [] }, long), true);
+  assert.deepEqual(loadGame("draw").game?.record, longer);
   dropGame("draw");
 });
 

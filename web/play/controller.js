@@ -28,7 +28,7 @@ import { createCoachScreen } from "./coach_screen.js";
 import { createExtras } from "./extras.js";
 import { createFrame } from "./frame.js";
 import { createEndDialogs } from "./end_dialogs.js";
-import { createGameStart } from "./game_start.js";
+import { CHOSE_ANOTHER, createGameStart } from "./game_start.js";
 import { createGuide } from "./guide.js";
 import { createGuidedDeal, suggestion } from "./guided_deal.js";
 import { createIntents } from "./intents.js";
@@ -49,7 +49,10 @@ import { createGameState, playedSince } from "./state.js";
 /** @typedef {import("./intents.js").Emit} Emit */
 /** @typedef {import("./state.js").GameState} GameState */
 /** @typedef {ReturnType<typeof createSequencer>} Sequencer */
-/** @typedef {{engine: Engine, spec: GameSpec, params: URLSearchParams, notify: (text: string) => void}} Mount */
+/** What a screen is mounted with; `after`: settled once the request of the screen before it is answered
+ *  (a move of it saved: round_trip.js), so this screen reads the saved game after that.
+ *  @typedef {{engine: Engine, spec: GameSpec, params: URLSearchParams, notify: (text: string) => void,
+ *    after: Promise<unknown>}} Mount */
 /** @typedef {ReturnType<typeof createPace>} Pace */
 /** What every part is made from: the mount, the state, the intents' `emit`, the sequencer, the pace. @typedef {Mount & {state: GameState, emit: Emit, sequencer: Sequencer, pace: Pace}} Base */
 /** @typedef {ReturnType<typeof createScreenParts>} ScreenParts */
@@ -66,7 +69,7 @@ const RENDERERS = { table: createTable, columns: createLuzon, dial: createBigClo
  * Mount the screen of a game (spec: its catalog entry) into root.
  * @param {HTMLElement} root
  * @param {Mount} mount
- * @returns {{dispose: () => void}}
+ * @returns {{dispose: () => Promise<unknown>}} dispose: settled once the screen's request under way is answered
  */
 export function mountGame(root, mount) {
   const { emit, handle } = createIntents();
@@ -132,7 +135,8 @@ function createScreenParts(root, { engine, spec, state, emit, sequencer, pace })
   });
   const screen = RENDERERS[spec.screen](context);
   const options = optionControls(spec, (values) => emit({ type: "options", values }));
-  const tools = gameTools({ gameId: spec.id, engine, say, session: () => state.session,
+  const tools = gameTools({ gameId: spec.id, engine, say, notify: (text) => { emit({ type: "notify", text }); },
+    session: () => state.session,
     load: (record) => /** @type {Promise<any>} */ (emit({ type: "import", record })),
     abandon: () => countAbandoned(state.view, state.token), saved: (answer) => emit({ type: "saved", answer }),
     linkOptions: { seats: isSeatedGame(spec), hidden: Boolean(spec.hidden_hands) } });
@@ -145,6 +149,7 @@ function createScreenParts(root, { engine, spec, state, emit, sequencer, pace })
     cancel: () => sequencer.cancel(),
     delay: pace.delay,
     skipOutcome: () => { emit({ type: "outcome-skipped" }); },
+    claim: () => { emit({ type: "claim", what: CHOSE_ANOTHER }); },
     values: () => options.values(),
   });
   const guide = createGuide({ leave: () => emit({ type: "leave-lesson" }), keepPlaying: () => emit({ type: "redraw" }) });
@@ -160,13 +165,13 @@ function createScreenParts(root, { engine, spec, state, emit, sequencer, pace })
  * coach, the screen's controls, the render pass and its scheduled redraw, the engine's round trips.
  * @param {Base & ScreenParts} parts
  */
-function createFlowParts({ engine, spec, params, notify, state, emit, sequencer, pace, name, board, context, screen,
-  options, tools, extras, guide, frame }) {
+function createFlowParts({ engine, spec, params, notify, after, state, emit, sequencer, pace, name, board, context,
+  screen, options, tools, extras, guide, frame }) {
   const { settings } = loadSettings();
   const optionValues = () => options.values();
   const lessons = createGuidedDeal({ spec, state, guide, emit });
   frame.addAboveBody(lessons.offer);
-  const start = createGameStart({ spec, state, engine, params, notify, extras, screen, lessons, emit,
+  const start = createGameStart({ spec, state, engine, params, notify, after, extras, screen, lessons, emit,
     dealText: context.dealText, optionValues });
   const dialogs = createEndDialogs({ spec, state, frame, screen, guide, lessons, context, emit, motionMs: pace.motion,
     optionValues });
@@ -192,9 +197,11 @@ function createFlowParts({ engine, spec, params, notify, state, emit, sequencer,
   return { lessons, start, dialogs, turns, coach, controls, pass, redraw, trip };
 }
 
-/** @param {Ctrl} ctrl the screen gone: nothing runs, draws or waits any more */
-function dispose({ state, redraw, sequencer, coach, pass, controls, frame }) {
+/** @param {Ctrl} ctrl the screen gone: nothing runs, draws or waits any more (a question open is
+ *  answered "no"); returns the request under way, whose move is still saved (round_trip.js) */
+function dispose({ state, redraw, sequencer, coach, pass, controls, frame, extras }) {
   state.disposed = true;
+  extras.dispose();
   redraw.dispose();
   sequencer.dispose();
   stopMotion();
@@ -202,4 +209,5 @@ function dispose({ state, redraw, sequencer, coach, pass, controls, frame }) {
   pass.dispose();
   controls.dispose();
   frame.dispose();
+  return state.inflight;
 }

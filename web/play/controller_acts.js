@@ -56,7 +56,9 @@ export function act(ctrl, intent) {
     case "deal": return askThenNew(ctrl, { type: "new-game", values: ctrl.options.values(), seed: intent.seed });
     case "options": return askThenNew(ctrl, { type: "new-game", values: intent.values, seed: currentSeed(ctrl) });
     case "import": return start.importRecord(intent.record);
-    case "claim": return ++state.starts;
+    case "claim":
+      state.claimed = intent.what;
+      return ++state.starts;
     case "start-lesson": return lessons.start();
     case "leave-lesson": return lessons.leave();
     case "usual-start": return start.startUsual(false, null);

@@ -31,31 +31,42 @@ const MIN_STEP_MS = 150; // the solution's and the finish's pause per move at th
  * @property {() => void} cancel the sequencer's one cancel
  * @property {() => number} delay the computers' pause per move now
  * @property {() => void} skipOutcome the game on screen ends without its result dialog (a new deal follows)
+ * @property {() => void} claim the person chose to leave the game on screen for another (the "claim" intent:
+ *   an import still being read gives way)
  * @property {(values: OptionValues, seed: number, seats?: string[], names?: string[] | null,
  *   extra?: {winnable?: boolean, daily?: string | null}) => Promise<Answer | null>} newGame
  * @property {() => OptionValues} values the option values on screen
  */
 
-/** The confirm dialog: its element and its open and close (dialog.js). @typedef {{element: HTMLDialogElement, control: ReturnType<typeof attachDialog>}} Confirm */
+/**
+ * The confirm dialog: its element, its open and close (dialog.js), and the question open in it now:
+ * `answered` settles once the person answered it (what the answer does first done), `answer` answers it.
+ * @typedef {{element: HTMLDialogElement, control: ReturnType<typeof attachDialog>,
+ *   open: {answered: Promise<boolean>, answer: (value: boolean) => void} | null}} Confirm
+ */
 
 /**
- * Ask a yes/no question in a modal dialog; resolves true when the person confirms.
+ * Ask a yes/no question in a modal dialog; resolves true when the person confirms (`onYes` run first).
  * @param {Confirm} confirm
- * @param {string} title
- * @param {string} text
- * @param {string} yes
- * @param {string} no
+ * @param {{title: string, text: string, yes: string, no: string}} words
+ * @param {() => void} [onYes]
  * @returns {Promise<boolean>}
  */
-function ask({ element, control }, title, text, yes, no) {
+function ask(confirm, { title, text, yes, no }, onYes = () => {}) {
+  const { element, control } = confirm;
   if (element.open) return Promise.resolve(false); // one question at a time
-  return new Promise((resolve) => {
-    const answer = (/** @type {boolean} */ value) => {
+  /** @type {(value: boolean) => void} */
+  let answer = () => {};
+  const answered = /** @type {Promise<boolean>} */ (new Promise((resolve) => {
+    answer = (/** @type {boolean} */ value) => {
+      confirm.open = null;
       element.removeEventListener("close", onClose);
       control.close();
+      if (value) onYes();
       resolve(value);
     };
-    const onClose = () => answer(false);
+    // (a close event comes a task after its dialog closed: the question before's, when this one opened meanwhile)
+    const onClose = () => { if (!element.open) answer(false); };
     const ok = h("button", { type: "button", class: "primary", id: "confirm-yes" }, yes);
     const cancel = h("button", { type: "button", id: "confirm-no" }, no);
     ok.addEventListener("click", () => answer(true));
@@ -65,7 +76,18 @@ function ask({ element, control }, title, text, yes, no) {
       h("div", { class: "actions" }, ok, cancel));
     control.open();
     cancel.focus();
-  });
+  }));
+  confirm.open = { answered, answer };
+  return answered;
+}
+
+/**
+ * Settled once no question is open (each one open answered first, whatever its answer does first:
+ * a game left for another claims its start).
+ * @param {Confirm} confirm
+ */
+async function questionsAnswered(confirm) {
+  while (confirm.open) await confirm.open.answered;
 }
 
 /**
@@ -113,7 +135,7 @@ function extraControls(spec) {
   const element = /** @type {HTMLDialogElement} */ (h("dialog", { class: "outcome", id: "confirm",
     "aria-labelledby": "confirm-title" }));
   /** @type {Confirm} */
-  const confirm = { element, control: attachDialog(element) }; // Back, Esc and a tap outside close it: the person kept playing
+  const confirm = { element, control: attachDialog(element), open: null }; // Back, Esc and a tap outside close it: the person kept playing
   return { buttons, winnable, winnableLabel, daily, confirm };
 }
 
@@ -137,9 +159,9 @@ async function sendResign(ex) {
 async function leaveGame(ex) {
   const { state } = ex.screen;
   if (!inProgress(state.view)) return true;
-  const go = await ask(ex.confirm, "Leave this game?",
-    "A new deal ends the game in progress: it counts as lost in the statistics.", "New deal, count this one as lost",
-    "Keep playing");
+  const go = await ask(ex.confirm, { title: "Leave this game?",
+    text: "A new deal ends the game in progress: it counts as lost in the statistics.", yes: "New deal, count this one as lost",
+    no: "Keep playing" }, ex.claim); // chosen: an import still being read gives way to the new game
   if (!go) return false;
   ex.cancel();
   if (!inProgress(state.view)) return true; // it ended meanwhile (a computer's last move)
@@ -153,7 +175,8 @@ async function resign(ex) {
   const { screen } = ex;
   if (!screen.state.view || screen.state.view.outcome) return;
   screen.stop("solution");
-  const go = await ask(ex.confirm, "Resign this game?", "The game ends now and counts as lost.", "Resign", "Keep playing");
+  const go = await ask(ex.confirm, { title: "Resign this game?", text: "The game ends now and counts as lost.", yes: "Resign",
+    no: "Keep playing" });
   if (go && screen.state.view && !screen.state.view.outcome) await sendResign(ex);
 }
 
@@ -262,6 +285,13 @@ export function createExtras(host) {
     newFields: ({ winnable: asked } = {}) => (spec.winnable_deals && (asked ?? winnable.checked) ? { winnable: true } : {}),
     introText,
     leaveGame: () => leaveGame(ex),
+    /** Settled once no question is open (a new deal's "Leave this game?" answered first). */
+    questionsAnswered: () => questionsAnswered(confirm),
+    /** The screen goes away: a question open is answered "no" (the person did not choose to leave), its dialog closed. */
+    dispose() {
+      confirm.open?.answer(false);
+      confirm.control.detach();
+    },
     /** @param {OptionValues} values */
     startDaily: (values) => startDaily(ex, values),
     /** @param {View} view @param {boolean} mine */

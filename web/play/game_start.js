@@ -3,8 +3,8 @@
 // (the New button, the options, a dialog's ways on), the setup of a table game, an imported
 // record. Each is a request of the controller's round trip (the "request" intent), which takes in
 // the new session and its view; the body and the phase change by the controller's intents. Each
-// way a game comes on screen first claims the next start number (the "claim" intent): an import
-// still being read when a later one is claimed gives way to it.
+// way a game comes on screen first claims the next start number (the "claim" intent, with words
+// saying what it was): an import still being read when a later one is claimed gives way to it.
 
 import { dropGame, loadGame } from "../store/saved_games.js";
 import { saveNames } from "../store/table.js";
@@ -38,6 +38,7 @@ import { dealWords } from "./export.js";
  * @property {Engine} engine (an imported record is checked before anything is asked)
  * @property {URLSearchParams} params the game link's query
  * @property {(text: string) => void} notify a notice above the screen
+ * @property {Promise<unknown>} after the screen before's last request answered (controller.js Mount)
  * @property {Extras} extras new deals over a game in progress, winnable deals, the daily deal
  * @property {Renderer} screen the game's renderer (a new deal's intro, `started`)
  * @property {GuidedDeal} lessons
@@ -45,6 +46,9 @@ import { dealWords } from "./export.js";
  * @property {(view: View) => string} dealText
  * @property {() => OptionValues} optionValues the option values on screen
  */
+
+/** The words of a claim (what a game's coming on screen was), said by an import that gives way to it. */
+export const CHOSE_ANOTHER = "another game was chosen";
 
 const seatText = (/** @type {string} */ kind) => (kind === "human" ? "person" : `computer, ${seatLevel(kind)}`);
 
@@ -61,8 +65,8 @@ const ask = async (emit, request, fields) => /** @type {Answer | null} */ (await
  * @param {GameStartParts} parts
  */
 async function begin(parts) {
-  const { spec, engine, params, notify, lessons } = parts;
-  await engine.ready();
+  const { spec, engine, params, notify, after, lessons } = parts;
+  await Promise.all([engine.ready(), after]); // a move the screen before made is saved first: it is resumed with it
   const link = readGameLink(spec, params, { seats: isSeatedGame(spec) });
   if (link.problems.length) notify(linkProblemsText(spec, link.problems));
   const linked = link.daily || link.seed !== null || link.fresh;
@@ -78,7 +82,7 @@ async function begin(parts) {
  */
 async function startUsual(parts, linked, link) {
   const { spec, state, notify, extras, optionValues, emit } = parts;
-  emit({ type: "claim" });
+  emit({ type: "claim", what: "the screen started its game" });
   const seated = isSeatedGame(spec);
   const saved = await resumeSaved(parts, !linked);
   if (state.disposed) return; // the screen was left meanwhile: nothing more is started for it
@@ -157,7 +161,7 @@ function newGameLog(spec, seed, seats, names) {
  * @param {NewGame} game
  */
 async function newGame({ spec, state, extras, screen, emit, dealText }, { values, seed, seats = ["human"], names = null, extra = {} }) {
-  emit({ type: "claim" });
+  emit({ type: "claim", what: CHOSE_ANOTHER });
   emit({ type: "stop" });
   /** @type {Record<string, unknown>} */
   const asked = { op: "new", game: spec.id, options: values, seed, seats, ...extras.newFields(extra) };
@@ -200,27 +204,27 @@ async function load({ state, screen, emit }, record, token, note, log = [], dail
   return answer;
 }
 
-const SUPERSEDED = "another game was chosen while it was read.";
-
 /**
  * An imported file replaces the game on screen as a new deal does: asked, the game left counted
- * as lost; a game imported in progress counts as assisted (the engine marks it).
+ * as lost; a game imported in progress counts as assisted (the engine marks it). Returns the
+ * load's answer; an error "superseded" when a later choice took its place (the claim's words
+ * say which); null when the person kept playing, or its screen was left (the notice says so).
  * @param {GameStartParts} parts
  * @param {GameRecord} record
  */
 async function importRecord(parts, record) {
   const { spec, state, engine, extras, emit, notify } = parts;
-  const mine = await emit({ type: "claim" });
+  const mine = await emit({ type: "claim", what: "another file was chosen" });
   const check = await engine.request({ op: "load", record, seat: personSeat(record) ?? 0, game: spec.id });
   if (!check.ok) return check; // a file the engine refuses: nothing asked, nothing changed
   emit({ type: "close-session", session: check.session });
-  if (!state.disposed) {
-    // a game begun while the file was checked (a new deal, the setup, another file) is the later choice: the import gives way
-    if (state.starts !== mine) return { ok: false, error: { code: "superseded", message: SUPERSEDED } };
-    if (!(await extras.leaveGame())) return null;
+  await extras.questionsAnswered(); // a question open (a new deal's "Leave this game?") is answered first
+  // a game chosen while the file was checked (a new deal, the setup, another file) is the later choice: the import gives way
+  if (!state.disposed && state.starts !== mine) {
+    return { ok: false, error: { code: "superseded", message: `${state.claimed} while it was read.` } };
   }
-  const answer = state.disposed ? null
-    : await load(parts, record, newToken(spec.id), `Imported ${dealWords(record)}.`, [], null, { imported: true });
+  const answer = !state.disposed && (await extras.leaveGame()) && !state.disposed
+    ? await load(parts, record, newToken(spec.id), `Imported ${dealWords(record)}.`, [], null, { imported: true }) : null;
   // its screen left before it was on screen (a link followed, say): dropped, and said where it shows
   if (!answer && state.disposed) notify(`The record of ${dealWords(record)} was not imported: its game screen was left first.`);
   return answer;
@@ -234,7 +238,7 @@ async function importRecord(parts, record) {
  */
 function showSetup(parts, initial, canCancel) {
   const { spec, extras, emit } = parts;
-  emit({ type: "claim" });
+  emit({ type: "claim", what: "the setup of a new game was opened" }); // (not the game: words that say only this)
   emit({ type: "stop" });
   const box = h("div", { class: "setup-box" });
   emit({ type: "show", body: "setup", element: box });

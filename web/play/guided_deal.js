@@ -78,7 +78,7 @@ export function createGuidedDeal({ spec, state, guide, emit }) {
 
   /** The guided deal of this game, on screen in place of the game there (which stays saved). */
   async function start() {
-    emit({ type: "claim" });
+    emit({ type: "claim", what: "a guided deal was started" });
     offer.hidden = true;
     guide.reset();
     const answer = /** @type {Answer | null} */ (await emit({ type: "request",

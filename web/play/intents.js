@@ -19,7 +19,7 @@
 
 /**
  * What a part may ask. Among them: "claim" (a way a game comes on screen begins: answers its
- * number, state.starts); "settle" asks for a redraw whose end settles the screen;
+ * number, state.starts; `what` says it, for an import that gives way to it: "another file was chosen"); "settle" asks for a redraw whose end settles the screen;
  * "settle-phase" (the redraw's, once drawn) runs what the phase asks for now; "options" (the
  * option controls changed) is a new game on the deal number shown, once the person agrees.
  * @typedef {{type: "redraw", now?: boolean}
@@ -49,7 +49,7 @@
  *   | {type: "deal", seed: number}
  *   | {type: "options", values: OptionValues}
  *   | {type: "import", record: GameRecord}
- *   | {type: "claim"}
+ *   | {type: "claim", what: string}
  *   | {type: "start-lesson"} | {type: "leave-lesson"} | {type: "usual-start"}
  *   | {type: "reveal", seat: number}
  *   | {type: "cover"}

@@ -59,8 +59,10 @@ export function exportOnScreen(gameId, copy = null) {
 /**
  * The game tools: "Link to this deal", "Copy game link", "Export record" and "Import record".
  *   gameId; engine; session() -> the session id on screen (or null); say(text, kind);
- *   load(record) -> the engine's answer after the screen loaded the record in place of its
- *   game (or null when it was busy); linkOptions: for gameLinkHref;
+ *   notify(text): the page's notice (an import that gave way to a later choice says so there, so
+ *   the later game's own words do not cover it); load(record) -> the engine's answer after the
+ *   screen loaded the record in place of its game (null: nothing loaded, and said if not the
+ *   person's choice); linkOptions: for gameLinkHref;
  *   abandon(): count the game on screen as given up (a mid-game export of a game with hidden
  *   hands, the player's choice); saved(answer): save the game from an answer's record.
  * Returns {element, update(view)}: update after every view (null: no game yet).
@@ -69,13 +71,14 @@ export function exportOnScreen(gameId, copy = null) {
  * @param {import("../engine_types.js").Engine} parts.engine
  * @param {() => string | null} parts.session
  * @param {(text: string, kind?: "info" | "error") => void} parts.say
+ * @param {(text: string) => void} parts.notify
  * @param {(record: GameRecord) => Promise<Answer | null>} parts.load
  * @param {() => unknown} parts.abandon
  * @param {(answer: Answer) => void} parts.saved
  * @param {{seats?: boolean, hidden?: boolean}} [parts.linkOptions]
  * @returns {{element: HTMLElement, update: (view: View | null) => void}}
  */
-export function gameTools({ gameId, engine, session, say, load, abandon, saved, linkOptions = {} }) {
+export function gameTools({ gameId, engine, session, say, notify, load, abandon, saved, linkOptions = {} }) {
   const link = h("a", { id: "deal-link", class: "deal-link", href: "#", hidden: "" }, "Link to this deal");
   const copy = h("button", { type: "button", "data-action": "copy-link", disabled: "" }, "Copy game link");
   const exportButton = h("button", { type: "button", "data-action": "export", disabled: "" }, "Export record");
@@ -126,8 +129,10 @@ export function gameTools({ gameId, engine, session, say, load, abandon, saved, 
       return;
     }
     const answer = await load(record); // the engine replays it move by move; a bad move changes nothing
-    if (!answer) return; // the engine failed: the game said so
-    if (!answer.ok) refuse(/** @type {import("../engine_types.js").EngineError} */ (answer.error).message);
+    if (!answer) return; // kept playing, the screen left or the engine failed: said where it is said
+    const refusal = /** @type {import("../engine_types.js").EngineError | undefined} */ (answer.error);
+    if (refusal?.code === "superseded") notify(`The file ${file.name} could not be imported: ${refusal.message}`);
+    else if (!answer.ok) refuse(refusal?.message ?? "");
     else say(`Imported ${dealWords(record)} (${record.moves.length} moves).`);
   });
 

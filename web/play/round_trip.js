@@ -4,7 +4,7 @@
 // a redraw whose settling does what the phase asks. Also a person's move, and one step of a run of
 // requests (autoplay, the solution, Finish, skipping to the person's turn).
 
-import { saveGame } from "../store/saved_games.js";
+import { saveGame, saveLeftGame } from "../store/saved_games.js";
 import { countGame, finishes, newToken } from "./results.js";
 import { soundOf } from "./view_sound.js";
 import { logLine, takeEvents } from "./state.js";
@@ -40,10 +40,40 @@ import { logLine, takeEvents } from "./state.js";
  * @param {Answer} answer
  */
 function persist({ spec, state }, answer) {
-  if (!answer.record || state.disposed) return; // a screen left saves nothing after (round_trip's send)
+  if (!answer.record || state.disposed) return; // a screen left: a move's answer only, by keepLeftMove
   state.record = answer.record;
   if (answer.record.lesson) return; // a guided deal is never saved over the game kept
   saveGame(spec.id, { record: answer.record, token: state.token, log: state.log, daily: state.daily });
+}
+
+/**
+ * Count a game the answer to `op` finished (once per token: results.js).
+ * @param {Parts} parts
+ * @param {unknown} op
+ * @param {View | null} before the view the request was made on
+ * @param {View} view the answer's
+ */
+function countFinished({ state, screen }, op, before, view) {
+  if (finishes(op, before, view)) countGame(view, state.token, { ...(screen.countExtra?.() ?? {}), daily: state.daily });
+}
+
+/**
+ * A move's answer that came after its screen was left: not shown, but saved with its lines of the
+ * log while the game stored is still the screen's (saved_games.js saveLeftGame: the same token, at
+ * the record the move follows), and the game it finished counted then; else nothing changes (the
+ * game was forgotten, or replaced by another game or another tab's save, meanwhile).
+ * @param {Parts} parts
+ * @param {unknown} op
+ * @param {Answer} answer
+ */
+function keepLeftMove(parts, op, answer) {
+  const { spec, state, screen, name } = parts;
+  const from = state.record;
+  if (!answer.record || answer.record.lesson || !answer.view || !from) return; // a guided deal is never saved
+  takeEvents(state, answer.view, screen, name);
+  if (saveLeftGame(spec.id, { record: answer.record, token: state.token, log: state.log, daily: state.daily }, from)) {
+    countFinished(parts, op, state.view, answer.view);
+  }
 }
 
 /**
@@ -86,7 +116,7 @@ function accept({ state, screen, say, name }, view, op) {
  * @param {Parts} parts
  */
 export function createRoundTrip(parts) {
-  const { engine, state, screen, frame, cancel, say, observe, settle, drawn } = parts;
+  const { engine, state, frame, cancel, say, observe, settle, drawn } = parts;
   /**
    * Send a request for the game on screen; take in its view, save, count a finished game.
    * @param {Record<string, unknown>} request
@@ -94,9 +124,10 @@ export function createRoundTrip(parts) {
    * @returns {Promise<Answer | null>}
    */
   async function send(request, { token, log, daily = null } = {}) {
+    const starts = request.op === "new" || request.op === "load"; // a game put on screen, not a move
     if (state.busy) {
       // a click during a request is dropped; a new game or an import waits for it, then goes first
-      if (request.op !== "new" && request.op !== "load") return null;
+      if (!starts) return null;
       while (state.busy) await state.inflight;
       cancel(); // the computer's move the finished request asked for is not made on the new game
     }
@@ -109,22 +140,24 @@ export function createRoundTrip(parts) {
     let answer = null;
     try {
       answer = /** @type {Answer} */ (await engine.request({ ...request, session: request.session ?? state.session,
-        ...(request.op === "load" || request.op === "new" ? {} : { seat: state.viewer }) }));
-      // the screen was left meanwhile: its answer is not taken in, saved nor counted (the game
-      // saved stays the one last shown; a later save must not bring back a game left, nor one
-      // another tab or the player forgot since). Its session is closed by engine_sessions.js.
-      if (state.disposed) return null;
+        ...(starts ? {} : { seat: state.viewer }) }));
+      // the screen was left meanwhile: its answer is not taken in; a game it put on screen is not
+      // saved, a move only while the game stored is still the screen's (keepLeftMove: a late save
+      // must not bring back a game left, nor one another tab or the player forgot or replaced since).
+      // Its session is closed by engine_sessions.js.
+      if (state.disposed) {
+        if (answer.ok && !starts) keepLeftMove(parts, request.op, answer);
+        return null;
+      }
       if (!answer.ok || !answer.view) {
         if (request.op === "ai") state.failed = true; // no retry for ever: said below, the person may go on
         return answer;
       }
       const before = state.view;
-      if (request.op === "new" || request.op === "load") startSession(parts, answer, answer.view, token, log, daily);
+      if (starts) startSession(parts, answer, answer.view, token, log, daily);
       accept(parts, answer.view, String(request.op));
       persist(parts, answer);
-      if (finishes(request.op, before, state.view)) {
-        countGame(answer.view, state.token, { ...(screen.countExtra?.() ?? {}), daily: state.daily });
-      }
+      countFinished(parts, request.op, before, answer.view);
       return answer;
     } catch (error) {
       say(error instanceof Error ? error.message : String(error), "error");

@@ -35,6 +35,7 @@ const MOVED_LIMIT = 400; // moves of a round kept for the marks of what was play
  * @property {boolean} busy a request is under way
  * @property {number} starts the games begun on this screen (each way a game comes on screen claims
  *   the next number: the "claim" intent): an import begun before the last gives way to it
+ * @property {string} claimed what the last claim was, in words ("another game was chosen"): the import's reason
  * @property {Promise<void>} inflight settled when the request under way has been answered and drawn
  * @property {(Move & HintAnswer) | null} hint
  * @property {LogEntry[]} log newest first
@@ -61,7 +62,7 @@ const MOVED_LIMIT = 400; // moves of a round kept for the marks of what was play
  */
 export function createGameState(names) {
   return {
-    screen: initialScreen(), session: null, view: null, drawnView: null, viewer: 0, names, token: null, busy: false, starts: 0,
+    screen: initialScreen(), session: null, view: null, drawnView: null, viewer: 0, names, token: null, busy: false, starts: 0, claimed: "",
     inflight: Promise.resolve(), hint: null, log: [], lastAction: {}, covered: false, slides: Promise.resolve(), moved: [], failed: false, disposed: false,
     message: { text: "", kind: "info" }, record: null, daily: null,
   };

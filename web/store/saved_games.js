@@ -10,7 +10,8 @@
 // storage event or when this page goes to write): then this page stops saving that game until the
 // player takes the other tab's (takeTheirs) or keeps this one (keepOurs); the copy not chosen is
 // set aside in this page, to be exported. A copy with own moves survives leaving the screen, and
-// the page warns before it is unloaded (hasUnsavedMoves).
+// the page warns before it is unloaded (hasUnsavedMoves). A move answered after its screen was
+// left is saved by the same checks only while the game is still that screen's (saveLeftGame).
 
 import { PREFIX, drop, readJSON } from "./local.js";
 import { countedIds, flushResults, trimStatsDetail } from "./stats.js";
@@ -93,9 +94,12 @@ function conflict(gameId) {
   announce({ kind: "other-tab", gameId, theirs: storedRecord(gameId), ours: mine.game.record, ownMoves: mine.own });
 }
 
+/** True when two saved games are one game at one point: the same token and record.
+ *  @param {{record: unknown, token?: string | null}} a @param {SavedGame} b */
+const sameGame = (a, b) => (a.token ?? null) === (b.token ?? null) && JSON.stringify(a.record) === JSON.stringify(b.record);
+
 /** True when storage holds exactly this game (record and token). @param {any} value @param {SavedGame} game */
-const holdsSame = (value, { record, token }) => value?.format === 1 && (value.token ?? null) === (token ?? null) &&
-  JSON.stringify(value.record) === JSON.stringify(record);
+const holdsSame = (value, game) => value?.format === 1 && sameGame(value, game);
 
 /** Write this page's copy of a game over the version it continues. @param {string} gameId */
 function writeHeld(gameId) {
@@ -135,6 +139,29 @@ export function saveGame(gameId, { record, token = null, log = [], daily = null 
     full: before?.full });
   if (contested.has(gameId)) return false;
   return writeHeld(gameId);
+}
+
+/**
+ * Save a move whose answer came after its screen was left, only while the game is still the one
+ * that screen showed at `from`, the record the move follows (with the same token): this page's
+ * copy of it when it holds one (with own moves, or at the version storage has), else storage's.
+ * Then it is saved as saveGame saves (written; kept in memory when storage is full or another tab's
+ * save waits for the player's choice) and true is returned. Otherwise nothing changes and nothing
+ * is asked (no screen shows the game to ask on): it was forgotten, or replaced by another game or
+ * another tab's save, meanwhile.
+ * @param {string} gameId
+ * @param {SavedGame} game
+ * @param {GameRecord} from
+ */
+export function saveLeftGame(gameId, game, from) {
+  const left = { ...game, record: from };
+  const mine = held.get(gameId);
+  const { found, value, version } = stored(gameId);
+  if (mine ? !sameGame(mine.game, left) || (!mine.own && (found ? version : null) !== mine.version)
+    : !found || !holdsSame(value, left)) return false;
+  if (!mine) held.set(gameId, { game: fromEntry(value), version, own: false });
+  saveGame(gameId, game);
+  return true;
 }
 
 /** @param {string} gameId */
