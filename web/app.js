@@ -22,7 +22,7 @@ import { parseRoute } from "./route.js";
 const view = /** @type {HTMLElement} */ (document.getElementById("view"));
 /** @type {Catalog | null} */
 let catalog = null;
-/** @type {{dispose: () => void} | null} */
+/** @type {ReturnType<typeof mountGame> | null} */
 let mounted = null; // the current game screen, if any
 
 // ---- engine status in the top bar
@@ -66,7 +66,7 @@ retry.addEventListener("click", () => {
   progress.value = 0;
   statusText.textContent = "Loading the game engine…";
   engine.start().catch(() => {});
-  if (mounted) route();
+  if (mounted) route(mounted.kept()); // the screen shown again as it was (screen_kept.js)
 });
 
 // ---- notices (storage problems and the like)
@@ -81,7 +81,9 @@ export function notify(text) {
 }
 
 // ---- routing
-function route() {
+/** Show the screen of the address. @param {import("./play/screen_kept.js").Kept | null} [kept] what the game screen
+ *  shown before kept (mounted again in its place: the engine restarted), put back by the new one */
+function route(kept = null) {
   mounted?.dispose();
   mounted = null;
   engine.closeSessions(); // the screen that showed them is gone
@@ -95,7 +97,7 @@ function route() {
   } else if (page === "settings") {
     renderSettings(view, { notify });
   } else if (page === "play" && spec) {
-    mounted = mountGame(view, { engine, spec, params, notify });
+    mounted = mountGame(view, { engine, spec, params, notify, kept });
     if ([...params.keys()].length) rewrite(`#/play/${spec.id}`); // a reload resumes the game
   } else {
     if (malformed) notify("That address could not be read (a character in it is not written as an address allows); pick a game below.");
@@ -165,7 +167,8 @@ if (engine.state === "ready") onReady(); // ready before this module ran
 sayMissingFeatures(notify); // what this browser lacks, in plain words (features.js)
 startOffline(engine, notify); // the service worker: offline play and "a new version is ready"
 startGuard({ engine, catalog: () => catalog, remount: route, notify }); // storage full, two tabs, engine restarts
-engine.addEventListener("restarted", () => route()); // the game on screen reloads from its save
+// the game on screen reloads from its save, its screen put back as it was (the coach, a move or hint asked: screen_kept.js)
+engine.addEventListener("restarted", () => route(mounted?.kept()));
 const startSettings = loadSettings(); // a bad entry is fixed here and reported below
 applySettings(startSettings.settings); // tile style, animation speed, hints (on <html>)
 

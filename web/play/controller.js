@@ -41,6 +41,7 @@ import { isSeatedGame } from "./seating.js";
 import { createSequencer } from "./sequencer.js";
 import { createTurns } from "./turns.js";
 import { createGameState, playedSince } from "./state.js";
+import { keptOf, putBack } from "./screen_kept.js";
 
 /** @typedef {import("../engine_types.js").GameSpec} GameSpec */
 /** @typedef {import("../engine_types.js").Engine} Engine */
@@ -49,7 +50,9 @@ import { createGameState, playedSince } from "./state.js";
 /** @typedef {import("./intents.js").Emit} Emit */
 /** @typedef {import("./state.js").GameState} GameState */
 /** @typedef {ReturnType<typeof createSequencer>} Sequencer */
-/** @typedef {{engine: Engine, spec: GameSpec, params: URLSearchParams, notify: (text: string) => void}} Mount */
+/** @typedef {import("./screen_kept.js").Kept} Kept */
+/** kept: what a screen of this game before kept (mounted again in its place: app.js), put back once the game is on screen.
+ *  @typedef {{engine: Engine, spec: GameSpec, params: URLSearchParams, notify: (text: string) => void, kept?: Kept | null}} Mount */
 /** @typedef {ReturnType<typeof createPace>} Pace */
 /** What every part is made from: the mount, the state, the intents' `emit`, the sequencer, the pace. @typedef {Mount & {state: GameState, emit: Emit, sequencer: Sequencer, pace: Pace}} Base */
 /** @typedef {ReturnType<typeof createScreenParts>} ScreenParts */
@@ -66,7 +69,7 @@ const RENDERERS = { table: createTable, columns: createLuzon, dial: createBigClo
  * Mount the screen of a game (spec: its catalog entry) into root.
  * @param {HTMLElement} root
  * @param {Mount} mount
- * @returns {{dispose: () => void}}
+ * @returns {{dispose: () => void, kept: () => Kept}} kept(): what a remount of this screen keeps (screen_kept.js)
  */
 export function mountGame(root, mount) {
   const { emit, handle } = createIntents();
@@ -79,8 +82,9 @@ export function mountGame(root, mount) {
   /** @type {Ctrl} */
   const ctrl = { ...base, ...screenParts, ...createFlowParts({ ...base, ...screenParts }) };
   handle((intent) => act(ctrl, intent));
-  ctrl.start.begin().catch((error) => emit({ type: "say", text: error.message, kind: "error" }));
-  return { dispose: () => dispose(ctrl) };
+  ctrl.start.begin().then(() => putBack(ctrl, mount.kept))
+    .catch((error) => emit({ type: "say", text: error.message, kind: "error" }));
+  return { dispose: () => dispose(ctrl), kept: () => keptOf(ctrl) };
 }
 
 /**
