@@ -22,7 +22,7 @@ import { parseRoute } from "./route.js";
 const view = /** @type {HTMLElement} */ (document.getElementById("view"));
 /** @type {Catalog | null} */
 let catalog = null;
-/** @type {{dispose: () => Promise<unknown>} | null} */
+/** @type {ReturnType<typeof mountGame> | null} */
 let mounted = null; // the current game screen, if any
 /** Settled once the requests under way of every screen left are answered (a move of theirs is still
  *  saved: play/round_trip.js), so the next game screen reads the saved games after them. */
@@ -75,7 +75,7 @@ retry.addEventListener("click", () => {
   progress.value = 0;
   statusText.textContent = "Loading the game engine…";
   engine.start().catch(() => {});
-  if (mounted) route();
+  if (mounted) route(mounted.kept()); // the screen shown again as it was (screen_kept.js)
 });
 
 // ---- notices (storage problems and the like)
@@ -90,7 +90,9 @@ export function notify(text) {
 }
 
 // ---- routing
-function route() {
+/** Show the screen of the address. @param {import("./play/screen_kept.js").Kept | null} [kept] what the game screen
+ *  shown before kept (mounted again in its place: the engine restarted), put back by the new one */
+function route(kept = null) {
   leaveScreen();
   engine.closeSessions(); // the screen that showed them is gone
   if (!catalog) return;
@@ -103,7 +105,7 @@ function route() {
   } else if (page === "settings") {
     renderSettings(view, { notify });
   } else if (page === "play" && spec) {
-    mounted = mountGame(view, { engine, spec, params, notify, after: screensLeft });
+    mounted = mountGame(view, { engine, spec, params, notify, after: screensLeft, kept });
     if ([...params.keys()].length) rewrite(`#/play/${spec.id}`); // a reload resumes the game
   } else {
     if (malformed) notify("That address could not be read (a character in it is not written as an address allows); pick a game below.");
@@ -172,7 +174,8 @@ if (engine.state === "ready") onReady(); // ready before this module ran
 sayMissingFeatures(notify); // what this browser lacks, in plain words (features.js)
 startOffline(engine, notify); // the service worker: offline play and "a new version is ready"
 startGuard({ engine, catalog: () => catalog, remount: route, notify }); // storage full, two tabs, engine restarts
-engine.addEventListener("restarted", () => route()); // the game on screen reloads from its save
+// the game on screen reloads from its save, its screen put back as it was (the coach, a move or hint asked: screen_kept.js)
+engine.addEventListener("restarted", () => route(mounted?.kept()));
 const startSettings = loadSettings(); // a bad entry is fixed here and reported below
 applySettings(startSettings.settings); // tile style, animation speed, hints (on <html>)
 

@@ -6,7 +6,8 @@
 //                  screen's one export path, which asks first when the file would show hidden hands).
 //   another tab:   tabs.js asks which copy to keep.
 //   leaving:       a page with moves storage has not got asks before it is unloaded.
-//   engine restart: said in the notice line; app.js reloads the game on screen from its save.
+//   engine restart: said in the notice line; app.js reloads the game on screen from its save, the
+//                  screen put back as it was (play/screen_kept.js: the coach, a request cut short).
 
 import { forgetOtherGames, freeSpace, hasUnsavedMoves } from "./store/saved_games.js";
 import { flushResults } from "./store/stats.js";

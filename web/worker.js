@@ -161,11 +161,14 @@ function answer({ id, request }) {
   try {
     response = /** @type {Handle} */ (handle)(request); // (called once the engine is ready) // str -> JS string: no proxy crosses the boundary
     if (typeof response !== "string") throw new Error(`the engine answered ${typeof response}`);
-  } catch (/** @type {any} */ error) { // the details stay in this console; the page gets a typed error, no traceback
+  } catch (/** @type {any} */ error) { // the details stay in this console
+    // Pyodide itself failed (WebKitGTK's wasm traps now and then: "Out of bounds memory access"):
+    // no answer; the page replaces this worker and sends the requests under way, this one too, to
+    // the new one (engine.js restart), so a review or a move in flight is answered there (a request
+    // that fails every worker has the engine given up after three restarts: engine_watch.js)
     console.warn(`Boneyard: the engine failed on a request: ${String(error).slice(0, 2000)}`);
-    const name = error?.constructor?.name ?? "Error";
-    response = JSON.stringify({ ok: false, error: { code: "internal_error", message: `the engine failed on this request (${name})` } });
     fatal(error);
+    return;
   }
   postMessage({ id, response });
 }

@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Route, expect
 from tests.engine.helpers import call
 
 from . import solitaire_play
+from .coach_records import counted, finished_record, load_with_record, native, open_coach_from_result
 from .conftest import (
     DESKTOP,
     READY_TIMEOUT_MS,
@@ -31,6 +32,36 @@ from .solitaire_play import LUZON_WON_SEED, click_move, play_line
 
 line = solitaire_play.line  # the winning line of LUZON_WON_SEED (a module fixture)
 RESTART_TIMEOUT_MS = 60_000  # a dead worker is noticed within seconds; a new one starts
+REVIEW_TIMEOUT_MS = 180_000  # a whole review, on a loaded machine
+
+# The worker dies during a review, as its second slice is asked (the first answered and shown): it is
+# terminated instead of given that request. window.__kill: the coach's progress then (value, max, hidden).
+KILL_AT_SECOND_SLICE = """() => {
+  const worker = window.boneyard.engine.worker, post = worker.postMessage.bind(worker);
+  let slices = 0;
+  window.__kill = new Promise((resolve) => {
+    worker.postMessage = (message) => {
+      if (message?.request && JSON.parse(message.request).op === 'review' && ++slices === 2) {
+        worker.terminate();
+        const p = document.querySelector('#coach-progress');
+        resolve([p.value, p.max, p.hidden]);
+        return;
+      }
+      post(message);
+    };
+  });
+}"""
+# What the coach's review line said while its progress showed, from now on (the coach mounted again too)
+WATCH_REVIEW = """() => {
+  window.__reviewSaid = [];
+  window.__reviewWatch = new MutationObserver(() => {
+    const p = document.querySelector('#coach-progress'), text = document.querySelector('#coach-review-text');
+    const said = window.__reviewSaid;
+    if (p && !p.hidden && text && said.at(-1) !== text.textContent) said.push(text.textContent);
+  });
+  window.__reviewWatch.observe(document.getElementById('view'), {subtree: true, childList: true, characterData: true,
+                                                                 attributes: true});
+}"""
 
 # The engine's answer to one request of an op, held until the test releases it (window.__release): a
 # race's window opened as wide as the test needs. The page's own request is put back by UNHOLD, which
@@ -207,13 +238,23 @@ def test_a_dead_worker_is_restarted_and_the_game_reloaded(clocked: App, line: li
     open_deal(app, "luzon", LUZON_WON_SEED)
     play_line(app, line, 0, 3)
     page.evaluate("boneyard.engine.worker.terminate()")
-    click_move(app, line[3])  # a move: the dead worker is found (the move is lost with it)
+    click_move(app, line[3])  # a move: the dead worker is found; the game reloaded, the move is made then
     ping_runs_out(app)
     expect(page.locator("#notice")).to_contain_text("restarted", timeout=RESTART_TIMEOUT_MS)
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
     expect(page.locator("#engine-text")).to_have_text("Engine ready")
-    expect(page.locator("#board")).to_have_attribute("data-moves", "3", timeout=SCREEN_TIMEOUT_MS)
-    play_line(app, line, 3, 1)
+    expect(page.locator("#board")).to_have_attribute("data-moves", "4", timeout=SCREEN_TIMEOUT_MS)
+    settled(page)
+    assert saved_moves(app) == 4  # made once, and saved
+    play_line(app, line, 4, 1)
+    # a hint asked as the worker dies: asked again once the game is back, and shown
+    hinted = page.locator("#board .hinted")
+    expect(hinted).to_have_count(0)
+    page.evaluate("boneyard.engine.worker.terminate()")
+    page.click("button[data-action=hint]")
+    ping_runs_out(app)
+    expect(hinted.first).to_be_visible(timeout=RESTART_TIMEOUT_MS)
+    expect(page.locator("#notice")).to_contain_text("restarted")
     # the worker dies, and the saved game is opened before anything noticed: it is loaded by the
     # new engine, never dropped as "could not be restored"
     page.evaluate("boneyard.engine.worker.terminate()")
@@ -221,8 +262,45 @@ def test_a_dead_worker_is_restarted_and_the_game_reloaded(clocked: App, line: li
     page.goto(f"{app.url}#/play/luzon")
     ping_runs_out(app)
     expect(page.locator("#notice")).to_contain_text("restarted", timeout=RESTART_TIMEOUT_MS)
-    expect(page.locator("#board")).to_have_attribute("data-moves", "4", timeout=SCREEN_TIMEOUT_MS)
-    assert saved_moves(app) == 4
+    expect(page.locator("#board")).to_have_attribute("data-moves", "5", timeout=SCREEN_TIMEOUT_MS)
+    assert saved_moves(app) == 5
+
+
+def test_a_review_a_dead_worker_cut_short_is_asked_again_in_the_coach_where_it_was(clocked: App) -> None:
+    """The engine's worker dies during a Big Clock review (as WebKitGTK's wasm trapped in one): once
+    the new engine is ready the player is back in the coach at the position they had picked, no
+    result dialog over it, the notice line saying the engine was restarted, the review asked again
+    with its progress shown, and it runs to its end."""
+    app = clocked
+    page = app.page
+    record = finished_record("big-clock", {"set": "double-6"}, 2, ["human"])
+    total, at = len(record["moves"]), counted(record)
+    decisions = native({"op": "review", "record": record, "limit": 1})["review"]["total"]
+    load_with_record(app, "big-clock", record, "?set=double-6")
+    open_coach_from_result(app)
+    where = page.locator("#coach-where")
+    for back in (1, 2):  # (each step once the one before is shown: a step counts from the position on screen)
+        page.locator("#coach").press("ArrowLeft")
+        expect(where).to_have_text(at(total - back))
+    page.evaluate(KILL_AT_SECOND_SLICE)
+    page.click("button[data-action=coach-review]")
+    done, most, hidden = page.evaluate("() => window.__kill")
+    assert not hidden and done < most, (done, most, hidden)  # under way, its progress shown, when the worker died
+    page.evaluate(WATCH_REVIEW)
+    ping_runs_out(app)
+    expect(page.locator("#notice")).to_contain_text("The game engine stopped and was restarted",
+                                                    timeout=RESTART_TIMEOUT_MS)
+    expect(page.locator("#coach-review-text")).to_contain_text("computed", timeout=REVIEW_TIMEOUT_MS)
+    expect(page.locator("#coach-decisions li[data-index]")).to_have_count(decisions)  # every one rated
+    expect(where).to_have_text(at(total - 2))
+    expect(page.locator("#coach")).to_be_visible()
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    said = page.evaluate("() => { window.__reviewWatch.disconnect(); return window.__reviewSaid; }")
+    # before the new coach's first word, the coach that died; after it, the review's progress as it came
+    again = said.index("The game engine was restarted: reviewing your decisions again…")
+    assert any(text.startswith("Reviewing your decisions: ") for text in said[again + 1:]), said
+    page.click("button[data-action=coach-close]")
+    expect(page.locator("#coach")).to_have_count(0)
 
 
 def test_sessions_the_page_no_longer_shows_are_closed(app: App) -> None:

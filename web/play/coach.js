@@ -16,17 +16,30 @@ import { keepBoardRoom } from "./coach_room.js";
 /** @typedef {import("../engine_types.js").GameRecord} GameRecord */
 /** @typedef {import("./renderer_contract.js").RendererFactory} RendererFactory */
 /** @typedef {import("./sequencer.js").Sequencer} Sequencer */
+/** @typedef {import("./coach_review.js").Decision} Decision */
+
+/**
+ * A coach as a remount keeps it (screen_kept.js), to be opened again as it was: the position, every
+ * hand shown (a finished game's), the decision marked and which board of it, the review under way
+ * (asked again) or its results.
+ * @typedef {object} CoachKept
+ * @property {number} at
+ * @property {boolean} reveal
+ * @property {{decision: Decision, showing: import("./coach_marks.js").Showing} | null} compare
+ * @property {import("./coach_review.js").ReviewKept} review
+ */
 
 /**
  * Mount the coach for `record`: the game's renderer (createRenderer) draws each position through
  * a replay's renderer context; the replay's Play runs on the screen's sequencer. name(seat) is a
  * seat's name; motionMs() the duration of a slide at the page's speed (0: no motion); onClose()
- * goes back to the game.
+ * goes back to the game; resume: a coach before as a remount kept it (else the coach opens at the game's end).
  * @param {{engine: Engine, spec: GameSpec, record: GameRecord, createRenderer: RendererFactory,
- *   name: (seat: number) => string, motionMs: () => number, sequencer: Sequencer, onClose: () => void}} parts
- * @returns {{element: HTMLElement, focus: () => void, dispose: () => void}}
+ *   name: (seat: number) => string, motionMs: () => number, sequencer: Sequencer, onClose: () => void,
+ *   resume?: CoachKept | null}} parts
+ * @returns {{element: HTMLElement, focus: () => void, kept: () => CoachKept, dispose: () => void}}
  */
-export function createCoach({ engine, spec, record, createRenderer, name, motionMs, sequencer, onClose }) {
+export function createCoach({ engine, spec, record, createRenderer, name, motionMs, sequencer, onClose, resume = null }) {
   const replay = new Replay({ engine, spec, record, createRenderer, name, motionMs, sequencer });
   const marks = new Marks(replay);
   const review = new Review({ engine, record, total: replay.total, number: (at) => replay.number(at), show: (d) => marks.show(d) });
@@ -43,10 +56,16 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
   element.addEventListener("keydown", (event) => replay.onKey(event));
   const stopRoom = keepBoardRoom(element, replay.board, [[head], [bar], [review.actions, where], [moveText], [revealLabel]]);
 
-  replay.go(replay.total);
+  if (resume) {
+    if (resume.reveal) replay.revealAll();
+    if (resume.compare) marks.resume(resume.compare);
+    else replay.go(resume.at);
+    review.resume(resume.review);
+  } else replay.go(replay.total);
   return {
     element,
     focus: () => element.focus(),
+    kept: () => ({ at: replay.at, reveal: replay.reveal, compare: marks.compare && { ...marks.compare }, review: review.kept() }),
     dispose() {
       replay.dispose();
       review.dispose();

@@ -65,6 +65,15 @@ export class Marks {
   }
 
   /**
+   * A decision shown as a coach before showed it (a remount: coach.js), the board as it was.
+   * @param {{decision: Decision, showing: Showing}} compare
+   */
+  resume({ decision, showing }) {
+    this.compare = { decision, showing };
+    this.showCompare(showing);
+  }
+
+  /**
    * Draw the decision as `showing` says, the moved tiles travelling from the position before it.
    * @param {Showing} showing
    */

@@ -110,7 +110,13 @@ export class Replay {
       this.views.clear();
       this.hooks.revealed();
     });
-    return { first, back, playButton, forward, last, scrubber, bar, where, moveText, revealLabel, hands };
+    return { first, back, playButton, forward, last, scrubber, bar, where, moveText, revealBox, revealLabel, hands };
+  }
+
+  /** Every hand shown, as a coach before showed them (a remount: coach.js): a finished game's only, the engine's rule. */
+  revealAll() {
+    this.reveal = this.finished = this.ui.revealBox.checked = true;
+    this.views.clear();
   }
 
   /** @param {ReplayHooks} hooks what the other parts hear */

@@ -31,6 +31,13 @@ import { redrawOnResize } from "./renderer_contract.js";
  * @property {number | null} [round] the round of a game played in rounds
  */
 
+/**
+ * A whole review's results: its decisions, its key moments' indices, the moves not graded.
+ * @typedef {{decisions: Decision[], key: number[], notGraded: {index: number, why: string}[]}} ReviewResults
+ */
+/** What a remount keeps of a review (coach.js): under way ("running": asked again; "cut-short": asked again once
+ *  already, said and not asked a third time), its results, or none. @typedef {"running" | "cut-short" | ReviewResults | null} ReviewKept */
+
 const SLICE = 2; // decisions rated per request (the engine also ends one inside a long decision after about 2 s),
 // so the worker stays free for other requests, progress moves and Cancel works between them
 /** @type {Record<string, string>} */
@@ -52,11 +59,13 @@ export class Review {
     this.total = total;
     this.number = number;
     this.show = show;
-    /** @type {{cancelled: boolean} | null} */
+    /** @type {{cancelled: boolean, again: boolean} | null} again: a review a restart cut short, asked again */
     this.run = null;
     this.disposed = false;
     /** @type {{decisions: Decision[], key: number[]}} */
     this.shown = { decisions: [], key: [] };
+    /** @type {ReviewResults | null} the last review's, once it ran to its end */
+    this.results = null;
     this.ui = {
       reviewButton: button("Review my moves", { class: "primary", "data-action": "coach-review" }, () => this.start()),
       cancelButton: button("Cancel", { "data-action": "coach-cancel", hidden: "" }, () => {
@@ -80,27 +89,26 @@ export class Review {
     this.stopWatching = redrawOnResize(ui.chart, () => this.drawGraph());
   }
 
-  /** Review the game, a slice after another, showing the results as they come (until Cancel). */
-  async start() {
+  /** Review the game, a slice after another, showing the results as they come (until Cancel);
+   *  `again`: a review a restarted engine cut short, asked again. */
+  async start(again = false) {
     if (this.run) return;
     const ui = this.ui;
-    /** @type {{cancelled: boolean}} */
-    const run = { cancelled: false };
+    /** @type {{cancelled: boolean, again: boolean}} */
+    const run = { cancelled: false, again };
     this.run = run;
     ui.reviewButton.disabled = true;
     ui.cancelButton.hidden = ui.progress.hidden = false;
     ui.list.replaceChildren();
     ui.keyList.replaceChildren();
     ui.keyHead.hidden = this.allDecisions.hidden = this.graph.hidden = true;
-    ui.reviewText.textContent = "Reviewing your decisions…";
+    this.results = null;
+    ui.reviewText.textContent = again ? "The game engine was restarted: reviewing your decisions again…" : "Reviewing your decisions…";
     try {
       const { decisions, total, notGraded } = await this.slices(run);
       if (this.disposed) return;
       if (run.cancelled) ui.reviewText.textContent = `Review stopped after ${decisions.length} of ${total} decisions.`;
-      else {
-        this.showResults(decisions, this.shown.key, true);
-        if (notGraded.length) ui.reviewText.append(` Not graded as yours: ${notGradedText(notGraded)}.`);
-      }
+      else this.finish({ decisions, key: this.shown.key, notGraded });
     } catch (error) {
       ui.reviewText.textContent = `The review failed: ${error instanceof Error ? error.message : error}`;
     } finally {
@@ -108,6 +116,29 @@ export class Review {
       ui.reviewButton.disabled = false;
       ui.cancelButton.hidden = ui.progress.hidden = true;
     }
+  }
+
+  /**
+   * A whole review's results shown (and kept, for a remount).
+   * @param {ReviewResults} results
+   */
+  finish(results) {
+    this.results = results;
+    this.showResults(results.decisions, results.key, true);
+    if (results.notGraded.length) this.ui.reviewText.append(` Not graded as yours: ${notGradedText(results.notGraded)}.`);
+  }
+
+  /** @returns {ReviewKept} the review as a remount keeps it */
+  kept() {
+    if (this.run && !this.run.cancelled) return this.run.again ? "cut-short" : "running";
+    return this.results;
+  }
+
+  /** The review as a coach before left it (a remount): asked again if it was under way, else its results shown. @param {ReviewKept} kept */
+  resume(kept) {
+    if (kept === "running") this.start(true);
+    else if (kept === "cut-short") this.ui.reviewText.textContent = "The game engine stopped twice during the review; Review my moves asks for it again.";
+    else if (kept) this.finish(kept);
   }
 
   /**

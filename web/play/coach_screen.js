@@ -12,6 +12,7 @@ import { attachScreenLayer } from "./dialog.js";
 /** @typedef {import("./renderer_contract.js").RendererFactory} RendererFactory */
 /** @typedef {import("./sequencer.js").Sequencer} Sequencer */
 /** @typedef {ReturnType<typeof import("./frame.js").createFrame>} Frame */
+/** @typedef {import("./coach.js").CoachKept} CoachKept */
 
 /**
  * @typedef {object} CoachScreenHost what the coach needs of the controller
@@ -43,14 +44,15 @@ export function createCoachScreen(host) {
     frame.focusControl("coach");
   });
 
-  function open() {
+  /** Open the coach; `resume`: as a coach before left it (a remount: screen_kept.js). @param {CoachKept | null} [resume] */
+  function open(resume = null) {
     const record = host.openable();
     if (!record) return;
     const from = document.activeElement;
     sequencer.cancel();
     frame.closeDialogs();
     coach = createCoach({ engine: host.engine, spec: host.spec, record, createRenderer: host.createRenderer,
-      name: host.name, motionMs: host.motionMs, sequencer, onClose: layer.close });
+      name: host.name, motionMs: host.motionMs, sequencer, onClose: layer.close, resume });
     host.showCoach(coach.element);
     layer.opened(from);
     coach.focus();
@@ -62,5 +64,8 @@ export function createCoachScreen(host) {
     coach?.dispose();
   }
 
-  return { open, dispose };
+  /** @returns {CoachKept | null} the coach open now, as a remount keeps it */
+  const kept = () => coach?.kept() ?? null;
+
+  return { open, kept, dispose };
 }

@@ -41,6 +41,7 @@ import { isSeatedGame } from "./seating.js";
 import { createSequencer } from "./sequencer.js";
 import { createTurns } from "./turns.js";
 import { createGameState, playedSince } from "./state.js";
+import { keptOf, putBack } from "./screen_kept.js";
 
 /** @typedef {import("../engine_types.js").GameSpec} GameSpec */
 /** @typedef {import("../engine_types.js").Engine} Engine */
@@ -49,10 +50,12 @@ import { createGameState, playedSince } from "./state.js";
 /** @typedef {import("./intents.js").Emit} Emit */
 /** @typedef {import("./state.js").GameState} GameState */
 /** @typedef {ReturnType<typeof createSequencer>} Sequencer */
+/** @typedef {import("./screen_kept.js").Kept} Kept */
 /** What a screen is mounted with; `after`: settled once the request of the screen before it is answered
- *  (a move of it saved: round_trip.js), so this screen reads the saved game after that.
+ *  (a move of it saved: round_trip.js), so this screen reads the saved game after that; `kept`: what a
+ *  screen of this game before kept (mounted again in its place: app.js), put back once the game is on screen.
  *  @typedef {{engine: Engine, spec: GameSpec, params: URLSearchParams, notify: (text: string) => void,
- *    after: Promise<unknown>}} Mount */
+ *    after: Promise<unknown>, kept?: Kept | null}} Mount */
 /** @typedef {ReturnType<typeof createPace>} Pace */
 /** What every part is made from: the mount, the state, the intents' `emit`, the sequencer, the pace. @typedef {Mount & {state: GameState, emit: Emit, sequencer: Sequencer, pace: Pace}} Base */
 /** @typedef {ReturnType<typeof createScreenParts>} ScreenParts */
@@ -69,7 +72,8 @@ const RENDERERS = { table: createTable, columns: createLuzon, dial: createBigClo
  * Mount the screen of a game (spec: its catalog entry) into root.
  * @param {HTMLElement} root
  * @param {Mount} mount
- * @returns {{dispose: () => Promise<unknown>}} dispose: settled once the screen's request under way is answered
+ * @returns {{dispose: () => Promise<unknown>, kept: () => Kept}} dispose: settled once the screen's request under way
+ *   is answered; kept(): what a remount of this screen keeps (screen_kept.js)
  */
 export function mountGame(root, mount) {
   const { emit, handle } = createIntents();
@@ -82,8 +86,9 @@ export function mountGame(root, mount) {
   /** @type {Ctrl} */
   const ctrl = { ...base, ...screenParts, ...createFlowParts({ ...base, ...screenParts }) };
   handle((intent) => act(ctrl, intent));
-  ctrl.start.begin().catch((error) => emit({ type: "say", text: error.message, kind: "error" }));
-  return { dispose: () => dispose(ctrl) };
+  ctrl.start.begin().then(() => putBack(ctrl, mount.kept))
+    .catch((error) => emit({ type: "say", text: error.message, kind: "error" }));
+  return { dispose: () => dispose(ctrl), kept: () => keptOf(ctrl) };
 }
 
 /**

@@ -42,12 +42,13 @@ export function act(ctrl, intent) {
     case "request": return trip.send(intent.request, intent.fields);
     case "saved": return trip.persist(intent.answer);
     case "step": return trip.autoplayStep(intent.next)();
-    case "play": return trip.play(intent.move, { untilPlayable: intent.untilPlayable, onLessonRefusal: ctrl.guide.sayWrong });
+    case "play": return asking(state, intent, trip.play(intent.move, { untilPlayable: intent.untilPlayable,
+      onLessonRefusal: ctrl.guide.sayWrong }));
     case "computer-move": return trip.send({ op: "ai", until_playable: true });
     case "next-round": return dialogs.nextRound();
-    case "undo": return undo(ctrl);
-    case "redo": return redo(ctrl);
-    case "hint": return hint(ctrl);
+    case "undo": return asking(state, intent, undo(ctrl));
+    case "redo": return asking(state, intent, redo(ctrl));
+    case "hint": return asking(state, intent, hint(ctrl));
     case "open-coach": return ctrl.coach.open();
     case "back-to-play": return backToPlay(ctrl);
     case "new-game": return start.newGame(intent);
@@ -75,6 +76,23 @@ export function act(ctrl, intent) {
       return saveSpeed(intent.value);
     case "forget": return forget(ctrl);
     default: throw new Error(`No such intent: ${JSON.stringify(intent)}`);
+  }
+}
+
+/**
+ * The person's request, kept on the state while it is under way (a remount asks it again: screen_kept.js).
+ * @template T
+ * @param {import("./state.js").GameState} state
+ * @param {Intent} intent
+ * @param {Promise<T>} answer
+ * @returns {Promise<T>}
+ */
+async function asking(state, intent, answer) {
+  state.asked = intent;
+  try {
+    return await answer;
+  } finally {
+    if (state.asked === intent) state.asked = null;
   }
 }
 
@@ -132,19 +150,19 @@ function backToPlay(ctrl) {
 }
 
 /** @param {Ctrl} ctrl */
-function undo(ctrl) {
+async function undo(ctrl) {
   const { state, context, sequencer, trip } = ctrl;
   if (state.busy || context.hotSeat()) return;
   sequencer.cancel();
   dispatch(ctrl, { type: "undo" });
-  trip.send({ op: "undo" });
+  await trip.send({ op: "undo" });
 }
 
 /** @param {Ctrl} ctrl */
-function redo({ state, context, sequencer, trip }) {
+async function redo({ state, context, sequencer, trip }) {
   if (state.busy || context.hotSeat()) return;
   sequencer.cancel();
-  trip.send({ op: "redo" });
+  await trip.send({ op: "redo" });
 }
 
 /**

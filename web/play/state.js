@@ -37,6 +37,8 @@ const MOVED_LIMIT = 400; // moves of a round kept for the marks of what was play
  *   the next number: the "claim" intent): an import begun before the last gives way to it
  * @property {string} claimed what the last claim was, in words ("another game was chosen"): the import's reason
  * @property {Promise<void>} inflight settled when the request under way has been answered and drawn
+ * @property {import("./intents.js").Intent | null} asked the person's request under way (a move, a hint):
+ *   a remount asks it again (screen_kept.js)
  * @property {(Move & HintAnswer) | null} hint
  * @property {LogEntry[]} log newest first
  * @property {Record<number, string>} lastAction
@@ -63,7 +65,7 @@ const MOVED_LIMIT = 400; // moves of a round kept for the marks of what was play
 export function createGameState(names) {
   return {
     screen: initialScreen(), session: null, view: null, drawnView: null, viewer: 0, names, token: null, busy: false, starts: 0, claimed: "",
-    inflight: Promise.resolve(), hint: null, log: [], lastAction: {}, covered: false, slides: Promise.resolve(), moved: [], failed: false, disposed: false,
+    inflight: Promise.resolve(), asked: null, hint: null, log: [], lastAction: {}, covered: false, slides: Promise.resolve(), moved: [], failed: false, disposed: false,
     message: { text: "", kind: "info" }, record: null, daily: null,
   };
 }
