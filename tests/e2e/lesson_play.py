@@ -209,7 +209,7 @@ def play_lesson(app: App, game: str, size_name: str) -> None:
             assert note.get_attribute("tabindex") == "0"
             note.focus()
             expect(note).to_be_focused()
-            assert serious(page) == []
+            assert not (problems := serious(page)), problems
             screenshot(page, SCREENS / f"{game}-{size_name}-step{guide['step']}.png")
             if screenshots_wanted():  # the same in dark colours, for people to look at
                 page.emulate_media(color_scheme="dark")
@@ -268,7 +268,7 @@ def play_lesson(app: App, game: str, size_name: str) -> None:
         expect(page.locator("dialog.outcome[open]")).to_have_count(0)
         expect(page.locator("#guide [data-action=keep-playing]")).to_be_hidden()
         expect(page.locator("#guide [data-action=real-game]")).to_be_visible()
-        assert serious(page) == []
+        assert not (problems := serious(page)), problems
         resign(page)  # the game ends: still not counted
         expect(page.locator("dialog.outcome[open] [data-action=real-game]")).to_be_visible(timeout=TIMEOUT)
     assert page.evaluate("localStorage.getItem('boneyard.stats.v1')") == stats_before

@@ -369,7 +369,8 @@ MESSAGE_COVERS = """() => {
   const main = document.querySelector('.play-main');
   const board = main.lastElementChild;  // the renderer's board (a table's starts with whose turn it is)
   const kept = [board, document.querySelector('#turn'), main.querySelector(':scope > .statusline'),
-    main.querySelector(':scope > .guide')].filter((el) => el && el.getClientRects().length);
+    main.querySelector(':scope > .guide'), document.querySelector('.lesson-offer')]
+    .filter((el) => el && el.getClientRects().length);
   for (const sel of ['#message', '#hint-text']) {
     const el = document.querySelector(sel);
     if (!el || !el.getClientRects().length || getComputedStyle(el).visibility === 'hidden') continue;
@@ -390,8 +391,8 @@ MESSAGE_COVERS = """() => {
 @pytest.mark.parametrize("size", [(360, 740), (390, 844)])
 def test_a_message_never_covers_whose_turn_or_the_board_on_a_phone(touch: App, size: tuple[int, int]) -> None:
     """A portrait phone keeps no room for a message: a fresh one shows whole at the top of the screen,
-    over the site's bar and the game's title, never over the two-line turn banner, a solitaire's status
-    or the top of the board; a hint (asked for) sits above the board."""
+    over the site's bar and the game's title, never over the two-line turn banner, a solitaire's status,
+    the guided deal's offer or the top of the board; a hint (asked for) sits above the board."""
     page = touch.page
     resize(touch, size)
     tag = f"{size[0]}x{size[1]}"
@@ -416,6 +417,13 @@ def test_a_message_never_covers_whose_turn_or_the_board_on_a_phone(touch: App, s
     follow_link(touch, "#/play/clock?deal=1&exchange=true")  # the opening message: three lines at 360 px
     expect(page.locator("#board")).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
     look("clock")
+    # a new player's first sight of a game: its guided deal offered under the title, the opening
+    # message over the title and the site's bar, never over the offer
+    page.evaluate("() => ['boneyard.lessons.v1', 'boneyard.game.clock'].forEach((k) => localStorage.removeItem(k))")
+    follow_link(touch, "#/play/clock")
+    expect(page.locator(".lesson-offer")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    expect(page.locator("#board")).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
+    look("clock-offer")
     follow_link(touch, "#/play/luzon?deal=5&variant=twelve")
     expect(page.locator("#board")).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
     page.click('#board [data-slot="r1"]')

@@ -66,17 +66,17 @@ function buildFrame(root, { spec, screen, board, extras, tools, options, speed, 
   const side = createSidePanel({ spec, screen, options, extras: extras.side, tools, speed });
   const playMain = h("div", { class: "play-main" }, toolbar.element,
     h("div", { class: "statusline" }, status, wayOn, ...(screen.statusExtras ?? [])), guide, messages.element, board);
-  messages.placeIn(toolbar.element);
   const playArea = h("div", { class: "play-area" }, playMain, side.element);
   const morePanel = attachMorePanel(playArea, side.element, toolbar.more);
   side.element.prepend(morePanel.element);
   const body = h("div", { class: "game-body" });
   const dialogs = createFrameDialogs({ dialogId: screen.dialogId, wayOn, onClosed: onDialogClosed,
     fallback: () => /** @type {HTMLElement | null} */ (wayOn.querySelector("button")) ?? toolbar.firstShown() });
+  const head = h("div", { class: "game-head" }, h("h1", {}, spec.name),
+    h("a", { href: `#/rules/${spec.id}`, class: "rules-link" }, "Rules"));
   const section = h("section", { class: `game ${spec.id}${seated ? " table-game" : ""}`, "data-game": spec.id },
-    h("div", { class: "game-head" }, h("h1", {}, spec.name),
-      h("a", { href: `#/rules/${spec.id}`, class: "rules-link" }, "Rules")),
-    body, ...dialogs.elements, extras.dialog);
+    head, body, ...dialogs.elements, extras.dialog);
+  messages.placeIn(toolbar.element, head);
   root.replaceChildren(section);
   return { spec, screen, board, status, toolbar, messages, side, playArea, morePanel, body, dialogs, section };
 }

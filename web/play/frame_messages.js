@@ -14,16 +14,21 @@ import { shake } from "../render/effects.js";
 const MESSAGE_FRESH_MS = 6000;
 
 /**
- * Where a message shown at the top of the game goes (style.css, a phone): down to the toolbar, which
- * it never covers, from under the site's bar (over the game's title); words that do not fit there
+ * Where a message shown at the top of the game goes (style.css, a phone): down to the toolbar, or to
+ * what shows between the game's title and it (the guided deal's offer, a new player's first sight),
+ * which it never covers, from under the site's bar (over the game's title); words that do not fit there
  * in a line are set smaller, two lines (`data-long`); only words too long for that too reach up over
  * the site's bar, from the top of the screen (a tap puts them away); longer still, they scroll within.
  * @param {HTMLElement} message
  * @param {HTMLElement} toolbar
+ * @param {HTMLElement} head the game's title line
  */
-function measureRoom(message, toolbar) {
+function measureRoom(message, toolbar, head) {
   const bar = Math.ceil(document.querySelector(".topbar")?.getBoundingClientRect().bottom ?? 0); // (index.html's)
-  const bottom = Math.floor(toolbar.getBoundingClientRect().top);
+  let next = head.nextElementSibling; // the first part shown between the title and the toolbar's part, if any
+  while (next && !next.contains(toolbar) && !next.getClientRects().length) next = next.nextElementSibling;
+  const below = next && !next.contains(toolbar) ? next : toolbar;
+  const bottom = Math.floor(below.getBoundingClientRect().top);
   for (const [top, long] of /** @type {[number, boolean][]} */ ([[bar, false], [bar, true], [2, false], [2, true]])) {
     message.style.setProperty("--message-top", `${top}px`);
     message.style.setProperty("--message-room", `${Math.max(0, bottom - top)}px`);
@@ -46,7 +51,7 @@ export function statusSays(said, text) {
   return words !== "" && said.some((line) => wordsOf(line).includes(words));
 }
 
-/** The message area. `placeIn` tells it the toolbar it shows above, once that is built. */
+/** The message area. `placeIn` tells it the game's title and the toolbar it shows between, once they are built. */
 export function createMessages() {
   const message = h("p", { class: "message", id: "message", role: "status", "aria-live": "polite" });
   const hintBox = h("p", { class: "hint-text", id: "hint-text", hidden: "" });
@@ -80,9 +85,9 @@ export function createMessages() {
 
   return {
     element, show,
-    /** @param {HTMLElement} toolbar the message shows above it (a phone) */
-    placeIn(toolbar) {
-      measure = () => measureRoom(message, toolbar);
+    /** @param {HTMLElement} toolbar @param {HTMLElement} head the message shows between them (a phone) */
+    placeIn(toolbar, head) {
+      measure = () => measureRoom(message, toolbar, head);
     },
     /**
      * A message of the moment; `ms`: an error's shake (0: none), and the board's place picked with it.
