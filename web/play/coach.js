@@ -60,7 +60,11 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
   if (resume) {
     if (resume.reveal) replay.revealAll();
     if (resume.compare) marks.resume(resume.compare);
-    else replay.go(resume.at).then(() => { if (resume.playing && !replay.disposed && replay.at < replay.total) replay.startPlaying(); });
+    else {
+      replay.go(resume.at).then(() => { // its Play under way plays on from there
+        if (resume.playing && !replay.disposed && replay.at < replay.total) replay.startPlaying();
+      });
+    }
     review.resume(resume.review);
   } else replay.go(replay.total);
   return {

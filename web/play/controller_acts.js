@@ -42,7 +42,8 @@ export function act(ctrl, intent) {
     case "request": return trip.send(intent.request, intent.fields);
     case "saved": return trip.persist(intent.answer);
     case "step": return trip.autoplayStep(intent.next)();
-    case "run": return asking(state, intent, sequencer.run(intent.kind, { step: trip.autoplayStep(intent.next), pause: intent.pause }));
+    case "run": return asking(state, intent,
+      sequencer.run(intent.kind, { step: trip.autoplayStep(intent.next), pause: intent.pause }));
     case "play": return asking(state, intent, trip.play(intent.move, { untilPlayable: intent.untilPlayable,
       onLessonRefusal: ctrl.guide.sayWrong }));
     case "computer-move": return trip.send({ op: "ai", until_playable: true });

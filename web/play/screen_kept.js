@@ -28,9 +28,11 @@ import { shownDialogs } from "./phases.js";
  * @param {Ctrl} ctrl
  * @returns {Kept}
  */
-export function keptOf({ spec, state, coach, frame, kept }) {
-  // a request put back once and cut short again is not asked a third time (one that stops every engine)
-  const asked = state.asked === kept?.asked ? null : state.asked;
+export function keptOf({ spec, state, coach, frame, sequencer, kept }) {
+  // a request put back once and cut short again is not asked a third time (one that stops every engine),
+  // nor a run the person stopped (its last step under way)
+  const stopped = state.asked?.type === "run" && sequencer.going() !== state.asked.kind;
+  const asked = state.asked === kept?.asked || stopped ? null : state.asked;
   const shown = frame.endDialogOpen() ? [] : shownDialogs(state.screen); // a dialog open: not done with, shown again
   return { game: spec.id, record: state.record && JSON.stringify(state.record), shown, coach: coach.kept(), asked };
 }
