@@ -342,15 +342,16 @@ def test_runs_a_dead_worker_cut_short_go_on_after_the_restart(clocked: App) -> N
     expect(board).to_have_attribute("data-over", "game", timeout=RESTART_TIMEOUT_MS)
     settled(page)
     assert saved_moves(app) == int(board.get_attribute("data-moves") or 0) > 1
+    record = json.loads(page.evaluate("() => localStorage.getItem('boneyard.game.luzon')"))["record"]
+    end = counted(record)(len(record["moves"]))  # the replay's words at the last position
     open_coach_from_result(app)
     where = page.locator("#coach-where")
-    expect(where).to_contain_text("Move")
-    end = where.text_content()
+    expect(where).to_have_text(end)
     play = page.locator("#coach button[data-action=coach-play]")
     page.evaluate(KILL_AT, ["replay", 3])
     play.click()
     restarted(app, ["replay", 3])
-    expect(where).to_have_text(end or "", timeout=RESTART_TIMEOUT_MS)  # played on to the end
+    expect(where).to_have_text(end, timeout=RESTART_TIMEOUT_MS)  # played on to the end
     expect(play).to_have_attribute("aria-pressed", "false")
     page.click("button[data-action=coach-close]")
     expect(page.locator("#coach")).to_have_count(0)
