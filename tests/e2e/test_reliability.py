@@ -34,17 +34,17 @@ line = solitaire_play.line  # the winning line of LUZON_WON_SEED (a module fixtu
 RESTART_TIMEOUT_MS = 60_000  # a dead worker is noticed within seconds; a new one starts
 REVIEW_TIMEOUT_MS = 180_000  # a whole review, on a loaded machine
 
-# The worker dies during a review, as its second slice is asked (the first answered and shown): it is
-# terminated instead of given that request. window.__kill: the coach's progress then (value, max, hidden).
-KILL_AT_SECOND_SLICE = """() => {
+# The worker dies as the page sends it the `nth` request of an op (counted from now): it is terminated
+# instead of given that request. window.__kill: that request.
+KILL_AT = """([op, nth]) => {
   const worker = window.boneyard.engine.worker, post = worker.postMessage.bind(worker);
-  let slices = 0;
+  let seen = 0;
   window.__kill = new Promise((resolve) => {
     worker.postMessage = (message) => {
-      if (message?.request && JSON.parse(message.request).op === 'review' && ++slices === 2) {
+      const request = message?.request && JSON.parse(message.request);
+      if (request?.op === op && ++seen === nth) {
         worker.terminate();
-        const p = document.querySelector('#coach-progress');
-        resolve([p.value, p.max, p.hidden]);
+        resolve(request);
         return;
       }
       post(message);
@@ -282,9 +282,12 @@ def test_a_review_a_dead_worker_cut_short_is_asked_again_in_the_coach_where_it_w
     for back in (1, 2):  # (each step once the one before is shown: a step counts from the position on screen)
         page.locator("#coach").press("ArrowLeft")
         expect(where).to_have_text(at(total - back))
-    page.evaluate(KILL_AT_SECOND_SLICE)
+    page.evaluate(KILL_AT, ["review", 2])  # as its second slice is asked (the first answered and shown)
     page.click("button[data-action=coach-review]")
-    done, most, hidden = page.evaluate("() => window.__kill")
+    done, most, hidden = page.evaluate("""() => window.__kill.then(() => {
+      const p = document.querySelector('#coach-progress');
+      return [p.value, p.max, p.hidden];
+    })""")
     assert not hidden and done < most, (done, most, hidden)  # under way, its progress shown, when the worker died
     page.evaluate(WATCH_REVIEW)
     ping_runs_out(app)
@@ -301,6 +304,93 @@ def test_a_review_a_dead_worker_cut_short_is_asked_again_in_the_coach_where_it_w
     assert any(text.startswith("Reviewing your decisions: ") for text in said[again + 1:]), said
     page.click("button[data-action=coach-close]")
     expect(page.locator("#coach")).to_have_count(0)
+    result_seen_stays_closed(app)
+
+
+def result_seen_stays_closed(app: App) -> None:
+    """Back from the coach, a finished game whose result dialog the player saw before the restart: it
+    does not open again (the screen before the restart kept it seen), and the way-on bar offers it."""
+    expect(app.page.locator("button[data-action=show-result]")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    settled(app.page)
+    expect(app.page.locator("dialog[open]")).to_have_count(0)
+
+
+def restarted(app: App, kill: list[object]) -> dict[str, object]:
+    """The worker killed at the request `kill` ([op, nth], KILL_AT) once the test's input asks it: the
+    request it died on; the page then finds it dead (ping_runs_out) and starts a new engine."""
+    request: dict[str, object] = app.page.evaluate("() => window.__kill")
+    assert request["op"] == kill[0], request
+    ping_runs_out(app)
+    app.page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=RESTART_TIMEOUT_MS)
+    return request
+
+
+def test_runs_a_dead_worker_cut_short_go_on_after_the_restart(clocked: App) -> None:
+    """Show solution, the worker killed at its second move: once the engine is back the solution goes
+    on from the saved game to the deal won (it stopped where the worker died). Then the coach's Play,
+    the worker killed at its third position: the coach comes back playing and plays to the last move.
+    Back from the coach, the result seen before does not open again."""
+    app = clocked
+    page = app.page
+    board = page.locator("#board")
+    clean(app)
+    open_deal(app, "luzon", LUZON_WON_SEED)
+    page.evaluate(KILL_AT, ["ai", 2])
+    page.click("button[data-action=solution]")
+    restarted(app, ["ai", 2])
+    expect(page.locator("#notice")).to_contain_text("restarted")
+    expect(board).to_have_attribute("data-over", "game", timeout=RESTART_TIMEOUT_MS)
+    settled(page)
+    assert saved_moves(app) == int(board.get_attribute("data-moves") or 0) > 1
+    record = json.loads(page.evaluate("() => localStorage.getItem('boneyard.game.luzon')"))["record"]
+    end = counted(record)(len(record["moves"]))  # the replay's words at the last position
+    open_coach_from_result(app)
+    where = page.locator("#coach-where")
+    expect(where).to_have_text(end)
+    play = page.locator("#coach button[data-action=coach-play]")
+    page.evaluate(KILL_AT, ["replay", 3])
+    play.click()
+    restarted(app, ["replay", 3])
+    expect(where).to_have_text(end, timeout=RESTART_TIMEOUT_MS)  # played on to the end
+    expect(play).to_have_attribute("aria-pressed", "false")
+    page.click("button[data-action=coach-close]")
+    expect(page.locator("#coach")).to_have_count(0)
+    result_seen_stays_closed(app)
+    clean(app)
+
+
+def test_a_new_deal_a_dead_worker_cut_short_comes_on_screen(clocked: App, line: list[str]) -> None:
+    """A move, the worker killed as it is asked: the move is made on the new engine and its solver's
+    word ("Still winnable") shown. Then a new deal in the other variant over the game in progress
+    (left, counted as lost), the worker killed as the engine searches a winnable deal for it: the
+    new deal comes on screen (the same options and deal number: the native engine's deal for the
+    same request), saved, with no result dialog of the game left (the saved game came back)."""
+    app = clocked
+    page = app.page
+    board = page.locator("#board")
+    clean(app)
+    open_deal(app, "luzon", LUZON_WON_SEED)
+    page.evaluate(KILL_AT, ["play", 1])
+    click_move(app, line[0])
+    restarted(app, ["play", 1])
+    expect(board).to_have_attribute("data-moves", "1", timeout=SCREEN_TIMEOUT_MS)
+    expect(page.locator("#winnable")).to_have_attribute("data-winnable", "true")
+    expect(page.locator("#winnable")).to_be_visible()
+    settled(page)
+    page.evaluate(KILL_AT, ["new", 1])
+    page.select_option("#option-variant", "sixes")
+    page.click("#confirm-yes")  # leave the game in progress
+    asked = restarted(app, ["new", 1])
+    assert asked["winnable"] is True and asked["options"] == {"variant": "sixes"}, asked
+    deal = call(**asked)["view"]
+    expect(board).to_have_attribute("data-seed", str(deal["seed"]), timeout=SCREEN_TIMEOUT_MS)
+    expect(board).to_have_attribute("data-variant", "sixes")
+    expect(board).to_have_attribute("data-moves", "0")
+    settled(page)
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    assert saved_seed(app) == deal["seed"]
+    assert stats(app)["luzon|variant=twelve"]["played"] == 1  # the game left, counted once
+    clean(app)
 
 
 def test_sessions_the_page_no_longer_shows_are_closed(app: App) -> None:

@@ -2,7 +2,7 @@
 // phase asks for once the screen settles, and the moves it refuses.
 import test from "node:test";
 import assert from "node:assert/strict";
-import { TRANSITIONS, factsOf, initialScreen, phaseOf, reduce } from "../../web/play/phases.js";
+import { TRANSITIONS, factsOf, initialScreen, phaseOf, reduce, shownDialogs } from "../../web/play/phases.js";
 
 /** @returns {import("../../web/play/phases.js").Facts} */
 const facts = (over = {}) => ({ session: "s1", moves: 4, round: 1, roundOver: false, over: false, toMove: "person",
@@ -125,4 +125,19 @@ test("a game left for a new deal ends without its result", () => {
   const skipped = run(playing(), { type: "outcome-skipped" }).screen;
   const resigned = run(skipped, { type: "facts", facts: facts({ over: true, mine: false }) }).screen;
   assert.deepEqual(reduce(resigned, { type: "settled", busy: false }).effects, []);
+});
+
+test("the dialogs shown, marked again on the same game in a new session, are not shown again", () => {
+  const over = facts({ over: true, toMove: null });
+  const seen = run(playing(over), { type: "outcome-shown" }).screen;
+  assert.deepEqual(shownDialogs(seen), [{ type: "outcome-shown" }]);
+  assert.deepEqual(shownDialogs(playing(over)), []); // not shown yet: shown after a remount
+  const again = playing({ ...over, session: "s2" }); // the same game mounted again: its result not shown yet
+  assert.deepEqual(run(again, { type: "settled", busy: false }).effects, [{ type: "outcome" }]);
+  const marked = run(again, ...shownDialogs(seen), { type: "settled", busy: false });
+  assert.deepEqual(marked.effects, []);
+  const round = run(playing(facts({ roundOver: true })), { type: "summary-shown" }).screen;
+  assert.deepEqual(shownDialogs(round), [{ type: "summary-shown" }]);
+  const next = run(round, { type: "facts", facts: facts({ round: 2 }) }).screen; // the next round's: none shown
+  assert.deepEqual(shownDialogs(next), []);
 });

@@ -67,7 +67,9 @@ test("stop ends a run of its kind only; a stopped run takes no further step", as
   await tick();
   sequencer.stop("autoplay");
   assert.equal(sequencer.running(), "replay");
+  assert.equal(sequencer.going(), "replay");
   sequencer.stop("replay"); // wakes the pause at once
+  assert.equal(sequencer.going(), null); // stopped: no longer going, though running until its step ends
   await running;
   assert.equal(steps, 1);
   assert.equal(sequencer.running(), null);

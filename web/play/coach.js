@@ -20,10 +20,11 @@ import { keepBoardRoom } from "./coach_room.js";
 
 /**
  * A coach as a remount keeps it (screen_kept.js), to be opened again as it was: the position, every
- * hand shown (a finished game's), the decision marked and which board of it, the review under way
- * (asked again) or its results.
+ * hand shown (a finished game's), the decision marked and which board of it, its Play under way
+ * (playing on from there), the review under way (asked again) or its results.
  * @typedef {object} CoachKept
  * @property {number} at
+ * @property {boolean} playing the replay's Play under way
  * @property {boolean} reveal
  * @property {{decision: Decision, showing: import("./coach_marks.js").Showing} | null} compare
  * @property {import("./coach_review.js").ReviewKept} review
@@ -59,13 +60,18 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
   if (resume) {
     if (resume.reveal) replay.revealAll();
     if (resume.compare) marks.resume(resume.compare);
-    else replay.go(resume.at);
+    else {
+      replay.go(resume.at).then(() => { // its Play under way plays on from there
+        if (resume.playing && !replay.disposed && replay.at < replay.total) replay.startPlaying();
+      });
+    }
     review.resume(resume.review);
   } else replay.go(replay.total);
   return {
     element,
     focus: () => element.focus(),
-    kept: () => ({ at: replay.at, reveal: replay.reveal, compare: marks.compare && { ...marks.compare }, review: review.kept() }),
+    kept: () => ({ at: replay.at, reveal: replay.reveal, compare: marks.compare && { ...marks.compare },
+      playing: sequencer.running() === "replay", review: review.kept() }),
     dispose() {
       replay.dispose();
       review.dispose();

@@ -41,7 +41,7 @@ import { isSeatedGame } from "./seating.js";
 import { createSequencer } from "./sequencer.js";
 import { createTurns } from "./turns.js";
 import { createGameState, playedSince } from "./state.js";
-import { keptOf, putBack } from "./screen_kept.js";
+import { keptOf, putBack, putBackDone } from "./screen_kept.js";
 
 /** @typedef {import("../engine_types.js").GameSpec} GameSpec */
 /** @typedef {import("../engine_types.js").Engine} Engine */
@@ -86,8 +86,10 @@ export function mountGame(root, mount) {
   /** @type {Ctrl} */
   const ctrl = { ...base, ...screenParts, ...createFlowParts({ ...base, ...screenParts }) };
   handle((intent) => act(ctrl, intent));
+  state.puttingBack = Boolean(mount.kept);
   ctrl.start.begin().then(() => putBack(ctrl, mount.kept))
-    .catch((error) => emit({ type: "say", text: error.message, kind: "error" }));
+    .catch((error) => emit({ type: "say", text: error.message, kind: "error" }))
+    .finally(() => putBackDone(ctrl));
   return { dispose: () => dispose(ctrl), kept: () => keptOf(ctrl) };
 }
 
@@ -136,7 +138,7 @@ function createScreenParts(root, { engine, spec, state, emit, sequencer, pace })
     hintMove: () => state.hint ?? suggestion(state.view, personMayMove(state, sequencer)),
     playedSince: () => playedSince(state),
     actions: { say, play: (move, how = {}) => emit({ type: "play", move, untilPlayable: how.untilPlayable }),
-      autoplayStep: (next) => async () => Boolean(await emit({ type: "step", next })) },
+      autoplay: async (kind, next, pause) => { await emit({ type: "run", kind, next, pause }); } },
   });
   const screen = RENDERERS[spec.screen](context);
   const options = optionControls(spec, (values) => emit({ type: "options", values }));

@@ -42,6 +42,8 @@ export function act(ctrl, intent) {
     case "request": return trip.send(intent.request, intent.fields);
     case "saved": return trip.persist(intent.answer);
     case "step": return trip.autoplayStep(intent.next)();
+    case "run": return asking(state, intent,
+      sequencer.run(intent.kind, { step: trip.autoplayStep(intent.next), pause: intent.pause }));
     case "play": return asking(state, intent, trip.play(intent.move, { untilPlayable: intent.untilPlayable,
       onLessonRefusal: ctrl.guide.sayWrong }));
     case "computer-move": return trip.send({ op: "ai", until_playable: true });
@@ -51,7 +53,7 @@ export function act(ctrl, intent) {
     case "hint": return asking(state, intent, hint(ctrl));
     case "open-coach": return ctrl.coach.open();
     case "back-to-play": return backToPlay(ctrl);
-    case "new-game": return start.newGame(intent);
+    case "new-game": return asking(state, intent, start.newGame(intent));
     case "show-setup": return start.showSetup(intent.initial, intent.canCancel);
     case "start-new": return start.startNew();
     case "deal": return askThenNew(ctrl, { type: "new-game", values: ctrl.options.values(), seed: intent.seed });
@@ -66,7 +68,7 @@ export function act(ctrl, intent) {
     case "reveal": return turns.reveal(intent.seat);
     case "cover": return cover(ctrl, true, null, null);
     case "uncover": return cover(ctrl, false, intent.seat, intent.view);
-    case "skip-to-my-turn": return turns.skipToMyTurn();
+    case "skip-to-my-turn": return asking(state, intent, turns.skipToMyTurn());
     case "draw-or-pass": return turns.drawOrPass();
     case "summary-shown": case "outcome-shown": case "outcome-skipped": case "show-result":
       dispatch(ctrl, intent);
@@ -80,7 +82,9 @@ export function act(ctrl, intent) {
 }
 
 /**
- * The person's request, kept on the state while it is under way (a remount asks it again: screen_kept.js).
+ * The person's request, kept on the state while it is under way (a remount asks it again: screen_kept.js):
+ * a move, an undo or redo, a hint, a new deal, a run of requests (autoplay, the solution, Finish, skipping to
+ * the person's turn).
  * @template T
  * @param {import("./state.js").GameState} state
  * @param {Intent} intent
@@ -110,8 +114,8 @@ function currentSeed({ frame, state, spec }) {
  * @param {Ctrl} ctrl
  * @param {NewGame} intent
  */
-async function askThenNew({ extras, start, redraw }, intent) {
-  if (await extras.leaveGame()) return start.newGame(intent);
+async function askThenNew({ extras, emit, redraw }, intent) {
+  if (await extras.leaveGame()) return emit(intent);
   redraw.schedule(); // kept playing: the option controls show the game's options again
   return null;
 }

@@ -63,7 +63,8 @@ export function showBody(ctrl, what, element) {
  */
 export function settle(ctrl) {
   ctrl.sequencer.due(null);
-  if (!ctrl.state.disposed) dispatch(ctrl, { type: "settled", busy: ctrl.state.busy });
+  // (a screen mounted again acts on its phase once what the one before kept is put back: screen_kept.js)
+  if (!ctrl.state.disposed) dispatch(ctrl, { type: "settled", busy: ctrl.state.busy || ctrl.state.puttingBack });
 }
 
 /**

@@ -247,8 +247,8 @@ function showSetup(parts, initial, canCancel) {
     onCancel: canCancel ? () => { emit({ type: "back-to-play" }); } : null,
     onStart: async (/** @type {any} */ choice, /** @type {(message: string) => void} */ fail) => {
       if (!(await extras.leaveGame())) return; // the game left behind, in progress, counts as lost
-      const answer = await newGame(parts, { type: "new-game", values: choice.options, seed: choice.seed, seats: choice.seats,
-        names: choice.names });
+      const answer = /** @type {Answer | null} */ (await emit({ type: "new-game", values: choice.options, seed: choice.seed,
+        seats: choice.seats, names: choice.names }));
       if (answer && !answer.ok) fail(answer.error?.message ?? "");
     },
   });
@@ -259,12 +259,12 @@ function showSetup(parts, initial, canCancel) {
  * @param {GameStartParts} parts
  */
 function startNew(parts) {
-  const { spec, state, optionValues } = parts;
+  const { spec, state, optionValues, emit } = parts;
   const view = state.view;
   if (isSeatedGame(spec)) {
     showSetup(parts, view ? { options: view.options, seats: view.seats, names: state.names } : { names: state.names },
       Boolean(view));
-  } else newGame(parts, { type: "new-game", values: optionValues(), seed: randomSeed(spec.hidden_hands) });
+  } else emit({ type: "new-game", values: optionValues(), seed: randomSeed(spec.hidden_hands) });
 }
 
 /**

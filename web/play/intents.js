@@ -38,6 +38,7 @@
  *       daily?: string | null}}
  *   | {type: "saved", answer: Answer}
  *   | {type: "step", next: (view: View) => Record<string, unknown> | null}
+ *   | {type: "run", kind: import("./sequencer.js").RunKind, next: (view: View) => Record<string, unknown> | null, pause: number}
  *   | {type: "play", move: string, untilPlayable?: boolean}
  *   | {type: "computer-move"}
  *   | {type: "next-round"}

@@ -59,6 +59,8 @@ export const TRANSITIONS = {
  *   | {type: "undo"}} Intent
  */
 
+/** An end dialog marked shown. @typedef {{type: "summary-shown"} | {type: "outcome-shown"}} ShownIntent */
+
 /**
  * What the controller then does: open the round's summary or the game's result (after the last
  * tile has landed), let the seat to move act, or greet the person whose turn began.
@@ -100,6 +102,19 @@ export function phaseOf(body, facts) {
 
 const roundKey = (/** @type {Facts} */ f) => `${f.session}:${f.round}`;
 const outcomeKey = (/** @type {Facts} */ f) => `${f.session}:${f.moves}`;
+
+/**
+ * The end dialogs of the game on screen already shown (its result, its round's summary), as the
+ * intents that mark them shown: a remount of the screen marks them again, so a dialog the person
+ * has seen does not open again over the same game (screen_kept.js).
+ * @param {Screen} screen
+ * @returns {ShownIntent[]}
+ */
+export function shownDialogs({ facts, shownOutcome, shownRound }) {
+  if (!facts) return [];
+  return [...(shownOutcome === outcomeKey(facts) ? [{ type: /** @type {const} */ ("outcome-shown") }] : []),
+    ...(shownRound === roundKey(facts) ? [{ type: /** @type {const} */ ("summary-shown") }] : [])];
+}
 
 /**
  * What the screen does once it has settled, by its phase: the result or the summary not shown yet,

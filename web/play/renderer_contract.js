@@ -119,8 +119,7 @@ import { outgrown, resized } from "../render/fit_room.js";
  * @typedef {object} ScreenActions
  * @property {RendererContext["say"]} say
  * @property {RendererContext["play"]} play
- * @property {(next: (view: View) => Record<string, unknown> | null) => (live: () => boolean) => Promise<boolean>} autoplayStep
- *   one step of an autoplay: send next(view), wait for its slides; resolves true while it goes on
+ * @property {RendererContext["autoplay"]} autoplay a run of requests (the controller's: a remount puts it back, screen_kept.js)
  */
 
 /**
@@ -162,7 +161,7 @@ export function createRendererContext({ spec, board, engine, source, name, seque
     say: actions ? actions.say : () => {},
     play: actions ? actions.play : async () => null,
     autoplay: async (kind, next, pause) => {
-      if (actions) await sequencer.run(kind, { step: actions.autoplayStep(next), pause });
+      if (actions) await actions.autoplay(kind, next, pause);
     },
     stop: (kind) => sequencer.stop(kind),
     running: () => (actions ? sequencer.running() : null),

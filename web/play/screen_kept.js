@@ -1,10 +1,16 @@
 // What a game screen keeps when it is mounted again in its own place (app.js: the engine was
 // restarted, its sessions gone). The game itself comes back from its save, as at any start; this
-// is the rest of what the player had on screen: the coach open on the game (where it was, what
-// it showed, the review under way or its results: coach.js) and the person's request the restart
-// cut short (a move, an undo or redo, a hint), asked again once the same game is back at the same
-// move (its record the same), once: a request cut short again is dropped. A computer's turn needs
-// nothing kept: once the game is on screen its phase asks for it again.
+// is the rest of what the player had on screen: the end dialogs already seen (the result, the
+// round's summary: not opened again over the same game; one open then opens again), the coach open
+// on the game (where it was, what it showed, its Play under way, the review under way or its
+// results: coach.js) and the person's request the restart cut short (a move, an undo or redo, a
+// hint, a new deal, a run of requests: autoplay, the solution, Finish, skipping to the person's
+// turn: controller_acts.js `asking`), asked again once the same game is back at the same move (its
+// record the same), once: a request cut short again is dropped. A computer's turn needs nothing
+// kept: once the game is on screen its phase asks for it again. Until what was kept is put back the
+// screen does not act on its phase (state.js puttingBack): a result seen then does not open meanwhile.
+
+import { shownDialogs } from "./phases.js";
 
 /** @typedef {import("./controller.js").Ctrl} Ctrl */
 
@@ -12,6 +18,7 @@
  * @typedef {object} Kept
  * @property {string} game the game's id: put back on that game's screen only
  * @property {string | null} record the record of the game on screen then, as JSON: put back over the same game at the same move only
+ * @property {import("./phases.js").ShownIntent[]} shown the end dialogs seen (phases.js shownDialogs), marked shown again
  * @property {import("./coach.js").CoachKept | null} coach the coach open on the game
  * @property {import("./intents.js").Intent | null} asked the person's request under way (state.js `asked`)
  */
@@ -21,20 +28,35 @@
  * @param {Ctrl} ctrl
  * @returns {Kept}
  */
-export function keptOf({ spec, state, coach, kept }) {
-  // a request put back once and cut short again is not asked a third time (one that stops every engine)
-  const asked = state.asked === kept?.asked ? null : state.asked;
-  return { game: spec.id, record: state.record && JSON.stringify(state.record), coach: coach.kept(), asked };
+export function keptOf({ spec, state, coach, frame, sequencer, kept }) {
+  // a request put back once and cut short again is not asked a third time (one that stops every engine),
+  // nor a run the person stopped (its last step under way)
+  const stopped = state.asked?.type === "run" && sequencer.going() !== state.asked.kind;
+  const asked = state.asked === kept?.asked || stopped ? null : state.asked;
+  const shown = frame.endDialogOpen() ? [] : shownDialogs(state.screen); // a dialog open: not done with, shown again
+  return { game: spec.id, record: state.record && JSON.stringify(state.record), shown, coach: coach.kept(), asked };
 }
 
 /**
  * Put back what the screen before kept, once this screen's start has put its game on screen
- * (before it settles: the game waits under the coach as it did).
+ * (before it settles: the game waits under the coach as it did, a dialog seen stays closed).
  * @param {Ctrl} ctrl
  * @param {Kept | null | undefined} kept
  */
 export function putBack({ spec, state, coach, emit }, kept) {
   if (!kept?.record || kept.game !== spec.id || state.disposed || JSON.stringify(state.record) !== kept.record) return;
+  for (const intent of kept.shown) emit(intent);
   if (kept.coach) coach.open(kept.coach);
   else if (kept.asked) emit(kept.asked);
+}
+
+/**
+ * What the screen before kept is put back (or there was none to put back): the screen acts on its
+ * phase from now on (controller_phases.js settle: it waited meanwhile).
+ * @param {Ctrl} ctrl
+ */
+export function putBackDone({ state, emit }) {
+  if (!state.puttingBack) return;
+  state.puttingBack = false;
+  if (!state.disposed) emit({ type: "settle" });
 }

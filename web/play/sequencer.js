@@ -36,6 +36,7 @@ const clock = {
  * @property {(kind: RunKind, plan: RunPlan) => Promise<void>} run a run; it replaces the one under way
  * @property {() => RunKind | null} running the kind of the run under way (a stopped one until its
  *   last step has ended), null when none
+ * @property {() => RunKind | null} going the kind of the run under way and not stopped, null when none
  * @property {(kind?: RunKind) => void} stop stop the run under way (of that kind only, when given)
  * @property {() => void} cancel the one cancel: nothing is due any more and the run under way stops
  * @property {(ms: number) => Promise<void>} sleep a pause of ms
@@ -113,6 +114,7 @@ export function createSequencer({ slides, onChange = () => {} }) {
   return {
     due, run, stop, cancel, sleep,
     running: () => current?.kind ?? null,
+    going: () => (current && !current.stopped ? current.kind : null),
     later(fn, ms) {
       const id = clock.later(fn, ms);
       return () => clock.clear(id);

@@ -39,6 +39,8 @@ const MOVED_LIMIT = 400; // moves of a round kept for the marks of what was play
  * @property {Promise<void>} inflight settled when the request under way has been answered and drawn
  * @property {import("./intents.js").Intent | null} asked the person's request under way (a move, a hint):
  *   a remount asks it again (screen_kept.js)
+ * @property {boolean} puttingBack a screen mounted again in its place: its phase waits until what the screen
+ *   before kept is put back (screen_kept.js), so a result dialog seen then does not open meanwhile
  * @property {(Move & HintAnswer) | null} hint
  * @property {LogEntry[]} log newest first
  * @property {Record<number, string>} lastAction
@@ -65,7 +67,7 @@ const MOVED_LIMIT = 400; // moves of a round kept for the marks of what was play
 export function createGameState(names) {
   return {
     screen: initialScreen(), session: null, view: null, drawnView: null, viewer: 0, names, token: null, busy: false, starts: 0, claimed: "",
-    inflight: Promise.resolve(), asked: null, hint: null, log: [], lastAction: {}, covered: false, slides: Promise.resolve(), moved: [], failed: false, disposed: false,
+    inflight: Promise.resolve(), asked: null, puttingBack: false, hint: null, log: [], lastAction: {}, covered: false, slides: Promise.resolve(), moved: [], failed: false, disposed: false,
     message: { text: "", kind: "info" }, record: null, daily: null,
   };
 }
