@@ -2,8 +2,9 @@
 side of the first tile is not crowded into half the table while the other half stays empty, so
 the layout fits its box (no pan cue) with tiles at least 20 px a half, the legend of its marks under
 it; a tile picked, the words of its places ("needs 3", "only a matador"), small on such a table's
-markers, are said by the message ("the 7 needs 3"), the table as it was. The draw game (double-9, four seats) and Matador (eight seats), two moves before the hand's end
-(records played natively, imported). A tile's ways round (a matador either way round) take room under
+markers, are said by the message ("the 7 needs 3"), the table as it was. The draw game (double-9,
+four seats) and Matador (eight seats), two moves before the hand's end (records played natively,
+imported). A tile's ways round (a matador either way round) take room under
 the hand: the table is drawn again in the room left, and the words ask which way round."""
 
 from __future__ import annotations
@@ -124,7 +125,8 @@ MARKER_WORDS_READ = """() => { const px = (el) => parseFloat(getComputedStyle(el
   const shown = [...document.querySelectorAll('.end-marker.active > span')].filter((s) => s.textContent);
   const sentence = (words) => words.replace(/^only /, 'takes only ');
   return {shown: shown.map((s) => `${s.textContent} at ${px(s).toFixed(1)} px`), said,
-    unread: shown.filter((s) => px(s) < 10 && !said.includes(` ${sentence(s.textContent)}`)).map((s) => s.textContent)}; }"""
+    unread: shown.filter((s) => px(s) < 10 && !said.includes(` ${sentence(s.textContent)}`))
+      .map((s) => s.textContent)}; }"""
 PHONES = [(390, 844), (360, 740)]
 
 
