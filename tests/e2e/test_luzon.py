@@ -43,6 +43,11 @@ def test_seeded_deal_won_by_clicks(app: App) -> None:
     assert columns_on_page(app) == answer["deal"]["columns"]
     assert reserve_on_page(app) == answer["deal"]["reserve"]
     expect(app.page.locator("#winnable")).to_have_text("✓ Still winnable")
+    # the two winnable switches say which deal each is about: the deals to come, this one now
+    expect(app.page.locator("label[for=winnable-only]")).to_have_text("New deals: winnable only", use_inner_text=True)
+    expect(app.page.locator("label[for=winnable-only]")).to_have_attribute(
+        "title", "From the next deal on, deal only deals a solver proves winnable")
+    expect(app.page.locator("label[for=show-winnable]")).to_have_text("Say if this deal can still be won")
     for done, move in enumerate(answer["solution"], start=1):
         click_move(app, move)
         expect_moves(app, done)

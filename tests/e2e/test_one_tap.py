@@ -89,4 +89,4 @@ def test_the_turn_line_says_what_a_tap_does(app: App) -> None:
     page.reload()
     app.wait_ready()  # the engine started again (up to READY_TIMEOUT_MS), then the game comes back
     my_turn(app)
-    expect(page.locator("#turn")).to_have_text("Your turn: pick a tile, then a highlighted place.")
+    expect(page.locator("#turn")).to_have_text("Your turn: pick a tile and a place.")

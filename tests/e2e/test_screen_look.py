@@ -514,8 +514,8 @@ def test_luzon_at_its_start_and_played_on_at_every_size(app: App) -> None:
 
 
 def test_luzon_at_360_keeps_its_toolbar_to_two_lines(phone: App) -> None:
-    """Luzon part-played on a 360 px phone (Finish shown): the toolbar in two lines, "Winnable only"
-    in short words (it took three, More alone on the last)."""
+    """Luzon part-played on a 360 px phone (Finish shown): the toolbar in two lines, "New deals:
+    winnable only" in short words, "Winnable deals" (it took three, More alone on the last)."""
     app = phone
     page = app.page
     page.set_viewport_size({"width": 360, "height": 740})
@@ -529,7 +529,7 @@ def test_luzon_at_360_keeps_its_toolbar_to_two_lines(phone: App) -> None:
     finally:
         page.set_viewport_size({"width": 390, "height": 844})
     assert rows == 2, rows
-    assert label.strip() == "Winnable only", label
+    assert label.strip() == "New: winnable", label
 
 
 CLOCK_CARDS = """() => {

@@ -1,8 +1,10 @@
 """A table late in a hand on a phone held upright uses the room its box has: a long arm on one
 side of the first tile is not crowded into half the table while the other half stays empty, so
 the layout fits its box (no pan cue) with tiles at least 20 px a half, the legend of its marks under
-it. The draw game (double-9, four seats) and Matador (eight seats), two moves before the hand's end
-(records played natively, imported). A tile's ways round (a matador either way round) take room under
+it; a tile picked, the words of its places ("needs 3", "only a matador"), small on such a table's
+markers, are said by the message ("the 7 needs 3"), the table as it was. The draw game (double-9,
+four seats) and Matador (eight seats), two moves before the hand's end (records played natively,
+imported). A tile's ways round (a matador either way round) take room under
 the hand: the table is drawn again in the room left, and the words ask which way round."""
 
 from __future__ import annotations
@@ -28,8 +30,8 @@ def test_a_late_table_fits_its_box_upright(phone: App, case: str) -> None:
     game, options, players, seed, (width, height) = CASES[case]
     _, last = native_record(game, options, players, seed, round_over)
     late = last["moves"] - 2
-    record, _ = native_record(game, options, players, seed,
-                              lambda v: (v["moves"] >= late and v["to_move"] == 0) or round_over(v))
+    record, view = native_record(game, options, players, seed,
+                                 lambda v: (v["moves"] >= late and v["to_move"] == 0) or round_over(v))
     page = phone.page
     computer_speed(page, "instant")
     page.set_viewport_size({"width": width, "height": height})
@@ -38,6 +40,15 @@ def test_a_late_table_fits_its_box_upright(phone: App, case: str) -> None:
     layout = page.evaluate(LAYOUT)
     assert layout["fits"] == "true" and layout["more"] == "", layout
     assert layout["unit"] >= 22, layout  # a tile at least 20 px a half
+    worded = [m["tile"] for m in view["legal"] if m["kind"] == "play" and ("needs" in m or "only" in m)]
+    if worded:  # Matador: a tile picked, its places' words, small on the markers, are read in the message
+        two_taps(page)
+        page.locator(f'#hand .hand-tile[data-tile="{worded[0]}"]').click()
+        until_still(page)
+        words = page.evaluate(MARKER_WORDS_READ)
+        assert words["shown"] and words["unread"] == [], words
+        assert page.evaluate(MARKER_WORDS_CUT) == []
+        assert page.evaluate(LAYOUT) == layout  # the table as it was: the words take no room from it
 
 
 TILES_IN_VIEW = """() => { const box = document.querySelector('.layout-box'), b = box.getBoundingClientRect();
@@ -105,20 +116,32 @@ MARKER_WORDS_CUT = """() => [...document.querySelectorAll('.end-marker > span')]
   return getComputedStyle(button).opacity !== '0' && (r.left < b.left - 0.5 || r.right > b.right + 0.5
     || r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5);
 }).map((words) => `${words.textContent}: ${Math.round(words.scrollWidth)} px in ${words.parentElement.clientWidth}`)"""
-ROOMY = {(390, 844): True, (360, 740): False}  # the table with the hint's words and marks fits its box, or pans
+# the words of the end markers in sight, and those shown below 10 px (a crowded table's markers on a phone) that
+# the message in view does not say at 10 px or more ("the 7 needs 3", "the blank takes only a matador")
+MARKER_WORDS_READ = """() => { const px = (el) => parseFloat(getComputedStyle(el).fontSize);
+  const message = document.querySelector('#message'), style = getComputedStyle(message);
+  const said = message.getClientRects().length && style.visibility !== 'hidden' && px(message) >= 10
+    ? message.textContent : '';
+  const shown = [...document.querySelectorAll('.end-marker.active > span')].filter((s) => s.textContent);
+  const sentence = (words) => words.replace(/^only /, 'takes only ');
+  return {shown: shown.map((s) => `${s.textContent} at ${px(s).toFixed(1)} px`), said,
+    unread: shown.filter((s) => px(s) < 10 && !said.includes(` ${sentence(s.textContent)}`))
+      .map((s) => s.textContent)}; }"""
+PHONES = [(390, 844), (360, 740)]
 
 
-@pytest.mark.parametrize("size", list(ROOMY))
+@pytest.mark.parametrize("size", PHONES)
 def test_the_table_is_fitted_to_its_box_in_every_frame_as_a_hint_comes_and_goes(
     phone: App, size: tuple[int, int]
 ) -> None:
     """The hint's marks wrap the legend to a second line on a phone, and its words take room over
-    the board (Matador, four seats, deal 1, 24 tiles on the table); its tile's two ways round take a
+    the board (Matador, four seats, deal 1, 24 tiles on the table): the move's words in a line beside
+    "Why?" (which says why where a message shows), so the whole table stays in view even at 360x740
+    (where three lines of words made it pan); its tile's two ways round take a
     row under the hand; one played, all go. In every frame painted the table is drawn for the room
     its box has then (no frame overflows its box or leaves a gap, to be fitted again in the next:
-    the table would jump); every tile is in its box when it says it fits, the pan cue shows when
-    not; the words of the ends in sight fit their markers; the legend is back on one line once the move
-    is played."""
+    the table would jump); every tile is in its box; the words of the ends in sight fit their markers;
+    the legend is back on one line once the move is played."""
     options = {"set": "double-9", "players": 4}
     record, _ = native_record("matador", options, 4, 1, ways_round)
     page = phone.page
@@ -137,11 +160,13 @@ def test_the_table_is_fitted_to_its_box_in_every_frame_as_a_hint_comes_and_goes(
     assert any("hint" in frame["marks"] for frame in frames), frames
     assert all(frame["fitted"] == frame["room"] for frame in frames), ("hint", frames)
     assert page.evaluate(MARKER_WORDS_CUT) == []  # each end's words in its marker, whatever the tiles' size
-    layout = page.evaluate(TILES_IN_VIEW)
-    if ROOMY[size]:
-        assert layout == {"tilesOut": 0, "placesOut": 0, "fits": "true", "more": ""}, layout
-    else:
-        assert layout["fits"] == "false" and layout["more"] != "", layout
+    assert page.evaluate(TILES_IN_VIEW) == {"tilesOut": 0, "placesOut": 0, "fits": "true", "more": ""}
+    hint = page.locator("#hint-text")
+    expect(hint.locator(".hint-move")).to_have_text("Hint: Play 3-7 on the 0-0, leaving 3 open.")
+    assert hint.evaluate("(p) => p.clientHeight") <= 50  # one line beside "Why?" (three lines of words took 77 px)
+    page.locator("#hint-text .hint-why-button").click()
+    expect(page.locator("#message")).to_have_text("The hard computer player would play this.")
+    expect(page.locator("#message")).to_be_visible()
     page.evaluate(RECORD_FRAMES)
     page.locator(".end-marker.hinted").click()  # the hint's tile is picked: its place asks which way round
     expect(page.locator("#actions [data-move]")).to_have_count(2)  # their row takes room under the hand

@@ -112,7 +112,7 @@ const solution = (view) => (Array.isArray(view?.analysis?.solution) ? view.analy
  * @param {{daily?: string | null}} [extra]
  */
 function introText(request, { daily } = {}) {
-  return `${daily ? `The daily deal of ${daily}. ` : ""}${request.winnable ? "A deal the solver proves winnable (“Winnable deals only” is on). " : ""}`;
+  return `${daily ? `The daily deal of ${daily}. ` : ""}${request.winnable ? "A deal the solver proves winnable (“New deals: winnable only” is on). " : ""}`;
 }
 
 /** The extras' controls. @param {GameSpec} spec */
@@ -125,8 +125,10 @@ function extraControls(spec) {
   const winnable = /** @type {HTMLInputElement} */ (h("input", { type: "checkbox", id: "winnable-only" }));
   winnable.checked = loadSettings().settings.winnableOnly === true;
   const winnableLabel = spec.winnable_deals
-    ? h("label", { class: "option toggle", for: "winnable-only" }, winnable, // shorter words on a phone (style.css)
-      h("span", { class: "words-long" }, " Winnable deals only"), h("span", { class: "words-short" }, " Winnable only"))
+    // the deals dealt from now on (not this one: the status line's own switch says if it can still be won);
+    // shorter words on a phone (style.css)
+    ? h("label", { class: "option toggle", for: "winnable-only", title: "From the next deal on, deal only deals a solver proves winnable" },
+      winnable, h("span", { class: "words-long" }, " New deals: winnable only"), h("span", { class: "words-short" }, " New: winnable"))
     : null;
   const daily = spec.solitaire
     ? /** @type {HTMLAnchorElement} */ (h("a", { class: "button daily-link", id: "daily-link", "data-action": "daily",

@@ -31,7 +31,7 @@ import { isSeatedGame } from "./seating.js";
  * @property {string[]} said the words of the status lines (the frame's and the board's own: statusWords)
  * @property {import("./frame_toolbar.js").ToolsModel} tools what the toolbar offers now
  * @property {boolean} computers the game has computer players (the speed is theirs, else the solution's)
- * @property {string | null} hint the hint's words, null when none
+ * @property {import("./frame_messages.js").HintWords | null} hint the hint's words, null when none
  * @property {{text: string, kind: MessageKind}} message
  * @property {LogEntry[]} log
  */

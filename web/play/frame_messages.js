@@ -3,12 +3,14 @@
 // strip between the site's bar and the toolbar (over the game's title; only words too long for it
 // reach up over the site's bar), never over a control of the game, and fades once it is old
 // (style.css), or at once when tapped (the tap presses nothing under it). A message the status line
-// already says is not shown over the game.
+// already says is not shown over the game. The hint's words there are its move only, in a line beside
+// "Why?", which says why as a message.
 
 import { h } from "../render/dom.js";
 import { shake } from "../render/effects.js";
 
 /** @typedef {import("./renderer_contract.js").MessageKind} MessageKind */
+/** @typedef {{move: string, why: string}} HintWords a hint's move in words, and why (a sentence each) */
 
 /** How long a message stays in view where it shows at the top of the screen (a narrow screen: style.css). */
 const MESSAGE_FRESH_MS = 6000;
@@ -54,10 +56,16 @@ export function statusSays(said, text) {
 /** The message area. `placeIn` tells it the game's title and the toolbar it shows between, once they are built. */
 export function createMessages() {
   const message = h("p", { class: "message", id: "message", role: "status", "aria-live": "polite" });
-  const hintBox = h("p", { class: "hint-text", id: "hint-text", hidden: "" });
+  // the hint: its move, and why; on a phone held upright only the move shows, in a line beside "Why?",
+  // which says why where a message shows (style.css): the board keeps its room
+  const hintMove = h("span", { class: "hint-move" });
+  const hintWhy = h("span", { class: "hint-why" });
+  const whyButton = h("button", { type: "button", class: "hint-why-button", "aria-label": "Why this hint?" }, "Why?");
+  const hintBox = h("p", { class: "hint-text", id: "hint-text", hidden: "" }, hintMove, " ", hintWhy, whyButton);
   const element = h("div", { class: "messages" }, message, hintBox);
   // where a message shows over the game (a phone): a tap puts it away at once, and lands on nothing else
   message.addEventListener("click", () => { message.dataset.stale = ""; });
+  whyButton.addEventListener("click", () => show(hintWhy.textContent ?? "", "info", true, []));
   let staleTimer = 0;
   /** @type {() => void} */
   let measure = () => {};
@@ -104,10 +112,11 @@ export function createMessages() {
         requestAnimationFrame(() => shake(board.querySelector(".selected"), ms));
       }
     },
-    /** @param {string | null} hint the hint's words, null when none */
+    /** @param {HintWords | null} hint the hint's words, null when none */
     drawHint(hint) {
       hintBox.hidden = hint === null;
-      if (hint !== null) hintBox.textContent = hint;
+      hintMove.textContent = hint?.move ?? "";
+      hintWhy.textContent = hint?.why ?? "";
     },
   };
 }

@@ -47,8 +47,9 @@ import { isSeatedGame } from "./seating.js";
  */
 
 /**
- * The hint's words, null when there is none.
+ * The hint's words, null when there is none: the move, and why (each a sentence, however the engine ends it).
  * @param {GameState["hint"]} hint
+ * @returns {import("./frame_messages.js").HintWords | null}
  */
 function hintText(hint) {
   if (!hint) return null;
@@ -56,7 +57,7 @@ function hintText(hint) {
   const what = hint.you.charAt(0).toUpperCase() + hint.you.slice(1);
   const odds = chance > 0 && chance < 1 && !reason.includes("%") ? ` (chance to win ${Math.round(chance * 100)}%)` : "";
   const said = `${reason.charAt(0).toUpperCase()}${reason.slice(1)}${odds}`;
-  return `Hint: ${what}. ${/[.!?]$/.test(said) ? said : `${said}.`}`; // a sentence, however the engine ends it
+  return { move: `Hint: ${what}.`, why: /[.!?]$/.test(said) ? said : `${said}.` };
 }
 
 /**

@@ -24,8 +24,10 @@ import { bestPlan, buttonBox, drawnUnit, fittingUnit, planKey, planOf, tableHeig
 /** @typedef {import("./layout_plan.js").Plan} Plan */
 
 /**
- * An end offered as a place to play (drawLayout's markerFor).
- * @typedef {{slot: string, label: string, active: boolean, hinted?: boolean, text?: string | null}} EndMarker
+ * An end offered as a place to play (drawLayout's markerFor); `says`: its words in a sentence, the end
+ * named ("the blank takes only a matador"), when the marker shows them now.
+ * @typedef {{slot: string, label: string, active: boolean, hinted?: boolean, text?: string | null,
+ *   says?: string | null}} EndMarker
  */
 
 const SVG_NS = "http://www.w3.org/2000/svg";

@@ -205,7 +205,8 @@ export function createLuzon(ctl) {
   let selected = []; // the exposed places picked so far
   const winnable = h("span", { class: "winnable", id: "winnable", hidden: "" });
   // the setting's own switch (the settings page's module saves it); the screen draws again on a change
-  const winnableToggle = settingSwitch("showWinnable", "show-winnable", " Show if still winnable", () => ctl.render());
+  // (this deal, now: the toolbar's "New deals: winnable only" is about the deals to come)
+  const winnableToggle = settingSwitch("showWinnable", "show-winnable", " Say if this deal can still be won", () => ctl.render());
 
   const legal = () => (ctl.myTurn() ? ctl.legal() : []);
   const discardOf = (/** @type {string[]} */ places) => legal().find((m) => m.kind === "discard" && same(m.from, places));

@@ -13,7 +13,7 @@ import { createZoom, showSeat } from "./table_touch.js";
 import { createPanCue } from "./pan_cue.js";
 import { createLegend, drawLegend, tableMarks } from "./table_legend.js";
 import { bannerText, drawHand, endMarker, endNames, handSlot, infoParts, markSince, moveButtons, outcomeText,
-  outcomeTitle, seatCard } from "./table_draw.js";
+  outcomeTitle, pickedWords, seatCard } from "./table_draw.js";
 
 /** @typedef {import("../engine_types.js").View} View */
 /** @typedef {import("../engine_types.js").Move} Move */
@@ -70,11 +70,11 @@ function drawHead(ctl, el, view, choosing) {
 /** @typedef {ReturnType<typeof tableParts>} Parts */
 /** The tile of a choice of ways round, if one is asked. @param {Pick} pick */
 const choosing = (pick) => pick.choice?.[0].tile ?? null;
-/** What to do with a tile picked. @param {string} tile */
-const pickedWords = (tile) => `${tile} selected: pick a highlighted place.`;
 
 /** The person's tile plays now (none when it is not their turn). @param {RendererContext} ctl */
 const plays = (ctl) => (ctl.myTurn() ? ctl.legal().filter((m) => m.kind === "play") : []);
+/** What to do with a tile picked (and what its places need). @param {RendererContext} ctl @param {string} tile */
+const picked = (ctl, tile) => pickedWords(tile, ctl.state.view?.board.ends ?? [], plays(ctl));
 /** @param {RendererContext} ctl @param {string} tile */
 const playsOf = (ctl, tile) => plays(ctl).filter((m) => m.tile === tile);
 /** Is the slot a place a tile may go now? @param {RendererContext} ctl @param {string} slot */
@@ -109,7 +109,7 @@ function activate(ctl, el, pick, slot) {
   }
   pick.selected = pick.selected === tile ? null : tile;
   pick.choice = null;
-  ctl.say(pick.selected ? pickedWords(pick.selected) : "");
+  ctl.say(pick.selected ? picked(ctl, pick.selected) : "");
   ctl.render();
   if (pick.selected) /** @type {HTMLElement | null} */ (ctl.board.querySelector(".end-marker.active"))?.focus();
 }
@@ -155,7 +155,7 @@ function draw(ctl, el, pick, view) {
     play: (move, untilPlayable) => { pick.selected = null; ctl.play(move.id, { untilPlayable }); },
     cancel: () => {
       pick.choice = null;
-      if (pick.selected) ctl.say(pickedWords(pick.selected));
+      if (pick.selected) ctl.say(picked(ctl, pick.selected));
       ctl.render();
     },
   }));

@@ -79,7 +79,8 @@ export function bannerText(ctl, view, choosing = null) {
     if (choosing) return ["you", `${who}: pick which way round ${choosing} goes.`];
     const only = ctl.legal().every((m) => m.kind !== "play");
     // one tap (the setting) plays a tile that fits one place; one with two places then asks for its place
-    const how = loadSettings().settings.oneTap ? "tap a tile to play it" : "pick a tile, then a highlighted place";
+    // (one line on a 360 px phone: the table keeps the room; the message, a tile picked, says "a highlighted place")
+    const how = loadSettings().settings.oneTap ? "tap a tile to play it" : "pick a tile and a place";
     return ["you", only ? `${who}: ${ctl.legal().map((m) => m.you).join(" or ")}.` : `${who}: ${how}.`];
   }
   if (ctl.isHuman(seat)) return ["none", `${ctl.name(seat)}'s turn.`];
@@ -182,9 +183,25 @@ export function endMarker(end, { plays, marks, mine, selected, hinted }) {
   const other = needs !== null && needs !== end.value;
   const number = needs === 0 ? "a blank" : String(needs); // a player says "a blank", not "0"
   const text = only ? `only ${only}` : other ? `needs ${number}` : null;
-  return { slot, active: mineHere.length > 0, hinted: hinted?.to === slot, text,
+  const active = mineHere.length > 0;
+  const place = end.value === 0 ? "the blank" : `the ${end.value}`;
+  const says = !active ? null : only ? `${place} takes only ${only}` : other ? `${place} needs ${number}` : null;
+  return { slot, active, hinted: hinted?.to === slot, text, says,
     label: mineHere.length ? capital(mineHere[0].you)
       : `open end ${end.value}${only ? `: only ${only} goes here` : other ? `, needing ${number}` : ""}` };
+}
+
+/**
+ * What to do with a tile picked, and what the places it fits need when they say so ("the blank takes
+ * only a matador"): a crowded table's markers show those words small on a phone, the message reads them.
+ * @param {string} tile
+ * @param {LayoutEnd[]} ends the layout's open ends
+ * @param {Move[]} plays the person's tile plays now
+ */
+export function pickedWords(tile, ends, plays) {
+  const says = ends.map((end) => endMarker(end, { plays, marks: [], mine: true, selected: tile, hinted: null })?.says)
+    .filter((words) => typeof words === "string");
+  return `${tile} selected: pick a highlighted place${says.length ? ` (${says.join("; ")})` : ""}.`;
 }
 
 /**
