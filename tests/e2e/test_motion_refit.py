@@ -51,7 +51,7 @@ SAMPLE = """(steps, limit = 10_000) => new Promise((resolve) => {
 })"""
 
 STATE = """() => { const box = document.querySelector('[data-stage]')?.parentElement;
-  return { unit: box?.dataset.unit ?? null, width: box?.dataset.tableWidth ?? null,
+  return { unit: box?.dataset.unit ?? null, plan: box?.dataset.tablePlan ?? null,
     tiles: Object.fromEntries([...document.querySelectorAll('[data-stage] [data-placed]')].map((t) => {
       const r = t.getBoundingClientRect();
       return [t.dataset.placed, [r.left, r.top, r.right, r.bottom]]; })) }; }"""
@@ -91,8 +91,9 @@ def test_a_table_that_refits_moves_as_one_piece(phone: App) -> None:
         play_a_move(page)
         frames = page.evaluate("() => window.__frames")
         now = page.evaluate(STATE)
-        if not frames or was["unit"] == now["unit"] or was["width"] != now["width"]:
-            continue  # no re-fit (or the table re-snaked: its tiles move apart, each alone)
+        assert was["plan"] and now["plan"], "the table's plan is not on its box (layout.js data-table-plan)"
+        if not frames or was["unit"] == now["unit"] or was["plan"] != now["plan"]:
+            continue  # no re-fit (or the table re-snaked, its plan another: its tiles move apart, each alone)
         refits += 1
         was_at, last = was["tiles"], frames[-1]
         kept = [k for k in was_at if k in last]
