@@ -106,17 +106,29 @@ def tool(page: Page, action: str) -> None:
         button.click()
 
 
-def steps_of(kind: str, line: list[str]) -> list[Callable[[Page], None]]:
-    """The sequence of a game kind: MOVES moves, a hint, an undo, MOVES moves."""
+Step = Callable[[Page], None]
+
+
+def steps_of(kind: str, line: list[str]) -> list[Step]:
+    """The sequence of a game kind: MOVES moves, a hint, an undo, MOVES moves (a solitaire's: its
+    line's, the one undone played again)."""
+
+    def clicks(move: str) -> Step:
+        return lambda page: click_slots(page, move)
+
+    def button(action: str) -> Step:
+        return lambda page: tool(page, action)
+
+    before: list[Step]
+    after: list[Step]
     if kind.startswith("table"):
-        move: list[Callable[[Page], None]] = [table_move] * MOVES
-        after = [table_move] * MOVES
+        before = after = [table_move] * MOVES
     elif kind == "clock":
-        move = after = [lambda page: tool(page, "turn")] * MOVES
+        before = after = [button("turn")] * MOVES
     else:
-        move = [lambda page, m=m: click_slots(page, m) for m in line[:MOVES]]
-        after = [lambda page, m=m: click_slots(page, m) for m in line[MOVES - 1:2 * MOVES - 1]]  # the undone again
-    return [*move, lambda page: tool(page, "hint"), lambda page: tool(page, "undo"), *after]
+        before = [clicks(m) for m in line[:MOVES]]
+        after = [clicks(m) for m in line[MOVES - 1:2 * MOVES - 1]]
+    return [*before, button("hint"), button("undo"), *after]
 
 
 def metrics(cdp: CDPSession) -> dict[str, float]:
@@ -137,7 +149,8 @@ def open_game(page: Page, url: str, link: str) -> None:
     settle(page)
 
 
-def measure(browser: Browser, url: str, size: tuple[int, int], lines: dict[str, list[str]]) -> dict[str, dict[str, float]]:
+def measure(browser: Browser, url: str, size: tuple[int, int],
+            lines: dict[str, list[str]]) -> dict[str, dict[str, float]]:
     """game kind -> metric -> the sequence's total per step, at one size on one site."""
     phone = size[0] < 1000
     context = browser.new_context(viewport={"width": size[0], "height": size[1]}, has_touch=phone,
@@ -198,9 +211,9 @@ def print_figures(figures: dict[tuple[str, tuple[int, int]], list[dict[str, dict
             for name in METRICS:
                 base = statistics.median(run[kind][name] for run in figures[("baseline", size)])
                 this = statistics.median(run[kind][name] for run in figures[("this", size)])
-                scale, unit = (1.0, "") if name.endswith("Count") else (1000.0, "")
+                scale = 1.0 if name.endswith("Count") else 1000.0
                 ratio = f"{this / base:.2f}" if base else "-"
-                cells.append(f"{name.removesuffix('Duration')} {base * scale:.1f}{unit} -> {this * scale:.1f} ({ratio})")
+                cells.append(f"{name.removesuffix('Duration')} {base * scale:.1f} -> {this * scale:.1f} ({ratio})")
             print(f"  {kind:13} " + "; ".join(cells), flush=True)
 
 
