@@ -125,6 +125,9 @@ function fitHand(hand, board, count) {
   if (width) hand.style.setProperty("--hand-tile", `${size}px`);
 }
 
+/** Each hand's tiles as last drawn (their ids and states), to leave them be when a view leaves them so. @type {WeakMap<HTMLElement, string>} */
+const handDrawn = new WeakMap();
+
 /**
  * The person's hand (drawn first: the table's box takes the height the hand leaves), or why it is hidden.
  * @param {RendererContext} ctl
@@ -142,11 +145,16 @@ export function drawHand(ctl, { handHead, hand }, view, { selected, playable: ca
     h("span", { class: "hand-count" }, `(${tiles.length}, ${sum(tiles.map((t) => parseTile(t).pips))} pips)`)]
     : ["Tiles hidden"]));
   if (!showHand) {
+    handDrawn.delete(hand);
     hand.replaceChildren(h("p", { class: "hand-hidden" }, state.covered
       ? `Hidden until ${ctl.name(/** @type {number} */ (view.to_move))} is ready.` : "Hidden while the others play."));
     return false;
   }
   fitHand(hand, ctl.board, tiles.length);
+  // the tiles as drawn last (the computers' turns leave the hand as it was): kept, not made again
+  const key = JSON.stringify(tiles.map((t) => [t, canPlay(t), selected === t, view.drawn === t, hinted?.tile === t]));
+  if (handDrawn.get(hand) === key) return tiles.some((t) => hinted?.tile === t);
+  handDrawn.set(hand, key);
   hand.replaceChildren(...tiles.map((t) => {
     const playable = canPlay(t);
     const fresh = view.drawn === t;
