@@ -5,7 +5,7 @@
 // the selection it is given; none keeps state.
 
 import { tileSvg, parseTile } from "./tiles.js";
-import { h, svgNode } from "./dom.js";
+import { h, mediaHolds, svgNode } from "./dom.js";
 import { seatLevel } from "./setup.js";
 import { roundStory } from "./table_summary.js";
 import { listNames } from "./words.js";
@@ -116,7 +116,7 @@ function fitHand(hand, board, count) {
   const room = Math.max(4 * HAND_TILE_MIN + down + HAND_LIFT_PX, height * HAND_SHARE);
   /** @type {(size: number, rows: number) => number} */
   const tall = (size, rows) => rows * 2 * size + (rows - 1) * down + HAND_LIFT_PX;
-  let size = matchMedia("(pointer: coarse)").matches ? HAND_TILE_MAX : HAND_TILE_ROOMY;
+  let size = mediaHolds("(pointer: coarse)") ? HAND_TILE_MAX : HAND_TILE_ROOMY;
   while (size > HAND_TILE_MIN) {
     const rows = Math.ceil(count / Math.max(1, Math.floor((width + across) / (size + across))));
     if (size > HAND_TILE_DESKTOP ? rows === 1 && tall(size, rows) <= height * HAND_SHARE_ROOMY : tall(size, rows) <= room) break;
