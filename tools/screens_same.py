@@ -1,5 +1,5 @@
 """Are the screens the same? Screenshots of fixed positions taken with this build's dist/ and with a
-git revision's web/ (default main, in a copy of this build: tests/bench/page.py baseline_dist),
+git revision's web/ (default: where this branch left main, in a copy of this build: tests/bench/page.py baseline_dist),
 compared pixel for pixel. A tool for a change meant to leave what is drawn alone (a faster
 redraw): it prints every screenshot that differs, with how many pixels, and exits 1 if any does.
 
@@ -31,11 +31,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
-from tests.bench.page import baseline_dist, launch  # noqa: E402
+from tests.bench.page import baseline_dist, branch_point, launch  # noqa: E402
 from tests.gallery import GAMES, SIZES, TIMEOUT, board_of, import_record, link, open_fresh, stages, still  # noqa: E402
 
 OUT = ROOT / ".cache" / "screens"
-BASELINE = os.environ.get("BONEYARD_SCREENS_BASELINE", "main")
+# default: where this branch left main (main itself may have moved on with other changes since)
+BASELINE = os.environ.get("BONEYARD_SCREENS_BASELINE") or branch_point()
 
 # Both PNGs drawn on canvases in the page, their RGBA compared: how many pixels differ (-1: sizes differ).
 DIFFER = """async ([a, b]) => {

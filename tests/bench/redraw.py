@@ -5,8 +5,8 @@ sequence, per game kind (a table game, Luzon, the Big Clock, Clock) at 360x740 (
 1280x800: fixed deals, moves by click, a hint, an undo, more moves. Each step waits until the
 page has settled (web/settled.js), so a step's figures are all the page did for it.
 
-This build's web/ is measured against a git revision's (BONEYARD_BENCH_BASELINE, default `main`:
-its web/ in a copy of this build, as tests/bench/page.py does), the two alternating within each run
+This build's web/ is measured against a git revision's (BONEYARD_BENCH_BASELINE, default: where this branch left
+main; its web/ in a copy of this build, as tests/bench/page.py does), the two alternating within each run
 (BONEYARD_BENCH_RUNS, default 3); medians of the runs, per move, and this build's over the baseline's.
 
 Run with `python build.py bench redraw` (or `python -m tests.bench.redraw` in .venv, which builds
@@ -28,11 +28,12 @@ from playwright.sync_api import Browser, CDPSession, Page, sync_playwright
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
-from tests.bench.page import baseline_dist, launch  # noqa: E402
+from tests.bench.page import baseline_dist, branch_point, launch  # noqa: E402
 from tests.engine.helpers import call  # noqa: E402
 
 RUNS = int(os.environ.get("BONEYARD_BENCH_RUNS", "3"))
-BASELINE = os.environ.get("BONEYARD_BENCH_BASELINE", "main")
+# default: where this branch left main (main itself may have moved on with other changes since)
+BASELINE = os.environ.get("BONEYARD_BENCH_BASELINE") or branch_point()
 READY_TIMEOUT_MS = 180_000
 SIZES = [(360, 740), (1280, 800)]
 METRICS = ["TaskDuration", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration", "LayoutCount",
