@@ -1,14 +1,18 @@
 """Are the screens the same? Screenshots of fixed positions taken with this build's dist/ and with a
-git revision's web/ (default: where this branch left main, in a copy of this build: tests/bench/page.py baseline_dist),
-compared pixel for pixel. A tool for a change meant to leave what is drawn alone (a faster
-redraw): it prints every screenshot that differs, with how many pixels, and exits 1 if any does.
+git revision's web/ (default: where this branch left main, in a copy of this build:
+tests/bench/page.py baseline_dist), compared pixel for pixel. A tool for a change meant to leave
+what is drawn alone (a faster redraw): it prints every screenshot that differs, with how many
+pixels, and exits 1 if any does.
 
 The positions are the gallery's (tests/gallery.py: fixed deals played natively, imported as a
 player imports a record): each game at its start, mid-game, mid-game with a hint shown, at a
 round's end (the table games) and at its end; at 360x740, 390x844, 844x390 (by touch) and
 1280x800, light and dark. Both sites are shot in the same browser, one after the other; what
 depends on when a shot is taken is put at its end first (a message faded as it is once old,
-transitions and animations finished), so that a build against itself differs nowhere.
+transitions and animations finished). Even so a build shot against itself differs a little on a
+loaded machine (antialiasing at edges; a table's plan behind a dialog: docs/benchmarks.md, "The
+page's redraw"): run it with BONEYARD_SCREENS_BASELINE=HEAD too and read the differences against
+that one's.
 
     .venv/bin/python tools/screens_same.py [GAME...]     (after `python build.py`; env
     BONEYARD_SCREENS_BASELINE=REV, BONEYARD_SCREENS_SIZES=360x740,1280x800 pick others)
