@@ -229,6 +229,14 @@ def play_round_trips(browser: Browser, url: str) -> list[float]:
         context.close()
 
 
+def branch_point() -> str:
+    """Where this checkout's branch left main: a before/after baseline that holds none of the changes
+    main took since (the default of the benchmarks that measure a revision's web/ against this one)."""
+    out = subprocess.run(["git", "merge-base", "HEAD", "main"], cwd=build.ROOT, capture_output=True, text=True,
+                         check=True)
+    return out.stdout.strip()
+
+
 def baseline_dist(revision: str) -> Path:
     """A copy of dist/ with the web/ files of a git revision instead of this build's (the engine
     wheel, Pyodide and micropip are this build's), sealed like a build (sw.js and manifest)."""

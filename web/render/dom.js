@@ -153,3 +153,13 @@ export function keepSideRoom() {
     room.observe(side);
   };
 }
+
+/** Each media query asked, its list made once (a drawing asks some at every frame). @type {Map<string, MediaQueryList>} */
+const mediaLists = new Map();
+
+/** Does a media query hold now? @param {string} query */
+export function mediaHolds(query) {
+  let list = mediaLists.get(query);
+  if (!list) mediaLists.set(query, list = matchMedia(query));
+  return list.matches;
+}

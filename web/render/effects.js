@@ -5,8 +5,9 @@
 
 import { isolated } from "../isolated.js";
 import { moving } from "../settled.js";
+import { mediaHolds } from "./dom.js";
 
-const reduced = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+const reduced = () => mediaHolds("(prefers-reduced-motion: reduce)");
 
 /**
  * A refused move: the place shakes.

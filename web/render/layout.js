@@ -8,7 +8,7 @@
 // play to play while they do nearly as well; the whole picture is scaled to fit its box, so every
 // tile stays visible on a phone and on a desktop.
 
-import { h } from "./dom.js";
+import { h, mediaHolds } from "./dom.js";
 import { tileSvg } from "./tiles.js";
 import { roomOf } from "./fit_room.js";
 import { computeLayout, horizontal } from "./layout_geometry.js";
@@ -62,7 +62,7 @@ const unitsSeen = new WeakMap();
  * @param {boolean} ends whether the open ends take room
  */
 function tablePlan(board, boxWidth, boxHeight, kept, ends) {
-  const least = matchMedia("(pointer: coarse)").matches ? TOUCH_TARGET_PX : 0;
+  const least = mediaHolds("(pointer: coarse)") ? TOUCH_TARGET_PX : 0;
   const key = `${boxWidth}x${boxHeight}:${least}:${ends}`;
   let seen = unitsSeen.get(board);
   if (seen?.key !== key) unitsSeen.set(board, seen = { key, units: new Map() });
@@ -99,7 +99,7 @@ export function drawLayout(box, board,
   const bw = bbox.x1 - bbox.x0;
   const bh = bbox.y1 - bbox.y0;
   const unit = fit * zoom;
-  const touch = matchMedia("(pointer: coarse)").matches;
+  const touch = mediaHolds("(pointer: coarse)");
   const pxW = bw * unit;
   const pxH = bh * unit;
   const svg = document.createElementNS(SVG_NS, "svg");

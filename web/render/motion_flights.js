@@ -4,11 +4,12 @@
 // the page unsettled until it ends (settled.js); a new drawing ends the flights still going first.
 
 import { moving } from "../settled.js";
+import { mediaHolds } from "./dom.js";
 
 /** @typedef {import("./motion.js").Place} Place */
 
 /** Does the person ask for less motion (slides become fades)? */
-export const reduced = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+export const reduced = () => mediaHolds("(prefers-reduced-motion: reduce)");
 
 /** What moves is a tile (a card-tile too); a place (a pile, a seat, the stock, an end) only says where it comes from. */
 export const isTile = (/** @type {Element} */ node) => node.matches("[data-tile], [data-placed], [data-card]");

@@ -46,7 +46,8 @@ function tableParts(render) {
 }
 
 /**
- * The banner, the round's line, the seats (the one to move scrolled into the strip) and the last move.
+ * The banner, the round's line, the seats and the last move (the seat to move is scrolled into the
+ * strip once the table is drawn: draw).
  * @param {RendererContext} ctl
  * @param {ReturnType<typeof tableParts>} el
  * @param {View} view
@@ -58,7 +59,6 @@ function drawHead(ctl, el, view, choosing) {
   el.turn.dataset.whose = whose;
   el.info.replaceChildren(...infoParts(view));
   el.seats.replaceChildren(...view.seats.map((_, i) => seatCard(ctl, view, i)));
-  showSeat(/** @type {HTMLElement | null} */ (el.seats.querySelector(".seat.to-move")));
   el.lastMove.textContent = ctl.state.lastLog;
 }
 
@@ -175,6 +175,8 @@ function draw(ctl, el, pick, view) {
   });
   markSince(el.layoutBox, since, ctl.name);
   el.zoom.drawn(view.moves, drawn.last);
+  // measured in the layout the table's drawing left, as the pan cue is: one layout, not one more
+  showSeat(/** @type {HTMLElement | null} */ (el.seats.querySelector(".seat.to-move")));
   el.panCue.update();
   el.sheetBox.replaceChildren(/** @type {Element} */ (el.sheetBox.firstElementChild), scoreSheet(view, ctl.name));
 }

@@ -5,7 +5,7 @@
 // the selection it is given; none keeps state.
 
 import { tileSvg, parseTile } from "./tiles.js";
-import { h, svgNode } from "./dom.js";
+import { h, mediaHolds, svgNode } from "./dom.js";
 import { seatLevel } from "./setup.js";
 import { roundStory } from "./table_summary.js";
 import { listNames } from "./words.js";
@@ -117,7 +117,7 @@ function fitHand(hand, board, count) {
   const room = Math.max(4 * HAND_TILE_MIN + down + HAND_LIFT_PX, height * HAND_SHARE);
   /** @type {(size: number, rows: number) => number} */
   const tall = (size, rows) => rows * 2 * size + (rows - 1) * down + HAND_LIFT_PX;
-  let size = matchMedia("(pointer: coarse)").matches ? HAND_TILE_MAX : HAND_TILE_ROOMY;
+  let size = mediaHolds("(pointer: coarse)") ? HAND_TILE_MAX : HAND_TILE_ROOMY;
   while (size > HAND_TILE_MIN) {
     const rows = Math.ceil(count / Math.max(1, Math.floor((width + across) / (size + across))));
     if (size > HAND_TILE_DESKTOP ? rows === 1 && tall(size, rows) <= height * HAND_SHARE_ROOMY : tall(size, rows) <= room) break;
@@ -125,6 +125,9 @@ function fitHand(hand, board, count) {
   }
   if (width) hand.style.setProperty("--hand-tile", `${size}px`);
 }
+
+/** Each hand's tiles as last drawn (their ids and states), to leave them be when a view leaves them so. @type {WeakMap<HTMLElement, string>} */
+const handDrawn = new WeakMap();
 
 /**
  * The person's hand (drawn first: the table's box takes the height the hand leaves), or why it is hidden.
@@ -143,11 +146,16 @@ export function drawHand(ctl, { handHead, hand }, view, { selected, playable: ca
     h("span", { class: "hand-count" }, `(${tiles.length}, ${sum(tiles.map((t) => parseTile(t).pips))} pips)`)]
     : ["Tiles hidden"]));
   if (!showHand) {
+    handDrawn.delete(hand);
     hand.replaceChildren(h("p", { class: "hand-hidden" }, state.covered
       ? `Hidden until ${ctl.name(/** @type {number} */ (view.to_move))} is ready.` : "Hidden while the others play."));
     return false;
   }
   fitHand(hand, ctl.board, tiles.length);
+  // the tiles as drawn last (the computers' turns leave the hand as it was): kept, not made again
+  const key = JSON.stringify(tiles.map((t) => [t, canPlay(t), selected === t, view.drawn === t, hinted?.tile === t]));
+  if (handDrawn.get(hand) === key) return tiles.some((t) => hinted?.tile === t);
+  handDrawn.set(hand, key);
   hand.replaceChildren(...tiles.map((t) => {
     const playable = canPlay(t);
     const fresh = view.drawn === t;

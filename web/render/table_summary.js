@@ -2,7 +2,7 @@
 // left, the round's score in words, the running totals) and the log lines of a new round.
 
 import { tileSvg } from "./tiles.js";
-import { h } from "./dom.js";
+import { h, mediaHolds } from "./dom.js";
 import { scoreSheet } from "./score_sheet.js";
 
 /** @typedef {import("../engine_types.js").View} View */
@@ -58,9 +58,9 @@ export function roundSummaryOf(ctl) {
     if (!last) return [];
     // a phone held sideways, or upright with many players: the hands' tiles lie down, so every
     // player's row is short (style.css: .compact, upright)
-    const sideways = matchMedia(SIDEWAYS).matches;
+    const sideways = mediaHolds(SIDEWAYS);
     const hands = /** @type {[number, number][][]} */ (last.hands);
-    const compact = !sideways && matchMedia(NARROW).matches && hands.length >= COMPACT_SEATS;
+    const compact = !sideways && mediaHolds(NARROW) && hands.length >= COMPACT_SEATS;
     const winner = last.winner ?? null;
     const name = winner === null ? null : ctl.name(winner);
     const score = /** @type {import("../engine_types.js").RoundScore} */ (last.score);
