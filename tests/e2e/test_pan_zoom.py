@@ -164,6 +164,17 @@ OVER = """([end, [x, y]]) => { const m = document.querySelector(`[data-slot="${e
   return m.classList.contains('drop-over') && r.left <= x && x <= r.right && r.top <= y && y <= r.bottom; }"""
 
 
+# The spot nearest [x, y] along the box's edge (x from `lo` to `hi`) with no place to drop on under it.
+FREE_EDGE_SPOT = """([x, y, [lo, hi]]) => {
+  for (let d = 0; d <= hi - lo; d += 8) {
+    for (const at of [x - d, x + d]) {
+      if (at >= lo && at <= hi && !document.elementFromPoint(at, y)?.closest('.drop-target')) return [at, y];
+    }
+  }
+  return [x, y];
+}"""
+
+
 def drag_to_off_screen_end(app: App, down: Callable[[float, float], None], move: Callable[[float, float], None],
                            up: Callable[[float, float], None]) -> None:
     """Like a person: take the tile, hold it at the box's edge towards the end until the end is in
@@ -188,8 +199,10 @@ def drag_to_off_screen_end(app: App, down: Callable[[float, float], None], move:
         seen = (max(bl, el), max(bt, et), min(br, er), min(bb, eb))  # the part of the end in view
         if seen[2] - seen[0] >= min(20, er - el - 1) and seen[3] - seen[1] >= min(20, eb - et - 1):
             break
-        # towards the end, as far as the box's edge (5 px inside it)
-        target = (min(max((el + er) / 2, bl + 5), br - 5), min(max((et + eb) / 2, bt + 5), bb - 5))
+        # towards the end, as far as the box's edge (5 px inside it), beside any other place the tile
+        # may go there (held over one, the box pans only as far as shows that one: input.js)
+        target = page.evaluate(FREE_EDGE_SPOT, [min(max((el + er) / 2, bl + 5), br - 5),
+                                                min(max((et + eb) / 2, bt + 5), bb - 5), [bl + 5, br - 5]])
         for k in range(1, 4):
             move(spot[0] + (target[0] - spot[0]) * k / 3, spot[1] + (target[1] - spot[1]) * k / 3)
         spot = target
