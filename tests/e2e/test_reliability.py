@@ -664,13 +664,14 @@ def two_moves_saved(app: App, line: list[str]) -> None:
     play_line(app, line, 0, 2)
 
 
-def move_then_leave(app: App, move: str) -> None:
-    """A move made, its answer held (until release), and the game's screen left for the menu."""
+def move_then_leave(app: App, move: str, to: str = "#/") -> None:
+    """A move made, its answer held (until release), and the game's screen left for the menu (or the
+    Statistics page: `to` "#/stats")."""
     hold(app, "play")
     click_move(app, move)
     app.page.wait_for_function("() => typeof window.__release === 'function'")
-    app.page.goto(f"{app.url}#/")
-    expect(app.page.locator(".game-card").first).to_be_visible()
+    app.page.goto(f"{app.url}{to}")
+    expect(app.page.locator(".stats-page" if to == "#/stats" else ".game-card").first).to_be_visible()
 
 
 def test_answers_that_come_after_their_screen_was_left_change_nothing(app: App, line: list[str]) -> None:
@@ -808,3 +809,33 @@ def test_a_move_made_just_before_leaving_is_saved_and_a_game_it_won_counted_once
     assert (entry["played"], entry["won"]) == (1, 1)
     clean(app)
 
+
+def test_a_game_counted_late_shows_on_the_statistics_page_on_screen(app: App, line: list[str]) -> None:
+    """The Statistics page opened while a move is under way (its answer held till then). A move that
+    changes no statistics: saved when its answer comes, the page not drawn again. The won deal's last
+    move: counted when its answer comes, and the page on screen shows it, the focus where it was."""
+    page = app.page
+    clean(app)
+    open_deal(app, "luzon", LUZON_WON_SEED)
+    play_line(app, line, 0, len(line) - 2)
+    move_then_leave(app, line[-2], "#/stats")
+    page.evaluate("() => { document.querySelector('.stats-page').dataset.drawnBefore = 'yes'; }")
+    release(app)
+    settled(page)
+    assert saved_moves(app) == len(line) - 1
+    expect(page.locator(".stats-page[data-drawn-before=yes]")).to_have_count(1)  # nothing changed: not drawn again
+    page.goto(f"{app.url}#/play/luzon")
+    expect(page.locator("#board")).to_have_attribute("data-moves", str(len(line) - 1), timeout=SCREEN_TIMEOUT_MS)
+    settled(page)
+    move_then_leave(app, line[-1], "#/stats")
+    expect(page.locator(".stats-page .empty")).to_be_visible()  # no game finished yet
+    menu_link = page.locator(".stats-page .crumbs a")
+    menu_link.focus()
+    release(app)
+    played = page.locator('tr[data-stats="luzon|variant=twelve"] td[data-col=played]')
+    expect(played).to_have_text("1", timeout=SCREEN_TIMEOUT_MS)
+    expect(page.locator('tr[data-stats="luzon|variant=twelve"] td[data-col=won]')).to_have_text("1")
+    expect(menu_link).to_be_focused()
+    settled(page)
+    assert saved_moves(app) == len(line)
+    clean(app)
