@@ -9,7 +9,7 @@ import { mountGame } from "./play/controller.js";
 import { h } from "./render/dom.js";
 import { startOffline } from "./offline.js";
 import { sayMissingFeatures } from "./features.js";
-import { renderStats } from "./render/stats.js";
+import { refreshStats, renderStats } from "./render/stats.js";
 import { renderSettings } from "./render/settings.js";
 import { applySettings, loadSettings } from "./store/settings.js";
 import { checkStorage } from "./store/check.js";
@@ -27,6 +27,7 @@ let mounted = null; // the current game screen, if any
 /** Settled once the requests under way of every screen left are answered (a move of theirs is still
  *  saved: play/round_trip.js), so the next game screen reads the saved games after them. */
 let screensLeft = Promise.resolve();
+let routed = 0; // screens shown: a page shown still is the last
 
 /** The game screen goes away (if one is shown). */
 function leaveScreen() {
@@ -93,6 +94,7 @@ export function notify(text) {
 /** Show the screen of the address. @param {import("./play/screen_kept.js").Kept | null} [kept] what the game screen
  *  shown before kept (mounted again in its place: the engine restarted), put back by the new one */
 function route(kept = null) {
+  routed += 1;
   leaveScreen();
   engine.closeSessions(); // the screen that showed them is gone
   if (!catalog) return;
@@ -102,6 +104,9 @@ function route(kept = null) {
     renderRules(view, spec);
   } else if (page === "stats") {
     renderStats(view, catalog, { notify });
+    const shown = routed, shownCatalog = catalog;
+    // a game counted late (a screen left's move answered: play/round_trip.js) is shown once it is
+    screensLeft.then(() => { if (shown === routed) refreshStats(view, shownCatalog, { notify }); });
   } else if (page === "settings") {
     renderSettings(view, { notify });
   } else if (page === "play" && spec) {

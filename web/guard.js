@@ -7,7 +7,8 @@
 //   another tab:   tabs.js asks which copy to keep.
 //   leaving:       a page with moves storage has not got asks before it is unloaded.
 //   engine restart: said in the notice line; app.js reloads the game on screen from its save, the
-//                  screen put back as it was (play/screen_kept.js: the coach, a request cut short).
+//                  screen put back as it was (play/screen_kept.js: the coach, a request cut short),
+//                  and that screen's notice says what it put back.
 
 import { forgetOtherGames, freeSpace, hasUnsavedMoves } from "./store/saved_games.js";
 import { flushResults } from "./store/stats.js";
@@ -62,7 +63,7 @@ export function startGuard({ engine, catalog, remount, notify }) {
     status.textContent = "The game engine stopped; restarting it…";
   });
   engine.addEventListener("restarted", () => {
-    notify("The game engine stopped and was restarted; the game was reloaded from its last save.");
+    notify("The game engine stopped and was restarted."); // a game screen put back says more (play/screen_kept.js)
   });
 
   let fullDismissed = false; // until the game is saved again

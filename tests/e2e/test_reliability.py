@@ -31,6 +31,8 @@ from .page_storage import clean
 from .solitaire_play import LUZON_WON_SEED, click_move, play_line
 
 line = solitaire_play.line  # the winning line of LUZON_WON_SEED (a module fixture)
+RESTARTED = "The game engine stopped and was restarted"  # (web/guard.js) what a game screen put back follows
+RELOADED = f"{RESTARTED}; the game was reloaded from its last save"  # (web/play/screen_kept.js)
 RESTART_TIMEOUT_MS = 60_000  # a dead worker is noticed within seconds; a new one starts
 REVIEW_TIMEOUT_MS = 180_000  # a whole review, on a loaded machine
 
@@ -254,7 +256,7 @@ def test_a_dead_worker_is_restarted_and_the_game_reloaded(clocked: App, line: li
     page.click("button[data-action=hint]")
     ping_runs_out(app)
     expect(hinted.first).to_be_visible(timeout=RESTART_TIMEOUT_MS)
-    expect(page.locator("#notice")).to_contain_text("restarted")
+    expect(page.locator("#notice")).to_have_text(f"{RELOADED}, your hint asked again.")
     # the worker dies, and the saved game is opened before anything noticed: it is loaded by the
     # new engine, never dropped as "could not be restored"
     page.evaluate("boneyard.engine.worker.terminate()")
@@ -291,8 +293,8 @@ def test_a_review_a_dead_worker_cut_short_is_asked_again_in_the_coach_where_it_w
     assert not hidden and done < most, (done, most, hidden)  # under way, its progress shown, when the worker died
     page.evaluate(WATCH_REVIEW)
     ping_runs_out(app)
-    expect(page.locator("#notice")).to_contain_text("The game engine stopped and was restarted",
-                                                    timeout=RESTART_TIMEOUT_MS)
+    expect(page.locator("#notice")).to_have_text(f"{RELOADED}, the coach open where it was.",
+                                                 timeout=RESTART_TIMEOUT_MS)
     expect(page.locator("#coach-review-text")).to_contain_text("computed", timeout=REVIEW_TIMEOUT_MS)
     expect(page.locator("#coach-decisions li[data-index]")).to_have_count(decisions)  # every one rated
     expect(where).to_have_text(at(total - 2))
@@ -338,7 +340,7 @@ def test_runs_a_dead_worker_cut_short_go_on_after_the_restart(clocked: App) -> N
     page.evaluate(KILL_AT, ["ai", 2])
     page.click("button[data-action=solution]")
     restarted(app, ["ai", 2])
-    expect(page.locator("#notice")).to_contain_text("restarted")
+    expect(page.locator("#notice")).to_have_text(f"{RELOADED}, the solution goes on.")
     expect(board).to_have_attribute("data-over", "game", timeout=RESTART_TIMEOUT_MS)
     settled(page)
     assert saved_moves(app) == int(board.get_attribute("data-moves") or 0) > 1
@@ -388,8 +390,30 @@ def test_a_new_deal_a_dead_worker_cut_short_comes_on_screen(clocked: App, line: 
     expect(board).to_have_attribute("data-moves", "0")
     settled(page)
     expect(page.locator("dialog[open]")).to_have_count(0)
+    expect(page.locator("#notice")).to_have_text(f"{RELOADED}, the new deal asked again.")
     assert saved_seed(app) == deal["seed"]
     assert stats(app)["luzon|variant=twelve"]["played"] == 1  # the game left, counted once
+    clean(app)
+
+
+def test_a_game_links_deal_a_dead_worker_cut_short_comes_on_screen(clocked: App) -> None:
+    """A game link opened with nothing saved, the worker killed as the screen asks for the link's deal
+    (the address is then the game's own, the link's deal number gone from it): once the engine is
+    back the link's deal comes on screen (it was a random deal), saved, and the notice says so."""
+    app = clocked
+    page = app.page
+    board = page.locator("#board")
+    clean(app)
+    page.evaluate(KILL_AT, ["new", 1])
+    page.goto(f"{app.url}#/play/luzon?deal={LUZON_WON_SEED}")
+    asked = restarted(app, ["new", 1])
+    assert asked["seed"] == LUZON_WON_SEED, asked
+    deal = call(**asked)["view"]
+    expect(board).to_have_attribute("data-seed", str(deal["seed"]), timeout=SCREEN_TIMEOUT_MS)
+    expect(board).to_have_attribute("data-moves", "0")
+    expect(page.locator("#notice")).to_have_text(f"{RESTARTED}; the new deal asked again.")
+    settled(page)
+    assert saved_seed(app) == deal["seed"]
     clean(app)
 
 
@@ -640,13 +664,14 @@ def two_moves_saved(app: App, line: list[str]) -> None:
     play_line(app, line, 0, 2)
 
 
-def move_then_leave(app: App, move: str) -> None:
-    """A move made, its answer held (until release), and the game's screen left for the menu."""
+def move_then_leave(app: App, move: str, to: str = "#/") -> None:
+    """A move made, its answer held (until release), and the game's screen left for the menu (or the
+    Statistics page: `to` "#/stats")."""
     hold(app, "play")
     click_move(app, move)
     app.page.wait_for_function("() => typeof window.__release === 'function'")
-    app.page.goto(f"{app.url}#/")
-    expect(app.page.locator(".game-card").first).to_be_visible()
+    app.page.goto(f"{app.url}{to}")
+    expect(app.page.locator(".stats-page" if to == "#/stats" else ".game-card").first).to_be_visible()
 
 
 def test_answers_that_come_after_their_screen_was_left_change_nothing(app: App, line: list[str]) -> None:
@@ -782,4 +807,35 @@ def test_a_move_made_just_before_leaving_is_saved_and_a_game_it_won_counted_once
     assert saved_moves(app) == len(line)
     entry = stats(app)["luzon|variant=twelve"]
     assert (entry["played"], entry["won"]) == (1, 1)
+    clean(app)
+
+
+def test_a_game_counted_late_shows_on_the_statistics_page_on_screen(app: App, line: list[str]) -> None:
+    """The Statistics page opened while a move is under way (its answer held till then). A move that
+    changes no statistics: saved when its answer comes, the page not drawn again. The won deal's last
+    move: counted when its answer comes, and the page on screen shows it, the focus where it was."""
+    page = app.page
+    clean(app)
+    open_deal(app, "luzon", LUZON_WON_SEED)
+    play_line(app, line, 0, len(line) - 2)
+    move_then_leave(app, line[-2], "#/stats")
+    page.evaluate("() => { document.querySelector('.stats-page').dataset.drawnBefore = 'yes'; }")
+    release(app)
+    settled(page)
+    assert saved_moves(app) == len(line) - 1
+    expect(page.locator(".stats-page[data-drawn-before=yes]")).to_have_count(1)  # nothing changed: not drawn again
+    page.goto(f"{app.url}#/play/luzon")
+    expect(page.locator("#board")).to_have_attribute("data-moves", str(len(line) - 1), timeout=SCREEN_TIMEOUT_MS)
+    settled(page)
+    move_then_leave(app, line[-1], "#/stats")
+    expect(page.locator(".stats-page .empty")).to_be_visible()  # no game finished yet
+    menu_link = page.locator(".stats-page .crumbs a")
+    menu_link.focus()
+    release(app)
+    played = page.locator('tr[data-stats="luzon|variant=twelve"] td[data-col=played]')
+    expect(played).to_have_text("1", timeout=SCREEN_TIMEOUT_MS)
+    expect(page.locator('tr[data-stats="luzon|variant=twelve"] td[data-col=won]')).to_have_text("1")
+    expect(menu_link).to_be_focused()
+    settled(page)
+    assert saved_moves(app) == len(line)
     clean(app)

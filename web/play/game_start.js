@@ -93,7 +93,7 @@ async function startUsual(parts, linked, link) {
     if (answer?.ok) return;
     if (answer) notify(answer.error?.message ?? "");
   } else if (link && (link.seed !== null || link.fresh)) {
-    const answer = await newGame(parts, linkedGame(parts, link));
+    const answer = /** @type {Answer | null} */ (await emit(linkedGame(parts, link))); // asked: a restart asks it again
     if (answer?.ok) return;
     if (answer) notify(answer.error?.message ?? "");
   } else if (saved) {

@@ -6,7 +6,9 @@
 // results: coach.js) and the person's request the restart cut short (a move, an undo or redo, a
 // hint, a new deal, a run of requests: autoplay, the solution, Finish, skipping to the person's
 // turn: controller_acts.js `asking`), asked again once the same game is back at the same move (its
-// record the same), once: a request cut short again is dropped. A computer's turn needs nothing
+// record the same), once: a request cut short again is dropped; a game link's deal the screen's start
+// asked for, cut short before any game was on screen, is asked again over whatever the start then
+// shows. The notice says what was put back (the guard's own words say only that the engine restarted). A computer's turn needs nothing
 // kept: once the game is on screen its phase asks for it again. Until what was kept is put back the
 // screen does not act on its phase (state.js puttingBack): a result seen then does not open meanwhile.
 
@@ -43,12 +45,33 @@ export function keptOf({ spec, state, coach, frame, sequencer, kept }) {
  * @param {Ctrl} ctrl
  * @param {Kept | null | undefined} kept
  */
-export function putBack({ spec, state, coach, emit }, kept) {
-  if (!kept?.record || kept.game !== spec.id || state.disposed || JSON.stringify(state.record) !== kept.record) return;
+export function putBack({ spec, state, coach, emit, notify }, kept) {
+  if (!kept || kept.game !== spec.id || state.disposed) return;
+  if (!kept.record) { // nothing on screen yet: only the deal its start asked for (a game link's) is put back
+    if (kept.asked?.type === "new-game") {
+      notify(`${RESTARTED}; ${AGAIN["new-game"]}.`);
+      emit(kept.asked);
+    }
+    return;
+  }
+  if (JSON.stringify(state.record) !== kept.record) return;
   for (const intent of kept.shown) emit(intent);
+  const asked = kept.coach ? null : kept.asked;
+  const back = [kept.coach && "the coach open where it was", asked && againText(asked)].filter(Boolean);
+  notify(`${RESTARTED}; the game was reloaded from its last save${back.length ? `, ${back.join(" and ")}` : ""}.`);
   if (kept.coach) coach.open(kept.coach);
-  else if (kept.asked) emit(kept.asked);
+  else if (asked) emit(asked);
 }
+
+// The notice's words for what a screen put back (the guard said only that the engine was restarted: web/guard.js)
+const RESTARTED = "The game engine stopped and was restarted";
+/** @type {Record<string, string>} a request cut short, asked again, by its intent's type (a run: by its kind) */
+const AGAIN = { play: "your move asked again", undo: "your undo asked again", redo: "your redo asked again",
+  hint: "your hint asked again", "new-game": "the new deal asked again", "skip-to-my-turn": "skipping to your turn goes on",
+  autoplay: "autoplay goes on", "play-to-end": "playing to the end goes on", solution: "the solution goes on",
+  finish: "Finish goes on", skip: "skipping to your turn goes on", replay: "the replay goes on" };
+/** @param {import("./intents.js").Intent} intent */
+const againText = (intent) => AGAIN[intent.type === "run" ? intent.kind : intent.type] ?? "your request asked again";
 
 /**
  * What the screen before kept is put back (or there was none to put back): the screen acts on its

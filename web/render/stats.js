@@ -90,6 +90,7 @@ function chartsSection(entries, names, rerender, notify) {
  */
 export function renderStats(root, catalog, { notify } = {}) {
   const { stats, removed } = loadStats();
+  drawn.set(root, JSON.stringify([...stats]));
   if (removed === "all") notify?.("The saved statistics could not be read and were reset.");
   else if (removed) {
     notify?.(`${removed === 1 ? "A statistics entry" : `${removed} statistics entries`} could not be read and ` +
@@ -155,4 +156,38 @@ export function renderStats(root, catalog, { notify } = {}) {
       "calendar day, with its own streak of days won. Table games count the first seat a person plays (a " +
       "table of computers only is not counted); their best and mean score are that seat's final points."),
     entries.length ? h("div", { class: "actions" }, reset, confirm) : null));
+}
+
+/** The statistics each page root shows, as JSON: drawn again only when they changed. @type {WeakMap<HTMLElement, string>} */
+const drawn = new WeakMap();
+
+/**
+ * The statistics page shown again when what it shows changed (a game counted late: a move answered
+ * after its screen was left, play/round_trip.js), as the person had it: the focus on the same control,
+ * a confirmation asked for still asked, the table scrolled as it was (the window's scroll stays).
+ * @param {HTMLElement} root
+ * @param {import("../engine_types.js").Catalog} catalog
+ * @param {{notify?: Notify}} [hooks]
+ */
+export function refreshStats(root, catalog, hooks = {}) {
+  if (drawn.get(root) === JSON.stringify([...loadStats().stats])) return;
+  const focused = document.activeElement instanceof HTMLElement && root.contains(document.activeElement)
+    ? selectorOf(document.activeElement) : null;
+  const asked = [...root.querySelectorAll("button.danger:not([hidden])")].map(selectorOf);
+  const tableLeft = root.querySelector(".table-scroll")?.scrollLeft ?? 0;
+  renderStats(root, catalog, hooks);
+  for (const selector of asked) root.querySelector(selector)?.removeAttribute("hidden");
+  const table = root.querySelector(".table-scroll");
+  if (table) table.scrollLeft = tableLeft;
+  if (focused) /** @type {HTMLElement | null} */ (root.querySelector(focused))?.focus({ preventScroll: true });
+}
+
+/** A selector that finds the same control on the page drawn again. @param {Element} element */
+function selectorOf(element) {
+  if (element.id) return `#${CSS.escape(element.id)}`;
+  for (const name of ["data-reset-game-confirm", "data-reset-game", "href"]) {
+    const value = element.getAttribute(name);
+    if (value !== null) return `${element.localName}[${name}="${CSS.escape(value)}"]`;
+  }
+  return element.className ? `${element.localName}.${CSS.escape(element.className.split(" ")[0])}` : element.localName;
 }
