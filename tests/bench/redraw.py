@@ -29,7 +29,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 from tests.bench.page import baseline_dist, branch_point, launch  # noqa: E402
+from tests.e2e.solitaire_play import click_places  # noqa: E402
 from tests.engine.helpers import call  # noqa: E402
+from tests.gallery import open_fresh  # noqa: E402
 
 RUNS = int(os.environ.get("BONEYARD_BENCH_RUNS", "3"))
 # default: where this branch left main (main itself may have moved on with other changes since)
@@ -69,21 +71,6 @@ def settle(page: Page) -> None:
     page.evaluate(SETTLED)
 
 
-def click_slots(page: Page, move: str) -> None:
-    """A Luzon or Big Clock move id played by clicks on its places (as tests/e2e/solitaire_play.py)."""
-    kind, _, body = move.partition(":")
-    board = page.locator("#board")
-    if kind in ("draw", "refill"):
-        board.locator("[data-slot=stock]").click()
-    elif kind == "place":
-        board.locator("[data-slot=drawn]").click()
-        board.locator(f"[data-slot={body}]").click()
-    else:
-        first, second = body.replace(">", "+").split("+")
-        board.locator(f"[data-slot={first}]").click()
-        board.locator(f"[data-slot={second}]").click()
-
-
 def table_move(page: Page) -> None:
     """The person's turn at a table: a playable tile (one tap plays a tile that goes to one place; else
     its place), else the first move button (draw, pass)."""
@@ -115,7 +102,7 @@ def steps_of(kind: str, line: list[str]) -> list[Step]:
     line's, the one undone played again)."""
 
     def clicks(move: str) -> Step:
-        return lambda page: click_slots(page, move)
+        return lambda page: click_places(page, move)
 
     def button(action: str) -> Step:
         return lambda page: tool(page, action)
@@ -139,13 +126,7 @@ def metrics(cdp: CDPSession) -> dict[str, float]:
 
 def open_game(page: Page, url: str, link: str) -> None:
     """A game's screen with no saved game, computers at full speed, no lesson offered; settled."""
-    page.goto(f"{url}#/")
-    page.evaluate("""() => { Object.keys(localStorage).filter((k) => k.startsWith('boneyard.game.'))
-      .forEach((k) => localStorage.removeItem(k));
-      localStorage.setItem('boneyard.table.speed.v1', JSON.stringify('instant'));
-      localStorage.setItem('boneyard.lessons.v1', JSON.stringify({offered: ['luzon', 'big-clock', 'clock', 'draw',
-        'matador', 'tiddle-a-wink', 'round-the-clock']})); }""")
-    page.goto(url + link)
+    open_fresh(page, url, link)
     page.wait_for_selector("[data-session][data-moves]", state="attached", timeout=READY_TIMEOUT_MS)
     settle(page)
 

@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from engine.api import handle
 from tests.engine.helpers import call
@@ -47,11 +47,16 @@ def tops(app: App) -> dict[str, str]:
 
 
 def click_move(app: App, move: str) -> None:
+    """Play a move id of Luzon or the Big Clock with clicks (click_places)."""
+    click_places(app.page, move)
+
+
+def click_places(page: Page, move: str) -> None:
     """Play a move id of Luzon or the Big Clock with clicks: the stock ("draw", "refill"), the drawn
     tile then its slot ("place:SLOT"), or a place then a place ("discard:c1+c2", "move:c1>c3",
     "shift:slot2>slot5"), the first shown picked before the second is clicked."""
     kind, _, body = move.partition(":")
-    board = app.page.locator("#board")
+    board = page.locator("#board")
     if kind in ("draw", "refill"):
         board.locator("[data-slot=stock]").click()
     elif kind == "place":
