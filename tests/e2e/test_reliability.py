@@ -20,6 +20,7 @@ from .conftest import (
     SCREEN_TIMEOUT_MS,
     App,
     attach,
+    computer_speed,
     expect_moves,
     open_deal,
     open_table,
@@ -327,6 +328,10 @@ def restarted(app: App, kill: list[object]) -> dict[str, object]:
     return request
 
 
+FIVE_FROM_THE_END = """() => { const scrubber = document.querySelector('#coach-scrubber');
+  scrubber.value = String(Number(scrubber.max) - 5); scrubber.dispatchEvent(new Event('input', {bubbles: true})); }"""
+
+
 def test_runs_a_dead_worker_cut_short_go_on_after_the_restart(clocked: App) -> None:
     """Show solution, the worker killed at its second move: once the engine is back the solution goes
     on from the saved game to the deal won (it stopped where the worker died). Then the coach's Play,
@@ -336,6 +341,7 @@ def test_runs_a_dead_worker_cut_short_go_on_after_the_restart(clocked: App) -> N
     page = app.page
     board = page.locator("#board")
     clean(app)
+    computer_speed(page, "instant")  # the solution at its least pause a move
     open_deal(app, "luzon", LUZON_WON_SEED)
     page.evaluate(KILL_AT, ["ai", 2])
     page.click("button[data-action=solution]")
@@ -350,6 +356,8 @@ def test_runs_a_dead_worker_cut_short_go_on_after_the_restart(clocked: App) -> N
     where = page.locator("#coach-where")
     expect(where).to_have_text(end)
     play = page.locator("#coach button[data-action=coach-play]")
+    page.evaluate(FIVE_FROM_THE_END)  # the scrubber moved there, as a player drags it
+    expect(where).not_to_have_text(end)
     page.evaluate(KILL_AT, ["replay", 3])
     play.click()
     restarted(app, ["replay", 3])
@@ -358,6 +366,7 @@ def test_runs_a_dead_worker_cut_short_go_on_after_the_restart(clocked: App) -> N
     page.click("button[data-action=coach-close]")
     expect(page.locator("#coach")).to_have_count(0)
     result_seen_stays_closed(app)
+    computer_speed(page, None)
     clean(app)
 
 
