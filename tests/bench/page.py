@@ -231,10 +231,10 @@ def play_round_trips(browser: Browser, url: str) -> list[float]:
 
 def branch_point() -> str:
     """Where this checkout's branch left main: a before/after baseline that holds none of the changes
-    main took since (the default of the benchmarks that measure a revision's web/ against this one)."""
-    out = subprocess.run(["git", "merge-base", "HEAD", "main"], cwd=build.ROOT, capture_output=True, text=True,
-                         check=True)
-    return out.stdout.strip()
+    main took since (the default of the benchmarks that measure a revision's web/ against this one); HEAD
+    where there is no main branch."""
+    out = subprocess.run(["git", "merge-base", "HEAD", "main"], cwd=build.ROOT, capture_output=True, text=True)
+    return out.stdout.strip() or "HEAD"  # (no main branch here: this revision itself)
 
 
 def baseline_dist(revision: str) -> Path:
