@@ -65,11 +65,12 @@ export function putBack({ spec, state, coach, emit, notify }, kept) {
 
 // The notice's words for what a screen put back (the guard said only that the engine was restarted: web/guard.js)
 const RESTARTED = "The game engine stopped and was restarted";
-/** @type {Record<string, string>} a request cut short, asked again, by its intent's type (a run: by its kind) */
+/** @type {Record<string, string>} a request cut short, asked again, by its intent's type (a run: by its kind;
+ *  the coach's Play is put back with the coach, skipping to the person's turn by its own intent) */
 const AGAIN = { play: "your move asked again", undo: "your undo asked again", redo: "your redo asked again",
   hint: "your hint asked again", "new-game": "the new deal asked again", "skip-to-my-turn": "skipping to your turn goes on",
   autoplay: "autoplay goes on", "play-to-end": "playing to the end goes on", solution: "the solution goes on",
-  finish: "Finish goes on", skip: "skipping to your turn goes on", replay: "the replay goes on" };
+  finish: "Finish goes on" };
 /** @param {import("./intents.js").Intent} intent */
 const againText = (intent) => AGAIN[intent.type === "run" ? intent.kind : intent.type] ?? "your request asked again";
 
