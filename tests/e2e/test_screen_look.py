@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from .coach_records import finished_record, luzon_blunder, open_coach_from_result
-from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, follow_link, open_deal, settled, shoot, until_still
-from .native_records import import_record, native_record, open_record
+from .coach_records import finished_record, load_with_record, luzon_blunder, open_coach_from_result
+from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, follow_link, open_deal, shoot, until_still
+from .native_records import native_record, open_record
 from .page_measures import LUZON_UPRIGHT, TOOLBAR_ROWS
 from .screen_sizes import close_round_summary, each_size, round_over
 from .solitaire_play import CLOCK_EXCHANGE_SEED, first_moves, import_moves
@@ -38,20 +38,6 @@ def open_round_end(app: App, game: str, options: dict, players: int, seed: int, 
     open_record(app, game, options, players, seed, record)
     close_round_summary(app.page)
     until_still(app.page)
-
-
-def open_with_record(app: App, game: str, record: dict, link: str = "", board: str = "#board") -> None:
-    """The game's screen (`link`: its query, a deal's link) opened in the page, without a load (a load
-    costs some 1.5 s of CPU; follow_link: no saved game, so no question about leaving one), and
-    `record` imported on the person's turn (`board`: the screen's element that carries its session
-    and moves)."""
-    page = app.page
-    follow_link(app, f"#/play/{game}{link}")
-    expect(page.locator(f"{board}[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
-    expect(page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
-    settled(page)  # the computers' opening moves made: the file comes on the person's turn
-    import_record(app, record, board)
-    expect(page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
 
 
 # Two boxes that overlap (more than half a pixel), a box within another: for the checks below.
@@ -321,7 +307,7 @@ def test_the_coach_of_a_finished_table_game_on_a_phone_held_either_way(app: App)
     page.set_viewport_size({"width": 844, "height": 390})
     found: dict[str, object] = {}
     try:
-        open_with_record(app, "matador", record, "?deal=1&players=3&seats=human,ai:easy,ai:easy", "#table-screen")
+        load_with_record(app, "matador", record, "?deal=1&players=3&seats=human,ai:easy,ai:easy", "#table-screen")
         open_coach_from_result(app)
         expect(page.locator("#coach-board")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
         until_still(page)
@@ -384,7 +370,7 @@ def test_the_coach_on_an_upright_phone_shows_luzons_whole_opening_position(
     page.set_viewport_size({"width": sizes[0][0], "height": sizes[0][1]})
     found = {}
     try:
-        open_with_record(screen, "luzon", luzon_blunder()[0])
+        load_with_record(screen, "luzon", luzon_blunder()[0])
         for size in each_size(page, sizes):
             in_play = page.evaluate(COACH_LUZON_TILES.replace("#coach-board", "#board"))
             page.click("button[data-action=coach]")
@@ -670,7 +656,7 @@ def test_clocks_coach_held_upright_shows_every_pile_large(app: App) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
     found = {}
     try:
-        open_with_record(app, "clock", finished_record("clock", {}, 1, ["human"]))
+        load_with_record(app, "clock", finished_record("clock", {}, 1, ["human"]))
         open_coach_from_result(app)
         expect(page.locator("#coach-board .ck-pile")).to_have_count(13, timeout=SCREEN_TIMEOUT_MS)
         for size, tall in zip(each_size(page, [(360, 740), (390, 844)]), (68, 92), strict=True):
