@@ -32,6 +32,17 @@ def settle_turn(app: App) -> str:
     return "summary" if page.locator("#round-summary[open]").count() else "me"
 
 
+def start_again(app: App) -> None:
+    """The page started again from what is stored, as a load starts it, without one (a load costs
+    some 1.5 s of CPU): its own `boneyard.startAsNewVisitor` (web/app.js) given the local storage as it
+    is: the screen left, the engine's sessions closed, the settings read again, the page routed
+    again (to the home page: the address's game is opened again by the test, from its save)."""
+    page = app.page
+    url = page.url
+    page.evaluate("() => window.boneyard.startAsNewVisitor(Object.fromEntries(Object.entries(localStorage)))")
+    page.goto(url)
+
+
 def test_focus_follows_the_turn_from_start_to_the_next_round(app: App) -> None:
     fresh(app, "draw")
     set_up(app, {"set": "double-6", "players": "3", "target": "50"}, ["human", "ai:easy", "ai:easy"], seed=3)
@@ -316,8 +327,7 @@ def test_forced_moves_wait_for_the_person_unless_the_setting_makes_them(app: App
     assert board.get_attribute("data-moves") == moves
     expect(page.locator('#actions [data-move="draw"]')).to_be_visible()
     page.evaluate("""s => localStorage.setItem('boneyard.settings.v1', s)""", json.dumps({"autoForced": True}))
-    page.reload()
-    app.wait_ready()
+    start_again(app)
     # on: the game comes back and the draw is made by itself, in the log like any move
     expect(page.locator("#log li").first).to_contain_text("draw", timeout=TIMEOUT)
     assert int(board.get_attribute("data-moves")) > int(moves)
@@ -382,13 +392,17 @@ def test_sound_is_off_by_default_and_never_before_a_first_tap(app: App) -> None:
     html = page.locator("html")
     link = "#/play/draw?deal=7&set=double-6&target=50&seats=human,ai:easy"
 
-    def open_fresh() -> None:
-        """The game link in a new document (no tap on it yet), no saved game."""
+    def open_fresh(new_document: bool) -> None:
+        """The game link, no saved game, the page started again from what is stored: in a new
+        document (a load: no tap on it yet), or in place (start_again)."""
         page.goto(f"{app.url}#/")
         page.evaluate("""() => Object.keys(localStorage).filter((k) => k.startsWith('boneyard.game.'))
           .forEach((k) => localStorage.removeItem(k))""")
-        page.reload()
-        app.wait_ready()
+        if new_document:
+            page.reload()
+            app.wait_ready()
+        else:
+            start_again(app)
         page.goto(app.url + link)
         assert settle_turn(app) == "me"
 
@@ -399,11 +413,11 @@ def test_sound_is_off_by_default_and_never_before_a_first_tap(app: App) -> None:
         settle_turn(app)
 
     try:
-        open_fresh()
+        open_fresh(new_document=False)  # (taps before it do not matter: the sound is off)
         play_one()
         expect(html).not_to_have_attribute("data-sound-played", re.compile("."))  # off: none
         page.evaluate("s => localStorage.setItem('boneyard.settings.v1', s)", json.dumps({"sound": "on"}))
-        open_fresh()
+        open_fresh(new_document=True)
         settled(page)
         expect(html).not_to_have_attribute("data-sound-played", re.compile("."))  # on, but no tap yet
         play_one()

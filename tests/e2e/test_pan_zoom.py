@@ -273,7 +273,10 @@ def test_follow_the_latest_play(app: App) -> None:
     as the move is drawn (from the final layout, not the table's glide), and once the move's motion
     has ended the tile played is in view."""
     page = app.page
-    open_large(app, "draw", speed="slow", size=(1280, 800))
+    # the computers' opening at once (at the slow pace, with motion, it took some 7 s), then the slow pace
+    # chosen on the screen, as a person does, before the person's move
+    open_large(app, "draw", speed="instant", size=(1280, 800))
+    page.select_option("#speed", "slow")
     for _ in range(3):
         page.locator('.zoom-bar [data-zoom="+"]').click()
     expect(page.locator("#layout")).to_have_attribute("data-fits", "false")
