@@ -186,13 +186,47 @@ def check_room(page: Page, keys: list[str]) -> None:
 MOVED_JS = """(before) => Boolean(document.querySelector('.game.busy'))
   || document.querySelector('[data-moves]').dataset.moves !== before"""
 
+# What make_move looks at after each click, in one look: whether the move was made (MOVED_JS), whether
+# its button is visible (the first [data-move=ID], as Locator.first.is_visible), and which of a place's
+# selectors (PLACES) finds a visible element (as Locator.filter(visible=True).count); visibility as
+# Playwright's (the style visible, the box not empty), null where it judges otherwise (display: contents)
+LOOK_JS = """([before, moveId, selectors]) => {
+  const visible = (e) => {
+    const style = getComputedStyle(e);
+    if (style.display === 'contents') return null;
+    if (!e.checkVisibility() || style.visibility !== 'visible') return false;
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  };
+  const any = (elements) => {
+    const seen = elements.map(visible);
+    return seen.includes(true) ? true : seen.includes(null) ? null : false;
+  };
+  const first = [...document.querySelectorAll('[data-move]')].find((e) => e.dataset.move === moveId);
+  let place = -1;  // the first selector with a visible element; null: not judged here
+  for (const [i, selector] of selectors.entries()) {
+    const found = any([...document.querySelectorAll(selector)]);
+    if (found !== false) { place = found ? i : null; break; }
+  }
+  return {moved: (MOVED_JS)(before), button: first ? visible(first) : false, place};
+}""".replace("MOVED_JS", MOVED_JS)
 
-def click_place(page: Page, key: str) -> bool:
-    """Click the visible place or tile with this data-key that the person can use (the hand's tile
-    before the board's), else the place a move names (its data-slot: a Luzon column, whose key is
-    the tile at its bottom); False when there is none."""
-    for selector in (f'[data-key="{key}"][data-slot]:not([disabled]), button[data-key="{key}"]:not([disabled])',
-                     f'[data-slot="{key}"]:not([disabled])'):
+
+def place_selectors(key: str) -> tuple[str, str]:
+    """The visible place or tile with this data-key that the person can use (the hand's tile before
+    the board's), else the place a move names (its data-slot: a Luzon column, whose key is the tile at
+    its bottom)."""
+    return (f'[data-key="{key}"][data-slot]:not([disabled]), button[data-key="{key}"]:not([disabled])',
+            f'[data-slot="{key}"]:not([disabled])')
+
+
+def click_place(page: Page, key: str, found: int | None = None) -> bool:
+    """Click the place_selectors' first visible element for this key; False when there is none.
+    `found`: which selector finds one, as LOOK_JS just saw (-1: none); else looked for here."""
+    if found is not None and found >= 0:
+        page.locator(place_selectors(key)[found]).filter(visible=True).first.click()
+        return True
+    for selector in place_selectors(key):
         places = page.locator(selector).filter(visible=True)
         if places.count():
             places.first.click()
@@ -204,30 +238,42 @@ def make_move(page: Page, move: dict[str, Any], suggested: bool = False, before:
     """Make a move as a player would: its button, else its tile (or the places it comes from),
     then the place it goes to; the suggested move, shown as a hint is, also by its marked places.
     `before`: the board's data-moves, when the caller knows it (the settled view's moves: the page
-    has shown them since, waiting for the person), else read here."""
+    has shown them since, waiting for the person), else read here. After each click one look
+    (LOOK_JS) says what the next step needs: whether the move is made, its button is shown, the next
+    place is there (where it sees none, click_place looks again as Playwright does)."""
     if before is None:
         before = page.locator("[data-moves]").first.get_attribute("data-moves")
 
     def moved() -> bool:
         return bool(page.evaluate(MOVED_JS, before))
 
-    button = page.locator(f'[data-move="{move["id"]}"]').first  # (is_visible: False when there is none)
-    if button.is_visible():
+    def look(key: str | None) -> dict[str, Any]:
+        seen: dict[str, Any] = page.evaluate(LOOK_JS, [before, move["id"], list(place_selectors(key)) if key else []])
+        return seen
+
+    button = page.locator(f'[data-move="{move["id"]}"]').first
+    sources = [move["tile"]] if move.get("tile") and move.get("from") == "hand" else move.get("from") or []
+    keys = [sources] if isinstance(sources, str) else list(sources)
+    to = move.get("to")
+    ahead = [*keys, to] if to else keys  # the places to click, in turn
+    seen = look(ahead[0] if ahead else None)
+    if seen["button"] if seen["button"] is not None else button.is_visible():
         button.click()
         return
-    sources = [move["tile"]] if move.get("tile") and move.get("from") == "hand" else move.get("from") or []
-    for source in [sources] if isinstance(sources, str) else sources:
-        click_place(page, source)
-        if moved():
+    for i, source in enumerate(keys):
+        click_place(page, source, seen["place"] if seen["place"] != -1 else None)
+        seen = look(ahead[i + 1] if i + 1 < len(ahead) else None)
+        if seen["moved"]:
             return
-        if button.is_visible():  # the place offers its moves (Clock's exchange)
-            button.click()
+        if seen["button"] if seen["button"] is not None else button.is_visible():  # the place offers its moves
+            button.click()                                                            # (Clock's exchange)
             return
-    if move.get("to") and click_place(page, move["to"]):
-        if button.is_visible():  # the tile goes there more than one way: the choice
-            button.click()
+    if to and click_place(page, to, seen["place"] if seen["place"] != -1 else None):
+        seen = look(None)
+        if seen["button"] if seen["button"] is not None else button.is_visible():  # the tile goes there more
+            button.click()                                                            # than one way: the choice
             return
-        if moved() or not suggested:
+        if seen["moved"] or not suggested:
             return  # made (or, for a move off the lesson, answered: nothing changes)
     for _ in range(3) if suggested else ():  # the places the page marks for the suggestion, in turn
         hinted = page.locator(".hinted[data-slot]:not([disabled]):visible")
