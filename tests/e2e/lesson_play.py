@@ -332,7 +332,7 @@ def play_lesson(app: App, game: str, size_name: str) -> None:
     while not view["guide"]["done"]:
         guide = view["guide"]
         seen.append(guide["step"])
-        in_dialog = check_step(page, view)  # (what follows does not open or close the dialog: looked at again after)
+        in_dialog = check_step(page, view)  # (read again after each of the once-a-lesson checks below)
         if not checked_axe and not in_dialog:
             note = page.locator("#guide-note")  # the keyboard reaches the note
             assert note.get_attribute("tabindex") == "0"
