@@ -11,7 +11,6 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from .conftest import ROOT, App, resign, screenshot, screenshots_wanted, serious
-from .conftest import settled as page_settled
 from .native_records import CATALOG
 
 TIMEOUT = 20_000
@@ -24,29 +23,46 @@ DEAD_SOLITAIRE_DEAL = 13  # Luzon's deal 13 with its usual options: no move at a
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 740}}
 STORED_STATS = """{"format":1,"entries":{},"recent":[]}"""
 
-VIEW_JS = """async () => {
+SETTLED_VIEW_JS = """async (timeout) => {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  await frame();
+  await frame();
+  const root = document.documentElement;
+  const settled = () => root.dataset.settled === 'yes';
+  if (!settled() && !(await new Promise((resolve) => {
+    const done = (ok) => { observer.disconnect(); clearTimeout(timer); resolve(ok); };
+    const observer = new MutationObserver(() => { if (settled()) done(true); });
+    const timer = setTimeout(() => done(false), timeout);
+    observer.observe(root, {attributes: true, attributeFilter: ['data-settled']});
+  }))) return {unsettled: root.dataset.settled ?? null};
   const board = document.querySelector('[data-session][data-moves]');
-  if (!board || document.querySelector('.game.busy')) return null;
+  if (!board || document.querySelector('.game.busy')) return {view: null};
   const answer = await window.boneyard.request({op: 'view', session: board.dataset.session});
-  if (!answer.ok || String(answer.view.moves) !== board.dataset.moves) return null;
-  return answer.view;
+  if (!answer.ok || String(answer.view.moves) !== board.dataset.moves) return {view: null};
+  return {view: answer.view};
 }"""
 
 
-def view_now(page: Page) -> dict[str, Any] | None:
-    """The engine's view of the game on screen, once the page is idle and shows it."""
-    view: dict[str, Any] | None = page.evaluate(VIEW_JS)
+def settled_view(page: Page, timeout: float = LESSON_SECONDS * 1000) -> dict[str, Any] | None:
+    """Once the page has settled (as conftest.settled waits for it: two frames after now, then
+    html[data-settled=yes], within `timeout` ms), the engine's view of the game on screen, if the
+    page is idle and shows it: one round trip to the page, not the three of a settled wait and a
+    look."""
+    seen = page.evaluate(SETTLED_VIEW_JS, timeout)
+    if "unsettled" in seen:
+        raise AssertionError(f"the page did not settle within {timeout / 1000:g} s; still under way: "
+                             f"{seen['unsettled']}")
+    view: dict[str, Any] | None = seen["view"]
     return view
 
 
 def settled(page: Page, moves_before: int | None = None) -> dict[str, Any]:
     """Wait until the person's next step, or the lesson's end, is on screen; its view. Each look
-    waits for the page's settled signal first (conftest.settled: no request, flight or turn timer
+    waits for the page's settled signal first (settled_view: no request, flight or turn timer
     under way), so the engine is asked for its view once the page is idle, not every frame."""
     deadline = time.monotonic() + LESSON_SECONDS
     while time.monotonic() < deadline:
-        page_settled(page, timeout=LESSON_SECONDS * 1000)
-        view = view_now(page)
+        view = settled_view(page)
         if view and view.get("guide") and (moves_before is None or view["moves"] != moves_before):
             guide, seat = view["guide"], view["to_move"]
             mine = seat is not None and view["seats"][seat] == "human"
@@ -59,8 +75,34 @@ def dialog_open(page: Page) -> bool:
     return page.locator("dialog.outcome[open]").count() > 0
 
 
-def check_step(page: Page, view: dict[str, Any]) -> None:
-    """The note is shown and announced; every place it points at is on screen and marked."""
+def check_step(page: Page, view: dict[str, Any]) -> bool:
+    """The note is shown and announced; every place it points at is on screen and marked. Whether
+    a round's dialog is open over the board (where the note is then). All of it is read in one
+    look at the page (STEP_JS, step_seen_right); only where that look finds something wrong are
+    the checks made again one by one, as Playwright waits for them (step_checked), to fail with
+    their message or pass once the page has caught up."""
+    seen = page.evaluate(STEP_JS, [view["guide"]["point_at"], view["guide"]["note"]])
+    if step_seen_right(seen):
+        return bool(seen["dialog"])
+    return step_checked(page, view)
+
+
+def step_seen_right(seen: dict[str, Any]) -> bool:
+    """What step_checked checks, on what STEP_JS read (None where it read something it does not judge
+    as Playwright would: then step_checked looks)."""
+    note = seen["note"]
+    if note is None or any(place is None for place in seen["places"]):
+        return False
+    if seen["dialog"]:
+        said = note["text"] == note["want"] and seen["describedby"] == note["id"]
+    else:
+        said = note["visible"] and note["want"] in note["text"] and note["live"] == "polite"
+        said = said and seen["room"] == {"scrolls": False, "covered": [], "outside": []}
+    return bool(said) and all(place["count"] and place["visible"] and place["marked"] for place in seen["places"])
+
+
+def step_checked(page: Page, view: dict[str, Any]) -> bool:
+    """check_step's checks, one by one: each with Playwright's waiting and message."""
     guide = view["guide"]
     if dialog_open(page):  # a round's end: the note comes in the dialog, over the board
         note = page.locator("dialog.outcome[open] .guide-in-dialog")
@@ -78,8 +120,10 @@ def check_step(page: Page, view: dict[str, Any]) -> None:
         visible = [places.nth(i) for i in range(places.count()) if places.nth(i).is_visible()]
         assert visible, f"{key!r} is not visible"
         assert all("guided" in (p.get_attribute("class") or "") for p in visible), f"{key!r} is not marked"
-    if not dialog_open(page):
+    in_dialog = dialog_open(page)
+    if not in_dialog:
         check_room(page, guide["point_at"])
+    return in_dialog
 
 
 ROOM_JS = """(keys) => {
@@ -96,6 +140,42 @@ ROOM_JS = """(keys) => {
 }"""
 
 
+STEP_JS = """([keys, want]) => {
+  // Playwright's whitespace rule for text (expect's to_have_text, to_contain_text)
+  const norm = (text) => text.replace(/\\u200b/g, '').trim().replace(/\\s+/g, ' ');
+  // Playwright's is_visible: the style visible, the box not empty; null for what it judges otherwise
+  const visible = (e) => {
+    const style = getComputedStyle(e);
+    if (style.display === 'contents') return null;
+    if (!e.checkVisibility() || style.visibility !== 'visible') return false;
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  };
+  // the element a strict locator finds (exactly one), its text as expect reads it (no script or style in it)
+  const one = (selector) => {
+    const found = document.querySelectorAll(selector);
+    return found.length === 1 && !found[0].querySelector('script, style, noscript') ? found[0] : null;
+  };
+  const dialogs = document.querySelectorAll('dialog.outcome[open]');
+  const dialog = dialogs.length > 0;
+  const noteEl = dialogs.length > 1 ? null : one(dialog ? 'dialog.outcome[open] .guide-in-dialog' : '#guide-note');
+  const shown = noteEl && visible(noteEl);
+  const note = noteEl && shown !== null ? {text: norm(noteEl.textContent), want: norm(want), visible: shown,
+    live: noteEl.getAttribute('aria-live'), id: noteEl.getAttribute('id')} : null;
+  const keyed = [...document.querySelectorAll('[data-key]')];
+  const places = keys.map((key) => {
+    const all = keyed.filter((e) => e.dataset.key === key);
+    const seen = all.map(visible);
+    if (seen.includes(null)) return null;
+    const inView = all.filter((e, i) => seen[i]);
+    return {count: all.length, visible: inView.length,
+      marked: inView.every((e) => (e.getAttribute('class') || '').includes('guided'))};
+  });
+  const describedby = dialogs.length === 1 ? dialogs[0].getAttribute('aria-describedby') : null;
+  return {dialog, note, places, describedby, room: dialog ? null : (ROOM_JS)(keys)};
+}""".replace("ROOM_JS", ROOM_JS)
+
+
 def check_room(page: Page, keys: list[str]) -> None:
     """The play screen fits the viewport (no page scrolling) and the guide covers none of the
     places it points at, each of them in view."""
@@ -106,46 +186,94 @@ def check_room(page: Page, keys: list[str]) -> None:
 MOVED_JS = """(before) => Boolean(document.querySelector('.game.busy'))
   || document.querySelector('[data-moves]').dataset.moves !== before"""
 
+# What make_move looks at after each click, in one look: whether the move was made (MOVED_JS), whether
+# its button is visible (the first [data-move=ID], as Locator.first.is_visible), and which of a place's
+# selectors (PLACES) finds a visible element (as Locator.filter(visible=True).count); visibility as
+# Playwright's (the style visible, the box not empty), null where it judges otherwise (display: contents)
+LOOK_JS = """([before, moveId, selectors]) => {
+  const visible = (e) => {
+    const style = getComputedStyle(e);
+    if (style.display === 'contents') return null;
+    if (!e.checkVisibility() || style.visibility !== 'visible') return false;
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  };
+  const any = (elements) => {
+    const seen = elements.map(visible);
+    return seen.includes(true) ? true : seen.includes(null) ? null : false;
+  };
+  const first = [...document.querySelectorAll('[data-move]')].find((e) => e.dataset.move === moveId);
+  let place = -1;  // the first selector with a visible element; null: not judged here
+  for (const [i, selector] of selectors.entries()) {
+    const found = any([...document.querySelectorAll(selector)]);
+    if (found !== false) { place = found ? i : null; break; }
+  }
+  return {moved: (MOVED_JS)(before), button: first ? visible(first) : false, place};
+}""".replace("MOVED_JS", MOVED_JS)
 
-def click_place(page: Page, key: str) -> bool:
-    """Click the visible place or tile with this data-key that the person can use (the hand's tile
-    before the board's), else the place a move names (its data-slot: a Luzon column, whose key is
-    the tile at its bottom); False when there is none."""
-    for selector in (f'[data-key="{key}"][data-slot]:not([disabled]), button[data-key="{key}"]:not([disabled])',
-                     f'[data-slot="{key}"]:not([disabled])'):
-        places = page.locator(selector)
-        for i in range(places.count()):
-            if places.nth(i).is_visible():
-                places.nth(i).click()
-                return True
+
+def place_selectors(key: str) -> tuple[str, str]:
+    """The visible place or tile with this data-key that the person can use (the hand's tile before
+    the board's), else the place a move names (its data-slot: a Luzon column, whose key is the tile at
+    its bottom)."""
+    return (f'[data-key="{key}"][data-slot]:not([disabled]), button[data-key="{key}"]:not([disabled])',
+            f'[data-slot="{key}"]:not([disabled])')
+
+
+def click_place(page: Page, key: str, found: int | None = None) -> bool:
+    """Click the place_selectors' first visible element for this key; False when there is none.
+    `found`: which selector finds one, as LOOK_JS just saw (-1: none); else looked for here."""
+    if found is not None and found >= 0:
+        page.locator(place_selectors(key)[found]).filter(visible=True).first.click()
+        return True
+    for selector in place_selectors(key):
+        places = page.locator(selector).filter(visible=True)
+        if places.count():
+            places.first.click()
+            return True
     return False
 
 
-def make_move(page: Page, move: dict[str, Any], suggested: bool = False) -> None:
+def make_move(page: Page, move: dict[str, Any], suggested: bool = False, before: str | None = None) -> None:
     """Make a move as a player would: its button, else its tile (or the places it comes from),
-    then the place it goes to; the suggested move, shown as a hint is, also by its marked places."""
-    before = page.locator("[data-moves]").first.get_attribute("data-moves")
+    then the place it goes to; the suggested move, shown as a hint is, also by its marked places.
+    `before`: the board's data-moves, when the caller knows it (the settled view's moves: the page
+    has shown them since, waiting for the person), else read here. After each click one look
+    (LOOK_JS) says what the next step needs: whether the move is made, its button is shown, the next
+    place is there (where it sees none, click_place looks again as Playwright does)."""
+    if before is None:
+        before = page.locator("[data-moves]").first.get_attribute("data-moves")
 
     def moved() -> bool:
         return bool(page.evaluate(MOVED_JS, before))
 
-    button = page.locator(f'[data-move="{move["id"]}"]')
-    if button.count() and button.first.is_visible():
-        button.first.click()
-        return
+    def look(key: str | None) -> dict[str, Any]:
+        seen: dict[str, Any] = page.evaluate(LOOK_JS, [before, move["id"], list(place_selectors(key)) if key else []])
+        return seen
+
+    button = page.locator(f'[data-move="{move["id"]}"]').first
     sources = [move["tile"]] if move.get("tile") and move.get("from") == "hand" else move.get("from") or []
-    for source in [sources] if isinstance(sources, str) else sources:
-        click_place(page, source)
-        if moved():
+    keys = [sources] if isinstance(sources, str) else list(sources)
+    to = move.get("to")
+    ahead = [*keys, to] if to else keys  # the places to click, in turn
+    seen = look(ahead[0] if ahead else None)
+    if seen["button"] if seen["button"] is not None else button.is_visible():
+        button.click()
+        return
+    for i, source in enumerate(keys):
+        click_place(page, source, seen["place"] if seen["place"] != -1 else None)
+        seen = look(ahead[i + 1] if i + 1 < len(ahead) else None)
+        if seen["moved"]:
             return
-        if button.count() and button.first.is_visible():  # the place offers its moves (Clock's exchange)
-            button.first.click()
+        if seen["button"] if seen["button"] is not None else button.is_visible():  # the place offers its moves
+            button.click()                                                            # (Clock's exchange)
             return
-    if move.get("to") and click_place(page, move["to"]):
-        if button.count() and button.first.is_visible():  # the tile goes there more than one way: the choice
-            button.first.click()
+    if to and click_place(page, to, seen["place"] if seen["place"] != -1 else None):
+        seen = look(None)
+        if seen["button"] if seen["button"] is not None else button.is_visible():  # the tile goes there more
+            button.click()                                                            # than one way: the choice
             return
-        if moved() or not suggested:
+        if seen["moved"] or not suggested:
             return  # made (or, for a move off the lesson, answered: nothing changes)
     for _ in range(3) if suggested else ():  # the places the page marks for the suggestion, in turn
         hinted = page.locator(".hinted[data-slot]:not([disabled]):visible")
@@ -158,12 +286,13 @@ def make_move(page: Page, move: dict[str, Any], suggested: bool = False) -> None
         raise AssertionError(f"the move {move.get('you')!r} could not be made on the page")
 
 
-def act(page: Page, view: dict[str, Any], move: dict[str, Any]) -> None:
-    """The step's move: in a round's dialog its first button (the guide's move there), else the move."""
-    if dialog_open(page):
+def act(page: Page, view: dict[str, Any], move: dict[str, Any], in_dialog: bool | None = None) -> None:
+    """The step's move: in a round's dialog its first button (the guide's move there), else the move.
+    `in_dialog`: whether a round's dialog is open, when the caller has just seen it (check_step)."""
+    if dialog_open(page) if in_dialog is None else in_dialog:
         page.locator("dialog.outcome[open] .actions button").first.click()
     else:
-        make_move(page, move, suggested=move is view["guide"]["suggest"])
+        make_move(page, move, suggested=move is view["guide"]["suggest"], before=str(view["moves"]))
 
 
 def wrong_move(view: dict[str, Any]) -> dict[str, Any] | None:
@@ -203,8 +332,8 @@ def play_lesson(app: App, game: str, size_name: str) -> None:
     while not view["guide"]["done"]:
         guide = view["guide"]
         seen.append(guide["step"])
-        check_step(page, view)
-        if not checked_axe and not dialog_open(page):
+        in_dialog = check_step(page, view)  # (read again after each of the once-a-lesson checks below)
+        if not checked_axe and not in_dialog:
             note = page.locator("#guide-note")  # the keyboard reaches the note
             assert note.get_attribute("tabindex") == "0"
             note.focus()
@@ -216,11 +345,12 @@ def play_lesson(app: App, game: str, size_name: str) -> None:
                 screenshot(page, SCREENS / f"{game}-{size_name}-step{guide['step']}-dark.png")
                 page.emulate_media(color_scheme="light")
             checked_axe = True
-        off = None if wrong_done or dialog_open(page) else wrong_move(view)
+            in_dialog = dialog_open(page)
+        off = None if wrong_done or in_dialog else wrong_move(view)
         if off is not None:
             record = page.evaluate("""async () => (await window.boneyard.request({op: 'record',
               session: document.querySelector('[data-session]').dataset.session})).record""")
-            make_move(page, off)
+            make_move(page, off, before=str(view["moves"]))
             wrong = page.locator("#guide-note .guide-wrong")
             expect(wrong).to_be_visible(timeout=TIMEOUT)
             assert wrong.inner_text().strip()
@@ -230,16 +360,18 @@ def play_lesson(app: App, game: str, size_name: str) -> None:
               session: document.querySelector('[data-session]').dataset.session})).record""") == record
             screenshot(page, SCREENS / f"{game}-{size_name}-wrong.png")
             wrong_done = True
-        if size_name == "1280x800" and view["moves"] and not replayed and not dialog_open(page):
+            in_dialog = dialog_open(page)
+        if size_name == "1280x800" and view["moves"] and not replayed and not in_dialog:
             page.click("button[data-action=coach]")  # the replay of the lesson so far opens, and closes back
             expect(page.locator("#coach")).to_be_visible(timeout=TIMEOUT)
             page.click("button[data-action=coach-close]")
             expect(page.locator("#guide-note")).to_be_visible(timeout=TIMEOUT)
             replayed = True
-        if dialog_open(page):
+            in_dialog = dialog_open(page)
+        if in_dialog:
             screenshot(page, SCREENS / f"{game}-{size_name}-dialog-step{guide['step']}.png")
         move = guide["suggest"] or view["legal"][0]
-        act(page, view, move)
+        act(page, view, move, in_dialog)
         view = settled(page, view["moves"])
     assert seen == list(range(1, steps + 1)), seen
     assert wrong_done, "no step of the lesson offered a move off it"
