@@ -1,19 +1,22 @@
 """Offline play through the service worker, with dist/ served under a sub-path (/boneyard/):
 first visit precaches every file of the build; with the server stopped a reload still reaches
 engine-ready and a Luzon deal is played to its end; a new build offers "a new version is
-ready — reload"; no request leaves the origin. And the page's own checks for a newer build
+ready — reload"; no request leaves the origin. A first install whose file fails its checksum: the
+page says offline play is not ready, the failed install leaves no partial cache, and a retry once
+the file is right makes it ready. And the page's own checks for a newer build
 (offline.js, registration.update()): not on every load but when online and the last check is
 older than an hour (the browser checks on each navigation anyway); offline, a reload still starts
 from the cache and asks nothing; a tab left open gets a new build once it is back online.
 
 One site and one page for the file, its tests in a chain (each goes on from what the one before
-left). The last, of the update checks, begins with a first install of its own: the service worker
-unregistered and its caches and the local storage cleared first, the engine's start-up snapshot
-kept (its start is not what it checks)."""
+left). The last two, a failed install and the update checks, each begin with a first install of its
+own: the service worker unregistered and its caches and the local storage cleared first, the
+engine's start-up snapshot kept (its start is not what they check)."""
 
 from __future__ import annotations
 
 import json
+import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +29,8 @@ from .offline_site import Site, cache_state, served_copy, wait_ready
 
 WON_SEED = 7
 HOUR_MS = 60 * 60_000
+SAY_TIMEOUT_MS = 60_000  # (a failed install took 120 s and said nothing)
+DAMAGED = "icon.svg"
 # every registration.update() the page makes, counted per document (before the page's scripts run)
 COUNT_UPDATES = """(() => {
   window.__updates = 0;
@@ -200,6 +205,25 @@ def first_install_again(visit: Visit) -> None:
       for (const key of await caches.keys()) await caches.delete(key);
       localStorage.clear();
     }""")
+
+
+def test_failed_checksum_is_said_partial_cache_removed_and_retried(visit: Visit, dist_dir: Path) -> None:
+    page, site = visit.page, visit.site
+    first_install_again(visit)
+    target = site.folder / DAMAGED  # the host serves a file not as built
+    target.write_bytes(target.read_bytes() + b"\n<!-- not as built -->\n")
+    page.goto(site.url)
+    wait_ready(page)
+    banner = page.locator("#offline-banner")
+    expect(banner).to_contain_text("Offline play is not ready", timeout=SAY_TIMEOUT_MS)
+    expect(banner).to_contain_text(DAMAGED)
+    assert page.evaluate("document.documentElement.dataset.offline") == "failed"
+    assert cache_state(page) == {}  # the failed install's partial cache is gone
+    shutil.copyfile(dist_dir / DAMAGED, target)  # the host is fixed
+    banner.locator("button[data-action=retry-offline]").click()
+    page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=SAY_TIMEOUT_MS * 2)
+    expect(banner).to_have_count(0)
+    assert len(cache_state(page)) == 1
 
 
 def test_update_checks_only_when_online_and_stale(visit: Visit) -> None:
