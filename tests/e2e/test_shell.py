@@ -2,11 +2,11 @@
 
 One browser context for the file (`context`): the first test's window is its first visit (the
 engine started cold, whose downloads it counts), and it leaves the start-up snapshot stored. Each
-later test opens its window as a first visit's would be (`new_window`: no service worker, no
-cache, no local storage, so what the page loads comes from the server, where the test's routes see
-it), but with that snapshot kept, so its engine starts from it rather than cold: what those tests
-check (a failed start's Retry, a file of the page dropped) is the page's, not the engine's first
-start."""
+later test but the last opens its window as a first visit's would be (`window`: no service worker,
+no cache, no local storage, so what the page loads comes from the server, where the test's routes
+see it), but with that snapshot kept, so its engine starts from it rather than cold: what those
+tests check (a failed start's Retry, a file of the page that never loads) is the page's, not the
+engine's first start. The last, a file dropped once, is a first visit in a context of its own."""
 
 from __future__ import annotations
 
@@ -30,10 +30,12 @@ def context(browser: Browser) -> Iterator[BrowserContext]:
     context.close()
 
 
-def new_window(context: BrowserContext, server_url: str) -> Page:
+@pytest.fixture
+def window(context: BrowserContext, server_url: str) -> Iterator[Page]:
     """A window of the context as a first visit's, but for the engine's start-up snapshot (kept in
     IndexedDB): the service worker unregistered (a new navigation is not its client) and its caches
-    and the local storage gone, from a document of the origin that runs none of the app's code."""
+    and the local storage gone, from a document of the origin that runs none of the app's code.
+    Closed after the test, the routes it set on the context gone with it."""
     cleaner = context.new_page()
     cleaner.goto(server_url + BLANK)
     cleaner.evaluate("""async () => {
@@ -42,7 +44,12 @@ def new_window(context: BrowserContext, server_url: str) -> Page:
       localStorage.clear();
     }""")
     cleaner.close()
-    return context.new_page()
+    page = context.new_page()
+    try:
+        yield page
+    finally:
+        context.unroute_all()
+        page.close()
 
 
 def test_progress_counts_the_real_bytes(context: BrowserContext, server_url, dist_dir) -> None:
@@ -65,8 +72,8 @@ def test_progress_counts_the_real_bytes(context: BrowserContext, server_url, dis
     page.close()
 
 
-def test_failed_start_shows_message_and_retry(context: BrowserContext, server_url) -> None:
-    page = new_window(context, server_url)
+def test_failed_start_shows_message_and_retry(context: BrowserContext, window: Page, server_url) -> None:
+    page = window
 
     def missing(route: Route) -> None:
         route.fulfill(status=404, body="missing")
@@ -82,16 +89,15 @@ def test_failed_start_shows_message_and_retry(context: BrowserContext, server_ur
     retry.click()
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
     expect(retry).to_be_hidden()
-    page.close()
 
 
-def test_a_file_of_the_page_that_fails_to_download_is_said_with_a_reload(context: BrowserContext,
+def test_a_file_of_the_page_that_fails_to_download_is_said_with_a_reload(context: BrowserContext, window: Page,
                                                                          server_url) -> None:
     """A module of the page's own code whose download is dropped (net::ERR_ABORTED, which says nothing
     in the console) keeps app.js from running: the page loads itself again once, and when that load
     fails too it says so and offers a reload that brings it up, rather than showing "Loading the game
     engine…" for ever beside a ready engine."""
-    page = new_window(context, server_url)
+    page = window
     tries: list[str] = []
 
     def dropped(route: Route) -> None:
@@ -110,19 +116,20 @@ def test_a_file_of_the_page_that_fails_to_download_is_said_with_a_reload(context
     reload.click()
     page.wait_for_function("() => typeof window.boneyard?.request === 'function'", timeout=READY_TIMEOUT_MS)
     expect(reload).to_be_hidden()
-    page.close()
 
 
 @pytest.mark.parametrize("dropped", [
     "play/records.js",  # of app.js's modules (imported through guard.js, not preloaded)
     "engine_watch.js",  # of boot.js's, the engine's start (engine.js imports it): a failure that was
 ])                      # boot.js's own to handle left "Loading the game engine…" for ever (a clean clone)
-def test_a_file_dropped_once_is_fetched_again_by_the_page_itself(context: BrowserContext, server_url,
-                                                                 dropped: str) -> None:
+def test_a_file_dropped_once_is_fetched_again_by_the_page_itself(browser: Browser, server_url, dropped: str) -> None:
     """A module's download dropped once (as Chromium now and then cancels one of a load the service
     worker answers), whichever script imports it: the page loads itself again (web/load_guard.js) and
-    comes up, its engine ready, nothing said but a warning."""
-    page = new_window(context, server_url)
+    comes up, its engine ready, nothing said but a warning. (A first visit in a context of its own:
+    in the file's, its engine starting from the snapshot, engine_watch.js was now and then fetched
+    a third time.)"""
+    context = browser.new_context()
+    page = context.new_page()
     errors: list[str] = []
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     tries: list[str] = []
@@ -146,4 +153,4 @@ def test_a_file_dropped_once_is_fetched_again_by_the_page_itself(context: Browse
     expect(page.locator("#engine-retry")).to_be_hidden()
     assert page.evaluate("sessionStorage.getItem('boneyard.reloaded-incomplete')") is None
     assert not errors, errors
-    page.close()
+    context.close()
