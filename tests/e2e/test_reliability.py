@@ -88,8 +88,9 @@ UNHOLD = """() => {
 }"""
 
 # hostile input is said in the console; uncaught errors still fail. (The engine's worker is terminated
-# on the clocked page only, which each module loads again: conftest `clocked`; on the desktop page
-# only the engine's request is replaced, by HOLD, and put back, so the next module starts in place.)
+# on the clocked page only: a module after would start there in place, with the engine the page
+# restarted; on the desktop page only the engine's request is replaced, by HOLD, and put back, so
+# the next module starts in place.)
 pytestmark = [pytest.mark.console_errors, pytest.mark.patches_page(undo=UNHOLD)]
 
 
@@ -188,8 +189,10 @@ def test_storage_full_is_said_the_game_goes_on_and_free_space_saves_it(app: App,
     assert saved_moves(app) == 6 and saved_moves(app, "clock") is None
     play_line(app, line, 6, 1)
     assert saved_moves(app) == 7
-    page.reload()
-    app.wait_ready()
+    # the page as a reload leaves it, in place (its own hook: every module's memory of the game
+    # forgotten, what is stored kept, as conftest.another_browser does): the game resumed is the saved one
+    page.evaluate("() => window.boneyard.startAsNewVisitor(Object.fromEntries(Object.entries(localStorage)))")
+    page.goto(f"{app.url}#/play/luzon")
     expect(page.locator("#board")).to_have_attribute("data-moves", "7", timeout=SCREEN_TIMEOUT_MS)
     clean(app)
 
