@@ -136,14 +136,21 @@ def test_a_game_continued_in_two_tabs_drops_no_move(app: App, other: App, line: 
     page.goto(f"{app.url}#/")
 
 
+# whether the page's document came under the service worker (its load went through it: web/offline.js
+# takes a controllerchange for a new version's only then), and is under it now
+UNDER_WORKER = """() => [performance.getEntriesByType('navigation')[0]?.workerStart > 0,
+  Boolean(navigator.serviceWorker.controller)]"""
+
+
 def controlled(app: App) -> None:
-    """The page loaded under the service worker (so a new version's takeover is in play)."""
+    """The page loaded under the service worker (so a new version's takeover is in play): loaded
+    again unless its document already was (a load of a module before: the app's page is kept)."""
     page = app.page
     page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=120_000)
-    if not page.evaluate("Boolean(navigator.serviceWorker.controller)"):  # (a load of the module before was)
+    if page.evaluate(UNDER_WORKER) != [True, True]:
         page.reload()
         app.wait_ready()
-    assert page.evaluate("Boolean(navigator.serviceWorker.controller)")
+    assert page.evaluate(UNDER_WORKER) == [True, True]
 
 
 ANOTHER_TABS_UPDATE = """() => {
