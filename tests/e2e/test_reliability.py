@@ -550,7 +550,10 @@ def test_on_a_host_that_sends_no_headers_the_worker_imports_no_code_from_data_or
         answer = page.evaluate("boneyard.request({op: 'new', game: 'luzon', seed: 2})")  # and the engine plays on
         assert answer["ok"], answer
         page.wait_for_selector("html[data-snapshot]", state="attached", timeout=READY_TIMEOUT_MS)
-        app.open()  # the start from the snapshot, under the same policy
+        # the start from the snapshot, under the same policy: the page's own start, as a load makes it
+        # (a new worker, the old one ended: web/engine.js start; test_snapshot.py start_again)
+        page.evaluate("() => window.boneyard.engine.start()")
+        app.wait_ready()
         assert page.evaluate("document.documentElement.dataset.engineStart") == "snapshot"
         assert in_engine_worker(app, IMPORT_PROBES)["ran"] is None
     finally:
