@@ -676,10 +676,10 @@ def phone(request: pytest.FixtureRequest, phone_session: App) -> Iterator[App]:
 @pytest.fixture(scope="module")
 def clocked(request: pytest.FixtureRequest, clocked_session: App) -> App:
     """A desktop page whose timers and Date run on Playwright's clock (page.clock): a test moves
-    time on (fast_forward, run_for, set_system_time) rather than waiting it out. Loaded again for
-    each module, not made new in place (what a clock one module held would do to the next was not
-    looked into). Motion: with_motion."""
-    leave(clocked_session)
+    time on (fast_forward, run_for, set_system_time) rather than waiting it out. Made new for each
+    module in place, as `app` is (start_fresh: a load costs some 2 s of CPU): a load would not undo
+    what a module did to the clock either (Playwright replays the clock's log in each new document of
+    the context: a time set stays set). Motion: with_motion."""
     return start_fresh(clocked_session, DESKTOP, motion=with_motion(request))
 
 

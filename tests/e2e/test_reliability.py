@@ -88,8 +88,9 @@ UNHOLD = """() => {
 }"""
 
 # hostile input is said in the console; uncaught errors still fail. (The engine's worker is terminated
-# on the clocked page only, which each module loads again: conftest `clocked`; on the desktop page
-# only the engine's request is replaced, by HOLD, and put back, so the next module starts in place.)
+# on the clocked page only: a module after would start there in place, with the engine the page
+# restarted; on the desktop page only the engine's request is replaced, by HOLD, and put back, so
+# the next module starts in place.)
 pytestmark = [pytest.mark.console_errors, pytest.mark.patches_page(undo=UNHOLD)]
 
 
@@ -188,8 +189,10 @@ def test_storage_full_is_said_the_game_goes_on_and_free_space_saves_it(app: App,
     assert saved_moves(app) == 6 and saved_moves(app, "clock") is None
     play_line(app, line, 6, 1)
     assert saved_moves(app) == 7
-    page.reload()
-    app.wait_ready()
+    # the page as a reload leaves it, in place (its own hook: every module's memory of the game
+    # forgotten, what is stored kept, as conftest.another_browser does): the game resumed is the saved one
+    page.evaluate("() => window.boneyard.startAsNewVisitor(Object.fromEntries(Object.entries(localStorage)))")
+    page.goto(f"{app.url}#/play/luzon")
     expect(page.locator("#board")).to_have_attribute("data-moves", "7", timeout=SCREEN_TIMEOUT_MS)
     clean(app)
 
@@ -547,7 +550,10 @@ def test_on_a_host_that_sends_no_headers_the_worker_imports_no_code_from_data_or
         answer = page.evaluate("boneyard.request({op: 'new', game: 'luzon', seed: 2})")  # and the engine plays on
         assert answer["ok"], answer
         page.wait_for_selector("html[data-snapshot]", state="attached", timeout=READY_TIMEOUT_MS)
-        app.open()  # the start from the snapshot, under the same policy
+        # the start from the snapshot, under the same policy: the page's own start, as a load makes it
+        # (a new worker, the old one ended: web/engine.js start; test_snapshot.py start_again)
+        page.evaluate("() => window.boneyard.engine.start()")
+        app.wait_ready()
         assert page.evaluate("document.documentElement.dataset.engineStart") == "snapshot"
         assert in_engine_worker(app, IMPORT_PROBES)["ran"] is None
     finally:
@@ -671,6 +677,29 @@ def two_moves_saved(app: App, line: list[str]) -> None:
     clean(app)
     open_deal(app, "luzon", LUZON_WON_SEED)
     play_line(app, line, 0, 2)
+
+
+MOVES_SAVED_ON = """([moves, at]) => {
+  const entry = JSON.parse(localStorage.getItem('boneyard.game.luzon'));
+  entry.record.moves = moves.slice(0, at);
+  entry.version = (entry.version ?? 0) + 1;
+  localStorage.setItem('boneyard.game.luzon', JSON.stringify(entry));
+}"""
+
+
+def saved_on_to(app: App, line: list[str], count: int) -> None:
+    """The winning deal's game on screen, saved, brought on to its first `count` moves in place of
+    clicking them: the screen left for the menu, the moves written into the game's saved entry
+    (its statistics token kept; the next version, as a save of another tab's would be), and the
+    screen opened on it again (the saved game resumed: the same position as played on the page)."""
+    page = app.page
+    settled(page)
+    page.goto(f"{app.url}#/")
+    expect(page.locator(".game-card").first).to_be_visible()
+    page.evaluate(MOVES_SAVED_ON, [line, count])
+    page.goto(f"{app.url}#/play/luzon")
+    expect(page.locator("#board")).to_have_attribute("data-moves", str(count), timeout=SCREEN_TIMEOUT_MS)
+    settled(page)
 
 
 def move_then_leave(app: App, move: str, to: str = "#/") -> None:
@@ -805,8 +834,7 @@ def test_a_move_made_just_before_leaving_is_saved_and_a_game_it_won_counted_once
     assert saved_moves(app) == 3, "the move under way when its screen was left was not saved"
     page.goto(f"{app.url}#/play/luzon")
     expect(board).to_have_attribute("data-moves", "3", timeout=SCREEN_TIMEOUT_MS)
-    settled(page)
-    play_line(app, line, 3, len(line) - 4)
+    saved_on_to(app, line, len(line) - 1)
     move_then_leave(app, line[-1])
     page.goto(f"{app.url}#/play/luzon")  # back before the last move's answer
     release(app)
@@ -826,7 +854,8 @@ def test_a_game_counted_late_shows_on_the_statistics_page_on_screen(app: App, li
     page = app.page
     clean(app)
     open_deal(app, "luzon", LUZON_WON_SEED)
-    play_line(app, line, 0, len(line) - 2)
+    play_line(app, line, 0, 1)
+    saved_on_to(app, line, len(line) - 2)
     move_then_leave(app, line[-2], "#/stats")
     page.evaluate("() => { document.querySelector('.stats-page').dataset.drawnBefore = 'yes'; }")
     release(app)

@@ -45,15 +45,41 @@ def saved(app: App, game: str = "luzon") -> dict:
     return json.loads(text) if text else {}
 
 
-@pytest.fixture
-def other(app: App) -> Iterator[App]:
-    """A second tab of the same browser context (the same storage), its uncaught errors noted."""
-    tab = App(app.page.context.new_page(), app.url)
+def errors_noted(tab: App) -> None:
+    """The tab's uncaught errors noted in its log."""
     tab.page.on("pageerror", lambda error: tab.errors.append(f"pageerror: {error}"))
+
+
+@pytest.fixture(scope="module")
+def second_tab(app: App) -> Iterator[App]:
+    """A second tab of the same browser context (the same storage), one for the module (its first
+    `open` a load), its uncaught errors noted."""
+    tab = App(app.page.context.new_page(), app.url)
+    errors_noted(tab)
     yield tab
     if not tab.page.is_closed():
         tab.page.close()
-    assert [e for e in tab.errors if e.startswith("pageerror")] == []
+
+
+@pytest.fixture
+def other(app: App, second_tab: App) -> Iterator[App]:
+    """The second tab as a tab just opened. Once it is the app (a test before loaded it), made a new
+    visitor's in place by its own hook before the test (`boneyard.startAsNewVisitor`, as
+    conftest.start_fresh does: its memory of games, copies and questions forgotten, the storage
+    cleared while this test's tab is on the menu), so the test's `open` of a game's address is a
+    navigation within that page, which reads the saved game as a load would. Not yet the app (or
+    closed by a test before: a new tab in its place), the test's `open` loads it. No uncaught error
+    of it in the test."""
+    tab = second_tab
+    if tab.page.is_closed():
+        tab.page = app.page.context.new_page()
+        errors_noted(tab)
+    elif tab.page.url.startswith(tab.url) and tab.page.evaluate(
+            "() => typeof window.boneyard?.startAsNewVisitor === 'function'"):
+        tab.page.evaluate("() => window.boneyard.startAsNewVisitor({})")
+    seen = len(tab.errors)
+    yield tab
+    assert [e for e in tab.errors[seen:] if e.startswith("pageerror")] == []
 
 
 def warns_before_leaving(app: App) -> bool:
@@ -110,58 +136,21 @@ def test_a_game_continued_in_two_tabs_drops_no_move(app: App, other: App, line: 
     page.goto(f"{app.url}#/")
 
 
-def my_turn_move(app: App) -> None:
-    """Make one move for the person once it is their turn, and wait until the table is idle."""
-    deadline = time.monotonic() + SCREEN_TIMEOUT_MS / 1000
-    while not my_move(app):
-        assert time.monotonic() < deadline, "the person's turn never came"
-        app.page.wait_for_timeout(50)
-    expect(app.page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
-
-
-def test_every_export_of_a_hidden_game_in_progress_asks_first(app: App, other: App) -> None:
-    page = app.page
-    clean(app)
-    fresh(app, "draw")
-    set_up(app, {}, ["human", "ai:easy"], 742984)
-    my_turn_move(app)
-    other.open("#/play/draw")
-    expect(other.page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
-    my_turn_move(other)  # saved there: this tab is asked
-    banner = page.locator("#storage-banner[data-kind=other-tab]")
-    expect(banner).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
-    banner.locator("button[data-action=export-game]").click()
-    ask = page.locator("#export-ask[open]")
-    expect(ask).to_be_visible()  # the deal is in the file: asked first
-    record = downloaded(app, page.locator("#export-assisted").click)
-    assert any(aid["kind"] == "export" for aid in record.get("aids", [])), record
-    expect(page.locator(".game .message")).to_contain_text("This game counts as assisted")
-    banner.locator("button[data-action=take-theirs]").click()
-    expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
-    other.page.close()
-    page.evaluate(FULL, "boneyard.game.")
-    try:
-        my_turn_move(app)
-        full = page.locator("#storage-banner[data-kind=full]")
-        expect(full).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
-        full.locator("button[data-action=export-game]").click()
-        expect(ask).to_be_visible()  # the storage-full export asks too
-        page.click("#export-wait")
-        expect(page.locator(".game .message")).to_contain_text("Not exported")
-    finally:
-        page.evaluate(SPACE_AGAIN)
-    my_turn_move(app)  # saved again: nothing of this tab's is left in memory only
-    expect(page.locator("#storage-banner")).to_have_count(0)
-    page.goto(f"{app.url}#/")
+# whether the page's document came under the service worker (its load went through it: web/offline.js
+# takes a controllerchange for a new version's only then), and is under it now
+UNDER_WORKER = """() => [performance.getEntriesByType('navigation')[0]?.workerStart > 0,
+  Boolean(navigator.serviceWorker.controller)]"""
 
 
 def controlled(app: App) -> None:
-    """The page loaded under the service worker (so a new version's takeover is in play)."""
+    """The page loaded under the service worker (so a new version's takeover is in play): loaded
+    again unless its document already was (a load of a module before: the app's page is kept)."""
     page = app.page
     page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=120_000)
-    page.reload()
-    app.wait_ready()
-    assert page.evaluate("Boolean(navigator.serviceWorker.controller)")
+    if page.evaluate(UNDER_WORKER) != [True, True]:
+        page.reload()
+        app.wait_ready()
+    assert page.evaluate(UNDER_WORKER) == [True, True]
 
 
 ANOTHER_TABS_UPDATE = """() => {
@@ -213,4 +202,49 @@ def test_a_lesson_or_an_open_question_is_not_reloaded_by_another_tab(app: App, o
     expect(page.locator("#takeover-banner")).to_contain_text("you have not chosen which to keep")
     assert page.evaluate("window.__notReloaded") is True
     page.locator("#takeover-banner").evaluate("banner => banner.remove()")
+    page.goto(f"{app.url}#/")
+
+
+def my_turn_move(app: App) -> None:
+    """Make one move for the person once it is their turn, and wait until the table is idle."""
+    deadline = time.monotonic() + SCREEN_TIMEOUT_MS / 1000
+    while not my_move(app):
+        assert time.monotonic() < deadline, "the person's turn never came"
+        app.page.wait_for_timeout(50)
+    expect(app.page.locator(".game.busy")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)
+
+
+def test_every_export_of_a_hidden_game_in_progress_asks_first(app: App, other: App) -> None:
+    page = app.page
+    clean(app)
+    fresh(app, "draw")
+    set_up(app, {}, ["human", "ai:easy"], 742984)
+    my_turn_move(app)
+    other.open("#/play/draw")
+    expect(other.page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
+    my_turn_move(other)  # saved there: this tab is asked
+    banner = page.locator("#storage-banner[data-kind=other-tab]")
+    expect(banner).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    banner.locator("button[data-action=export-game]").click()
+    ask = page.locator("#export-ask[open]")
+    expect(ask).to_be_visible()  # the deal is in the file: asked first
+    record = downloaded(app, page.locator("#export-assisted").click)
+    assert any(aid["kind"] == "export" for aid in record.get("aids", [])), record
+    expect(page.locator(".game .message")).to_contain_text("This game counts as assisted")
+    banner.locator("button[data-action=take-theirs]").click()
+    expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=SCREEN_TIMEOUT_MS)
+    other.page.close()
+    page.evaluate(FULL, "boneyard.game.")
+    try:
+        my_turn_move(app)
+        full = page.locator("#storage-banner[data-kind=full]")
+        expect(full).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+        full.locator("button[data-action=export-game]").click()
+        expect(ask).to_be_visible()  # the storage-full export asks too
+        page.click("#export-wait")
+        expect(page.locator(".game .message")).to_contain_text("Not exported")
+    finally:
+        page.evaluate(SPACE_AGAIN)
+    my_turn_move(app)  # saved again: nothing of this tab's is left in memory only
+    expect(page.locator("#storage-banner")).to_have_count(0)
     page.goto(f"{app.url}#/")
