@@ -624,6 +624,23 @@ def another_browser(app: App) -> Iterator[Page]:
             app.open()
 
 
+@contextmanager
+def another_visitor(app: App) -> Iterator[Page]:
+    """The app's page as another browser with nothing stored would be (a link opened there), made so
+    in place, without a load (another_browser loads the page): the screen left, the storage put
+    aside, the page made a new visitor's by its own `boneyard.startAsNewVisitor` (as start_fresh
+    does: no address, the menu); afterwards the storage put back the same way."""
+    page = app.page
+    page.goto(f"{app.url}#/")
+    expect(page.locator("[data-session]")).to_have_count(0, timeout=SCREEN_TIMEOUT_MS)  # nothing saves after
+    kept = page.evaluate("""async () => { const kept = Object.fromEntries(Object.entries(localStorage));
+      await window.boneyard.startAsNewVisitor({}); return kept; }""")
+    try:
+        yield page
+    finally:
+        page.evaluate("kept => window.boneyard.startAsNewVisitor(kept)", kept)
+
+
 @pytest.fixture(scope="session")
 def desktop_session(browser: Browser, server_url: str) -> Iterator[App]:
     with new_app(browser, server_url) as state:
@@ -672,9 +689,12 @@ def phone(request: pytest.FixtureRequest, phone_session: App) -> Iterator[App]:
 def clocked(request: pytest.FixtureRequest, clocked_session: App) -> App:
     """A desktop page whose timers and Date run on Playwright's clock (page.clock): a test moves
     time on (fast_forward, run_for, set_system_time) rather than waiting it out. Loaded again for
-    each module, not made new in place (what a clock one module held would do to the next was not
-    looked into). Motion: with_motion."""
-    leave(clocked_session)
+    each module after the first, not made new in place (what a clock one module held would do to
+    the next was not looked into); the first module's page, the session's own just loaded, whose
+    clock no module held, is made new in place (start_fresh). Motion: with_motion."""
+    if clocked_session.__dict__.get("_held"):
+        leave(clocked_session)
+    clocked_session.__dict__["_held"] = True
     return start_fresh(clocked_session, DESKTOP, motion=with_motion(request))
 
 
