@@ -689,12 +689,9 @@ def phone(request: pytest.FixtureRequest, phone_session: App) -> Iterator[App]:
 def clocked(request: pytest.FixtureRequest, clocked_session: App) -> App:
     """A desktop page whose timers and Date run on Playwright's clock (page.clock): a test moves
     time on (fast_forward, run_for, set_system_time) rather than waiting it out. Loaded again for
-    each module after the first, not made new in place (what a clock one module held would do to
-    the next was not looked into); the first module's page, the session's own just loaded, whose
-    clock no module held, is made new in place (start_fresh). Motion: with_motion."""
-    if clocked_session.__dict__.get("_held"):
-        leave(clocked_session)
-    clocked_session.__dict__["_held"] = True
+    each module, not made new in place (what a clock one module held would do to the next was not
+    looked into). Motion: with_motion."""
+    leave(clocked_session)
     return start_fresh(clocked_session, DESKTOP, motion=with_motion(request))
 
 
