@@ -58,17 +58,48 @@ def set_up(app: App, options: dict[str, str], seats: list[str], seed: int, names
     expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=TIMEOUT)
 
 
-def my_move(app: App, style: str = "click") -> bool:
-    """Make one move for the person to move, if it is a person's turn: True when moved."""
+# what a table's screen shows now, read in one look (one round trip, not one a question): a round's or
+# the game's summary open (its kind and arithmetic), the pass screen open, whether it is a person's
+# turn with the screen idle, the seat to move, the person's move buttons, selected tiles and
+# playable tiles, the tiles of the hand shown and the places marked on the layout
+TABLE_NOW = """() => {
+  const summary = document.querySelector('#round-summary[open]');
+  const arithmetic = summary && document.querySelector('#summary-arithmetic');
+  return {
+    to_move: document.querySelector('#table-screen')?.getAttribute('data-to-move') ?? null,
+    hand: document.querySelectorAll('#hand .hand-tile').length,
+    markers: document.querySelectorAll('#layout .end-marker').length,
+    summary: summary ? summary.getAttribute('data-kind') : null,
+    arithmetic: arithmetic ? arithmetic.innerText : null,
+    passing: Boolean(document.querySelector('#pass-screen[open]')),
+    mine: document.querySelector('#turn')?.getAttribute('data-whose') === 'you'
+      && document.querySelector('#table-screen')?.getAttribute('data-busy') !== 'true',
+    moves: document.querySelectorAll('#actions [data-move]').length,
+    selected: document.querySelectorAll('.hand-tile.selected').length,
+    tiles: document.querySelectorAll('.hand-tile.playable').length,
+  };
+}"""
+
+
+def table_now(app: App) -> dict[str, Any]:
+    """What the table's screen shows now, in one look (TABLE_NOW)."""
+    now: dict[str, Any] = app.page.evaluate(TABLE_NOW)
+    return now
+
+
+def my_move(app: App, style: str = "click", now: dict[str, Any] | None = None) -> bool:
+    """Make one move for the person to move, if it is a person's turn: True when moved. `now`: the
+    screen as table_now has just read it (else it is read here)."""
     page = app.page
-    if page.get_attribute("#turn", "data-whose") != "you" or page.get_attribute("#table-screen", "data-busy") == "true":
+    now = now or table_now(app)
+    if not now["mine"]:
         return False
     moves = page.locator("#actions [data-move]")
-    if page.locator(".hand-tile.selected").count() and moves.count():
+    if now["selected"] and now["moves"]:
         moves.first.click()  # Matador: which way round a matador goes
         return True
     tiles = page.locator(".hand-tile.playable")
-    if tiles.count():
+    if now["tiles"]:
         two_taps(page)
         tile = tiles.first
         if style == "drag":
@@ -98,7 +129,7 @@ def my_move(app: App, style: str = "click") -> bool:
             tile.click()
             page.locator(".end-marker.active").first.click()
         return True
-    if moves.count():
+    if now["moves"]:
         moves.first.click()  # draw, pass / "Go"
         return True
     return False
@@ -110,21 +141,19 @@ def play_to_game_over(app: App, styles: tuple[str, ...] = ("click",)) -> dict[st
     seen: dict[str, Any] = {"rounds": 0, "arithmetic": [], "moves": 0}
     deadline = time.monotonic() + GAME_SECONDS
     while time.monotonic() < deadline:
-        dialog = page.locator("#round-summary[open]")
-        if dialog.count():
-            kind = dialog.get_attribute("data-kind")
-            arithmetic = page.locator("#summary-arithmetic")
-            if arithmetic.count():
-                seen["arithmetic"].append(arithmetic.inner_text())
-            if kind == "game-over":
+        now = table_now(app)
+        if now["summary"] is not None:
+            if now["arithmetic"] is not None:
+                seen["arithmetic"].append(now["arithmetic"])
+            if now["summary"] == "game-over":
                 return seen
             seen["rounds"] += 1
             page.click("#next-round")
             continue
-        if page.locator("#pass-screen[open]").count():
+        if now["passing"]:
             page.click("#pass-ready")
             continue
-        if my_move(app, styles[seen["moves"] % len(styles)]):
+        if my_move(app, styles[seen["moves"] % len(styles)], now):
             seen["moves"] += 1
             continue
         settled(page)

@@ -1,8 +1,9 @@
 """At home on every game screen, not only Luzon's: a game link opens the same deal (a clock and a
-table game, compared with a second load of the link and with the engine run natively), a bad
-link gives a notice and a playable page, a record exported and imported again (a table game and
-a clock game; a bad file, another game's record and an illegal move refused without change), a
-finished game offers a replay, and a table game played to its end counted in the statistics once."""
+table game, compared with the link opened again by a visitor with nothing stored and with the
+engine run natively), a bad link gives a notice and a playable page, a record exported and
+imported again (a table game and a clock game; a bad file, another game's record and an illegal
+move refused without change), a finished game offers a replay, and a table game played to its
+end counted in the statistics once."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from playwright.sync_api import Locator, Page, expect
 from engine.session import Session
 from tests.engine.helpers import call
 
-from .conftest import App, another_browser, expect_moves, open_table, stats
+from .conftest import App, another_visitor, expect_moves, open_table, stats
 from .solitaire_play import advisor_line, click_move, start_big_clock_deal, tops
 from .table_play import my_move, play_to_game_over
 
@@ -104,7 +105,7 @@ def test_clock_game_link_opens_the_same_deal(app: App) -> None:
     # "Copy game link": copied, or (no clipboard) shown to be copied by hand
     page.click("button[data-action=copy-link]")
     expect(page.locator(".game .message")).to_contain_text(app.url + CLOCK_LINK)
-    with another_browser(app) as other:
+    with another_visitor(app) as other:
         other.goto(app.url + CLOCK_LINK)
         expect(other.locator("#board")).to_have_attribute("data-seed", "12", timeout=120_000)
         assert other.eval_on_selector_all(
@@ -126,7 +127,7 @@ def test_table_game_link_opens_the_same_deal(app: App) -> None:
     tiles = hand(page)
     layout = placed(page)
     assert sorted(tiles) == sorted(native["hand"])
-    with another_browser(app) as other:
+    with another_visitor(app) as other:
         other.goto(app.url + TABLE_LINK)  # the computers at their normal speed here
         expect(other.locator("#turn")).to_have_attribute("data-whose", "you", timeout=120_000)
         assert hand(other) == tiles

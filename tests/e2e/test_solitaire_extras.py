@@ -17,7 +17,7 @@ from .conftest import (
     ROOT,
     SCREEN_TIMEOUT_MS,
     App,
-    another_browser,
+    another_visitor,
     computer_speed,
     every_deal,
     expect_moves,
@@ -67,7 +67,7 @@ def test_a_winnable_only_deal_is_winnable_and_its_link_opens_it_again(app: App) 
     expect(link).to_have_attribute("href", f"#/play/luzon?deal={expected}&variant=sixes&winnable=1")
     columns = columns_on_page(app)
     href = link.get_attribute("href")
-    with another_browser(app) as page:
+    with another_visitor(app) as page:  # (a link opened at a load, in another browser: test_home)
         open_link(page, app.url + href, expected)
         assert page.eval_on_selector_all(
             "#board .column", "cols => cols.map(c => [...c.querySelectorAll('[data-tile]')].map(t => t.dataset.tile))"

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from .conftest import App, box_of, follow_link, serious, settled
 from .native_records import import_record, native_record, near_the_end
 from .screen_sizes import round_over
-from .table_play import TIMEOUT, fresh, my_move, play_to_game_over, set_up
+from .table_play import TIMEOUT, fresh, my_move, play_to_game_over, set_up, table_now
 
 
 def check_game_over(app: App) -> None:
@@ -217,12 +217,13 @@ def test_hot_seat_round_hides_every_hand_between_turns(app: App) -> None:
     passes = 0
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
-        if page.locator("#round-summary[open]").count():
+        now = table_now(app)  # the screen in one look
+        if now["summary"] is not None:
             break
-        if page.locator("#pass-screen[open]").count():
+        if now["passing"]:
             # while the pass screen is up, no tile of any hand is in the page
-            assert page.locator("#hand .hand-tile").count() == 0
-            assert page.locator("#layout .end-marker").count() == 0
+            assert now["hand"] == 0
+            assert now["markers"] == 0
             seat = int(page.get_attribute("#pass-ready", "data-seat"))
             name = ["Ann", "Bob"][seat]
             expect(page.locator("#pass-title")).to_have_text(f"Pass the device to {name}")
@@ -231,11 +232,10 @@ def test_hot_seat_round_hides_every_hand_between_turns(app: App) -> None:
             expect(page.locator("#hand-head")).to_contain_text(f"{name}'s tiles")
             passes += 1
             continue
-        if page.get_attribute("#table-screen", "data-to-move") == "2":
+        if now["to_move"] == "2":
             # the computer's turn: no person's tiles are on show meanwhile
-            assert page.locator("#hand .hand-tile").count() == 0 or \
-                page.get_attribute("#table-screen", "data-to-move") != "2"
-        if not my_move(app):
+            assert now["hand"] == 0 or page.get_attribute("#table-screen", "data-to-move") != "2"
+        if not my_move(app, now=now):
             settled(page)
     assert page.locator("#round-summary[open]").count(), "the hot-seat round did not end"
     assert passes >= 2
