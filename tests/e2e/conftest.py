@@ -708,12 +708,11 @@ def fresh_app(browser: Browser, server_url: str) -> Iterator[App]:
 
 
 LONGEST_FILES = ("test_solitaire_extras.py", "test_reliability.py", "test_coach_review.py", "test_snapshot.py",
-                 "test_offline.py",  # (with the update and failed-checksum tests: some 30 s of CPU)
                  "test_phone.py", "test_tables.py", "test_screen_look.py", "test_lessons_phone.py", "test_lessons.py",
-                 "test_fit.py", "test_pan_zoom.py", "test_play.py", "test_clock.py", "test_coach.py",
-                 "test_keys.py", "test_home_games.py", "test_dial.py", "test_a11y.py",
+                 "test_fit.py", "test_offline.py", "test_pan_zoom.py", "test_play.py", "test_clock.py", "test_coach.py",
+                 "test_offline_update.py", "test_keys.py", "test_home_games.py", "test_dial.py", "test_a11y.py",
                  "test_dialogs.py", "test_page_doors.py", "test_two_tabs.py", "test_shell.py", "test_fit_more.py",
-                 "test_home.py", "test_seat_strip.py", "test_summary_rows.py",
+                 "test_home.py", "test_seat_strip.py", "test_offline_failed.py", "test_summary_rows.py",
                  "test_luzon.py", "test_missing_features.py", "test_extras_isolated.py", "test_new_visitor.py",
                  "test_hidden_and_kept.py")  # the longest measured (`--durations=0`), longest first (benchmarks.md);
 # the clocked screen's two files (one unit: ONE_BROWSER_FILES) first, the longest unit together

@@ -1,0 +1,85 @@
+"""The page's own checks for a newer build (offline.js, registration.update()): not on every load
+but when online and the last check is older than an hour (the browser checks on each navigation
+anyway); offline, a reload still starts from the cache and asks nothing; a tab left open gets a
+new build once it is back online."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from .conftest import READY_TIMEOUT_MS, build
+from .offline_site import Site, served_copy, wait_ready
+
+HOUR_MS = 60 * 60_000
+# every registration.update() the page makes, counted per document (before the page's scripts run)
+COUNT_UPDATES = """(() => {
+  window.__updates = 0;
+  const update = ServiceWorkerRegistration.prototype.update;
+  ServiceWorkerRegistration.prototype.update = function () { window.__updates += 1; return update.call(this); };
+})()"""
+
+
+@pytest.fixture(scope="module")
+def site(dist_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    with served_copy(dist_dir, tmp_path_factory, "update-site") as site:
+        yield site
+
+
+@pytest.fixture(scope="module")
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    context = browser.new_context()
+    context.add_init_script(COUNT_UPDATES)
+    yield context
+    context.close()
+
+
+def load(page: Page, url: str | None = None) -> int:
+    """(Re)load the page until the offline state is settled; the update checks it made."""
+    if url:
+        page.goto(url)
+    else:
+        page.reload()
+    wait_ready(page)
+    page.wait_for_selector("html[data-offline=ready]", state="attached", timeout=READY_TIMEOUT_MS)
+    return int(page.evaluate("window.__updates"))  # (offline.js checks as it sets data-offline)
+
+
+def age_last_check(page: Page, site: Site, ms: int) -> None:
+    page.evaluate("([key, ms]) => localStorage.setItem(key, JSON.stringify(Date.now() - ms))",
+                  [f"boneyard.update-checked:{site.url}", ms])
+
+
+def test_update_checks_only_when_online_and_stale(context: BrowserContext, site: Site) -> None:
+    page = context.new_page()
+    assert load(page, site.url) == 0  # a first install: sw.js was fetched just now
+    assert load(page) == 0  # a reload within the hour
+    age_last_check(page, site, 2 * HOUR_MS)
+    assert load(page) == 1  # stale: asked once
+    page.wait_for_function(  # and noted when it went through
+        "key => Date.now() - JSON.parse(localStorage.getItem(key)) < 60000",
+        arg=f"boneyard.update-checked:{site.url}", timeout=READY_TIMEOUT_MS)
+    assert load(page) == 0
+
+    age_last_check(page, site, 2 * HOUR_MS)
+    site.stop()
+    context.set_offline(True)
+    assert load(page) == 0  # offline: the cache starts the engine, nothing is asked
+
+    # a new build arrives while the tab is offline; back online, the tab asks (stale) and offers it
+    old = json.loads((site.folder / build.MANIFEST).read_text())
+    with (site.folder / "style.css").open("a") as handle:
+        handle.write("\n/* a newer build */\n")
+    version, _ = build.seal(site.folder, {k: v for k, v in old.items() if k not in ("version", "files")})
+    assert version != old["version"]
+    site.start()  # same port: same origin
+    context.set_offline(False)  # the page gets "online"
+    banner = page.locator("#update-banner")
+    expect(banner).to_be_visible(timeout=READY_TIMEOUT_MS)
+    expect(banner).to_contain_text("A new version is ready")
+    assert page.evaluate("window.__updates") == 1
+    page.close()
