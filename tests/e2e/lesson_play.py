@@ -140,17 +140,21 @@ ROOM_JS = """(keys) => {
 }"""
 
 
+# Playwright's is_visible, in the page: the style visible, the box not empty; null for what it judges
+# otherwise (display: contents), where the caller leaves the looking to Playwright
+VISIBLE_JS = """(e) => {
+  const style = getComputedStyle(e);
+  if (style.display === 'contents') return null;
+  if (!e.checkVisibility() || style.visibility !== 'visible') return false;
+  const r = e.getBoundingClientRect();
+  return r.width > 0 && r.height > 0;
+}"""
+
+
 STEP_JS = """([keys, want]) => {
   // Playwright's whitespace rule for text (expect's to_have_text, to_contain_text)
   const norm = (text) => text.replace(/\\u200b/g, '').trim().replace(/\\s+/g, ' ');
-  // Playwright's is_visible: the style visible, the box not empty; null for what it judges otherwise
-  const visible = (e) => {
-    const style = getComputedStyle(e);
-    if (style.display === 'contents') return null;
-    if (!e.checkVisibility() || style.visibility !== 'visible') return false;
-    const r = e.getBoundingClientRect();
-    return r.width > 0 && r.height > 0;
-  };
+  const visible = VISIBLE_JS;
   // the element a strict locator finds (exactly one), its text as expect reads it (no script or style in it)
   const one = (selector) => {
     const found = document.querySelectorAll(selector);
@@ -173,7 +177,7 @@ STEP_JS = """([keys, want]) => {
   });
   const describedby = dialogs.length === 1 ? dialogs[0].getAttribute('aria-describedby') : null;
   return {dialog, note, places, describedby, room: dialog ? null : (ROOM_JS)(keys)};
-}""".replace("ROOM_JS", ROOM_JS)
+}""".replace("ROOM_JS", ROOM_JS).replace("VISIBLE_JS", VISIBLE_JS)
 
 
 def check_room(page: Page, keys: list[str]) -> None:
@@ -191,13 +195,7 @@ MOVED_JS = """(before) => Boolean(document.querySelector('.game.busy'))
 # selectors (PLACES) finds a visible element (as Locator.filter(visible=True).count); visibility as
 # Playwright's (the style visible, the box not empty), null where it judges otherwise (display: contents)
 LOOK_JS = """([before, moveId, selectors]) => {
-  const visible = (e) => {
-    const style = getComputedStyle(e);
-    if (style.display === 'contents') return null;
-    if (!e.checkVisibility() || style.visibility !== 'visible') return false;
-    const r = e.getBoundingClientRect();
-    return r.width > 0 && r.height > 0;
-  };
+  const visible = VISIBLE_JS;
   const any = (elements) => {
     const seen = elements.map(visible);
     return seen.includes(true) ? true : seen.includes(null) ? null : false;
@@ -209,7 +207,7 @@ LOOK_JS = """([before, moveId, selectors]) => {
     if (found !== false) { place = found ? i : null; break; }
   }
   return {moved: (MOVED_JS)(before), button: first ? visible(first) : false, place};
-}""".replace("MOVED_JS", MOVED_JS)
+}""".replace("MOVED_JS", MOVED_JS).replace("VISIBLE_JS", VISIBLE_JS)
 
 
 def place_selectors(key: str) -> tuple[str, str]:
