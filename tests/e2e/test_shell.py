@@ -1,62 +1,23 @@
-"""The page shell on its own: real download progress, and a failed start with a Retry.
-
-One browser context for the file (`context`): the first test's window is its first visit (the
-engine started cold, whose downloads it counts), and it leaves the start-up snapshot stored. Each
-later test but the last opens its window as a first visit's would be (`window`: no service worker,
-no cache, no local storage, so what the page loads comes from the server, where the test's routes
-see it), but with that snapshot kept, so its engine starts from it rather than cold: what those
-tests check (a failed start's Retry, a file of the page that never loads) is the page's, not the
-engine's first start. The last, a file dropped once, is a first visit in a context of its own."""
+"""The page shell on its own: real download progress, and a failed start with a Retry."""
 
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+from playwright.sync_api import Route, expect
 
-from .conftest import BLANK, READY_TIMEOUT_MS
+from .conftest import READY_TIMEOUT_MS
 
 PROGRESS_FILES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json")
 
 
-@pytest.fixture(scope="module")
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    """The file's browser context: nothing stored until its first window's visit."""
-    context = browser.new_context()
-    yield context
-    context.close()
-
-
-@pytest.fixture
-def window(context: BrowserContext, server_url: str) -> Iterator[Page]:
-    """A window of the context as a first visit's, but for the engine's start-up snapshot (kept in
-    IndexedDB): the service worker unregistered (a new navigation is not its client) and its caches
-    and the local storage gone, from a document of the origin that runs none of the app's code.
-    Closed after the test, the routes it set on the context gone with it."""
-    cleaner = context.new_page()
-    cleaner.goto(server_url + BLANK)
-    cleaner.evaluate("""async () => {
-      for (const registration of await navigator.serviceWorker.getRegistrations()) await registration.unregister();
-      for (const key of await caches.keys()) await caches.delete(key);
-      localStorage.clear();
-    }""")
-    cleaner.close()
-    page = context.new_page()
-    try:
-        yield page
-    finally:
-        context.unroute_all()
-        page.close()
-
-
-def test_progress_counts_the_real_bytes(context: BrowserContext, server_url, dist_dir) -> None:
-    """The context's first visit (first in the file: nothing is stored before it)."""
+def test_progress_counts_the_real_bytes(browser, server_url, dist_dir) -> None:
     manifest = json.loads((dist_dir / "build-manifest.json").read_text())
     files = [*PROGRESS_FILES, manifest["micropip_wheel"], manifest["engine_wheel"]]
     total = sum(manifest["files"][name]["size"] for name in files)
+    context = browser.new_context()
     page = context.new_page()
     page.goto(server_url)
     expect(page.locator(".game-card").first).to_be_visible()  # the menu does not wait for Python
@@ -68,12 +29,12 @@ def test_progress_counts_the_real_bytes(context: BrowserContext, server_url, dis
         page.wait_for_timeout(50)
     expect(page.locator("#engine-progress")).to_be_hidden()
     expect(page.locator("#engine-text")).to_have_text("Engine ready")
-    page.wait_for_selector("html[data-snapshot]", state="attached", timeout=READY_TIMEOUT_MS)  # for the next tests
-    page.close()
+    context.close()
 
 
-def test_failed_start_shows_message_and_retry(context: BrowserContext, window: Page, server_url) -> None:
-    page = window
+def test_failed_start_shows_message_and_retry(browser, server_url) -> None:
+    context = browser.new_context()
+    page = context.new_page()
 
     def missing(route: Route) -> None:
         route.fulfill(status=404, body="missing")
@@ -89,15 +50,16 @@ def test_failed_start_shows_message_and_retry(context: BrowserContext, window: P
     retry.click()
     page.wait_for_selector("html[data-engine=ready]", state="attached", timeout=READY_TIMEOUT_MS)
     expect(retry).to_be_hidden()
+    context.close()
 
 
-def test_a_file_of_the_page_that_fails_to_download_is_said_with_a_reload(context: BrowserContext, window: Page,
-                                                                         server_url) -> None:
+def test_a_file_of_the_page_that_fails_to_download_is_said_with_a_reload(browser, server_url) -> None:
     """A module of the page's own code whose download is dropped (net::ERR_ABORTED, which says nothing
     in the console) keeps app.js from running: the page loads itself again once, and when that load
     fails too it says so and offers a reload that brings it up, rather than showing "Loading the game
     engine…" for ever beside a ready engine."""
-    page = window
+    context = browser.new_context()
+    page = context.new_page()
     tries: list[str] = []
 
     def dropped(route: Route) -> None:
@@ -116,18 +78,17 @@ def test_a_file_of_the_page_that_fails_to_download_is_said_with_a_reload(context
     reload.click()
     page.wait_for_function("() => typeof window.boneyard?.request === 'function'", timeout=READY_TIMEOUT_MS)
     expect(reload).to_be_hidden()
+    context.close()
 
 
 @pytest.mark.parametrize("dropped", [
     "play/records.js",  # of app.js's modules (imported through guard.js, not preloaded)
     "engine_watch.js",  # of boot.js's, the engine's start (engine.js imports it): a failure that was
 ])                      # boot.js's own to handle left "Loading the game engine…" for ever (a clean clone)
-def test_a_file_dropped_once_is_fetched_again_by_the_page_itself(browser: Browser, server_url, dropped: str) -> None:
+def test_a_file_dropped_once_is_fetched_again_by_the_page_itself(browser, server_url, dropped: str) -> None:
     """A module's download dropped once (as Chromium now and then cancels one of a load the service
     worker answers), whichever script imports it: the page loads itself again (web/load_guard.js) and
-    comes up, its engine ready, nothing said but a warning. (A first visit in a context of its own:
-    in the file's, its engine starting from the snapshot, engine_watch.js was now and then fetched
-    a third time.)"""
+    comes up, its engine ready, nothing said but a warning."""
     context = browser.new_context()
     page = context.new_page()
     errors: list[str] = []
