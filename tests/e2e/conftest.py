@@ -629,6 +629,14 @@ def another_browser(app: App) -> Iterator[Page]:
             app.open()
 
 
+def started_again(page: Page) -> None:
+    """The app's page started again from what is stored, as a load starts it, without one (a load
+    costs some 1.5 s of CPU): its own `boneyard.startAsNewVisitor` (web/app.js) given the local
+    storage as it is: the screen left, the engine's sessions closed, every module's memory of the
+    game and of what it asked forgotten, the settings read again, the home page shown."""
+    page.evaluate("() => window.boneyard.startAsNewVisitor(Object.fromEntries(Object.entries(localStorage)))")
+
+
 @contextmanager
 def another_visitor(app: App) -> Iterator[Page]:
     """The app's page as another browser with nothing stored would be (a link opened there), made so

@@ -8,7 +8,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import App, expect_moves, open_deal, resign, stats
+from .conftest import App, expect_moves, open_deal, resign, started_again, stats
 from .page_storage import FULL, SPACE_AGAIN
 from .solitaire_play import advisor_line, click_move, start_big_clock_deal
 
@@ -96,8 +96,8 @@ def test_a_result_counted_while_storage_is_full_waits_and_settings_say_not_saved
 def test_the_browser_is_asked_to_keep_the_storage_after_a_finished_game(app: App) -> None:
     page = app.page
     # a fresh page: it has asked nothing yet (web/store/keep.js forgets its asking for a new visitor),
-    # made so in place with what is stored kept, as a reload keeps it (conftest.another_browser)
-    page.evaluate("() => window.boneyard.startAsNewVisitor(Object.fromEntries(Object.entries(localStorage)))")
+    # made so in place with what is stored kept, as a reload keeps it (conftest.started_again)
+    started_again(page)
     page.evaluate("""() => {
       window.__keepAsked = 0;
       const storage = navigator.storage;

@@ -12,7 +12,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, follow_link, play_a_move, settled
+from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, follow_link, play_a_move, settled, started_again
 from .table_play import PLAYABLE, TIMEOUT, focused_matches, fresh, move_by_keyboard, set_up
 
 # setTimeout is counted (COUNT_PAUSES); `paced()` puts it back, so the next module starts in place
@@ -33,13 +33,11 @@ def settle_turn(app: App) -> str:
 
 
 def start_again(app: App) -> None:
-    """The page started again from what is stored, as a load starts it, without one (a load costs
-    some 1.5 s of CPU): its own `boneyard.startAsNewVisitor` (web/app.js) given the local storage as it
-    is: the screen left, the engine's sessions closed, the settings read again, the page routed
-    again (to the home page: the address's game is opened again by the test, from its save)."""
+    """The page started again from what is stored, without a load (conftest.started_again), on the
+    address it showed (the game opened again, from its save)."""
     page = app.page
     url = page.url
-    page.evaluate("() => window.boneyard.startAsNewVisitor(Object.fromEntries(Object.entries(localStorage)))")
+    started_again(page)
     page.goto(url)
 
 

@@ -26,6 +26,7 @@ from .conftest import (
     open_table,
     record_file,
     settled,
+    started_again,
     stats,
 )
 from .page_storage import clean
@@ -189,9 +190,8 @@ def test_storage_full_is_said_the_game_goes_on_and_free_space_saves_it(app: App,
     assert saved_moves(app) == 6 and saved_moves(app, "clock") is None
     play_line(app, line, 6, 1)
     assert saved_moves(app) == 7
-    # the page as a reload leaves it, in place (its own hook: every module's memory of the game
-    # forgotten, what is stored kept, as conftest.another_browser does): the game resumed is the saved one
-    page.evaluate("() => window.boneyard.startAsNewVisitor(Object.fromEntries(Object.entries(localStorage)))")
+    # the page as a reload leaves it, in place (conftest.started_again): the game resumed is the saved one
+    started_again(page)
     page.goto(f"{app.url}#/play/luzon")
     expect(page.locator("#board")).to_have_attribute("data-moves", "7", timeout=SCREEN_TIMEOUT_MS)
     clean(app)
