@@ -524,7 +524,8 @@ def venv_python() -> Path:
 def ensure_venv() -> Path:
     """Create .venv and install the project with its test and cluster extras (again when pyproject
     changes): the suite tests `--cluster` on a local Dask cluster. pip does not byte-compile what it
-    installs (most of it never imported by the suite; Python compiles what is, once: benchmarks.md)."""
+    installs (most of it never imported by the suite; Python compiles what is, once, in the test
+    command into .cache/pycache: bytecode_kept)."""
     python = venv_python()
     if not python.exists():
         log("creating .venv")
@@ -625,7 +626,7 @@ def run_pytest(python: Path, pytest_args: list[str], executable: str | None,
     """pytest's runs (side_by_side), the checks going on beside them: when one of those found a fault,
     the runs are interrupted and the command stops, naming it; otherwise the checks' output comes
     after the browser's run, then the other runs' output. Returns pytest's status."""
-    env = {**os.environ, "BONEYARD_CHROMIUM": executable or "playwright", "BONEYARD_PREBUILT": "1"}
+    env = {**bytecode_kept(), "BONEYARD_CHROMIUM": executable or "playwright", "BONEYARD_PREBUILT": "1"}
     runs = [browser_workers(args) for args in side_by_side(pytest_args)]
     if any(arg.startswith(OTHER_BROWSERS_TESTS) for run_args in runs for arg in run_args):
         ensure_other_browsers()
@@ -665,6 +666,19 @@ def run_pytest(python: Path, pytest_args: list[str], executable: str | None,
         print(output.read(), flush=True)
         output.close()
     return status
+
+
+BYTECODE = CACHE / "pycache"  # the test command's processes' compiled modules (bytecode_kept)
+
+
+def bytecode_kept() -> dict[str, str]:
+    """This environment for the suite's processes, their compiled modules kept in .cache/pycache
+    (PYTHONPYCACHEPREFIX), also where PYTHONDONTWRITEBYTECODE asks Python not to write them beside
+    the sources: some ten processes (pytest's runs, their xdist workers, the command line's) import the
+    same modules, and without it each compiled every one of them again, pytest's rewritten test modules
+    too (some 3 s of CPU a process: benchmarks.md, "The test suite's time")."""
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+    return {**env, "PYTHONPYCACHEPREFIX": str(BYTECODE)}
 
 
 BROWSER_PACKAGES = {"firefox-esr": "firefox-esr", "WebKitWebDriver": "webkit2gtk-driver", "Xvfb": "xvfb"}
