@@ -13,6 +13,7 @@ import sys
 import threading
 from collections.abc import Generator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -81,6 +82,13 @@ def server_url(site: Site) -> str:
 # the browsers by the name in their tests' ids (`-k chromium`); drivers.BROWSERS are those driven
 # without Playwright (the page bench measures Chromium with Playwright itself)
 PAGES: dict[str, type[Page]] = {"chromium": ChromiumPage, **BROWSERS}
+# each browser's options in this suite: WebKit's JavaScriptCore without its optimizing WebAssembly
+# tier (OMG), whose compiles of Pyodide's wasm, again on every load, took a third of WebKit's run's
+# CPU for scenes whose Python runs too briefly to gain from them (the engine's worker thread took
+# no longer without it: docs/benchmarks.md, "The test suite's time"). What the page does is the
+# same; the start-up bench (tests/bench/page.py) keeps every tier. Firefox's and Chromium's
+# optimizing tiers off gained nothing clear of the noise there.
+OPTIONS: dict[str, dict[str, Any]] = {"webkit": {"jsc_options": {"useOMGJIT": "false"}}}
 
 
 @pytest.fixture(scope="session", params=sorted(PAGES))
@@ -91,7 +99,7 @@ def browser_page(request: pytest.FixtureRequest) -> Iterator[Page]:
     reason = skip_reason(name)
     if reason:
         pytest.skip(reason)
-    page = PAGES[name]()
+    page = PAGES[name](**OPTIONS.get(name, {}))
     yield page
     page.close()
 

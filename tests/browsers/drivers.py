@@ -309,12 +309,16 @@ class WebKitPage(Page):
 
     name = "webkit"
 
-    def __init__(self) -> None:
+    def __init__(self, jsc_options: dict[str, str] | None = None) -> None:
+        """`jsc_options`: JavaScriptCore's options by name, given to WebKit as its `JSC_` variables
+        (WebKitWebDriver's environment: its browser's web processes inherit them)."""
+        jsc = {f"JSC_{name}": value for name, value in (jsc_options or {}).items()}
         self.display = f":{free_port() % 400 + 100}"
         self.xvfb = subprocess.Popen([XVFB, self.display, "-screen", "0", "1400x1000x24", "-nolisten", "tcp"],
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         port = free_port()
-        self.driver = subprocess.Popen([WEBKIT_DRIVER, f"--port={port}"], env={**os.environ, "DISPLAY": self.display},
+        self.driver = subprocess.Popen([WEBKIT_DRIVER, f"--port={port}"],
+                                       env={**os.environ, **jsc, "DISPLAY": self.display},
                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self.base = f"http://127.0.0.1:{port}"
         deadline = time.monotonic() + START_TIMEOUT_S
