@@ -148,6 +148,8 @@ function draw(ctl, el, pick, view) {
   const hinted = ctl.hintMove();
   const mine = ctl.myTurn();
   const since = ctl.playedSince(); // tile -> seat: played since the person's last turn
+  // the table's scroll read before the hand's writes, in the layout the hand is measured in: one layout, not two
+  const scroll = /** @type {[number, number]} */ ([el.layoutBox.scrollLeft, el.layoutBox.scrollTop]);
   const handHinted = drawHand(ctl, el, view, { selected, playable: (tile) => playsOf(ctl, tile).length > 0, hinted });
   // the buttons before the layout: the table's box is measured in the room they leave (a tile's ways round take a row)
   const moves = !mine ? [] : choice ?? ctl.legal().filter((m) => m.kind !== "play" && m.kind !== "next-round");
@@ -169,7 +171,7 @@ function draw(ctl, el, pick, view) {
   drawLegend(el.legend, tableMarks(board, { lastIndex, since, markers: [...markers.values()], handHinted }),
     ctl.replay);
   const drawn = drawLayout(el.layoutBox, board, {
-    zoom: el.zoom.value(), ends, lastIndex,
+    zoom: el.zoom.value(), ends, lastIndex, scroll,
     endNames: () => endNames(ctl, view, since),
     markerFor: (end) => markers.get(end.name) ?? null,
   });
