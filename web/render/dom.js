@@ -20,6 +20,28 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+/**
+ * Make `parent`'s children `children` (as replaceChildren does), keeping the ones at its start and
+ * its end that are already equal to them (Node.isEqualNode: the same elements, attributes and
+ * text): a redraw that changes nothing there leaves the nodes be and dirties no style or layout, a
+ * list grown at one end (a log, newest first) takes only its new entries. For children without
+ * listeners of their own (isEqualNode does not compare them).
+ * @param {Element} parent
+ * @param {(Node | string)[]} children
+ */
+export function drawChildren(parent, children) {
+  const nodes = children.map((c) => (typeof c === "string" ? document.createTextNode(c) : c));
+  const old = [...parent.childNodes];
+  const most = Math.min(old.length, nodes.length);
+  let start = 0;
+  while (start < most && old[start].isEqualNode(nodes[start])) start += 1;
+  let end = 0;
+  while (start + end < most && old[old.length - 1 - end].isEqualNode(nodes[nodes.length - 1 - end])) end += 1;
+  const next = end ? old[old.length - end] : null;
+  for (const node of old.slice(start, old.length - end)) node.remove();
+  for (const node of nodes.slice(start, nodes.length - end)) parent.insertBefore(node, next);
+}
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 /**

@@ -5,7 +5,7 @@
 // the selection it is given; none keeps state.
 
 import { tileSvg, parseTile } from "./tiles.js";
-import { h, mediaHolds, svgNode } from "./dom.js";
+import { drawChildren, h, mediaHolds, svgNode } from "./dom.js";
 import { seatLevel } from "./setup.js";
 import { roundStory } from "./table_summary.js";
 import { listNames } from "./words.js";
@@ -143,7 +143,7 @@ export function drawHand(ctl, { handHead, hand }, view, { selected, playable: ca
   const tiles = view.hand ?? [];
   // the counts wrap as one piece under the label when the zoom buttons leave little room beside it
   // (written after the hand is measured: the hand's width and the board's height do not depend on it)
-  const head = () => handHead.replaceChildren(...(showHand ? [`${ctl.hotSeat() ? `${ctl.name(state.viewer)}'s` : "Your"} tiles `,
+  const head = () => drawChildren(handHead, (showHand ? [`${ctl.hotSeat() ? `${ctl.name(state.viewer)}'s` : "Your"} tiles `,
     h("span", { class: "hand-count" }, `(${tiles.length}, ${sum(tiles.map((t) => parseTile(t).pips))} pips)`)]
     : ["Tiles hidden"]));
   if (!showHand) {
