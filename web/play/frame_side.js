@@ -3,7 +3,7 @@
 // link and record tools, the rules, the renderer's parts and the play log.
 
 import { SPEEDS } from "../store/table.js";
-import { h } from "../render/dom.js";
+import { drawChildren, h } from "../render/dom.js";
 import { isSeatedGame } from "./seating.js";
 
 /** @typedef {import("../engine_types.js").GameSpec} GameSpec */
@@ -67,7 +67,7 @@ export function createSidePanel({ spec, screen, options, extras, tools, speed })
     element, deal, pace,
     /** @param {LogEntry[]} log */
     drawLog(log) {
-      logList.replaceChildren(...log.map((entry) =>
+      drawChildren(logList, log.map((entry) => // (the entries already there are kept)
         h("li", { "data-seat": entry.seat === null ? null : String(entry.seat) }, entry.text)));
     },
   };

@@ -20,6 +20,67 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+/**
+ * Make element `a`'s attributes `b`'s (one kind of element), touching only those that differ.
+ * @param {Element} a @param {Element} b
+ */
+function takeAttributes(a, b) {
+  for (const name of a.getAttributeNames()) if (!b.hasAttribute(name)) a.removeAttribute(name);
+  for (const { name, value } of b.attributes) if (a.getAttribute(name) !== value) a.setAttribute(name, value);
+}
+
+/**
+ * The changes that make `parent`'s children `nodes` (drawChildren), into `ops`; `first` for those
+ * that take the keyboard's element away (done before any other: its removal updates the style,
+ * which costs nothing then).
+ * @param {Element} parent @param {Node[]} nodes @param {{first: boolean, run: () => void}[]} ops
+ */
+function changes(parent, nodes, ops) {
+  const old = [...parent.childNodes];
+  const most = Math.min(old.length, nodes.length);
+  let start = 0;
+  while (start < most && old[start].isEqualNode(nodes[start])) start += 1;
+  let end = 0;
+  while (start + end < most && old[old.length - 1 - end].isEqualNode(nodes[nodes.length - 1 - end])) end += 1;
+  const [was, now] = [old.slice(start, old.length - end), nodes.slice(start, nodes.length - end)];
+  const focused = document.activeElement;
+  /** @param {Node} node */
+  const holdsFocus = (node) => Boolean(focused && node.contains(focused));
+  if (was.length === now.length) {
+    was.forEach((a, i) => {
+      const b = now[i];
+      if (a instanceof Element && b instanceof Element && a.namespaceURI === b.namespaceURI && a.localName === b.localName) {
+        ops.push({ first: false, run: () => takeAttributes(a, b) });
+        changes(a, [...b.childNodes], ops);
+      } else ops.push({ first: holdsFocus(a), run: () => /** @type {ChildNode} */ (a).replaceWith(b) });
+    });
+    return;
+  }
+  const next = end ? old[old.length - end] : null;
+  for (const node of was) ops.push({ first: holdsFocus(node), run: () => node.remove() });
+  ops.push({ first: false, run: () => { for (const node of now) parent.insertBefore(node, next); } });
+}
+
+/**
+ * Make `parent`'s children `children` (as replaceChildren does), keeping the nodes already there
+ * that are equal to them (Node.isEqualNode: the same elements, attributes and text) at its start
+ * and its end: a redraw that changes nothing there leaves the nodes be and dirties no style or
+ * layout, a list grown at one end (a log, newest first) takes only its new entries. Between them,
+ * when as many children as before: an element of the same kind is kept (the keyboard's stays
+ * where it is), its attributes changed as they differ and its children drawn so in turn; any
+ * other node is replaced. For children without listeners of their own (none are compared) and
+ * without state of their own (a field's value, a details' open).
+ * @param {Element} parent
+ * @param {(Node | string)[]} children
+ */
+export function drawChildren(parent, children) {
+  /** @type {{first: boolean, run: () => void}[]} */
+  const ops = [];
+  changes(parent, children.map((c) => (typeof c === "string" ? document.createTextNode(c) : c)), ops);
+  for (const op of ops) if (op.first) op.run();
+  for (const op of ops) if (!op.first) op.run();
+}
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 /**

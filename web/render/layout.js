@@ -82,11 +82,13 @@ function tablePlan(board, boxWidth, boxHeight, kept, ends) {
  * @param {() => string} [how.endNames]
  * @param {number} [how.zoom]
  * @param {boolean} [how.ends]
+ * @param {[number, number]} [how.scroll] the box's scroll offsets, read by the caller in a layout it
+ *   made before its writes (one forced layout fewer); read here when not given
  * @returns {{unit: number, tiles: number, last: {x: number, y: number} | null}}
  */
 export function drawLayout(box, board,
-  { markerFor = () => null, lastIndex = -1, endNames = () => "", zoom = 1, ends = true } = {}) {
-  const keep = [box.scrollLeft, box.scrollTop];
+  { markerFor = () => null, lastIndex = -1, endNames = () => "", zoom = 1, ends = true, scroll } = {}) {
+  const keep = scroll ?? [box.scrollLeft, box.scrollTop];
   box.replaceChildren(); // measured empty: the box's own size, not narrowed by the scroll bars of a zoomed layout
   const [roomWidth, roomHeight] = roomOf(box); // the screen fits the table again when this room changes
   const boxWidth = Math.max(240, roomWidth || 320);

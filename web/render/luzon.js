@@ -7,7 +7,7 @@
 import { loadSettings } from "../store/settings.js";
 import { settingSwitch } from "./settings.js";
 import { tileSvg, parseTile } from "./tiles.js";
-import { h } from "./dom.js";
+import { drawChildren, h } from "./dom.js";
 
 /** @typedef {import("../engine_types.js").View} View */
 /** @typedef {import("../engine_types.js").Move} Move */
@@ -132,8 +132,9 @@ function uprightTile(board) {
  */
 function layOut(board) {
   const tile = uprightTile(board);
-  board.dataset.layout = tile ? "upright" : "across";
-  board.style.setProperty("--lz-upright", tile ? `${tile}px` : "");
+  const [layout, size] = [tile ? "upright" : "across", tile ? `${tile}px` : ""];
+  if (board.dataset.layout !== layout) board.dataset.layout = layout; // (unchanged: nothing to restyle)
+  if (board.style.getPropertyValue("--lz-upright") !== size) board.style.setProperty("--lz-upright", size);
   return tile !== null;
 }
 
@@ -261,8 +262,10 @@ export function createLuzon(ctl) {
   function draw(view) {
     const hint = ctl.hintMove();
     const hinted = new Set(hint ? [hint.from, hint.to].flat().filter(Boolean) : []);
-    ctl.board.replaceChildren(...boardParts(view, selected, hinted, layOut(ctl.board)));
-    ctl.board.dataset.variant = String(view.options.variant ?? "");
+    // (the tiles and places that did not change are kept: no style or layout to do again for them)
+    drawChildren(ctl.board, boardParts(view, selected, hinted, layOut(ctl.board)));
+    const variant = String(view.options.variant ?? "");
+    if (ctl.board.dataset.variant !== variant) ctl.board.dataset.variant = variant;
     drawWinnable(winnable, view);
   }
 

@@ -4,7 +4,7 @@
 // summary. It keeps the tile picked and turns a tile and a place (click, drag, keyboard) into one
 // of the view's legal moves; the controller (play/controller.js) does everything else.
 
-import { h } from "./dom.js";
+import { drawChildren, h } from "./dom.js";
 import { drawLayout } from "./layout.js";
 import { scoreSheet } from "./score_sheet.js";
 import { loadSettings } from "../store/settings.js";
@@ -55,11 +55,11 @@ function tableParts(render) {
  */
 function drawHead(ctl, el, view, choosing) {
   const [whose, text] = bannerText(ctl, view, choosing);
-  el.turn.textContent = text;
+  if (el.turn.textContent !== text) el.turn.textContent = text;
   el.turn.dataset.whose = whose;
-  el.info.replaceChildren(...infoParts(view));
-  el.seats.replaceChildren(...view.seats.map((_, i) => seatCard(ctl, view, i)));
-  el.lastMove.textContent = ctl.state.lastLog;
+  drawChildren(el.info, infoParts(view)); // (what did not change is kept: no style or layout to do again)
+  drawChildren(el.seats, view.seats.map((_, i) => seatCard(ctl, view, i)));
+  if (el.lastMove.textContent !== ctl.state.lastLog) el.lastMove.textContent = ctl.state.lastLog;
 }
 
 /**
@@ -148,6 +148,8 @@ function draw(ctl, el, pick, view) {
   const hinted = ctl.hintMove();
   const mine = ctl.myTurn();
   const since = ctl.playedSince(); // tile -> seat: played since the person's last turn
+  // the table's scroll read before the hand's writes, in the layout the hand is measured in: one layout, not two
+  const scroll = /** @type {[number, number]} */ ([el.layoutBox.scrollLeft, el.layoutBox.scrollTop]);
   const handHinted = drawHand(ctl, el, view, { selected, playable: (tile) => playsOf(ctl, tile).length > 0, hinted });
   // the buttons before the layout: the table's box is measured in the room they leave (a tile's ways round take a row)
   const moves = !mine ? [] : choice ?? ctl.legal().filter((m) => m.kind !== "play" && m.kind !== "next-round");
@@ -169,7 +171,7 @@ function draw(ctl, el, pick, view) {
   drawLegend(el.legend, tableMarks(board, { lastIndex, since, markers: [...markers.values()], handHinted }),
     ctl.replay);
   const drawn = drawLayout(el.layoutBox, board, {
-    zoom: el.zoom.value(), ends, lastIndex,
+    zoom: el.zoom.value(), ends, lastIndex, scroll,
     endNames: () => endNames(ctl, view, since),
     markerFor: (end) => markers.get(end.name) ?? null,
   });
@@ -178,7 +180,7 @@ function draw(ctl, el, pick, view) {
   // measured in the layout the table's drawing left, as the pan cue is: one layout, not one more
   showSeat(/** @type {HTMLElement | null} */ (el.seats.querySelector(".seat.to-move")));
   el.panCue.update();
-  el.sheetBox.replaceChildren(/** @type {Element} */ (el.sheetBox.firstElementChild), scoreSheet(view, ctl.name));
+  drawChildren(el.sheetBox, [/** @type {Element} */ (el.sheetBox.firstElementChild), scoreSheet(view, ctl.name)]);
 }
 
 /**

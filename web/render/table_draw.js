@@ -5,7 +5,7 @@
 // the selection it is given; none keeps state.
 
 import { tileSvg, parseTile } from "./tiles.js";
-import { h, mediaHolds, svgNode } from "./dom.js";
+import { drawChildren, h, mediaHolds, svgNode } from "./dom.js";
 import { seatLevel } from "./setup.js";
 import { roundStory } from "./table_summary.js";
 import { listNames } from "./words.js";
@@ -142,16 +142,19 @@ export function drawHand(ctl, { handHead, hand }, view, { selected, playable: ca
   const showHand = !state.covered && (!ctl.hotSeat() || view.to_move === state.viewer || view.round?.over || view.outcome);
   const tiles = view.hand ?? [];
   // the counts wrap as one piece under the label when the zoom buttons leave little room beside it
-  handHead.replaceChildren(...(showHand ? [`${ctl.hotSeat() ? `${ctl.name(state.viewer)}'s` : "Your"} tiles `,
+  // (written after the hand is measured: the hand's width and the board's height do not depend on it)
+  const head = () => drawChildren(handHead, (showHand ? [`${ctl.hotSeat() ? `${ctl.name(state.viewer)}'s` : "Your"} tiles `,
     h("span", { class: "hand-count" }, `(${tiles.length}, ${sum(tiles.map((t) => parseTile(t).pips))} pips)`)]
     : ["Tiles hidden"]));
   if (!showHand) {
+    head();
     handDrawn.delete(hand);
     hand.replaceChildren(h("p", { class: "hand-hidden" }, state.covered
       ? `Hidden until ${ctl.name(/** @type {number} */ (view.to_move))} is ready.` : "Hidden while the others play."));
     return false;
   }
   fitHand(hand, ctl.board, tiles.length);
+  head();
   // the tiles as drawn last (the computers' turns leave the hand as it was): kept, not made again
   const key = JSON.stringify(tiles.map((t) => [t, canPlay(t), selected === t, view.drawn === t, hinted?.tile === t]));
   if (handDrawn.get(hand) === key) return tiles.some((t) => hinted?.tile === t);
