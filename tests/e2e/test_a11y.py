@@ -6,6 +6,8 @@ kept in test-results/screens/."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from playwright.sync_api import expect
 
@@ -73,10 +75,15 @@ def test_keyboard_only_play_with_visible_focus(app: App) -> None:
         return {label: e.getAttribute('aria-label'), outline: s.outlineStyle, width: parseFloat(s.outlineWidth)}; }""")
     assert focused["label"].startswith("tile ") and focused["outline"] != "none" and focused["width"] >= 2
 
-    def go_to(slot: str) -> None:
-        targets = page.eval_on_selector_all("#board [data-slot]:not([disabled])", "els => els.map(e => e.dataset.slot)")
-        here = targets.index(page.evaluate("document.activeElement.closest('[data-slot]')?.dataset.slot"))
-        step = targets.index(slot) - here
+    # the board's places the arrow keys go through, the focused element's place, and whether it is on the
+    # board (one read of the page)
+    where = """() => { const e = document.activeElement;
+      return [[...document.querySelectorAll('#board [data-slot]:not([disabled])')].map((t) => t.dataset.slot),
+              e.closest('[data-slot]')?.dataset.slot, Boolean(e.closest('#board [data-slot]'))]; }"""
+
+    def go_to(slot: str, seen: list[Any] | None = None) -> None:
+        targets, here, _ = seen or page.evaluate(where)
+        step = targets.index(slot) - targets.index(here)
         for _ in range(abs(step)):
             page.keyboard.press("ArrowRight" if step > 0 else "ArrowLeft")
         assert page.evaluate("document.activeElement.dataset.slot") == slot
@@ -84,9 +91,11 @@ def test_keyboard_only_play_with_visible_focus(app: App) -> None:
     solution = solve(LUZON_WON_SEED)["solution"]
     for done, move in enumerate(solution, start=1):
         first, second = move.split(":")[1].replace(">", "+").split("+")
-        if not page.evaluate("Boolean(document.activeElement.closest('#board [data-slot]'))"):
+        seen = page.evaluate(where)
+        if not seen[2]:
             page.focus("#board [data-slot]")  # the focused tile was discarded: the board keeps focus nearby
-        go_to(first)
+            seen = page.evaluate(where)
+        go_to(first, seen)
         page.keyboard.press("Enter")
         go_to(second)
         page.keyboard.press("Space")

@@ -1,7 +1,8 @@
 """Clock (CARDominoes) through the page: a deal won with an exchange chosen in the page (the advisor's
-chances shown as percentages, the hint at the best; the deal resumed after a reload at its exchange,
-then won), the exchange-off deal played out, turning by click/button/keyboard, undo/redo (no console
-error and no request off 127.0.0.1 in any test: conftest checks)."""
+chances shown as percentages, the hint at the best; the deal resumed at its exchange once the page
+started again from what it stored, then won), the exchange-off deal played out, turning by
+click/button/keyboard, undo/redo (no console error and no request off 127.0.0.1 in any test:
+conftest checks)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from playwright.sync_api import expect
 
 from tests.engine.helpers import call
 
-from .conftest import App, expect_moves, open_deal, settled
+from .conftest import App, expect_moves, open_deal, settled, started_again
 
 EXCHANGE_SEED = 12  # the fourth king turns up at move 39; the advisor's exchange (15%) wins
 TIMEOUT = 30_000
@@ -35,13 +36,14 @@ def face_up(app: App) -> list[list[str]]:
         "#board .ck-pile", "piles => piles.map(p => p.dataset.up ? p.dataset.up.split(' ') : [])")
 
 
-def resume_after_reload(app: App, moves: int) -> None:
-    """The deal left at its exchange and the page loaded again: the saved deal resumes there, as it was."""
+def resume_after_a_start_again(app: App, moves: int) -> None:
+    """The deal left at its exchange and the page started again from what it stored, as a load starts
+    it (conftest.started_again: without a load, which costs some 1.5 s of CPU): the saved deal resumes
+    there, as it was."""
     page = app.page
     before = face_up(app)
     page.goto(f"{app.url}#/")
-    page.reload()
-    app.wait_ready()
+    started_again(page)
     page.goto(f"{app.url}#/play/clock")
     expect_moves(app, moves)
     expect(page.locator(".game .message")).to_contain_text(f"Resumed deal {EXCHANGE_SEED}")
@@ -50,7 +52,7 @@ def resume_after_reload(app: App, moves: int) -> None:
     assert face_up(app) == before
 
 
-def test_won_with_exchange_resumed_after_a_reload(app: App) -> None:
+def test_won_with_exchange_resumed_after_a_start_again(app: App) -> None:
     native = native_until_exchange(EXCHANGE_SEED)
     view = native["view"]
     chances = view["analysis"]["exchange_chances"]
@@ -86,7 +88,7 @@ def test_won_with_exchange_resumed_after_a_reload(app: App) -> None:
     expect(page.locator("#hint-text")).to_contain_text(percent)
     target = f"ex:{best['slot']}:{best['depth']}"
     expect(panel.locator(f"[data-slot='{target}']")).to_have_class("ck-choice best hinted")
-    resume_after_reload(app, view["moves"])
+    resume_after_a_start_again(app, view["moves"])
     panel.locator(f"[data-slot='{target}']").click()
     expect_moves(app, view["moves"] + 1)
     expect(board).to_have_attribute("data-phase", "turn")

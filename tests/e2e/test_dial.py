@@ -221,6 +221,23 @@ def test_clock_cards_are_readable_on_a_phone(phone: App) -> None:
     assert not phone.errors
 
 
+EXCHANGE_PANEL = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return {x: r.x, y: r.y, width: r.width, height: r.height}; };
+  // shown as Playwright's to_be_visible has it: a box that is not empty, and not visibility: hidden
+  const shown = (e) => { const r = e.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'; };
+  const element = document.querySelector('#board .ck-exchange'), panel = element.getBoundingClientRect();
+  const overlaps = [...document.querySelectorAll('#board .ck-pile:not(.centre)')].filter((p) => {
+    const r = p.getBoundingClientRect();
+    return Math.min(r.right, panel.right) - Math.max(r.left, panel.left) > 1 &&
+      Math.min(r.bottom, panel.bottom) - Math.max(r.top, panel.top) > 1; }).map((p) => p.dataset.pile);
+  const offered = [...document.querySelectorAll('#board .ck-dial .ck-exchange .ck-choice')]
+    .map((c) => [box(c), shown(c), c.dataset.slot, c.innerText]);
+  return [[box(element), shown(element)], offered, overlaps];
+}"""
+
+
 def test_clock_exchange_choices_sit_on_the_dial(phone: App) -> None:
     page = phone.page
     moves = first_moves("clock", {"exchange": True}, CLOCK_EXCHANGE_SEED, 60, pick="turn")
@@ -240,19 +257,14 @@ def test_clock_exchange_choices_sit_on_the_dial(phone: App) -> None:
         expect(page.locator(f"#board .ck-pile[data-pile='{slot}']")).to_have_class(re.compile(r"\bopen\b"))
         choices = page.locator("#board .ck-dial .ck-exchange .ck-choice")
         expect(choices).to_have_count(sum(c["slot"] == slot for c in chances))
-        assert inside(box_of(page.locator("#board .ck-exchange")), dial)
-        for i in range(choices.count()):
-            box = box_of(choices.nth(i))
-            assert inside(box, dial) and box["width"] >= 44 and box["height"] >= 44, box
-            seen[choices.nth(i).get_attribute("data-slot")] = choices.nth(i).inner_text()
+        # the panel's box and each choice's (each shown), its place and words, and the piles the panel
+        # covers, read at once
+        (panel, panel_shown), offered, overlaps = page.evaluate(EXCHANGE_PANEL)
+        assert panel_shown and inside(panel, dial), panel
+        for box, shown, place, words in offered:
+            assert shown and inside(box, dial) and box["width"] >= 44 and box["height"] >= 44, box
+            seen[place] = words
         # the choices cover no other pile than the kings' in the centre
-        overlaps = page.evaluate("""() => {
-          const panel = document.querySelector('#board .ck-exchange').getBoundingClientRect();
-          return [...document.querySelectorAll('#board .ck-pile:not(.centre)')].filter((p) => {
-            const r = p.getBoundingClientRect();
-            return Math.min(r.right, panel.right) - Math.max(r.left, panel.left) > 1 &&
-              Math.min(r.bottom, panel.bottom) - Math.max(r.top, panel.top) > 1; }).map((p) => p.dataset.pile);
-        }""")
         assert overlaps == [], overlaps
     # every face-down tile was offered once, with its chance
     assert sorted(seen) == sorted(f"ex:{c['slot']}:{c['depth']}" for c in chances)

@@ -142,14 +142,16 @@ def test_the_seat_to_move_stays_in_view(phone: App) -> None:
     play_a_move(page)
     expect(page.locator("#table-screen")).not_to_have_attribute("data-moves", str(moves), timeout=SCREEN_TIMEOUT_MS)
     seen: set[int] = set()
+    # the strip's problems, the seat to move, whose turn it is and whether the round is over, read at once
+    now = f"""() => {{ const screen = document.querySelector('#table-screen');
+      return [({SEAT_PROBLEMS})(), screen.getAttribute('data-to-move'),
+              document.querySelector('#turn').getAttribute('data-whose'), screen.getAttribute('data-round-over')]; }}"""
     for _ in range(60):
-        problems = page.evaluate(SEAT_PROBLEMS)
+        problems, seat, whose, round_over = page.evaluate(now)
         assert not problems, problems
-        seat = page.get_attribute("#table-screen", "data-to-move")
         if seat:
             seen.add(int(seat))
-        mine = page.get_attribute("#turn", "data-whose") == "you"
-        if mine or page.get_attribute("#table-screen", "data-round-over") == "true":
+        if whose == "you" or round_over == "true":
             break
         page.wait_for_timeout(100)
     assert max(seen) >= 4, f"seats to move seen: {sorted(seen)}"  # beyond the first three cards
