@@ -201,10 +201,22 @@ def same_request(request: Any, sid: str, twin: str) -> Any:
     return json.loads(json.dumps(request).replace(json.dumps(sid), json.dumps(twin)))
 
 
+def computers_move(request: Any) -> bool:
+    """A request for a computer's move (`ai`): its answer is the move its own hand chose."""
+    return isinstance(request, dict) and request.get("op") == "ai"
+
+
+def draws_from_the_stock(request: Any) -> bool:
+    """A request to play the move `draw`: accepted, it is the person's (a computer's turn refuses
+    it) and shows the person the tile drawn, which the twins hold in stocks dealt apart (`twins`)."""
+    return isinstance(request, dict) and request.get("op") == "play" and request.get("move") == "draw"
+
+
 def twin_fuzz(examples: int) -> None:
     """Every op, at a computer's turn and at the person's, sent to two sessions that differ only in
-    what a computer holds: a refusal is the same byte for byte, and every answer but a computer's
-    own move (`ai`) is the same (session ids aside): no answer tells what a hidden hand holds."""
+    what is hidden from the person (the computers' hands and the stock): a refusal is the same byte
+    for byte, and every answer is the same (session ids aside) but a computer's own move (`ai`) and
+    the person's draw, which shows the tile drawn: no answer tells what a hidden hand holds."""
 
     @settings(max_examples=examples, deadline=None, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -230,7 +242,7 @@ def twin_fuzz(examples: int) -> None:
                 answers.append(check_answer(api.handle(json.dumps(same_request(request, ids[0], sid)))))
             texts = [SESSION_ID.sub('"S"', json.dumps(answer)) for answer in answers]
             refused = not answers[0]["ok"] or not answers[1]["ok"]
-            if refused or not (isinstance(request, dict) and request.get("op") == "ai"):
+            if refused or not (computers_move(request) or draws_from_the_stock(request)):
                 assert texts[0] == texts[1], f"{request!r:.300} answered differently by what a computer holds"
         finally:
             review_module.clock = time.monotonic
