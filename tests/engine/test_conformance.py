@@ -11,7 +11,7 @@ import pytest
 from engine.games import all_games
 from engine.protocol import EngineError, Game, GameOver, IllegalMove
 from engine.session import Session
-from tests.engine.helpers import tokens
+from tests.engine.helpers import ViewTokens, tokens
 
 MAX_STEPS = 20_000
 SEEDS = range(4)
@@ -133,6 +133,7 @@ def check_move_fields(game: Game[Any], state: Any, move: str, view: dict[str, An
 def test_random_playouts_keep_the_protocol(game: Game[Any], options: dict[str, Any], seeds: range) -> None:
     resolved = game.spec.resolve_options(options)
     seats = game.num_seats(resolved)
+    view_tokens = ViewTokens()
     for seed in seeds:
         first = game.new_state(resolved, seed)
         assert game.new_state(resolved, seed) == first, "same seed, same deal"
@@ -153,7 +154,7 @@ def test_random_playouts_keep_the_protocol(game: Game[Any], options: dict[str, A
             label_tokens, field_tokens = tokens(label), tokens(fields)  # the same for every seat
             for seat in range(seats):
                 view = game.view(nxt, seat)
-                seen = tokens(view)  # its JSON's: a view that is not JSON raises here
+                seen = view_tokens(view)  # its JSON's (`tokens`): a view that is not JSON raises here
                 hidden = game.hidden_from(nxt, seat)
                 assert not (seen & hidden), f"view of seat {seat} leaks {seen & hidden}"
                 if seat != mover:

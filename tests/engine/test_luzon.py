@@ -123,10 +123,16 @@ def test_sixes_variant_refuses_with_reason() -> None:
 
 
 def exhaustive_min_left(state: LuzonState, memo: dict[object, int]) -> int:
-    """A plain reference: every legal move (every empty slot), memoised on the exact layout."""
+    """A plain reference: every legal move (every empty slot), memoised on the exact layout; it
+    stops at a line that clears every tile (none leaves fewer than none)."""
     key = (state.columns, state.reserve)
     if key not in memo:
-        memo[key] = min([state.tiles_left] + [exhaustive_min_left(apply(state, m), memo) for m in legal_moves(state)])
+        best = state.tiles_left
+        for move in legal_moves(state):
+            if best == 0:
+                break
+            best = min(best, exhaustive_min_left(apply(state, move), memo))
+        memo[key] = best
     return memo[key]
 
 

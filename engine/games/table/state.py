@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from engine.cache import remembered
 from engine.layout import Layout
 from engine.protocol import JSON
 from engine.tiles import Tile
@@ -130,6 +131,13 @@ class RoundSummary(NamedTuple):
         how = "goes out" if self.reason == "out" else f"has the lowest hand ({self.pips[self.winner]})"
         scored = self.points[self.winner]
         return f"Round {self.number}: seat {self.winner} {how} and scores {scored} ({self.arithmetic})."
+
+
+@remembered(MAX_ROUNDS + 56)  # a match's every round: a view lists them all, oldest first
+def round_history(summary: RoundSummary) -> JSON:
+    """`summary.history_json()`, kept: a view lists every finished round of the match, and its
+    JSON does not change once the round is over (a view reads it and never changes it)."""
+    return summary.history_json()
 
 
 class _TableFields(NamedTuple):
