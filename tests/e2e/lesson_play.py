@@ -22,37 +22,22 @@ SOLITAIRE = "luzon"
 DEAD_SOLITAIRE_DEAL = 13  # Luzon's deal 13 with its usual options: no move at all
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 740}}
 STORED_STATS = """{"format":1,"entries":{},"recent":[]}"""
-
-SETTLED_VIEW_JS = """async (timeout) => {
-  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-  await frame();
-  await frame();
-  const root = document.documentElement;
-  const settled = () => root.dataset.settled === 'yes';
-  if (!settled() && !(await new Promise((resolve) => {
-    const done = (ok) => { observer.disconnect(); clearTimeout(timer); resolve(ok); };
-    const observer = new MutationObserver(() => { if (settled()) done(true); });
-    const timer = setTimeout(() => done(false), timeout);
-    observer.observe(root, {attributes: true, attributeFilter: ['data-settled']});
-  }))) return {unsettled: root.dataset.settled ?? null};
-  const board = document.querySelector('[data-session][data-moves]');
-  if (!board || document.querySelector('.game.busy')) return {view: null};
-  const answer = await window.boneyard.request({op: 'view', session: board.dataset.session});
-  if (!answer.ok || String(answer.view.moves) !== board.dataset.moves) return {view: null};
-  return {view: answer.view};
-}"""
+STEP_SEEN = "_step_seen"  # the key of a settled view under which STEP_JS's reading of its step is kept
 
 
 def settled_view(page: Page, timeout: float = LESSON_SECONDS * 1000) -> dict[str, Any] | None:
     """Once the page has settled (as conftest.settled waits for it: two frames after now, then
     html[data-settled=yes], within `timeout` ms), the engine's view of the game on screen, if the
     page is idle and shows it: one round trip to the page, not the three of a settled wait and a
-    look."""
+    look. At a step with a note, what STEP_JS reads of the page then comes in the same round trip,
+    kept in the view under STEP_SEEN (check_step's look, where nothing has happened since)."""
     seen = page.evaluate(SETTLED_VIEW_JS, timeout)
     if "unsettled" in seen:
         raise AssertionError(f"the page did not settle within {timeout / 1000:g} s; still under way: "
                              f"{seen['unsettled']}")
     view: dict[str, Any] | None = seen["view"]
+    if view is not None and seen["step"] is not None:
+        view[STEP_SEEN] = seen["step"]
     return view
 
 
@@ -80,8 +65,9 @@ def check_step(page: Page, view: dict[str, Any]) -> bool:
     a round's dialog is open over the board (where the note is then). All of it is read in one
     look at the page (STEP_JS, step_seen_right); only where that look finds something wrong are
     the checks made again one by one, as Playwright waits for them (step_checked), to fail with
-    their message or pass once the page has caught up."""
-    seen = page.evaluate(STEP_JS, [view["guide"]["point_at"], view["guide"]["note"]])
+    their message or pass once the page has caught up. The look is the one settled took with the
+    view (STEP_SEEN), when it took one: check_step follows settled at once, nothing done between."""
+    seen = view.get(STEP_SEEN) or page.evaluate(STEP_JS, [view["guide"]["point_at"], view["guide"]["note"]])
     if step_seen_right(seen):
         return bool(seen["dialog"])
     return step_checked(page, view)
@@ -178,6 +164,31 @@ STEP_JS = """([keys, want]) => {
   const describedby = dialogs.length === 1 ? dialogs[0].getAttribute('aria-describedby') : null;
   return {dialog, note, places, describedby, room: dialog ? null : (ROOM_JS)(keys)};
 }""".replace("ROOM_JS", ROOM_JS).replace("VISIBLE_JS", VISIBLE_JS)
+
+
+# the settled look (settled_view): once the page has settled, the engine's view of the game on screen and
+# STEP_JS's reading of its step
+SETTLED_VIEW_JS = """async (timeout) => {
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  await frame();
+  await frame();
+  const root = document.documentElement;
+  const settled = () => root.dataset.settled === 'yes';
+  if (!settled() && !(await new Promise((resolve) => {
+    const done = (ok) => { observer.disconnect(); clearTimeout(timer); resolve(ok); };
+    const observer = new MutationObserver(() => { if (settled()) done(true); });
+    const timer = setTimeout(() => done(false), timeout);
+    observer.observe(root, {attributes: true, attributeFilter: ['data-settled']});
+  }))) return {unsettled: root.dataset.settled ?? null};
+  const board = document.querySelector('[data-session][data-moves]');
+  if (!board || document.querySelector('.game.busy')) return {view: null};
+  const answer = await window.boneyard.request({op: 'view', session: board.dataset.session});
+  if (!answer.ok || String(answer.view.moves) !== board.dataset.moves) return {view: null};
+  // the look at the step (check_step), in the same round trip, at a step that waits for the person
+  const guide = answer.view.guide;
+  const step = guide && guide.note && !guide.done ? (STEP_LOOK)([guide.point_at, guide.note]) : null;
+  return {view: answer.view, step};
+}""".replace("STEP_LOOK", STEP_JS)
 
 
 def check_room(page: Page, keys: list[str]) -> None:

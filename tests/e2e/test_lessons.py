@@ -26,7 +26,10 @@ from .lesson_play import (
 )
 from .native_records import CATALOG
 
-pytestmark = pytest.mark.patches_page  # crypto.getRandomValues gives the next deals (the next module loads)
+# crypto.getRandomValues gives the next deals (next_deal_numbers: an own property of `crypto`, put back
+# by itself once its numbers are used); afterwards the prototype's own is put back, so that the next
+# module starts in place (conftest.patched_after), not by a load
+pytestmark = pytest.mark.patches_page(undo="() => { delete crypto.getRandomValues; }")
 
 
 @pytest.mark.screenshots
