@@ -7,7 +7,7 @@
 // and `to` places). This module is the screen's interaction; big_clock_draw.js draws the dial
 // and the tray beside it.
 
-import { h, keepSideRoom } from "./dom.js";
+import { drawChildren, h, keepSideRoom } from "./dom.js";
 import { turnInPlace } from "./effects.js";
 import { dialElement, plural, sideElement, slotKey } from "./big_clock_draw.js";
 
@@ -169,8 +169,11 @@ function drawBoard(ctl, screen, view, sideRoom) {
   const stockMove = fromStock(ctl);
   const refill = stockMove && stockMove.to !== "drawn" ? slotName(view, /** @type {string} */ (stockMove.to)) : null;
   const side = sideElement(b, marks, Boolean(stockMove), refill);
-  ctl.board.replaceChildren(h("div", { class: "bc-layout" }, dial, side));
-  sideRoom(ctl.board, side);
+  // the board's nodes kept where equal (drawChildren); the hand new each time, as its turn starts from it
+  drawChildren(ctl.board, [h("div", { class: "bc-layout" }, dial, side)]);
+  const kept = ctl.board.querySelector(".bc-hand");
+  if (kept && kept !== hand) kept.replaceWith(hand);
+  sideRoom(ctl.board, /** @type {HTMLElement} */ (ctl.board.querySelector(".bc-side")));
   turnInPlace(hand, turn, ctl.motionMs());
   ctl.board.dataset.set = b.set;
   ctl.board.dataset.drawn = b.drawn ?? "";

@@ -21,12 +21,18 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 /**
- * Make element `a`'s attributes `b`'s (one kind of element), touching only those that differ.
+ * Make element `a`'s attributes `b`'s (one kind of element), touching only those that differ; an
+ * inline style through the CSSOM (the page's CSP, style-src 'self', blocks a style attribute set).
  * @param {Element} a @param {Element} b
  */
 function takeAttributes(a, b) {
   for (const name of a.getAttributeNames()) if (!b.hasAttribute(name)) a.removeAttribute(name);
-  for (const { name, value } of b.attributes) if (a.getAttribute(name) !== value) a.setAttribute(name, value);
+  for (const { name, value } of b.attributes) {
+    if (a.getAttribute(name) === value) continue;
+    if (name === "style" && (a instanceof HTMLElement || a instanceof SVGElement)) {
+      a.style.cssText = /** @type {HTMLElement | SVGElement} */ (b).style.cssText;
+    } else a.setAttribute(name, value);
+  }
 }
 
 /**
