@@ -133,7 +133,7 @@ class RoundSummary(NamedTuple):
         return f"Round {self.number}: seat {self.winner} {how} and scores {scored} ({self.arithmetic})."
 
 
-@remembered(MAX_ROUNDS + 56)  # a match's every round: a view lists them all, oldest first
+@remembered(2 * MAX_ROUNDS)  # the longest match's every round (a view lists them all, oldest first) and another's
 def round_history(summary: RoundSummary) -> JSON:
     """`summary.history_json()`, kept: a view lists every finished round of the match, and its
     JSON does not change once the round is over (a view reads it and never changes it)."""
