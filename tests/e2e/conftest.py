@@ -715,15 +715,19 @@ def fresh_app(browser: Browser, server_url: str) -> Iterator[App]:
         yield state
 
 
-LONGEST_FILES = ("test_solitaire_extras.py", "test_reliability.py", "test_coach_review.py", "test_snapshot.py",
-                 "test_phone.py", "test_tables.py", "test_screen_look.py", "test_lessons_phone.py", "test_lessons.py",
-                 "test_fit.py", "test_offline.py", "test_pan_zoom.py", "test_play.py", "test_clock.py", "test_coach.py",
-                 "test_offline_update.py", "test_keys.py", "test_home_games.py", "test_dial.py", "test_a11y.py",
-                 "test_dialogs.py", "test_page_doors.py", "test_two_tabs.py", "test_shell.py", "test_fit_more.py",
-                 "test_home.py", "test_seat_strip.py", "test_offline_failed.py", "test_summary_rows.py",
-                 "test_luzon.py", "test_missing_features.py", "test_extras_isolated.py", "test_new_visitor.py",
-                 "test_hidden_and_kept.py")  # the longest measured (`--durations=0`), longest first (benchmarks.md);
-# the clocked screen's two files (one unit: ONE_BROWSER_FILES) first, the longest unit together
+# the files that take some 5 s or more, longest first, as measured in a run of the whole e2e with its three
+# browsers (`--durations=0`, benchmarks.md "The test suite's time"): the clocked screen's two files (one unit:
+# ONE_BROWSER_FILES) first, the longest unit together; the shorter files after them, by their number of tests
+# (pytest_collection_modifyitems), so that the run ends on short files in every browser
+LONGEST_FILES = ("test_solitaire_extras.py", "test_reliability.py", "test_snapshot.py", "test_coach_review.py",
+                 "test_phone.py", "test_shell.py", "test_page_doors.py", "test_tables.py", "test_lessons_phone.py",
+                 "test_lessons.py", "test_screen_look.py", "test_offline.py", "test_dial.py", "test_keys.py",
+                 "test_pan_zoom.py", "test_fit.py", "test_clock.py", "test_fit_more.py", "test_coach.py",
+                 "test_a11y.py", "test_luzon.py", "test_home.py", "test_motion_refit.py", "test_offline_update.py",
+                 "test_home_games.py", "test_big_clock.py", "test_play.py", "test_pace.py", "test_new_visitor.py",
+                 "test_two_tabs.py", "test_seat_strip.py", "test_offline_failed.py", "test_missing_features.py",
+                 "test_extras_isolated.py", "test_table_room.py", "test_score_sheet.py", "test_hidden_and_kept.py",
+                 "test_settled.py", "test_motion.py", "test_dialogs.py", "test_one_tap.py")
 
 
 # the files that use a kind of screen one browser opens for them all (build.py runs the e2e with

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, follow_link, settled, two_taps
+from .conftest import SCREEN_TIMEOUT_MS, App, follow_link, settled, started_again, two_taps
 
 LINK = "#/play/draw?deal=5&set=double-6&players=2&target=100&seats=human,ai:easy"
 
@@ -86,7 +86,10 @@ def test_the_turn_line_says_what_a_tap_does(app: App) -> None:
     my_turn(app)
     expect(page.locator("#turn")).to_have_text("Your turn: tap a tile to play it.")
     two_taps(page)
-    page.reload()
-    app.wait_ready()  # the engine started again (up to READY_TIMEOUT_MS), then the game comes back
+    settled(page)  # the game saved as it is on screen
+    # the page started again from what is stored, the setting read again, without a load
+    # (conftest.started_again): the game in progress comes back
+    started_again(page)
+    page.goto(f"{app.url}{LINK.split('?')[0]}")
     my_turn(app)
     expect(page.locator("#turn")).to_have_text("Your turn: pick a tile and a place.")
