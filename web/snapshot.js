@@ -221,7 +221,14 @@ export async function filesDigest(files) {
     parts.push(encoder.encode(`${head.length}:${head}`));
     if (entry.data) parts.push(entry.data);
   }
-  return hex(await crypto.subtle.digest("SHA-256", await new Blob(parts).arrayBuffer()));
+  // (joined here: a Blob of them would go to the browser's blob store and back)
+  const joined = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    joined.set(part, at);
+    at += part.byteLength;
+  }
+  return hex(await crypto.subtle.digest("SHA-256", joined));
 }
 
 /** Throws unless the stored files match their sha256 (an emptied or edited list does not). @param {StoredSnapshot} snapshot */
