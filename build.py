@@ -300,7 +300,7 @@ def eager_script(path: Path) -> bytes:
     136+; a comment elsewhere): every function compiled when the module is, so that the code cache
     Chromium keeps of it holds them all. Without it the cache held the module's top level only (20
     KB), and each start compiled the 470-odd functions it calls again in the engine's worker (some
-    40 ms of CPU a warm start; benchmarks.md, "Start-up")."""
+    25-45 ms of CPU a warm start; benchmarks.md, "Start-up")."""
     return b"//# allFunctionsCalledOnLoad\n" + path.read_bytes()
 
 
