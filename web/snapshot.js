@@ -1,7 +1,8 @@
 // Start-up snapshots of the engine worker, kept in IndexedDB (this origin only).
 //
 // A normal start ends with Pyodide running, the engine wheel installed by micropip and
-// engine.api imported. Its wasm memory (Pyodide's makeMemorySnapshot) and the files of its
+// engine.api imported. Its wasm memory (Pyodide's makeMemorySnapshot, stored without its chunks
+// of zeros: pack, unpack) and the files of its
 // in-memory file system (the installed wheels: the memory does not hold them) are stored under
 // this site's folder (the scope) with the build version. A later start of the same build
 // restores both instead of booting Python, installing micropip and the engine again.
@@ -108,7 +109,8 @@ export async function read(scope) {
 }
 
 /**
- * The memory of a stored snapshot once checked against its meta (size and sha256); throws if it differs.
+ * The memory of a stored snapshot once checked against its meta (size and sha256) and unpacked
+ * (Pyodide's snapshot, its zero chunks put back); throws if it differs.
  * @param {StoredSnapshot} snapshot
  * @returns {Promise<Uint8Array<ArrayBuffer>>}
  */
@@ -118,11 +120,94 @@ export async function checked({ meta, memory }) {
   if (memory.byteLength !== meta.size) {
     throw new Error(`the snapshot's memory has ${memory.byteLength} bytes, not ${meta.size}`);
   }
-  // (IndexedDB gives no shared buffer)
-  if (hex(await crypto.subtle.digest("SHA-256", /** @type {Uint8Array<ArrayBuffer>} */ (memory))) !== meta.sha256) {
+  const stored = /** @type {Uint8Array<ArrayBuffer>} */ (memory); // (IndexedDB gives no shared buffer)
+  if (hex(await crypto.subtle.digest("SHA-256", stored)) !== meta.sha256) {
     throw new Error("the snapshot's memory does not match its sha256");
   }
-  return /** @type {Uint8Array<ArrayBuffer>} */ (memory);
+  return unpack(stored);
+}
+
+// ---- the memory as stored: Pyodide's snapshot without its chunks of zeros (about half of it),
+// so that half the bytes are written, read back and hashed. The kept chunks in order, then each
+// run of kept chunks (its first chunk, its count) as two 32-bit words, the runs' count, the
+// memory's length and PACKED (little-endian): the sha256 covers the whole.
+
+const CHUNK = 4096;
+const PACKED = 0x315a5942; // "BYZ1"
+
+/** Whether bytes[start, end) are all zeros (start a multiple of 4; words: the same buffer's
+ *  whole 32-bit words, or null). @param {Uint8Array} bytes @param {Uint32Array | null} words
+ *  @param {number} start @param {number} end */
+function zeros(bytes, words, start, end) {
+  let i = start;
+  if (words) {
+    const wordEnd = Math.min(end, words.length * 4);
+    for (let w = start >>> 2; w < wordEnd >>> 2; w++) if (words[w] !== 0) return false;
+    i = Math.max(start, wordEnd);
+  }
+  for (; i < end; i++) if (bytes[i] !== 0) return false;
+  return true;
+}
+
+/** Pyodide's memory snapshot as stored (see above). @param {Uint8Array<ArrayBuffer>} memory
+ *  @returns {Uint8Array<ArrayBuffer>} */
+export function pack(memory) {
+  const length = memory.byteLength;
+  const words = memory.byteOffset % 4 === 0 ? new Uint32Array(memory.buffer, memory.byteOffset, length >>> 2) : null;
+  /** @type {[number, number][]} */
+  const runs = [];
+  let kept = 0;
+  for (let chunk = 0; chunk * CHUNK < length; chunk++) {
+    const start = chunk * CHUNK;
+    const end = Math.min(start + CHUNK, length);
+    if (zeros(memory, words, start, end)) continue;
+    const last = runs.at(-1);
+    if (last && last[0] + last[1] === chunk) last[1]++;
+    else runs.push([chunk, 1]);
+    kept += end - start;
+  }
+  const packed = new Uint8Array(kept + 8 * runs.length + 12);
+  const view = new DataView(packed.buffer);
+  let at = 0;
+  runs.forEach(([chunk, count], i) => {
+    const start = chunk * CHUNK;
+    const end = Math.min((chunk + count) * CHUNK, length);
+    packed.set(memory.subarray(start, end), at);
+    at += end - start;
+    view.setUint32(kept + 8 * i, chunk, true);
+    view.setUint32(kept + 8 * i + 4, count, true);
+  });
+  view.setUint32(packed.byteLength - 12, runs.length, true);
+  view.setUint32(packed.byteLength - 8, length, true);
+  view.setUint32(packed.byteLength - 4, PACKED, true);
+  return packed;
+}
+
+/** Pyodide's memory snapshot from its stored form; throws if that is not one.
+ *  @param {Uint8Array<ArrayBuffer>} packed @returns {Uint8Array<ArrayBuffer>} */
+export function unpack(packed) {
+  const damaged = () => new Error("the snapshot's memory is damaged");
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  const size = packed.byteLength;
+  if (size < 12 || view.getUint32(size - 4, true) !== PACKED) throw damaged();
+  const count = view.getUint32(size - 12, true);
+  const length = view.getUint32(size - 8, true);
+  const runsAt = size - 12 - 8 * count;
+  if (runsAt < 0) throw damaged();
+  const memory = new Uint8Array(length);
+  let at = 0;
+  let next = 0; // the first chunk the next run may start at
+  for (let i = 0; i < count; i++) {
+    const chunk = view.getUint32(runsAt + 8 * i, true);
+    const start = chunk * CHUNK;
+    const end = Math.min((chunk + view.getUint32(runsAt + 8 * i + 4, true)) * CHUNK, length);
+    if (chunk < next || end <= start || at + end - start > runsAt) throw damaged();
+    memory.set(packed.subarray(at, at + end - start), start);
+    at += end - start;
+    next = Math.ceil(end / CHUNK);
+  }
+  if (at !== runsAt) throw damaged();
+  return memory;
 }
 
 /** One sha256 over every captured entry (path, kind, mode, mtime, link target, bytes). @param {FileEntry[]} files */
@@ -136,7 +221,14 @@ export async function filesDigest(files) {
     parts.push(encoder.encode(`${head.length}:${head}`));
     if (entry.data) parts.push(entry.data);
   }
-  return hex(await crypto.subtle.digest("SHA-256", await new Blob(parts).arrayBuffer()));
+  // (joined here: a Blob of them would go to the browser's blob store and back)
+  const joined = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    joined.set(part, at);
+    at += part.byteLength;
+  }
+  return hex(await crypto.subtle.digest("SHA-256", joined));
 }
 
 /** Throws unless the stored files match their sha256 (an emptied or edited list does not). @param {StoredSnapshot} snapshot */
@@ -149,19 +241,20 @@ export async function checkFiles({ meta }) {
 }
 
 /**
- * Store a snapshot (replacing this scope's previous one).
+ * Store a snapshot (replacing this scope's previous one): the memory packed, without its zero chunks.
  * @param {string} scope
  * @param {{files: FileEntry[]} & Record<string, unknown>} meta
  * @param {Uint8Array<ArrayBuffer>} memory
  * @param {(step: string) => void} [step] told "snapshot-hashed" once both sha256 are known (timing)
  */
 export async function save(scope, meta, memory, step = () => {}) {
-  const sha256 = hex(await crypto.subtle.digest("SHA-256", memory));
+  const packed = pack(memory);
+  const sha256 = hex(await crypto.subtle.digest("SHA-256", packed));
   const filesSha256 = await filesDigest(meta.files);
   step("snapshot-hashed");
   await transact("readwrite", (store) => {
-    store.put(memory, `${scope}#memory`);
-    store.put({ ...meta, sha256, filesSha256, size: memory.byteLength }, scope);
+    store.put(packed, `${scope}#memory`);
+    store.put({ ...meta, sha256, filesSha256, size: packed.byteLength }, scope);
   });
 }
 
@@ -235,9 +328,18 @@ export function restoreFiles(FS, files) {
   }
 }
 
-/** @param {Uint8Array} a @param {Uint8Array} b */
+/** Whether two byte arrays are equal (compared four bytes at a time where both are aligned).
+ *  @param {Uint8Array} a @param {Uint8Array} b */
 function equalBytes(a, b) {
-  if (a.byteLength !== b.byteLength) return false;
-  for (let i = 0; i < a.byteLength; i++) if (a[i] !== b[i]) return false;
+  const length = a.byteLength;
+  if (length !== b.byteLength) return false;
+  let i = 0;
+  if (a.byteOffset % 4 === 0 && b.byteOffset % 4 === 0) {
+    const x = new Uint32Array(a.buffer, a.byteOffset, length >>> 2);
+    const y = new Uint32Array(b.buffer, b.byteOffset, length >>> 2);
+    for (let w = 0; w < x.length; w++) if (x[w] !== y[w]) return false;
+    i = x.length * 4;
+  }
+  for (; i < length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
