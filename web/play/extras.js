@@ -9,7 +9,7 @@
 import { loadSettings, saveSettings } from "../store/settings.js";
 import { dayOf } from "../store/stats.js";
 import { dailyLink, dailySeed } from "../daily.js";
-import { h, randomSeed } from "../render/dom.js";
+import { h, put, putAttribute, randomSeed } from "../render/dom.js";
 import { personSeat } from "./results.js";
 import { attachDialog } from "./dialog.js";
 
@@ -231,16 +231,17 @@ function update({ spec, screen, buttons, daily, winnableLabel }, view, mine) {
   const ownResign = (view.extra_moves ?? []).some((m) => m.kind === "resign"); // the game's own (The Big Clock)
   const running = screen.running();
   const solving = running === "solution";
-  buttons.resign.hidden = ownResign;
-  buttons.resign.disabled = Boolean(view.outcome) || personSeat(view) === null || screen.state.covered ||
-    (running !== null && running !== "solution");
-  buttons.solution.hidden = !spec.winnable_deals || Boolean(view.outcome);
-  buttons.solution.textContent = solving ? "Stop the solution" : "Show solution";
-  buttons.solution.disabled = !solving && !mine;
-  buttons.finish.hidden = !(mine && view.finish?.length);
-  buttons.finish.disabled = buttons.finish.hidden;
-  if (daily) daily.href = dailyLink(spec.id, view.options);
-  if (winnableLabel) winnableLabel.hidden = Boolean(view.guide); // a guided deal's deal is its own: no switch to leave it by
+  // (each written only when it changes: put)
+  put(buttons.resign, "hidden", ownResign);
+  put(buttons.resign, "disabled", Boolean(view.outcome) || personSeat(view) === null || screen.state.covered ||
+    (running !== null && running !== "solution"));
+  put(buttons.solution, "hidden", !spec.winnable_deals || Boolean(view.outcome));
+  put(buttons.solution, "textContent", solving ? "Stop the solution" : "Show solution");
+  put(buttons.solution, "disabled", !solving && !mine);
+  put(buttons.finish, "hidden", !(mine && view.finish?.length));
+  put(buttons.finish, "disabled", buttons.finish.hidden);
+  if (daily) putAttribute(daily, "href", dailyLink(spec.id, view.options));
+  if (winnableLabel) put(winnableLabel, "hidden", Boolean(view.guide)); // a guided deal's deal is its own: no switch to leave it by
 }
 
 /**

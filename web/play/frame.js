@@ -6,7 +6,7 @@
 // controller decides and keeps no game state; it hands out no element: what it can do is its
 // methods (draw, say, show, open a dialog, hook a control, place a part).
 
-import { h } from "../render/dom.js";
+import { h, put } from "../render/dom.js";
 import { attachMorePanel } from "./more_panel.js";
 import { createFrameDialogs } from "./frame_dialogs.js";
 import { createMessages } from "./frame_messages.js";
@@ -140,9 +140,9 @@ function draw(built, model) {
   const refocus = keepFocus(built);
   for (const [key, value] of Object.entries(model.boardData)) {
     if (value === null) delete board.dataset[key];
-    else board.dataset[key] = value;
+    else put(board.dataset, key, value); // (a hook written again restyles: only when it changes)
   }
-  status.textContent = model.status;
+  put(status, "textContent", model.status);
   toolbar.draw(model.tools);
   side.pace.draw(model.computers, model.computers || Boolean(spec.winnable_deals)); // the computers' pace, and the solution's
   messages.drawHint(model.hint);
@@ -167,7 +167,7 @@ export function createFrame(root, parts) {
      *  @param {string[]} said the status lines' words now (statusWords) */
     say: (text, kind, ms, said) => messages.say(text, kind, ms, board, said),
     /** @param {boolean} busy */
-    setBusy: (busy) => { section.classList.toggle("busy", busy); board.dataset.busy = String(busy); },
+    setBusy: (busy) => { section.classList.toggle("busy", busy); put(board.dataset, "busy", String(busy)); },
     show,
     /** Hook a control of the toolbar. @param {ControlName} name @param {() => void} run */
     onPress: (name, run) => toolbar.control(name).addEventListener("click", run),
@@ -190,7 +190,7 @@ export function createFrame(root, parts) {
     showPlay: () => show(playArea),
     playShown: () => body.contains(playArea),
     /** @param {string} phase the phase on section.game[data-screen-phase] */
-    setPhase: (phase) => { section.dataset.screenPhase = phase; },
+    setPhase: (phase) => { put(section.dataset, "screenPhase", phase); },
     /** @param {string} text the deal number shown ("": none) */
     setDeal: (text) => { side.deal.input.value = text; },
     dealText: () => side.deal.input.value,

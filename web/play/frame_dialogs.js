@@ -2,7 +2,7 @@
 // the way-on bar that offers what a dialog closed by a key offered. Each dialog opens and closes
 // through dialog.js (Back, Esc, a tap outside; the keyboard back to what opened it).
 
-import { h } from "../render/dom.js";
+import { h, put } from "../render/dom.js";
 import { attachDialog } from "./dialog.js";
 import { words } from "./frame_toolbar.js";
 
@@ -89,7 +89,7 @@ export function createFrameDialogs({ dialogId, wayOn, fallback, onClosed }) {
     const made = dialogOpen() ? [] : actions.map((a) => actionButton(a, null));
     const focused = wayOn.contains(document.activeElement);
     wayOn.replaceChildren(...made);
-    wayOn.hidden = !made.length;
+    put(wayOn, "hidden", !made.length);
     if (focused || (made.length && document.activeElement === document.body)) made[0]?.focus();
   }
 

@@ -6,7 +6,7 @@
 // already says is not shown over the game. The hint's words there are its move only, in a line beside
 // "Why?", which says why as a message.
 
-import { h } from "../render/dom.js";
+import { h, put } from "../render/dom.js";
 import { shake } from "../render/effects.js";
 
 /** @typedef {import("./renderer_contract.js").MessageKind} MessageKind */
@@ -80,8 +80,8 @@ export function createMessages() {
   function show(text, kind, again, said) {
     const fresh = again || message.textContent !== text;
     const restyled = fresh || message.dataset.kind !== kind; // (an error's words are bolder: measured so)
-    message.textContent = text;
-    message.dataset.kind = kind;
+    message.textContent = text; // (said again: a new text, which a screen reader reads again)
+    put(message.dataset, "kind", kind);
     if (fresh) {
       delete message.dataset.stale;
       clearTimeout(staleTimer);
@@ -114,9 +114,9 @@ export function createMessages() {
     },
     /** @param {HintWords | null} hint the hint's words, null when none */
     drawHint(hint) {
-      hintBox.hidden = hint === null;
-      hintMove.textContent = hint?.move ?? "";
-      hintWhy.textContent = hint?.why ?? "";
+      put(hintBox, "hidden", hint === null);
+      put(hintMove, "textContent", hint?.move ?? "");
+      put(hintWhy, "textContent", hint?.why ?? "");
     },
   };
 }

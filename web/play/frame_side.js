@@ -3,7 +3,7 @@
 // link and record tools, the rules, the renderer's parts and the play log.
 
 import { SPEEDS } from "../store/table.js";
-import { drawChildren, h } from "../render/dom.js";
+import { drawChildren, h, put, putAttribute } from "../render/dom.js";
 import { isSeatedGame } from "./seating.js";
 
 /** @typedef {import("../engine_types.js").GameSpec} GameSpec */
@@ -33,9 +33,9 @@ function speedControl(speed) {
     select, label,
     /** @param {boolean} computers the game has computers (the speed is theirs, else the solution's) @param {boolean} shown */
     draw(computers, shown) {
-      label.hidden = !shown;
-      text.nodeValue = computers ? "Computer speed " : "Solution speed ";
-      select.setAttribute("aria-label", text.nodeValue.trim());
+      put(label, "hidden", !shown);
+      put(text, "nodeValue", computers ? "Computer speed " : "Solution speed ");
+      putAttribute(select, "aria-label", /** @type {string} */ (text.nodeValue).trim());
     },
   };
 }

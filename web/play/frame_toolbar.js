@@ -2,7 +2,7 @@
 // extras' buttons, the extra moves (resign), Skip to my turn, Replay and More. It draws what the
 // frame's model says may be used now, and hands out no element but its own row.
 
-import { h } from "../render/dom.js";
+import { h, put } from "../render/dom.js";
 import { newGameWords } from "./seating.js";
 
 /** @typedef {import("../engine_types.js").GameSpec} GameSpec */
@@ -109,15 +109,17 @@ export function createToolbar(spec, screen, extraButtons) {
     /** @param {Move[]} moves @param {(move: Move) => void} onConfirmed @param {(fn: () => void, ms: number) => void} later */
     drawExtraMoves: (moves, onConfirmed, later) => drawExtraMoves(extraMoves, moves, onConfirmed, later),
     /** @param {ToolsModel} t what may be used now */
-    draw(t) {
-      buttons.undo.disabled = !t.undo;
-      buttons.redo.disabled = !t.redo;
-      buttons.undo.hidden = buttons.redo.hidden = t.hotSeat;
-      buttons.hint.disabled = !t.hint;
-      buttons.hint.hidden = !t.hints;
-      buttons.coach.disabled = !t.coach;
-      buttons.skip.hidden = buttons.skip.disabled = !t.skip;
-      buttons.coach.hidden = t.hotSeat; // a replay from one seat would show that seat's hand to everyone
+    draw(t) { // (each written only when it changes: put)
+      put(buttons.undo, "disabled", !t.undo);
+      put(buttons.redo, "disabled", !t.redo);
+      put(buttons.undo, "hidden", t.hotSeat);
+      put(buttons.redo, "hidden", t.hotSeat);
+      put(buttons.hint, "disabled", !t.hint);
+      put(buttons.hint, "hidden", !t.hints);
+      put(buttons.coach, "disabled", !t.coach);
+      put(buttons.skip, "hidden", !t.skip);
+      put(buttons.skip, "disabled", !t.skip);
+      put(buttons.coach, "hidden", t.hotSeat); // a replay from one seat would show that seat's hand to everyone
     },
   };
 }

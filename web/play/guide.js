@@ -3,7 +3,7 @@
 // the tiles and places the note points at (their data-key), says a wrong move's friendly word,
 // and offers the ending's ways on. It knows no game: everything comes from the view's guide.
 
-import { h } from "../render/dom.js";
+import { h, put } from "../render/dom.js";
 
 /**
  * The guide of a lesson's view (engine: Session.guide).
@@ -85,7 +85,7 @@ export function createGuide({ leave, keepPlaying }) {
    * @param {boolean} [over]
    */
   function draw(guide, over = false) {
-    element.hidden = !guide;
+    put(element, "hidden", !guide);
     if (!guide) {
       kept = false;
       return;

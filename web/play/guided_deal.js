@@ -5,7 +5,7 @@
 // game's dialogs. It keeps only its offer; the game's state is the controller's, changed by the
 // intents it emits.
 
-import { h } from "../render/dom.js";
+import { h, put } from "../render/dom.js";
 import { lessonOffered, markLessonOffered } from "../store/lessons.js";
 import { releaseGame } from "../store/saved_games.js";
 
@@ -125,7 +125,7 @@ export function createGuidedDeal({ spec, state, guide, emit }) {
    * @param {View} view
    */
   function seen(view) {
-    if (view.moves > 0 && !view.guide) offer.hidden = true;
+    if (view.moves > 0 && !view.guide) put(offer, "hidden", true);
   }
 
   /**

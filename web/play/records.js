@@ -1,7 +1,7 @@
 // Game records as files, and the game tools under the board: "Link to this deal", "Copy game
 // link", "Export record" and "Import record".
 
-import { DEAL_RANGE_TEXT, h } from "../render/dom.js";
+import { DEAL_RANGE_TEXT, h, put, putAttribute } from "../render/dom.js";
 import { isValidRecord } from "../store/game_entry.js";
 import { gameLinkHref } from "./links.js";
 import { createExport, dealWords } from "./export.js";
@@ -139,11 +139,11 @@ export function gameTools({ gameId, engine, session, say, notify, load, abandon,
   /** @param {View | null} view */
   function update(view) {
     shown = view;
-    link.hidden = !view;
-    copy.disabled = !view;
-    exportButton.disabled = !view;
-    if (view) link.href = gameLinkHref(view, linkOptions);
-    link.textContent = dealShown() ? "Link to this deal" : "Link to a new deal like this";
+    put(link, "hidden", !view); // (each written only when it changes: put)
+    put(copy, "disabled", !view);
+    put(exportButton, "disabled", !view);
+    if (view) putAttribute(link, "href", gameLinkHref(view, linkOptions));
+    put(link, "textContent", dealShown() ? "Link to this deal" : "Link to a new deal like this");
   }
   return { element, update };
 }

@@ -7,7 +7,7 @@
 // and `to` places). This module is the screen's interaction; big_clock_draw.js draws the dial
 // and the tray beside it.
 
-import { drawChildren, h, keepSideRoom } from "./dom.js";
+import { drawChildren, h, keepSideRoom, put, putAttribute } from "./dom.js";
 import { turnInPlace } from "./effects.js";
 import { dialElement, plural, sideElement, slotKey } from "./big_clock_draw.js";
 
@@ -175,9 +175,9 @@ function drawBoard(ctl, screen, view, sideRoom) {
   if (kept && kept !== hand) kept.replaceWith(hand);
   sideRoom(ctl.board, /** @type {HTMLElement} */ (ctl.board.querySelector(".bc-side")));
   turnInPlace(hand, turn, ctl.motionMs());
-  ctl.board.dataset.set = b.set;
-  ctl.board.dataset.drawn = b.drawn ?? "";
-  ctl.board.dataset.stock = String(b.stock);
+  put(ctl.board.dataset, "set", b.set);
+  put(ctl.board.dataset, "drawn", b.drawn ?? "");
+  put(ctl.board.dataset, "stock", String(b.stock));
 }
 
 /**
@@ -205,10 +205,10 @@ export function createBigClock(ctl) {
   /** @param {View} view */
   function draw(view) {
     drawBoard(ctl, screen, view, sideRoom);
-    ctl.board.dataset.autoplay = String(autoplaying());
-    autoButton.textContent = autoplaying() ? "Stop" : "Autoplay";
-    autoButton.setAttribute("aria-pressed", String(autoplaying()));
-    autoButton.disabled = Boolean(view.outcome) && !autoplaying();
+    put(ctl.board.dataset, "autoplay", String(autoplaying())); // (each written only when it changes: put)
+    put(autoButton, "textContent", autoplaying() ? "Stop" : "Autoplay");
+    putAttribute(autoButton, "aria-pressed", String(autoplaying()));
+    put(autoButton, "disabled", Boolean(view.outcome) && !autoplaying());
   }
 
   return {

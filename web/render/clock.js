@@ -7,7 +7,7 @@
 // legal moves (turn; exchange to a pile and depth).
 
 import { cardSvg, cardName } from "./cards.js";
-import { h, keepSideRoom } from "./dom.js";
+import { drawChildren, h, keepSideRoom, put, putAttribute } from "./dom.js";
 import { madeSentence } from "./words.js";
 
 /** @typedef {import("../engine_types.js").View} View */
@@ -263,16 +263,21 @@ function drawDial(ctl, dial, view, playToEnd) {
     ...b.slots.map((s) => pileElement(ctl, dial, s, b, view, fresh)), offer);
   const parts = [h("p", { class: "ck-info" }, infoText(b, view))];
   if (!b.exchange && turnMove(view) && !ctl.replay && !ctl.running()) {
+    // (a button kept by drawChildren is one drawn so before: it has this listener, once)
     const go = h("button", { type: "button", class: "primary", "data-action": "play-out" }, "Play it out");
     go.addEventListener("click", playToEnd);
     parts.push(h("p", { class: "ck-nodecision" }, "This game has no decisions (the exchange is off): ", go));
   }
   if (b.exchange_pending) parts.push(exchangeHelp(b, view));
-  const side = h("div", { class: "ck-side" }, ...parts);
-  ctl.board.replaceChildren(h("div", { class: "ck-layout" }, face, side));
-  ctl.board.dataset.phase = b.phase;
-  ctl.board.dataset.faceDown = String(b.face_down);
-  return side;
+  const made = face.querySelector(".ck-card.fresh");
+  // the board's nodes kept where equal (drawChildren: no style or layout to do again for them)
+  drawChildren(ctl.board, [h("div", { class: "ck-layout" }, face, h("div", { class: "ck-side" }, ...parts))]);
+  // the fresh tile is the one made now: a kept element given its class would not flip again (style.css)
+  const shown = ctl.board.querySelector(".ck-card.fresh");
+  if (made && shown && shown !== made) shown.replaceWith(made);
+  put(ctl.board.dataset, "phase", b.phase);
+  put(ctl.board.dataset, "faceDown", String(b.face_down));
+  return /** @type {HTMLElement} */ (ctl.board.querySelector(".ck-side"));
 }
 
 /**
@@ -307,11 +312,11 @@ export function createClock(ctl) {
   /** @param {View} view */
   function draw(view) {
     sideRoom(ctl.board, drawDial(ctl, dial, view, playToEnd));
-    ctl.board.dataset.playing = String(playing());
-    allButton.textContent = playing() ? "Stop" : "Play to the end";
-    allButton.setAttribute("aria-pressed", String(playing()));
-    turnButton.disabled = !ctl.myTurn() || !turnMove(view);
-    allButton.disabled = !playing() && !turnMove(view);
+    put(ctl.board.dataset, "playing", String(playing())); // (each written only when it changes: put)
+    put(allButton, "textContent", playing() ? "Stop" : "Play to the end");
+    putAttribute(allButton, "aria-pressed", String(playing()));
+    put(turnButton, "disabled", !ctl.myTurn() || !turnMove(view));
+    put(allButton, "disabled", !playing() && !turnMove(view));
   }
 
   return {

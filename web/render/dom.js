@@ -87,6 +87,23 @@ export function drawChildren(parent, children) {
   for (const op of ops) if (!op.first) op.run();
 }
 
+/**
+ * Set `target[key]` (an element's hidden or disabled, a dataset's entry, a text) only when it is
+ * not that already: an attribute set again to its own value still has the style looked at again,
+ * and a text set again is laid out again.
+ * @template {object} T
+ * @template {keyof T} K
+ * @param {T} target @param {K} key @param {T[K]} value
+ */
+export function put(target, key, value) {
+  if (target[key] !== value) target[key] = value;
+}
+
+/** Set an attribute only when it is not that value already (put). @param {Element} element @param {string} name @param {string} value */
+export function putAttribute(element, name, value) {
+  if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+}
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 /**
@@ -198,12 +215,14 @@ export function optionControls(spec, onChange) {
 /**
  * A dial drawn above its side (a portrait board, style.css) takes the height the side leaves: keep
  * --side on the board at the side's measured height, which grows when its words wrap (a stuck
- * double, an exchange's help). Returns the function to call with each newly drawn side.
+ * double, an exchange's help). Returns the function to call with the side after each drawing.
  * @returns {(board: HTMLElement, side: HTMLElement) => void}
  */
 export function keepSideRoom() {
   /** @type {HTMLElement | null} */
   let on = null;
+  /** @type {HTMLElement | null} */
+  let watched = null; // the side observed now (a side kept by drawChildren is watched still: its changes are reported)
   // The new room is given in the next frame, not while the observer delivers: it reflows the side,
   // whose new size would be due in the same frame, and Firefox reports that loop as an error
   // ("ResizeObserver loop completed with undelivered notifications", at a Big Clock game's end).
@@ -215,7 +234,9 @@ export function keepSideRoom() {
     });
   });
   return (board, side) => {
+    if (board === on && side === watched) return;
     on = board;
+    watched = side;
     room.disconnect();
     room.observe(side);
   };

@@ -8,7 +8,7 @@
 // play to play while they do nearly as well; the whole picture is scaled to fit its box, so every
 // tile stays visible on a phone and on a desktop.
 
-import { h, mediaHolds } from "./dom.js";
+import { h, mediaHolds, put } from "./dom.js";
 import { tileSvg } from "./tiles.js";
 import { roomOf } from "./fit_room.js";
 import { computeLayout, horizontal } from "./layout_geometry.js";
@@ -94,7 +94,7 @@ export function drawLayout(box, board,
   const boxWidth = Math.max(240, roomWidth || 320);
   const boxHeight = roomHeight || Infinity;
   const plan = tablePlan(board, boxWidth, boxHeight, planOf(box.dataset.tablePlan), ends);
-  box.dataset.tablePlan = planKey(plan);
+  put(box.dataset, "tablePlan", planKey(plan)); // (the box's hooks written only when they change)
   const { tiles, markers, bbox, bridges } = computeLayout(board, plan.width, tableHeight(plan.width, boxWidth, boxHeight),
     plan.centre, ends);
   const fit = drawnUnit(fittingUnit(bbox, boxWidth, boxHeight));
@@ -152,10 +152,10 @@ export function drawLayout(box, board,
   box.replaceChildren(layer);
   // (a box emptied is scrolled to its start: only a panned one is scrolled back, which lays the page out)
   if (keep[0] || keep[1]) [box.scrollLeft, box.scrollTop] = keep;
-  box.dataset.unit = unit.toFixed(1);
-  box.dataset.room = `${roomWidth}x${roomHeight}`; // the room it was fitted to (tests compare it with the box's)
+  put(box.dataset, "unit", unit.toFixed(1));
+  put(box.dataset, "room", `${roomWidth}x${roomHeight}`); // the room it was fitted to (tests compare it with the box's)
   // a stage no larger than the empty box has no scroll bars to narrow it
-  box.dataset.fits = String(pxW <= roomWidth + 1 && pxH <= roomHeight + 1);
+  put(box.dataset, "fits", String(pxW <= roomWidth + 1 && pxH <= roomHeight + 1));
   const last = tiles.find((t) => t.index === lastIndex);
   return { unit, tiles: tiles.length, last: last ? centreOf(last.rect, bbox, unit) : null };
 }

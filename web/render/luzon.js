@@ -7,7 +7,7 @@
 import { loadSettings } from "../store/settings.js";
 import { settingSwitch } from "./settings.js";
 import { tileSvg, parseTile } from "./tiles.js";
-import { drawChildren, h } from "./dom.js";
+import { drawChildren, h, put } from "./dom.js";
 
 /** @typedef {import("../engine_types.js").View} View */
 /** @typedef {import("../engine_types.js").Move} Move */
@@ -145,10 +145,10 @@ function layOut(board) {
  */
 function drawWinnable(winnable, view) {
   const known = typeof view.analysis?.winnable === "boolean";
-  winnable.hidden = !(loadSettings().settings.showWinnable && known && !view.outcome);
+  put(winnable, "hidden", !(loadSettings().settings.showWinnable && known && !view.outcome)); // (written when it changes)
   if (known) {
-    winnable.dataset.winnable = String(view.analysis.winnable);
-    winnable.textContent = view.analysis.winnable ? "✓ Still winnable" : "✗ Can no longer be won";
+    put(winnable.dataset, "winnable", String(view.analysis.winnable));
+    put(winnable, "textContent", view.analysis.winnable ? "✓ Still winnable" : "✗ Can no longer be won");
   }
 }
 

@@ -2,7 +2,7 @@
 // and an arrow at each side with more of the table beyond it, kept true as the box scrolls, changes
 // size or is drawn again. The cue lies over the box (style.css .pan-cue) and lets every touch through.
 
-import { h } from "./dom.js";
+import { h, put } from "./dom.js";
 
 /** @typedef {"left" | "right" | "up" | "down"} Side */
 /** @type {Side[]} */
@@ -41,7 +41,7 @@ export function createPanCue(box) {
     const sides = box.dataset.fits === "true" ? "" : moreBeyond(box).join(" ");
     if (sides) box.dataset.more = sides;
     else delete box.dataset.more;
-    element.dataset.more = sides;
+    put(element.dataset, "more", sides);
     Object.assign(element.style, { left: `${box.offsetLeft + box.clientLeft}px`, top: `${box.offsetTop + box.clientTop}px`,
       width: `${box.clientWidth}px`, height: `${box.clientHeight}px` });
   }

@@ -4,7 +4,7 @@
 // summary. It keeps the tile picked and turns a tile and a place (click, drag, keyboard) into one
 // of the view's legal moves; the controller (play/controller.js) does everything else.
 
-import { drawChildren, h } from "./dom.js";
+import { drawChildren, h, put } from "./dom.js";
 import { drawLayout } from "./layout.js";
 import { scoreSheet } from "./score_sheet.js";
 import { loadSettings } from "../store/settings.js";
@@ -56,7 +56,7 @@ function tableParts(render) {
 function drawHead(ctl, el, view, choosing) {
   const [whose, text] = bannerText(ctl, view, choosing);
   if (el.turn.textContent !== text) el.turn.textContent = text;
-  el.turn.dataset.whose = whose;
+  put(el.turn.dataset, "whose", whose);
   drawChildren(el.info, infoParts(view)); // (what did not change is kept: no style or layout to do again)
   drawChildren(el.seats, view.seats.map((_, i) => seatCard(ctl, view, i)));
   if (el.lastMove.textContent !== ctl.state.lastLog) el.lastMove.textContent = ctl.state.lastLog;

@@ -6,7 +6,7 @@
 // Screen readers read the same words. The marks are known from what the table is drawn from, not
 // from its drawing: the legend is drawn first, and the table is fitted in the room its lines leave.
 
-import { h } from "./dom.js";
+import { drawChildren, h } from "./dom.js";
 
 /** @typedef {import("./layout.js").EndMarker} EndMarker */
 /** @typedef {import("./layout_geometry.js").LayoutBoard} LayoutBoard */
@@ -62,6 +62,6 @@ export function tableMarks(board, { lastIndex, since, markers, handHinted }) {
 export function drawLegend(legend, shown, replay) {
   const named = MARKS.filter((mark) => (mark.inReplay || !replay) && shown.has(mark.key));
   legend.toggleAttribute("data-empty", !named.length);
-  legend.replaceChildren(...named.map((mark) => h("li", { "data-mark": mark.key },
+  drawChildren(legend, named.map((mark) => h("li", { "data-mark": mark.key }, // (the marks already there kept)
     h("span", { class: `legend-swatch legend-${mark.key}`, "aria-hidden": "true" }), mark.text)));
 }
