@@ -3,6 +3,7 @@ only real decisions of the reviewed seats, nothing hidden read, and the API and 
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import json
 import random
@@ -136,8 +137,22 @@ def _big_clock_record(seed: int, moves: int, level: str = "easy") -> dict:
     return persons_record(session.record())
 
 
+_WHOLE_REVIEWS: dict[tuple[Any, ...], dict] = {}
+
+
+def _whole_review(record: dict) -> dict:
+    """`review(open_record(record))` in one piece, made once for the tests that check it or compare
+    their slices with it (a review is deterministic: test_only_real_decisions_of_the_reviewed_seats_are_rated),
+    by record and by the budget and slice time it was made under; a copy each time."""
+    key = (json.dumps(record, sort_keys=True), ratings_mod.SAMPLES, ratings_mod.MORE, ratings_mod.BATCH,
+           review_mod.SLICE_SECONDS)
+    if key not in _WHOLE_REVIEWS:
+        _WHOLE_REVIEWS[key] = review(open_record(record))
+    return copy.deepcopy(_WHOLE_REVIEWS[key])
+
+
 def test_big_clock_samples_only_when_the_move_differs_from_the_advisor() -> None:
-    result = review(open_record(_big_clock_record(2, 12)))
+    result = _whole_review(_big_clock_record(2, 12))
     assert result["decisions"]
     for d in result["decisions"]:
         if d["detail"]["agrees"]:
@@ -198,7 +213,7 @@ def test_a_review_in_slices_cut_inside_decisions_rates_the_same(monkeypatch: pyt
     every pair); the next slice goes on with that decision's pairs, or plays them again when they
     were forgotten. The decisions are those of the review in one piece."""
     record = _big_clock_record(2, 12)
-    whole = review(open_record(record))
+    whole = _whole_review(record)
     monkeypatch.setattr(review_mod, "SLICE_SECONDS", 0.0)
     decisions: list[dict] = []
     start: int | None = 0
@@ -252,7 +267,7 @@ def test_api_review_by_record_keeps_its_work_on_one_session_and_replays_the_reco
     none): each slice goes on with the decision the slice before cut short, and the record is
     replayed once, by the first slice."""
     record = _big_clock_record(2, 12)
-    whole = review(open_record(record))
+    whole = _whole_review(record)
     monkeypatch.setattr(review_mod, "SLICE_SECONDS", 0.0)  # every slice ends after one pair
     replayed = []
     apply = Session.apply_move

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.games.table.rules import TableRules
-from engine.games.table.state import DEALER, NEXT_ROUND, TableState, round_history
+from engine.games.table.state import DEALER, NEXT_ROUND, TableState, rounds_history
 from engine.layout import End
 from engine.protocol import JSON
 from engine.tiles import Tile
@@ -211,7 +211,7 @@ class TableGame(TableRules):
             "round": self.round_json(state),
             "phase": self.phase_json(state),
             "last_round": state.last.to_json() if state.last else None,
-            "rounds": [round_history(r) for r in state.rounds],
+            "rounds": rounds_history(state.rounds),
         }
         if seat is None:
             out["hands"] = [[str(t) for t in h] for h in state.hands]
