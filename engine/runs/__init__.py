@@ -74,9 +74,9 @@ class Runner:
                                 kept.add(deals[index], value)
                         bar.advance(len(values))
         except KeyboardInterrupt:
-            raise Interrupted(f"stopped by Ctrl-C: {_kept(bar, label, self.results)}") from None
+            raise Interrupted(f"stopped by Ctrl-C: {_kept(bar, label, kept, deals)}") from None
         except RunStopped as exc:
-            raise type(exc)(f"{exc}; {_kept(bar, label, self.results)}") from None
+            raise type(exc)(f"{exc}; {_kept(bar, label, kept, deals)}") from None
         finally:
             bar.close()
             if kept:
@@ -100,12 +100,13 @@ def _chunks(deals: Sequence[Deal], todo: list[int], backend: Backend, bar: Progr
         start += size
 
 
-def _kept(bar: Progress, label: str, results: str | None) -> str:
-    """How much of a stopped run finished and where it is kept."""
-    done = f"{bar.done} of {bar.total} {label} finished"
-    if results:
-        return f"{done}, kept in {results}: the same command with --results {results} resumes"
-    return f"{done}, not kept (--results FILE keeps them for a later run)"
+def _kept(bar: Progress, label: str, kept: ResultsFile | None, deals: Sequence[Deal]) -> str:
+    """How much of a stopped run finished and where it is kept (counted in its results file when
+    there is one: the Ctrl-C may have come between a deal's line and the bar's count)."""
+    if kept:
+        done = f"{kept.holds(deals)} of {bar.total} {label} finished"
+        return f"{done}, kept in {kept.path}: the same command with --results {kept.path} resumes"
+    return f"{bar.done} of {bar.total} {label} finished, not kept (--results FILE keeps them for a later run)"
 
 
 ADDRESS = re.compile(r"((tcp|tls|ws|wss)://)?([A-Za-z0-9][A-Za-z0-9.-]*|\[[0-9A-Fa-f:.]+\]):(\d{1,5})")

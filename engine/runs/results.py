@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Sequence
 from typing import IO
 
 from engine.protocol import JSON, BadRequest
@@ -80,6 +81,12 @@ class ResultsFile:
         """One more finished deal."""
         self._write({"deal": deal.name, "seed": deal.seed, "result": result})
         self.kept += 1
+
+    def holds(self, deals: Sequence[Deal]) -> int:
+        """How many of `deals` the file holds, read again from it: a Ctrl-C may come between a
+        line's write and anything counted after it, and what is kept is what the file says."""
+        names = {json.loads(line)["deal"] for line in self._read()[1:]}
+        return sum(deal.name in names for deal in deals)
 
     def close(self) -> None:
         self.handle.close()
