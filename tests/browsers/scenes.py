@@ -107,8 +107,12 @@ def solitaire_move(page: Page, game: str, style: str) -> None:
             page.press("h")
         slots = page.wait("() => [...document.querySelectorAll('#board .hinted')].map((e) => e.dataset.slot)",
                           timeout_s=SCREEN_S, what="the hint's tiles")
-        for slot in slots:
+        for number, slot in enumerate(slots, 1):
             act(page, f"#board [data-slot='{slot}']", style)
+            if number < len(slots):  # the next tile pressed once this one shows picked and the page is still
+                page.wait(f"() => document.querySelector(\"#board [data-slot='{slot}']\")?.getAttribute('aria-pressed')"
+                          " === 'true' && document.documentElement.dataset.settled === 'yes'",
+                          timeout_s=SCREEN_S, what=f"the tile at {slot} picked")
     elif game == "big-clock":
         stock = page.run(exists("#board [data-slot=stock]:not([disabled])"))
         act(page, "#board [data-slot=stock]" if stock else "#board .bc-slot.target", style)
