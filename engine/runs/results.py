@@ -24,7 +24,6 @@ class ResultsFile:
         self.path = path
         self.run = json.loads(json.dumps(run))
         self.finished: dict[str, JSON] = {}
-        self.kept = 0  # lines written by this run
         lines = self._read()
         if lines:
             self._check_header(lines[0])
@@ -80,7 +79,6 @@ class ResultsFile:
     def add(self, deal: Deal, result: JSON) -> None:
         """One more finished deal."""
         self._write({"deal": deal.name, "seed": deal.seed, "result": result})
-        self.kept += 1
 
     def holds(self, deals: Sequence[Deal]) -> int:
         """How many of `deals` the file holds, read again from it: a Ctrl-C may come between a

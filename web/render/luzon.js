@@ -133,7 +133,7 @@ function uprightTile(board) {
 function layOut(board) {
   const tile = uprightTile(board);
   const [layout, size] = [tile ? "upright" : "across", tile ? `${tile}px` : ""];
-  if (board.dataset.layout !== layout) board.dataset.layout = layout; // (unchanged: nothing to restyle)
+  put(board.dataset, "layout", layout); // (unchanged: nothing to restyle)
   if (board.style.getPropertyValue("--lz-upright") !== size) board.style.setProperty("--lz-upright", size);
   return tile !== null;
 }
@@ -265,7 +265,7 @@ export function createLuzon(ctl) {
     // (the tiles and places that did not change are kept: no style or layout to do again for them)
     drawChildren(ctl.board, boardParts(view, selected, hinted, layOut(ctl.board)));
     const variant = String(view.options.variant ?? "");
-    if (ctl.board.dataset.variant !== variant) ctl.board.dataset.variant = variant;
+    put(ctl.board.dataset, "variant", variant);
     drawWinnable(winnable, view);
   }
 

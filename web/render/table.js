@@ -55,11 +55,11 @@ function tableParts(render) {
  */
 function drawHead(ctl, el, view, choosing) {
   const [whose, text] = bannerText(ctl, view, choosing);
-  if (el.turn.textContent !== text) el.turn.textContent = text;
+  put(el.turn, "textContent", text);
   put(el.turn.dataset, "whose", whose);
   drawChildren(el.info, infoParts(view)); // (what did not change is kept: no style or layout to do again)
   drawChildren(el.seats, view.seats.map((_, i) => seatCard(ctl, view, i)));
-  if (el.lastMove.textContent !== ctl.state.lastLog) el.lastMove.textContent = ctl.state.lastLog;
+  put(el.lastMove, "textContent", ctl.state.lastLog);
 }
 
 /**

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from engine.cache import LRU, remembered
+from engine.cache import LRU
 from engine.layout import Layout
 from engine.protocol import JSON
 from engine.tiles import Tile
@@ -91,7 +91,7 @@ class RoundSummary(NamedTuple):
         # Revealed tiles are [a, b] pairs: they belong to the previous deal, and must not be
         # confused with tile ids ("3-5") that may lie hidden in the current deal.
         return {
-            **round_history(self),
+            **self.history_json(),
             "hands": [[[t.a, t.b] for t in h] for h in self.hands],
         }
 
@@ -133,13 +133,6 @@ class RoundSummary(NamedTuple):
         return f"Round {self.number}: seat {self.winner} {how} and scores {scored} ({self.arithmetic})."
 
 
-@remembered(2 * MAX_ROUNDS)  # the longest match's every round (a view lists them all, oldest first) and another's
-def round_history(summary: RoundSummary) -> JSON:
-    """`summary.history_json()`, kept: a view lists every finished round of the match, and its
-    JSON does not change once the round is over (a view reads it and never changes it)."""
-    return summary.history_json()
-
-
 # a view's whole "rounds" list by its rounds tuple's identity (the tuple kept with it, so the id is not
 # another's while it is kept): a state passes its tuple on unchanged until a round ends, so views of one
 # match's states find it without hashing each of its rounds again
@@ -147,10 +140,11 @@ _ROUND_LISTS: LRU[int, tuple[tuple[RoundSummary, ...], list[JSON]]] = LRU(8)
 
 
 def rounds_history(rounds: tuple[RoundSummary, ...]) -> list[JSON]:
-    """`[round_history(r) for r in rounds]`, a new list each time (of the same kept dicts)."""
+    """`[r.history_json() for r in rounds]`, kept: a round's JSON does not change once it is over (a
+    view reads it and never changes it); a new list each time (of the same kept dicts)."""
     kept = _ROUND_LISTS.get(id(rounds))
     if kept is None or kept[0] is not rounds:
-        kept = _ROUND_LISTS.put(id(rounds), (rounds, [round_history(r) for r in rounds]))
+        kept = _ROUND_LISTS.put(id(rounds), (rounds, [r.history_json() for r in rounds]))
     return list(kept[1])
 
 
