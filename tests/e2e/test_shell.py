@@ -57,7 +57,8 @@ def page_loads(page: Page) -> list[str]:
     """The page's loads of its document from now on (the test's goto, then the page's own reloads).
     The tests below count these, not the dropped file's fetches: what the page promises is one load
     again; how often the browser asks for a module within a load is the browser's (Playwright's own
-    Chromium on a CI host once fetched the file a third time, the page loaded twice and came up)."""
+    Chromium on a CI host once fetched the file a third time, its engine ready; the loads were not
+    counted then)."""
     loads: list[str] = []
     page.on("request", lambda request: request.is_navigation_request() and request.frame == page.main_frame
             and loads.append(request.url))

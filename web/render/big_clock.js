@@ -7,7 +7,7 @@
 // and `to` places). This module is the screen's interaction; big_clock_draw.js draws the dial
 // and the tray beside it.
 
-import { drawChildren, h, keepSideRoom, put, putAttribute } from "./dom.js";
+import { drawChildren, drawnAnew, h, keepSideRoom, put, putAttribute } from "./dom.js";
 import { turnInPlace } from "./effects.js";
 import { dialElement, plural, sideElement, slotKey } from "./big_clock_draw.js";
 
@@ -171,8 +171,7 @@ function drawBoard(ctl, screen, view, sideRoom) {
   const side = sideElement(b, marks, Boolean(stockMove), refill);
   // the board's nodes kept where equal (drawChildren); the hand new each time, as its turn starts from it
   drawChildren(ctl.board, [h("div", { class: "bc-layout" }, dial, side)]);
-  const kept = ctl.board.querySelector(".bc-hand");
-  if (kept && kept !== hand) kept.replaceWith(hand);
+  drawnAnew(ctl.board, ".bc-hand", hand);
   sideRoom(ctl.board, /** @type {HTMLElement} */ (ctl.board.querySelector(".bc-side")));
   turnInPlace(hand, turn, ctl.motionMs());
   put(ctl.board.dataset, "set", b.set);

@@ -7,7 +7,7 @@
 // legal moves (turn; exchange to a pile and depth).
 
 import { cardSvg, cardName } from "./cards.js";
-import { drawChildren, h, keepSideRoom, put, putAttribute } from "./dom.js";
+import { drawChildren, drawnAnew, h, keepSideRoom, put, putAttribute } from "./dom.js";
 import { madeSentence } from "./words.js";
 
 /** @typedef {import("../engine_types.js").View} View */
@@ -272,9 +272,7 @@ function drawDial(ctl, dial, view, playToEnd) {
   const made = face.querySelector(".ck-card.fresh");
   // the board's nodes kept where equal (drawChildren: no style or layout to do again for them)
   drawChildren(ctl.board, [h("div", { class: "ck-layout" }, face, h("div", { class: "ck-side" }, ...parts))]);
-  // the fresh tile is the one made now: a kept element given its class would not flip again (style.css)
-  const shown = ctl.board.querySelector(".ck-card.fresh");
-  if (made && shown && shown !== made) shown.replaceWith(made);
+  drawnAnew(ctl.board, ".ck-card.fresh", made); // the fresh tile flips (style.css)
   put(ctl.board.dataset, "phase", b.phase);
   put(ctl.board.dataset, "faceDown", String(b.face_down));
   return /** @type {HTMLElement} */ (ctl.board.querySelector(".ck-side"));

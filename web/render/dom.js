@@ -88,6 +88,17 @@ export function drawChildren(parent, children) {
 }
 
 /**
+ * After drawChildren: `node`, made in this drawing, in the place of the element `selector` finds
+ * under `parent`, which the drawing may have kept from the last one (a kept element does not start
+ * its CSS animation again: a turn's, a flip's).
+ * @param {Element} parent @param {string} selector @param {Element | null} node
+ */
+export function drawnAnew(parent, selector, node) {
+  const shown = parent.querySelector(selector);
+  if (node && shown && shown !== node) shown.replaceWith(node);
+}
+
+/**
  * Set `target[key]` (an element's hidden or disabled, a dataset's entry, a text) only when it is
  * not that already: an attribute set again to its own value still has the style looked at again,
  * and a text set again is laid out again.
