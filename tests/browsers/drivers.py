@@ -201,7 +201,7 @@ class Page:
 # updates, telemetry and studies, Safe Browsing's and remote settings' downloads, the new tab page,
 # a content process started ahead, the network's probes and guesses, form autofill, translations.
 # Each start of a new profile took about 3.2 s of CPU and one on the same profile 2.3 s; with these
-# 2.5 s and 1.5 s (docs/benchmarks.md, "The test suite's time").
+# 2.5-2.8 s and 1.5-1.9 s (docs/benchmarks.md, "The test suite's time").
 QUIET_PREFS: dict[str, str | int | bool] = {
     "browser.shell.checkDefaultBrowser": False,
     "browser.startup.page": 0,
