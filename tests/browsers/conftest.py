@@ -25,7 +25,7 @@ if str(ROOT) not in sys.path:
 import build  # noqa: E402
 
 from .chromium import ChromiumPage  # noqa: E402
-from .drivers import BROWSERS, NEEDS, Page, missing  # noqa: E402
+from .drivers import BROWSERS, NEEDS, QUIET_PREFS, Page, missing  # noqa: E402
 
 
 def skip_reason(browser: str) -> str | None:
@@ -85,10 +85,14 @@ PAGES: dict[str, type[Page]] = {"chromium": ChromiumPage, **BROWSERS}
 # each browser's options in this suite: WebKit's JavaScriptCore without its optimizing WebAssembly
 # tier (OMG), whose compiles of Pyodide's wasm, again on every load, took a third of WebKit's run's
 # CPU for scenes whose Python runs too briefly to gain from them (the engine's worker thread took
-# no longer without it: docs/benchmarks.md, "The test suite's time"). What the page does is the
-# same; the start-up bench (tests/bench/page.py) keeps every tier. Firefox's and Chromium's
-# optimizing tiers off gained nothing clear of the noise there.
-OPTIONS: dict[str, dict[str, Any]] = {"webkit": {"jsc_options": {"useOMGJIT": "false"}}}
+# no longer without it: docs/benchmarks.md, "The test suite's time"); Firefox likewise without its
+# optimizing wasm tier (Ion: a warm load about 0.17 s of CPU less, its run about 1.3 s less in four
+# pairs of 2026-11-30), its own background work off (drivers.QUIET_PREFS). What the page does is the
+# same; the start-up bench (tests/bench/page.py) keeps every tier and Firefox's defaults.
+# Chromium's optimizing tier off gained nothing clear of the noise there.
+OPTIONS: dict[str, dict[str, Any]] = {
+    "webkit": {"jsc_options": {"useOMGJIT": "false"}},
+    "firefox": {"prefs": {**QUIET_PREFS, "javascript.options.wasm_optimizingjit": False}}}
 
 
 @pytest.fixture(scope="session", params=sorted(PAGES))

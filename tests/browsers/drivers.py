@@ -197,13 +197,81 @@ class Page:
 
 # ---------------------------------------------------------------- Firefox (WebDriver BiDi)
 
+# Firefox's own background work off (none of it is the page's): the first run's pages and checks,
+# updates, telemetry and studies, Safe Browsing's and remote settings' downloads, the new tab page,
+# a content process started ahead, the network's probes and guesses, form autofill, translations.
+# Each start of a new profile took about 3.2 s of CPU and one on the same profile 2.3 s; with these
+# 2.5-2.8 s and 1.5-1.9 s (docs/benchmarks.md, "The test suite's time").
+QUIET_PREFS: dict[str, str | int | bool] = {
+    "browser.shell.checkDefaultBrowser": False,
+    "browser.startup.page": 0,
+    "browser.startup.homepage": "about:blank",
+    "browser.startup.homepage_override.mstone": "ignore",
+    "browser.newtabpage.enabled": False,
+    "browser.newtab.preload": False,
+    "browser.newtabpage.activity-stream.feeds.system.topstories": False,
+    "browser.newtabpage.activity-stream.feeds.section.topstories": False,
+    "browser.newtabpage.activity-stream.default.sites": "",
+    "browser.safebrowsing.malware.enabled": False,
+    "browser.safebrowsing.phishing.enabled": False,
+    "browser.safebrowsing.blockedURIs.enabled": False,
+    "browser.safebrowsing.downloads.enabled": False,
+    "browser.safebrowsing.update.enabled": False,
+    "browser.search.update": False,
+    "browser.region.network.url": "",
+    "browser.region.update.enabled": False,
+    "datareporting.healthreport.uploadEnabled": False,
+    "datareporting.policy.dataSubmissionEnabled": False,
+    "toolkit.telemetry.enabled": False,
+    "toolkit.telemetry.server": "",
+    "toolkit.telemetry.unified": False,
+    "toolkit.telemetry.archive.enabled": False,
+    "app.normandy.enabled": False,
+    "app.shield.optoutstudies.enabled": False,
+    "app.update.auto": False,
+    "app.update.checkInstallTime": False,
+    "extensions.update.enabled": False,
+    "extensions.getAddons.cache.enabled": False,
+    "extensions.blocklist.enabled": False,
+    "extensions.formautofill.addresses.enabled": False,
+    "extensions.formautofill.creditCards.enabled": False,
+    "extensions.pocket.enabled": False,
+    "extensions.screenshots.disabled": True,
+    "network.captive-portal-service.enabled": False,
+    "network.connectivity-service.enabled": False,
+    "network.dns.disablePrefetch": True,
+    "network.prefetch-next": False,
+    "network.http.speculative-parallel-limit": 0,
+    "services.settings.server": "data:,#remote-settings-dummy/v1",
+    "security.remote_settings.crlite_filters.enabled": False,
+    "security.remote_settings.intermediates.enabled": False,
+    "browser.ping-centre.telemetry": False,
+    "dom.ipc.processPrelaunch.enabled": False,
+    "browser.sessionstore.resume_from_crash": False,
+    "toolkit.startup.max_resumed_crashes": -1,
+    "media.gmp-manager.url": "",
+    "media.gmp-gmpopenh264.enabled": False,
+    "browser.discovery.enabled": False,
+    "browser.pagethumbnails.capturing_disabled": True,
+    "browser.uitour.enabled": False,
+    "browser.translations.enable": False,
+    "browser.ml.enable": False,
+    "signon.rememberSignons": False,
+    "privacy.trackingprotection.enabled": False,
+}
+
 class FirefoxPage(Page):
     """Firefox ESR, headless, its own profile, driven over WebDriver BiDi."""
 
     name = "firefox"
 
-    def __init__(self) -> None:
+    def __init__(self, prefs: dict[str, str | int | bool] | None = None) -> None:
+        """`prefs`: Firefox's preferences by name, written in the profile's user.js (read at each
+        start, the first one included)."""
         self.profile = tempfile.TemporaryDirectory(prefix="boneyard-firefox-")
+        if prefs:
+            Path(self.profile.name, "user.js").write_text(
+                "".join(f"user_pref({json.dumps(name)}, {json.dumps(value)});\n" for name, value in prefs.items()))
         self._launch()
 
     def _launch(self) -> None:
