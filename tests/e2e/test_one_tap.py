@@ -9,7 +9,8 @@ from playwright.sync_api import expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, follow_link, settled, started_again, two_taps
 
-LINK = "#/play/draw?deal=5&set=double-6&players=2&target=100&seats=human,ai:easy"
+SCREEN = "#/play/draw"  # the game's screen: its game in progress, if any
+LINK = f"{SCREEN}?deal=5&set=double-6&players=2&target=100&seats=human,ai:easy"
 
 
 def my_turn(app: App) -> None:
@@ -53,7 +54,7 @@ def test_one_tap_plays_a_tile_with_one_place_and_undo_takes_it_back(app: App) ->
     page.goto(f"{app.url}#/settings")
     expect(page.locator("#setting-oneTap-false")).to_be_checked()
     page.check("#setting-oneTap-true")
-    page.goto(f"{app.url}{LINK.split('?')[0]}")  # the game in progress comes back
+    page.goto(f"{app.url}{SCREEN}")  # the game in progress comes back
     my_turn(app)
     before = moves(app)
     page.locator('#hand .hand-tile[data-tile="1-4"]').click()  # two places: picked, both marked
@@ -90,6 +91,6 @@ def test_the_turn_line_says_what_a_tap_does(app: App) -> None:
     # the page started again from what is stored, the setting read again, without a load
     # (conftest.started_again): the game in progress comes back
     started_again(page)
-    page.goto(f"{app.url}{LINK.split('?')[0]}")
+    page.goto(f"{app.url}{SCREEN}")
     my_turn(app)
     expect(page.locator("#turn")).to_have_text("Your turn: pick a tile and a place.")

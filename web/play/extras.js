@@ -231,7 +231,6 @@ function update({ spec, screen, buttons, daily, winnableLabel }, view, mine) {
   const ownResign = (view.extra_moves ?? []).some((m) => m.kind === "resign"); // the game's own (The Big Clock)
   const running = screen.running();
   const solving = running === "solution";
-  // (each written only when it changes: put)
   put(buttons.resign, "hidden", ownResign);
   put(buttons.resign, "disabled", Boolean(view.outcome) || personSeat(view) === null || screen.state.covered ||
     (running !== null && running !== "solution"));

@@ -140,7 +140,7 @@ function draw(built, model) {
   const refocus = keepFocus(built);
   for (const [key, value] of Object.entries(model.boardData)) {
     if (value === null) delete board.dataset[key];
-    else put(board.dataset, key, value); // (a hook written again restyles: only when it changes)
+    else put(board.dataset, key, value);
   }
   put(status, "textContent", model.status);
   toolbar.draw(model.tools);

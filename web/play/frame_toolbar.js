@@ -109,7 +109,7 @@ export function createToolbar(spec, screen, extraButtons) {
     /** @param {Move[]} moves @param {(move: Move) => void} onConfirmed @param {(fn: () => void, ms: number) => void} later */
     drawExtraMoves: (moves, onConfirmed, later) => drawExtraMoves(extraMoves, moves, onConfirmed, later),
     /** @param {ToolsModel} t what may be used now */
-    draw(t) { // (each written only when it changes: put)
+    draw(t) {
       put(buttons.undo, "disabled", !t.undo);
       put(buttons.redo, "disabled", !t.redo);
       put(buttons.undo, "hidden", t.hotSeat);

@@ -139,7 +139,7 @@ export function gameTools({ gameId, engine, session, say, notify, load, abandon,
   /** @param {View | null} view */
   function update(view) {
     shown = view;
-    put(link, "hidden", !view); // (each written only when it changes: put)
+    put(link, "hidden", !view);
     put(copy, "disabled", !view);
     put(exportButton, "disabled", !view);
     if (view) putAttribute(link, "href", gameLinkHref(view, linkOptions));

@@ -204,7 +204,7 @@ export function createBigClock(ctl) {
   /** @param {View} view */
   function draw(view) {
     drawBoard(ctl, screen, view, sideRoom);
-    put(ctl.board.dataset, "autoplay", String(autoplaying())); // (each written only when it changes: put)
+    put(ctl.board.dataset, "autoplay", String(autoplaying()));
     put(autoButton, "textContent", autoplaying() ? "Stop" : "Autoplay");
     putAttribute(autoButton, "aria-pressed", String(autoplaying()));
     put(autoButton, "disabled", Boolean(view.outcome) && !autoplaying());

@@ -310,7 +310,7 @@ export function createClock(ctl) {
   /** @param {View} view */
   function draw(view) {
     sideRoom(ctl.board, drawDial(ctl, dial, view, playToEnd));
-    put(ctl.board.dataset, "playing", String(playing())); // (each written only when it changes: put)
+    put(ctl.board.dataset, "playing", String(playing()));
     put(allButton, "textContent", playing() ? "Stop" : "Play to the end");
     putAttribute(allButton, "aria-pressed", String(playing()));
     put(turnButton, "disabled", !ctl.myTurn() || !turnMove(view));

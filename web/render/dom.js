@@ -115,6 +115,12 @@ export function putAttribute(element, name, value) {
   if (element.getAttribute(name) !== value) element.setAttribute(name, value);
 }
 
+/** Set an inline style property (a custom one: `--side`) only when it is not that value already (put;
+ * "" removes it). @param {HTMLElement} element @param {string} name @param {string} value */
+export function putStyle(element, name, value) {
+  if (element.style.getPropertyValue(name) !== value) element.style.setProperty(name, value);
+}
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 /**
@@ -241,7 +247,7 @@ export function keepSideRoom() {
     const value = `${Math.ceil(/** @type {HTMLElement} */ (entry.target).offsetHeight) + 8}px`;
     const board = on;
     requestAnimationFrame(() => {
-      if (board && board === on && board.style.getPropertyValue("--side") !== value) board.style.setProperty("--side", value);
+      if (board && board === on) putStyle(board, "--side", value);
     });
   });
   return (board, side) => {

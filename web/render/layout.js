@@ -94,7 +94,7 @@ export function drawLayout(box, board,
   const boxWidth = Math.max(240, roomWidth || 320);
   const boxHeight = roomHeight || Infinity;
   const plan = tablePlan(board, boxWidth, boxHeight, planOf(box.dataset.tablePlan), ends);
-  put(box.dataset, "tablePlan", planKey(plan)); // (the box's hooks written only when they change)
+  put(box.dataset, "tablePlan", planKey(plan));
   const { tiles, markers, bbox, bridges } = computeLayout(board, plan.width, tableHeight(plan.width, boxWidth, boxHeight),
     plan.centre, ends);
   const fit = drawnUnit(fittingUnit(bbox, boxWidth, boxHeight));

@@ -7,7 +7,7 @@
 import { loadSettings } from "../store/settings.js";
 import { settingSwitch } from "./settings.js";
 import { tileSvg, parseTile } from "./tiles.js";
-import { drawChildren, h, put } from "./dom.js";
+import { drawChildren, h, put, putStyle } from "./dom.js";
 
 /** @typedef {import("../engine_types.js").View} View */
 /** @typedef {import("../engine_types.js").Move} Move */
@@ -133,8 +133,8 @@ function uprightTile(board) {
 function layOut(board) {
   const tile = uprightTile(board);
   const [layout, size] = [tile ? "upright" : "across", tile ? `${tile}px` : ""];
-  put(board.dataset, "layout", layout); // (unchanged: nothing to restyle)
-  if (board.style.getPropertyValue("--lz-upright") !== size) board.style.setProperty("--lz-upright", size);
+  put(board.dataset, "layout", layout);
+  putStyle(board, "--lz-upright", size);
   return tile !== null;
 }
 
@@ -145,7 +145,7 @@ function layOut(board) {
  */
 function drawWinnable(winnable, view) {
   const known = typeof view.analysis?.winnable === "boolean";
-  put(winnable, "hidden", !(loadSettings().settings.showWinnable && known && !view.outcome)); // (written when it changes)
+  put(winnable, "hidden", !(loadSettings().settings.showWinnable && known && !view.outcome));
   if (known) {
     put(winnable.dataset, "winnable", String(view.analysis.winnable));
     put(winnable, "textContent", view.analysis.winnable ? "✓ Still winnable" : "✗ Can no longer be won");
