@@ -1,5 +1,5 @@
 """Chromium behind drivers.Page: Playwright's sync API on the Chromium the e2e suite uses (env
-BONEYARD_CHROMIUM, tests/e2e/conftest.py's `chromium_executable`; build.CHROMIUM_ARGS), so the
+BONEYARD_CHROMIUM, tests/e2e/conftest.py's `chromium_executable` and `CHROMIUM_TEST_ARGS`), so the
 cross-browser scenarios run in Chromium too. Its console errors (and warnings) are Playwright's
 console and pageerror events, the page's and its workers' (from the first line a document runs). The
 profile is a directory of its own (a persistent context), so `come_back` starts the browser again
@@ -12,8 +12,7 @@ from typing import Any
 
 from playwright.sync_api import ConsoleMessage, Error, sync_playwright
 
-import build
-from tests.e2e.conftest import chromium_executable
+from tests.e2e.conftest import CHROMIUM_TEST_ARGS, chromium_executable
 
 from .drivers import KEYS, Page, PageError
 
@@ -36,7 +35,7 @@ class ChromiumPage(Page):
 
     def _launch(self) -> None:
         self.context = self.playwright.chromium.launch_persistent_context(
-            self.profile.name, headless=True, args=build.CHROMIUM_ARGS, executable_path=self.executable,
+            self.profile.name, headless=True, args=CHROMIUM_TEST_ARGS, executable_path=self.executable,
             viewport={"width": 1280, "height": 900})
         self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
         self.page.on("console", self._console)

@@ -115,10 +115,19 @@ def chromium_executable(playwright: Playwright) -> str | None:
                 pytrace=False)
 
 
+# Chromium's flags in the tests (the e2e, and the cross-browser suite's Chromium): build.CHROMIUM_ARGS,
+# and V8 without deopts of optimized WebAssembly. With them, every engine start had TurboFan compile
+# large functions of Pyodide's again and again (5-9 compiles of some 120 ms each a start: a deopt undoes
+# speculative inlining when a call meets a new target), the code cache or not; without them, once. The
+# page does the same, and the engine's worker is no slower: the whole e2e 453 s and 470 s of CPU -> 420 s
+# and 429 s (docs/benchmarks.md, "The test suite's time"). The start-up bench keeps V8's defaults.
+CHROMIUM_TEST_ARGS = [*build.CHROMIUM_ARGS, "--js-flags=--no-wasm-deopt"]
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any], playwright: Playwright) -> dict[str, Any]:
-    """Launch the Chromium found above, headless unless --headed, with quiet flags."""
-    args = {**browser_type_launch_args, "args": build.CHROMIUM_ARGS}
+    """Launch the Chromium found above, headless unless --headed, with the tests' flags."""
+    args = {**browser_type_launch_args, "args": CHROMIUM_TEST_ARGS}
     executable = chromium_executable(playwright)
     if executable:
         args["executable_path"] = executable
