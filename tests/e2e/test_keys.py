@@ -348,8 +348,11 @@ def test_theme_setting_light_dark_or_the_system(app: App) -> None:
         page.emulate_media(color_scheme="light")
         page.check("#setting-theme-dark")
         assert page.evaluate(background) == dark
-        page.reload()
-        app.wait_ready()
+        # the page started again from what is stored, in place (a load reads and applies the
+        # settings the same way: web/app.js applySettings(loadSettings()); not stored, the theme
+        # would be the system's, light)
+        start_again(app)
+        expect(page.locator("#setting-theme-dark")).to_be_checked()
         assert page.evaluate(background) == dark  # kept
         page.check("#setting-theme-system")
         assert page.evaluate(background) == light

@@ -21,6 +21,7 @@ from .conftest import (
     open_deal,
     open_table,
     settled,
+    started_again,
 )
 from .native_records import import_record, native_record, near_the_end
 from .screen_sizes import round_over
@@ -112,7 +113,9 @@ def test_seat_cards_and_log_read_well(app: App) -> None:
 
 
 def test_play_log_survives_a_reload(app: App) -> None:
-    """The play log keeps every line through a reload."""
+    """The play log keeps every line through a reload: the page started again from what it stored, as a
+    load starts it, without one (conftest.started_again: every module's memory of the game forgotten;
+    a load of a table game in progress is test_tables' resume)."""
     open_table(app, "#/play/draw?deal=3&set=double-6&players=2&target=100&seats=human,ai:easy")
     page = app.page
     for _ in range(2):
@@ -124,9 +127,11 @@ def test_play_log_survives_a_reload(app: App) -> None:
             document.querySelector('#turn').dataset.whose === 'you'; }""", arg=before, timeout=TIMEOUT)
     lines = page.locator("#log li").all_inner_texts()
     assert len(lines) >= 4
-    page.reload()
-    app.wait_ready()
+    moves, url = page.get_attribute("#table-screen", "data-moves"), page.url
+    started_again(page)
+    page.goto(url)
     expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=TIMEOUT)
+    expect(page.locator("#table-screen")).to_have_attribute("data-moves", str(moves))
     after = page.locator("#log li").all_inner_texts()
     for line in lines:
         assert line in after
