@@ -47,7 +47,7 @@ def cases() -> dict[str, tuple[dict, str, str]]:
         "luzon": (luzon_blunder()[0], "", "#board"),
         "clock": (finished_record("clock", {}, 1, ["human"]), "", "#board"),
         "big-clock": (finished_record("big-clock", {"set": "double-6"}, 2, ["human"]), "?set=double-6", "#board"),
-        "matador": (finished_record("matador", {"players": 3}, 1, ["human", "ai:easy", "ai:easy"]),
+        "matador": (finished_record("matador", {"players": 3}, 8, ["human", "ai:easy", "ai:easy"]),
                     "?deal=1&players=3&seats=human,ai:easy,ai:easy", "#table-screen"),
     }
 
@@ -127,8 +127,8 @@ def check_replay_at_the_end(app: App, record: dict, at: Callable[[int], str]) ->
 
 def check_key_moments_while_reviewing(app: App, decisions: list[dict]) -> None:
     """A review of many slices (a table game's, its decisions played out by search) lists its key
-    moments as its slices come back, before it ends (this game's first blunder is its sixth
-    decision of seventeen); Cancel stops it and says so."""
+    moments as its slices come back, before it ends (this game's first blunder is its second
+    decision of eight, in the first of four slices); Cancel stops it and says so."""
     page = app.page
     first_marked = next(n for n, d in enumerate(decisions) if d["grade"] in MARKED)
     assert first_marked < len(decisions) // 2
