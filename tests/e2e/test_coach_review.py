@@ -46,7 +46,7 @@ def cases() -> dict[str, tuple[dict, str, str]]:
     return {
         "luzon": (luzon_blunder()[0], "", "#board"),
         "clock": (finished_record("clock", {}, 1, ["human"]), "", "#board"),
-        "big-clock": (finished_record("big-clock", {"set": "double-6"}, 2, ["human"]), "?set=double-6", "#board"),
+        "big-clock": (finished_record("big-clock", {"set": "double-6"}, 100, ["human"]), "?set=double-6", "#board"),
         "matador": (finished_record("matador", {"players": 3}, 8, ["human", "ai:easy", "ai:easy"]),
                     "?deal=1&players=3&seats=human,ai:easy,ai:easy", "#table-screen"),
     }
