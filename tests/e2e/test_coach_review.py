@@ -133,9 +133,18 @@ def check_key_moments_while_reviewing(app: App, decisions: list[dict]) -> None:
     first_marked = next(n for n, d in enumerate(decisions) if d["grade"] in MARKED)
     assert first_marked < len(decisions) // 2
     page.click("button[data-action=coach-review]")
-    expect(page.locator("#coach-key li[data-grade]").first).to_be_visible(timeout=REVIEW_TIMEOUT)
-    assert page.locator("button[data-action=coach-cancel]").is_visible()  # still reviewing
-    assert "Reviewing" in page.locator("#coach-review-text").inner_text()
+    # the first key moment shown, and at that very moment the review still going on (read in the
+    # page as the key moment shows, within 50 ms: an expect's polls come up to 1 s apart, and the
+    # review's slices after its first key moment take about as long)
+    seen = page.wait_for_function("""() => {
+      const visible = (e) => { if (!e) return false; const r = e.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && e.checkVisibility({visibilityProperty: true}); };
+      if (!visible(document.querySelector('#coach-key li[data-grade]'))) return null;
+      return {cancel: visible(document.querySelector('button[data-action=coach-cancel]')),
+              text: document.querySelector('#coach-review-text').innerText};
+    }""", polling=50, timeout=REVIEW_TIMEOUT).json_value()
+    assert seen["cancel"], seen  # still reviewing
+    assert "Reviewing" in seen["text"], seen
     page.click("button[data-action=coach-cancel]")
     expect(page.locator("#coach-review-text")).to_contain_text("Review stopped", timeout=REVIEW_TIMEOUT)
 
