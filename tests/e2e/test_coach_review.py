@@ -46,8 +46,8 @@ def cases() -> dict[str, tuple[dict, str, str]]:
     return {
         "luzon": (luzon_blunder()[0], "", "#board"),
         "clock": (finished_record("clock", {}, 1, ["human"]), "", "#board"),
-        "big-clock": (finished_record("big-clock", {"set": "double-6"}, 2, ["human"]), "?set=double-6", "#board"),
-        "matador": (finished_record("matador", {"players": 3}, 1, ["human", "ai:easy", "ai:easy"]),
+        "big-clock": (finished_record("big-clock", {"set": "double-6"}, 100, ["human"]), "?set=double-6", "#board"),
+        "matador": (finished_record("matador", {"players": 3}, 8, ["human", "ai:easy", "ai:easy"]),
                     "?deal=1&players=3&seats=human,ai:easy,ai:easy", "#table-screen"),
     }
 
@@ -127,15 +127,24 @@ def check_replay_at_the_end(app: App, record: dict, at: Callable[[int], str]) ->
 
 def check_key_moments_while_reviewing(app: App, decisions: list[dict]) -> None:
     """A review of many slices (a table game's, its decisions played out by search) lists its key
-    moments as its slices come back, before it ends (this game's first blunder is its sixth
-    decision of seventeen); Cancel stops it and says so."""
+    moments as its slices come back, before it ends (this game's first blunder is its second
+    decision of eight, in the first of four slices); Cancel stops it and says so."""
     page = app.page
     first_marked = next(n for n, d in enumerate(decisions) if d["grade"] in MARKED)
     assert first_marked < len(decisions) // 2
     page.click("button[data-action=coach-review]")
-    expect(page.locator("#coach-key li[data-grade]").first).to_be_visible(timeout=REVIEW_TIMEOUT)
-    assert page.locator("button[data-action=coach-cancel]").is_visible()  # still reviewing
-    assert "Reviewing" in page.locator("#coach-review-text").inner_text()
+    # the first key moment shown, and at that very moment the review still going on (read in the
+    # page as the key moment shows, within 50 ms: an expect's polls come up to 1 s apart, and the
+    # review's slices after its first key moment take about as long)
+    seen = page.wait_for_function("""() => {
+      const visible = (e) => { if (!e) return false; const r = e.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && e.checkVisibility({visibilityProperty: true}); };
+      if (!visible(document.querySelector('#coach-key li[data-grade]'))) return null;
+      return {cancel: visible(document.querySelector('button[data-action=coach-cancel]')),
+              text: document.querySelector('#coach-review-text').innerText};
+    }""", polling=50, timeout=REVIEW_TIMEOUT).json_value()
+    assert seen["cancel"], seen  # still reviewing
+    assert "Reviewing" in seen["text"], seen
     page.click("button[data-action=coach-cancel]")
     expect(page.locator("#coach-review-text")).to_contain_text("Review stopped", timeout=REVIEW_TIMEOUT)
 
