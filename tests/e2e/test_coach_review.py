@@ -48,7 +48,7 @@ def cases() -> dict[str, tuple[dict, str, str]]:
         "clock": (finished_record("clock", {}, 1, ["human"]), "", "#board"),
         "big-clock": (finished_record("big-clock", {"set": "double-6"}, 100, ["human"]), "?set=double-6", "#board"),
         "matador": (finished_record("matador", {"players": 3}, 8, ["human", "ai:easy", "ai:easy"]),
-                    "?deal=1&players=3&seats=human,ai:easy,ai:easy", "#table-screen"),
+                    "?deal=8&players=3&seats=human,ai:easy,ai:easy", "#table-screen"),
     }
 
 
@@ -182,7 +182,7 @@ def check_better_move_in_every_decision(app: App, record: dict, decisions: list[
 @pytest.mark.parametrize("game", ["luzon", "clock", "big-clock", "matador"])
 def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(app: App, game: str) -> None:
     """Reviewed once, then read at each size (the screen turned or resized keeps the review). The
-    finished Clock and Matador games (the same records test_coach replayed and reviewed) also check
+    finished Clock and Matador games also check
     their replay at the end and the better move in every decision's list; Matador, a review of many
     slices, first shows its key moments while it goes on, is cancelled, then reviewed again to its end."""
     record, link, board = cases()[game]
