@@ -1,7 +1,7 @@
 """The Big Clock through the page: a won deal played by clicks following the native advisor, a lost
-deal played out by autoplay, drag and drop, keyboard, undo/redo, hint, resume after reload (of
-the deal played by drag and keyboard; no console error and no request off 127.0.0.1 in any test:
-conftest checks)."""
+deal played out by autoplay, drag and drop, keyboard, undo/redo, hint, resume after a start again
+(as a load starts the page, without one, conftest.started_again; of the deal played by drag and
+keyboard); no console error and no request off 127.0.0.1 in any test (conftest checks)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from tests.engine.helpers import call
 
-from .conftest import App, check_undo_redo, expect_moves, settled
+from .conftest import App, check_undo_redo, expect_moves, settled, started_again
 from .solitaire_play import BIG_CLOCK_SET, advisor_line, click_move, start_big_clock_deal, tops
 
 WON_SEED = 5  # the advisor wins this double-6 deal (shifts, a stuck double, refills)
@@ -81,7 +81,7 @@ def test_undo_redo_and_illegal(app: App) -> None:
     expect_moves(app, 0)
 
 
-def test_drag_and_keyboard_then_resume_after_reload(app: App) -> None:
+def test_drag_and_keyboard_then_resume_after_a_start_again(app: App) -> None:
     moves, _ = advisor_line(WON_SEED)
     start_big_clock_deal(app, WON_SEED)
     page = app.page
@@ -107,11 +107,11 @@ def test_drag_and_keyboard_then_resume_after_reload(app: App) -> None:
     page.locator("#board [data-slot=drawn]").drag_to(page.locator("#board [data-slot=slot3]"))
     expect_moves(app, 10)
     assert tops(app)["slot3"] == drawn
-    # the deal left and the page loaded again: the saved deal resumes as it was
+    # the deal left and the page started again from what it stored, as a load starts it
+    # (conftest.started_again, without a load): the saved deal resumes as it was
     before = tops(app)
     page.goto(f"{app.url}#/")
-    page.reload()
-    app.wait_ready()
+    started_again(page)
     page.goto(f"{app.url}#/play/big-clock")
     expect_moves(app, 10)
     expect(page.locator(".game .message")).to_contain_text(f"Resumed deal {WON_SEED}")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from .conftest import App, another_browser, expect_moves, solve, stats
+from .conftest import App, another_visitor, expect_moves, solve, started_again, stats
 from .solitaire_play import LUZON_WON_SEED, click_move, columns_on_page, losing_line, start_luzon_deal
 
 TIMEOUT = 20_000
@@ -65,13 +65,15 @@ def test_statistics_after_a_won_and_a_lost_game(app: App) -> None:
 
 
 def test_settings_apply_and_stay(app: App) -> None:
+    """Settings apply at once and stay: the page started again from what it stored (conftest.started_again,
+    as a load starts it: the settings read again, without a load) shows and applies them."""
     app.page.goto(f"{app.url}#/settings")
     app.page.check("#setting-tileStyle-color")
     app.page.check("#setting-hints-false")
     html = app.page.locator("html")
     expect(html).to_have_attribute("data-tiles", "color")
-    app.page.reload()
-    app.wait_ready()
+    started_again(app.page)
+    app.page.goto(f"{app.url}#/settings")
     expect(app.page.locator("#setting-tileStyle-color")).to_be_checked()
     start_luzon_deal(app, LUZON_WON_SEED)
     expect(html).to_have_attribute("data-tiles", "color")
@@ -102,12 +104,14 @@ def test_corrupt_storage_dropped_with_a_notice(app: App) -> None:
 
 
 def test_game_link_opens_the_same_deal(app: App) -> None:
+    """The deal's link opened by a visitor with nothing stored (conftest.another_visitor: made so in
+    place, without a load, as test_home_games does for a clock and a table game) shows the same deal."""
     start_luzon_deal(app, 4242, "sixes")
     link = app.page.locator("#deal-link")
     expect(link).to_have_attribute("href", "#/play/luzon?deal=4242&variant=sixes")
     columns = columns_on_page(app)
     href = link.get_attribute("href")
-    with another_browser(app) as page:
+    with another_visitor(app) as page:
         page.goto(app.url + href)
         board = page.locator("#board")
         expect(board).to_have_attribute("data-seed", "4242", timeout=120_000)

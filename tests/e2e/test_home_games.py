@@ -17,7 +17,7 @@ from playwright.sync_api import Locator, Page, expect
 from engine.session import Session
 from tests.engine.helpers import call
 
-from .conftest import App, another_visitor, expect_moves, open_table, stats
+from .conftest import App, another_visitor, expect_moves, open_table, started_again, stats
 from .solitaire_play import advisor_line, click_move, start_big_clock_deal, tops
 from .table_play import my_move, play_to_game_over
 
@@ -251,9 +251,11 @@ def test_table_game_counted_in_the_statistics_once(app: App) -> None:
     entry = stats(app)[key]
     assert (entry["played"], entry["won"]) == (1, int(won))
     assert entry["scores"]["best"] == score and entry["scores"]["count"] == 1
-    # a reload of the finished game shows it again (with a replay) and does not count it again
-    page.reload()
-    app.wait_ready()
+    # the page started again from what it stored, as a load starts it (conftest.started_again, without a
+    # load), on the finished game's address: it shows it again (with a replay) and does not count it again
+    url = page.url
+    started_again(page)
+    page.goto(url)
     summary = page.locator("#round-summary")
     expect(summary).to_have_attribute("data-kind", "game-over", timeout=TIMEOUT)
     expect(summary.locator("#replay")).to_be_visible()

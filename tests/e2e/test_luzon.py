@@ -1,13 +1,13 @@
 """Luzon through the page (and a smoke test of the other games): engine start, a seeded deal won by
 clicks following the native solver, illegal pair, undo/redo, drag and drop, keyboard, hint, resume
-after reload (of the deal played by drag and drop), bad storage (no console error and no request
-off 127.0.0.1 in any test: conftest checks)."""
+after a start again (as a load starts the page, without one; of the deal played by drag and drop),
+bad storage (no console error and no request off 127.0.0.1 in any test: conftest checks)."""
 
 from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .conftest import App, check_undo_redo, every_deal, expect_moves, solve
+from .conftest import App, check_undo_redo, every_deal, expect_moves, solve, started_again
 from .native_records import CATALOG
 from .solitaire_play import LUZON_WON_SEED, click_move, columns_on_page, losing_line, start_luzon_deal
 
@@ -104,7 +104,7 @@ def drag(app: App, source: str, target: str) -> None:
     app.page.locator(f"#board [data-slot={source}]").drag_to(app.page.locator(f"#board [data-slot={target}]"))
 
 
-def test_drag_and_drop_then_resume_after_reload(app: App) -> None:
+def test_drag_and_drop_then_resume_after_a_start_again(app: App) -> None:
     solution = solve(LUZON_WON_SEED)["solution"]
     column_move = next(i for i, move in enumerate(solution) if move.startswith("move:"))
     assert solution[0] == "discard:c1+c2" and column_move > 0
@@ -119,12 +119,14 @@ def test_drag_and_drop_then_resume_after_reload(app: App) -> None:
     drag(app, source, target)
     expect_moves(app, column_move + 1)
     assert columns_on_page(app)[int(target[1:]) - 1] == [tile]
-    # the page loaded again: the deal resumes as it was, the winnable line hidden as it was left
+    # the page started again from what it stored, as a load starts it (conftest.started_again, without
+    # a load), on the deal's address: the deal resumes as it was, the winnable line hidden as it was left
     app.page.uncheck("#show-winnable")
     expect(app.page.locator("#winnable")).to_be_hidden()
     columns = columns_on_page(app)
-    app.page.reload()
-    app.wait_ready()
+    url = app.page.url
+    started_again(app.page)
+    app.page.goto(url)
     expect_moves(app, column_move + 1)
     assert columns_on_page(app) == columns
     expect(app.page.locator(".game .message")).to_contain_text(f"Resumed deal {LUZON_WON_SEED}")
@@ -172,8 +174,11 @@ def test_bad_saved_game_dropped(app: App) -> None:
     # well formed, but the engine refuses to replay it: dropped as well
     stored["record"]["moves"] = ["discard:r1+r2"]
     app.page.evaluate("record => localStorage.setItem('boneyard.game.luzon', JSON.stringify(record))", stored)
-    app.page.reload()
-    app.wait_ready()
+    # (said when the game screen opens its save, web/play/game_start.js: the page started again from what
+    # it stored, as a load starts it, conftest.started_again, without a load, on the game's address)
+    url = app.page.url
+    started_again(app.page)
+    app.page.goto(url)
     expect(app.page.locator("#notice")).to_contain_text("could not be restored")
     expect(app.page.locator("#board")).to_have_attribute("data-moves", "0", timeout=TIMEOUT)
 
