@@ -638,12 +638,15 @@ def another_browser(app: App) -> Iterator[Page]:
             app.open()
 
 
-def started_again(page: Page) -> None:
+def started_again(page: Page, at: str | None = None) -> None:
     """The app's page started again from what is stored, as a load starts it, without one (a load
     costs some 1.5 s of CPU): its own `boneyard.startAsNewVisitor` (web/app.js) given the local
     storage as it is: the screen left, the engine's sessions closed, every module's memory of the
-    game and of what it asked forgotten, the settings read again, the home page shown."""
+    game and of what it asked forgotten, the settings read again, the home page shown; then, with
+    `at`, that address opened (a game's screen: its save resumed)."""
     page.evaluate("() => window.boneyard.startAsNewVisitor(Object.fromEntries(Object.entries(localStorage)))")
+    if at is not None:
+        page.goto(at)
 
 
 @contextmanager

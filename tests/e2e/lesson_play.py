@@ -126,8 +126,9 @@ ROOM_JS = """(keys) => {
 }"""
 
 
-# Playwright's is_visible, in the page: the style visible, the box not empty; null for what it judges
-# otherwise (display: contents), where the caller leaves the looking to Playwright
+# Playwright's is_visible, in the page (here and in test_coach_review): the style visible, the box not
+# empty; null for what it judges otherwise (display: contents), where the caller leaves the looking to
+# Playwright
 VISIBLE_JS = """(e) => {
   const style = getComputedStyle(e);
   if (style.display === 'contents') return null;

@@ -111,8 +111,7 @@ def test_drag_and_keyboard_then_resume_after_a_start_again(app: App) -> None:
     # (conftest.started_again, without a load): the saved deal resumes as it was
     before = tops(app)
     page.goto(f"{app.url}#/")
-    started_again(page)
-    page.goto(f"{app.url}#/play/big-clock")
+    started_again(page, f"{app.url}#/play/big-clock")
     expect_moves(app, 10)
     expect(page.locator(".game .message")).to_contain_text(f"Resumed deal {WON_SEED}")
     assert tops(app) == before

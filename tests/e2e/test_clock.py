@@ -43,8 +43,7 @@ def resume_after_a_start_again(app: App, moves: int) -> None:
     page = app.page
     before = face_up(app)
     page.goto(f"{app.url}#/")
-    started_again(page)
-    page.goto(f"{app.url}#/play/clock")
+    started_again(page, f"{app.url}#/play/clock")
     expect_moves(app, moves)
     expect(page.locator(".game .message")).to_contain_text(f"Resumed deal {EXCHANGE_SEED}")
     expect(page.locator("#board")).to_have_attribute("data-phase", "exchange")

@@ -25,6 +25,7 @@ from .coach_records import (
     open_coach_from_result,
 )
 from .conftest import App, box_of, settled, until_still
+from .lesson_play import VISIBLE_JS
 
 SIZES = [(1280, 800), (360, 740)]
 MARKED = ("inaccuracy", "mistake", "blunder")
@@ -136,13 +137,12 @@ def check_key_moments_while_reviewing(app: App, decisions: list[dict]) -> None:
     # the first key moment shown, and at that very moment the review still going on (read in the
     # page as the key moment shows, within 50 ms: an expect's polls come up to 1 s apart, and the
     # review's slices after its first key moment take about as long)
-    seen = page.wait_for_function("""() => {
-      const visible = (e) => { if (!e) return false; const r = e.getBoundingClientRect();
-        return r.width > 0 && r.height > 0 && e.checkVisibility({visibilityProperty: true}); };
+    seen = page.wait_for_function(f"""() => {{
+      const visible = (e) => Boolean(e) && ({VISIBLE_JS})(e) === true;
       if (!visible(document.querySelector('#coach-key li[data-grade]'))) return null;
-      return {cancel: visible(document.querySelector('button[data-action=coach-cancel]')),
-              text: document.querySelector('#coach-review-text').innerText};
-    }""", polling=50, timeout=REVIEW_TIMEOUT).json_value()
+      return {{cancel: visible(document.querySelector('button[data-action=coach-cancel]')),
+              text: document.querySelector('#coach-review-text').innerText}};
+    }}""", polling=50, timeout=REVIEW_TIMEOUT).json_value()
     assert seen["cancel"], seen  # still reviewing
     assert "Reviewing" in seen["text"], seen
     page.click("button[data-action=coach-cancel]")

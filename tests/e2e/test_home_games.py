@@ -254,8 +254,7 @@ def test_table_game_counted_in_the_statistics_once(app: App) -> None:
     # the page started again from what it stored, as a load starts it (conftest.started_again, without a
     # load), on the finished game's address: it shows it again (with a replay) and does not count it again
     url = page.url
-    started_again(page)
-    page.goto(url)
+    started_again(page, url)
     summary = page.locator("#round-summary")
     expect(summary).to_have_attribute("data-kind", "game-over", timeout=TIMEOUT)
     expect(summary.locator("#replay")).to_be_visible()

@@ -32,15 +32,6 @@ def settle_turn(app: App) -> str:
     return "summary" if page.locator("#round-summary[open]").count() else "me"
 
 
-def start_again(app: App) -> None:
-    """The page started again from what is stored, without a load (conftest.started_again), on the
-    address it showed (the game opened again, from its save)."""
-    page = app.page
-    url = page.url
-    started_again(page)
-    page.goto(url)
-
-
 def test_focus_follows_the_turn_from_start_to_the_next_round(app: App) -> None:
     fresh(app, "draw")
     set_up(app, {"set": "double-6", "players": "3", "target": "50"}, ["human", "ai:easy", "ai:easy"], seed=3)
@@ -325,7 +316,7 @@ def test_forced_moves_wait_for_the_person_unless_the_setting_makes_them(app: App
     assert board.get_attribute("data-moves") == moves
     expect(page.locator('#actions [data-move="draw"]')).to_be_visible()
     page.evaluate("""s => localStorage.setItem('boneyard.settings.v1', s)""", json.dumps({"autoForced": True}))
-    start_again(app)
+    started_again(app.page, app.page.url)
     # on: the game comes back and the draw is made by itself, in the log like any move
     expect(page.locator("#log li").first).to_contain_text("draw", timeout=TIMEOUT)
     assert int(board.get_attribute("data-moves")) > int(moves)
@@ -351,7 +342,7 @@ def test_theme_setting_light_dark_or_the_system(app: App) -> None:
         # the page started again from what is stored, in place (a load reads and applies the
         # settings the same way: web/app.js applySettings(loadSettings()); not stored, the theme
         # would be the system's, light)
-        start_again(app)
+        started_again(app.page, app.page.url)
         expect(page.locator("#setting-theme-dark")).to_be_checked()
         assert page.evaluate(background) == dark  # kept
         page.check("#setting-theme-system")
@@ -395,7 +386,7 @@ def test_sound_is_off_by_default_and_never_before_a_first_tap(app: App) -> None:
 
     def open_fresh(new_document: bool) -> None:
         """The game link, no saved game, the page started again from what is stored: in a new
-        document (a load: no tap on it yet), or in place (start_again)."""
+        document (a load: no tap on it yet), or in place (conftest.started_again)."""
         page.goto(f"{app.url}#/")
         page.evaluate("""() => Object.keys(localStorage).filter((k) => k.startsWith('boneyard.game.'))
           .forEach((k) => localStorage.removeItem(k))""")
@@ -403,7 +394,7 @@ def test_sound_is_off_by_default_and_never_before_a_first_tap(app: App) -> None:
             page.reload()
             app.wait_ready()
         else:
-            start_again(app)
+            started_again(app.page, app.page.url)
         page.goto(app.url + link)
         assert settle_turn(app) == "me"
 

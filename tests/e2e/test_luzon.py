@@ -125,8 +125,7 @@ def test_drag_and_drop_then_resume_after_a_start_again(app: App) -> None:
     expect(app.page.locator("#winnable")).to_be_hidden()
     columns = columns_on_page(app)
     url = app.page.url
-    started_again(app.page)
-    app.page.goto(url)
+    started_again(app.page, url)
     expect_moves(app, column_move + 1)
     assert columns_on_page(app) == columns
     expect(app.page.locator(".game .message")).to_contain_text(f"Resumed deal {LUZON_WON_SEED}")
@@ -177,8 +176,7 @@ def test_bad_saved_game_dropped(app: App) -> None:
     # (said when the game screen opens its save, web/play/game_start.js: the page started again from what
     # it stored, as a load starts it, conftest.started_again, without a load, on the game's address)
     url = app.page.url
-    started_again(app.page)
-    app.page.goto(url)
+    started_again(app.page, url)
     expect(app.page.locator("#notice")).to_contain_text("could not be restored")
     expect(app.page.locator("#board")).to_have_attribute("data-moves", "0", timeout=TIMEOUT)
 

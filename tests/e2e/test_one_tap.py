@@ -90,7 +90,6 @@ def test_the_turn_line_says_what_a_tap_does(app: App) -> None:
     settled(page)  # the game saved as it is on screen
     # the page started again from what is stored, the setting read again, without a load
     # (conftest.started_again): the game in progress comes back
-    started_again(page)
-    page.goto(f"{app.url}{SCREEN}")
+    started_again(page, f"{app.url}{SCREEN}")
     my_turn(app)
     expect(page.locator("#turn")).to_have_text("Your turn: pick a tile and a place.")

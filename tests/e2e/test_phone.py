@@ -573,8 +573,7 @@ def test_an_imported_game_shows_its_last_move_and_each_seats_last_action(app: Ap
         shoot(app.page, SHOTS / f"matador-{when}-1280x800")
         if when == "imported":  # the same game, opened again from what the page saved (the page started
             url = page.url  # again from what it stored, as a load starts it, without one: conftest.started_again)
-            started_again(page)
-            page.goto(url)
+            started_again(page, url)
             expect(page.locator("#table-screen")).to_have_attribute("data-moves", str(len(record["moves"])),
                                                                     timeout=SCREEN_TIMEOUT_MS)
     computer_speed(page, None)

@@ -128,8 +128,7 @@ def test_play_log_survives_a_reload(app: App) -> None:
     lines = page.locator("#log li").all_inner_texts()
     assert len(lines) >= 4
     moves, url = page.get_attribute("#table-screen", "data-moves"), page.url
-    started_again(page)
-    page.goto(url)
+    started_again(page, url)
     expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=TIMEOUT)
     expect(page.locator("#table-screen")).to_have_attribute("data-moves", str(moves))
     after = page.locator("#log li").all_inner_texts()

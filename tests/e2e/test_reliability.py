@@ -191,8 +191,7 @@ def test_storage_full_is_said_the_game_goes_on_and_free_space_saves_it(app: App,
     play_line(app, line, 6, 1)
     assert saved_moves(app) == 7
     # the page as a reload leaves it, in place (conftest.started_again): the game resumed is the saved one
-    started_again(page)
-    page.goto(f"{app.url}#/play/luzon")
+    started_again(page, f"{app.url}#/play/luzon")
     expect(page.locator("#board")).to_have_attribute("data-moves", "7", timeout=SCREEN_TIMEOUT_MS)
     clean(app)
 
