@@ -559,9 +559,25 @@ def test_on_a_host_that_sends_no_headers_the_worker_imports_no_code_from_data_or
         context.close()
 
 
-def test_an_import_made_while_the_game_is_busy_waits_and_is_loaded(app: App, line: list[str]) -> None:
+# The browser may end two files' reads in either order: the first file's read made to end last
+FIRST_READ_ENDS_LAST = """() => {
+  const text = Blob.prototype.text;
+  let reads = 0, secondRead;
+  const second = new Promise((resolve) => { secondRead = resolve; });
+  Blob.prototype.text = async function () {
+    const nth = ++reads, content = await text.call(this);
+    if (nth === 1) await second;
+    else { secondRead(); Blob.prototype.text = text; }
+    return content;
+  };
+}"""
+
+
+@pytest.mark.parametrize("reads", ["in order", "the first ends last"])
+def test_an_import_made_while_the_game_is_busy_waits_and_is_loaded(app: App, line: list[str], reads: str) -> None:
     """Two records imported one right after the other: the second, the later choice, opens, rather
-    than being turned away (the first, still being read, gives way to it)."""
+    than being turned away (the first, still being read or loaded, gives way to it), whichever
+    file's read ends first."""
     page = app.page
     clean(app)
     open_deal(app, "luzon", LUZON_WON_SEED)
@@ -571,6 +587,8 @@ def test_an_import_made_while_the_game_is_busy_waits_and_is_loaded(app: App, lin
                   "moves": line[:moves]}
         return json.dumps({"boneyard": "game-record", "format": 1, "record": record})
 
+    if reads != "in order":
+        page.evaluate(FIRST_READ_ENDS_LAST)
     # both chosen in one go: the second change comes while the first record is being loaded
     page.evaluate("""(texts) => {
       const input = document.querySelector('#import-record');
@@ -583,6 +601,8 @@ def test_an_import_made_while_the_game_is_busy_waits_and_is_loaded(app: App, lin
     }""", [record_text(3), record_text(5)])
     expect_moves(app, 5)
     expect(page.locator("#message[data-kind=error]")).to_have_count(0)
+    expect(page.locator("#notice")).to_have_text(
+        "The file luzon-0.json could not be imported: another file was chosen while it was read.")
     assert saved_moves(app) == 5
     clean(app)
 

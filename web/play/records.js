@@ -113,17 +113,24 @@ export function gameTools({ gameId, engine, session, say, notify, load, abandon,
   exportButton.addEventListener("click", () => exportGame());
   onScreen = { gameId, element, exportGame, exportCopy, lesson: () => Boolean(shown?.guide) };
 
+  let choices = 0; // files chosen so far: a later choice wins, whichever file is read first
   importInput.addEventListener("change", async () => {
     const file = importInput.files?.[0];
     importInput.value = "";
     if (!file) return;
+    const choice = ++choices;
     const refuse = (/** @type {string} */ reason) => say(`The file ${file.name} could not be imported: ${reason}`, "error");
+    const gaveWay = (/** @type {string} */ reason) => notify(`The file ${file.name} could not be imported: ${reason}`);
     if (file.size > 2_000_000) {
       refuse("it is larger than a game record can be.");
       return;
     }
     // (a record unless there is an error)
     const { record, error } = /** @type {{record: GameRecord, error?: string}} */ (parseRecordFile(await file.text()));
+    if (choice !== choices) { // another file was chosen while this one was read (the reads may end in either order)
+      gaveWay("another file was chosen while it was read.");
+      return;
+    }
     if (error) {
       refuse(error);
       return;
@@ -131,7 +138,7 @@ export function gameTools({ gameId, engine, session, say, notify, load, abandon,
     const answer = await load(record); // the engine replays it move by move; a bad move changes nothing
     if (!answer) return; // kept playing, the screen left or the engine failed: said where it is said
     const refusal = /** @type {import("../engine_types.js").EngineError | undefined} */ (answer.error);
-    if (refusal?.code === "superseded") notify(`The file ${file.name} could not be imported: ${refusal.message}`);
+    if (refusal?.code === "superseded") gaveWay(refusal.message);
     else if (!answer.ok) refuse(refusal?.message ?? "");
     else say(`Imported ${dealWords(record)} (${record.moves.length} moves).`);
   });
