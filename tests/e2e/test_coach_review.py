@@ -1,10 +1,10 @@
 """The coach's review as a player reads it, at a laptop's 1280x800 and a phone's 360x740: the key
 moments first (each one click to its position), both moves of a decision drawn on the board with a
 toggle between the move made and the better one, a graph with labelled axes and clickable marks,
-the board as large as in play, and the results as they come (the first key moments while the review goes
-on, and Cancel); a finished game's replay opened at its end (what the last move did, forward and back)
-and the better move of the decision the engine marks, legal there, one click away in every decision's
-list."""
+the board as large as in play (a table game's whole line in view, held either way), and the results as they
+come (the first key moments while the review goes on, and Cancel); a finished game's replay opened at its end
+(what the last move did, forward and back) and the better move of the decision the engine marks, legal there,
+one click away in every decision's list."""
 
 from __future__ import annotations
 
@@ -57,12 +57,40 @@ def largest_tile(app: App, root: str, size: tuple[int, int]) -> float:
     """The widest tile drawn in `root` (a tile's long side: its pips' size); on a phone held upright
     the board's alone, not a table game's hand: the coach's board is the room under its controls
     there, less than the play screen's, and its hand, not played from, may take smaller tiles to
-    stay in view (test_screen_look checks that it does)."""
+    stay in view (test_screen_look checks that it does) or to give the table's line its room
+    (assert_line_whole)."""
     hand = ":not(.hand-tile)" if size[0] < size[1] else ""
     return app.page.eval_on_selector_all(
         f"{root} [data-tile]{hand}, {root} [data-placed]",
         "els => Math.max(0, ...els.map(e => { const r = e.getBoundingClientRect(); "
         "return Math.max(r.width, r.height); }))")
+
+
+# a table's line whole in view at a phone's sizes, held either way, and a laptop's
+LINE_SIZES = [(360, 740), (390, 844), (844, 390), (1280, 800)]
+LINE_JS = """() => {
+  const box = document.querySelector('#coach-board .layout-box');
+  const rect = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const hand = [...document.querySelectorAll('#coach-board .hand-tile')].map(rect);
+  return {client: [box.clientWidth, box.clientHeight], content: [box.scrollWidth, box.scrollHeight], box: rect(box),
+          last: rect(box.querySelector('.last-played')), hand: hand.length, view: [innerWidth, innerHeight],
+          handBottom: Math.max(...hand.map((r) => r[3]))};
+}"""
+
+
+def assert_line_whole(app: App, size: tuple[int, int]) -> None:
+    """The table's whole line in view in the coach, nothing to pan (its box holds all of it, so no
+    shade is drawn over an edge), the last tile played (the move the coach speaks of) whole inside
+    the box and the screen, and the person's whole hand in view."""
+    seen = app.page.evaluate(LINE_JS)
+    (width, height), (wide, tall), last = seen["client"], seen["content"], seen["last"]
+
+    def within(outer: list[float]) -> bool:
+        return all(outer[i] - 1 <= last[i] for i in (0, 1)) and all(last[i] <= outer[i] + 1 for i in (2, 3))
+
+    assert wide <= width + 1 and tall <= height + 1, (size, seen)  # the line fits its box: nothing scrolls
+    assert within(seen["box"]) and within([0, 0, *seen["view"]]), (size, seen)
+    assert seen["hand"] and seen["handBottom"] <= seen["view"][1] + 0.5, (size, seen)
 
 
 def marked_keys(app: App, which: str) -> set[str]:
@@ -184,7 +212,14 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
     """Reviewed once, then read at each size (the screen turned or resized keeps the review). The
     finished Clock and Matador games also check
     their replay at the end and the better move in every decision's list; Matador, a review of many
-    slices, first shows its key moments while it goes on, is cancelled, then reviewed again to its end."""
+    slices, first shows its key moments while it goes on, is cancelled, then reviewed again to its end.
+
+    Matador's line, at its end, is whole in view in the coach at 360x740, 390x844, 844x390 and 1280x800
+    with a mouse (assert_line_whole). This record's is long (37 tiles): it would not fit beside the hand's
+    usual tiles at 360x740 and 844x390 (the coach's controls above the table, held upright, or its banner and
+    seats, held sideways, leave it less room than the play screen's: it panned, the last tile played off to
+    the right or under the shade), so the hand, not played from, takes its least tiles and the line is drawn
+    whole (at 360x740 as large as in play, 42.3 px)."""
     record, link, board = cases()[game]
     total = len(record["moves"])
     review = native_beside({"op": "review", "record": record})  # every slice, beside the page's work
@@ -212,6 +247,10 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
         sized(app, size)
         in_coach = largest_tile(app, "#coach-board", size)
         assert in_coach >= in_play[size] - 1, (size, in_coach, in_play[size])  # as large as the play screen's
+    if board == "#table-screen":  # a table game's line: whole at each size (the last, 360x740, first)
+        for size in sorted(LINE_SIZES, key=lambda s: s != SIZES[-1]):
+            sized(app, size)
+            assert_line_whole(app, size)
 
     if game == "matador":
         sized(app, SIZES[0])

@@ -12,7 +12,7 @@ import { h, mediaHolds, put } from "./dom.js";
 import { tileSvg } from "./tiles.js";
 import { roomOf } from "./fit_room.js";
 import { computeLayout, horizontal } from "./layout_geometry.js";
-import { bestPlan, buttonBox, drawnUnit, fittingUnit, planKey, planOf, tableHeight } from "./layout_plan.js";
+import { MIN_UNIT_PX, bestPlan, buttonBox, drawnUnit, fittingUnit, planKey, planOf, tableHeight } from "./layout_plan.js";
 
 /** @typedef {import("./layout_geometry.js").LayoutTile} LayoutTile */
 /** @typedef {import("./layout_geometry.js").LayoutEnd} LayoutEnd */
@@ -84,7 +84,8 @@ function tablePlan(board, boxWidth, boxHeight, kept, ends) {
  * @param {boolean} [how.ends]
  * @param {[number, number]} [how.scroll] the box's scroll offsets, read by the caller in a layout it
  *   made before its writes (one forced layout fewer); read here when not given
- * @returns {{unit: number, tiles: number, last: {x: number, y: number} | null}}
+ * @returns {{unit: number, tiles: number, last: {x: number, y: number} | null, whole: boolean}} `whole`: the
+ *   layout fits its box at its least readable size or larger (unzoomed: nothing to pan)
  */
 export function drawLayout(box, board,
   { markerFor = () => null, lastIndex = -1, endNames = () => "", zoom = 1, ends = true, scroll } = {}) {
@@ -97,7 +98,8 @@ export function drawLayout(box, board,
   put(box.dataset, "tablePlan", planKey(plan));
   const { tiles, markers, bbox, bridges } = computeLayout(board, plan.width, tableHeight(plan.width, boxWidth, boxHeight),
     plan.centre, ends);
-  const fit = drawnUnit(fittingUnit(bbox, boxWidth, boxHeight));
+  const fitting = fittingUnit(bbox, boxWidth, boxHeight);
+  const fit = drawnUnit(fitting);
   const bw = bbox.x1 - bbox.x0;
   const bh = bbox.y1 - bbox.y0;
   const unit = fit * zoom;
@@ -157,7 +159,7 @@ export function drawLayout(box, board,
   // a stage no larger than the empty box has no scroll bars to narrow it
   put(box.dataset, "fits", String(pxW <= roomWidth + 1 && pxH <= roomHeight + 1));
   const last = tiles.find((t) => t.index === lastIndex);
-  return { unit, tiles: tiles.length, last: last ? centreOf(last.rect, bbox, unit) : null };
+  return { unit, tiles: tiles.length, last: last ? centreOf(last.rect, bbox, unit) : null, whole: fitting >= MIN_UNIT_PX };
 }
 
 /** @type {(r: Box, bbox: Box, unit: number) => {x: number, y: number}} */

@@ -12,7 +12,7 @@ import { roundSummaryOf, roundLines } from "./table_summary.js";
 import { createZoom, showSeat } from "./table_touch.js";
 import { createPanCue } from "./pan_cue.js";
 import { createLegend, drawLegend, tableMarks } from "./table_legend.js";
-import { bannerText, drawHand, endMarker, endNames, handSlot, infoParts, markSince, moveButtons, outcomeText,
+import { bannerText, drawHand, endMarker, endNames, handSlot, infoParts, leastHand, markSince, moveButtons, outcomeText,
   outcomeTitle, pickedWords, seatCard } from "./table_draw.js";
 
 /** @typedef {import("../engine_types.js").View} View */
@@ -170,11 +170,12 @@ function draw(ctl, el, pick, view) {
   // the legend before the layout too (a hint's marks wrap it on a phone): the table is fitted in the room it leaves
   drawLegend(el.legend, tableMarks(board, { lastIndex, since, markers: [...markers.values()], handHinted }),
     ctl.replay);
-  const drawn = drawLayout(el.layoutBox, board, {
-    zoom: el.zoom.value(), ends, lastIndex, scroll,
-    endNames: () => endNames(ctl, view, since),
-    markerFor: (end) => markers.get(end.name) ?? null,
-  });
+  const how = { zoom: el.zoom.value(), ends, lastIndex, scroll, endNames: () => endNames(ctl, view, since),
+    markerFor: (/** @type {import("./layout.js").LayoutEnd} */ end) => markers.get(end.name) ?? null };
+  let drawn = drawLayout(el.layoutBox, board, how);
+  // a replay's hand is not played from: a line that does not fit whole at its least readable size takes the
+  // room of the hand's larger tiles, so the whole line and the move the coach speaks of are in view
+  if (ctl.replay && !drawn.whole && leastHand(el.hand)) drawn = drawLayout(el.layoutBox, board, how);
   markSince(el.layoutBox, since, ctl.name);
   el.zoom.drawn(view.moves, drawn.last);
   // measured in the layout the table's drawing left, as the pan cue is: one layout, not one more

@@ -126,6 +126,19 @@ function fitHand(hand, board, count) {
   if (width) hand.style.setProperty("--hand-tile", `${size}px`);
 }
 
+/**
+ * A replay's hand at its least: tiles of HAND_TILE_MIN px, in as many rows as that takes. Not played
+ * from, it gives its room to the table's line when the line does not fit whole beside it (table.js
+ * draw). Whether its tiles were larger (the table is then fitted again in the room they left).
+ * @param {HTMLElement} hand
+ */
+export function leastHand(hand) {
+  const least = `${HAND_TILE_MIN}px`;
+  if (!hand.querySelector(".hand-tile") || hand.style.getPropertyValue("--hand-tile") === least) return false;
+  hand.style.setProperty("--hand-tile", least);
+  return true;
+}
+
 /** Each hand's tiles as last drawn (their ids and states), to leave them be when a view leaves them so. @type {WeakMap<HTMLElement, string>} */
 const handDrawn = new WeakMap();
 
