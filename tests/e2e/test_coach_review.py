@@ -58,7 +58,7 @@ def largest_tile(app: App, root: str, size: tuple[int, int]) -> float:
     the board's alone, not a table game's hand: the coach's board is the room under its controls
     there, less than the play screen's, and its hand, not played from, may take smaller tiles to
     stay in view (test_screen_look checks that it does) or to give the table's line its room
-    (assert_line_whole)."""
+    (assert_table_whole)."""
     hand = ":not(.hand-tile)" if size[0] < size[1] else ""
     return app.page.eval_on_selector_all(
         f"{root} [data-tile]{hand}, {root} [data-placed]",
@@ -74,14 +74,17 @@ LINE_JS = """() => {
   const hand = [...document.querySelectorAll('#coach-board .hand-tile')].map(rect);
   return {client: [box.clientWidth, box.clientHeight], content: [box.scrollWidth, box.scrollHeight], box: rect(box),
           last: rect(box.querySelector('.last-played')), hand: hand.length, view: [innerWidth, innerHeight],
-          handBottom: Math.max(...hand.map((r) => r[3]))};
+          handBottom: Math.max(...hand.map((r) => r[3])),
+          cut: [...document.querySelectorAll('#coach-board .seat')].filter((e) => e.scrollWidth > e.clientWidth + 0.5)
+            .map((e) => e.textContent)};
 }"""
 
 
-def assert_line_whole(app: App, size: tuple[int, int]) -> None:
+def assert_table_whole(app: App, size: tuple[int, int]) -> None:
     """The table's whole line in view in the coach, nothing to pan (its box holds all of it, so no
     shade is drawn over an edge), the last tile played (the move the coach speaks of) whole inside
-    the box and the screen, and the person's whole hand in view."""
+    the box and the screen, the person's whole hand in view, and every seat's card whole (its name,
+    tiles and points: "126 pts" was cut to "126 pt" held sideways)."""
     seen = app.page.evaluate(LINE_JS)
     (width, height), (wide, tall), last = seen["client"], seen["content"], seen["last"]
 
@@ -91,6 +94,7 @@ def assert_line_whole(app: App, size: tuple[int, int]) -> None:
     assert wide <= width + 1 and tall <= height + 1, (size, seen)  # the line fits its box: nothing scrolls
     assert within(seen["box"]) and within([0, 0, *seen["view"]]), (size, seen)
     assert seen["hand"] and seen["handBottom"] <= seen["view"][1] + 0.5, (size, seen)
+    assert not seen["cut"], (size, seen["cut"])
 
 
 def marked_keys(app: App, which: str) -> set[str]:
@@ -215,7 +219,7 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
     slices, first shows its key moments while it goes on, is cancelled, then reviewed again to its end.
 
     Matador's line, at its end, is whole in view in the coach at 360x740, 390x844, 844x390 and 1280x800
-    with a mouse (assert_line_whole). This record's is long (37 tiles): it would not fit beside the hand's
+    with a mouse (assert_table_whole). This record's is long (37 tiles): it would not fit beside the hand's
     usual tiles at 360x740 and 844x390 (the coach's controls above the table, held upright, or its banner and
     seats, held sideways, leave it less room than the play screen's: it panned, the last tile played off to
     the right or under the shade), so the hand, not played from, takes its least tiles and the line is drawn
@@ -250,7 +254,7 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
     if board == "#table-screen":  # a table game's line: whole at each size (the last, 360x740, first)
         for size in sorted(LINE_SIZES, key=lambda s: s != SIZES[-1]):
             sized(app, size)
-            assert_line_whole(app, size)
+            assert_table_whole(app, size)
 
     if game == "matador":
         sized(app, SIZES[0])
