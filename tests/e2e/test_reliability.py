@@ -4,15 +4,17 @@ full, the same game in two tabs, a dead worker, sessions left behind."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import Browser, Route, expect
 
+from engine.lessons import lesson_for
 from tests.engine.helpers import call
 
-from . import solitaire_play
+from . import lesson_play, solitaire_play
 from .coach_records import counted, finished_record, load_with_record, native, open_coach_from_result
 from .conftest import (
     DESKTOP,
@@ -425,6 +427,108 @@ def test_a_game_links_deal_a_dead_worker_cut_short_comes_on_screen(clocked: App)
     expect(page.locator("#notice")).to_have_text(f"{RESTARTED}; the new deal asked again.")
     settled(page)
     assert saved_seed(app) == deal["seed"]
+    clean(app)
+
+
+def log_lines(app: App) -> list[str]:
+    return app.page.locator("#log li").all_inner_texts()
+
+
+def test_a_guided_deal_a_dead_worker_cut_short_is_put_back_at_its_step(clocked: App) -> None:
+    """Draw's guided deal over a saved game; the worker killed as the computer's move after the
+    second step is asked: once the engine is back the player is in the guided deal where it was
+    (its log kept), the computer moves on and the third step comes, its note shown and its places
+    marked. Killed again as the fourth step's move is asked: the lesson is back and the move made.
+    The lesson goes on to its end, every step once in turn; played on after it, killed again: back
+    played on, unguided. The saved game stays as it was throughout."""
+    app = clocked
+    page = app.page
+    board = page.locator("[data-session][data-moves]")  # (the table's screen)
+    clean(app)
+    open_table(app, "#/play/draw?deal=5")
+    expect(board).to_have_attribute("data-moves", re.compile(r"\d"), timeout=SCREEN_TIMEOUT_MS)
+    settled(page)
+    saved = page.evaluate("() => localStorage.getItem('boneyard.game.draw')")
+    assert saved
+    page.goto(f"{app.url}#/play/draw?lesson=1")
+    expect(page.locator("#guide")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    lesson = lesson_for("draw")
+    view = lesson_play.settled(page)
+    seen = []
+    while not view["guide"]["done"]:
+        step = view["guide"]["step"]
+        seen.append(step)
+        assert view["moves"] == lesson.steps[step - 1].at, view["moves"]  # the board at the step's move
+        in_dialog = lesson_play.check_step(page, view)  # its note shown, its places marked
+        kill = {2: ["ai", 1], 4: ["play", 1]}.get(step)
+        if kill:
+            before = log_lines(app)
+            page.evaluate(KILL_AT, kill)
+        lesson_play.act(page, view, view["guide"]["suggest"] or view["legal"][0], in_dialog)
+        if kill:
+            restarted(app, kill)
+            again = ", your move asked again" if kill[0] == "play" else ""
+            expect(page.locator("#notice")).to_have_text(
+                f"{RESTARTED}; the guided deal was put back where it was{again}.", timeout=RESTART_TIMEOUT_MS)
+        view = lesson_play.settled(page, view["moves"])
+        expect(board).to_have_attribute("data-moves", str(view["moves"]))
+        if kill:  # the lines of the log before are kept, the moves since follow them
+            after = log_lines(app)
+            assert len(after) > len(before) and any(
+                after[i:i + len(before)] == before for i in range(len(after) - len(before) + 1)), (before, after)
+    assert seen == list(range(1, len(lesson.steps) + 1)), seen
+    # played on after its ending (the guide's "Keep playing": the next round was dealt), the worker
+    # killed as a request is sent: the guided deal comes back played on, unguided, no dialog opened
+    page.locator("#guide [data-action=keep-playing]").click()
+    note = page.locator("#guide-note")
+    expect(note).to_have_text("Playing on, unguided.")
+    settled(page)
+    page.evaluate("() => { boneyard.engine.worker.terminate(); boneyard.request({op: 'catalog'}); }")
+    ping_runs_out(app)
+    expect(page.locator("#notice")).to_have_text(f"{RESTARTED}; the guided deal was put back where it was.",
+                                                 timeout=RESTART_TIMEOUT_MS)
+    expect(note).to_have_text("Playing on, unguided.")
+    expect(page.locator("#guide [data-action=keep-playing]")).to_be_hidden()
+    expect(page.locator("#guide [data-action=real-game]")).to_be_visible()
+    settled(page)
+    expect(page.locator("dialog.outcome[open]")).to_have_count(0)
+    assert page.evaluate("() => localStorage.getItem('boneyard.game.draw')") == saved
+    clean(app)
+
+
+def test_a_guided_deals_start_a_dead_worker_cut_short_comes_on_screen(clocked: App) -> None:
+    """Draw's lesson link opened with nothing saved, the worker killed as the screen asks for the guided
+    deal: once the engine is back the guided deal comes on screen at its first step, and the notice
+    says so. Then the lesson offered over a saved game and started, the worker killed as it is asked:
+    the saved game is reloaded and the guided deal asked again, at its first step; the game stays saved."""
+    app = clocked
+    page = app.page
+    notice = page.locator("#notice")
+    clean(app)
+    computer_speed(page, "instant")
+    page.evaluate(KILL_AT, ["new", 1])
+    page.goto(f"{app.url}#/play/draw?lesson=1")
+    assert restarted(app, ["new", 1])["lesson"] is True
+    expect(notice).to_have_text(f"{RESTARTED}; the guided deal asked again.", timeout=RESTART_TIMEOUT_MS)
+    view = lesson_play.settled(page)
+    assert (view["guide"]["step"], view["moves"]) == (1, 0), view["guide"]
+    open_table(app, "#/play/draw?deal=2")  # the person leads: no move made, the offer stays over the game
+    settled(page)
+    saved = page.evaluate("() => localStorage.getItem('boneyard.game.draw')")
+    assert saved
+    page.evaluate("() => localStorage.removeItem('boneyard.lessons.v1')")  # a first visit: the lesson is offered
+    page.goto(f"{app.url}#/")
+    page.goto(f"{app.url}#/play/draw")
+    offer = page.locator(".lesson-offer")
+    expect(offer).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    page.evaluate(KILL_AT, ["new", 1])
+    offer.locator("[data-action=start-lesson]").click()
+    assert restarted(app, ["new", 1])["lesson"] is True
+    expect(notice).to_have_text(f"{RELOADED}, the guided deal asked again.", timeout=RESTART_TIMEOUT_MS)
+    view = lesson_play.settled(page)
+    assert (view["guide"]["step"], view["moves"]) == (1, 0), view["guide"]
+    expect(page.locator("#guide")).to_be_visible()
+    assert page.evaluate("() => localStorage.getItem('boneyard.game.draw')") == saved
     clean(app)
 
 

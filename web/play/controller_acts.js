@@ -62,7 +62,7 @@ export function act(ctrl, intent) {
     case "claim":
       state.claimed = intent.what;
       return ++state.starts;
-    case "start-lesson": return lessons.start();
+    case "start-lesson": return asking(state, intent, lessons.start());
     case "leave-lesson": return lessons.leave();
     case "usual-start": return start.startUsual(false, null);
     case "reveal": return turns.reveal(intent.seat);
@@ -83,8 +83,8 @@ export function act(ctrl, intent) {
 
 /**
  * The person's request, kept on the state while it is under way (a remount asks it again: screen_kept.js):
- * a move, an undo or redo, a hint, a new deal, a run of requests (autoplay, the solution, Finish, skipping to
- * the person's turn).
+ * a move, an undo or redo, a hint, a new deal, a guided deal's start, a run of requests (autoplay, the solution,
+ * Finish, skipping to the person's turn).
  * @template T
  * @param {import("./state.js").GameState} state
  * @param {Intent} intent

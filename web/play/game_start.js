@@ -61,12 +61,15 @@ const seatText = (/** @type {string} */ kind) => (kind === "human" ? "person" : 
 const ask = async (emit, request, fields) => /** @type {Answer | null} */ (await emit({ type: "request", request, fields }));
 
 /**
- * The screen's start: the deal of a game link (or its guided deal), else the saved game, else a new deal or the setup.
+ * The screen's start: the deal of a game link (or its guided deal), else the saved game, else a new deal or the setup;
+ * none when the screen before had a guided deal on screen, put back in its place (screen_kept.js).
  * @param {GameStartParts} parts
+ * @param {boolean} lessonKept
  */
-async function begin(parts) {
+async function begin(parts, lessonKept) {
   const { spec, engine, params, notify, after, lessons } = parts;
   await Promise.all([engine.ready(), after]); // a move the screen before made is saved first: it is resumed with it
+  if (lessonKept) return;
   const link = readGameLink(spec, params, { seats: isSeatedGame(spec) });
   if (link.problems.length) notify(linkProblemsText(spec, link.problems));
   const linked = link.daily || link.seed !== null || link.fresh;
@@ -273,7 +276,8 @@ function startNew(parts) {
  */
 export function createGameStart(parts) {
   return {
-    begin: () => begin(parts),
+    /** @param {boolean} [lessonKept] a guided deal is put back: no game is started */
+    begin: (lessonKept = false) => begin(parts, lessonKept),
     /** @param {boolean} linked @param {GameLink | null} link */
     startUsual: (linked, link) => startUsual(parts, linked, link),
     /** @param {NewGame} game */

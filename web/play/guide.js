@@ -118,5 +118,9 @@ export function createGuide({ leave, keepPlaying }) {
     wrong.hidden = false;
   }
 
-  return { element, draw, mark, sayWrong, dialogNote, keep, focus: () => live.focus(), reset: () => { kept = false; lastText = ""; } };
+  return { element, draw, mark, sayWrong, dialogNote, keep, focus: () => live.focus(),
+    /** whether the person plays on after the ending, unguided ("Keep playing": a remount keeps it, screen_kept.js) */
+    playingOn: () => kept,
+    /** a guided deal (re)started; `playingOn`: put back as a screen before had it, played on after its ending */
+    reset: (playingOn = false) => { kept = playingOn; lastText = ""; } };
 }

@@ -1,9 +1,9 @@
 // A guided deal on the play screen: the engine's lesson of the game, whose view's guide says
 // everything (guide.js draws its note and marks). This part offers it above the game the first
 // time the game is opened, starts it (a link, the offer, a first deal over before it began),
-// leaves it for the game's usual start, and gives the lesson's ways on to the round's and the
-// game's dialogs. It keeps only its offer; the game's state is the controller's, changed by the
-// intents it emits.
+// puts it back at its move (a screen mounted again: screen_kept.js), leaves it for the game's
+// usual start, and gives the lesson's ways on to the round's and the game's dialogs. It keeps
+// only its offer; the game's state is the controller's, changed by the intents it emits.
 
 import { h, put } from "../render/dom.js";
 import { lessonOffered, markLessonOffered } from "../store/lessons.js";
@@ -18,6 +18,14 @@ import { releaseGame } from "../store/saved_games.js";
 /** @typedef {ReturnType<typeof import("./links.js").readGameLink>} GameLink */
 /** @typedef {import("./state.js").StateReader} StateReader */
 /** @typedef {import("./intents.js").Emit} Emit */
+/** @typedef {import("../engine_types.js").GameRecord} GameRecord */
+/**
+ * A guided deal as a remount puts it back (screen_kept.js).
+ * @typedef {object} LessonKept
+ * @property {GameRecord} record its record (the engine's, with `lesson`): the lesson at its move
+ * @property {LogEntry[]} log its log
+ * @property {boolean} playingOn played on after its ending, unguided (guide.js "Keep playing")
+ */
 
 /**
  * The move a guided deal's step suggests, shown as a hint is; null when there is none (no lesson,
@@ -71,27 +79,48 @@ function roundActions(view, nextRound, guide, leave) {
 }
 
 /**
+ * Put a guided deal on screen in place of the game there (which stays saved), by `request`.
+ * @param {GuidedDealParts} parts
+ * @param {HTMLElement} offer
+ * @param {string} what the claim's words
+ * @param {Record<string, unknown>} request
+ * @param {LogEntry[]} log
+ * @param {boolean} [playingOn] played on after its ending, unguided
+ */
+async function openLesson({ spec, state, guide, emit }, offer, what, request, log, playingOn = false) {
+  emit({ type: "claim", what });
+  offer.hidden = true;
+  guide.reset(playingOn);
+  const answer = /** @type {Answer | null} */ (await emit({ type: "request", request, fields: { log } }));
+  if (answer?.ok && state.view) {
+    releaseGame(spec.id); // the saved game is not on screen now: another tab's save of it is no question here
+    emit({ type: "show-play" });
+    emit({ type: "say", text: "" });
+    emit({ type: "settle" });
+  } else if (answer) emit({ type: "notify", text: answer.error?.message ?? "" });
+  return answer;
+}
+
+/**
  * @param {GuidedDealParts} parts
  */
-export function createGuidedDeal({ spec, state, guide, emit }) {
+export function createGuidedDeal(parts) {
+  const { spec, state, guide, emit } = parts;
   const offer = lessonOffer(spec, emit);
+  /** @type {(what: string, request: Record<string, unknown>, log: LogEntry[], playingOn?: boolean) => Promise<Answer | null>} */
+  const open = (...args) => openLesson(parts, offer, ...args);
 
-  /** The guided deal of this game, on screen in place of the game there (which stays saved). */
-  async function start() {
-    emit({ type: "claim", what: "a guided deal was started" });
-    offer.hidden = true;
-    guide.reset();
-    const answer = /** @type {Answer | null} */ (await emit({ type: "request",
-      request: { op: "new", game: spec.id, lesson: true, seat: 0 },
-      fields: { log: [{ text: `Guided deal: ${spec.lesson?.title ?? spec.name}.`, seat: null }] } }));
-    if (answer?.ok && state.view) {
-      releaseGame(spec.id); // the saved game is not on screen now: another tab's save of it is no question here
-      emit({ type: "show-play" });
-      emit({ type: "say", text: "" });
-      emit({ type: "settle" });
-    } else if (answer) emit({ type: "notify", text: answer.error?.message ?? "" });
-    return answer;
-  }
+  /** The guided deal of this game, from its start. */
+  const start = () => open("a guided deal was started", { op: "new", game: spec.id, lesson: true, seat: 0 },
+    [{ text: `Guided deal: ${spec.lesson?.title ?? spec.name}.`, seat: null }]);
+
+  /**
+   * The guided deal a screen of this game before had (mounted again in its place: screen_kept.js), at
+   * its move: its record loaded (the engine checks its moves are the lesson's), its log and its guide as they were.
+   * @param {LessonKept} kept
+   */
+  const resume = ({ record, log, playingOn }) =>
+    open("a guided deal was put back", { op: "load", record, seat: 0 }, log, playingOn);
 
   /** Leave the guided deal (nothing asked, nothing counted): the game's usual start. */
   async function leave() {
@@ -111,7 +140,7 @@ export function createGuidedDeal({ spec, state, guide, emit }) {
   async function fromLink(link, linked) {
     if (link.lesson) {
       markLessonOffered(spec.id);
-      return Boolean((await start())?.ok);
+      return Boolean(/** @type {Answer | null} */ (await emit({ type: "start-lesson" }))?.ok); // asked: a restart asks it again
     }
     if (spec.lesson && !linked && !lessonOffered(spec.id)) {
       markLessonOffered(spec.id); // offered once; the menu and the rules page keep the way to it
@@ -138,7 +167,8 @@ export function createGuidedDeal({ spec, state, guide, emit }) {
    */
   function outcomeActions(view, actions) {
     const out = [...actions];
-    if (!offer.hidden) out.splice(1, 0, { label: "Play a guided deal", attrs: { "data-action": "start-lesson" }, run: start });
+    if (!offer.hidden) out.splice(1, 0, { label: "Play a guided deal", attrs: { "data-action": "start-lesson" },
+      run: () => { emit({ type: "start-lesson" }); } });
     if (view.guide) {
       out.splice(0, out.length - 2, { label: "Play a real game", attrs: { class: "primary", "data-action": "real-game" },
         run: leave });
@@ -146,7 +176,7 @@ export function createGuidedDeal({ spec, state, guide, emit }) {
     return out;
   }
 
-  return { offer, start, leave, fromLink, seen, outcomeActions,
+  return { offer, start, resume, leave, fromLink, seen, outcomeActions,
     /** @type {(view: View, nextRound: () => void) => Action[] | null} */
     roundActions: (view, nextRound) => roundActions(view, nextRound, guide, leave) };
 }

@@ -1,20 +1,24 @@
-// What a game screen keeps when it is mounted again in its own place (app.js: the engine was
-// restarted, its sessions gone). The game itself comes back from its save, as at any start; this
-// is the rest of what the player had on screen: the end dialogs already seen (the result, the
-// round's summary: not opened again over the same game; one open then opens again), the coach open
-// on the game (where it was, what it showed, its Play under way, the review under way or its
-// results: coach.js) and the person's request the restart cut short (a move, an undo or redo, a
-// hint, a new deal, a run of requests: autoplay, the solution, Finish, skipping to the person's
-// turn: controller_acts.js `asking`), asked again once the same game is back at the same move (its
-// record the same), once: a request cut short again is dropped; a game link's deal the screen's start
-// asked for, cut short before any game was on screen, is asked again over whatever the start then
-// shows. The notice says what was put back (the guard's own words say only that the engine restarted). A computer's turn needs nothing
-// kept: once the game is on screen its phase asks for it again. Until what was kept is put back the
-// screen does not act on its phase (state.js puttingBack): a result seen then does not open meanwhile.
+// What a game screen keeps when it is mounted again in its own place (app.js: the engine was restarted,
+// its sessions gone). The game itself comes back from its save, as at any start; a guided deal (never
+// saved) comes back from its record kept here, at its move, with its log and its guide as they were
+// (guided_deal.js resume; the screen's start then starts no game of its own: game_start.js), or, its
+// record refused, the game's usual start comes. The rest is what the player had on screen: the end
+// dialogs already seen (the result, the round's summary: not opened again over the same game; one open
+// then opens again), the coach open on the game (where it was, what it showed, its Play under way, the
+// review under way or its results: coach.js) and the person's request the restart cut short (a move, an
+// undo or redo, a hint, a new deal, a guided deal's start, a run of requests: autoplay, the solution,
+// Finish, skipping to the person's turn: controller_acts.js `asking`), asked again once the same game
+// is back at the same move (its record the same), once: a request cut short again is dropped; a game
+// link's deal (or its guided deal) the screen's start asked for, cut short before any game was on
+// screen, is asked again over whatever the start then shows. The notice says what was put back (the
+// guard's own words say only that the engine restarted). A computer's turn needs nothing kept: once the
+// game is on screen its phase asks for it again. Until what was kept is put back the screen does not
+// act on its phase (state.js puttingBack): a result seen then does not open meanwhile.
 
 import { shownDialogs } from "./phases.js";
 
 /** @typedef {import("./controller.js").Ctrl} Ctrl */
+/** @typedef {import("../engine_types.js").GameSpec} GameSpec */
 
 /**
  * @typedef {object} Kept
@@ -23,6 +27,8 @@ import { shownDialogs } from "./phases.js";
  * @property {import("./phases.js").ShownIntent[]} shown the end dialogs seen (phases.js shownDialogs), marked shown again
  * @property {import("./coach.js").CoachKept | null} coach the coach open on the game
  * @property {import("./intents.js").Intent | null} asked the person's request under way (state.js `asked`)
+ * @property {{log: import("./renderer_contract.js").LogEntry[], playingOn: boolean} | null} lesson a guided deal on
+ *   screen (`record` is its record): its log, and whether it was played on after its ending (guided_deal.js LessonKept)
  */
 
 /**
@@ -30,14 +36,23 @@ import { shownDialogs } from "./phases.js";
  * @param {Ctrl} ctrl
  * @returns {Kept}
  */
-export function keptOf({ spec, state, coach, frame, sequencer, kept }) {
+export function keptOf({ spec, state, coach, frame, sequencer, guide, kept }) {
   // a request put back once and cut short again is not asked a third time (one that stops every engine),
   // nor a run the person stopped (its last step under way)
   const stopped = state.asked?.type === "run" && sequencer.going() !== state.asked.kind;
   const asked = state.asked === kept?.asked || stopped ? null : state.asked;
   const shown = frame.endDialogOpen() ? [] : shownDialogs(state.screen); // a dialog open: not done with, shown again
-  return { game: spec.id, record: state.record && JSON.stringify(state.record), shown, coach: coach.kept(), asked };
+  const lesson = state.record?.lesson ? { log: [...state.log], playingOn: guide.playingOn() } : null;
+  return { game: spec.id, record: state.record && JSON.stringify(state.record), shown, coach: coach.kept(), asked,
+    lesson };
 }
+
+/**
+ * Whether what a screen before kept is a guided deal to put back on this screen (its start then starts no game).
+ * @param {GameSpec} spec
+ * @param {Kept | null | undefined} kept
+ */
+export const lessonKept = (spec, kept) => Boolean(kept?.lesson && kept.record && kept.game === spec.id);
 
 /**
  * Put back what the screen before kept, once this screen's start has put its game on screen
@@ -45,22 +60,39 @@ export function keptOf({ spec, state, coach, frame, sequencer, kept }) {
  * @param {Ctrl} ctrl
  * @param {Kept | null | undefined} kept
  */
-export function putBack({ spec, state, coach, emit, notify }, kept) {
+export async function putBack(ctrl, kept) {
+  const { spec, state, coach, emit, notify } = ctrl;
   if (!kept || kept.game !== spec.id || state.disposed) return;
-  if (!kept.record) { // nothing on screen yet: only the deal its start asked for (a game link's) is put back
-    if (kept.asked?.type === "new-game") {
-      notify(`${RESTARTED}; ${AGAIN["new-game"]}.`);
+  if (!kept.record) { // nothing on screen yet: only the deal its start asked for (a game link's, or its guided deal) is put back
+    if (kept.asked?.type === "new-game" || kept.asked?.type === "start-lesson") {
+      notify(`${RESTARTED}; ${againText(kept.asked)}.`);
       emit(kept.asked);
     }
     return;
   }
+  if (kept.lesson && !(await lessonBack(ctrl, kept.record, kept.lesson))) return;
   if (JSON.stringify(state.record) !== kept.record) return;
   for (const intent of kept.shown) emit(intent);
   const asked = kept.coach ? null : kept.asked;
   const back = [kept.coach && "the coach open where it was", asked && againText(asked)].filter(Boolean);
-  notify(`${RESTARTED}; the game was reloaded from its last save${back.length ? `, ${back.join(" and ")}` : ""}.`);
+  const what = kept.lesson ? "the guided deal was put back where it was" : "the game was reloaded from its last save";
+  notify(`${RESTARTED}; ${what}${back.length ? `, ${back.join(" and ")}` : ""}.`);
   if (kept.coach) coach.open(kept.coach);
   else if (asked) emit(asked);
+}
+
+/**
+ * The guided deal kept, put back at its move in place of the game's usual start (the screen's start
+ * began none); its record refused (the engine's words are said), the usual start. True when it is on screen.
+ * @param {Ctrl} ctrl
+ * @param {string} record
+ * @param {NonNullable<Kept["lesson"]>} lesson
+ */
+async function lessonBack({ state, lessons, emit }, record, lesson) {
+  const answer = await lessons.resume({ record: JSON.parse(record), ...lesson });
+  if (answer?.ok) return true;
+  if (!state.disposed) await emit({ type: "usual-start" });
+  return false;
 }
 
 // The notice's words for what a screen put back (the guard said only that the engine was restarted: web/guard.js)
@@ -68,7 +100,8 @@ const RESTARTED = "The game engine stopped and was restarted";
 /** @type {Record<string, string>} a request cut short, asked again, by its intent's type (a run: by its kind;
  *  the coach's Play is put back with the coach, skipping to the person's turn by its own intent) */
 const AGAIN = { play: "your move asked again", undo: "your undo asked again", redo: "your redo asked again",
-  hint: "your hint asked again", "new-game": "the new deal asked again", "skip-to-my-turn": "skipping to your turn goes on",
+  hint: "your hint asked again", "new-game": "the new deal asked again", "start-lesson": "the guided deal asked again",
+  "skip-to-my-turn": "skipping to your turn goes on",
   autoplay: "autoplay goes on", "play-to-end": "playing to the end goes on", solution: "the solution goes on",
   finish: "Finish goes on" };
 /** @param {import("./intents.js").Intent} intent */
