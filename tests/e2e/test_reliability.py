@@ -409,14 +409,27 @@ def test_a_new_deal_a_dead_worker_cut_short_comes_on_screen(clocked: App, line: 
     clean(app)
 
 
+# The deals the board shows from now on, each once in turn (however briefly one shows)
+WATCH_DEALS = """() => {
+  window.__deals = [];
+  new MutationObserver(() => {
+    const seed = document.querySelector('#board')?.dataset.seed;
+    if (seed && window.__deals.at(-1) !== seed) window.__deals.push(seed);
+  }).observe(document.getElementById('view'), {subtree: true, childList: true, attributes: true,
+                                               attributeFilter: ['data-seed']});
+}"""
+
+
 def test_a_game_links_deal_a_dead_worker_cut_short_comes_on_screen(clocked: App) -> None:
     """A game link opened with nothing saved, the worker killed as the screen asks for the link's deal
     (the address is then the game's own, the link's deal number gone from it): once the engine is
-    back the link's deal comes on screen (it was a random deal), saved, and the notice says so."""
+    back the link's deal comes on screen, and no other deal before it (a random deal showed for a
+    moment first), saved, and the notice says so."""
     app = clocked
     page = app.page
     board = page.locator("#board")
     clean(app)
+    page.evaluate(WATCH_DEALS)
     page.evaluate(KILL_AT, ["new", 1])
     page.goto(f"{app.url}#/play/luzon?deal={LUZON_WON_SEED}")
     asked = restarted(app, ["new", 1])
@@ -427,6 +440,7 @@ def test_a_game_links_deal_a_dead_worker_cut_short_comes_on_screen(clocked: App)
     expect(page.locator("#notice")).to_have_text(f"{RESTARTED}; the new deal asked again.")
     settled(page)
     assert saved_seed(app) == deal["seed"]
+    assert page.evaluate("() => window.__deals") == [str(deal["seed"])]
     clean(app)
 
 

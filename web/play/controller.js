@@ -41,7 +41,7 @@ import { isSeatedGame } from "./seating.js";
 import { createSequencer } from "./sequencer.js";
 import { createTurns } from "./turns.js";
 import { createGameState, playedSince } from "./state.js";
-import { keptOf, lessonKept, putBack, putBackDone } from "./screen_kept.js";
+import { keptOf, keptStarts, putBack, putBackDone } from "./screen_kept.js";
 
 /** @typedef {import("../engine_types.js").GameSpec} GameSpec */
 /** @typedef {import("../engine_types.js").Engine} Engine */
@@ -87,7 +87,7 @@ export function mountGame(root, mount) {
   const ctrl = { ...base, ...screenParts, ...createFlowParts({ ...base, ...screenParts }) };
   handle((intent) => act(ctrl, intent));
   state.puttingBack = Boolean(mount.kept);
-  ctrl.start.begin(lessonKept(mount.spec, mount.kept)).then(() => putBack(ctrl, mount.kept))
+  ctrl.start.begin(keptStarts(mount.spec, mount.kept)).then(() => putBack(ctrl, mount.kept))
     .catch((error) => emit({ type: "say", text: error.message, kind: "error" }))
     .finally(() => putBackDone(ctrl));
   return { dispose: () => dispose(ctrl), kept: () => keptOf(ctrl) };

@@ -62,14 +62,14 @@ const ask = async (emit, request, fields) => /** @type {Answer | null} */ (await
 
 /**
  * The screen's start: the deal of a game link (or its guided deal), else the saved game, else a new deal or the setup;
- * none when the screen before had a guided deal on screen, put back in its place (screen_kept.js).
+ * none when what the screen before kept puts its game back in its place (screen_kept.js keptStarts).
  * @param {GameStartParts} parts
- * @param {boolean} lessonKept
+ * @param {boolean} keptStarts
  */
-async function begin(parts, lessonKept) {
+async function begin(parts, keptStarts) {
   const { spec, engine, params, notify, after, lessons } = parts;
   await Promise.all([engine.ready(), after]); // a move the screen before made is saved first: it is resumed with it
-  if (lessonKept) return;
+  if (keptStarts) return;
   const link = readGameLink(spec, params, { seats: isSeatedGame(spec) });
   if (link.problems.length) notify(linkProblemsText(spec, link.problems));
   const linked = link.daily || link.seed !== null || link.fresh;
@@ -276,8 +276,8 @@ function startNew(parts) {
  */
 export function createGameStart(parts) {
   return {
-    /** @param {boolean} [lessonKept] a guided deal is put back: no game is started */
-    begin: (lessonKept = false) => begin(parts, lessonKept),
+    /** @param {boolean} [keptStarts] what the screen before kept puts its game back: no game is started */
+    begin: (keptStarts = false) => begin(parts, keptStarts),
     /** @param {boolean} linked @param {GameLink | null} link */
     startUsual: (linked, link) => startUsual(parts, linked, link),
     /** @param {NewGame} game */

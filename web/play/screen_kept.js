@@ -10,9 +10,9 @@
 // Finish, skipping to the person's turn: controller_acts.js `asking`), asked again once the same game
 // is back at the same move (its record the same), once: a request cut short again is dropped; a game
 // link's deal (or its guided deal) the screen's start asked for, cut short before any game was on
-// screen, is asked again over whatever the start then shows. The notice says what was put back (the
-// guard's own words say only that the engine restarted). A computer's turn needs nothing kept: once the
-// game is on screen its phase asks for it again. Until what was kept is put back the screen does not
+// screen, is asked again in place of the screen's own start (no other game shows first: keptStarts).
+// The notice says what was put back (the guard's own words say only that the engine restarted). A
+// computer's turn needs nothing kept: once the game is on screen its phase asks for it again. Until what was kept is put back the screen does not
 // act on its phase (state.js puttingBack): a result seen then does not open meanwhile.
 
 import { shownDialogs } from "./phases.js";
@@ -47,12 +47,18 @@ export function keptOf({ spec, state, coach, frame, sequencer, guide, kept }) {
     lesson };
 }
 
+// the requests that put a game on an empty screen: a start cut short by a restart is asked again in its place
+const STARTS = new Set(["new-game", "start-lesson"]);
+
 /**
- * Whether what a screen before kept is a guided deal to put back on this screen (its start then starts no game).
+ * Whether the screen before's game comes back by what it kept, not by this screen's own start (which then
+ * starts none: game_start.js begin, so no other game shows for a moment first): a guided deal on screen
+ * (never saved), or the start it asked for (a game link's deal, a guided deal) cut short before any game was on screen.
  * @param {GameSpec} spec
  * @param {Kept | null | undefined} kept
  */
-export const lessonKept = (spec, kept) => Boolean(kept?.lesson && kept.record && kept.game === spec.id);
+export const keptStarts = (spec, kept) => Boolean(kept && kept.game === spec.id &&
+  (kept.record ? kept.lesson : STARTS.has(kept.asked?.type ?? "")));
 
 /**
  * Put back what the screen before kept, once this screen's start has put its game on screen
@@ -64,10 +70,7 @@ export async function putBack(ctrl, kept) {
   const { spec, state, coach, emit, notify } = ctrl;
   if (!kept || kept.game !== spec.id || state.disposed) return;
   if (!kept.record) { // nothing on screen yet: only the deal its start asked for (a game link's, or its guided deal) is put back
-    if (kept.asked?.type === "new-game" || kept.asked?.type === "start-lesson") {
-      notify(`${RESTARTED}; ${againText(kept.asked)}.`);
-      emit(kept.asked);
-    }
+    if (kept.asked && keptStarts(spec, kept)) await startBack(ctrl, kept.asked);
     return;
   }
   if (kept.lesson && !(await lessonBack(ctrl, kept.record, kept.lesson))) return;
@@ -79,6 +82,20 @@ export async function putBack(ctrl, kept) {
   notify(`${RESTARTED}; ${what}${back.length ? `, ${back.join(" and ")}` : ""}.`);
   if (kept.coach) coach.open(kept.coach);
   else if (asked) emit(asked);
+}
+
+/**
+ * The start the screen before asked for, cut short, asked again in place of the screen's own start (which
+ * began none); refused (the engine's words are said), the usual start. Left for a later choice: nothing more.
+ * @param {Ctrl} ctrl
+ * @param {import("./intents.js").Intent} asked
+ */
+async function startBack({ state, emit, notify }, asked) {
+  notify(`${RESTARTED}; ${againText(asked)}.`);
+  const answer = /** @type {import("../engine_types.js").Answer | null} */ (await emit(asked));
+  if (!answer || answer.ok || state.disposed) return;
+  notify(answer.error?.message ?? "");
+  await emit({ type: "usual-start" });
 }
 
 /**
