@@ -2,7 +2,8 @@
 side of the first tile is not crowded into half the table while the other half stays empty, so
 the layout fits its box (no pan cue) with tiles at least 20 px a half, the legend of its marks under
 it; a tile picked, the words of its places ("needs 3", "only a matador"), small on such a table's
-markers, are said by the message ("the 7 needs 3"), the table as it was. The draw game (double-9,
+markers, are said by the message ("the 7 needs 3"), the table as it was, each place whole in the table's box
+with its ring (Matador's deal 7 at 360x740: a 44 px marker at the line's top edge was cut). The draw game (double-9,
 four seats) and Matador (eight seats), two moves before the hand's end (records played natively,
 imported). A tile's ways round (a matador either way round) take room under
 the hand: the table is drawn again in the room left, and the words ask which way round."""
@@ -48,6 +49,7 @@ def test_a_late_table_fits_its_box_upright(phone: App, case: str) -> None:
         words = page.evaluate(MARKER_WORDS_READ)
         assert words["shown"] and words["unread"] == [], words
         assert page.evaluate(MARKER_WORDS_CUT) == []
+        assert page.evaluate(MARKERS_CUT) == []  # each place whole, its ring too, at the table's edge
         assert page.evaluate(LAYOUT) == layout  # the table as it was: the words take no room from it
 
 
@@ -116,6 +118,16 @@ MARKER_WORDS_CUT = """() => [...document.querySelectorAll('.end-marker > span')]
   return getComputedStyle(button).opacity !== '0' && (r.left < b.left - 0.5 || r.right > b.right + 0.5
     || r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5);
 }).map((words) => `${words.textContent}: ${Math.round(words.scrollWidth)} px in ${words.parentElement.clientWidth}`)"""
+# the end markers in sight that reach outside the table's box (its visible area, the box clipping its stage),
+# each with its ring (an active one's glow, a hinted one's outline: 3 px) and how far past each side it reaches
+MARKERS_CUT = """() => { const box = document.querySelector('.layout-box'), r = box.getBoundingClientRect();
+  const [left, top] = [r.left + box.clientLeft, r.top + box.clientTop];
+  const [right, bottom] = [left + box.clientWidth, top + box.clientHeight];
+  return [...box.querySelectorAll('.end-marker')].filter((m) => getComputedStyle(m).opacity !== '0').map((m) => {
+    const b = m.getBoundingClientRect(), ring = m.matches('.active, .hinted') ? 3 : 0;
+    const past = [left - b.left, top - b.top, b.right - right, b.bottom - bottom].map((d) => Math.round(d + ring));
+    return {slot: m.dataset.slot, past};
+  }).filter(({past}) => past.some((d) => d > 0)); }"""
 # the words of the end markers in sight, and those shown below 10 px (a crowded table's markers on a phone) that
 # the message in view does not say at 10 px or more ("the 7 needs 3", "the blank takes only a matador")
 MARKER_WORDS_READ = """() => { const px = (el) => parseFloat(getComputedStyle(el).fontSize);
@@ -160,6 +172,7 @@ def test_the_table_is_fitted_to_its_box_in_every_frame_as_a_hint_comes_and_goes(
     assert any("hint" in frame["marks"] for frame in frames), frames
     assert all(frame["fitted"] == frame["room"] for frame in frames), ("hint", frames)
     assert page.evaluate(MARKER_WORDS_CUT) == []  # each end's words in its marker, whatever the tiles' size
+    assert page.evaluate(MARKERS_CUT) == []  # each place whole in the table's box, its ring too
     assert page.evaluate(TILES_IN_VIEW) == {"tilesOut": 0, "placesOut": 0, "fits": "true", "more": ""}
     hint = page.locator("#hint-text")
     expect(hint.locator(".hint-move")).to_have_text("Hint: Play 3-7 on the 0-0, leaving 3 open.")

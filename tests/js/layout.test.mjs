@@ -5,7 +5,8 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import { computeLayout, turnDir } from "../../web/render/layout_geometry.js";
-import { bestPlan, fittingUnit, tableHeight } from "../../web/render/layout_plan.js";
+import { RING_PX, bestPlan, buttonBox, drawnUnit, fittingUnit, fittingWithMarkers, insideBox, stageBox, tableHeight }
+  from "../../web/render/layout_plan.js";
 import { tableMarks } from "../../web/render/table_legend.js";
 
 /** A line of `east` tiles east of a double and `west` tiles west of it, as the engine's layout JSON. */
@@ -113,6 +114,31 @@ test("a kept plan that pans is let go for one that fits, though that one bridges
   assert.ok(fitOf(kept) < 22, "the plan drawn while the box was short pans in the box now");
   const plan = bestPlan(board, boxWidth, boxHeight, { kept, least: 44, seen: new Map() });
   assert.ok(fitOf(plan) >= 22, `the plan drawn now fits: a unit of ${fitOf(plan).toFixed(1)} px`);
+});
+
+test("an end's touch marker at the layout's edge is drawn whole, its ring too: the tiles a little smaller", () => {
+  const [boxWidth, boxHeight] = [328, 200]; // a phone's table box; the line's east end at its bottom edge
+  const { bbox, markers } = computeLayout(line(12, 0), 12, tableHeight(12, boxWidth, boxHeight));
+  const rects = markers.map(({ rect }) => rect);
+  const most = fittingUnit(bbox, boxWidth, boxHeight);
+  const fit = fittingWithMarkers(bbox, rects, boxWidth, boxHeight, 44);
+  assert.ok(fit < most && fit >= 22, `the tiles smaller by the marker's margin: ${most.toFixed(1)} -> ${fit.toFixed(1)} px`);
+  const unit = drawnUnit(fit);
+  const stage = stageBox(bbox, rects, unit, 44, boxWidth, boxHeight);
+  assert.ok((stage.x1 - stage.x0) * unit <= boxWidth - 2 + 1e-6 && (stage.y1 - stage.y0) * unit <= boxHeight - 2 + 1e-6);
+  for (const rect of rects) {
+    const b = insideBox(buttonBox(rect, unit, 44), stage, RING_PX / unit);
+    assert.deepEqual(b, buttonBox(rect, unit, 44), "the stage holds it where it is");
+    const ring = RING_PX / unit - 1e-9;
+    assert.ok(b.x0 - ring >= stage.x0 && b.y0 - ring >= stage.y0 && b.x1 + ring <= stage.x1 && b.y1 + ring <= stage.y1);
+  }
+  // where the room is too short for that at a readable size, the tiles stay readable and the marker moves in
+  const short = fittingUnit(bbox, boxWidth, 8 * 22 + 2);
+  assert.equal(fittingWithMarkers(bbox, rects, boxWidth, 8 * 22 + 2, 44), short);
+  const tight = stageBox(bbox, rects, 22, 44, boxWidth, 8 * 22 + 2);
+  assert.ok((tight.y1 - tight.y0) * 22 <= 8 * 22 + 1e-6);
+  const moved = rects.map((rect) => insideBox(buttonBox(rect, 22, 44), tight, RING_PX / 22));
+  assert.ok(moved.every((b) => b.y0 >= tight.y0 && b.y1 <= tight.y1));
 });
 
 test("the legend's marks come from what the table is drawn with", () => {

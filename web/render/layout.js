@@ -6,13 +6,16 @@
 // middle (off the first tile where one side's arms need the room) are the ones that draw the
 // layout largest in its box (layout_plan.js: a long line snakes sooner on a phone), kept from
 // play to play while they do nearly as well; the whole picture is scaled to fit its box, so every
-// tile stays visible on a phone and on a desktop.
+// tile stays visible on a phone and on a desktop, and so does every place to play: an end's
+// marker at the layout's edge (on touch a 44 px button, wider than a small tile's place, and its
+// ring) is drawn whole, the tiles smaller by what it reaches past them (layout_plan.js fittingWithMarkers).
 
 import { h, mediaHolds, put } from "./dom.js";
 import { tileSvg } from "./tiles.js";
 import { roomOf } from "./fit_room.js";
 import { computeLayout, horizontal } from "./layout_geometry.js";
-import { MIN_UNIT_PX, bestPlan, buttonBox, drawnUnit, fittingUnit, planKey, planOf, tableHeight } from "./layout_plan.js";
+import { MIN_UNIT_PX, RING_PX, bestPlan, buttonBox, drawnUnit, fittingWithMarkers, insideBox, planKey, planOf,
+  stageBox, tableHeight } from "./layout_plan.js";
 
 /** @typedef {import("./layout_geometry.js").LayoutTile} LayoutTile */
 /** @typedef {import("./layout_geometry.js").LayoutEnd} LayoutEnd */
@@ -96,14 +99,15 @@ export function drawLayout(box, board,
   const boxHeight = roomHeight || Infinity;
   const plan = tablePlan(board, boxWidth, boxHeight, planOf(box.dataset.tablePlan), ends);
   put(box.dataset, "tablePlan", planKey(plan));
-  const { tiles, markers, bbox, bridges } = computeLayout(board, plan.width, tableHeight(plan.width, boxWidth, boxHeight),
-    plan.centre, ends);
-  const fitting = fittingUnit(bbox, boxWidth, boxHeight);
-  const fit = drawnUnit(fitting);
+  const { tiles, markers, bbox: tilesBox, bridges } = computeLayout(board, plan.width,
+    tableHeight(plan.width, boxWidth, boxHeight), plan.centre, ends);
+  const least = mediaHolds("(pointer: coarse)") ? TOUCH_TARGET_PX : 0;
+  const rects = markers.map(({ rect }) => rect);
+  const fitting = fittingWithMarkers(tilesBox, rects, boxWidth, boxHeight, least);
+  const unit = drawnUnit(fitting) * zoom;
+  const bbox = stageBox(tilesBox, rects, unit, least, boxWidth, boxHeight); // a marker at the edge drawn whole
   const bw = bbox.x1 - bbox.x0;
   const bh = bbox.y1 - bbox.y0;
-  const unit = fit * zoom;
-  const touch = mediaHolds("(pointer: coarse)");
   const pxW = bw * unit;
   const pxH = bh * unit;
   const svg = document.createElementNS(SVG_NS, "svg");
@@ -143,7 +147,7 @@ export function drawLayout(box, board,
       type: "button", class: `end-marker${marker.active ? " active" : " dim"}${marker.hinted ? " hinted" : ""}`, "data-slot": marker.slot,
       "data-end": end.name, "data-key": marker.slot, "aria-label": marker.label, title: marker.label, disabled: marker.active ? null : "",
     }, h("span", { "aria-hidden": "true" }, marker.text ?? String(end.need === "double" ? `${end.value}-${end.value}` : end.value)));
-    const at = buttonBox(rect, unit, touch ? TOUCH_TARGET_PX : 0);
+    const at = insideBox(buttonBox(rect, unit, least), bbox, RING_PX / unit);
     button.style.left = `${(at.x0 - bbox.x0) * unit}px`;
     button.style.top = `${(at.y0 - bbox.y0) * unit}px`;
     button.style.width = `${(at.x1 - at.x0) * unit}px`;

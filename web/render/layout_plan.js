@@ -54,6 +54,87 @@ export function buttonBox(r, unit, least) {
   return { x0: cx - hw, x1: cx + hw, y0: cy - hh, y1: cy + hh };
 }
 
+/** How far (px) a marker's ring reaches outside its button, the widest drawn (style.css): a focused marker's
+ * 3 px outline 1 px off it (an active one's glow and a hinted one's outline: 3 px). */
+export const RING_PX = 4;
+
+/**
+ * How far (px) the ends' buttons (buttonBox, `least` px on touch) and their rings reach past the
+ * layout's box `bbox` on each side when drawn at `unit`: [left, top, right, bottom], 0 where none does.
+ * @param {Box} bbox @param {Box[]} rects the ends' rects @param {number} unit @param {number} least
+ * @returns {[number, number, number, number]}
+ */
+export function markerReach(bbox, rects, unit, least) {
+  /** @type {[number, number, number, number]} */
+  const reach = [0, 0, 0, 0];
+  for (const rect of rects) {
+    const b = buttonBox(rect, unit, least);
+    [bbox.x0 - b.x0, bbox.y0 - b.y0, b.x1 - bbox.x1, b.y1 - bbox.y1]
+      .forEach((past, side) => { reach[side] = Math.max(reach[side], past * unit + RING_PX); });
+  }
+  return reach;
+}
+
+/**
+ * The box (units) a layout is drawn in at `unit`: its box `bbox` grown by what its ends' buttons and
+ * rings reach past it (markerReach), so a marker at the table's edge is drawn whole; grown no more
+ * than the room left where the layout fits its room (`boxWidth` x `boxHeight` px): a button past it is
+ * moved in (insideBox).
+ * @param {Box} bbox @param {Box[]} rects @param {number} unit @param {number} least
+ * @param {number} boxWidth @param {number} boxHeight @returns {Box}
+ */
+export function stageBox(bbox, rects, unit, least, boxWidth, boxHeight) {
+  const [left, top, right, bottom] = markerReach(bbox, rects, unit, least);
+  /** @type {(size: number, before: number, after: number, room: number) => [number, number]} */
+  const grown = (size, before, after, room) => {
+    const spare = room - 2 - size * unit;
+    const share = spare >= 0 && before + after > spare ? spare / (before + after) : 1;
+    return [before * share / unit, after * share / unit];
+  };
+  const [x0, x1] = grown(bbox.x1 - bbox.x0, left, right, boxWidth);
+  const [y0, y1] = grown(bbox.y1 - bbox.y0, top, bottom, boxHeight);
+  return { x0: bbox.x0 - x0, y0: bbox.y0 - y0, x1: bbox.x1 + x1, y1: bbox.y1 + y1 };
+}
+
+/**
+ * A button's box `b` moved (not resized) into `stage` less `ring` units on each side, where it reaches past.
+ * @param {Box} b @param {Box} stage @param {number} ring @returns {Box}
+ */
+export function insideBox(b, stage, ring) {
+  /** @type {(low: number, high: number, from: number, to: number) => number} */
+  const shift = (low, high, from, to) => Math.max(from + ring - low, Math.min(0, to - ring - high));
+  const [dx, dy] = [shift(b.x0, b.x1, stage.x0, stage.x1), shift(b.y0, b.y1, stage.y0, stage.y1)];
+  return { x0: b.x0 + dx, x1: b.x1 + dx, y0: b.y0 + dy, y1: b.y1 + dy };
+}
+
+/**
+ * The size of a unit at which a layout's box `bbox` and its ends' buttons and rings (markerReach) fit
+ * the board's box: fittingUnit, less only where a button reaches past the layout's edge (a touch
+ * marker's 44 px at a crowded table's edge) by what it reaches past; never below the readable size
+ * (MIN_UNIT_PX) where the layout itself fits: its buttons are moved in by what is missing (stageBox).
+ * A layout that does not fit (it pans, drawn at MIN_UNIT_PX) is as fittingUnit: panning reaches its markers.
+ * @param {Box} bbox @param {Box[]} rects the ends' rects @param {number} boxWidth @param {number} boxHeight
+ * @param {number} least the buttons' least size in px (0: as their rects)
+ */
+export function fittingWithMarkers(bbox, rects, boxWidth, boxHeight, least) {
+  const most = fittingUnit(bbox, boxWidth, boxHeight);
+  /** @type {(unit: number) => boolean} */
+  const fits = (unit) => {
+    const [left, top, right, bottom] = markerReach(bbox, rects, unit, least);
+    return (bbox.x1 - bbox.x0) * unit + left + right <= boxWidth - 2
+      && (bbox.y1 - bbox.y0) * unit + top + bottom <= boxHeight - 2;
+  };
+  if (!rects.length || most < MIN_UNIT_PX || fits(most)) return most;
+  // what the layout and its buttons take grows with the unit: the largest unit that fits, halving the gap
+  let [low, high] = [0, most];
+  for (let step = 0; step < 16; step += 1) {
+    const mid = (low + high) / 2;
+    if (fits(mid)) low = mid;
+    else high = mid;
+  }
+  return Math.max(low, MIN_UNIT_PX);
+}
+
 /** A plan as a short string (kept on the box between drawings). @param {Plan} plan */
 export const planKey = ({ width, centre }) => `${width} ${centre[0]} ${centre[1]}`;
 
@@ -78,6 +159,8 @@ const CLIMBS = 4;
 /**
  * What a plan is worth (its fitting unit, less for each gap bridged; 0 where two ends' buttons
  * would overlap) and its fitting unit itself (the layout fits its box when that is MIN_UNIT_PX or more).
+ * Its ends' buttons at its edge are left out (drawLayout makes room for them: fittingWithMarkers), or a
+ * layout that fits at a readable size, its markers moved in, would lose to a nearly as large one that pans.
  * @typedef {{worth: number, fit: number}} PlanUnits
  */
 
