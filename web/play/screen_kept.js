@@ -12,8 +12,9 @@
 // link's deal (or its guided deal) the screen's start asked for, cut short before any game was on
 // screen, is asked again in place of the screen's own start (no other game shows first: keptStarts).
 // The notice says what was put back (the guard's own words say only that the engine restarted). A
-// computer's turn needs nothing kept: once the game is on screen its phase asks for it again. Until what was kept is put back the screen does not
-// act on its phase (state.js puttingBack): a result seen then does not open meanwhile.
+// computer's turn needs nothing kept: once the game is on screen its phase asks for it again. Until
+// what was kept is put back the screen does not act on its phase (state.js puttingBack): a result
+// seen then does not open meanwhile.
 
 import { shownDialogs } from "./phases.js";
 
@@ -100,7 +101,8 @@ async function startBack({ state, emit, notify }, asked) {
 
 /**
  * The guided deal kept, put back at its move in place of the game's usual start (the screen's start
- * began none); its record refused (the engine's words are said), the usual start. True when it is on screen.
+ * began none); its record refused (the engine's words are said), the usual start; left for a later
+ * choice, nothing more. True when it is on screen.
  * @param {Ctrl} ctrl
  * @param {string} record
  * @param {NonNullable<Kept["lesson"]>} lesson
@@ -108,7 +110,7 @@ async function startBack({ state, emit, notify }, asked) {
 async function lessonBack({ state, lessons, emit }, record, lesson) {
   const answer = await lessons.resume({ record: JSON.parse(record), ...lesson });
   if (answer?.ok) return true;
-  if (!state.disposed) await emit({ type: "usual-start" });
+  if (answer && !state.disposed) await emit({ type: "usual-start" });
   return false;
 }
 
