@@ -76,23 +76,22 @@ function tablePlan(board, boxWidth, boxHeight, kept, ends) {
  * Draw the layout into `box` (an element whose width is known). markerFor(end) returns
  * {slot, label, active} for the ends to offer, or null. Without `ends` (no end can be played again:
  * the round is over) the open ends take no room, so the finished table is drawn as large as it fits.
- * Returns nothing; re-call on resize.
+ * Drawn again at every redraw (a resize too).
  * @param {HTMLElement} box
  * @param {LayoutBoard} board
- * @param {object} [how]
+ * @param {object} how
  * @param {(end: LayoutEnd) => EndMarker | null} [how.markerFor]
  * @param {number} [how.lastIndex]
  * @param {() => string} [how.endNames]
  * @param {number} [how.zoom]
  * @param {boolean} [how.ends]
- * @param {[number, number]} [how.scroll] the box's scroll offsets, read by the caller in a layout it
- *   made before its writes (one forced layout fewer); read here when not given
+ * @param {[number, number]} how.scroll the box's scroll offsets, read by the caller in a layout it
+ *   made before its writes (one forced layout fewer), kept where the layout pans
  * @returns {{unit: number, tiles: number, last: {x: number, y: number} | null, whole: boolean}} `whole`: the
  *   layout fits its box at its least readable size or larger (unzoomed: nothing to pan)
  */
 export function drawLayout(box, board,
-  { markerFor = () => null, lastIndex = -1, endNames = () => "", zoom = 1, ends = true, scroll } = {}) {
-  const keep = scroll ?? [box.scrollLeft, box.scrollTop];
+  { markerFor = () => null, lastIndex = -1, endNames = () => "", zoom = 1, ends = true, scroll: keep }) {
   box.replaceChildren(); // measured empty: the box's own size, not narrowed by the scroll bars of a zoomed layout
   const [roomWidth, roomHeight] = roomOf(box); // the screen fits the table again when this room changes
   const boxWidth = Math.max(240, roomWidth || 320);
