@@ -13,6 +13,8 @@ import time
 
 from playwright.sync_api import Page, expect
 
+from tests.typed import known
+
 from .conftest import App, box_of, follow_link, serious, settled, two_taps
 from .native_records import import_record, native_record, near_the_end
 from .screen_sizes import round_over
@@ -201,7 +203,7 @@ def test_round_the_clock_to_the_end_with_resume(app: App) -> None:
     page.reload()
     app.wait_ready()
     expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=TIMEOUT)
-    assert int(page.get_attribute("#table-screen", "data-moves")) >= int(moves)
+    assert int(known(page.get_attribute("#table-screen", "data-moves"))) >= int(moves)
     assert page.locator("#layout [data-placed]").count() >= placed
     expect(page.locator("#log")).to_contain_text("Resumed the game in progress")  # no deal number: hidden hands
     import_record(app, near_the_end("round-the-clock", {"players": 3, "target": 50}, 3, 4, 6))
@@ -224,7 +226,7 @@ def test_hot_seat_round_hides_every_hand_between_turns(app: App) -> None:
             # while the pass screen is up, no tile of any hand is in the page
             assert now["hand"] == 0
             assert now["markers"] == 0
-            seat = int(page.get_attribute("#pass-ready", "data-seat"))
+            seat = int(known(page.get_attribute("#pass-ready", "data-seat")))
             name = ["Ann", "Bob"][seat]
             expect(page.locator("#pass-title")).to_have_text(f"Pass the device to {name}")
             page.click("#pass-ready")
