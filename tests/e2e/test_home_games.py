@@ -11,8 +11,9 @@ import json
 import re
 import time
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import FilePayload, Locator, Page, expect
 
 from engine.session import Session
 from tests.engine.helpers import call
@@ -52,29 +53,31 @@ def expect_saved_deal(app: App, game: str, seed: int) -> None:
 
 def hand(page: Page) -> list[str]:
     """The person's tiles on screen."""
-    return page.eval_on_selector_all("#hand [data-tile]", "els => els.map(e => e.dataset.tile)")
+    answer: list[str] = page.eval_on_selector_all("#hand [data-tile]", "els => els.map(e => e.dataset.tile)")
+    return answer
 
 
 def placed(page: Page) -> list[str]:
     """The tiles of the layout, in the order drawn."""
-    return page.eval_on_selector_all("#layout [data-placed]", "els => els.map(e => e.dataset.placed)")
+    answer: list[str] = page.eval_on_selector_all("#layout [data-placed]", "els => els.map(e => e.dataset.placed)")
+    return answer
 
 
 def import_file(app: App, name: str, data: bytes) -> None:
     app.page.set_input_files("#import-record",
-                             files=[{"name": name, "mimeType": "application/json", "buffer": data}])
+                             files=[FilePayload(name=name, mimeType="application/json", buffer=data)])
 
 
-def export_record(app: App) -> dict:
+def export_record(app: App) -> dict[str, Any]:
     with app.page.expect_download() as info:
         app.page.click("button[data-action=export]")
     assert info.value.suggested_filename.startswith("boneyard-")
-    saved = json.loads(Path(info.value.path()).read_text())
+    saved: dict[str, Any] = json.loads(Path(info.value.path()).read_text())
     assert saved["boneyard"] == "game-record"
     return saved
 
 
-def refuse_bad_files(app: App, message: Locator, saved: dict, other: dict, illegal: str) -> None:
+def refuse_bad_files(app: App, message: Locator, saved: dict[str, Any], other: dict[str, Any], illegal: str) -> None:
     """Import a file that is not JSON, a record of another game, and the saved record with an
     illegal move added: each refused with a message naming the file."""
     import_file(app, "broken.json", b"{oops")

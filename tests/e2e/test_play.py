@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import time
+from typing import Any
 
 from playwright.sync_api import expect
 
@@ -32,13 +33,14 @@ TIMEOUT = 20_000
 
 def ways_on(app: App) -> list[str]:
     """The visible, enabled buttons that move a stopped table on (no dialog open)."""
-    return app.page.eval_on_selector_all(
+    read: list[str] = app.page.eval_on_selector_all(
         "#table-screen button:not([disabled]), .table-game button:not([disabled])",
         """els => els.filter(e => e.offsetParent !== null && !e.closest('dialog:not([open])'))
                    .map(e => e.textContent.trim())""")
+    return read
 
 
-def solitaire_record(game: str, seed: int, options: dict, moves: int) -> dict:
+def solitaire_record(game: str, seed: int, options: dict[str, Any], moves: int) -> dict[str, Any]:
     """The record of a solitaire's deal after its first `moves` moves, played natively (the same as
     in the browser; Clock's turns have no choice until an exchange)."""
     return native_record(game, options, 1, seed, lambda view: view["moves"] >= moves, person=None,

@@ -7,6 +7,7 @@ import json
 import re
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Route, expect
@@ -581,7 +582,7 @@ def in_engine_worker(app: App, function: str) -> object:
     targets = cdp.send("Target.getTargets")["targetInfos"]
     worker = [t for t in targets if t["type"] == "worker" and t["browserContextId"] == context_id][-1]
     session = cdp.send("Target.attachToTarget", {"targetId": worker["targetId"], "flatten": False})["sessionId"]
-    answers: list[dict] = []
+    answers: list[dict[str, Any]] = []
     cdp.on("Target.receivedMessageFromTarget", lambda event: answers.append(json.loads(event["message"])))
     request = {"id": 1, "method": "Runtime.evaluate", "params": {
         "expression": f"({function})()", "awaitPromise": True, "returnByValue": True}}

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -32,7 +33,8 @@ SHOTS = ROOT / "test-results" / "look"
 DRAW_9_4 = ("draw", {"set": "double-9", "players": 4}, 4, 3)  # game, options, players, deal
 
 
-def open_round_end(app: App, game: str, options: dict, players: int, seed: int, record: dict) -> None:
+def open_round_end(app: App, game: str, options: dict[str, Any], players: int, seed: int,
+                   record: dict[str, Any]) -> None:
     """A table game's record that ends a round, opened and its round's summary closed: the table as
     the round left it."""
     open_record(app, game, options, players, seed, record)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 from playwright.sync_api import expect
@@ -154,28 +155,30 @@ def strip_sessions(value: object) -> object:
     return value
 
 
-def native_answers() -> list:
+def native_answers() -> list[Any]:
     result = subprocess.run([sys.executable, "-c", RUN_NATIVELY], input=json.dumps(SCENARIO), cwd=ROOT,
                             capture_output=True, text=True, check=True)
-    return json.loads(result.stdout)
+    read: list[Any] = json.loads(result.stdout)
+    return read
 
 
-def how_started(app: App) -> dict:
-    return app.page.evaluate("""() => ({start: document.documentElement.dataset.engineStart,
+def how_started(app: App) -> dict[str, Any]:
+    read: dict[str, Any] = app.page.evaluate("""() => ({start: document.documentElement.dataset.engineStart,
       fallback: window.boneyard.engine.startKind?.fallback ?? null, steps: window.boneyard.engine.startup})""")
+    return read
 
 
 def wait_saved(app: App) -> None:
     app.page.wait_for_selector("html[data-snapshot=saved]", state="attached", timeout=60_000)
 
 
-def reload(app: App) -> dict:
+def reload(app: App) -> dict[str, Any]:
     app.page.reload()
     app.wait_ready()
     return how_started(app)
 
 
-def start_again(app: App, snapshot: bool = True) -> dict:
+def start_again(app: App, snapshot: bool = True) -> dict[str, Any]:
     """A new start of the page's engine (a new worker, the old one ended), as a page load makes it;
     with snapshot False, one that neither uses nor keeps a snapshot (and deletes a stored one)."""
     app.page.evaluate("(snapshot) => window.boneyard.engine.start({snapshot})", snapshot)

@@ -8,6 +8,7 @@ test-results/screens/."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from playwright.sync_api import expect
@@ -41,7 +42,7 @@ ENTRIES = {
 }
 
 
-def put_stats(app: App, entries: dict) -> None:
+def put_stats(app: App, entries: dict[str, Any]) -> None:
     app.page.evaluate("(text) => localStorage.setItem('boneyard.stats.v1', text)",
                       json.dumps({"format": 1, "recent": [], "entries": entries}))
 

@@ -68,7 +68,7 @@ def legend_matches_the_table(app: App) -> list[str]:
     """The legend names each mark the table draws now, in its words, and no other; its line lies
     between the layout and the hand, over neither. Returns the marks named."""
     page = app.page
-    named = page.eval_on_selector_all("#table-legend li", "items => items.map((li) => li.dataset.mark)")
+    named: list[str] = page.eval_on_selector_all("#table-legend li", "items => items.map((li) => li.dataset.mark)")
     drawn = [mark for mark, selector in DRAWN.items() if page.locator(f"#table {selector}").count()]
     assert named == drawn, (named, drawn)
     for mark in named:
