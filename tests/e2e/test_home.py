@@ -9,6 +9,8 @@ from pathlib import Path
 
 from playwright.sync_api import FilePayload, expect
 
+from tests.typed import known
+
 from .conftest import App, another_visitor, expect_moves, solve, started_again, stats
 from .solitaire_play import LUZON_WON_SEED, click_move, columns_on_page, losing_line, start_luzon_deal
 
@@ -109,7 +111,7 @@ def test_game_link_opens_the_same_deal(app: App) -> None:
     link = app.page.locator("#deal-link")
     expect(link).to_have_attribute("href", "#/play/luzon?deal=4242&variant=sixes")
     columns = columns_on_page(app)
-    href = link.get_attribute("href")
+    href = known(link.get_attribute("href"))
     with another_visitor(app) as page:
         page.goto(app.url + href)
         board = page.locator("#board")

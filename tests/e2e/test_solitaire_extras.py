@@ -68,7 +68,7 @@ def test_a_winnable_only_deal_is_winnable_and_its_link_opens_it_again(app: App) 
     link = app.page.locator("#deal-link")
     expect(link).to_have_attribute("href", f"#/play/luzon?deal={expected}&variant=sixes&winnable=1")
     columns = columns_on_page(app)
-    href = link.get_attribute("href")
+    href = known(link.get_attribute("href"))
     with another_visitor(app) as page:  # (a link opened at a load, in another browser: test_home)
         open_link(page, app.url + href, expected)
         assert page.eval_on_selector_all(
@@ -267,7 +267,7 @@ def test_hint_then_resign_is_marked_assisted(app: App) -> None:
     expect(app.page.locator("tr[data-stats='luzon|variant=twelve'] td[data-col=assisted]")).to_have_text("1 (0 won)")
 
 
-def daily_seed_on(app: App, when: dt.datetime, resumed: bool = False) -> tuple[int, list]:
+def daily_seed_on(app: App, when: dt.datetime, resumed: bool = False) -> tuple[int, list[list[str]]]:
     """The deal the daily link opens for a visitor with nothing stored whose clock says `when`
     (the page made a new visitor's in place: conftest.start_fresh); its result counts as that
     day's daily deal. `resumed`: a move made first, the page left for the home page and the saved
