@@ -278,8 +278,11 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
     changes = sum(1 for a, b in itertools.pairwise(rounds) if a is not None and b is not None and a != b)
     marked = [d for d in decisions if d["grade"] in MARKED]
     d = next(x for x in decisions if x["index"] == shown[0])
-    places = lambda move: {move.get("tile"), move.get("to"), *move.get("tiles", []),  # noqa: E731
-                           *([move["from"]] if isinstance(move.get("from"), str) else move.get("from", []))}
+
+    def places(move: dict[str, Any]) -> set[Any]:
+        return {move.get("tile"), move.get("to"), *move.get("tiles", []),
+                *([move["from"]] if isinstance(move.get("from"), str) else move.get("from", []))}
+
     after = native({"op": "replay", "record": record, "at": d["index"] + 1, "seat": 0, "instead": d["best"]})["view"]
     assert after["events"][0]["id"] == d["best"]
 

@@ -338,7 +338,7 @@ def test_luzon_fits_every_screen(app: App, phone: App) -> None:
 
 # ---- screenshots to look at
 
-STATES = {  # name: (game, options, seed, moves to play natively, how)
+STATES: dict[str, tuple[str, dict[str, Any], int, int, str]] = {  # name: (game, options, seed, moves natively, how)
     "big-clock-9": ("big-clock", {"set": "double-9"}, 11, 40, "advisor"),
     "big-clock-12": ("big-clock", {"set": "double-12"}, 11, 60, "advisor"),
     "clock-exchange": ("clock", {"exchange": True}, CLOCK_EXCHANGE_SEED, 60, "turn"),

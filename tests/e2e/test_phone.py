@@ -505,8 +505,11 @@ def test_sideways_the_moves_that_are_not_a_tile_sit_beside_the_hand(touch: App) 
     expect(page.locator("#actions button")).to_have_count(3)  # two ways round and Cancel
     until_still(page)
     area = page.evaluate(HAND_AREA)
-    inside = lambda r: r["left"] >= -0.5 and r["top"] >= -0.5 and r["right"] <= area["vw"] + 0.5 \
-        and r["bottom"] <= area["vh"] + 0.5  # noqa: E731
+
+    def inside(r: dict[str, float]) -> bool:
+        return r["left"] >= -0.5 and r["top"] >= -0.5 and r["right"] <= area["vw"] + 0.5 \
+            and r["bottom"] <= area["vh"] + 0.5
+
     assert area["choosing"] and area["actions"]["top"] >= area["hand"]["bottom"] - 0.5, area
     assert all(inside(r) for r in area["tiles"] + area["buttons"]), area
     shoot(touch.page, SHOTS / "matador-choice-844x390")

@@ -19,7 +19,8 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from typing import Any
+from pathlib import Path
+from typing import Any, cast
 
 import pytest
 from playwright.sync_api import expect
@@ -211,7 +212,7 @@ def play_a_move_and_a_hint(app: App) -> None:
 
 
 def test_first_start_is_normal_and_the_next_once_its_snapshot_is_written_is_from_it_and_plays(
-        app: App, dist_dir) -> None:
+        app: App, dist_dir: Path) -> None:
     """A first visit: engine-ready, then only the snapshot's write (<html data-snapshot=saved>),
     and a reload at once starts from the snapshot, which checks it, needs no micropip and plays.
     The write follows the start step by step: every module imported, the snapshot made, hashed,
@@ -290,7 +291,7 @@ def test_unusable_snapshot_falls_back_to_a_normal_start(snapshot_started: App, d
 def test_snapshot_start_answers_like_a_normal_start_and_natively(snapshot_started: App) -> None:
     """Last: its start without snapshots deletes the stored one."""
     app = snapshot_started
-    from_snapshot = strip_sessions(app.page.evaluate(RUN_IN_PAGE, SCENARIO))
+    from_snapshot = cast(list[dict[str, Any]], strip_sessions(app.page.evaluate(RUN_IN_PAGE, SCENARIO)))
     assert all(answer["ok"] for answer in from_snapshot), from_snapshot
     assert from_snapshot == strip_sessions(native_answers())
     # the same page, its engine started again without the snapshot (which that deletes)
