@@ -784,10 +784,10 @@ def page_checks(node: str) -> dict[str, list[str]]:
 
 
 def python_checks(python: Path) -> dict[str, list[str]]:
-    """The Python checks, by name (they need .venv): ruff (the whole repository) and mypy (engine/ and
-    build.py, strict); both configured in pyproject.toml."""
+    """The Python checks, by name (they need .venv): ruff (the whole repository) and mypy (engine/,
+    build.py and tests/, strict); both configured in pyproject.toml."""
     return {"ruff check": [str(python), "-m", "ruff", "check", "--quiet", "."],
-            "mypy (strict) engine, build.py": [str(python), "-m", "mypy"]}
+            "mypy (strict) engine, build.py, tests": [str(python), "-m", "mypy"]}
 
 
 def check(cmd: list[str]) -> subprocess.CompletedProcess[str]:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import FilePayload, Locator, Page, expect, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -61,7 +61,7 @@ def played(game: str, stop: Callable[[View], bool], max_moves: int = 5000) -> di
             answer = handle_request({"op": "play", "session": session, "move": view["legal"][0]["id"], "seat": 0})
         else:
             answer = handle_request({"op": "ai", "session": session, "seat": 0})  # a computer at its own level
-    record = handle_request({"op": "record", "session": session})["record"]
+    record: dict[str, Any] = handle_request({"op": "record", "session": session})["record"]
     handle_request({"op": "close", "session": session})
     return record
 
@@ -94,7 +94,7 @@ def import_record(page: Page, game: str, record: dict[str, Any]) -> None:
     before = page.locator(f"{board}[data-session]").first.get_attribute("data-session")
     data = json.dumps({"boneyard": "game-record", "format": 1, "record": record}).encode()
     page.set_input_files(
-        "#import-record", files=[{"name": "game.json", "mimeType": "application/json", "buffer": data}]
+        "#import-record", files=[FilePayload(name="game.json", mimeType="application/json", buffer=data)]
     )
     target = page.locator(f"{board}[data-session]:not([data-session='{before}'])")
     confirm = page.locator("#confirm[open]")
@@ -144,17 +144,22 @@ class Shooter:
 
 def scenes(s: Shooter, records: dict[str, dict[str, dict[str, Any]]]) -> None:
     page, url = s.page, s.url
-    s.attempt(
-        "menu", lambda: (page.goto(f"{url}#/"), expect(page.locator("a[href='#/play/luzon']").first).to_be_visible())
-    )
-    s.attempt("settings", lambda: (page.goto(f"{url}#/settings"), expect(page.locator("h1")).to_be_visible()))
-    s.attempt(
-        "setup-matador",
-        lambda: (
-            open_fresh(page, url, "#/play/matador"),
-            expect(page.locator("#setup")).to_be_visible(timeout=TIMEOUT),
-        ),
-    )
+
+    def menu() -> None:
+        page.goto(f"{url}#/")
+        expect(page.locator("a[href='#/play/luzon']").first).to_be_visible()
+
+    def settings() -> None:
+        page.goto(f"{url}#/settings")
+        expect(page.locator("h1")).to_be_visible()
+
+    def setup_matador() -> None:
+        open_fresh(page, url, "#/play/matador")
+        expect(page.locator("#setup")).to_be_visible(timeout=TIMEOUT)
+
+    s.attempt("menu", menu)
+    s.attempt("settings", settings)
+    s.attempt("setup-matador", setup_matador)
     for game in GAMES:
         board = board_of(game)
 
@@ -165,25 +170,34 @@ def scenes(s: Shooter, records: dict[str, dict[str, dict[str, Any]]]) -> None:
 
         s.attempt(f"{game}-start", start)
         stages = records[game]
-        s.attempt(f"{game}-mid", lambda game=game, kept=stages: import_record(page, game, kept["mid"]))
+
+        def mid(game: str = game, kept: dict[str, dict[str, Any]] = stages) -> None:
+            import_record(page, game, kept["mid"])
+
+        s.attempt(f"{game}-mid", mid)
         more = page.locator("button.more-button")
         if more.is_visible():  # the side panel is a "More" panel on a small screen
-            s.attempt(
-                f"{game}-more",
-                lambda more=more: (more.click(), expect(page.locator(".play-area.more-open")).to_be_attached()),
-            )
+
+            def more_open(more: Locator = more) -> None:
+                more.click()
+                expect(page.locator(".play-area.more-open")).to_be_attached()
+
+            s.attempt(f"{game}-more", more_open)
             page.keyboard.press("Escape")
-        s.attempt(
-            f"{game}-keys",
-            lambda: (page.keyboard.press("?"), expect(page.locator("dialog[open]").first).to_be_visible()),
-        )
+
+        def keys() -> None:
+            page.keyboard.press("?")
+            expect(page.locator("dialog[open]").first).to_be_visible()
+
+        s.attempt(f"{game}-keys", keys)
         page.keyboard.press("Escape")
         for stage in ("round-end", "end"):
             if stage in stages:
-                s.attempt(
-                    f"{game}-{stage}",
-                    lambda game=game, stage=stage, kept=stages: import_record(page, game, kept[stage]),
-                )
+
+                def at_stage(game: str = game, stage: str = stage, kept: dict[str, dict[str, Any]] = stages) -> None:
+                    import_record(page, game, kept[stage])
+
+                s.attempt(f"{game}-{stage}", at_stage)
 
         def coach() -> None:  # from the game-over dialog, as a player opens it
             review = page.locator("dialog[open] [data-action=review-game]")  # a modal dialog covers the toolbar

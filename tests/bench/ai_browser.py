@@ -80,7 +80,8 @@ def native_times(game: str, options: dict[str, Any], seats: list[str], level: st
     """LOOP, natively, through engine.api.handle (JSON in and out, as in the worker)."""
 
     def request(req: dict[str, Any]) -> dict[str, Any]:
-        return json.loads(handle(json.dumps(req)))
+        answer: dict[str, Any] = json.loads(handle(json.dumps(req)))
+        return answer
 
     times: list[float] = []
     moves = 0

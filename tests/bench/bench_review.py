@@ -60,7 +60,7 @@ from engine.rng import deal_rng
 from engine.runs import Deal, Runner, runner_from_args
 from engine.session import Session
 from tests.bench._runs import add_bench_run_arguments, for_run, run_bench
-from tests.engine.helpers import persons_record
+from tests.engine.helpers import persons_record, table_game
 
 TABLE_CASES: list[tuple[str, dict[str, Any]]] = [
     ("draw", {"set": "double-6", "players": 2}),
@@ -93,7 +93,7 @@ def rate_table_decision(game_id: str, state: Any, k: int, playouts: int) -> tupl
     """Decision k (a deal of the run, seeded by k alone): the review's loss of the easy player's
     move, the loss measured again with the medium player and with the search's rollout policy
     playing on (`playouts` pairs each), and the review's grade."""
-    game = get_game(game_id)
+    game = table_game(game_id)
     medium, rollout = get_player("medium"), RolloutPlayer()
     rng = deal_rng(k, "bench-review")
     played = get_player("easy").choose(game, state, 0, rng)
@@ -303,7 +303,8 @@ def big_clock_game(size: str, seed: int, random_share: float) -> dict[str, Any]:
             session.play(rng.choice(moves))
         else:
             session.play(advisor.choose(game, session.state, 0, rng))
-    return session.record()
+    record: dict[str, Any] = session.record()
+    return record
 
 
 KINDS = {"beginner": 1.0, "advisor": 0.25}  # the share of random decisions in each kind of game
@@ -476,7 +477,8 @@ def simulate_rule(rows: list[tuple[int, int, int]], prior: tuple[float, float, f
             stop = cap
             for n, kind in enumerate(kinds, 1):
                 counts[kind] += 1
-                if (n == first or (n > first and n % batch == 0)) and stopping_mod.settled_counts(*counts, cap, prior):
+                if (n == first or (n > first and n % batch == 0)) and stopping_mod.settled_counts(
+                        counts[0], counts[1], counts[2], cap, prior):
                     stop = n
                     break
             said = stopping_mod.pairs_mark(counts[0], counts[2], stop)
@@ -503,7 +505,7 @@ def settle_rule(runner: Runner, sizes: list[str], decisions: int, runs: int,
               f"(best only, same, played only) {[sum(r[i] for r in fit_rows + check) for i in range(3)]}; fitted prior "
               f"{tuple(round(a, 3) for a in prior)}", flush=True)
         print(f"  counts: {rows}")
-        weak = tuple(a * 30 / sum(prior) for a in prior)
+        weak = (prior[0] * 30 / sum(prior), prior[1] * 30 / sum(prior), prior[2] * 30 / sum(prior))
         settled = stopping_mod.SETTLED
         for name, pri, first, batch, chance in (
                 ("uniform, looks from 20 every 10", (1.0, 1.0, 1.0), 20, 10, settled),

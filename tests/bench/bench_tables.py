@@ -34,6 +34,7 @@ from engine.rng import deal_rng
 from engine.runs import Deal, Deals, Runner, add_run_arguments, runner_from_args
 from tests.bench._runs import run_bench
 from tests.bench._stats import percentile, wilson
+from tests.engine.helpers import table_game
 
 # name, game, seats (the level measured first), options, target win rate of seat 0 (or None)
 FIGURES: list[tuple[str, str, list[str], dict[str, Any], float | None]] = [
@@ -50,7 +51,7 @@ FIGURES: list[tuple[str, str, list[str], dict[str, Any], float | None]] = [
 SEED = 20_000
 
 
-def strength(runner: Runner, figures: list[Any], games_default: int, hard_games: int) -> list[dict]:
+def strength(runner: Runner, figures: list[Any], games_default: int, hard_games: int) -> list[dict[str, Any]]:
     rows = []
     for name, game, seats, options, target in figures:
         games = hard_games if hard_games and "hard" in seats else games_default
@@ -94,15 +95,19 @@ def _timed_game(game_id: str, options: dict[str, Any], seed: int) -> list[float]
     return times
 
 
-def move_times(runner: Runner, games: int) -> list[dict]:
+def move_times(runner: Runner, games: int) -> list[dict[str, Any]]:
     rows = []
-    for game_id, options in [("draw", {"set": "double-6"}), ("draw", {"set": "double-9"}),
-                             ("draw", {"set": "double-12"}), ("round-the-clock", {}),
-                             ("matador", {"players": 3}), ("tiddle-a-wink", {})]:
+    cases: list[tuple[str, dict[str, Any]]] = [
+        ("draw", {"set": "double-6"}), ("draw", {"set": "double-9"}), ("draw", {"set": "double-12"}),
+        ("round-the-clock", {}), ("matador", {"players": 3}), ("tiddle-a-wink", {})]
+    for game_id, options in cases:
         times: list[float] = []
         run = {"bench": "hard's time per move", "game": game_id, "options": options}
-        timed = Deals(games, lambda g, game_id=game_id, options=options: Deal(
-            f"game {g}", SEED + g, (game_id, options, SEED + g)))
+
+        def deal(g: int, game_id: str = game_id, options: dict[str, Any] = options) -> Deal:
+            return Deal(f"game {g}", SEED + g, (game_id, options, SEED + g))
+
+        timed = Deals(games, deal)
         for part in runner.run(_timed_game, timed, run, label="games"):
             times.extend(part)
         times.sort()
@@ -119,11 +124,11 @@ COMPACT_CASES: tuple[tuple[str, dict[str, Any]], ...] = (("round-the-clock", {})
                                                           ("draw", {"set": "double-12", "players": 6}))
 
 
-def compact_playout_speedup(game_id: str, options: dict[str, Any], decisions: int = 60) -> dict:
+def compact_playout_speedup(game_id: str, options: dict[str, Any], decisions: int = 60) -> dict[str, Any]:
     """A game's search through its compact round (`TableAi.fast_dealer`) and through the
     engine's own rules, on the same decisions in the same run: the CPU time ratio, and whether
     every choice agreed (it must: the two are the same rules)."""
-    game = get_game(game_id)
+    game = table_game(game_id)
     resolved = game.spec.resolve_options(options)
     hard, medium = get_player("hard"), get_player("medium")
     positions: list[tuple[Any, int, int]] = []  # seat 0's decisions in medium-v-medium games
@@ -164,7 +169,7 @@ def compact_playout_speedup(game_id: str, options: dict[str, Any], decisions: in
     return row
 
 
-def rounds_per_second(seconds: float = 2.0) -> list[dict]:
+def rounds_per_second(seconds: float = 2.0) -> list[dict[str, Any]]:
     rows = []
     easy = get_player("easy")
     for game_id, options in [("draw", {"set": "double-6"}), ("draw", {}), ("round-the-clock", {}),

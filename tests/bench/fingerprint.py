@@ -53,7 +53,7 @@ def playout_positions(game: Game[Any], options: dict[str, Any], seed: int) -> li
     """POSITIONS states along a seeded random playout where someone is to move."""
     state = game.new_state(options, seed)
     rng = random.Random(seed)
-    states = []
+    states: list[Any] = []
     while game.to_move(state) is not None and len(states) < 400:
         states.append(state)
         state = game.apply(state, rng.choice(game.legal_moves(state)))

@@ -187,7 +187,7 @@ def driven_starts(name: str, url: str, runs: int) -> Starts:
                 page.wait("() => document.documentElement.dataset.snapshot === 'saved'"
                           " && Boolean(navigator.serviceWorker?.controller)", timeout_s=READY_TIMEOUT_MS / 1000,
                           what="the snapshot stored, the page controlled by the service worker")
-                page.reload()  # type: ignore[attr-defined]
+                page.reload()
                 starts.warm.append(float(page.wait(READY_MARK, timeout_s=READY_TIMEOUT_MS / 1000)))
                 how = page.run("() => document.documentElement.dataset.engineStart")
                 assert how == "snapshot", f"{name}: the reload started {how}, not from the snapshot"
@@ -316,8 +316,8 @@ def print_steps(visits: list[Visits]) -> None:
     for name in order:
         cells = []
         for which, lengths in (("cold_steps", cold_spans), ("warm_steps", warm_spans)):
-            when = at(which, name)
-            cells.append("-" if when is None else f"{when:6.0f} [{lengths.get(name, 0):5.0f}]")
+            step_at = at(which, name)
+            cells.append("-" if step_at is None else f"{step_at:6.0f} [{lengths.get(name, 0):5.0f}]")
         print(f"  {name:<18} {cells[0]:>16} {cells[1]:>16}")
 
 

@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 from tests.bench.page import launch  # noqa: E402
 from tests.e2e.conftest import settled  # noqa: E402
+from tests.typed import known  # noqa: E402
 
 BASELINE = os.environ.get("BONEYARD_BENCH_BASELINE", "3b69a7c")
 PLAY_FILES = ["app.js", "input.js", "play/", "render/shell.js", "render/table.js", "render/luzon.js",
@@ -65,7 +66,7 @@ COUNT = """() => {
 
 def round_trips(page: Page, url: str) -> dict[str, float]:
     """Requests per move while a person plays by clicks: Luzon (the hint's pair) and The Big Clock (the stock)."""
-    out = {}
+    out: dict[str, list[float]] = {}
     page.goto(url + "#/play/luzon?deal=7&variant=twelve")
     page.wait_for_selector("#board[data-moves='0']", timeout=TIMEOUT_MS)
     page.evaluate(COUNT)
@@ -87,11 +88,11 @@ def round_trips(page: Page, url: str) -> dict[str, float]:
     page.goto(url + "#/play/draw?deal=3&set=double-6&players=3&target=100&seats=human,ai:easy,ai:easy")
     page.wait_for_selector("#turn[data-whose=you]", timeout=TIMEOUT_MS)
     page.evaluate(COUNT)
-    start = int(page.get_attribute("#table-screen", "data-moves"))
+    start = int(known(page.get_attribute("#table-screen", "data-moves")))
     for _ in range(MOVES):
         if not page.locator("#turn[data-whose=you]").count():
             break
-        before = int(page.get_attribute("#table-screen", "data-moves"))
+        before = int(known(page.get_attribute("#table-screen", "data-moves")))
         if page.locator(".hand-tile.playable").count():
             page.locator(".hand-tile.playable").first.click()
             page.locator(".end-marker.active").first.click()
@@ -101,7 +102,7 @@ def round_trips(page: Page, url: str) -> dict[str, float]:
           return Number(s.dataset.moves) > before && s.dataset.busy === 'false' &&
             (document.querySelector('#turn').dataset.whose !== 'computer'); }""", arg=before, timeout=TIMEOUT_MS)
     settled(page)
-    made = int(page.get_attribute("#table-screen", "data-moves")) - start
+    made = int(known(page.get_attribute("#table-screen", "data-moves"))) - start
     ops = page.evaluate("window.boneyard.engine.__counted")
     moving = sum(op in ("play", "ai") for op in ops)
     out["draw"] = [len(ops) / moving] if moving else []

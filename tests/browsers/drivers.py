@@ -126,6 +126,9 @@ class Page:
     def goto(self, url: str) -> None:
         raise NotImplementedError
 
+    def reload(self) -> None:
+        raise NotImplementedError
+
     def run(self, function: str, *args: Any) -> Any:
         """Call the JavaScript `function` in the page with `args`; its result (awaited)."""
         text = self._call(WRAP % function, json.dumps(list(args)))

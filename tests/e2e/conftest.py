@@ -54,7 +54,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402  (the repository's build.py: server, paths, Chromium lookup)
+import build as build  # noqa: E402  (the repository's build.py: server, paths, Chromium lookup; re-exported)
 
 READY_TIMEOUT_MS = 120_000
 APP_UP_TIMEOUT_MS = 30_000  # the page's modules, once the engine is ready

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from .conftest import ROOT, App, resign, screenshot, screenshots_wanted, serious
 from .native_records import CATALOG
@@ -20,7 +20,7 @@ LESSON_GAMES = [g["id"] for g in CATALOG if g["lesson"]]
 TABLE_LESSON = next(g["id"] for g in CATALOG if g["lesson"] and g["players"]["min"] > 1)
 SOLITAIRE = "luzon"
 DEAD_SOLITAIRE_DEAL = 13  # Luzon's deal 13 with its usual options: no move at all
-SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 740}}
+SIZES = {"desktop": ViewportSize(width=1280, height=800), "phone": ViewportSize(width=360, height=740)}
 STORED_STATS = """{"format":1,"entries":{},"recent":[]}"""
 STEP_SEEN = "_step_seen"  # the key of a settled view under which STEP_JS's reading of its step is kept
 
@@ -311,7 +311,7 @@ def wrong_move(view: dict[str, Any]) -> dict[str, Any] | None:
     return next((m for m in view["legal"] if accepts and m["id"] not in accepts), None)
 
 
-def open_lesson(app: App, game: str, size: dict[str, int]) -> None:
+def open_lesson(app: App, game: str, size: ViewportSize) -> None:
     """The lesson's link on a page with some statistics kept and no game saved, computers at once,
     forced moves made by themselves (the setting): a step's note must stop them."""
     page = app.page

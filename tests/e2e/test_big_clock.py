@@ -8,6 +8,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.engine.helpers import call
+from tests.typed import known
 
 from .conftest import App, check_undo_redo, expect_moves, settled, started_again
 from .solitaire_play import BIG_CLOCK_SET, advisor_line, click_move, start_big_clock_deal, tops
@@ -127,5 +128,5 @@ def test_hint(app: App) -> None:
     expect(box).to_be_visible()
     expect(box).to_contain_text(hint["label"])
     first, second = hint["move"].split(":")[1].split(">")
-    assert "hinted" in app.page.get_attribute(f"#board [data-slot={first}]", "class")
-    assert "hinted" in app.page.get_attribute(f"#board [data-slot={second}]", "class")
+    assert "hinted" in known(app.page.get_attribute(f"#board [data-slot={first}]", "class"))
+    assert "hinted" in known(app.page.get_attribute(f"#board [data-slot={second}]", "class"))

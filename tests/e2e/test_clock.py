@@ -7,6 +7,7 @@ conftest checks)."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from playwright.sync_api import expect
 
@@ -18,7 +19,7 @@ EXCHANGE_SEED = 12  # the fourth king turns up at move 39; the advisor's exchang
 TIMEOUT = 30_000
 
 
-def native_until_exchange(seed: int) -> dict:
+def native_until_exchange(seed: int) -> dict[str, Any]:
     """The native answer when the exchange is to be chosen (turning from the deal)."""
     answer = call(op="new", game="clock", seed=seed, options={"exchange": True}, seats=["human"])
     while answer["view"]["board"]["phase"] == "turn":
@@ -32,8 +33,9 @@ def start_deal(app: App, seed: int, exchange: bool = True) -> None:
 
 
 def face_up(app: App) -> list[list[str]]:
-    return app.page.eval_on_selector_all(
+    value: list[list[str]] = app.page.eval_on_selector_all(
         "#board .ck-pile", "piles => piles.map(p => p.dataset.up ? p.dataset.up.split(' ') : [])")
+    return value
 
 
 def resume_after_a_start_again(app: App, moves: int) -> None:

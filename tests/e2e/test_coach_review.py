@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from playwright.sync_api import expect
@@ -43,7 +44,7 @@ def open_coach(app: App, game: str) -> None:
         app.page.click("button[data-action=coach]")
 
 
-def cases() -> dict[str, tuple[dict, str, str]]:
+def cases() -> dict[str, tuple[dict[str, Any], str, str]]:
     return {
         "luzon": (luzon_blunder()[0], "", "#board"),
         "clock": (finished_record("clock", {}, 1, ["human"]), "", "#board"),
@@ -60,10 +61,11 @@ def largest_tile(app: App, root: str, size: tuple[int, int]) -> float:
     stay in view (test_screen_look checks that it does) or to give the table's line its room
     (assert_table_whole)."""
     hand = ":not(.hand-tile)" if size[0] < size[1] else ""
-    return app.page.eval_on_selector_all(
+    answer: float = app.page.eval_on_selector_all(
         f"{root} [data-tile]{hand}, {root} [data-placed]",
         "els => Math.max(0, ...els.map(e => { const r = e.getBoundingClientRect(); "
         "return Math.max(r.width, r.height); }))")
+    return answer
 
 
 # a table's line whole in view at a phone's sizes, held either way, and a laptop's
@@ -117,7 +119,7 @@ def assert_dots_inside(app: App) -> None:
         assert frame[0] <= dot[0] and frame[1] <= dot[1] and dot[2] <= frame[2] and dot[3] <= frame[3], (frame, dot)
 
 
-def assert_two_pins(app: App, d: dict) -> None:
+def assert_two_pins(app: App, d: dict[str, Any]) -> None:
     """Both moves of a decision pinned on the board where they go: "Yours" and "Better", two
     markers apart (never one drawn over the other), each on a place of its own move."""
     pins = app.page.locator("#coach-board .coach-pin")
@@ -136,13 +138,13 @@ def assert_two_pins(app: App, d: dict) -> None:
         assert by["played"]["target"] != by["better"]["target"], found
 
 
-def places_of(move: dict) -> set[str]:
+def places_of(move: dict[str, Any]) -> set[str]:
     """Every key a move's places and tiles carry on the board."""
     return {move.get("tile"), move.get("to"), *move.get("tiles", []),
             *([move["from"]] if isinstance(move.get("from"), str) else move.get("from", []))} - {None}
 
 
-def check_replay_at_the_end(app: App, record: dict, at: Callable[[int], str]) -> None:
+def check_replay_at_the_end(app: App, record: dict[str, Any], at: Callable[[int], str]) -> None:
     """A finished game's replay opened at its end: its line says what the last move did (Clock: the
     tile it turned up), never what is next; keys go forward and back; the position is drawn, not
     squashed. Left at the end again."""
@@ -158,7 +160,7 @@ def check_replay_at_the_end(app: App, record: dict, at: Callable[[int], str]) ->
     expect(page.locator("#coach-where")).to_have_text(at(total), timeout=TIMEOUT)
 
 
-def check_key_moments_while_reviewing(app: App, decisions: list[dict]) -> None:
+def check_key_moments_while_reviewing(app: App, decisions: list[dict[str, Any]]) -> None:
     """A review of many slices (a table game's, its decisions played out by search) lists its key
     moments as its slices come back, before it ends (this game's first blunder is its second
     decision of eight, in the first of four slices); Cancel stops it and says so."""
@@ -181,8 +183,8 @@ def check_key_moments_while_reviewing(app: App, decisions: list[dict]) -> None:
     expect(page.locator("#coach-review-text")).to_contain_text("Review stopped", timeout=REVIEW_TIMEOUT)
 
 
-def check_better_move_in_every_decision(app: App, record: dict, decisions: list[dict], board: str,
-                                        at: Callable[[int], str]) -> None:
+def check_better_move_in_every_decision(app: App, record: dict[str, Any], decisions: list[dict[str, Any]],
+                                        board: str, at: Callable[[int], str]) -> None:
     """The exchange of Clock (exact chances) and a table game (the search's play-outs): the page's
     review marks the decision the engine marks, and the better move it shows is legal there, one
     click away in every decision's list (opened)."""
@@ -276,8 +278,11 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
     changes = sum(1 for a, b in itertools.pairwise(rounds) if a is not None and b is not None and a != b)
     marked = [d for d in decisions if d["grade"] in MARKED]
     d = next(x for x in decisions if x["index"] == shown[0])
-    places = lambda move: {move.get("tile"), move.get("to"), *move.get("tiles", []),  # noqa: E731
-                           *([move["from"]] if isinstance(move.get("from"), str) else move.get("from", []))}
+
+    def places(move: dict[str, Any]) -> set[Any]:
+        return {move.get("tile"), move.get("to"), *move.get("tiles", []),
+                *([move["from"]] if isinstance(move.get("from"), str) else move.get("from", []))}
+
     after = native({"op": "replay", "record": record, "at": d["index"] + 1, "seat": 0, "instead": d["best"]})["view"]
     assert after["events"][0]["id"] == d["best"]
 

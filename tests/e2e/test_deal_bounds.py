@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import expect
+from playwright.sync_api import FilePayload, expect
 
 from engine.session import Session
 
@@ -17,7 +17,8 @@ RANGE = "A deal number is a whole number from 0 to 9,007,199,254,740,991"
 
 
 def saved(app: App, game: str) -> str | None:
-    return app.page.evaluate("key => localStorage.getItem(key)", f"boneyard.game.{game}")
+    answer: str | None = app.page.evaluate("key => localStorage.getItem(key)", f"boneyard.game.{game}")
+    return answer
 
 
 def test_the_setup_refuses_a_deal_number_past_the_largest(app: App) -> None:
@@ -64,7 +65,7 @@ def test_an_import_refuses_it(app: App) -> None:
     text = json.dumps({"boneyard": "game-record", "format": 1, "record": record})
     text = text.replace('"seed": 1', f'"seed": {TOO_LARGE}')
     page.set_input_files("#import-record", files=[
-        {"name": "big.json", "mimeType": "application/json", "buffer": text.encode()}])
+        FilePayload(name="big.json", mimeType="application/json", buffer=text.encode())])
     message = page.locator(".game .message")
     expect(message).to_contain_text(f"big.json could not be imported: The file's deal number is too large. {RANGE}")
     expect(page.locator("#board")).to_have_attribute("data-seed", "3")

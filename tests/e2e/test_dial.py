@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import FloatRect, expect
@@ -147,7 +148,7 @@ SAMPLE = """(steps, limit = 10_000) => new Promise((resolve) => {
 })"""
 
 
-def home_move(seed: int, size: str) -> dict:
+def home_move(seed: int, size: str) -> dict[str, Any]:
     """A first move of a deal that brings a double home (a shift)."""
     view = call(op="new", game="big-clock", seed=seed, options={"set": size}, seats=["human"])["view"]
     return next(m for m in view["legal"] if m.get("home"))
@@ -337,7 +338,7 @@ def test_luzon_fits_every_screen(app: App, phone: App) -> None:
 
 # ---- screenshots to look at
 
-STATES = {  # name: (game, options, seed, moves to play natively, how)
+STATES: dict[str, tuple[str, dict[str, Any], int, int, str]] = {  # name: (game, options, seed, moves natively, how)
     "big-clock-9": ("big-clock", {"set": "double-9"}, 11, 40, "advisor"),
     "big-clock-12": ("big-clock", {"set": "double-12"}, 11, 60, "advisor"),
     "clock-exchange": ("clock", {"exchange": True}, CLOCK_EXCHANGE_SEED, 60, "turn"),

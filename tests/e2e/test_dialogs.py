@@ -5,6 +5,8 @@ record played natively (the engine from the working tree), so no test plays its 
 
 from __future__ import annotations
 
+from typing import Any
+
 from playwright.sync_api import expect
 
 from tests.engine.helpers import call
@@ -16,7 +18,7 @@ TIMEOUT = 20_000
 FOUR = ["human", "ai:easy", "ai:easy", "ai:easy"]
 
 
-def draw_game_record(rounds_over: int, then_next: bool) -> dict:
+def draw_game_record(rounds_over: int, then_next: bool) -> dict[str, Any]:
     """A four-seat draw game played (first legal move, computers' own) until `rounds_over` rounds
     have ended; with `then_next` the next round is dealt too."""
     options = {"set": "double-6", "players": 4, "target": 250}
@@ -39,7 +41,7 @@ def draw_game_record(rounds_over: int, then_next: bool) -> dict:
     return {"version": 1, "game": "draw", "options": options, "seed": 3, "seats": FOUR, "moves": moves}
 
 
-def resume(app: App, record: dict) -> None:
+def resume(app: App, record: dict[str, Any]) -> None:
     """The record as the game's saved game, resumed by opening the game."""
     page = app.page
     game = record["game"]

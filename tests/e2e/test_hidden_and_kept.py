@@ -4,6 +4,7 @@ and unsaved moves survive leaving the screen while storage is full."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from playwright.sync_api import expect
@@ -15,7 +16,7 @@ from .solitaire_play import advisor_line, click_move, start_big_clock_deal
 TIMEOUT = 30_000
 
 
-def saved_record(app: App, game: str) -> dict:
+def saved_record(app: App, game: str) -> dict[str, Any]:
     text = app.page.evaluate(f"localStorage.getItem('boneyard.game.{game}')")
     return json.loads(text)["record"] if text else {}
 

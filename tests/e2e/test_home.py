@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from playwright.sync_api import expect
+from playwright.sync_api import FilePayload, expect
+
+from tests.typed import known
 
 from .conftest import App, another_visitor, expect_moves, solve, started_again, stats
 from .solitaire_play import LUZON_WON_SEED, click_move, columns_on_page, losing_line, start_luzon_deal
@@ -109,7 +111,7 @@ def test_game_link_opens_the_same_deal(app: App) -> None:
     link = app.page.locator("#deal-link")
     expect(link).to_have_attribute("href", "#/play/luzon?deal=4242&variant=sixes")
     columns = columns_on_page(app)
-    href = link.get_attribute("href")
+    href = known(link.get_attribute("href"))
     with another_visitor(app) as page:
         page.goto(app.url + href)
         board = page.locator("#board")
@@ -134,18 +136,18 @@ def test_record_export_then_import(app: App) -> None:
     assert saved["boneyard"] == "game-record" and len(saved["record"]["moves"]) == 3
     start_luzon_deal(app, 11)
     page.set_input_files("#import-record", files=[
-        {"name": "deal.json", "mimeType": "application/json", "buffer": record_text.encode()}])
+        FilePayload(name="deal.json", mimeType="application/json", buffer=record_text.encode())])
     expect_moves(app, 3)
     assert columns_on_page(app) == columns
     message = page.locator(".game .message")
     expect(message).to_contain_text(f"Imported deal {LUZON_WON_SEED}")
     # a bad file: not JSON; then a record whose moves the engine refuses
     page.set_input_files("#import-record", files=[
-        {"name": "broken.json", "mimeType": "application/json", "buffer": b"{oops"}])
+        FilePayload(name="broken.json", mimeType="application/json", buffer=b"{oops")])
     expect(message).to_contain_text("broken.json could not be imported: The file is not JSON.")
     saved["record"]["moves"].append("discard:r1+r2")
     page.set_input_files("#import-record", files=[
-        {"name": "illegal.json", "mimeType": "application/json", "buffer": json.dumps(saved).encode()}])
+        FilePayload(name="illegal.json", mimeType="application/json", buffer=json.dumps(saved).encode())])
     expect(message).to_contain_text("illegal.json could not be imported")
     expect(message).to_have_attribute("data-kind", "error")
     expect_moves(app, 3)  # the game in progress is untouched

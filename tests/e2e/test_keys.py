@@ -12,6 +12,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from tests.typed import known
+
 from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, follow_link, play_a_move, settled, started_again
 from .table_play import PLAYABLE, TIMEOUT, focused_matches, fresh, move_by_keyboard, set_up
 
@@ -190,14 +192,14 @@ def test_shortcut_keys_act_and_leave_typing_and_browser_keys_alone(app: App) -> 
     while not drew:
         assert time.monotonic() < deadline, "no draw came up"
         assert settle_turn(app) == "me"
-        moves = int(board.get_attribute("data-moves"))
+        made = int(known(board.get_attribute("data-moves")))
         if page.locator('#actions [data-move="draw"]').count():
             page.keyboard.press("d")
             drew = True
         else:
             page.locator(".hand-tile.playable").first.focus()
             move_by_keyboard(app)
-        expect(board).not_to_have_attribute("data-moves", str(moves), timeout=TIMEOUT)
+        expect(board).not_to_have_attribute("data-moves", str(made), timeout=TIMEOUT)
     expect(page.locator("#log li").first).to_contain_text("draw", timeout=TIMEOUT)
     # m opens the side panel (on a small screen), p the replay, n the setup
     page.set_viewport_size({"width": 360, "height": 740})
@@ -267,7 +269,7 @@ def test_skip_to_my_turn_plays_the_computers_turns_at_once(app: App) -> None:
             assert time.monotonic() < deadline
             settled(page)
         expect(skip).to_be_hidden()
-        moves = int(board.get_attribute("data-moves"))
+        moves = int(known(board.get_attribute("data-moves")))
         page.locator(PLAYABLE).first.focus()
         move_by_keyboard(app)
         # the computers' turns: nine seats at 1.6 s each; skipped, they are over at once
@@ -282,7 +284,7 @@ def test_skip_to_my_turn_plays_the_computers_turns_at_once(app: App) -> None:
                 page.keyboard.press("s")
             expect(page.locator('#turn[data-whose="you"], #round-summary[open]').first).to_be_visible(
                 timeout=SCREEN_TIMEOUT_MS)
-            assert int(board.get_attribute("data-moves")) >= moves + 9
+            assert int(known(board.get_attribute("data-moves"))) >= moves + 9
         finally:
             paused = page.evaluate("() => window.paced()")
         assert paused == 0, f"{paused} of the pace's pauses came after the skip"
@@ -319,7 +321,7 @@ def test_forced_moves_wait_for_the_person_unless_the_setting_makes_them(app: App
     started_again(app.page, app.page.url)
     # on: the game comes back and the draw is made by itself, in the log like any move
     expect(page.locator("#log li").first).to_contain_text("draw", timeout=TIMEOUT)
-    assert int(board.get_attribute("data-moves")) > int(moves)
+    assert int(known(board.get_attribute("data-moves"))) > int(known(moves))
     log = page.locator("#log li").all_inner_texts()
     assert any(line.startswith("You") and "draw" in line for line in log), log
     page.evaluate("() => localStorage.removeItem('boneyard.settings.v1')")

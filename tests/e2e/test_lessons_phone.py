@@ -6,7 +6,7 @@ scrolls. (The desktop's lessons, the offer and the ways to a lesson: test_lesson
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import ViewportSize, expect
 
 from .conftest import App, screenshot
 from .lesson_play import (
@@ -30,11 +30,11 @@ def test_a_lesson_played_by_its_guide_on_a_phone_at_360x740(phone: App, game: st
     play_lesson(phone, game, "360x740")
 
 
-UPRIGHT, SIDEWAYS = {"width": 390, "height": 844}, {"width": 844, "height": 390}
+UPRIGHT, SIDEWAYS = ViewportSize(width=390, height=844), ViewportSize(width=844, height=390)
 EVERY_STEP_SIDEWAYS = "clock"  # its exchange step: the longest words of any step sideways
 
 
-def first_step_fits(app: App, game: str, size: dict[str, int]) -> None:
+def first_step_fits(app: App, game: str, size: ViewportSize) -> None:
     """The lesson's first step on screen: its note, its pointed places and the hand all in view."""
     view = settled(app.page)
     check_step(app.page, view)
@@ -45,7 +45,7 @@ def first_step_fits(app: App, game: str, size: dict[str, int]) -> None:
 @pytest.mark.parametrize(("game", "size"), [(LESSON_GAMES[0], UPRIGHT), *(
     (g, SIDEWAYS) for g in LESSON_GAMES if g not in (EVERY_STEP_SIDEWAYS, SOLITAIRE))],
                          ids=lambda p: p if isinstance(p, str) else f"{p['width']}x{p['height']}")
-def test_a_lessons_first_step_fits_a_phone_upright_and_sideways(phone: App, game: str, size: dict[str, int]) -> None:
+def test_a_lessons_first_step_fits_a_phone_upright_and_sideways(phone: App, game: str, size: ViewportSize) -> None:
     """The note, the pointed places and the hand all in view at the other phone sizes: every game's
     first step sideways (the guide shares a column with the controls and the seats there; Clock's
     and Luzon's in the two tests below, which open the same first step)."""

@@ -15,8 +15,9 @@ TIMEOUT = 20_000
 
 
 def reserve_on_page(app: App) -> list[str | None]:
-    return app.page.eval_on_selector_all(
+    value: list[str | None] = app.page.eval_on_selector_all(
         "#board .reserve > *:not(.reserve-label)", "slots => slots.map(s => s.dataset.tile ?? null)")
+    return value
 
 
 def test_engine_ready_and_menu(app: App) -> None:

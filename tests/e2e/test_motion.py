@@ -4,6 +4,8 @@ shakes. Measured on The Big Clock's first draw (the tile flies from the stock to
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from playwright.sync_api import expect
 
@@ -12,11 +14,11 @@ from .page_measures import DRAWN_TILE_FLIGHT
 
 pytestmark = pytest.mark.motion  # the tiles' flights (conftest.with_motion)
 
-def draw_and_sample(app: App) -> list[dict]:
+def draw_and_sample(app: App) -> list[dict[str, Any]]:
     page = app.page
     page.evaluate(f"ms => {{ window.__frames = ({DRAWN_TILE_FLIGHT})(ms); }}", 900)  # sampling runs while we click
     page.click("#board [data-slot=stock]")
-    frames = page.evaluate("() => window.__frames")
+    frames: list[dict[str, Any]] = page.evaluate("() => window.__frames")
     expect(page.locator("#board")).to_have_attribute("data-moves", "1")
     return frames
 

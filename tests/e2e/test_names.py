@@ -36,7 +36,7 @@ def test_a_name_field_keeps_whole_graphemes(app: App) -> None:
 
 def letters_in_order(app: App, needle: str) -> bool:
     """Whether the first two characters of `needle` in the play log are drawn left to right."""
-    return app.page.evaluate("""(needle) => {
+    answer: bool = app.page.evaluate("""(needle) => {
       const item = [...document.querySelectorAll('#log li')].find((li) => li.textContent.includes(needle));
       const walker = document.createTreeWalker(item, NodeFilter.SHOW_TEXT);
       let node = walker.nextNode();
@@ -46,6 +46,7 @@ def letters_in_order(app: App, needle: str) -> bool:
         return range.getBoundingClientRect().left; };
       return left(at + 1) < left(at + 2);
     }""", needle)
+    return answer
 
 
 def test_a_huge_name_never_makes_the_save_unreadable_and_an_override_is_isolated(app: App) -> None:

@@ -88,7 +88,8 @@ def wait_my_turn(app: App) -> None:
 
 def recorded(app: App) -> dict[str, Any]:
     """Stop sampling; the frames and requests so far."""
-    return app.page.evaluate("() => { window.__pace.stop = true; return window.__pace; }")
+    value: dict[str, Any] = app.page.evaluate("() => { window.__pace.stop = true; return window.__pace; }")
+    return value
 
 
 def distance(a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -96,7 +97,9 @@ def distance(a: tuple[float, float], b: tuple[float, float]) -> float:
 
 
 def marked(app: App) -> list[str]:
-    return app.page.eval_on_selector_all("#layout [data-placed].since-turn", "els => els.map(e => e.dataset.placed)")
+    value: list[str] = app.page.eval_on_selector_all("#layout [data-placed].since-turn",
+                                                     "els => els.map(e => e.dataset.placed)")
+    return value
 
 
 def test_a_computers_turn_is_one_request_its_draws_fly_together_then_its_tile(app: App) -> None:

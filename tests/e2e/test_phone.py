@@ -138,12 +138,13 @@ GHOSTS = """ms => new Promise((resolve) => {
 })"""
 
 
-def sample_ghosts(app: App, ms: int, act: Callable[[], None]) -> list[dict]:
+def sample_ghosts(app: App, ms: int, act: Callable[[], None]) -> list[dict[str, Any]]:
     """The moving copies seen each frame from `act` on until the page has settled after it (nothing
     more moves until the person does), for at most `ms`."""
     app.page.evaluate(f"ms => {{ window.__ghosts = ({GHOSTS})(ms); }}", ms)
     act()
-    return app.page.evaluate("() => window.__ghosts")
+    answer: list[dict[str, Any]] = app.page.evaluate("() => window.__ghosts")
+    return answer
 
 
 def test_clock_turn_moves_a_card_only(app: App) -> None:
@@ -152,7 +153,7 @@ def test_clock_turn_moves_a_card_only(app: App) -> None:
     follow_link(app, "#/play/clock?deal=3&exchange=true")
     expect(page.locator("#board")).to_have_attribute("data-moves", "0", timeout=SCREEN_TIMEOUT_MS)
     page.evaluate("() => { document.documentElement.dataset.motion = 'normal'; }")
-    ghosts: list[dict] = []
+    ghosts: list[dict[str, Any]] = []
     for n in range(1, 7):
         ghosts += sample_ghosts(app, 700, lambda: page.click("[data-action=turn]"))
         expect(page.locator("#board")).to_have_attribute("data-moves", str(n), timeout=SCREEN_TIMEOUT_MS)
@@ -504,8 +505,11 @@ def test_sideways_the_moves_that_are_not_a_tile_sit_beside_the_hand(touch: App) 
     expect(page.locator("#actions button")).to_have_count(3)  # two ways round and Cancel
     until_still(page)
     area = page.evaluate(HAND_AREA)
-    inside = lambda r: r["left"] >= -0.5 and r["top"] >= -0.5 and r["right"] <= area["vw"] + 0.5 \
-        and r["bottom"] <= area["vh"] + 0.5  # noqa: E731
+
+    def inside(r: dict[str, float]) -> bool:
+        return r["left"] >= -0.5 and r["top"] >= -0.5 and r["right"] <= area["vw"] + 0.5 \
+            and r["bottom"] <= area["vh"] + 0.5
+
     assert area["choosing"] and area["actions"]["top"] >= area["hand"]["bottom"] - 0.5, area
     assert all(inside(r) for r in area["tiles"] + area["buttons"]), area
     shoot(touch.page, SHOTS / "matador-choice-844x390")

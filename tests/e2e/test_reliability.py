@@ -7,12 +7,14 @@ import json
 import re
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Route, expect
 
 from engine.lessons import lesson_for
 from tests.engine.helpers import call
+from tests.typed import known
 
 from . import lesson_play, solitaire_play
 from .coach_records import counted, finished_record, load_with_record, native, open_coach_from_result
@@ -108,7 +110,7 @@ def nothing_held(request: pytest.FixtureRequest) -> Iterator[None]:
             page.evaluate(UNHOLD)
 
 
-def board_session(app: App) -> str:
+def board_session(app: App) -> str | None:
     return app.page.locator("#board").get_attribute("data-session")
 
 
@@ -466,7 +468,7 @@ def test_a_guided_deal_a_dead_worker_cut_short_is_put_back_at_its_step(clocked: 
     assert saved
     page.goto(f"{app.url}#/play/draw?lesson=1")
     expect(page.locator("#guide")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
-    lesson = lesson_for("draw")
+    lesson = known(lesson_for("draw"))
     view = lesson_play.settled(page)
     seen = []
     while not view["guide"]["done"]:
@@ -585,17 +587,17 @@ WORKER_PROBES = """async () => {
 }"""
 
 
-def in_engine_worker(app: App, function: str) -> object:
+def in_engine_worker(app: App, function: str) -> dict[str, Any]:
     """Run an async JS function in the engine's worker through the DevTools protocol (Playwright's
     own Worker.evaluate goes through eval, which the worker refuses)."""
     own = app.page.context.new_cdp_session(app.page)
     context_id = own.send("Target.getTargetInfo")["targetInfo"]["browserContextId"]
     own.detach()
-    cdp = app.page.context.browser.new_browser_cdp_session()
+    cdp = known(app.page.context.browser).new_browser_cdp_session()
     targets = cdp.send("Target.getTargets")["targetInfos"]
     worker = [t for t in targets if t["type"] == "worker" and t["browserContextId"] == context_id][-1]
     session = cdp.send("Target.attachToTarget", {"targetId": worker["targetId"], "flatten": False})["sessionId"]
-    answers: list[dict] = []
+    answers: list[dict[str, Any]] = []
     cdp.on("Target.receivedMessageFromTarget", lambda event: answers.append(json.loads(event["message"])))
     request = {"id": 1, "method": "Runtime.evaluate", "params": {
         "expression": f"({function})()", "awaitPromise": True, "returnByValue": True}}
@@ -607,7 +609,8 @@ def in_engine_worker(app: App, function: str) -> object:
         app.page.wait_for_timeout(100)
     cdp.detach()
     assert reply and "exceptionDetails" not in reply["result"], reply
-    return reply["result"]["result"]["value"]
+    value: dict[str, Any] = reply["result"]["result"]["value"]  # the probes' object of outcomes
+    return value
 
 
 def test_the_worker_refuses_what_the_page_refuses(app: App) -> None:
@@ -795,7 +798,7 @@ def test_a_new_deal_started_while_an_import_is_read_stays_and_the_import_says_wh
     expect(board).to_have_attribute("data-moves", "0")
     expect(page.locator("#notice")).to_have_text(
         "The file luzon.json could not be imported: another game was chosen while it was read.")
-    assert saved_seed(app) == int(new)
+    assert saved_seed(app) == int(known(new))
     hold(app, "new")
     page.click(".toolbar button[data-action=new]")
     page.wait_for_function("() => typeof window.__release === 'function'")

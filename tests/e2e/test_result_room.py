@@ -8,6 +8,7 @@ with it. The position comes from a record made natively and imported."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -36,7 +37,8 @@ def close_outcome(page: Page) -> None:
 
 
 # name -> (game, options, players, seed, stop, close, the dialog the way back opens, most room: before)
-CASES: dict[str, tuple[str, dict, int, int, Callable[[dict], bool], Callable[[Page], None], str, int]] = {
+Case = tuple[str, dict[str, Any], int, int, Callable[[dict[str, Any]], bool], Callable[[Page], None], str, int]
+CASES: dict[str, Case] = {
     "big-clock": ("big-clock", {"set": "double-12"}, 1, 1, game_over, close_outcome, "#outcome", 56),  # 98
     "luzon": ("luzon", {}, 1, 1, game_over, close_outcome, "#outcome", 104),  # 126: its toggle has a line
     "draw": ("draw", {"set": "double-9", "players": 4}, 4, 3, round_over, close_round_summary,

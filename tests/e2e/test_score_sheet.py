@@ -4,6 +4,8 @@ menu on a phone) and in the round summary with the last round's hands drawn larg
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -27,7 +29,7 @@ SEATS = ["human", "ai:easy", "ai:easy"]
 OPTIONS = {"set": "double-6", "players": 3, "target": 150}
 
 
-def record_after_rounds(rounds: int, seed: int = 3) -> tuple[dict, dict]:
+def record_after_rounds(rounds: int, seed: int = 3) -> tuple[dict[str, Any], dict[str, Any]]:
     """(record, view) of a draw game played natively by the easy computer for every seat until
     `rounds` rounds are over, stopped at the end of that round (its summary is due); the view the
     person's (seat 0), from the record loaded."""
@@ -39,7 +41,7 @@ def record_after_rounds(rounds: int, seed: int = 3) -> tuple[dict, dict]:
     return record, loaded["view"]
 
 
-def load(app: App, record: dict) -> None:
+def load(app: App, record: dict[str, Any]) -> None:
     page = app.page
     screen = page.locator("#table-screen[data-session]")
     old = screen.get_attribute("data-session") if screen.count() else None
@@ -54,9 +56,10 @@ def load(app: App, record: dict) -> None:
 
 
 def sheet_rows(page: Page, scope: str) -> list[list[str]]:
-    return page.eval_on_selector_all(
+    answer: list[list[str]] = page.eval_on_selector_all(
         f"{scope} .score-sheet tbody tr",
         "rows => rows.map(r => [...r.querySelectorAll('td')].map(td => td.getAttribute('aria-label')))")
+    return answer
 
 
 def test_score_sheet_rows_match_the_rounds(app: App) -> None:

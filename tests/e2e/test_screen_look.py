@@ -15,9 +15,12 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from tests.typed import known
 
 from .coach_records import finished_record, load_with_record, luzon_blunder, open_coach_from_result
 from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, follow_link, open_deal, shoot, until_still
@@ -32,7 +35,8 @@ SHOTS = ROOT / "test-results" / "look"
 DRAW_9_4 = ("draw", {"set": "double-9", "players": 4}, 4, 3)  # game, options, players, deal
 
 
-def open_round_end(app: App, game: str, options: dict, players: int, seed: int, record: dict) -> None:
+def open_round_end(app: App, game: str, options: dict[str, Any], players: int, seed: int,
+                   record: dict[str, Any]) -> None:
     """A table game's record that ends a round, opened and its round's summary closed: the table as
     the round left it."""
     open_record(app, game, options, players, seed, record)
@@ -253,7 +257,7 @@ def test_eight_and_ten_seats_on_a_portrait_phone_in_two_lines(phone: App, table:
         for size in each_size(page, [(360, 740), (390, 844)]):
             strip = page.evaluate(BIG_STRIP)
             shoot(page, SHOTS / f"{table}-strip-{size}")
-            most = max(int(re.match(r"\d+", score.strip())[0]) for score in strip["scores"])
+            most = max(int(known(re.match(r"\d+", score.strip()))[0]) for score in strip["scores"])
             if strip["lines"] != [players // 2] * 2 or strip["problems"] or most < 100:  # three figures
                 found[size] = strip
     finally:

@@ -8,6 +8,8 @@ round's end over the first round's table)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from playwright.sync_api import expect
 
@@ -65,7 +67,7 @@ def test_every_seat_the_status_and_the_last_move_in_view_and_tiles_readable(phon
     round's end imported over it (each problem named by its moment and size)."""
     game, options, players = MANY_SEATS[table]
 
-    def mid_round(view: dict) -> bool:
+    def mid_round(view: dict[str, Any]) -> bool:
         return bool(view["moves"] >= 3 * players and view["to_move"] == 0)
 
     page = phone.page

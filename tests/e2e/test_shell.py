@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Browser, ConsoleMessage, Page, Request, Route, expect
 
 from .conftest import READY_TIMEOUT_MS
 
 PROGRESS_FILES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json")
 
 
-def test_progress_counts_the_real_bytes(browser, server_url, dist_dir) -> None:
+def test_progress_counts_the_real_bytes(browser: Browser, server_url: str, dist_dir: Path) -> None:
     manifest = json.loads((dist_dir / "build-manifest.json").read_text())
     files = [*PROGRESS_FILES, manifest["micropip_wheel"], manifest["engine_wheel"]]
     total = sum(manifest["files"][name]["size"] for name in files)
@@ -32,7 +33,7 @@ def test_progress_counts_the_real_bytes(browser, server_url, dist_dir) -> None:
     context.close()
 
 
-def test_failed_start_shows_message_and_retry(browser, server_url) -> None:
+def test_failed_start_shows_message_and_retry(browser: Browser, server_url: str) -> None:
     context = browser.new_context()
     page = context.new_page()
 
@@ -60,12 +61,16 @@ def page_loads(page: Page) -> list[str]:
     Chromium on a CI host once fetched the file a third time, its engine ready; the loads were not
     counted then)."""
     loads: list[str] = []
-    page.on("request", lambda request: request.is_navigation_request() and request.frame == page.main_frame
-            and loads.append(request.url))
+
+    def on_request(request: Request) -> None:
+        if request.is_navigation_request() and request.frame == page.main_frame:
+            loads.append(request.url)
+
+    page.on("request", on_request)
     return loads
 
 
-def test_a_file_of_the_page_that_fails_to_download_is_said_with_a_reload(browser, server_url) -> None:
+def test_a_file_of_the_page_that_fails_to_download_is_said_with_a_reload(browser: Browser, server_url: str) -> None:
     """A module of the page's own code whose download is dropped (net::ERR_ABORTED, which says nothing
     in the console) keeps app.js from running: the page loads itself again once, and when that load
     fails too it says so and offers a reload that brings it up, rather than showing "Loading the game
@@ -99,14 +104,20 @@ def test_a_file_of_the_page_that_fails_to_download_is_said_with_a_reload(browser
     "play/records.js",  # of app.js's modules (imported through guard.js, not preloaded)
     "engine_watch.js",  # of boot.js's, the engine's start (engine.js imports it): a failure that was
 ])                      # boot.js's own to handle left "Loading the game engine…" for ever (a clean clone)
-def test_a_file_dropped_once_is_fetched_again_by_the_page_itself(browser, server_url, dropped: str) -> None:
+def test_a_file_dropped_once_is_fetched_again_by_the_page_itself(browser: Browser, server_url: str,
+                                                                 dropped: str) -> None:
     """A module's download dropped once (as Chromium now and then cancels one of a load the service
     worker answers), whichever script imports it: the page loads itself again (web/load_guard.js) and
     comes up, its engine ready, nothing said but a warning."""
     context = browser.new_context()
     page = context.new_page()
     errors: list[str] = []
-    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(message.text)
+
+    page.on("console", on_console)
     tries: list[str] = []
 
     def dropped_once(route: Route) -> None:

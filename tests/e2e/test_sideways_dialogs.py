@@ -6,6 +6,8 @@ count in the players' table (written term by term it ran four lines)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from playwright.sync_api import expect
 
 from .conftest import ROOT, SCREEN_TIMEOUT_MS, App, settled, shoot, until_still
@@ -34,7 +36,8 @@ SUM_LINES = """() => {
 }"""
 
 
-def opened_sideways(phone: App, game: str, options: dict, players: int, seed: int, record: dict) -> None:
+def opened_sideways(phone: App, game: str, options: dict[str, Any], players: int, seed: int,
+                    record: dict[str, Any]) -> None:
     """The record imported at 844x390 by touch, its dialog open and settled."""
     resize(phone, SIDEWAYS)
     open_record(phone, game, options, players, seed, record)

@@ -19,6 +19,8 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
+from typing import Any, cast
 
 import pytest
 from playwright.sync_api import expect
@@ -154,28 +156,30 @@ def strip_sessions(value: object) -> object:
     return value
 
 
-def native_answers() -> list:
+def native_answers() -> list[Any]:
     result = subprocess.run([sys.executable, "-c", RUN_NATIVELY], input=json.dumps(SCENARIO), cwd=ROOT,
                             capture_output=True, text=True, check=True)
-    return json.loads(result.stdout)
+    read: list[Any] = json.loads(result.stdout)
+    return read
 
 
-def how_started(app: App) -> dict:
-    return app.page.evaluate("""() => ({start: document.documentElement.dataset.engineStart,
+def how_started(app: App) -> dict[str, Any]:
+    read: dict[str, Any] = app.page.evaluate("""() => ({start: document.documentElement.dataset.engineStart,
       fallback: window.boneyard.engine.startKind?.fallback ?? null, steps: window.boneyard.engine.startup})""")
+    return read
 
 
 def wait_saved(app: App) -> None:
     app.page.wait_for_selector("html[data-snapshot=saved]", state="attached", timeout=60_000)
 
 
-def reload(app: App) -> dict:
+def reload(app: App) -> dict[str, Any]:
     app.page.reload()
     app.wait_ready()
     return how_started(app)
 
 
-def start_again(app: App, snapshot: bool = True) -> dict:
+def start_again(app: App, snapshot: bool = True) -> dict[str, Any]:
     """A new start of the page's engine (a new worker, the old one ended), as a page load makes it;
     with snapshot False, one that neither uses nor keeps a snapshot (and deletes a stored one)."""
     app.page.evaluate("(snapshot) => window.boneyard.engine.start({snapshot})", snapshot)
@@ -208,7 +212,7 @@ def play_a_move_and_a_hint(app: App) -> None:
 
 
 def test_first_start_is_normal_and_the_next_once_its_snapshot_is_written_is_from_it_and_plays(
-        app: App, dist_dir) -> None:
+        app: App, dist_dir: Path) -> None:
     """A first visit: engine-ready, then only the snapshot's write (<html data-snapshot=saved>),
     and a reload at once starts from the snapshot, which checks it, needs no micropip and plays.
     The write follows the start step by step: every module imported, the snapshot made, hashed,
@@ -287,7 +291,7 @@ def test_unusable_snapshot_falls_back_to_a_normal_start(snapshot_started: App, d
 def test_snapshot_start_answers_like_a_normal_start_and_natively(snapshot_started: App) -> None:
     """Last: its start without snapshots deletes the stored one."""
     app = snapshot_started
-    from_snapshot = strip_sessions(app.page.evaluate(RUN_IN_PAGE, SCENARIO))
+    from_snapshot = cast(list[dict[str, Any]], strip_sessions(app.page.evaluate(RUN_IN_PAGE, SCENARIO)))
     assert all(answer["ok"] for answer in from_snapshot), from_snapshot
     assert from_snapshot == strip_sessions(native_answers())
     # the same page, its engine started again without the snapshot (which that deletes)

@@ -13,6 +13,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.typed import known
+
 from .conftest import (
     ROOT,
     SCREEN_TIMEOUT_MS,
@@ -66,7 +68,7 @@ def test_a_winnable_only_deal_is_winnable_and_its_link_opens_it_again(app: App) 
     link = app.page.locator("#deal-link")
     expect(link).to_have_attribute("href", f"#/play/luzon?deal={expected}&variant=sixes&winnable=1")
     columns = columns_on_page(app)
-    href = link.get_attribute("href")
+    href = known(link.get_attribute("href"))
     with another_visitor(app) as page:  # (a link opened at a load, in another browser: test_home)
         open_link(page, app.url + href, expected)
         assert page.eval_on_selector_all(
@@ -115,7 +117,7 @@ def test_the_switch_deals_winnable_deals_and_the_statistics_keep_them_apart(app:
     session = board.get_attribute("data-session")
     app.page.check("#winnable-only")  # no move made: nothing to give up, a new deal at once
     expect(board).not_to_have_attribute("data-session", session, timeout=SCREEN_TIMEOUT_MS)
-    seed = int(board.get_attribute("data-seed"))
+    seed = int(known(board.get_attribute("data-seed")))
     assert solve(seed, "sixes")["winnable"]
     assert app.page.evaluate("JSON.parse(localStorage.getItem('boneyard.settings.v1')).winnableOnly") is True
     # a deal number typed while the switch is on: the first winnable deal from it
@@ -123,7 +125,7 @@ def test_the_switch_deals_winnable_deals_and_the_statistics_keep_them_apart(app:
     app.page.click("button[data-action=deal]")
     expect(board).to_have_attribute("data-seed", str(first_winnable(FIRST_UNWINNABLE_SIXES, "sixes")),
                                     timeout=SCREEN_TIMEOUT_MS)
-    click_move(app, solve(int(board.get_attribute("data-seed")), "sixes")["solution"][0])
+    click_move(app, solve(int(known(board.get_attribute("data-seed"))), "sixes")["solution"][0])
     expect_moves(app, 1)
     app.page.click("button[data-action=resign]")
     app.page.click("#confirm-yes")
@@ -157,9 +159,10 @@ def test_show_solution_stops_when_asked(app: App) -> None:
     expect(app.page.locator("#board")).to_have_attribute("data-moves", "1", timeout=SCREEN_TIMEOUT_MS)
     button.click()  # "Stop the solution"
     expect(button).to_have_text("Show solution", timeout=SCREEN_TIMEOUT_MS)
-    moves = int(app.page.locator("#board").get_attribute("data-moves"))
+    moves = int(known(app.page.locator("#board").get_attribute("data-moves")))
     settled(app.page)  # nothing more is due: the solution's run has stopped
-    assert int(app.page.locator("#board").get_attribute("data-moves")) == moves < len(solve(LUZON_WON_SEED)["solution"])
+    assert int(known(app.page.locator("#board").get_attribute("data-moves"))) == moves < len(
+        solve(LUZON_WON_SEED)["solution"])
     computer_speed(app.page)
 
 
@@ -234,7 +237,7 @@ def test_a_new_deal_over_a_game_in_progress_asks_then_counts_it_as_lost(app: App
     app.page.click("#confirm-yes")
     expect(board).not_to_have_attribute("data-session", session, timeout=SCREEN_TIMEOUT_MS)
     expect_moves(app, 0)
-    assert int(board.get_attribute("data-seed")) in LIVE_DEALS
+    assert int(known(board.get_attribute("data-seed"))) in LIVE_DEALS
     expect(app.page.locator("#outcome")).to_be_hidden()
     entry = stats(app)["luzon|variant=twelve"]
     assert (entry["played"], entry["won"]) == (1, 0) and entry["history"][-1]["q"] == 1
@@ -244,7 +247,7 @@ def test_a_new_deal_over_a_game_in_progress_asks_then_counts_it_as_lost(app: App
     expect(board).not_to_have_attribute("data-session", session, timeout=SCREEN_TIMEOUT_MS)
     expect(app.page.locator("#confirm-yes")).to_be_hidden()
     expect_moves(app, 0)
-    assert int(board.get_attribute("data-seed")) in LIVE_DEALS
+    assert int(known(board.get_attribute("data-seed"))) in LIVE_DEALS
     assert stats(app)["luzon|variant=twelve"]["played"] == 1
 
 
@@ -264,7 +267,7 @@ def test_hint_then_resign_is_marked_assisted(app: App) -> None:
     expect(app.page.locator("tr[data-stats='luzon|variant=twelve'] td[data-col=assisted]")).to_have_text("1 (0 won)")
 
 
-def daily_seed_on(app: App, when: dt.datetime, resumed: bool = False) -> tuple[int, list]:
+def daily_seed_on(app: App, when: dt.datetime, resumed: bool = False) -> tuple[int, list[list[str]]]:
     """The deal the daily link opens for a visitor with nothing stored whose clock says `when`
     (the page made a new visitor's in place: conftest.start_fresh); its result counts as that
     day's daily deal. `resumed`: a move made first, the page left for the home page and the saved
@@ -278,7 +281,7 @@ def daily_seed_on(app: App, when: dt.datetime, resumed: bool = False) -> tuple[i
     expect(page.locator("#message")).to_contain_text(f"daily deal of {when:%Y-%m-%d}")
     columns = page.eval_on_selector_all(
         "#board .column", "cols => cols.map(c => [...c.querySelectorAll('[data-tile]')].map(t => t.dataset.tile))")
-    seed = int(board.get_attribute("data-seed"))
+    seed = int(known(board.get_attribute("data-seed")))
     if resumed:
         first = solve(seed)["solution"][0]
         _, body = first.split(":")

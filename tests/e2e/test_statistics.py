@@ -8,9 +8,12 @@ test-results/screens/."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 from playwright.sync_api import expect
+
+from tests.typed import known
 
 from .conftest import ROOT, App, screenshot, serious, stats, until_still
 
@@ -41,7 +44,7 @@ ENTRIES = {
 }
 
 
-def put_stats(app: App, entries: dict) -> None:
+def put_stats(app: App, entries: dict[str, Any]) -> None:
     app.page.evaluate("(text) => localStorage.setItem('boneyard.stats.v1', text)",
                       json.dumps({"format": 1, "recent": [], "entries": entries}))
 
@@ -62,14 +65,14 @@ def test_charts_with_data_and_without(app: App) -> None:
     results, months = luzon.locator("svg.stats-chart").all()
     assert results.locator("rect.won").count() == 5 and results.locator("rect.lost").count() == 3
     assert results.locator("rect.assisted").count() == 1
-    assert "Last 8 results" in results.get_attribute("aria-label")
+    assert "Last 8 results" in known(results.get_attribute("aria-label"))
     assert months.locator("rect.rate").count() == 3  # September, October, November
-    label = months.get_attribute("aria-label")
+    label = known(months.get_attribute("aria-label"))
     assert "Sep 2026: 50% of 2" in label and "Oct 2026: 67% of 3" in label and "Nov 2026: 67% of 3" in label
     # a table game's bars are as long as its scores
     draw = page.locator("figure[data-chart='draw|players=2|set=double-6|target=100'] svg.stats-chart").first
     heights = [float(h) for h in draw.locator("rect").evaluate_all("rs => rs.map(r => r.getAttribute('height'))")]
-    assert heights[0] > heights[2] > heights[1] and "final score" in draw.get_attribute("aria-label")
+    assert heights[0] > heights[2] > heights[1] and "final score" in known(draw.get_attribute("aria-label"))
     # no dated result: said in words, no chart
     clock = page.locator("figure[data-chart='clock|exchange=true']")
     expect(clock.locator(".chart-empty")).to_be_visible()

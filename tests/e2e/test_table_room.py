@@ -10,6 +10,8 @@ the hand: the table is drawn again in the room left, and the words ask which way
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from playwright.sync_api import expect
 
@@ -63,7 +65,7 @@ TILES_IN_VIEW = """() => { const box = document.querySelector('.layout-box'), b 
   return {tilesOut, placesOut, fits: box.dataset.fits, more: box.dataset.more || ''}; }"""
 
 
-def ways_round(view: dict) -> bool:
+def ways_round(view: dict[str, Any]) -> bool:
     """The person to move has a tile that goes on one place two ways round, the table well filled."""
     plays = [(m["tile"], m["to"]) for m in view["legal"] if m["kind"] == "play"]
     return view["to_move"] == 0 and len(view["board"]["tiles"]) >= 20 and len(set(plays)) < len(plays)

@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 import time
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
+
+from tests.typed import known
 
 from .conftest import App, box_of, follow_link, serious, settled, two_taps
 from .native_records import import_record, native_record, near_the_end
@@ -66,7 +68,7 @@ def legend_matches_the_table(app: App) -> list[str]:
     """The legend names each mark the table draws now, in its words, and no other; its line lies
     between the layout and the hand, over neither. Returns the marks named."""
     page = app.page
-    named = page.eval_on_selector_all("#table-legend li", "items => items.map((li) => li.dataset.mark)")
+    named: list[str] = page.eval_on_selector_all("#table-legend li", "items => items.map((li) => li.dataset.mark)")
     drawn = [mark for mark, selector in DRAWN.items() if page.locator(f"#table {selector}").count()]
     assert named == drawn, (named, drawn)
     for mark in named:
@@ -130,7 +132,7 @@ def test_the_tables_legend_names_each_mark_it_draws_with_a_swatch_drawn_as_the_m
     fresh(app, "matador")
     set_up(app, {"set": "double-9", "players": "3"}, ["human", "ai:easy", "ai:easy"], seed=4)
     page = app.page
-    for size in ({"width": 1280, "height": 900}, {"width": 360, "height": 740}):
+    for size in (ViewportSize(width=1280, height=900), ViewportSize(width=360, height=740)):
         page.set_viewport_size(size)
         for _ in range(6):  # to your turn, the computers having played two tiles since your last
             settled(page)
@@ -201,7 +203,7 @@ def test_round_the_clock_to_the_end_with_resume(app: App) -> None:
     page.reload()
     app.wait_ready()
     expect(page.locator("#table-screen[data-session]")).to_be_attached(timeout=TIMEOUT)
-    assert int(page.get_attribute("#table-screen", "data-moves")) >= int(moves)
+    assert int(known(page.get_attribute("#table-screen", "data-moves"))) >= int(known(moves))
     assert page.locator("#layout [data-placed]").count() >= placed
     expect(page.locator("#log")).to_contain_text("Resumed the game in progress")  # no deal number: hidden hands
     import_record(app, near_the_end("round-the-clock", {"players": 3, "target": 50}, 3, 4, 6))
@@ -224,7 +226,7 @@ def test_hot_seat_round_hides_every_hand_between_turns(app: App) -> None:
             # while the pass screen is up, no tile of any hand is in the page
             assert now["hand"] == 0
             assert now["markers"] == 0
-            seat = int(page.get_attribute("#pass-ready", "data-seat"))
+            seat = int(known(page.get_attribute("#pass-ready", "data-seat")))
             name = ["Ann", "Bob"][seat]
             expect(page.locator("#pass-title")).to_have_text(f"Pass the device to {name}")
             page.click("#pass-ready")

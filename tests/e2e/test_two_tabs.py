@@ -16,6 +16,7 @@ import json
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import expect
@@ -40,7 +41,7 @@ UNCOUNT = """() => {
 pytestmark = pytest.mark.patches_page(undo=UNCOUNT)
 
 
-def saved(app: App, game: str = "luzon") -> dict:
+def saved(app: App, game: str = "luzon") -> dict[str, Any]:
     text = app.page.evaluate("key => localStorage.getItem(key)", f"boneyard.game.{game}")
     return json.loads(text) if text else {}
 
@@ -83,14 +84,16 @@ def other(app: App, second_tab: App) -> Iterator[App]:
 
 
 def warns_before_leaving(app: App) -> bool:
-    return app.page.evaluate("""() => { const event = new Event('beforeunload', {cancelable: true});
+    answer: bool = app.page.evaluate("""() => { const event = new Event('beforeunload', {cancelable: true});
       dispatchEvent(event); return event.defaultPrevented; }""")
+    return answer
 
 
-def downloaded(app: App, click: Callable[[], None]) -> dict:
+def downloaded(app: App, click: Callable[[], None]) -> dict[str, Any]:
     with app.page.expect_download() as info:
         click()
-    return json.loads(Path(info.value.path()).read_text())["record"]
+    answer: dict[str, Any] = json.loads(Path(info.value.path()).read_text())["record"]
+    return answer
 
 
 def test_a_game_continued_in_two_tabs_drops_no_move(app: App, other: App, line: list[str]) -> None:

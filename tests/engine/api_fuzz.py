@@ -96,7 +96,7 @@ def fingerprint(session: Session) -> Any:
 def check_answer(text: Any) -> dict[str, Any]:
     assert isinstance(text, str), f"handle answered {type(text).__name__}"
     assert len(text) <= MAX_ANSWER_CHARS, f"an answer of {len(text)} characters"
-    answer = json.loads(text)
+    answer: dict[str, Any] = json.loads(text)
     assert answer["ok"] in (True, False)
     if not answer["ok"]:
         code, message = answer["error"]["code"], answer["error"]["message"]

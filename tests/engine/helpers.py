@@ -7,6 +7,8 @@ import re
 from typing import Any
 
 from engine.api import handle
+from engine.games import get_game
+from engine.games.table import TableGame
 
 TOKEN = re.compile(r"[A-Za-z0-9]+(?:-[0-9]+)?")
 
@@ -15,6 +17,13 @@ def call(**request: Any) -> dict[str, Any]:
     """One request through the engine's JSON entry point (`engine.api.handle`), run natively."""
     answer: dict[str, Any] = json.loads(handle(json.dumps(request)))
     return answer
+
+
+def table_game(game_id: str) -> TableGame:
+    """`get_game` of a table game, typed as one (its layout, its AI, its words)."""
+    game = get_game(game_id)
+    assert isinstance(game, TableGame), game_id
+    return game
 
 
 def tokens(value: Any) -> set[str]:

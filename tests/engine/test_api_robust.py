@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -12,12 +13,13 @@ from engine.api import handle, handle_request
 MESSAGE_LIMIT = 300  # what an error message may be at most (it echoes a bad value cut short)
 
 
-def refused(text: str) -> dict:
-    answer = json.loads(handle(text))
+def refused(text: str) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(handle(text))
     assert answer["ok"] is False, answer
     assert answer["error"]["code"] != "internal_error", answer
     assert len(answer["error"]["message"]) <= MESSAGE_LIMIT
-    return answer["error"]
+    error: dict[str, Any] = answer["error"]
+    return error
 
 
 @pytest.mark.parametrize("text", [
@@ -56,7 +58,7 @@ def test_a_huge_bad_value_is_not_echoed_whole() -> None:
 
 
 def test_internal_error_carries_no_traceback_or_path(monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(req: dict) -> dict:
+    def broken(req: dict[str, Any]) -> dict[str, Any]:
         raise FileNotFoundError(2, "No such file", "/home/someone/engine/secret.py")
 
     monkeypatch.setitem(api.OPS, "view", broken)

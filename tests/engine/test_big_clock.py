@@ -13,14 +13,15 @@ from engine import api
 from engine.games import get_game
 from engine.games.big_clock import HAND, BigClockState, slot_order
 from engine.players import AdvisorPlayer, RandomPlayer
-from engine.protocol import GameOver, IllegalMove
+from engine.protocol import Game, GameOver, IllegalMove
 from engine.rng import deal_rng
 from engine.solvers.big_clock import choose, hint, knowledge
 from engine.tiles import Tile, domino_set
 from tests.engine.helpers import tokens
+from tests.typed import known
 
 T = Tile.parse
-GAME = get_game("big-clock")
+GAME: Game[BigClockState] = get_game("big-clock")
 apply = GAME.apply
 
 
@@ -36,7 +37,7 @@ def position(
     stuck: bool = False,
 ) -> BigClockState:
     """A scripted position: piles bottom -> top by slot, the stock top first."""
-    layout = [()] * size
+    layout: list[tuple[Tile, ...]] = [()] * size
     for slot, tiles in piles.items():
         layout[slot - 1] = tuple(T(t) for t in tiles)
     state = BigClockState(
@@ -266,8 +267,8 @@ def test_resign_is_accepted_but_not_listed() -> None:
     assert "resign" not in GAME.legal_moves(state)
     GAME.check_move(state, "resign")
     over = GAME.apply(state, "resign")
-    assert GAME.to_move(over) is None and GAME.outcome(over).winners == ()
-    assert "resigned" in GAME.outcome(over).reason
+    assert GAME.to_move(over) is None and known(GAME.outcome(over)).winners == ()
+    assert "resigned" in known(GAME.outcome(over)).reason
     with pytest.raises(GameOver):
         GAME.check_move(over, "resign")
 
@@ -319,33 +320,33 @@ def test_advisor_plays_the_sheets_example_on_the_4_6_at_ten() -> None:
     }
     state = apply(position(piles, ["6-10", "0-1"], size=12), "draw")
     assert GAME.legal_moves(state) == ["place:slot1", "place:slot10", "place:slot3"]
-    assert hint(state, random.Random(0)).move == "place:slot10"
+    assert known(hint(state, random.Random(0))).move == "place:slot10"
 
 
 def test_advisor_sends_a_drawn_double_home() -> None:
     piles = {1: ["1-3"], 2: ["2-5"], 3: ["3-6"], 4: ["1-4"], 5: ["0-5"], 6: ["0-6"]}
     state = apply(position(piles, ["3-3", "2-4"]), "draw")
     assert GAME.legal_moves(state) == ["place:slot1", "place:slot3"]
-    assert hint(state, random.Random(0)).move == "place:slot3"
+    assert known(hint(state, random.Random(0))).move == "place:slot3"
 
 
 def test_advisor_brings_a_double_in_trouble_home_in_two_shifts() -> None:
     # 4-4 lies on slot 2; slot 4 shows 0-1. Shift 1-4 (slot 1) onto 0-1, then 4-4 onto it.
     piles = {1: ["1-6", "1-4"], 2: ["0-2", "4-4"], 3: ["3-5"], 4: ["0-1"], 5: ["0-5"], 6: ["3-6"]}
     state = position(piles, ["2-3", "2-6"])
-    first = hint(state, random.Random(0)).move
+    first = known(hint(state, random.Random(0))).move
     assert first == "shift:slot1>slot4"
     state = apply(state, first)
-    assert hint(state, random.Random(0)).move == "shift:slot2>slot4"
+    assert known(hint(state, random.Random(0))).move == "shift:slot2>slot4"
     assert apply(state, "shift:slot2>slot4").home(4)
 
 
 def test_advisor_takes_a_pending_double_home_and_draws_when_nothing_helps() -> None:
     piles = {1: ["1-3"], 2: ["2-4"], 3: ["3-6"], 4: ["0-4"], 5: ["0-5", "2-2"], 6: ["1-6"]}
     state = apply(position(piles, ["3-4", "0-1"]), "shift:slot2>slot4")
-    assert hint(state, random.Random(0)).move == "shift:slot5>slot2"
+    assert known(hint(state, random.Random(0))).move == "shift:slot5>slot2"
     calm = position({1: ["1-3"], 2: ["2-5"], 3: ["3-6"], 4: ["1-4"], 5: ["0-5"], 6: ["0-6"]}, ["2-4"])
-    assert hint(calm, random.Random(0)).move == "draw"
+    assert known(hint(calm, random.Random(0))).move == "draw"
 
 
 def test_advisor_ignores_the_stock_order() -> None:
@@ -355,10 +356,10 @@ def test_advisor_ignores_the_stock_order() -> None:
         for _ in range(40):
             if GAME.to_move(state) is None:
                 break
-            move = hint(state, random.Random(0)).move
+            move = known(hint(state, random.Random(0))).move
             for k in range(2):
                 det = GAME.determinize(state, 0, random.Random(k))
-                assert hint(det, random.Random(0)).move == move
+                assert known(hint(det, random.Random(0))).move == move
             assert knowledge(state) == knowledge(GAME.determinize(state, 0, random.Random(9)))
             state = apply(state, rng.choice(GAME.legal_moves(state)))
 
@@ -373,7 +374,7 @@ def test_advisor_moves_are_always_legal_and_it_beats_random_play() -> None:
                 move = policy.choose(GAME, GAME.determinize(state, 0, rng), 0, rng)
                 assert move in GAME.legal_moves(state)
                 state = apply(state, move)
-            won = GAME.outcome(state).winners == (0,)
+            won = known(GAME.outcome(state)).winners == (0,)
             if isinstance(policy, AdvisorPlayer):
                 advisor += won
             else:

@@ -12,13 +12,14 @@ import pytest
 from engine import api
 from engine.games import get_game
 from engine.games.clock import CENTRE, ClockState
-from engine.protocol import GameOver, IllegalMove
+from engine.protocol import Game, GameOver, IllegalMove
 from engine.solvers import advisor_for
 from engine.solvers.clock import exchange_chances, hint, sampled_chances
 from engine.tiles import Card, card_deck
 from tests.engine.helpers import tokens
+from tests.typed import known
 
-GAME = get_game("clock")
+GAME: Game[ClockState] = get_game("clock")
 apply = GAME.apply
 
 
@@ -47,7 +48,7 @@ def crafted(sizes: dict[int, int], order: list[Card] | None = None) -> ClockStat
     face up (as every real stop has it); everything else is face up at its slot."""
     hidden = order or [Card(s, suit) for s, c in sizes.items() for suit in "SHDC"[:c]]
     it = iter(hidden)
-    down = [()] * CENTRE
+    down: list[tuple[Card, ...]] = [()] * CENTRE
     for s, c in sizes.items():
         down[s - 1] = tuple(next(it) for _ in range(c))
     face_down = set(hidden)
@@ -89,7 +90,7 @@ def test_first_turn_takes_the_centre_top_and_play_continues_from_its_rank() -> N
 
 def test_a_tile_turned_at_its_own_slot_stays_and_the_next_of_that_pile_turns() -> None:
     # centre: 5S first; pile 5 holds 5H on top, then 2C: after 5H stays at 5, 2C is turned.
-    down = [tuple(C(x) for x in p) for p in [[]] * CENTRE]
+    down: list[tuple[Card, ...]] = [()] * CENTRE
     down[CENTRE - 1] = (C("5S"),)
     down[5 - 1] = (C("5H"), C("2C"))
     down[2 - 1] = (C("KS"),)
@@ -184,7 +185,7 @@ def test_exchange_is_once_per_game_and_a_second_early_king_loses() -> None:
     slot = next(s for s in range(1, 13) if len(state.down[s - 1]) >= 2)
     after = play_out(apply(state, f"exchange:slot{slot}:1"))  # a king above other tiles
     assert after.phase == "lost" and after.face_down > 0
-    assert "again" in GAME.outcome(after).reason
+    assert "again" in known(GAME.outcome(after)).reason
     assert GAME.legal_moves(after) == []
 
 
@@ -197,7 +198,7 @@ def test_exchange_can_win() -> None:
         assert best is not None
         end = play_out(apply(state, best.move))
         if end.phase == "won":
-            assert end.face_down == 0 and GAME.outcome(end).winners == (0,)
+            assert end.face_down == 0 and known(GAME.outcome(end)).winners == (0,)
             return
     pytest.fail("no exchange won in 200 deals")
 
@@ -221,7 +222,7 @@ def test_view_hides_face_down_tiles_but_shows_the_known_king() -> None:
     slot = max(range(1, 13), key=lambda s: len(state.down[s - 1]))
     after = apply(state, f"exchange:slot{slot}:{len(state.down[slot - 1])}")
     hidden = GAME.hidden_from(after, 0)
-    king = str(after.swapped[1])
+    king = str(known(after.swapped)[1])
     assert king not in hidden
     assert len(hidden) == after.face_down - 1
     view = GAME.view(after, 0)
@@ -241,7 +242,7 @@ def test_determinize_depends_only_on_what_the_seat_knows() -> None:
     a = GAME.determinize(state, 0, random.Random(5))
     b = GAME.determinize(other, 0, random.Random(5))
     assert a == b
-    assert a.down[slot - 1][-1] == state.swapped[1]  # the known king stays put
+    assert a.down[slot - 1][-1] == known(state.swapped)[1]  # the known king stays put
 
 
 # --- the exchange advisor -----------------------------------------------------------------
@@ -305,15 +306,15 @@ def test_hint_picks_the_fullest_pile_bottom_and_reports_its_chance() -> None:
     ranking = exchange_chances(state)
     assert [c.move for c in ranking[:3]] == ["exchange:slot6:3", "exchange:slot9:2", "exchange:slot2:1"]
     assert [c.chance for c in ranking] == sorted((c.chance for c in ranking), reverse=True)
-    assert advisor_for(GAME).analysis(state)["exchange_chances"][0]["move"] == "exchange:slot6:3"
+    assert known(advisor_for(GAME)).analysis(state)["exchange_chances"][0]["move"] == "exchange:slot6:3"
 
 
 def test_ties_go_to_the_lower_slot_and_turning_has_no_decision() -> None:
     state = crafted({3: 2, 10: 2})
-    assert hint(state).move == "exchange:slot3:2"
+    assert known(hint(state)).move == "exchange:slot3:2"
     turning = deal(True, 4)
-    assert hint(turning).move == "turn" and hint(turning).chance is None
-    assert advisor_for(GAME).analysis(turning) is None
+    assert known(hint(turning)).move == "turn" and known(hint(turning)).chance is None
+    assert known(advisor_for(GAME)).analysis(turning) is None
 
 
 def test_advisor_beats_random_exchange_choices() -> None:
@@ -326,8 +327,8 @@ def test_advisor_beats_random_exchange_choices() -> None:
         state = play_out(deal(True, seed))
         if state.phase != "exchange":
             continue
-        best = hint(state)
-        expected_advisor += best.chance
+        best = known(hint(state))
+        expected_advisor += known(best.chance)
         expected_random += 1 / state.face_down
         advisor += play_out(apply(state, best.move)).phase == "won"
         randomly += play_out(apply(state, rng.choice(GAME.legal_moves(state)))).phase == "won"

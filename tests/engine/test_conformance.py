@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, cast
 
 import pytest
 
@@ -19,7 +20,7 @@ SEEDS = range(4)
 
 def option_sets(game: Game[Any]) -> list[dict[str, Any]]:
     """Defaults, then each non-default choice of each option on its own."""
-    sets = [{}]
+    sets: list[dict[str, Any]] = [{}]
     for opt in game.spec.options:
         sets += [{opt.key: c} for c in opt.choices if c != opt.default]
     return sets
@@ -52,7 +53,7 @@ PROTOCOL_CASES = [
 ]
 
 
-def playout(game: Game[Any], options: dict[str, Any], seed: int):
+def playout(game: Game[Any], options: dict[str, Any], seed: int) -> Iterator[tuple[Any, str, Any]]:
     """Yield (state, move, next_state) along a seeded random playout, checking as it goes."""
     state = game.new_state(options, seed)
     rng = random.Random(seed)
@@ -90,12 +91,12 @@ def tile_at(screen: str, view: dict[str, Any], place: str) -> str | None:
     board = view["board"]
     if screen == "columns":
         if place.startswith("r"):
-            return board["reserve"][int(place[1:]) - 1]
-        return board["columns"][int(place[1:]) - 1][-1]
+            return cast("str | None", board["reserve"][int(place[1:]) - 1])
+        return cast("str | None", board["columns"][int(place[1:]) - 1][-1])
     if screen == "dial":
         if place == "drawn":
-            return board["drawn"]
-        return next(s["top"] for s in board["slots"] if s["key"] == place)
+            return cast("str | None", board["drawn"])
+        return cast("str | None", next(s["top"] for s in board["slots"] if s["key"] == place))
     return None
 
 

@@ -116,7 +116,8 @@ def test_a_computers_drawn_tiles_never_reach_a_persons_view() -> None:
             return False
         twin = Session.load(s.record())
         events = twin.ai_turn()
-        return sum(e["kind"] == "draw" for e in events) >= 2
+        draws: int = sum(e["kind"] == "draw" for e in events)
+        return draws >= 2
 
     session = find("draw", {"set": "double-6", "players": 3}, ["human", "ai:easy", "ai:easy"], computer_draws_twice)
     seat = session.to_move()

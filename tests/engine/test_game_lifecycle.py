@@ -11,10 +11,12 @@ import pytest
 from engine import session_core as session_module
 from engine.forced import finish_line
 from engine.games import all_games, get_game
+from engine.protocol import Outcome
 from engine.session import Session
 from engine.solvers import deal_prover
 from engine.solvers.luzon import solve
 from tests.engine.helpers import call
+from tests.typed import known
 
 # ---- winnable-only deals -------------------------------------------------------------------
 
@@ -204,12 +206,12 @@ def test_finish_is_offered_only_when_every_line_wins_and_plays_to_the_win() -> N
                 end = state
                 for move in line:
                     end = game.apply(end, move)
-                assert game.outcome(end).winners == (0,)
+                assert known(game.outcome(end)).winners == (0,)
                 for _ in range(5):  # any other line wins too
                     other = state
                     while game.to_move(other) is not None:
                         other = game.apply(other, rng.choice(game.legal_moves(other)))
-                    assert game.outcome(other).winners == (0,)
+                    assert known(game.outcome(other)).winners == (0,)
             elif game.hidden_from(state, 0) == set():
                 # not offered: some line loses, or the search ran past its bound
                 assert _positions(game, state, 100) > 100 or not _all_lines_win(game, state)
@@ -218,8 +220,9 @@ def test_finish_is_offered_only_when_every_line_wins_and_plays_to_the_win() -> N
 
 
 def _all_lines_win(game: Any, state: Any) -> bool:
-    if game.outcome(state) is not None:
-        return game.outcome(state).winners == (0,)
+    outcome: Outcome | None = game.outcome(state)
+    if outcome is not None:
+        return outcome.winners == (0,)
     return all(_all_lines_win(game, game.apply(state, m)) for m in game.legal_moves(state))
 
 

@@ -23,7 +23,7 @@ def play_a_little(sid: str, moves: int = 3) -> dict[str, Any]:
             assert call(op="play", session=sid, move=view["legal"][0]["id"])["ok"]
         else:
             assert call(op="ai", session=sid)["ok"]
-    record = call(op="record", session=sid)["record"]
+    record: dict[str, Any] = call(op="record", session=sid)["record"]
     assert call(op="view", session=sid)["view"]["outcome"] is None
     return record
 

@@ -4,16 +4,17 @@ phase rule is the game's: engine.games.round_the_clock)."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
-from engine.games import get_game
 from engine.games.round_the_clock import phase_of
 from engine.layout import Layout
 from engine.tiles import Tile
+from tests.engine.helpers import table_game
 
 T = Tile.parse
-RTC = get_game("round-the-clock")
+RTC = table_game("round-the-clock")
 
 
 def names(layout: Layout) -> list[tuple[str, int]]:
@@ -25,7 +26,7 @@ def test_line_has_left_and_right_ends() -> None:
     assert names(line) == [("left", 3), ("right", 5)]
     line = line.place("left", T("1-3"), 3).place("right", T("5-5"), 5)
     assert names(line) == [("left", 1), ("right", 5)]
-    board = line.to_json()
+    board: dict[str, Any] = line.to_json()
     assert board["kind"] == "line"
     assert board["tiles"][2] == {
         "tile": "5-5", "near": 5, "far": 5, "orientation": "lengthwise",
@@ -65,7 +66,7 @@ def test_tree_every_double_opens_three_more_sides() -> None:
         ("ahead", "east"), ("left", "north"), ("right", "south"),
     ]
     assert names(tree) == [("e0", 6), ("e3", 3), ("e4", 4), ("e5", 1)]
-    board = tree.to_json()
+    board: dict[str, Any] = tree.to_json()
     assert board["tiles"][2]["orientation"] == "crosswise"
     assert {"parent": 0, "side": "east", "direction": "east", "tiles": [1, 2, 3]} in board["branches"]
     assert {"parent": 2, "side": "left", "direction": "north", "tiles": [4]} in board["branches"]
@@ -88,7 +89,7 @@ def test_spinner_alternates_tile_and_double_phases() -> None:
     assert phase_of(sp) == "double" and [e.name for e in sp.open_ends()] == ["arm3"]
     sp = place(sp, "arm3", T("5-5"), 5)
     assert phase_of(sp) == "tile" and len(sp.open_ends()) == 4
-    board = sp.to_json()
+    board: dict[str, Any] = sp.to_json()
     assert "phase" not in board  # the layout knows no game's phases: the view's "phase" says it
     assert [a["direction"] for a in board["arms"]] == ["north", "east", "south", "west"]
     assert board["tiles"][5]["orientation"] == "crosswise"

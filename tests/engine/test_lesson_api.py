@@ -109,6 +109,7 @@ def test_a_move_off_the_step_is_refused_in_the_guides_words_and_changes_nothing(
 
 
 def test_a_lesson_is_asked_for_by_game_alone() -> None:
+    fixed: dict[str, Any]
     for fixed in ({"seed": 3}, {"options": {}}, {"seats": ["human", "human"]}, {"winnable": False}):
         answer = ask(op="new", game="draw", lesson=True, **fixed)
         assert answer["error"]["code"] == "bad_request", answer

@@ -16,6 +16,7 @@ from engine.games.table import TableState
 from engine.lesson_walk import walk
 from engine.lessons import Lesson, Step, lesson_for
 from engine.tiles import Tile
+from tests.engine.helpers import table_game
 
 TABLE_LESSONS = ("matador", "tiddle-a-wink", "round-the-clock")
 T = Tile.parse
@@ -115,7 +116,7 @@ def test_the_lesson_is_the_first_round_and_ends_scored_as_it_says(game_id: str) 
 
 def test_matador_teaches_its_rules_at_their_steps() -> None:
     _, seen, end = walked("matador")
-    game = get_game("matador")
+    game = table_game("matador")
 
     def makes_ten(s: Seen) -> bool:
         tile, name, far = game.parse_play(s.move)
@@ -159,7 +160,7 @@ def test_matador_teaches_its_rules_at_their_steps() -> None:
 
 def test_tiddle_a_wink_teaches_its_rules_at_their_steps() -> None:
     lesson, seen, end = walked("tiddle-a-wink")
-    game = get_game("tiddle-a-wink")
+    game = table_game("tiddle-a-wink")
 
     def matches(s: Seen) -> bool:
         tile, name, _ = game.parse_play(s.move)
@@ -202,7 +203,7 @@ def test_tiddle_a_wink_teaches_its_rules_at_their_steps() -> None:
 
 def test_round_the_clock_teaches_its_rules_at_their_steps() -> None:
     lesson, seen, end = walked("round-the-clock")
-    game = get_game("round-the-clock")
+    game = table_game("round-the-clock")
 
     def phase(state: TableState) -> str:
         return str(game.phase_json(state)["name"])

@@ -6,13 +6,14 @@ import pytest
 
 from engine.games import get_game
 from engine.games.luzon import LuzonState, pairs
-from engine.protocol import GameOver, IllegalMove
+from engine.protocol import Game, GameOver, IllegalMove
 from engine.solvers import advisor_for
 from engine.solvers.luzon import hint, solve, solve_state
 from engine.tiles import Tile, domino_set
+from tests.typed import known
 
 T = Tile.parse
-GAME = get_game("luzon")
+GAME: Game[LuzonState] = get_game("luzon")
 apply, legal_moves = GAME.apply, GAME.legal_moves
 
 
@@ -29,7 +30,7 @@ def test_deal_is_five_columns_of_five_and_three_in_reserve() -> None:
     state = deal("twelve", 42)
     assert [len(c) for c in state.columns] == [5] * 5
     assert len(state.reserve) == 3
-    assert sorted([*sum(state.columns, ()), *state.reserve]) == list(domino_set(6))
+    assert sorted([*sum(state.columns, ()), *(known(t) for t in state.reserve)]) == list(domino_set(6))
     assert deal("twelve", 42) == state and deal("twelve", 43) != state
 
 
@@ -59,7 +60,7 @@ def test_two_lowest_tiles_of_one_column_never_pair() -> None:
 def test_two_reserve_tiles_never_pair() -> None:
     state = position([["1-1"]], ["6-6", "0-0", None])
     assert legal_moves(state) == []
-    assert GAME.outcome(state) is not None and GAME.outcome(state).winners == ()
+    assert GAME.outcome(state) is not None and known(GAME.outcome(state)).winners == ()
     with pytest.raises(IllegalMove):
         apply(state, "discard:r1+r2")
 
@@ -94,7 +95,7 @@ def test_won_when_all_tiles_discarded() -> None:
     state = position([["6-6"], ["0-0"]], [None, None, None])
     end = GAME.apply(state, "discard:c1+c2")
     assert end.tiles_left == 0 and GAME.to_move(end) is None
-    assert GAME.outcome(end).winners == (0,)
+    assert known(GAME.outcome(end)).winners == (0,)
     with pytest.raises(GameOver):
         GAME.apply(end, "discard:c1+c2")
 
@@ -170,4 +171,4 @@ def test_hint_on_a_winning_line_and_after_it_is_lost() -> None:
 
 def test_analysis_reports_winnable() -> None:
     seed = next(s for s in range(100) if not solve(s).winnable)
-    assert advisor_for(GAME).analysis(deal("twelve", seed)) == {"winnable": False, "solution": None}
+    assert known(advisor_for(GAME)).analysis(deal("twelve", seed)) == {"winnable": False, "solution": None}

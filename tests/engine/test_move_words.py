@@ -110,7 +110,7 @@ def test_a_lines_ends_are_named_by_what_the_player_sees_there_never_by_a_side_it
                     break
                 legal = game.legal_moves(state)
                 layout = state.layout
-                labels = {}
+                labels: dict[str, set[str]] = {}
                 for move in legal:
                     if not move.startswith("play:"):
                         continue

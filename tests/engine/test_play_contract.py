@@ -19,9 +19,10 @@ from engine.games.table import Score, Term
 from engine.layout import Layout
 from engine.session import Session
 from engine.tiles import Card, Tile
-from tests.engine.helpers import call
+from tests.engine.helpers import call, table_game
 from tests.engine.test_clock import first_stop
 from tests.engine.test_draw import position
+from tests.typed import known
 
 T = Tile.parse
 
@@ -97,7 +98,7 @@ def test_matador_needs_the_number_that_makes_ten() -> None:
 
 
 def test_round_the_clock_double_phase_says_what_an_arm_needs() -> None:
-    game = get_game("round-the-clock")
+    game = table_game("round-the-clock")
     layout = game.start_layout(T("6-6"))
     for arm, tile in enumerate(["1-6", "2-6", "3-6", "4-6"]):
         layout = game.place(layout, f"arm{arm}", T(tile), 6)
@@ -511,8 +512,8 @@ def test_big_clock_texts_count_correctly_and_a_lost_game_offers_no_shift() -> No
         while game.to_move(state) is not None:
             state = game.apply(state, rng.choice(game.legal_moves(state)))
         view = game.view(state, 0)
-        texts = [view["status"], view["board"]["summary"], game.outcome(state).reason]
-        if not game.outcome(state).winners:
+        texts = [view["status"], view["board"]["summary"], known(game.outcome(state)).reason]
+        if not known(game.outcome(state)).winners:
             seen_lost += 1
             assert not any("shift tiles" in t.lower() or "make room" in t for t in texts), texts
         assert not any(re.search(r"\b1 (tiles|doubles)\b", t) for t in texts), texts
@@ -527,14 +528,14 @@ def test_a_table_game_won_by_two_seats_names_both() -> None:
     game = get_game("draw")
     state = position(game, ["1-5", "2-3", "5-6"], Layout.tree(T("5-5")), scores=(95, 99, 80), target=100)
     state = game.apply(state, "play:1-5:e0")  # seat 0 goes out with 16: 111
-    assert game.outcome(state).reason == "seat 0 reached 100"
+    assert known(game.outcome(state)).reason == "seat 0 reached 100"
     tied = position(game, ["1-4", "2-3", "3-3"], Layout.tree(T("9-9")), turn=2, scores=(100, 0, 100))
-    assert game.outcome(game.apply(tied, "pass")).reason == "seats 0 and 2 reached 100"
+    assert known(game.outcome(game.apply(tied, "pass"))).reason == "seats 0 and 2 reached 100"
 
 
 def clock_over(face_down: int, exchanged: bool) -> ClockState:
     """A finished Clock position with `face_down` tiles face down (texts only)."""
-    down = [()] * CENTRE
+    down: list[tuple[Card, ...]] = [()] * CENTRE
     down[0] = tuple(Card(1, s) for s in "SHDC"[:face_down])
     swapped = (3, Card(13, "S")) if exchanged else None
     taken = Card(11, "S") if exchanged else None
@@ -547,7 +548,7 @@ def test_clock_texts_fit_the_end_of_the_game() -> None:
     assert "available" not in won["board"]["summary"] and "not used" in won["board"]["summary"]
     lost = game.view(clock_over(1, False), 0)
     assert "with 1 tile still face down" in lost["status"]
-    assert "1 tile still face down" in game.outcome(clock_over(1, False)).reason
+    assert "1 tile still face down" in known(game.outcome(clock_over(1, False))).reason
     used = game.view(clock_over(2, True), 0)["board"]["summary"]
     assert "you took the jack of spades and put the king face down at 3 o'clock" in used and "JS" not in used
     assert "again" in game.view(clock_over(2, True), 0)["status"]
@@ -558,13 +559,13 @@ def test_clock_texts_fit_the_end_of_the_game() -> None:
 
 
 def test_table_refusals_say_why() -> None:
-    rtc = get_game("round-the-clock")
+    rtc = table_game("round-the-clock")
     state = position(rtc, ["0-1 2-2", "3-3"], rtc.start_layout(T("6-6")), stock="0-0 1-1", top=6)
     assert rtc.legal_moves(state) == ["pass"]
     assert rtc.refusal(state, "draw") == "The last tiles stay in the boneyard: you may not draw."
     assert rtc.refusal(state, "play:0-1:arm0") == "0-1 does not fit there: that end needs a 6."
     assert rtc.refusal(state, "play:4-5:arm0") == "You do not hold 4-5."
-    draw = get_game("draw")
+    draw = table_game("draw")
     state = position(draw, ["1-5 2-3", "0-0"], Layout.tree(T("5-5")), stock="4-4")
     assert draw.refusal(state, "draw") == "You can play, so you may not draw."
     assert draw.refusal(state, "play:1-5:e3") == "That end is not open."

@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 
 from engine.games import all_games, get_game
+from engine.games.table import TableState, sort_tiles
+from engine.games.table.determinize import CompactPlayout
 from engine.layout import Layout
 from engine.match import run_match
 from engine.players import LEVELS
@@ -17,7 +19,9 @@ from engine.players.ismcts import IsmctsPlayer
 from engine.players.playout import EnginePlayout, rollout
 from engine.rng import deal_rng
 from engine.tiles import Tile
-from tests.engine.test_draw import position, sort_tiles
+from tests.engine.helpers import table_game
+from tests.engine.test_draw import position
+from tests.typed import known
 
 T = Tile.parse
 TABLE_GAMES = [g.spec.id for g in all_games() if not g.spec.solitaire]
@@ -46,7 +50,7 @@ def reshuffled(state: Any, seat: int, rng: random.Random) -> Any:
 def positions(game_id: str, count: int) -> list[Any]:
     """Positions with a real choice, from seeded random play."""
     game = get_game(game_id)
-    found = []
+    found: list[TableState] = []
     for seed in range(50):
         state = game.new_state(game.spec.resolve_options({}), seed)
         rng = random.Random(seed)
@@ -86,7 +90,7 @@ def test_greedy_blocks_when_it_can() -> None:
     # Round The Clock, tile phase, only arm3 (at 6) open. Playing 0-6 turns the table to the
     # double phase needing 1-1, 2-2, 3-3 and 0-0, all in our hand: nobody else can play.
     # 5-6 is heavier but would leave the unseen 5-5 a place.
-    game = get_game("round-the-clock")
+    game = table_game("round-the-clock")
     layout = game.start_layout(T("6-6"))
     for arm, tile in [("arm0", "1-6"), ("arm1", "2-6"), ("arm2", "3-6")]:
         layout = game.place(layout, arm, T(tile), 6)
@@ -132,12 +136,17 @@ def test_run_match_medium_beats_easy_in_a_small_sample() -> None:
 @pytest.mark.parametrize(("game_id", "scale"), [("draw", 1), ("round-the-clock", 9)])
 def test_hard_searches_round_the_clock_with_nine_times_the_budget(game_id: str, scale: int,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    game = get_game(game_id)
+    game = table_game(game_id)
     state = positions(game_id, 1)[0]
     monkeypatch.setattr(game, "ai", dataclasses.replace(game.ai, fast_dealer=None))  # deal through game.determinize
     deals = []
     real = game.determinize
-    monkeypatch.setattr(game, "determinize", lambda *args: deals.append(1) or real(*args))
+
+    def determinize(*args: Any) -> Any:
+        deals.append(1)
+        return real(*args)
+
+    monkeypatch.setattr(game, "determinize", determinize)
     IsmctsPlayer(iterations=20, max_steps=0, early_stop=False).choose(game, state, state.turn, random.Random(2))
     assert len(deals) == 20 * scale
 
@@ -146,33 +155,44 @@ def test_hard_plays_every_matador_move_over_the_same_deals(monkeypatch: pytest.M
     """Matador's hard player is paired (TableAi.paired): each deal is dealt once and played once
     per legal move (on copies), the budget (20 iterations times the game's budget scale) rounded up
     to whole deals, and the choice is the move of the best mean."""
-    game = get_game("matador")
+    game = table_game("matador")
     state = next(s for s in positions("matador", 6) if len(game.legal_moves(s)) > 1)
     moves = game.legal_moves(state)
     monkeypatch.setattr(game, "ai", dataclasses.replace(game.ai, fast_dealer=None))  # deal through game.determinize
     deals: list[Any] = []
     real = game.determinize
-    monkeypatch.setattr(game, "determinize", lambda *args: deals.append(real(*args)) or deals[-1])
+
+    def determinize(*args: Any) -> Any:
+        deals.append(real(*args))
+        return deals[-1]
+
+    monkeypatch.setattr(game, "determinize", determinize)
     copied: list[Any] = []
     copy = EnginePlayout.copy
-    monkeypatch.setattr(EnginePlayout, "copy", lambda self: copied.append(self.state) or copy(self))
+
+    def copy_kept(self: EnginePlayout) -> EnginePlayout:
+        copied.append(self.state)
+        return copy(self)
+
+    monkeypatch.setattr(EnginePlayout, "copy", copy_kept)
     player = IsmctsPlayer(iterations=20, max_steps=0)
     search = player.search(game, state, state.turn, random.Random(2), early_stop=True)
     rounds = -(-20 * game.ai.budget_scale // len(moves))
     assert len(deals) == rounds and len({(d.hands, d.stock) for d in deals}) > 1
     assert [id(s) for s in copied] == [id(d) for d in deals for _ in moves]  # every move on each deal
     assert all(search.root.children[m].visits == rounds for m in moves)
-    means = {m: search.mean_points(m) for m in moves}
+    means = {m: known(search.mean_points(m)) for m in moves}
     choice = player.choose(game, state, state.turn, random.Random(2))
     assert means[choice] == max(means.values())
 
 
 @pytest.mark.parametrize("game_id", ["matador", "round-the-clock"])
 def test_a_compact_rounds_copy_is_the_same_position_played_apart(game_id: str) -> None:
-    game = get_game(game_id)
+    game = table_game(game_id)
     state = positions(game_id, 1)[0]
     assert game.ai.fast_dealer is not None
     deal = game.ai.fast_dealer(game, state, state.turn).deal(random.Random(1))
+    assert isinstance(deal, CompactPlayout)  # a compact round: its hands and stock in the open
     before = (deal.legal(), [h[:] for h in deal.hands], deal.stock[:], deal.mover())
     copy = deal.copy()
     assert (copy.legal(), copy.hands, copy.stock, copy.mover()) == before

@@ -10,6 +10,7 @@ import random
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,7 +34,8 @@ from engine.session import Session
 from engine.solvers.big_clock import PAIR_PRIORS
 from engine.solvers.clock import exchange_chances
 from engine.solvers.luzon import solve_state
-from tests.engine.helpers import persons_record
+from tests.engine.helpers import persons_record, table_game
+from tests.typed import known
 
 
 @pytest.fixture(autouse=True)
@@ -41,7 +43,7 @@ def small_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ratings_mod, "SAMPLES", 12)
 
 
-def _luzon_blunder() -> tuple[dict, int, str, str]:
+def _luzon_blunder() -> tuple[dict[str, Any], int, str, str]:
     """A Luzon record whose last move threw a winnable deal away: (record, index, lost, kept)."""
     game = get_game("luzon")
     for seed in range(200):
@@ -130,17 +132,17 @@ def test_the_table_rating_reads_only_the_seats_information() -> None:
     assert first == second
 
 
-def _big_clock_record(seed: int, moves: int, level: str = "easy") -> dict:
+def _big_clock_record(seed: int, moves: int, level: str = "easy") -> dict[str, Any]:
     session = Session.new("big-clock", {"set": "double-6"}, seed, ["human"])
     for _ in range(moves):
         session.ai_move(level)
     return persons_record(session.record())
 
 
-_WHOLE_REVIEWS: dict[tuple[Any, ...], dict] = {}
+_WHOLE_REVIEWS: dict[tuple[Any, ...], dict[str, Any]] = {}
 
 
-def _whole_review(record: dict) -> dict:
+def _whole_review(record: dict[str, Any]) -> dict[str, Any]:
     """`review(open_record(record))` in one piece, made once for the tests that check it or compare
     their slices with it (a review is deterministic: test_only_real_decisions_of_the_reviewed_seats_are_rated),
     by record and by the budget and slice time it was made under; a copy each time."""
@@ -215,7 +217,7 @@ def test_a_review_in_slices_cut_inside_decisions_rates_the_same(monkeypatch: pyt
     record = _big_clock_record(2, 12)
     whole = _whole_review(record)
     monkeypatch.setattr(review_mod, "SLICE_SECONDS", 0.0)
-    decisions: list[dict] = []
+    decisions: list[dict[str, Any]] = []
     start: int | None = 0
     cuts = []
     session = open_record(record)
@@ -271,17 +273,23 @@ def test_api_review_by_record_keeps_its_work_on_one_session_and_replays_the_reco
     monkeypatch.setattr(review_mod, "SLICE_SECONDS", 0.0)  # every slice ends after one pair
     replayed = []
     apply = Session.apply_move
-    monkeypatch.setattr(Session, "apply_move", lambda self, move: replayed.append(move) or apply(self, move))
 
-    def ask(**req: Any) -> dict:
-        return json.loads(handle(json.dumps({"op": "review", "record": record, **req})))
+    def apply_move(self: Session, move: str) -> Any:
+        replayed.append(move)
+        return apply(self, move)
+
+    monkeypatch.setattr(Session, "apply_move", apply_move)
+
+    def ask(**req: Any) -> dict[str, Any]:
+        answer: dict[str, Any] = json.loads(handle(json.dumps({"op": "review", "record": record, **req})))
+        return answer
 
     def reviewing() -> list[Session]:
         return [s for _, s in api.SESSIONS.items() if s.review_work and s.record() == record]
 
     assert ask(start=-1)["error"]["code"] == "bad_request" and not reviewing()
     replayed.clear()
-    decisions: list[dict] = []
+    decisions: list[dict[str, Any]] = []
     samples = []
     start: int | None = 0
     for _ in range(1000):
@@ -297,7 +305,9 @@ def test_api_review_by_record_keeps_its_work_on_one_session_and_replays_the_reco
 
 
 def test_api_reviews_by_record_keep_few_sessions() -> None:
-    reviewing = lambda: [s for _, s in api.SESSIONS.items() if s.review_work and s.review_work.record]  # noqa: E731
+    def reviewing() -> list[Session]:
+        return [s for _, s in api.SESSIONS.items() if s.review_work and s.review_work.record]
+
     for seed in range(4):
         session = Session.new("luzon", {}, seed, ["human"])
         session.ai_move("easy")
@@ -317,7 +327,7 @@ def test_a_review_walks_every_state_of_a_long_game_once_it_let_some_go() -> None
     assert walked == open_record(session.record()).history and len(walked) == len(session.moves) + 1
 
 
-def test_cli_review_prints_the_same_review(tmp_path) -> None:
+def test_cli_review_prints_the_same_review(tmp_path: Path) -> None:
     record, *_ = _luzon_blunder()
     path = tmp_path / "game.json"
     path.write_text(json.dumps(record))
@@ -329,7 +339,7 @@ def test_cli_review_prints_the_same_review(tmp_path) -> None:
     assert bad.returncode == 2 and "cannot read the record" in bad.stderr
 
 
-def _draw_record(moves: int) -> dict:
+def _draw_record(moves: int) -> dict[str, Any]:
     session = Session.new("draw", {"players": 3}, 8, ["human", "ai:easy", "ai:easy"])
     while len(session.moves) < moves and session.game.to_move(session.state) is not None:
         seat = session.game.to_move(session.state)
@@ -444,7 +454,7 @@ def test_a_wide_interval_is_uncertain_never_good() -> None:
                 assert loss - spread >= least - 1e-9
 
 
-def _solution_record() -> tuple[dict, int]:
+def _solution_record() -> tuple[dict[str, Any], int]:
     """A winnable Luzon deal: the person's own moves, then the rest played by Show solution
     (the advisor for the person's seat). (record, moves made by hand)"""
     session = Session.new("luzon", {}, 1, ["human"], winnable=True)
@@ -587,8 +597,8 @@ def test_a_record_with_moves_of_show_solution_replays_at_every_move() -> None:
     assert json.loads(handle(json.dumps({"op": "load", "record": {**record, "moves": [], "computer_moves": []}})))["ok"]
 
 
-def _ask_replay(record: dict, **fields: Any) -> dict:
-    answer: dict = json.loads(handle(json.dumps({"op": "replay", "record": record, **fields})))
+def _ask_replay(record: dict[str, Any], **fields: Any) -> dict[str, Any]:
+    answer: dict[str, Any] = json.loads(handle(json.dumps({"op": "replay", "record": record, **fields})))
     return answer
 
 
@@ -635,6 +645,8 @@ def test_replay_instead_never_shows_what_another_move_would_have_revealed_before
 
 def test_decisions_say_their_round_in_a_game_of_rounds_and_none_in_a_solitaire() -> None:
     record = _draw_record(100_000)
+    decisions: list[dict[str, Any]]
+    start: int | None
     session, decisions, start = open_record(record), [], 0
     while len(decisions) < 2 and start is not None:  # a slice may end inside a decision: the next goes on
         answer = review(session, start=start, limit=2 - len(decisions))
@@ -705,13 +717,13 @@ def test_matadors_review_plays_out_through_its_compact_round_with_the_engines_re
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The review's medium play-outs go through Matador's compact round (`TableAi.medium_round`):
     at every decision rated here, the same mean margins as through the engine's rules."""
-    game = get_game("matador")
+    game = table_game("matador")
     medium = get_player("medium")
     state = game.new_state(game.spec.resolve_options({"players": 3}), 5)
     rated = 0
     k = 0
     while rated < 4 and game.to_move(state) is not None:
-        seat = game.to_move(state)
+        seat = known(game.to_move(state))
         moves = game.legal_moves(state)
         if len(moves) > 1 and k % 3 == 0:
             compact = rate_by_search(game, state, seat, moves[-1], deal_rng(3, "r", k))
@@ -729,7 +741,7 @@ def test_matadors_review_plays_out_through_its_compact_round_with_the_engines_re
 def test_key_moments_are_the_biggest_drops_biggest_first() -> None:
     """As a chess review lists them: the marked decisions by their drop (the loss), biggest
     first; every blunder and mistake, then inaccuracies up to KEY_MOMENTS; a tie to the earlier."""
-    def d(index: int, name: str, loss: float) -> dict:
+    def d(index: int, name: str, loss: float) -> dict[str, Any]:
         return {"index": index, "grade": name, "loss": loss}
 
     decisions = [d(0, "inaccuracy", 0.40), d(1, "mistake", 0.18), d(2, "uncertain", 0.9), d(3, "blunder", 0.55),
@@ -740,7 +752,7 @@ def test_key_moments_are_the_biggest_drops_biggest_first() -> None:
     assert key_moments([d(0, "good", 0.01), d(1, "uncertain", 0.3)]) == []
 
 
-def _matador_record(seed: int) -> dict:
+def _matador_record(seed: int) -> dict[str, Any]:
     """A finished three-player Matador game whose person's moves were the easy player's."""
     session = Session.new("matador", {"players": 3}, seed, ["human", "ai:easy", "ai:easy"])
     while (seat := session.game.to_move(session.state)) is not None:
@@ -760,7 +772,7 @@ def test_the_reviews_key_moments_in_slices_are_the_whole_reviews() -> None:
     assert [losses[i] for i in whole["key_moments"]] == sorted((losses[i] for i in whole["key_moments"]), reverse=True)
     registry = api.SESSIONS
     start: int | None = 0
-    answer: dict = {}
+    answer: dict[str, Any] = {}
     while start is not None:
         answer = review_mod.review_record(record, registry, start=start, limit=3)
         start = answer["next"]
@@ -781,7 +793,7 @@ def test_a_decision_is_uncertain_only_after_more_play_outs(monkeypatch: pytest.M
     monkeypatch.setattr(table_mod, "medium_margin", counted)
     rated: dict[int, tuple[int, ratings_mod.Ratings]] = {}
 
-    search_pairs = review_mod.search_pairs
+    search_pairs = table_mod.search_pairs  # what engine.review imports
 
     def rate(game: Any, state: Any, seat: int, played: str, rng: random.Random) -> Any:
         """The review's own pairs (a step at a time), each decision's play-outs counted."""
@@ -860,7 +872,7 @@ def test_the_replay_of_a_resigned_game_ends_with_its_resignation() -> None:
     assert before["outcome"] is None
 
 
-def _resigned(size: str, seed: int, moves: int) -> dict:
+def _resigned(size: str, seed: int, moves: int) -> dict[str, Any]:
     """Big Clock deal `seed` of `size`: the advisor's first `moves` moves as the person's, then the
     game's own resign move."""
     session = Session.new("big-clock", {"set": size}, seed, ["human"])
@@ -893,7 +905,12 @@ def test_a_resign_is_rated_by_the_cheaper_play_outs_alone(monkeypatch: pytest.Mo
     monkeypatch.setattr(ratings_mod, "SAMPLES", 60)
     asked = []
     own = solitaire_mod.advisor_choice
-    monkeypatch.setattr(solitaire_mod, "advisor_choice", lambda *a: asked.append(1) or own(*a))
+
+    def advisor_choice(*a: Any) -> Any:
+        asked.append(1)
+        return own(*a)
+
+    monkeypatch.setattr(solitaire_mod, "advisor_choice", advisor_choice)
     last = review(open_record(_resigned("double-6", 12, 2)))["decisions"][-1]
     assert last["played"] == "resign" and last["grade"] in ("mistake", "blunder") and last["samples"] <= 60
     assert not asked
@@ -905,7 +922,12 @@ def test_a_resign_the_cheaper_play_outs_leave_unmarked_is_rated_by_the_advisors_
     theirs find no mark at 12 pairs): the advisor's own play-outs rate it, and give up 0.5."""
     asked = []
     own = solitaire_mod.advisor_choice
-    monkeypatch.setattr(solitaire_mod, "advisor_choice", lambda *a: asked.append(1) or own(*a))
+
+    def advisor_choice(*a: Any) -> Any:
+        asked.append(1)
+        return own(*a)
+
+    monkeypatch.setattr(solitaire_mod, "advisor_choice", advisor_choice)
     last = review(open_record(_resigned("double-6", 0, 14)))["decisions"][-1]
     assert last["played"] == "resign" and asked
     assert last["grade"] == "mistake" and last["loss"] == last["value_best"] == 0.5

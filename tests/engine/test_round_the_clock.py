@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.games import get_game
 from engine.games.round_the_clock import phase_of
+from engine.games.table import sort_tiles
 from engine.layout import Layout
 from engine.rng import deal_rng
 from engine.tiles import Tile, domino_set
-from tests.engine.test_draw import position, sort_tiles
+from tests.engine.helpers import table_game
+from tests.engine.test_draw import position
+from tests.typed import known
 
 T = Tile.parse
-GAME: Any = get_game("round-the-clock")
+GAME = table_game("round-the-clock")
 SPIN = GAME.start_layout(T("6-6"))
 
 
@@ -103,18 +103,18 @@ def test_a_player_who_can_play_may_not_draw() -> None:
 def test_going_out_scores_the_pips_of_all_other_hands() -> None:
     state = position(GAME, ["0-6", "5-5", "1-2 0-4"], SPIN, top=6)
     state = GAME.apply(state, "play:0-6:arm0")
-    assert state.last.points == (17, 0, 0) and state.last.arithmetic == "10 + 7 = 17"
+    assert known(state.last).points == (17, 0, 0) and known(state.last).arithmetic == "10 + 7 = 17"
 
 
 def test_blocked_round_lowest_hand_scores_all_others_and_ties_score_nothing() -> None:
     layout = spinner(("arm0", "1-6", 6), ("arm1", "2-6", 6), ("arm2", "3-6", 6), ("arm3", "4-6", 6))
     state = position(GAME, ["0-5", "5-5", "0-2 0-4"], layout, stock="0-0 0-1", top=6, turn=2)
     state = GAME.apply(state, "pass")  # stock of 2: no drawing; nobody has 1-1, 2-2, 3-3 or 4-4
-    assert state.last.reason == "blocked" and state.last.winner == 0
-    assert state.last.points == (16, 0, 0) and state.last.arithmetic == "10 + 6 = 16"
+    assert known(state.last).reason == "blocked" and known(state.last).winner == 0
+    assert known(state.last).points == (16, 0, 0) and known(state.last).arithmetic == "10 + 6 = 16"
     state = position(GAME, ["0-5", "1-4", "0-2 5-5"], layout, stock="0-0 0-1", top=6, turn=2)
     state = GAME.apply(state, "pass")
-    assert state.last.winner is None and state.last.points == (0, 0, 0)
+    assert known(state.last).winner is None and known(state.last).points == (0, 0, 0)
 
 
 def test_label_names_the_arm() -> None:

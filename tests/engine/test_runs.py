@@ -110,7 +110,7 @@ def deals(count: int, *extra: Any) -> Deals:
     return Deals(count, lambda i: Deal(f"deal {i}", 100 + i, (100 + i, *extra)))
 
 
-def finished_lines(path: Path) -> list[dict]:
+def finished_lines(path: Path) -> list[dict[str, Any]]:
     lines = [json.loads(line) for line in path.read_text().splitlines()]
     assert "run" in lines[0]
     return lines[1:]

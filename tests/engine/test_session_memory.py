@@ -4,6 +4,7 @@ others), and the API keeps few sessions, dropping the least recently used."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from engine import api
 from engine.session import CHECKPOINT_EVERY, KEEP_RECENT, Session
@@ -34,7 +35,9 @@ def test_a_long_game_keeps_few_states_and_undo_rebuilds_them_exactly() -> None:
 
 
 def test_the_api_keeps_few_sessions_and_drops_the_least_recently_used() -> None:
-    call = lambda **req: json.loads(api.handle(json.dumps(req)))  # noqa: E731
+    def call(**req: Any) -> Any:
+        return json.loads(api.handle(json.dumps(req)))
+
     first = call(op="new", game="luzon", seed=1)["session"]
     for seed in range(api.MAX_SESSIONS * 2):
         call(op="new", game="luzon", seed=seed)
