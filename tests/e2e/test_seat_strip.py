@@ -93,3 +93,35 @@ def test_every_seat_the_status_and_the_last_move_in_view_and_tiles_readable(phon
             if result["problems"]:
                 found[f"{when} {size}"] = result["problems"]
     assert found == {}
+
+
+# every card's figures at their widest (two-figure tile counts, three-figure scores), then IN_VIEW, the
+# page's own drawing kept (a resize draws the cards again: set after each)
+WIDEST_FIGURES = """() => {
+  for (const seat of document.querySelectorAll('#seats .seat')) {
+    seat.querySelector('.seat-score').firstChild.textContent = '132';
+    seat.querySelector('.seat-tiles').childNodes[1].textContent = ' 11';
+  }
+  return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))));
+}"""
+
+
+def test_three_seats_with_three_figure_scores_keep_every_name_and_score_whole(phone: App) -> None:
+    """Matador's three seats on a phone's compact strip, each card at its widest (11 tiles, 132 points),
+    the person's seat to move (its ▶ before the name): at each size every name, tile count and score
+    whole; the word "pts" gives way first where the card is too narrow for it (the points' box shows
+    the number, its word out of sight), not the name ("▶ Y…" before) nor the points ("132 pt")."""
+    page = phone.page
+    computer_speed(page, "instant")
+    record, _ = native_record("matador", {}, 3, 3, lambda view: bool(view["to_move"] == 0 and view["moves"] >= 3))
+    open_record(phone, "matador", {}, 3, 3, record)
+    expect(page.locator("#seats .seat.to-move[data-seat='0'] .turn-mark")).to_have_count(1, timeout=SCREEN_TIMEOUT_MS)
+    found = {}
+    for size in each_size(page):
+        page.evaluate(WIDEST_FIGURES)
+        shown = page.evaluate("() => [...document.querySelectorAll('#seats .seat-score')].map((s) => s.textContent)")
+        assert shown == ["132 pts"] * 3, (size, shown)  # (the widest figures drawn)
+        result = page.evaluate(IN_VIEW)
+        if result["problems"]:
+            found[size] = result["problems"]
+    assert found == {}
