@@ -25,8 +25,10 @@ from .coach_records import (
     native_beside,
     open_coach_from_result,
 )
-from .conftest import App, box_of, settled, until_still
+from .conftest import App, box_of, settled
 from .lesson_play import VISIBLE_JS
+from .screen_sizes import SIZES as EVERY_SIZE
+from .screen_sizes import resize
 
 SIZES = [(1280, 800), (360, 740)]
 MARKED = ("inaccuracy", "mistake", "blunder")
@@ -68,8 +70,6 @@ def largest_tile(app: App, root: str, size: tuple[int, int]) -> float:
     return answer
 
 
-# a table's line whole in view at a phone's sizes, held either way, and a laptop's
-LINE_SIZES = [(360, 740), (390, 844), (844, 390), (1280, 800)]
 LINE_JS = """() => {
   const box = document.querySelector('#coach-board .layout-box');
   const rect = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
@@ -101,11 +101,6 @@ def assert_table_whole(app: App, size: tuple[int, int]) -> None:
 
 def marked_keys(app: App, which: str) -> set[str]:
     return set(app.page.eval_on_selector_all(f"#coach-board .coach-mark-{which}", "els => els.map(e => e.dataset.key)"))
-
-
-def sized(app: App, size: tuple[int, int]) -> None:
-    app.page.set_viewport_size({"width": size[0], "height": size[1]})
-    until_still(app.page)
 
 
 def assert_dots_inside(app: App) -> None:
@@ -230,7 +225,7 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
     total = len(record["moves"])
     review = native_beside({"op": "review", "record": record})  # every slice, beside the page's work
     page = app.page
-    sized(app, SIZES[0])
+    resize(app, SIZES[0])
     load_with_record(app, game, record, link, board)
     decisions = review()["review"]["decisions"]
     serious = {d["index"] for d in decisions if d["grade"] in ("mistake", "blunder")}
@@ -241,27 +236,27 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
         expect(page.locator("dialog[open]")).to_have_count(0)
     in_play = {}
     for size in SIZES:
-        sized(app, size)
+        resize(app, size)
         in_play[size] = largest_tile(app, board, size)
     page.click("button[data-action=coach]")  # the result dialog closed above: the coach from the toolbar
     at = counted(record)  # "Move N of M": the record's moves and the table rounds' leads
     expect(page.locator("#coach-where")).to_have_text(at(total), timeout=TIMEOUT)
     if game in ("clock", "matador"):
-        sized(app, SIZES[0])
+        resize(app, SIZES[0])
         check_replay_at_the_end(app, record, at)
     for size in SIZES:
-        sized(app, size)
+        resize(app, size)
         in_coach = largest_tile(app, "#coach-board", size)
         assert in_coach >= in_play[size] - 1, (size, in_coach, in_play[size])  # as large as the play screen's
     if board == "#table-screen":  # a table game's line: whole at each size (the last, 360x740, first)
-        for size in sorted(LINE_SIZES, key=lambda s: s != SIZES[-1]):
-            sized(app, size)
+        for size in sorted(EVERY_SIZE, key=lambda s: s != SIZES[-1]):  # a phone's, either way, and a laptop's
+            resize(app, size)
             assert_table_whole(app, size)
 
     if game == "matador":
-        sized(app, SIZES[0])
+        resize(app, SIZES[0])
         check_key_moments_while_reviewing(app, decisions)
-        sized(app, SIZES[-1])
+        resize(app, SIZES[-1])
     page.click("button[data-action=coach-review]")
     expect(page.locator("#coach-review-text")).to_contain_text("computed", timeout=REVIEW_TIMEOUT)
     key = page.locator("#coach-key li[data-index]")
@@ -287,7 +282,7 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
     assert after["events"][0]["id"] == d["best"]
 
     for size in SIZES:
-        sized(app, size)
+        resize(app, size)
         # the results show without scrolling past the board (above it on a phone, beside it on a
         # laptop); the list's numbers are not cut at the left
         first = key.first
@@ -343,7 +338,7 @@ def test_the_review_opens_on_the_key_moments_and_draws_both_moves_on_the_board(a
         page.locator(f"#coach-graph circle[data-index='{other['index']}']").dispatch_event("click")
         expect(page.locator("#coach-where")).to_have_text(at(other["index"]), timeout=TIMEOUT)
     if game in ("clock", "matador"):
-        sized(app, SIZES[0])
+        resize(app, SIZES[0])
         check_better_move_in_every_decision(app, record, decisions, board, at)
     page.click("button[data-action=coach-close]")
     assert not app.errors, app.errors

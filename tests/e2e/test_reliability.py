@@ -688,7 +688,7 @@ FIRST_READ_ENDS_LAST = """() => {
   Blob.prototype.text = async function () {
     const nth = ++reads, content = await text.call(this);
     if (nth === 1) await second;
-    else { secondRead(); Blob.prototype.text = text; }
+    else { secondRead(); Blob.prototype.text = text; window.__firstReadLast = true; }
     return content;
   };
 }"""
@@ -724,6 +724,8 @@ def test_an_import_made_while_the_game_is_busy_waits_and_is_loaded(app: App, lin
     expect(page.locator("#message[data-kind=error]")).to_have_count(0)
     expect(page.locator("#notice")).to_have_text(
         "The file luzon-0.json could not be imported: another file was chosen while it was read.")
+    if reads != "in order":  # (the page read both files through Blob.text: the order was the test's)
+        assert page.evaluate("() => window.__firstReadLast === true")
     assert saved_moves(app) == 5
     clean(app)
 
