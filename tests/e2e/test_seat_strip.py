@@ -95,14 +95,13 @@ def test_every_seat_the_status_and_the_last_move_in_view_and_tiles_readable(phon
     assert found == {}
 
 
-# every card's figures at their widest (two-figure tile counts, three-figure scores), then IN_VIEW, the
-# page's own drawing kept (a resize draws the cards again: set after each)
+# every card's figures at their widest (two-figure tile counts, three-figure scores), in the page's own
+# drawing (a resize draws the cards again: set after each); IN_VIEW's reads lay the page out anew
 WIDEST_FIGURES = """() => {
   for (const seat of document.querySelectorAll('#seats .seat')) {
     seat.querySelector('.seat-score').firstChild.textContent = '132';
     seat.querySelector('.seat-tiles').childNodes[1].textContent = ' 11';
   }
-  return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))));
 }"""
 
 
