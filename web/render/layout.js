@@ -87,8 +87,11 @@ function tablePlan(board, boxWidth, boxHeight, kept, ends) {
  * @param {boolean} [how.ends]
  * @param {[number, number]} how.scroll the box's scroll offsets, read by the caller in a layout it
  *   made before its writes (one forced layout fewer), kept where the layout pans
- * @returns {{unit: number, tiles: number, last: {x: number, y: number} | null, whole: boolean}} `whole`: the
- *   layout fits its box at its least readable size or larger (unzoomed: nothing to pan)
+ * @returns {{unit: number, tiles: number, last: {x: number, y: number} | null, whole: boolean, lastPlace: string}}
+ *   `last`: the latest tile's centre in the stage (px); `whole`: the layout fits its box at its least readable
+ *   size or larger (unzoomed: nothing to pan); `lastPlace`: where the latest tile lies among the table's
+ *   tiles and the size they were fitted at (the same at any zoom; another where the table is laid out or
+ *   fitted anew, a box grown or shrunk)
  */
 export function drawLayout(box, board,
   { markerFor = () => null, lastIndex = -1, endNames = () => "", zoom = 1, ends = true, scroll: keep }) {
@@ -162,7 +165,8 @@ export function drawLayout(box, board,
   // a stage no larger than the empty box has no scroll bars to narrow it
   put(box.dataset, "fits", String(pxW <= roomWidth + 1 && pxH <= roomHeight + 1));
   const last = tiles.find((t) => t.index === lastIndex);
-  return { unit, tiles: tiles.length, last: last ? centreOf(last.rect, bbox, unit) : null, whole: fitting >= MIN_UNIT_PX };
+  return { unit, tiles: tiles.length, last: last ? centreOf(last.rect, bbox, unit) : null, whole: fitting >= MIN_UNIT_PX,
+    lastPlace: last ? `${last.rect.x0 - tilesBox.x0} ${last.rect.y0 - tilesBox.y0} ${drawnUnit(fitting).toFixed(1)}` : "" };
 }
 
 /** @type {(r: Box, bbox: Box, unit: number) => {x: number, y: number}} */

@@ -177,7 +177,7 @@ function draw(ctl, el, pick, view) {
   // room of the hand's larger tiles, so the whole line and the move the coach speaks of are in view
   if (ctl.replay && !drawn.whole && leastHand(el.hand)) drawn = drawLayout(el.layoutBox, board, how);
   markSince(el.layoutBox, since, ctl.name);
-  el.zoom.drawn(view.moves, drawn.last);
+  el.zoom.drawn(view.moves, drawn.last, drawn.lastPlace);
   // measured in the layout the table's drawing left, as the pan cue is: one layout, not one more
   showSeat(/** @type {HTMLElement | null} */ (el.seats.querySelector(".seat.to-move")));
   el.panCue.update();

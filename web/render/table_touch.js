@@ -7,8 +7,9 @@ import { followPoint } from "./layout.js";
 /** @typedef {{x: number, y: number}} ClientPoint */
 
 /**
- * The layout box's zoom: its buttons (bar), the value drawLayout takes, and drawn(moves, last)
- * after each drawing (a zoom keeps its point in place; a new play is followed into view).
+ * The layout box's zoom: its buttons (bar), the value drawLayout takes, and drawn(moves, last, place)
+ * after each drawing (a zoom keeps its point in place; a new play is followed into view, and so is the
+ * latest play where the table was laid out or fitted anew: its box grown as a move's buttons went).
  * 1: the layout fits its box (down to a readable tile size, then it pans). Keys + - 0, ctrl + wheel
  * and a pinch zoom too.
  * @param {HTMLElement} layoutBox
@@ -17,6 +18,7 @@ import { followPoint } from "./layout.js";
 export function createZoom(layoutBox, render) {
   let zoom = 1; // 1: the layout fits its box (down to a readable tile size, then it pans)
   let followed = -1; // the move count the box last scrolled to
+  let followedAt = ""; // and where its latest play was in the table's layout (drawLayout's lastPlace)
   /** @type {{x: number, y: number, fx: number, fy: number} | null} */
   let zoomAt = null; // the point a zoom keeps in place: where it is in the box, and in the stage (0..1)
   /** @type {(label: string, text: string, factor: number | null) => HTMLButtonElement} */
@@ -63,20 +65,25 @@ export function createZoom(layoutBox, render) {
   return {
     bar: zoomBar,
     value: () => zoom,
-    /** @param {number} moves @param {{x: number, y: number} | null} last */
-    drawn(moves, last) {
+    /**
+     * @param {number} moves @param {{x: number, y: number} | null} last its centre in the stage (px)
+     * @param {string} place where it is among the table's tiles, at the size they were fitted at (drawLayout)
+     */
+    drawn(moves, last, place) {
       if (zoomAt) { // a zoom keeps its point in place
         const stage = /** @type {HTMLElement} */ (layoutBox.firstElementChild); // (drawn just now)
         layoutBox.scrollLeft = zoomAt.fx * stage.offsetWidth + stage.offsetLeft - zoomAt.x;
         layoutBox.scrollTop = zoomAt.fy * stage.offsetHeight + stage.offsetTop - zoomAt.y;
         zoomAt = null;
       }
-      if (followed !== moves) { // follow the latest play when the table is larger than its box
-        followed = moves;
+      // follow the latest play when the table is larger than its box: a new one, or one laid out or fitted
+      // anew (the box's scroll, in px, no longer shows what it showed; a zoom alone keeps the person's scroll)
+      if (followed !== moves || followedAt !== place) {
+        [followed, followedAt] = [moves, place];
         followPoint(layoutBox, last);
       }
     },
-    reset: () => { zoom = 1; followed = -1; },
+    reset: () => { zoom = 1; [followed, followedAt] = [-1, ""]; },
   };
 }
 
