@@ -116,6 +116,20 @@ test("a kept plan that pans is let go for one that fits, though that one bridges
   assert.ok(fitOf(plan) >= 22, `the plan drawn now fits: a unit of ${fitOf(plan).toFixed(1)} px`);
 });
 
+test("a long line whose lean misses every plan that fits: the middle tried over the table finds one", async () => {
+  // Matador's deal 8 (three seats) at its end, as the coach shows it on a 360 x 740 phone: the table's box
+  // 328 x 240 beside the hand's usual tiles, 328 x 280 beside its least. The middle moved toward the lean
+  // alone drew it at 13.3 and 21.0 px, panning; moved over the table, 24.2 px, whole
+  const { readFile } = await import("node:fs/promises");
+  const board = JSON.parse(await readFile(new URL("fixtures/matador_end_table.json", import.meta.url), "utf8"));
+  for (const [boxWidth, boxHeight] of [[328, 240], [328, 280]]) {
+    const plan = bestPlan(board, boxWidth, boxHeight, { kept: null, least: 44, seen: new Map(), ends: false });
+    const fit = fittingUnit(computeLayout(board, plan.width, tableHeight(plan.width, boxWidth, boxHeight), plan.centre, false)
+      .bbox, boxWidth, boxHeight);
+    assert.ok(fit >= 24, `${boxWidth} x ${boxHeight}: a unit of ${fit.toFixed(1)} px`);
+  }
+});
+
 test("an end's touch marker at the layout's edge is drawn whole, its ring too: the tiles a little smaller", () => {
   const [boxWidth, boxHeight] = [328, 200]; // a phone's table box; the line's east end at its bottom edge
   const { bbox, markers } = computeLayout(line(12, 0), 12, tableHeight(12, boxWidth, boxHeight));

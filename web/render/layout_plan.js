@@ -151,27 +151,96 @@ const LEANS = [0.5, 1, 1.5];
 /** A plan's worth is its unit times this for each gap it bridges (a branch boxed in, going on
  * further along): a larger drawing with gaps loses to a nearly as large one without. */
 const BRIDGE_COST = 0.85;
+/** A plan's worth is its unit times this where the layout does not fit (it pans): one that fits wins, though it bridge a gap or three. */
+const PAN_COST = 0.5;
 /** The moves of the best plan's middle tried after (in units), largest first. */
 const STEPS = [2, 1];
 /** Tries of one step's moves at most (each a move that draws the layout larger). */
 const CLIMBS = 4;
+/** Where no plan toward the lean fits: how many widths, those that did best, have their middle tried over the
+ * table too, and the grid's step (units). */
+const TOP_WIDTHS = 3;
+const GRID_STEP = 3;
 
 /**
- * What a plan is worth (its fitting unit, less for each gap bridged; 0 where two ends' buttons
- * would overlap) and its fitting unit itself (the layout fits its box when that is MIN_UNIT_PX or more).
+ * What a plan is worth (its fitting unit, less for each gap bridged and where it pans; 0 where two ends'
+ * buttons would overlap) and its fitting unit itself (the layout fits its box when that is MIN_UNIT_PX or more).
  * Its ends' buttons at its edge are left out (drawLayout makes room for them: fittingWithMarkers), or a
  * layout that fits at a readable size, its markers moved in, would lose to a nearly as large one that pans.
  * @typedef {{worth: number, fit: number}} PlanUnits
  */
 
 /**
+ * A plan's width tried: the worth of its best plan toward the lean and how far its middle may move (the
+ * table less a tile, each way).
+ * @typedef {{width: number, limits: Point, worth: number}} WidthTried
+ */
+
+/**
+ * The best of `plans` after `best` by `worthOf` (a plan replaces it where it does 2% better).
+ * @param {Plan[]} plans @param {Plan} best @param {number} at its worth @param {(plan: Plan) => number} worthOf
+ * @returns {[Plan, number]}
+ */
+function bestOf(plans, best, at, worthOf) {
+  for (const plan of plans) {
+    const worth = worthOf(plan);
+    if (worth > at * 1.02) [best, at] = [plan, worth];
+  }
+  return [best, at];
+}
+
+/**
+ * A width's plans: the table centred on the root and its middle moved toward the middle of the layout's
+ * drawing centred (`lean`), within `limits`.
+ * @param {number} width @param {Point} limits @param {Point} lean @returns {Plan[]}
+ */
+function leanPlans(width, limits, lean) {
+  /** @type {(f: number) => Point} */
+  const toward = (f) => [toHalf(Math.max(-limits[0], Math.min(limits[0], lean[0] * f))),
+    toHalf(Math.max(-limits[1], Math.min(limits[1], lean[1] * f)))];
+  return [{ width, centre: [0, 0] }, ...LEANS.map((f) => ({ width, centre: toward(f) }))];
+}
+
+/** A width's plans with their middle every GRID_STEP units over the table. @param {WidthTried} tried @returns {Plan[]} */
+function gridPlans({ width, limits: [lx, ly] }) {
+  /** @type {Plan[]} */
+  const grid = [];
+  for (let x = -lx; x <= lx; x += GRID_STEP) {
+    for (let y = -ly; y <= ly; y += GRID_STEP) grid.push({ width, centre: [toHalf(x), toHalf(y)] });
+  }
+  return grid;
+}
+
+/**
+ * `best`'s middle moved a step at a time (STEPS) while that draws the layout larger.
+ * @param {Plan} best @param {number} at its worth @param {(plan: Plan) => number} worthOf @returns {Plan}
+ */
+function climbed(best, at, worthOf) {
+  for (const step of STEPS) {
+    let moved = true;
+    for (let climb = 0; moved && climb < CLIMBS; climb += 1) {
+      moved = false;
+      for (const [dx, dy] of [[step, 0], [-step, 0], [0, step], [0, -step]]) {
+        const plan = { width: best.width, centre: /** @type {Point} */ ([best.centre[0] + dx, best.centre[1] + dy]) };
+        const worth = worthOf(plan);
+        if (worth > at * 1.02) [best, at, moved] = [plan, worth, true];
+      }
+    }
+  }
+  return best;
+}
+
+/**
  * The plan at which the layout is drawn largest: widths from the widest (a unit of 22 px) down to
  * where a unit reaches its most, each with the table centred on the root and moved toward where
- * its layout leans, as long as its ends' buttons stay apart (they grow to `least` px: a finger's
- * size on touch). The plan of the last drawing is kept while it does nearly as well (and fits
- * where the best does: by their fitting units, not their worths, which a bridged gap lowers), so
- * the tiles do not move at every play. `seen` caches each plan's units (for one board, box and
- * `ends`: whether the open ends take room, computeLayout).
+ * its layout leans; where none of those fits, the widths that did best (TOP_WIDTHS) with their middle
+ * tried over the table too (a grid of GRID_STEP units: the lean alone missed a whole line at 24 px and
+ * drew it panning at 21); then the best plan's middle moved a step at a time while that draws it
+ * larger. Each as long as its ends' buttons stay apart (they grow to `least` px: a finger's size on
+ * touch). The plan of the last drawing is kept while it does nearly as well (and fits where the best
+ * does: by their fitting units, not their worths, which a bridged gap lowers), so the tiles do not
+ * move at every play. `seen` caches each plan's units (for one board, box and `ends`: whether the
+ * open ends take room, computeLayout).
  * @param {LayoutBoard} board
  * @param {number} boxWidth
  * @param {number} boxHeight
@@ -189,7 +258,7 @@ export function bestPlan(board, boxWidth, boxHeight, { kept, least, seen, ends =
     const fit = fittingUnit(bbox, boxWidth, boxHeight);
     const buttons = markers.map(({ rect }) => buttonBox(rect, drawnUnit(fit), least));
     const apart = !buttons.some((a, i) => buttons.slice(i + 1).some((b) => overlaps(a, b)));
-    return { worth: apart ? fit * BRIDGE_COST ** bridges.length : 0, fit, bbox };
+    return { worth: apart ? fit * BRIDGE_COST ** bridges.length * (fit < MIN_UNIT_PX ? PAN_COST : 1) : 0, fit, bbox };
   };
   /** @type {(plan: Plan) => PlanUnits} */
   const unitsOf = (plan) => {
@@ -201,37 +270,29 @@ export function bestPlan(board, boxWidth, boxHeight, { kept, least, seen, ends =
     return { worth, fit };
   };
   /** @type {(plan: Plan) => number} */
-  const unitOf = (plan) => unitsOf(plan).worth;
-  /** @type {Plan} */
-  let best = { width: widest, centre: [0, 0] };
-  let bestUnit = -1;
+  const worthOf = (plan) => unitsOf(plan).worth;
+  /** @type {[Plan, number]} */
+  let [best, at] = [{ width: widest, centre: [0, 0] }, -1];
+  /** @type {WidthTried[]} */
+  const widths = [];
   for (let width = widest; width >= narrowest; width -= 1) {
-    const centred = { width, centre: /** @type {Point} */ ([0, 0]) };
-    const { worth, fit, bbox } = measure(centred);
-    seen.set(planKey(centred), { worth, fit });
-    // the table's middle moved toward the middle of the layout's drawing, within the table less a tile
-    const [limitX, limitY] = [width / 2 - 1.5, tableHeight(width, boxWidth, boxHeight) / 2 - 1.5];
-    const [leanX, leanY] = [(bbox.x0 + bbox.x1) / 2, (bbox.y0 + bbox.y1) / 2];
-    /** @type {Plan[]} */
-    const plans = [centred, ...LEANS.map((f) => ({ width, centre: /** @type {Point} */ ([
-      toHalf(Math.max(-limitX, Math.min(limitX, leanX * f))), toHalf(Math.max(-limitY, Math.min(limitY, leanY * f)))]) }))];
-    for (const plan of plans) {
-      const at = unitOf(plan);
-      if (at > bestUnit * 1.02) [best, bestUnit] = [plan, at];
+    const { worth, fit, bbox } = measure({ width, centre: [0, 0] });
+    seen.set(planKey({ width, centre: [0, 0] }), { worth, fit });
+    /** @type {Point} */
+    const limits = [width / 2 - 1.5, tableHeight(width, boxWidth, boxHeight) / 2 - 1.5];
+    const plans = leanPlans(width, limits, [(bbox.x0 + bbox.x1) / 2, (bbox.y0 + bbox.y1) / 2]);
+    [best, at] = bestOf(plans, best, at, worthOf);
+    widths.push({ width, limits, worth: Math.max(...plans.map(worthOf)) });
+  }
+  // where no plan tried fits (each pans), the best widths' middle tried over the whole table: where a line
+  // turns decides its size, and its lean alone can miss a plan that fits (only there: a plan further off the
+  // one kept from the last drawing would re-snake the table more often)
+  if (unitsOf(best).fit < MIN_UNIT_PX) {
+    for (const tried of [...widths].sort((p, q) => q.worth - p.worth).slice(0, TOP_WIDTHS)) {
+      [best, at] = bestOf(gridPlans(tried), best, at, worthOf);
     }
   }
-  // then the best plan's middle moved a step at a time while that draws the layout larger
-  for (const step of STEPS) {
-    let moved = true;
-    for (let climb = 0; moved && climb < CLIMBS; climb += 1) {
-      moved = false;
-      for (const [dx, dy] of [[step, 0], [-step, 0], [0, step], [0, -step]]) {
-        const plan = { width: best.width, centre: /** @type {Point} */ ([best.centre[0] + dx, best.centre[1] + dy]) };
-        const at = unitOf(plan);
-        if (at > bestUnit * 1.02) [best, bestUnit, moved] = [plan, at, true];
-      }
-    }
-  }
+  best = climbed(best, at, worthOf);
   if (kept && planKey(kept) !== planKey(best) && kept.width >= narrowest && kept.width <= widest) {
     const [was, now] = [unitsOf(kept), unitsOf(best)];
     if (was.worth >= now.worth * 0.9 && (was.fit >= MIN_UNIT_PX || now.fit < MIN_UNIT_PX)) return kept;
