@@ -5,8 +5,8 @@
 import test from "node:test";
 import assert from "node:assert/strict";
 import { computeLayout, turnDir } from "../../web/render/layout_geometry.js";
-import { RING_PX, bestPlan, buttonBox, drawnUnit, fittingUnit, fittingWithMarkers, insideBox, stageBox, tableHeight }
-  from "../../web/render/layout_plan.js";
+import { RING_PX, bestPlan, buttonBox, drawnStage, drawnUnit, fittingUnit, fittingWithMarkers, insideBox, stageBox,
+  tableHeight } from "../../web/render/layout_plan.js";
 import { tableMarks } from "../../web/render/table_legend.js";
 
 /** A line of `east` tiles east of a double and `west` tiles west of it, as the engine's layout JSON. */
@@ -128,6 +128,21 @@ test("a long line whose lean misses every plan that fits: the middle tried over 
       .bbox, boxWidth, boxHeight);
     assert.ok(fit >= 24, `${boxWidth} x ${boxHeight}: a unit of ${fit.toFixed(1)} px`);
   }
+});
+
+test("the ends' touch markers as drawn, moved in from the table's edge, never overlap", async () => {
+  // a table of 12 tiles with its four ends close by, in a phone's 328 x 280 box by touch: a marker moved in
+  // from the edge (insideBox) lay 58 px over its neighbour where the plan was chosen by the markers unmoved
+  const { readFile } = await import("node:fs/promises");
+  const board = JSON.parse(await readFile(new URL("fixtures/crowded_ends_table.json", import.meta.url), "utf8"));
+  const [boxWidth, boxHeight] = [328, 280];
+  const plan = bestPlan(board, boxWidth, boxHeight, { kept: null, least: 44, seen: new Map() });
+  const { bbox, markers } = computeLayout(board, plan.width, tableHeight(plan.width, boxWidth, boxHeight), plan.centre);
+  const { buttons, stage, unit } = drawnStage(bbox, markers.map(({ rect }) => rect), boxWidth, boxHeight, 44);
+  assert.ok(markers.length >= 3);
+  buttons.forEach((a, i) => buttons.slice(i + 1).forEach((b, j) => assert.ok(!overlap(a, b), `ends ${i} and ${i + 1 + j} overlap`)));
+  for (const b of buttons) assert.ok(b.x0 >= stage.x0 && b.x1 <= stage.x1 && b.y0 >= stage.y0 && b.y1 <= stage.y1, "inside the stage");
+  assert.ok(unit >= 22);
 });
 
 test("an end's touch marker at the layout's edge is drawn whole, its ring too: the tiles a little smaller", () => {

@@ -14,8 +14,7 @@ import { h, mediaHolds, put } from "./dom.js";
 import { tileSvg } from "./tiles.js";
 import { roomOf } from "./fit_room.js";
 import { computeLayout, horizontal } from "./layout_geometry.js";
-import { MIN_UNIT_PX, RING_PX, bestPlan, buttonBox, drawnUnit, fittingWithMarkers, insideBox, planKey, planOf,
-  stageBox, tableHeight } from "./layout_plan.js";
+import { MIN_UNIT_PX, bestPlan, drawnStage, drawnUnit, planKey, planOf, tableHeight } from "./layout_plan.js";
 
 /** @typedef {import("./layout_geometry.js").LayoutTile} LayoutTile */
 /** @typedef {import("./layout_geometry.js").LayoutEnd} LayoutEnd */
@@ -104,10 +103,9 @@ export function drawLayout(box, board,
   const { tiles, markers, bbox: tilesBox, bridges } = computeLayout(board, plan.width,
     tableHeight(plan.width, boxWidth, boxHeight), plan.centre, ends);
   const least = mediaHolds("(pointer: coarse)") ? TOUCH_TARGET_PX : 0;
-  const rects = markers.map(({ rect }) => rect);
-  const fitting = fittingWithMarkers(tilesBox, rects, boxWidth, boxHeight, least);
-  const unit = drawnUnit(fitting) * zoom;
-  const bbox = stageBox(tilesBox, rects, unit, least, boxWidth, boxHeight); // a marker at the edge drawn whole
+  // a marker at the edge drawn whole: the stage holds it, or it is moved in
+  const { fitting, unit, stage: bbox, buttons } = drawnStage(tilesBox, markers.map(({ rect }) => rect), boxWidth, boxHeight,
+    least, zoom);
   const bw = bbox.x1 - bbox.x0;
   const bh = bbox.y1 - bbox.y0;
   const pxW = bw * unit;
@@ -142,14 +140,14 @@ export function drawLayout(box, board,
   layer.style.width = `${pxW}px`;
   layer.style.height = `${pxH}px`;
   layer.append(svg);
-  for (const { end, rect } of markers) {
+  for (const [i, { end }] of markers.entries()) {
     const marker = markerFor(end);
     if (!marker) continue;
     const button = h("button", {
       type: "button", class: `end-marker${marker.active ? " active" : " dim"}${marker.hinted ? " hinted" : ""}`, "data-slot": marker.slot,
       "data-end": end.name, "data-key": marker.slot, "aria-label": marker.label, title: marker.label, disabled: marker.active ? null : "",
     }, h("span", { "aria-hidden": "true" }, marker.text ?? String(end.need === "double" ? `${end.value}-${end.value}` : end.value)));
-    const at = insideBox(buttonBox(rect, unit, least), bbox, RING_PX / unit);
+    const at = buttons[i];
     button.style.left = `${(at.x0 - bbox.x0) * unit}px`;
     button.style.top = `${(at.y0 - bbox.y0) * unit}px`;
     button.style.width = `${(at.x1 - at.x0) * unit}px`;

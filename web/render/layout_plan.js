@@ -135,6 +135,21 @@ export function fittingWithMarkers(bbox, rects, boxWidth, boxHeight, least) {
   return Math.max(low, MIN_UNIT_PX);
 }
 
+/**
+ * How a layout is drawn in its box: its unit (the fitting one with its ends' buttons, fittingWithMarkers,
+ * never below the readable size; times `zoom`), the stage it is drawn in (stageBox) and its ends' buttons
+ * as drawn, each moved into the stage where it reaches past (insideBox), all in units.
+ * @param {Box} bbox the layout's box @param {Box[]} rects the ends' rects @param {number} boxWidth
+ * @param {number} boxHeight @param {number} least the buttons' least size in px (0: as their rects)
+ * @param {number} [zoom] @returns {{fitting: number, unit: number, stage: Box, buttons: Box[]}}
+ */
+export function drawnStage(bbox, rects, boxWidth, boxHeight, least, zoom = 1) {
+  const fitting = fittingWithMarkers(bbox, rects, boxWidth, boxHeight, least);
+  const unit = drawnUnit(fitting) * zoom;
+  const stage = stageBox(bbox, rects, unit, least, boxWidth, boxHeight);
+  return { fitting, unit, stage, buttons: rects.map((r) => insideBox(buttonBox(r, unit, least), stage, RING_PX / unit)) };
+}
+
 /** A plan as a short string (kept on the box between drawings). @param {Plan} plan */
 export const planKey = ({ width, centre }) => `${width} ${centre[0]} ${centre[1]}`;
 
@@ -256,7 +271,7 @@ export function bestPlan(board, boxWidth, boxHeight, { kept, least, seen, ends =
     const { bbox, markers, bridges } = computeLayout(board, plan.width, tableHeight(plan.width, boxWidth, boxHeight), plan.centre,
       ends);
     const fit = fittingUnit(bbox, boxWidth, boxHeight);
-    const buttons = markers.map(({ rect }) => buttonBox(rect, drawnUnit(fit), least));
+    const { buttons } = drawnStage(bbox, markers.map(({ rect }) => rect), boxWidth, boxHeight, least);
     const apart = !buttons.some((a, i) => buttons.slice(i + 1).some((b) => overlaps(a, b)));
     return { worth: apart ? fit * BRIDGE_COST ** bridges.length * (fit < MIN_UNIT_PX ? PAN_COST : 1) : 0, fit, bbox };
   };
