@@ -179,7 +179,7 @@ const GRID_STEP = 3;
 
 /**
  * What a plan is worth (its fitting unit, less for each gap bridged and where it pans; 0 where two ends'
- * buttons would overlap) and its fitting unit itself (the layout fits its box when that is MIN_UNIT_PX or more).
+ * buttons would overlap as drawn, drawnStage) and its fitting unit itself (the layout fits its box when that is MIN_UNIT_PX or more).
  * Its ends' buttons at its edge are left out (drawLayout makes room for them: fittingWithMarkers), or a
  * layout that fits at a readable size, its markers moved in, would lose to a nearly as large one that pans.
  * @typedef {{worth: number, fit: number}} PlanUnits
