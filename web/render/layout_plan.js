@@ -172,6 +172,9 @@ const PAN_COST = 0.5;
 const STEPS = [2, 1];
 /** Tries of one step's moves at most (each a move that draws the layout larger). */
 const CLIMBS = 4;
+/** The last drawing's plan is kept while it is worth this share of the best one or more: a new plan re-snakes the
+ * whole table (tests/bench/layout_plans prints how often; benchmarks.md, "The table's layout plans"). */
+const KEEP_WORTH = 0.9;
 /** Where no plan toward the lean fits: how many widths, those that did best, have their middle tried over the
  * table too, and the grid's step (units). */
 const TOP_WIDTHS = 3;
@@ -252,7 +255,7 @@ function climbed(best, at, worthOf) {
  * tried over the table too (a grid of GRID_STEP units: the lean alone missed a whole line at 24 px and
  * drew it panning at 21); then the best plan's middle moved a step at a time while that draws it
  * larger. Each as long as its ends' buttons stay apart (they grow to `least` px: a finger's size on
- * touch). The plan of the last drawing is kept while it does nearly as well (and fits where the best
+ * touch). The plan of the last drawing is kept while it does nearly as well (KEEP_WORTH; and fits where the best
  * does: by their fitting units, not their worths, which a bridged gap lowers), so the tiles do not
  * move at every play. `seen` caches each plan's units (for one board, box and `ends`: whether the
  * open ends take room, computeLayout).
@@ -310,7 +313,7 @@ export function bestPlan(board, boxWidth, boxHeight, { kept, least, seen, ends =
   best = climbed(best, at, worthOf);
   if (kept && planKey(kept) !== planKey(best) && kept.width >= narrowest && kept.width <= widest) {
     const [was, now] = [unitsOf(kept), unitsOf(best)];
-    if (was.worth >= now.worth * 0.9 && (was.fit >= MIN_UNIT_PX || now.fit < MIN_UNIT_PX)) return kept;
+    if (was.worth >= now.worth * KEEP_WORTH && (was.fit >= MIN_UNIT_PX || now.fit < MIN_UNIT_PX)) return kept;
   }
   return best;
 }
