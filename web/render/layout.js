@@ -8,7 +8,8 @@
 // play to play while they do nearly as well; the whole picture is scaled to fit its box, so every
 // tile stays visible on a phone and on a desktop, and so does every place to play: an end's
 // marker at the layout's edge (on touch a 44 px button, wider than a small tile's place, and its
-// ring) is drawn whole, the tiles smaller by what it reaches past them (layout_plan.js fittingWithMarkers).
+// ring) is drawn whole, the tiles smaller by what it reaches past them, or moved in clear of its neighbours
+// (layout_plan.js drawnStage).
 
 import { h, mediaHolds, put } from "./dom.js";
 import { tileSvg } from "./tiles.js";

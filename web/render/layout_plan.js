@@ -5,7 +5,8 @@
 // A table centred on the root gives each arm half the room: a long arm on one side turns at the
 // table's edge and, the table full that way, runs on past it (the box pans) while the other side
 // stays empty. So each width is also tried with the table's middle moved toward where its layout
-// leans (the middle of its drawing with the table centred), and halfway there.
+// leans (the middle of its drawing with the table centred), and halfway there; where none of those
+// fits, the best widths with their middle over the whole table (where a line turns decides its size).
 
 import { computeLayout, overlaps } from "./layout_geometry.js";
 
