@@ -64,9 +64,11 @@ def baseline_copy(rev: str, into: Path) -> Path:
     """The layout's two modules as `rev` has them, in a folder of their own."""
     into.mkdir()
     for name in FILES:
-        text = subprocess.run(["git", "show", f"{rev}:{RENDER}/{name}"], cwd=ROOT, check=True, capture_output=True,
-                              text=True).stdout
-        (into / name).write_text(text)
+        shown = subprocess.run(["git", "show", f"{rev}:{RENDER}/{name}"], cwd=ROOT, capture_output=True, text=True)
+        if shown.returncode != 0:
+            sys.exit(f"layout_plans: no {RENDER}/{name} at {rev} ({shown.stderr.strip()}); --baseline none measures"
+                     " this build alone")
+        (into / name).write_text(shown.stdout)
     return into
 
 
