@@ -19,6 +19,14 @@ const shape = (tiles) => {
 };
 const overlap = (a, b) => a.x0 < b.x1 - 0.01 && b.x0 < a.x1 - 0.01 && a.y0 < b.y1 - 0.01 && b.y0 < a.y1 - 0.01;
 
+/** For a baseline from before layout_plan.js's drawnStage (4684f5f): how drawLayout placed the ends' buttons then. */
+const drawnStageBefore = (plan) => (bbox, rects, width, height, least) => {
+  const fitting = plan.fittingWithMarkers(bbox, rects, width, height, least);
+  const unit = plan.drawnUnit(fitting);
+  const stage = plan.stageBox(bbox, rects, unit, least, width, height);
+  return { fitting, unit, buttons: rects.map((r) => plan.insideBox(plan.buttonBox(r, unit, least), stage, plan.RING_PX / unit)) };
+};
+
 const loaded = [];
 for (const [name, dir] of builds.map((b) => b.split("="))) {
   const plan = await import(pathToFileURL(`${dir}/layout_plan.js`).href);
@@ -38,11 +46,8 @@ for (const [width, height, least] of BOXES) {
         cpu += used.user + used.system;
         const { tiles, bbox, markers } = computeLayout(board, chosen.width, plan.tableHeight(chosen.width, width, height),
           chosen.centre, ends);
-        const rects = markers.map((m) => m.rect);
-        const fitting = plan.fittingWithMarkers(bbox, rects, width, height, least);
-        const unit = plan.drawnUnit(fitting);
-        const stage = plan.stageBox(bbox, rects, unit, least, width, height);
-        const buttons = rects.map((r) => plan.insideBox(plan.buttonBox(r, unit, least), stage, plan.RING_PX / unit));
+        const { fitting, unit, buttons } = (plan.drawnStage ?? drawnStageBefore(plan))(bbox, markers.map((m) => m.rect),
+          width, height, least);
         const now = shape(tiles);
         drawings += 1;
         pans += fitting < plan.MIN_UNIT_PX ? 1 : 0;

@@ -17,8 +17,7 @@ import { followPoint } from "./layout.js";
  */
 export function createZoom(layoutBox, render) {
   let zoom = 1; // 1: the layout fits its box (down to a readable tile size, then it pans)
-  let followed = -1; // the move count the box last scrolled to
-  let followedAt = ""; // and where its latest play was in the table's layout (drawLayout's lastPlace)
+  let followed = ""; // the latest play the box last scrolled to: the move count and its place (drawLayout's lastPlace)
   /** @type {{x: number, y: number, fx: number, fy: number} | null} */
   let zoomAt = null; // the point a zoom keeps in place: where it is in the box, and in the stage (0..1)
   /** @type {(label: string, text: string, factor: number | null) => HTMLButtonElement} */
@@ -39,7 +38,7 @@ export function createZoom(layoutBox, render) {
     zoom = Math.min(4, Math.max(0.5, value));
     const stage = /** @type {HTMLElement | null} */ (layoutBox.firstElementChild);
     const box = layoutBox.getBoundingClientRect();
-    if (zoom === 1) followed = -1; // Fit: back to the latest play
+    if (zoom === 1) followed = ""; // Fit: back to the latest play
     else if (stage?.offsetWidth) {
       const x = (focus?.x ?? box.left + layoutBox.clientWidth / 2) - box.left - layoutBox.clientLeft;
       const y = (focus?.y ?? box.top + layoutBox.clientHeight / 2) - box.top - layoutBox.clientTop;
@@ -78,12 +77,12 @@ export function createZoom(layoutBox, render) {
       }
       // follow the latest play when the table is larger than its box: a new one, or one laid out or fitted
       // anew (the box's scroll, in px, no longer shows what it showed; a zoom alone keeps the person's scroll)
-      if (followed !== moves || followedAt !== place) {
-        [followed, followedAt] = [moves, place];
+      if (followed !== `${moves} ${place}`) {
+        followed = `${moves} ${place}`;
         followPoint(layoutBox, last);
       }
     },
-    reset: () => { zoom = 1; [followed, followedAt] = [-1, ""]; },
+    reset: () => { zoom = 1; followed = ""; },
   };
 }
 
