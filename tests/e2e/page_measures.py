@@ -1,7 +1,8 @@
 """What several test files measure in the page, as functions for `page.evaluate`: a drawn tile's
 flight from the stock sampled frame by frame (DRAWN_TILE_FLIGHT), an open summary dialog's fit
-(SUMMARY_PROBLEMS) and its rows in view (ROWS_IN_VIEW), Luzon's board on an upright phone
-(LUZON_UPRIGHT), and the toolbar's lines (TOOLBAR_ROWS)."""
+(SUMMARY_PROBLEMS), its rows in view (ROWS_IN_VIEW), its round's words (HEADLINE_IN_VIEW) and its
+score sheet's last round (LAST_ROW_IN_VIEW), Luzon's board on an upright phone (LUZON_UPRIGHT), and
+the toolbar's lines (TOOLBAR_ROWS)."""
 
 # Sample, every animation frame, the ghost in flight and the drawn tile's opacity, until `ms` after
 # the draw is on screen (a ghost or the drawn tile: however long the engine took to answer), for at
@@ -93,4 +94,45 @@ TOOLBAR_ROWS = """() => {  // the toolbar's lines: its items' middles, a new lin
   const middles = [...document.querySelectorAll('.play-main > .toolbar > *')].map((e) => e.getBoundingClientRect())
     .filter((r) => r.height > 0).map((r) => (r.top + r.bottom) / 2).sort((a, b) => a - b);
   return middles.filter((m, i) => i === 0 || m - middles[i - 1] > 10).length;
+}"""
+
+
+# the last round's row of the score sheet in `scope`: whole within the viewport and within every box
+# around it that clips (the sheet's own scroll box, the dialog, the side panel), less what the box's
+# sticky parts cover (the dialog's title and buttons, the sheet's heading and total rows)
+LAST_ROW_IN_VIEW = """scope => {
+  const row = document.querySelector(`${scope} .score-sheet tbody tr:last-child`);
+  const r = row.getBoundingClientRect();
+  const clips = (e) => e.scrollHeight > e.clientHeight + 1 && /auto|scroll|hidden/.test(getComputedStyle(e).overflowY);
+  const scrollerOf = (e) => {
+    for (let p = e.parentElement; p; p = p.parentElement) if (clips(p)) return p;
+    return null;
+  };
+  const boxes = [{top: 0, bottom: innerHeight}];
+  for (let e = row.parentElement; e; e = e.parentElement) {
+    if (!clips(e)) continue;
+    const b = e.getBoundingClientRect();
+    let top = b.top + e.clientTop, bottom = top + e.clientHeight;
+    for (const part of e.querySelectorAll("*")) {
+      const style = getComputedStyle(part);
+      if (style.position !== "sticky" || part.contains(row) || scrollerOf(part) !== e) continue;
+      const at = part.getBoundingClientRect();
+      if (style.top !== "auto") top = Math.max(top, at.bottom);
+      if (style.bottom !== "auto") bottom = Math.min(bottom, at.top);
+    }
+    boxes.push({top, bottom});
+  }
+  const whole = r.height > 0 && boxes.every((b) => r.top >= b.top - 1 && r.bottom <= b.bottom + 1);
+  return {row: [r.top, r.bottom], boxes, scrolls: boxes.length > 1, whole};
+}"""
+
+# the round's words in the open dialog (who won, how): whole in view under its title (sticky), not
+# scrolled under it
+HEADLINE_IN_VIEW = """() => {
+  const dialog = document.querySelector("dialog[open]");
+  const [title, words] = [dialog.querySelector("h2"), dialog.querySelector(".summary-headline")];
+  const [t, w] = [title.getBoundingClientRect(), words.getBoundingClientRect()];
+  const bottom = Math.min(innerHeight, dialog.getBoundingClientRect().bottom);
+  return {title: [t.top, t.bottom], words: [w.top, w.bottom], text: words.textContent,
+    whole: w.height > 0 && w.top >= t.bottom - 1 && w.bottom <= bottom};
 }"""

@@ -24,6 +24,7 @@ from .conftest import (
     settled,
 )
 from .native_records import native_record
+from .page_measures import HEADLINE_IN_VIEW, LAST_ROW_IN_VIEW
 
 SEATS = ["human", "ai:easy", "ai:easy"]
 OPTIONS = {"set": "double-6", "players": 3, "target": 150}
@@ -118,30 +119,12 @@ def test_score_sheet_on_a_phone(app: App) -> None:
     assert not app.errors
 
 
-# the last round's row of the sheet in `scope`: whole within the viewport and within every box around it
-# that clips (the sheet's own scroll box, the dialog, the side panel)
-LAST_ROW_IN_VIEW = """scope => {
-  const row = document.querySelector(`${scope} .score-sheet tbody tr:last-child`);
-  const r = row.getBoundingClientRect();
-  const boxes = [{top: 0, bottom: innerHeight}];
-  for (let e = row.parentElement; e; e = e.parentElement) {
-    if (e.scrollHeight > e.clientHeight + 1 && /auto|scroll|hidden/.test(getComputedStyle(e).overflowY)) {
-      const b = e.getBoundingClientRect();
-      // a total row kept at the box's bottom (sticky) covers what is under it
-      const foot = e.querySelector('tfoot td');
-      const sticky = foot && getComputedStyle(foot).position === 'sticky' ? foot.getBoundingClientRect().height : 0;
-      boxes.push({top: b.top + e.clientTop, bottom: b.top + e.clientTop + e.clientHeight - sticky});
-    }
-  }
-  const whole = r.height > 0 && boxes.every((b) => r.top >= b.top - 1 && r.bottom <= b.bottom + 1);
-  return {row: [r.top, r.bottom], boxes, scrolls: boxes.length > 1, whole};
-}"""
-
-
 @pytest.mark.parametrize("size", [(1280, 600), (844, 390)])
 def test_a_long_sheet_opens_at_its_latest_rounds(app: App, size: tuple[int, int]) -> None:
     """A game long enough that its sheet scrolls opens the sheet at the latest rounds, the total row
-    in view (it opened at round 1): in the round summary and in the side panel."""
+    in view (it opened at round 1), in the round summary and in the side panel; the summary opens on
+    its round's words, under its title (it scrolled them under the title to bring the sheet up,
+    where its buttons covered it)."""
     page = app.page
     record, view = record_after_rounds(9, seed=5)
     rounds = view["rounds"]
@@ -153,6 +136,8 @@ def test_a_long_sheet_opens_at_its_latest_rounds(app: App, size: tuple[int, int]
         expect(dialog.locator(".score-sheet tbody tr")).to_have_count(len(rounds), timeout=SCREEN_TIMEOUT_MS)
         seen = page.evaluate(LAST_ROW_IN_VIEW, "#round-summary")
         assert seen["scrolls"] and seen["whole"], seen  # the sheet does not fit: a box around it scrolls
+        words = page.evaluate(HEADLINE_IN_VIEW)
+        assert words["whole"], words
         dialog.locator("#next-round").click()
         expect(dialog).to_be_hidden(timeout=SCREEN_TIMEOUT_MS)
         if page.locator(".more-button").is_visible():

@@ -1,9 +1,9 @@
-"""A long round's summary on a phone held upright: ten players (Tiddle-A-Wink) at 360x740 and
-390x844, the round's end of the first round: the hands' tiles lie down so the rows are short, and
-the headline, every player's row and the buttons are in view with nothing to scroll (the rows
-stood 52 px tall and the dialog scrolled); at the game's end its score sheet, every round, shows
-every player's column whole (the last was cut in half at the dialog's edge). Each position is
-opened once, at 360x740, and the phone then made 390x844."""
+"""A long round's summary on a phone held upright or in a laptop's short window: ten players
+(Tiddle-A-Wink) at 1280x600, 360x740 and 390x844, the round's end of the first round: the hands'
+tiles lie down so the rows are short, and the headline, every player's row and the buttons are in
+view with nothing to scroll (the rows stood 52 px tall and the dialog scrolled); at the game's end
+its score sheet, every round, shows every player's column whole (the last was cut in half at the
+dialog's edge). Each position is opened once and the page then resized."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, settled
 from .native_records import game_over, native_record, open_record
-from .page_measures import ROWS_IN_VIEW
+from .page_measures import HEADLINE_IN_VIEW, LAST_ROW_IN_VIEW, ROWS_IN_VIEW
 from .screen_sizes import each_size, round_over
 
 OPTIONS = {"set": "double-9", "players": 10}
@@ -20,17 +20,19 @@ OPTIONS = {"set": "double-9", "players": 10}
 UPRIGHT = [(360, 740), (390, 844)]
 
 
-def test_a_ten_seat_round_summary_fits_a_phone_upright(phone: App) -> None:
+def test_a_ten_seat_round_summary_fits_a_phone_upright_and_a_laptop(phone: App) -> None:
+    """Opened in a laptop's short window (1280x600: its rows of upright tiles scrolled the dialog
+    400 px), then the phone's sizes."""
     record, _ = native_record("tiddle-a-wink", OPTIONS, 10, 3, round_over)
     page = phone.page
     computer_speed(page, "instant")
-    page.set_viewport_size({"width": 360, "height": 740})
+    page.set_viewport_size({"width": 1280, "height": 600})
     open_record(phone, "tiddle-a-wink", OPTIONS, 10, 3, record)
     dialog = page.locator("#round-summary")
     expect(dialog).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
     settled(page)
     found = {}
-    for size in each_size(page, UPRIGHT):
+    for size in each_size(page, [(1280, 600), *UPRIGHT]):
         rows = page.evaluate(ROWS_IN_VIEW)
         scroll = dialog.evaluate("d => [d.scrollHeight, d.clientHeight]")
         if not (len(rows) == 11 and all(r["inView"] for r in rows)):
@@ -57,6 +59,10 @@ SHEET_CELLS = """() => {
 
 
 def test_a_ten_seat_score_sheet_shows_every_column_whole_on_a_phone_upright(phone: App) -> None:
+    """The game's end: the sheet's every column whole and readable; the dialog opens on its round's
+    words, under its title, and the sheet, taking the height they leave, shows its last round above
+    the buttons (the dialog had scrolled the words under the title to bring the sheet's total row up,
+    where the buttons covered it)."""
     record, view = native_record("tiddle-a-wink", OPTIONS, 10, 3, game_over)
     assert view["outcome"] and len(view["rounds"]) > 1  # the game's end: its dialog has the sheet of every round
     page = phone.page
@@ -75,5 +81,9 @@ def test_a_ten_seat_score_sheet_shows_every_column_whole_on_a_phone_upright(phon
             found[f"{size}: cut"] = cut[:3]
         if min(c["font"] for c in cells) < 11:  # whole, and still readable
             found[f"{size}: small"] = cells
+        for name, seen in (("words", page.evaluate(HEADLINE_IN_VIEW)),
+                           ("last round", page.evaluate(LAST_ROW_IN_VIEW, "dialog[open]"))):
+            if not seen["whole"]:
+                found[f"{size}: {name}"] = seen
     page.keyboard.press("Escape")
     assert found == {}, found

@@ -60,7 +60,8 @@ export function createFrameDialogs({ dialogId, wayOn, fallback, onClosed }) {
     ends.open();
     mark?.(dialog);
     drawWayOn([]);
-    made[0]?.focus();
+    made[0]?.focus({ preventScroll: true });
+    dialog.scrollTop = 0; // it opens at its headline and first words (showModal focused a control further down)
   }
 
   /**

@@ -42,9 +42,10 @@ const shownIn = new WeakMap();
 
 /**
  * `box` (the sheet's scroll box) scrolled to the latest rounds whenever it is drawn at a size: a long
- * game's sheet opens at its end, not at round 1. Only when its place opens (a dialog, the side
- * panel's sheet unfolded) are the boxes around it scrolled to its total row too: a sheet redrawn in
- * a place already in view (a move made with the side panel's sheet open) never moves the page.
+ * game's sheet opens at its end, not at round 1. Only when its place opens outside a dialog (the
+ * side panel's sheet unfolded) are the boxes around it scrolled to its total row too: a sheet redrawn
+ * in a place already in view (a move made with the side panel's sheet open) never moves the page,
+ * and a dialog opens at its headline (style.css gives its sheet the height its words leave).
  * @param {HTMLElement} box
  */
 function showLatestRounds(box) {
@@ -53,7 +54,7 @@ function showLatestRounds(box) {
     if (!box.isConnected || !place) return sized.disconnect();
     const shown = box.clientHeight > 0;
     if (shown) box.scrollTop = box.scrollHeight;
-    if (shown && !shownIn.get(place)) box.querySelector("tfoot tr")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    if (shown && !shownIn.get(place) && !place.closest("dialog")) box.querySelector("tfoot tr")?.scrollIntoView({ block: "nearest", inline: "nearest" });
     shownIn.set(place, shown);
   });
   sized.observe(box);

@@ -11,7 +11,12 @@ import { scoreSheet } from "./score_sheet.js";
 
 const SIDEWAYS = "(max-height: 560px) and (orientation: landscape)"; // a phone held sideways (style.css)
 const NARROW = "(max-width: 560px)"; // a phone held upright (style.css)
-/** From this many players, a phone held upright lies the hands' tiles down too: short rows, no scroll. */
+/** A player's row of upright tiles, and the rest of the dialog (title, words, buttons, a score sheet at its least), in px. */
+const UPRIGHT_ROW_PX = 52;
+const DIALOG_REST_PX = 360;
+/** A window too short for `seats` rows of upright tiles and the rest of the dialog (a laptop's, ten players). */
+const tooShortFor = (/** @type {number} */ seats) => `(max-height: ${seats * UPRIGHT_ROW_PX + DIALOG_REST_PX}px)`;
+/** From this many players, a phone held upright or such a window lies the hands' tiles down too: short rows. */
 const COMPACT_SEATS = 5;
 const plural = (/** @type {number} */ n, /** @type {string} */ word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -56,11 +61,11 @@ export function roundSummaryOf(ctl) {
   /** @param {View} view @param {RoundSummary | null | undefined} last */
   function roundSummary(view, last) {
     if (!last) return [];
-    // a phone held sideways, or upright with many players: the hands' tiles lie down, so every
-    // player's row is short (style.css: .compact, upright)
+    // a phone held sideways, or many players on a phone upright or in a window too short for their
+    // upright tiles: the hands' tiles lie down, so every player's row is short (style.css: .compact)
     const sideways = mediaHolds(SIDEWAYS);
     const hands = /** @type {[number, number][][]} */ (last.hands);
-    const compact = !sideways && mediaHolds(NARROW) && hands.length >= COMPACT_SEATS;
+    const compact = !sideways && hands.length >= COMPACT_SEATS && (mediaHolds(NARROW) || mediaHolds(tooShortFor(hands.length)));
     const winner = last.winner ?? null;
     const name = winner === null ? null : ctl.name(winner);
     const score = /** @type {import("../engine_types.js").RoundScore} */ (last.score);
