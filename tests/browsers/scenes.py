@@ -105,8 +105,11 @@ def solitaire_move(page: Page, game: str, style: str) -> None:
             page.click("button[data-action=hint]")
         else:
             page.press("h")
-        slots = page.wait("() => [...document.querySelectorAll('#board .hinted')].map((e) => e.dataset.slot)",
-                          timeout_s=SCREEN_S, what="the hint's tiles")
+        # the hint asked is in (its request ends the page's settled state at once): a tile picked before
+        # it lands is let go by it (the renderer's `hinted`), as the first hint's marks are still shown
+        slots = page.wait("() => { if (document.documentElement.dataset.settled !== 'yes') return null;"
+                          " const slots = [...document.querySelectorAll('#board .hinted')].map((e) => e.dataset.slot);"
+                          " return slots.length ? slots : null; }", timeout_s=SCREEN_S, what="the hint's tiles")
         for number, slot in enumerate(slots, 1):
             act(page, f"#board [data-slot='{slot}']", style)
             if number < len(slots):  # the next tile pressed once this one shows picked and the page is still

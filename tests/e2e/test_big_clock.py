@@ -123,10 +123,16 @@ def test_hint(app: App) -> None:
     start_big_clock_deal(app, WON_SEED)
     hint = call(op="hint", session=call(op="new", game="big-clock", seed=WON_SEED, options={"set": BIG_CLOCK_SET},
                                         seats=["human"])["session"])
+    first, second = hint["move"].split(":")[1].split(">")
+    # a place picked before the hint is let go by it, and the words that named it go with it
+    app.page.click(f"#board [data-slot={first}]")
+    expect(app.page.locator("#message")).to_contain_text("Selected")
     app.page.click("button[data-action=hint]")
+    settled(app.page)
+    expect(app.page.locator("#message")).not_to_contain_text("Selected")
+    expect(app.page.locator("#board .selected")).to_have_count(0)
     box = app.page.locator("#hint-text")
     expect(box).to_be_visible()
     expect(box).to_contain_text(hint["label"])
-    first, second = hint["move"].split(":")[1].split(">")
     assert "hinted" in known(app.page.get_attribute(f"#board [data-slot={first}]", "class"))
     assert "hinted" in known(app.page.get_attribute(f"#board [data-slot={second}]", "class"))

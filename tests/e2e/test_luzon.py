@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from .conftest import App, check_undo_redo, every_deal, expect_moves, solve, started_again
+from .conftest import App, check_undo_redo, every_deal, expect_moves, settled, solve, started_again
 from .native_records import CATALOG
 from .solitaire_play import LUZON_WON_SEED, click_move, columns_on_page, losing_line, start_luzon_deal
 
@@ -153,9 +153,18 @@ def test_keyboard_play(app: App) -> None:
 
 
 def test_hint(app: App) -> None:
+    """The hint marks its tiles; a tile picked before it is let go, and the words that named the
+    pick go with it (they stayed, "Selected 0-6 ...", with nothing picked)."""
     start_luzon_deal(app, LUZON_WON_SEED)
     first = solve(LUZON_WON_SEED)["solution"][0]
+    picked = app.page.locator("#board .tile.exposed").first
+    picked.click()
+    expect(picked).to_have_attribute("aria-pressed", "true")
+    expect(app.page.locator("#message")).to_contain_text("Selected")
     app.page.click("button[data-action=hint]")
+    settled(app.page)
+    expect(app.page.locator("#board [aria-pressed=true]")).to_have_count(0)
+    expect(app.page.locator("#message")).not_to_contain_text("Selected")
     hint = app.page.locator("#hint-text")
     expect(hint).to_be_visible()
     expect(hint).to_contain_text("winning line")

@@ -219,7 +219,10 @@ export function createBigClock(ctl) {
     targets: (place) => movesFrom(ctl, place).map((m) => /** @type {string} */ (m.to)),
     cancel: () => { screen.selected = null; },
     reset: () => { screen.selected = null; screen.hand = { lastSlot: null, shown: null }; },
-    hinted: () => { screen.selected = null; },
+    hinted: () => { // the place picked is let go, and the words that named it go with it
+      if (screen.selected) ctl.say("");
+      screen.selected = null;
+    },
     focusTarget: () => ctl.board.querySelector("[data-slot=drawn], .bc-slot.target, .bc-slot.source, [data-slot=stock]:not([disabled])"),
     intro: () => "Draw a tile, then place it on a pile it matches.",
     statusText: (view) => `${ctl.dealText(view)}${view.status}`,

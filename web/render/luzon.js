@@ -219,6 +219,8 @@ export function createLuzon(ctl) {
   const canStartColumn = (/** @type {string} */ place) =>
     Boolean(emptyColumns().length && legal().some((m) => m.kind === "move" && m.from === place));
   const unselect = () => { selected = []; };
+  /** A hint came: the tiles picked are let go, and the words that named them go with them. */
+  const hinted = () => { if (selected.length) ctl.say(""); unselect(); };
 
   const play = (/** @type {Move} */ move) => { unselect(); ctl.play(move.id); };
 
@@ -275,7 +277,7 @@ export function createLuzon(ctl) {
     draw, activate, drop, ...WORDS,
     /** @param {string} place */
     targets: (place) => (tileAt(place) ? targetsOf(legal(), place) : []),
-    cancel: unselect, reset: unselect, hinted: unselect,
+    cancel: unselect, reset: unselect, hinted,
     statusText: (view) => `${ctl.dealText(view)}${view.status}`,
     ...startWinnability(ctl.engine),
   };
