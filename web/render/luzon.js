@@ -197,6 +197,17 @@ function startWinnability(engine) {
 }
 
 /**
+ * The status line's word on whether this deal can still be won, and the setting's own switch for it
+ * (the settings page's module saves it; the screen draws again on a change). It is about this deal,
+ * now: the toolbar's "New deals: winnable only" is about the deals to come.
+ * @param {RendererContext} ctl
+ */
+function winnableParts(ctl) {
+  return { winnable: h("span", { class: "winnable", id: "winnable", hidden: "" }),
+    toggle: settingSwitch("showWinnable", "show-winnable", " Say if this deal can still be won", () => ctl.render()) };
+}
+
+/**
  * @param {RendererContext} ctl
  * @returns {Renderer}
  */
@@ -204,10 +215,7 @@ export function createLuzon(ctl) {
   const { state } = ctl;
   /** @type {string[]} */
   let selected = []; // the exposed places picked so far
-  const winnable = h("span", { class: "winnable", id: "winnable", hidden: "" });
-  // the setting's own switch (the settings page's module saves it); the screen draws again on a change
-  // (this deal, now: the toolbar's "New deals: winnable only" is about the deals to come)
-  const winnableToggle = settingSwitch("showWinnable", "show-winnable", " Say if this deal can still be won", () => ctl.render());
+  const { winnable, toggle: winnableToggle } = winnableParts(ctl);
 
   const legal = () => (ctl.myTurn() ? ctl.legal() : []);
   const discardOf = (/** @type {string[]} */ places) => legal().find((m) => m.kind === "discard" && same(m.from, places));
