@@ -87,3 +87,49 @@ def test_a_ten_seat_score_sheet_shows_every_column_whole_on_a_phone_upright(phon
                 found[f"{size}: {name}"] = seen
     page.keyboard.press("Escape")
     assert found == {}, found
+
+
+# each term of the round's sum ("Finn 35 - 21 = 14", after "points: ", parted by ", ") in the open
+# summary: the lines its words take (a range over the text, whatever elements hold it)
+TERMS_LINES = """() => {
+  const words = document.querySelector('#summary-arithmetic');
+  const text = words.textContent;
+  const nodes = [];
+  const walk = document.createTreeWalker(words, NodeFilter.SHOW_TEXT);
+  for (let at = 0, node; (node = walk.nextNode()); at += node.length) nodes.push({node, at});
+  // a range's start in the node the offset begins, its end in the node it closes
+  const point = (offset, end) => { const n = nodes.findLast((x) => (end ? x.at < offset : x.at <= offset));
+    return [n.node, offset - n.at]; };
+  const start = text.indexOf('points: ') + 'points: '.length;
+  let from = start;
+  return text.slice(start).replace(/\\.$/, '').split(', ').map((term) => {
+    const range = document.createRange();
+    range.setStart(...point(from, false));
+    range.setEnd(...point(from + term.length, true));
+    from += term.length + 2;
+    return {text: term, lines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size};
+  });
+}"""
+
+
+def test_a_blocked_matador_round_s_sum_keeps_each_term_on_a_line_upright(phone: App) -> None:
+    """Matador's blocked round, eight players, each hand less the winner's pips, written term by term
+    on a phone held upright: no term is broken over two lines ("Finn 35 -" / "21 = 14" was)."""
+    options = {"set": "double-9", "players": 8}
+    record, view = native_record("matador", options, 8, 3,
+                                 lambda v: bool((v.get("round") or {}).get("over") or v.get("outcome")))
+    assert len(view["last_round"]["score"]["terms"]) == 7, view["last_round"]["score"]
+    page = phone.page
+    computer_speed(page, "instant")
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_record(phone, "matador", options, 8, 3, record)
+    expect(page.locator("#round-summary")).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
+    settled(page)
+    found = {}
+    for size in each_size(page, [(390, 844), (360, 740)]):
+        terms = page.evaluate(TERMS_LINES)
+        if len(terms) != 7 or any(t["lines"] != 1 for t in terms):
+            found[size] = terms
+    page.keyboard.press("Escape")
+    assert found == {}, found
+

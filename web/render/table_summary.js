@@ -32,12 +32,14 @@ export function roundSummaryOf(ctl) {
    */
   function scoreWords(score) {
     const terms = score.terms ?? [];
-    const less = score.less === null || score.less === undefined ? "" : `, then ${score.sum} - ${score.less} = ${score.total}`;
     if (!terms.some((t) => t.minus !== null && t.minus !== undefined)) {
       return [h("strong", {}, score.text), " points."];
     }
-    const parts = terms.map((t) => `${ctl.name(t.seat)} ${t.minus === null ? t.pips : `${t.pips} - ${t.minus} = ${t.value}`}`);
-    return [h("strong", {}, String(score.total)), ` points: ${parts.join(", ")}${less}.`];
+    // each term one piece on its line ("Finn 35 - 21 = 14" broke after its "-")
+    const term = (/** @type {string} */ text) => h("span", { class: "term" }, text);
+    const parts = terms.map((t) => term(`${ctl.name(t.seat)} ${t.minus === null ? t.pips : `${t.pips} - ${t.minus} = ${t.value}`}`));
+    const less = score.less === null || score.less === undefined ? [] : [", then ", term(`${score.sum} - ${score.less} = ${score.total}`)];
+    return [h("strong", {}, String(score.total)), " points: ", ...parts.flatMap((part, i) => (i ? [", ", part] : [part])), ...less, "."];
   }
 
   /**
