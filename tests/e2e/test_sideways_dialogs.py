@@ -2,7 +2,8 @@
 the draw game's end (double-9, four players, five rounds) shows its headline, every player's row,
 the whole score sheet and the buttons with nothing to scroll (the sheet scrolled in a box five rows
 high), and Matador's blocked round (eight players) says its sum in two lines at most, each hand's
-count in the players' table (written term by term it ran four lines)."""
+count in the players' table (written term by term it ran four lines), and turned upright says it
+term by term again."""
 
 from __future__ import annotations
 
@@ -79,7 +80,13 @@ def test_a_blocked_matador_round_says_its_sum_in_two_lines_held_sideways(phone: 
     rows = page.evaluate(ROWS_IN_VIEW)
     said = page.evaluate(SUM_LINES)
     shoot(page, SHOTS / "matador-blocked-8-seats-844x390")
+    # the phone turned upright with the summary open: its words and table follow, term by term and
+    # without the "Less" column (they kept the sideways ones)
+    resize(phone, (390, 844))
+    turned = page.evaluate("""() => ({less: document.querySelectorAll('#round-summary .summary-count').length,
+      terms: document.querySelectorAll('#summary-arithmetic .term').length})""")
     page.keyboard.press("Escape")
+    assert turned == {"less": 0, "terms": 7}, turned
     assert not problems, problems
     assert len(rows) == 9 and all(r["inView"] for r in rows), rows
     assert said["lines"] <= 2.05, said

@@ -262,9 +262,30 @@ export function keepSideRoom() {
 /** Each media query asked, its list made once (a drawing asks some at every frame). @type {Map<string, MediaQueryList>} */
 const mediaLists = new Map();
 
-/** Does a media query hold now? @param {string} query */
-export function mediaHolds(query) {
+/** A media query's list, made once. @param {string} query */
+function mediaList(query) {
   let list = mediaLists.get(query);
   if (!list) mediaLists.set(query, list = matchMedia(query));
-  return list.matches;
+  return list;
+}
+
+/** Does a media query hold now? @param {string} query */
+export function mediaHolds(query) {
+  return mediaList(query).matches;
+}
+
+/**
+ * Call `redraw` each time one of `queries` comes to hold or stops holding (a phone turned), while
+ * `shown()` is on the page: the first change after it left ends the listening.
+ * @param {string[]} queries
+ * @param {() => Element | undefined} shown what was drawn, as it is now
+ * @param {() => void} redraw
+ */
+export function onMediaChange(queries, shown, redraw) {
+  const lists = queries.map(mediaList);
+  const changed = () => {
+    if (shown()?.isConnected) redraw();
+    else for (const list of lists) list.removeEventListener("change", changed);
+  };
+  for (const list of lists) list.addEventListener("change", changed);
 }

@@ -2,7 +2,7 @@
 // left, the round's score in words, the running totals) and the log lines of a new round.
 
 import { tileSvg } from "./tiles.js";
-import { h, mediaHolds } from "./dom.js";
+import { h, mediaHolds, onMediaChange } from "./dom.js";
 import { scoreSheet } from "./score_sheet.js";
 
 /** @typedef {import("../engine_types.js").View} View */
@@ -21,48 +21,64 @@ const COMPACT_SEATS = 5;
 const plural = (/** @type {number} */ n, /** @type {string} */ word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /**
+ * A round's score in words: "31 + 40 = 71 points." as it is summed; where each hand counts less
+ * the winner's own pips, "70 points: Ben 76 - 6 = 70, Cleo 6 - 6 = 0." (each term by its seat).
+ * @param {import("../engine_types.js").RoundScore} score
+ * @param {(seat: number) => string} name
+ */
+function scoreWords(score, name) {
+  const terms = score.terms ?? [];
+  if (!terms.some((t) => t.minus !== null && t.minus !== undefined)) {
+    return [h("strong", {}, score.text), " points."];
+  }
+  // each term one piece on its line ("Finn 35 - 21 = 14" broke after its "-")
+  const term = (/** @type {string} */ text) => h("span", { class: "term" }, text);
+  const parts = terms.map((t) => term(`${name(t.seat)} ${t.minus === null ? t.pips : `${t.pips} - ${t.minus} = ${t.value}`}`));
+  const less = score.less === null || score.less === undefined ? [] : [", then ", term(`${score.sum} - ${score.less} = ${score.total}`)];
+  return [h("strong", {}, String(score.total)), " points: ", ...parts.flatMap((part, i) => (i ? [", ", part] : [part])), ...less, "."];
+}
+
+/**
+ * Held sideways, where each hand counts less the winner's own pips: the words say so once
+ * ("171 points: the others' pips less Dev's 21 each.") and the table's "Less 21" column gives
+ * each hand's count, so the sum takes a line or two beside the table (written out term by
+ * term it ran four). Null where the terms are not all less the same pips.
+ * @param {import("../engine_types.js").RoundScore} score
+ * @param {string} winner the winner's name
+ */
+function scoreLess(score, winner) {
+  const minus = new Set((score.terms ?? []).map((t) => t.minus));
+  const [less] = minus;
+  if (minus.size !== 1 || less === null || less === undefined) return null;
+  const whose = winner === "You" ? "your" : `${winner}'s`;
+  const then = score.less === null || score.less === undefined ? "" : `, then ${score.sum} - ${score.less} = ${score.total}`;
+  return { less, counts: new Map(score.terms.map((t) => [t.seat, t.value])),
+    words: [h("strong", {}, String(score.total)), ` points: the others' pips less ${whose} ${less} each${then}.`] };
+}
+
+/**
  * The round summary's body for a renderer's context: roundSummary(view, last) -> nodes.
  * @param {import("../play/renderer_contract.js").RendererContext} ctl
  */
 export function roundSummaryOf(ctl) {
   /**
-   * A round's score in words: "31 + 40 = 71 points." as it is summed; where each hand counts less
-   * the winner's own pips, "70 points: Ben 76 - 6 = 70, Cleo 6 - 6 = 0." (each term by its seat).
-   * @param {import("../engine_types.js").RoundScore} score
+   * The summary's parts, drawn again in place when the screen changes shape (a phone turned): the
+   * hands' tiles and the sum's words follow it (they kept the shape the summary opened in).
+   * @param {View} view @param {RoundSummary | null | undefined} last
    */
-  function scoreWords(score) {
-    const terms = score.terms ?? [];
-    if (!terms.some((t) => t.minus !== null && t.minus !== undefined)) {
-      return [h("strong", {}, score.text), " points."];
-    }
-    // each term one piece on its line ("Finn 35 - 21 = 14" broke after its "-")
-    const term = (/** @type {string} */ text) => h("span", { class: "term" }, text);
-    const parts = terms.map((t) => term(`${ctl.name(t.seat)} ${t.minus === null ? t.pips : `${t.pips} - ${t.minus} = ${t.value}`}`));
-    const less = score.less === null || score.less === undefined ? [] : [", then ", term(`${score.sum} - ${score.less} = ${score.total}`)];
-    return [h("strong", {}, String(score.total)), " points: ", ...parts.flatMap((part, i) => (i ? [", ", part] : [part])), ...less, "."];
-  }
-
-  /**
-   * Held sideways, where each hand counts less the winner's own pips: the words say so once
-   * ("171 points: the others' pips less Dev's 21 each.") and the table's "Less 21" column gives
-   * each hand's count, so the sum takes a line or two beside the table (written out term by
-   * term it ran four). Null where the terms are not all less the same pips.
-   * @param {import("../engine_types.js").RoundScore} score
-   * @param {string} winner the winner's name
-   */
-  function scoreLess(score, winner) {
-    const minus = new Set((score.terms ?? []).map((t) => t.minus));
-    const [less] = minus;
-    if (minus.size !== 1 || less === null || less === undefined) return null;
-    const whose = winner === "You" ? "your" : `${winner}'s`;
-    const then = score.less === null || score.less === undefined ? "" : `, then ${score.sum} - ${score.less} = ${score.total}`;
-    return { less, counts: new Map(score.terms.map((t) => [t.seat, t.value])),
-      words: [h("strong", {}, String(score.total)), ` points: the others' pips less ${whose} ${less} each${then}.`] };
-  }
-
-  /** @param {View} view @param {RoundSummary | null | undefined} last */
   function roundSummary(view, last) {
     if (!last) return [];
+    let shown = summaryParts(view, last);
+    onMediaChange([SIDEWAYS, NARROW, tooShortFor((last.hands ?? []).length)], () => shown[0], () => {
+      const fresh = summaryParts(view, last);
+      shown.forEach((node, i) => node.replaceWith(fresh[i]));
+      shown = fresh;
+    });
+    return shown;
+  }
+
+  /** @param {View} view @param {RoundSummary} last */
+  function summaryParts(view, last) {
     // a phone held sideways, or many players on a phone upright or in a window too short for their
     // upright tiles: the hands' tiles lie down, so every player's row is short (style.css: .compact)
     const sideways = mediaHolds(SIDEWAYS);
@@ -85,7 +101,7 @@ export function roundSummaryOf(ctl) {
     return [
       h("p", { class: "summary-headline" }, roundHeadline(last, ctl.name)),
       winner === null ? null : h("p", { class: "arithmetic", id: "summary-arithmetic", "data-key": "round-score" },
-        `${name} ${name === "You" ? "score" : "scores"} `, ...(less?.words ?? scoreWords(score))),
+        `${name} ${name === "You" ? "score" : "scores"} `, ...(less?.words ?? scoreWords(score, ctl.name))),
       h("div", { class: "summary-scroll" }, h("table", { class: `summary-table${compact ? " compact" : ""}` },
         h("thead", {}, h("tr", {}, h("th", {}, "Player"), h("th", {}, "Tiles left"), h("th", { class: "num" }, "Pips"),
           less ? h("th", { class: "num summary-count" }, `Less ${less.less}`) : null,
@@ -94,7 +110,7 @@ export function roundSummaryOf(ctl) {
       view.target ? h("p", { class: "target" }, `First to ${view.target} wins.`) : null,
       (view.rounds ?? []).length > 1 ? h("details", { class: "sheet-box", open: "" }, h("summary", {}, "Score sheet, every round"),
         scoreSheet(view, ctl.name)) : null,
-    ].filter(Boolean);
+    ].filter((node) => node !== null);
   }
 
   return roundSummary;
