@@ -21,8 +21,8 @@ UPRIGHT = [(360, 740), (390, 844)]
 
 
 def test_a_ten_seat_round_summary_fits_a_phone_upright_and_a_laptop(phone: App) -> None:
-    """Opened in a laptop's short window (1280x600: its rows of upright tiles scrolled the dialog
-    400 px), then the phone's sizes."""
+    """Opened in a laptop's short window (1280x600: its rows of upright tiles made the dialog's
+    content 802 px in its 582), then the phone's sizes."""
     record, _ = native_record("tiddle-a-wink", OPTIONS, 10, 3, round_over)
     page = phone.page
     computer_speed(page, "instant")
