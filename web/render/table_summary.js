@@ -69,7 +69,7 @@ export function roundSummaryOf(ctl) {
   function roundSummary(view, last) {
     if (!last) return [];
     let shown = summaryParts(view, last);
-    onMediaChange([SIDEWAYS, NARROW, tooShortFor((last.hands ?? []).length)], () => shown[0], () => {
+    onMediaChange("round-summary", [SIDEWAYS, NARROW, tooShortFor((last.hands ?? []).length)], () => shown[0], () => {
       const fresh = summaryParts(view, last);
       shown.forEach((node, i) => node.replaceWith(fresh[i]));
       shown = fresh;
