@@ -1,7 +1,7 @@
 """What several test files measure in the page, as functions for `page.evaluate`: a drawn tile's
 flight from the stock sampled frame by frame (DRAWN_TILE_FLIGHT), an open summary dialog's fit
 (SUMMARY_PROBLEMS), its rows in view (ROWS_IN_VIEW), its round's words (HEADLINE_IN_VIEW) and its
-score sheet's last round (LAST_ROW_IN_VIEW), Luzon's board on an upright phone (LUZON_UPRIGHT), and
+score sheet's last round (LAST_ROW_IN_VIEW) and its rows' edges (ROWS_CUT), Luzon's board on an upright phone (LUZON_UPRIGHT), and
 the toolbar's lines (TOOLBAR_ROWS)."""
 
 # Sample, every animation frame, the ghost in flight and the drawn tile's opacity, until `ms` after
@@ -125,6 +125,19 @@ LAST_ROW_IN_VIEW = """scope => {
   const whole = r.height > 0 && boxes.every((b) => r.top >= b.top - 1 && r.bottom <= b.bottom + 1);
   return {row: [r.top, r.bottom], boxes, scrolls: boxes.length > 1, whole};
 }"""
+
+# the score sheet's rows (in `scope`) that show in part between its sticky heading and total row:
+# a row half under the heading reads as garbled figures ("-" of a round's digits)
+ROWS_CUT = """scope => {
+  const box = document.querySelector(`${scope} .score-sheet-scroll`);
+  const [b, head, foot] = [box, box.querySelector("thead"), box.querySelector("tfoot")].map((e) => e.getBoundingClientRect());
+  const band = {top: Math.max(b.top + box.clientTop, head.bottom), bottom: Math.min(b.top + box.clientTop + box.clientHeight, foot.top)};
+  const cut = [...box.querySelectorAll("tbody tr")].map((row) => ({round: row.dataset.round, box: row.getBoundingClientRect()}))
+    .filter(({box: r}) => r.bottom > band.top + 1 && r.top < band.bottom - 1 && (r.top < band.top - 1 || r.bottom > band.bottom + 1))
+    .map(({round, box: r}) => ({round, top: r.top, bottom: r.bottom}));
+  return {band, scrolls: box.scrollHeight > box.clientHeight + 1, cut};
+}"""
+
 
 # the round's words in the open dialog (who won, how): whole in view under its title (sticky), not
 # scrolled under it

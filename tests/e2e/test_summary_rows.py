@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, settled
 from .native_records import game_over, native_record, open_record
-from .page_measures import HEADLINE_IN_VIEW, LAST_ROW_IN_VIEW, ROWS_IN_VIEW
+from .page_measures import HEADLINE_IN_VIEW, LAST_ROW_IN_VIEW, ROWS_CUT, ROWS_IN_VIEW
 from .screen_sizes import each_size, round_over
 
 OPTIONS = {"set": "double-9", "players": 10}
@@ -62,7 +62,8 @@ def test_a_ten_seat_score_sheet_shows_every_column_whole_on_a_phone_upright(phon
     """The game's end: the sheet's every column whole and readable; the dialog opens on its round's
     words, under its title, and the sheet, taking the height they leave, shows its last round above
     the buttons (the dialog had scrolled the words under the title to bring the sheet's total row up,
-    where the buttons covered it)."""
+    where the buttons covered it), every row it shows whole (the row above the latest showed its lower
+    half under the sheet's heading)."""
     record, view = native_record("tiddle-a-wink", OPTIONS, 10, 3, game_over)
     assert view["outcome"] and len(view["rounds"]) > 1  # the game's end: its dialog has the sheet of every round
     page = phone.page
@@ -85,6 +86,9 @@ def test_a_ten_seat_score_sheet_shows_every_column_whole_on_a_phone_upright(phon
                            ("last round", page.evaluate(LAST_ROW_IN_VIEW, "dialog[open]"))):
             if not seen["whole"]:
                 found[f"{size}: {name}"] = seen
+        rows = page.evaluate(ROWS_CUT, "dialog[open]")
+        if rows["cut"]:  # (the sheet scrolls at these sizes: its rows' edges are what is checked)
+            found[f"{size}: rows in part"] = rows
     page.keyboard.press("Escape")
     assert found == {}, found
 

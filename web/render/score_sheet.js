@@ -53,10 +53,33 @@ function showLatestRounds(box) {
     const place = box.parentElement;
     if (!box.isConnected || !place) return sized.disconnect();
     const shown = box.clientHeight > 0;
-    if (shown) box.scrollTop = box.scrollHeight;
+    if (shown) {
+      box.scrollTop = box.scrollHeight;
+      rowsWholeUnderHeading(box);
+    }
     if (shown && !shownIn.get(place) && !place.closest("dialog")) box.querySelector("tfoot tr")?.scrollIntoView({ block: "nearest", inline: "nearest" });
     shownIn.set(place, shown);
   });
   sized.observe(box);
   return box;
+}
+
+/**
+ * A sheet scrolled to its latest rounds under a sticky heading (the round summary's) shows whole rows
+ * only: the part of a row the heading would leave in view (its lower half, read as garbled figures)
+ * is added to the heading's height. Measured again at each size, from the heading's own height.
+ * @param {HTMLElement} box the sheet's scroll box, scrolled to its end
+ */
+function rowsWholeUnderHeading(box) {
+  const head = box.querySelector("thead");
+  const row = head?.rows[0];
+  if (!head || !row || getComputedStyle(head).position !== "sticky") return;
+  row.style.removeProperty("height");
+  box.scrollTop = box.scrollHeight;
+  const bottom = head.getBoundingClientRect().bottom;
+  const cut = [...box.querySelectorAll("tbody tr")].map((r) => r.getBoundingClientRect())
+    .find((r) => r.top < bottom - 0.5 && r.bottom > bottom + 0.5);
+  if (box.scrollHeight <= box.clientHeight + 1 || !cut) return;
+  row.style.height = `${row.getBoundingClientRect().height + cut.bottom - bottom}px`;
+  box.scrollTop = box.scrollHeight;
 }
