@@ -1,8 +1,8 @@
 """What several test files measure in the page, as functions for `page.evaluate`: a drawn tile's
 flight from the stock sampled frame by frame (DRAWN_TILE_FLIGHT), an open summary dialog's fit
 (SUMMARY_PROBLEMS), its rows in view (ROWS_IN_VIEW), its round's words (HEADLINE_IN_VIEW) and its
-score sheet's last round (LAST_ROW_IN_VIEW) and its rows' edges (ROWS_CUT), Luzon's board on an upright phone (LUZON_UPRIGHT), and
-the toolbar's lines (TOOLBAR_ROWS)."""
+score sheet's last round (LAST_ROW_IN_VIEW) and its rows' edges (ROWS_CUT), Luzon's board on an
+upright phone (LUZON_UPRIGHT), and the toolbar's lines (TOOLBAR_ROWS)."""
 
 # Sample, every animation frame, the ghost in flight and the drawn tile's opacity, until `ms` after
 # the draw is on screen (a ghost or the drawn tile: however long the engine took to answer), for at
@@ -130,11 +130,14 @@ LAST_ROW_IN_VIEW = """scope => {
 # a row half under the heading reads as garbled figures ("-" of a round's digits)
 ROWS_CUT = """scope => {
   const box = document.querySelector(`${scope} .score-sheet-scroll`);
-  const [b, head, foot] = [box, box.querySelector("thead"), box.querySelector("tfoot")].map((e) => e.getBoundingClientRect());
-  const band = {top: Math.max(b.top + box.clientTop, head.bottom), bottom: Math.min(b.top + box.clientTop + box.clientHeight, foot.top)};
-  const cut = [...box.querySelectorAll("tbody tr")].map((row) => ({round: row.dataset.round, box: row.getBoundingClientRect()}))
-    .filter(({box: r}) => r.bottom > band.top + 1 && r.top < band.bottom - 1 && (r.top < band.top - 1 || r.bottom > band.bottom + 1))
-    .map(({round, box: r}) => ({round, top: r.top, bottom: r.bottom}));
+  const rect = (e) => e.getBoundingClientRect();
+  const [head, foot] = [rect(box.querySelector("thead")), rect(box.querySelector("tfoot"))];
+  const top = rect(box).top + box.clientTop;
+  const band = {top: Math.max(top, head.bottom), bottom: Math.min(top + box.clientHeight, foot.top)};
+  const cut = [...box.querySelectorAll("tbody tr")].map((row) => ({round: row.dataset.round, ...rect(row).toJSON()}))
+    .filter((r) => r.bottom > band.top + 1 && r.top < band.bottom - 1
+      && (r.top < band.top - 1 || r.bottom > band.bottom + 1))
+    .map(({round, top, bottom}) => ({round, top, bottom}));
   return {band, scrolls: box.scrollHeight > box.clientHeight + 1, cut};
 }"""
 
