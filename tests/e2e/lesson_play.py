@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import Page, ViewportSize, expect
 
-from .conftest import ROOT, App, resign, screenshot, screenshots_wanted, serious
+from .conftest import ROOT, App, resign, screenshot, screenshots_wanted, serious, until_still
 from .native_records import CATALOG
 
 TIMEOUT = 20_000
@@ -20,7 +20,8 @@ LESSON_GAMES = [g["id"] for g in CATALOG if g["lesson"]]
 TABLE_LESSON = next(g["id"] for g in CATALOG if g["lesson"] and g["players"]["min"] > 1)
 SOLITAIRE = "luzon"
 DEAD_SOLITAIRE_DEAL = 13  # Luzon's deal 13 with its usual options: no move at all
-SIZES = {"desktop": ViewportSize(width=1280, height=800), "phone": ViewportSize(width=360, height=740)}
+SIZES = {"desktop": ViewportSize(width=1280, height=800), "phone": ViewportSize(width=360, height=740),
+         "sideways": ViewportSize(width=844, height=390)}
 STORED_STATS = """{"format":1,"entries":{},"recent":[]}"""
 STEP_SEEN = "_step_seen"  # the key of a settled view under which STEP_JS's reading of its step is kept
 
@@ -332,6 +333,17 @@ def open_lesson(app: App, game: str, size: ViewportSize) -> None:
     expect(page.locator("#guide")).to_be_visible(timeout=TIMEOUT)
 
 
+def turned_with_marks(page: Page, view: dict[str, Any]) -> None:
+    """A round's dialog whose note points at a part of it (the draw game's round score): the phone
+    turned sideways and back, the dialog drawn again for each shape, what the note points at is
+    still marked (the marks were lost with the parts drawn again)."""
+    for size in (SIZES["sideways"], SIZES["phone"]):
+        page.set_viewport_size(size)
+        until_still(page)
+        fresh = {key: value for key, value in view.items() if key != STEP_SEEN}
+        assert check_step(page, fresh), f"the round's dialog closed at {size}"
+
+
 def play_lesson(app: App, game: str, size_name: str) -> None:
     page = app.page
     stats_before = page.evaluate("localStorage.getItem('boneyard.stats.v1')")
@@ -380,6 +392,8 @@ def play_lesson(app: App, game: str, size_name: str) -> None:
             in_dialog = dialog_open(page)
         if in_dialog:
             screenshot(page, SCREENS / f"{game}-{size_name}-dialog-step{guide['step']}.png")
+            if size_name == "360x740" and guide["point_at"]:
+                turned_with_marks(page, view)
         move = guide["suggest"] or view["legal"][0]
         act(page, view, move, in_dialog)
         view = settled(page, view["moves"])

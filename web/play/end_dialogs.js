@@ -111,7 +111,7 @@ export function createEndDialogs({ spec, state, frame, screen, context, guide, l
     emit({ type: "summary-shown" });
     frame.openDialog({
       kind: "round", title: `Round ${view.last_round?.round ?? view.round?.number} is over`,
-      body: [guide.dialogNote(view.guide), ...(screen.roundSummary?.(view, view.last_round) ?? [])],
+      body: () => [guide.dialogNote(view.guide), ...(screen.roundSummary?.(view, view.last_round) ?? [])],
       describedBy: view.guide ? DIALOG_NOTE_ID : null,
       actions: lessons.roundActions(view, nextRound)
         ?? [{ label: nextRoundLabel(view), attrs: { class: "primary", id: "next-round" }, run: nextRound }],
@@ -128,7 +128,7 @@ export function createEndDialogs({ spec, state, frame, screen, context, guide, l
     const resigned = seated ? resignationWords(view, name) : null;
     frame.openDialog({ kind: "game-over", result: won ? "won" : "lost",
       title: resigned?.title ?? screen.outcomeTitle(view, won),
-      body: [guide.dialogNote(view.guide), ...(resigned ? resignationBody(resigned) : screen.outcomeBody(view))],
+      body: () => [guide.dialogNote(view.guide), ...(resigned ? resignationBody(resigned) : screen.outcomeBody(view))],
       actions: lessons.outcomeActions(view, outcomeActions(view, won, { spec, state, hotSeat: hotSeat(), emit, optionValues })),
       describedBy: view.guide ? DIALOG_NOTE_ID : null, mark: (root) => guide.mark(root, view.guide) });
     if (won) celebrate(motionMs());

@@ -16,11 +16,59 @@ import { words } from "./frame_toolbar.js";
  */
 
 /**
- * What the round's or the game's dialog shows. `describedBy`: the id of a part read out with the
- * title when it opens (the guide's note in a lesson); `mark`: marks put on what it shows.
- * @typedef {{kind: string, result?: string, title: string, body: (Node | null)[], actions: Action[],
+ * What the round's or the game's dialog shows. `body` draws what it shows between its title and its
+ * buttons: when it opens, and again when the window changes size into another drawing (a phone
+ * turned: the round summary's tiles lie down or stand). `describedBy`: the id of a part read out
+ * with the title when it opens (the guide's note in a lesson); `mark`: marks put on what it shows,
+ * at each drawing.
+ * @typedef {{kind: string, result?: string, title: string, body: () => (Node | null)[], actions: Action[],
  *   describedBy?: string | null, mark?: (root: HTMLElement) => void}} DialogContent
  */
+
+/** A body's parts as the dialog takes them (none missing), with their markup (to tell a new drawing from the same). */
+function drawing(/** @type {() => (Node | null)[]} */ draw) {
+  const nodes = /** @type {(Element | Text)[]} */ (draw().filter((node) => node !== null));
+  return { nodes, markup: nodes.map((node) => (node instanceof Element ? node.outerHTML : node.textContent)).join("") };
+}
+
+/**
+ * The bodies of a dialog: each drawn again while it is open when the window changes size into
+ * another drawing, its marks put on again, the dialog at its top again.
+ * @param {HTMLElement} dialog
+ * @param {() => boolean} isOpen
+ */
+function redrawnBodies(dialog, isOpen) {
+  /** @type {{draw: () => (Node | null)[], mark?: (root: HTMLElement) => void, shown: ReturnType<typeof drawing>} | null} */
+  let drawn = null;
+  let resized = 0;
+  const onResize = () => { resized ||= requestAnimationFrame(() => { resized = 0; again(); }); };
+  window.addEventListener("resize", onResize);
+
+  function again() {
+    if (!drawn || !isOpen()) return;
+    const fresh = drawing(drawn.draw);
+    if (fresh.markup === drawn.shown.markup) return;
+    const focused = drawn.shown.nodes.some((node) => node.contains(document.activeElement));
+    drawn.shown.nodes.forEach((node) => node.remove());
+    dialog.querySelector(":scope > .actions")?.before(...fresh.nodes);
+    drawn.shown = fresh;
+    drawn.mark?.(dialog);
+    if (focused) /** @type {HTMLElement | null} */ (dialog.querySelector(".actions button"))?.focus({ preventScroll: true });
+    dialog.scrollTop = 0;
+  }
+
+  return {
+    /** A body's first drawing: its parts, for the dialog that opens. @param {() => (Node | null)[]} draw @param {(root: HTMLElement) => void} [mark] */
+    first(draw, mark) {
+      drawn = { draw, mark, shown: drawing(draw) };
+      return drawn.shown.nodes;
+    },
+    stop() {
+      window.removeEventListener("resize", onResize);
+      cancelAnimationFrame(resized);
+    },
+  };
+}
 
 /**
  * @param {Action} action
@@ -43,6 +91,7 @@ export function createFrameDialogs({ dialogId, wayOn, fallback, onClosed }) {
   const ends = attachDialog(dialog, { fallback, onClosed });
   const pass = attachDialog(passScreen, { fallback, onClosed });
   const dialogOpen = () => ends.isOpen() || pass.isOpen();
+  const bodies = redrawnBodies(dialog, ends.isOpen);
 
   /**
    * Open the round's or the game's dialog; the first action takes the focus.
@@ -55,8 +104,7 @@ export function createFrameDialogs({ dialogId, wayOn, fallback, onClosed }) {
     dialog.dataset.kind = kind;
     if (result) dialog.dataset.result = result;
     else delete dialog.dataset.result;
-    dialog.replaceChildren(h("h2", { id: "summary-title" }, title), ...body.flatMap((p) => (p ? [p] : [])),
-      h("div", { class: "actions" }, ...made));
+    dialog.replaceChildren(h("h2", { id: "summary-title" }, title), ...bodies.first(body, mark), h("div", { class: "actions" }, ...made));
     ends.open();
     mark?.(dialog);
     drawWayOn([]);
@@ -105,6 +153,7 @@ export function createFrameDialogs({ dialogId, wayOn, fallback, onClosed }) {
     },
     /** The screen goes away: its dialogs close, their history entries left to the navigation. */
     detach() {
+      bodies.stop();
       ends.detach();
       pass.detach();
     },

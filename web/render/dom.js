@@ -273,27 +273,3 @@ function mediaList(query) {
 export function mediaHolds(query) {
   return mediaList(query).matches;
 }
-
-/** How to stop each listening of onMediaChange, by its key. @type {Map<string, () => void>} */
-const mediaListening = new Map();
-
-/**
- * Call `redraw` each time one of `queries` comes to hold or stops holding (a phone turned), while
- * `shown()` is on the page. One listening a `key`: a new one ends the last (what it drew is gone, and
- * is not kept alive by it), as does the first change after what it drew left the page.
- * @param {string} key
- * @param {string[]} queries
- * @param {() => Element | undefined} shown what was drawn, as it is now
- * @param {() => void} redraw
- */
-export function onMediaChange(key, queries, shown, redraw) {
-  mediaListening.get(key)?.();
-  const lists = queries.map(mediaList);
-  const changed = () => (shown()?.isConnected ? redraw() : stop());
-  const stop = () => {
-    for (const list of lists) list.removeEventListener("change", changed);
-    if (mediaListening.get(key) === stop) mediaListening.delete(key);
-  };
-  for (const list of lists) list.addEventListener("change", changed);
-  mediaListening.set(key, stop);
-}

@@ -2,7 +2,7 @@
 // left, the round's score in words, the running totals) and the log lines of a new round.
 
 import { tileSvg } from "./tiles.js";
-import { h, mediaHolds, onMediaChange } from "./dom.js";
+import { h, mediaHolds } from "./dom.js";
 import { scoreSheet } from "./score_sheet.js";
 
 /** @typedef {import("../engine_types.js").View} View */
@@ -62,19 +62,12 @@ function scoreLess(score, winner) {
  */
 export function roundSummaryOf(ctl) {
   /**
-   * The summary's parts, drawn again in place when the screen changes shape (a phone turned): the
-   * hands' tiles and the sum's words follow it (they kept the shape the summary opened in).
+   * The summary's parts, as the screen's shape has them (the frame draws an open dialog's body again
+   * when the window changes size: frame_dialogs.js).
    * @param {View} view @param {RoundSummary | null | undefined} last
    */
   function roundSummary(view, last) {
-    if (!last) return [];
-    let shown = summaryParts(view, last);
-    onMediaChange("round-summary", [SIDEWAYS, NARROW, tooShortFor((last.hands ?? []).length)], () => shown[0], () => {
-      const fresh = summaryParts(view, last);
-      shown.forEach((node, i) => node.replaceWith(fresh[i]));
-      shown = fresh;
-    });
-    return shown;
+    return last ? summaryParts(view, last) : [];
   }
 
   /** @param {View} view @param {RoundSummary} last */
