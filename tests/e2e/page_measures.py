@@ -1,8 +1,9 @@
 """What several test files measure in the page, as functions for `page.evaluate`: a drawn tile's
 flight from the stock sampled frame by frame (DRAWN_TILE_FLIGHT), an open summary dialog's fit
 (SUMMARY_PROBLEMS), its rows in view (ROWS_IN_VIEW), its round's words (HEADLINE_IN_VIEW) and its
-score sheet's last round (LAST_ROW_IN_VIEW) and its rows' edges (ROWS_CUT), Luzon's board on an
-upright phone (LUZON_UPRIGHT), and the toolbar's lines (TOOLBAR_ROWS)."""
+score sheet's last round (LAST_ROW_IN_VIEW) and its rows' edges (ROWS_CUT), its title and buttons
+on top as it scrolls (COVERED_PARTS), Luzon's board on an upright phone (LUZON_UPRIGHT), and the
+toolbar's lines (TOOLBAR_ROWS)."""
 
 # Sample, every animation frame, the ghost in flight and the drawn tile's opacity, until `ms` after
 # the draw is on screen (a ghost or the drawn tile: however long the engine took to answer), for at
@@ -139,6 +140,21 @@ ROWS_CUT = """scope => {
       && (r.top < band.top - 1 || r.bottom > band.bottom + 1))
     .map(({round, top, bottom}) => ({round, top, bottom}));
   return {band, scrolls: box.scrollHeight > box.clientHeight + 1, cut};
+}"""
+
+
+# the open dialog's title and buttons, which stay in view as it scrolls (sticky): the points of each
+# (its two ends and middle) where something else is on top
+COVERED_PARTS = """() => {
+  const dialog = document.querySelector("dialog[open]");
+  const parts = [dialog.querySelector(":scope > h2"), ...dialog.querySelectorAll(":scope > .actions button")];
+  return parts.flatMap((part) => {
+    const r = part.getBoundingClientRect();
+    const y = r.top + r.height / 2;
+    return [r.left + 6, r.left + r.width / 2, r.right - 6].map((x) => [x, document.elementFromPoint(x, y)])
+      .filter(([, top]) => !part.contains(top))
+      .map(([x, top]) => ({part: part.textContent, x, y, top: `${top?.tagName} ${top?.textContent.slice(0, 20)}`}));
+  });
 }"""
 
 

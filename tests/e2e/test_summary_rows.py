@@ -11,13 +11,14 @@ from playwright.sync_api import expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, settled
 from .native_records import game_over, native_record, open_record
-from .page_measures import HEADLINE_IN_VIEW, LAST_ROW_IN_VIEW, ROWS_CUT, ROWS_IN_VIEW
+from .page_measures import COVERED_PARTS, HEADLINE_IN_VIEW, LAST_ROW_IN_VIEW, ROWS_CUT, ROWS_IN_VIEW
 from .screen_sizes import each_size, round_over
 
 OPTIONS = {"set": "double-9", "players": 10}
 
 
 UPRIGHT = [(360, 740), (390, 844)]
+SHORT = (360, 560)  # a short phone upright (or one with its browser's bars shown): the game's end dialog scrolls
 
 
 def test_a_ten_seat_round_summary_fits_a_phone_upright_and_a_laptop(phone: App) -> None:
@@ -63,7 +64,8 @@ def test_a_ten_seat_score_sheet_shows_every_column_whole_on_a_phone_upright(phon
     words, under its title, and the sheet, taking the height they leave, shows its last round above
     the buttons (the dialog had scrolled the words under the title to bring the sheet's total row up,
     where the buttons covered it), every row it shows whole (the row above the latest showed its lower
-    half under the sheet's heading)."""
+    half under the sheet's heading); on a shorter phone, where the dialog scrolls, its title and buttons
+    stay over the sheet passing under them (its heading and total row showed through and over the buttons)."""
     record, view = native_record("tiddle-a-wink", OPTIONS, 10, 3, game_over)
     assert view["outcome"] and len(view["rounds"]) > 1  # the game's end: its dialog has the sheet of every round
     page = phone.page
@@ -89,6 +91,14 @@ def test_a_ten_seat_score_sheet_shows_every_column_whole_on_a_phone_upright(phon
         rows = page.evaluate(ROWS_CUT, "dialog[open]")
         if rows["cut"]:  # (the sheet scrolls at these sizes: its rows' edges are what is checked)
             found[f"{size}: rows in part"] = rows
+    for size in each_size(page, [SHORT]):  # the dialog scrolls: its title and buttons stay over what passes
+        dialog = page.locator("dialog[open]")
+        end = dialog.evaluate("d => d.scrollHeight - d.clientHeight")
+        assert end > 100, f"the dialog does not scroll at {size}"
+        for top in range(0, end + 40, 40):
+            dialog.evaluate("(d, top) => { d.scrollTop = top; }", top)
+            if covered := page.evaluate(COVERED_PARTS):
+                found[f"{size} scrolled {top}: covered"] = covered
     page.keyboard.press("Escape")
     assert found == {}, found
 
