@@ -2,7 +2,8 @@
 took about 300 of 844 px): the board starts within the screen's first 260 px, the toolbar keeps to
 two rows inside the column (Clock's, with two buttons more, three), and every seat is in view two
 a line, its name, tile count and score whole (a table of eight seats too, and of ten: its five lines of
-seats kept a column of 36%, the board starting at 320 px); Round The Clock's status line keeps to two lines there."""
+seats kept a column of 36%, the board starting at 320 px); Round The Clock's status line keeps to two lines there;
+the coach's replay bar is whole in its column, at 844x390 and on narrower phones."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from playwright.sync_api import expect
 from .coach_records import finished_record, load_with_record, open_coach_from_result
 from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, follow_link, until_still
 from .native_records import native_record, open_record
+from .screen_sizes import each_size
 
 COLUMN = """() => {
   const board = document.querySelector('.play-main > #board, .table-screen > .table-board');
@@ -70,10 +72,30 @@ COACH_SEATS = """() => {
 }"""
 
 
+# the replay's bar's controls in the coach's column that reach past the bar (the column's width) or
+# whose points (the two ends and middle) are under something else (the board, held in view beside the
+# column) or off the screen
+REPLAY_BAR_COVERED = """() => {
+  const bar = document.querySelector('.coach-bar').getBoundingClientRect();
+  return [...document.querySelectorAll('.coach-bar > *')].flatMap((part) => {
+    const r = part.getBoundingClientRect();
+    const y = r.top + r.height / 2;
+    const name = part.textContent || part.type;
+    return [...(r.right > bar.right + 0.5 ? [`${name} past the bar's ${Math.round(bar.right)}`] : []),
+      ...[r.left + 4, r.left + r.width / 2, r.right - 4].filter((x) => {
+        const top = x < 0 || x > innerWidth || y < 0 || y > innerHeight ? null : document.elementFromPoint(x, y);
+        return !top || !part.contains(top);
+      }).map((x) => `${name} at ${Math.round(x)}`)];
+  });
+}"""
+
+
 def test_the_coachs_seats_over_its_board_held_sideways(app: App) -> None:
     """The coach of a ten-seat game on a phone held sideways: its seat strip, over the board and as
     wide as it, shows every seat's name, tile count and score in two lines (it took five, two seats a
-    line as in the play screen's slim column, the board's table under them squeezed to a strip)."""
+    line as in the play screen's slim column, the board's table under them squeezed to a strip); the
+    replay's buttons and slider whole in the column there and on narrower phones (740x340, 667x320: the
+    last button went under the board, in half and whole)."""
     seats = ["human"] + ["ai:easy"] * 9
     record = finished_record("tiddle-a-wink", {"set": "double-9", "players": 10}, 3, seats)
     page = app.page
@@ -85,9 +107,12 @@ def test_the_coachs_seats_over_its_board_held_sideways(app: App) -> None:
         expect(page.locator("#coach-board .seats .seat")).to_have_count(10, timeout=SCREEN_TIMEOUT_MS)
         until_still(page)
         seen = page.evaluate(COACH_SEATS)
+        covered = {size: found for size in each_size(page, [(844, 390), (740, 340), (667, 320)])
+                   if (found := page.evaluate(REPLAY_BAR_COVERED))}
     finally:
         page.set_viewport_size({"width": 1280, "height": 900})
     assert seen["lines"] <= 2 and not seen["hidden"], seen
+    assert covered == {}, covered
 
 
 STATUS_LINES = """() => {

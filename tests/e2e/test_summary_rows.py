@@ -3,7 +3,8 @@
 tiles lie down so the rows are short, and the headline, every player's row and the buttons are in
 view with nothing to scroll (the rows stood 52 px tall and the dialog scrolled); at the game's end
 its score sheet, every round, shows every player's column whole (the last was cut in half at the
-dialog's edge). Each position is opened once and the page then resized."""
+dialog's edge), and on shorter phones, upright and sideways, at least its last round (the dialog
+scrolls). Each position is opened once and the page then resized."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ OPTIONS = {"set": "double-9", "players": 10}
 
 UPRIGHT = [(360, 740), (390, 844)]
 SHORT = (360, 560)  # a short phone upright (or one with its browser's bars shown): the game's end dialog scrolls
+SHORT_SIDEWAYS = [(740, 340), (667, 320)]  # phones held sideways, their browser's bars shown
 
 
 def test_a_ten_seat_round_summary_fits_a_phone_upright_and_a_laptop(phone: App) -> None:
@@ -59,13 +61,15 @@ SHEET_CELLS = """() => {
 }"""
 
 
-def test_a_ten_seat_score_sheet_shows_every_column_whole_on_a_phone_upright(phone: App) -> None:
+def test_a_ten_seat_score_sheet_shows_every_column_whole_on_a_phone(phone: App) -> None:
     """The game's end: the sheet's every column whole and readable; the dialog opens on its round's
     words, under its title, and the sheet, taking the height they leave, shows its last round above
     the buttons (the dialog had scrolled the words under the title to bring the sheet's total row up,
     where the buttons covered it), every row it shows whole (the row above the latest showed its lower
     half under the sheet's heading); on a shorter phone, where the dialog scrolls, its title and buttons
-    stay over the sheet passing under them (its heading and total row showed through and over the buttons)."""
+    stay over the sheet passing under them (its heading and total row showed through and over the buttons),
+    and scrolled to its end it shows the sheet's last round, there and held sideways at 740x340 and 667x320
+    (the sheet was squeezed to its heading and total row: no round in view however it was scrolled)."""
     record, view = native_record("tiddle-a-wink", OPTIONS, 10, 3, game_over)
     assert view["outcome"] and len(view["rounds"]) > 1  # the game's end: its dialog has the sheet of every round
     page = phone.page
@@ -99,6 +103,11 @@ def test_a_ten_seat_score_sheet_shows_every_column_whole_on_a_phone_upright(phon
             dialog.evaluate("(d, top) => { d.scrollTop = top; }", top)
             if covered := page.evaluate(COVERED_PARTS):
                 found[f"{size} scrolled {top}: covered"] = covered
+    for size in each_size(page, [SHORT, *SHORT_SIDEWAYS]):  # at the dialog's end, the sheet's last round in view
+        page.locator("dialog[open]").evaluate("d => { d.scrollTop = d.scrollHeight; }")
+        seen = page.evaluate(LAST_ROW_IN_VIEW, "dialog[open]")
+        if not seen["whole"]:
+            found[f"{size}: last round at the dialog's end"] = seen
     page.keyboard.press("Escape")
     assert found == {}, found
 

@@ -53,6 +53,7 @@ function showLatestRounds(box) {
     const place = box.parentElement;
     if (!box.isConnected || !place) return sized.disconnect();
     const shown = box.clientHeight > 0;
+    keepRoundsInView(box);
     if (shown) {
       box.scrollTop = box.scrollHeight;
       rowsWholeUnderHeading(box);
@@ -62,6 +63,23 @@ function showLatestRounds(box) {
   });
   sized.observe(box);
   return box;
+}
+
+/**
+ * A sheet that scrolls under a sticky heading (the round summary's) is given the least height of its
+ * place, in `--sheet-least` (style.css): its title, heading, total row and its last round, so a short
+ * screen's dialog scrolls instead of squeezing every round out of the sheet (held sideways at 740x340
+ * it showed its heading and total row only, the rounds a scroll away under them). Measured at each size.
+ * @param {HTMLElement} box the sheet's scroll box
+ */
+function keepRoundsInView(box) {
+  const [place, head, foot] = [box.parentElement, box.querySelector("thead"), box.querySelector("tfoot")];
+  if (!place || !head?.rows[0] || !foot || getComputedStyle(head).position !== "sticky") return;
+  head.rows[0].style.removeProperty("height"); // its own height (rowsWholeUnderHeading adds to it)
+  const height = (/** @type {Element | null | undefined} */ e) => e?.getBoundingClientRect().height ?? 0;
+  const least = [place.querySelector(":scope > summary"), head, box.querySelector("tbody tr:last-child"), foot]
+    .reduce((sum, part) => sum + height(part), 0);
+  if (least > 0) place.style.setProperty("--sheet-least", `${Math.ceil(least)}px`);
 }
 
 /**
@@ -78,7 +96,7 @@ function rowsWholeUnderHeading(box) {
   box.scrollTop = box.scrollHeight;
   const bottom = head.getBoundingClientRect().bottom;
   const cut = [...box.querySelectorAll("tbody tr")].map((r) => r.getBoundingClientRect())
-    .find((r) => r.top < bottom - 0.5 && r.bottom > bottom + 0.5);
+    .find((r) => r.top < bottom - 1 && r.bottom > bottom + 1); // (under a pixel of a row above is none)
   if (box.scrollHeight <= box.clientHeight + 1 || !cut) return;
   row.style.height = `${row.getBoundingClientRect().height + cut.bottom - bottom}px`;
   box.scrollTop = box.scrollHeight;
