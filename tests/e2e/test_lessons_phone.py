@@ -31,9 +31,12 @@ def test_a_lesson_played_by_its_guide_on_a_phone_at_360x740(phone: App, game: st
 
 
 UPRIGHT, SIDEWAYS = ViewportSize(width=390, height=844), ViewportSize(width=844, height=390)
-# sideways with the browser's bars shown: the column is shorter still (the page scrolled and cut the
-# note after a line at the first step of Matador's, Tiddle-A-Wink's and Round the Clock's lessons)
-SHORT_SIDEWAYS = [ViewportSize(width=740, height=340), ViewportSize(width=667, height=320)]
+# a phone with its browser's bars shown: sideways the column is shorter still (the page scrolled and cut
+# the note after a line at the first step of Matador's, Tiddle-A-Wink's and Round the Clock's lessons),
+# upright at 360x560 a long note pushed the hand and the tile it points at off the screen (the draw game's,
+# Matador's, Tiddle-A-Wink's and Round the Clock's first steps)
+SHORT_SCREENS = [ViewportSize(width=740, height=340), ViewportSize(width=667, height=320),
+                 ViewportSize(width=360, height=560)]
 EVERY_STEP_SIDEWAYS = "clock"  # its exchange step: the longest words of any step sideways
 
 
@@ -52,10 +55,11 @@ def test_a_lessons_first_step_fits_a_phone_upright_and_sideways(phone: App, game
     """The note, the pointed places and the hand all in view at the other phone sizes: every game's
     first step sideways (the guide shares a column with the controls and the seats there; Clock's
     and Luzon's in the two tests below, which open the same first step), there also on the shorter
-    screens of a phone with its browser's bars shown (SHORT_SIDEWAYS, the same step turned to them)."""
+    screens of a phone with its browser's bars shown, sideways and upright (SHORT_SCREENS, the same
+    step turned to them)."""
     open_lesson(phone, game, size)
     first_step_fits(phone, game, size)
-    for short in SHORT_SIDEWAYS if size == SIDEWAYS else ():
+    for short in SHORT_SCREENS if size == SIDEWAYS else ():
         phone.page.set_viewport_size(short)
         until_still(phone.page)
         first_step_fits(phone, game, short)
