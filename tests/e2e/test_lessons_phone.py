@@ -70,7 +70,8 @@ def test_a_lessons_first_step_fits_a_phone_upright_and_sideways(phone: App, game
 def test_every_step_of_a_lesson_fits_a_phone_held_sideways(phone: App, game: str) -> None:
     """Sideways the guide shares the left column with the controls, the status line and the
     messages: at every step of the lesson the page does not scroll and the pointed places are in
-    view; the first step's note and places as every game's (first_step_fits)."""
+    view; the first step's note and places as every game's (first_step_fits). At the lesson's end its
+    two ways on are in the guide and on the screen, there and on the shorter screens (END_WAYS)."""
     page = phone.page
     open_lesson(phone, game, SIDEWAYS)
     first_step_fits(phone, game, SIDEWAYS)
@@ -79,6 +80,26 @@ def test_every_step_of_a_lesson_fits_a_phone_held_sideways(phone: App, game: str
         check_room(page, view["guide"]["point_at"])
         act(page, view, view["guide"]["suggest"] or view["legal"][0])
         view = settled(page, view["moves"])
+    for size in (SIDEWAYS, *SHORT_SCREENS[:2]):  # the lesson's end: its ways on in the guide, on the screen
+        page.set_viewport_size(size)
+        until_still(page)
+        ways = page.evaluate(END_WAYS)
+        assert len(ways["buttons"]) == 2 and ways["scrolls"] <= 1, (size, ways)
+        assert all(b["inGuide"] and b["onTop"] for b in ways["buttons"]), (size, ways)
+
+
+# the lesson's end held sideways: how far the page scrolls, and whether each of the guide's ways on
+# (Keep playing, Play a real game) is inside the guide's border, on the screen and on top there
+END_WAYS = """() => {
+  const g = document.querySelector('#guide').getBoundingClientRect();
+  const buttons = [...document.querySelectorAll('#guide .guide-actions > button')].filter((b) => !b.hidden).map((b) => {
+    const r = b.getBoundingClientRect();
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return {name: b.textContent, inGuide: r.top >= g.top && r.bottom <= g.bottom && r.bottom <= innerHeight,
+      onTop: Boolean(hit) && b.contains(hit)};
+  });
+  return {scrolls: document.documentElement.scrollHeight - innerHeight, buttons};
+}"""
 
 
 MORE_CUE = """() => {
