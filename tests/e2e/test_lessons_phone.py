@@ -88,6 +88,21 @@ def test_every_step_of_a_lesson_fits_a_phone_held_sideways(phone: App, game: str
         assert all(b["inGuide"] and b["onTop"] for b in ways["buttons"]), (size, ways)
 
 
+def test_every_step_of_luzons_lesson_fits_a_short_phone_held_sideways(phone: App) -> None:
+    """667x320 (a phone with its browser's bars shown), Luzon's lesson: at every step the page does
+    not scroll and the pointed places are in view. From step 12 the status line says whether the deal
+    can still be won, beside the switch that says so: with its three controls' rows the column ran
+    22 px past the screen's foot and showed one line of the note, cut (its status line is now as small
+    as the seats' are at a table)."""
+    page = phone.page
+    open_lesson(phone, SOLITAIRE, SHORT_SCREENS[1])
+    view = settled(page)
+    while not view["guide"]["done"]:
+        check_room(page, view["guide"]["point_at"])
+        act(page, view, view["guide"]["suggest"] or view["legal"][0])
+        view = settled(page, view["moves"])
+
+
 # the lesson's end held sideways: how far the page scrolls, and whether each of the guide's ways on
 # (Keep playing, Play a real game) is inside the guide's border, on the screen and on top there
 END_WAYS = """() => {
