@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import ViewportSize, expect
 
-from .conftest import App, screenshot
+from .conftest import App, screenshot, until_still
 from .lesson_play import (
     LESSON_GAMES,
     SCREENS,
@@ -31,6 +31,12 @@ def test_a_lesson_played_by_its_guide_on_a_phone_at_360x740(phone: App, game: st
 
 
 UPRIGHT, SIDEWAYS = ViewportSize(width=390, height=844), ViewportSize(width=844, height=390)
+# a phone with its browser's bars shown: sideways the column is shorter still (the page scrolled and cut
+# the note after a line at the first step of Matador's, Tiddle-A-Wink's and Round the Clock's lessons),
+# upright at 360x560 a long note pushed the hand and the tile it points at off the screen (the draw game's,
+# Matador's, Tiddle-A-Wink's and Round the Clock's first steps)
+SHORT_SCREENS = [ViewportSize(width=740, height=340), ViewportSize(width=667, height=320),
+                 ViewportSize(width=360, height=560)]
 EVERY_STEP_SIDEWAYS = "clock"  # its exchange step: the longest words of any step sideways
 
 
@@ -48,9 +54,15 @@ def first_step_fits(app: App, game: str, size: ViewportSize) -> None:
 def test_a_lessons_first_step_fits_a_phone_upright_and_sideways(phone: App, game: str, size: ViewportSize) -> None:
     """The note, the pointed places and the hand all in view at the other phone sizes: every game's
     first step sideways (the guide shares a column with the controls and the seats there; Clock's
-    and Luzon's in the two tests below, which open the same first step)."""
+    and Luzon's in the two tests below, which open the same first step), there also on the shorter
+    screens of a phone with its browser's bars shown, sideways and upright (SHORT_SCREENS, the same
+    step turned to them)."""
     open_lesson(phone, game, size)
     first_step_fits(phone, game, size)
+    for short in SHORT_SCREENS if size == SIDEWAYS else ():
+        phone.page.set_viewport_size(short)
+        until_still(phone.page)
+        first_step_fits(phone, game, short)
 
 
 @pytest.mark.screenshots
@@ -58,7 +70,8 @@ def test_a_lessons_first_step_fits_a_phone_upright_and_sideways(phone: App, game
 def test_every_step_of_a_lesson_fits_a_phone_held_sideways(phone: App, game: str) -> None:
     """Sideways the guide shares the left column with the controls, the status line and the
     messages: at every step of the lesson the page does not scroll and the pointed places are in
-    view; the first step's note and places as every game's (first_step_fits)."""
+    view; the first step's note and places as every game's (first_step_fits). At the lesson's end its
+    two ways on are in the guide and on the screen, there and on the shorter screens (END_WAYS)."""
     page = phone.page
     open_lesson(phone, game, SIDEWAYS)
     first_step_fits(phone, game, SIDEWAYS)
@@ -67,6 +80,41 @@ def test_every_step_of_a_lesson_fits_a_phone_held_sideways(phone: App, game: str
         check_room(page, view["guide"]["point_at"])
         act(page, view, view["guide"]["suggest"] or view["legal"][0])
         view = settled(page, view["moves"])
+    for size in (SIDEWAYS, *SHORT_SCREENS[:2]):  # the lesson's end: its ways on in the guide, on the screen
+        page.set_viewport_size(size)
+        until_still(page)
+        ways = page.evaluate(END_WAYS)
+        assert len(ways["buttons"]) == 2 and ways["scrolls"] <= 1, (size, ways)
+        assert all(b["inGuide"] and b["onTop"] for b in ways["buttons"]), (size, ways)
+
+
+def test_every_step_of_luzons_lesson_fits_a_short_phone_held_sideways(phone: App) -> None:
+    """667x320 (a phone with its browser's bars shown), Luzon's lesson: at every step the page does
+    not scroll and the pointed places are in view. From step 12 the status line says whether the deal
+    can still be won, beside the switch that says so: with its three controls' rows the column ran
+    22 px past the screen's foot and showed one line of the note, cut (its status line is now as small
+    as the seats' are at a table)."""
+    page = phone.page
+    open_lesson(phone, SOLITAIRE, SHORT_SCREENS[1])
+    view = settled(page)
+    while not view["guide"]["done"]:
+        check_room(page, view["guide"]["point_at"])
+        act(page, view, view["guide"]["suggest"] or view["legal"][0])
+        view = settled(page, view["moves"])
+
+
+# the lesson's end held sideways: how far the page scrolls, and whether each of the guide's ways on
+# (Keep playing, Play a real game) is inside the guide's border, on the screen and on top there
+END_WAYS = """() => {
+  const g = document.querySelector('#guide').getBoundingClientRect();
+  const buttons = [...document.querySelectorAll('#guide .guide-actions > button')].filter((b) => !b.hidden).map((b) => {
+    const r = b.getBoundingClientRect();
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return {name: b.textContent, inGuide: r.top >= g.top && r.bottom <= g.bottom && r.bottom <= innerHeight,
+      onTop: Boolean(hit) && b.contains(hit)};
+  });
+  return {scrolls: document.documentElement.scrollHeight - innerHeight, buttons};
+}"""
 
 
 MORE_CUE = """() => {
