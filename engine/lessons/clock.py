@@ -54,7 +54,8 @@ LESSON = register(Lesson(
                  "tile: only a pile's bottom tile can win, and the fuller the pile the better, so take "
                  "the bottom tile of 3 o'clock.",
              moves=("exchange:slot3:4", "exchange:slot5:4", "exchange:slot11:4"),
-             point_at=("KH", "slot3", "ex:3:4"),
+             # (not the king itself: the exchange's choices are offered over the kings' pile, so it lies under them)
+             point_at=("slot3", "ex:3:4"),
              wrong=("Take the bottom tile of 3 o'clock, the first pile of four: a king put above other "
                     "face-down tiles would come up again before them.")),
     ),

@@ -160,7 +160,13 @@ STEP_JS = """([keys, want]) => {
     const seen = all.map(visible);
     if (seen.includes(null)) return null;
     const inView = all.filter((e, i) => seen[i]);
-    return {count: all.length, visible: inView.length,
+    // on top: at its centre, no other part of the page over it (the one to look at, of several)
+    const onTop = inView.some((e) => {
+      const r = e.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return Boolean(hit) && e.contains(hit);
+    });
+    return {count: all.length, visible: inView.length, onTop,
       marked: inView.every((e) => (e.getAttribute('class') || '').includes('guided'))};
   });
   const describedby = dialogs.length === 1 ? dialogs[0].getAttribute('aria-describedby') : null;
@@ -390,6 +396,10 @@ def play_lesson(app: App, game: str, size_name: str) -> None:
             expect(page.locator("#guide-note")).to_be_visible(timeout=TIMEOUT)
             replayed = True
             in_dialog = dialog_open(page)
+        if size_name == "1280x800" and not in_dialog and (look := view.get(STEP_SEEN)):
+            places = zip(guide["point_at"], look["places"], strict=True)
+            under = [key for key, place in places if place and not place["onTop"]]
+            assert not under, f"step {guide['step']}: the note points at {under}, under another part of the page"
         if in_dialog:
             screenshot(page, SCREENS / f"{game}-{size_name}-dialog-step{guide['step']}.png")
             if size_name == "360x740" and guide["point_at"]:

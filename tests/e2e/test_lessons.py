@@ -1,7 +1,8 @@
 """Every game's guided deal (each game the catalog gives a lesson) played through the page to its
 end at 1280x800 (at 360x740 on a phone: test_lessons_phone.py) by following the guide as a player
 would: the pointed or suggested tile then its place, or the move's button. At every step the
-places the note points at are on screen and marked, and the note is shown in a polite live region;
+places the note points at are on screen, marked and on top (Clock's exchange step pointed at the
+fourth king, under the exchange's choices), and the note is shown in a polite live region;
 one move off the lesson is answered by the guide's word and changes nothing, then the right move
 works; axe finds nothing serious; the statistics and the saved game are as before (a lesson never
 counts). The lesson is offered once, and reached from the menu and the rules, even past a first
