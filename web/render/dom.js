@@ -262,14 +262,9 @@ export function keepSideRoom() {
 /** Each media query asked, its list made once (a drawing asks some at every frame). @type {Map<string, MediaQueryList>} */
 const mediaLists = new Map();
 
-/** A media query's list, made once. @param {string} query */
-function mediaList(query) {
-  let list = mediaLists.get(query);
-  if (!list) mediaLists.set(query, list = matchMedia(query));
-  return list;
-}
-
 /** Does a media query hold now? @param {string} query */
 export function mediaHolds(query) {
-  return mediaList(query).matches;
+  let list = mediaLists.get(query);
+  if (!list) mediaLists.set(query, list = matchMedia(query));
+  return list.matches;
 }

@@ -53,11 +53,10 @@ function showLatestRounds(box) {
     const place = box.parentElement;
     if (!box.isConnected || !place) return sized.disconnect();
     const shown = box.clientHeight > 0;
-    keepRoundsInView(box);
-    if (shown) {
-      box.scrollTop = box.scrollHeight;
-      rowsWholeUnderHeading(box);
-    }
+    const head = stickyHeading(box);
+    if (head) keepRoundsInView(box, head);
+    if (shown) box.scrollTop = box.scrollHeight;
+    if (shown && head) rowsWholeUnderHeading(box, head);
     if (shown && !shownIn.get(place) && !place.closest("dialog")) box.querySelector("tfoot tr")?.scrollIntoView({ block: "nearest", inline: "nearest" });
     shownIn.set(place, shown);
   });
@@ -66,38 +65,47 @@ function showLatestRounds(box) {
 }
 
 /**
- * A sheet that scrolls under a sticky heading (the round summary's) is given the least height of its
- * place, in `--sheet-least` (style.css): its title, heading, total row and its last round, so a short
- * screen's dialog scrolls instead of squeezing every round out of the sheet (held sideways at 740x340
- * it showed its heading and total row only, the rounds a scroll away under them). Measured at each size.
+ * The sheet's heading where it stays in view as the sheet scrolls (the round summary's: style.css), at
+ * its own height again (rowsWholeUnderHeading adds to it, for the size it measured); else null.
  * @param {HTMLElement} box the sheet's scroll box
  */
-function keepRoundsInView(box) {
-  const [place, head, foot] = [box.parentElement, box.querySelector("thead"), box.querySelector("tfoot")];
-  if (!place || !head?.rows[0] || !foot || getComputedStyle(head).position !== "sticky") return;
-  head.rows[0].style.removeProperty("height"); // its own height (rowsWholeUnderHeading adds to it)
+function stickyHeading(box) {
+  const head = box.querySelector("thead");
+  if (!head?.rows[0] || getComputedStyle(head).position !== "sticky") return null;
+  head.rows[0].style.removeProperty("height");
+  return head;
+}
+
+/**
+ * A sheet that scrolls under its sticky heading is given the least height of its place, in
+ * `--sheet-least` (style.css): its title, heading, total row and its last round, so a short screen's
+ * dialog scrolls instead of squeezing every round out of the sheet (held sideways at 740x340 it showed
+ * its heading and total row only, the rounds a scroll away under them). Measured at each size.
+ * @param {HTMLElement} box the sheet's scroll box
+ * @param {HTMLTableSectionElement} head its sticky heading, at its own height
+ */
+function keepRoundsInView(box, head) {
+  const place = box.parentElement;
+  if (!place) return;
   const height = (/** @type {Element | null | undefined} */ e) => e?.getBoundingClientRect().height ?? 0;
-  const least = [place.querySelector(":scope > summary"), head, box.querySelector("tbody tr:last-child"), foot]
+  const least = [place.querySelector(":scope > summary"), head, box.querySelector("tbody tr:last-child"), box.querySelector("tfoot")]
     .reduce((sum, part) => sum + height(part), 0);
   if (least > 0) place.style.setProperty("--sheet-least", `${Math.ceil(least)}px`);
 }
 
 /**
- * A sheet scrolled to its latest rounds under a sticky heading (the round summary's) shows whole rows
- * only: the part of a row the heading would leave in view (its lower half, read as garbled figures)
- * is added to the heading's height. Measured again at each size, from the heading's own height.
+ * A sheet scrolled to its latest rounds under its sticky heading shows whole rows only: the part of a
+ * row the heading would leave in view (its lower half, read as garbled figures) is added to the
+ * heading's height.
  * @param {HTMLElement} box the sheet's scroll box, scrolled to its end
+ * @param {HTMLTableSectionElement} head its sticky heading, at its own height
  */
-function rowsWholeUnderHeading(box) {
-  const head = box.querySelector("thead");
-  const row = head?.rows[0];
-  if (!head || !row || getComputedStyle(head).position !== "sticky") return;
-  row.style.removeProperty("height");
-  box.scrollTop = box.scrollHeight;
+function rowsWholeUnderHeading(box, head) {
   const bottom = head.getBoundingClientRect().bottom;
   const cut = [...box.querySelectorAll("tbody tr")].map((r) => r.getBoundingClientRect())
     .find((r) => r.top < bottom - 1 && r.bottom > bottom + 1); // (under a pixel of a row above is none)
   if (box.scrollHeight <= box.clientHeight + 1 || !cut) return;
+  const row = /** @type {HTMLTableRowElement} */ (head.rows[0]);
   row.style.height = `${row.getBoundingClientRect().height + cut.bottom - bottom}px`;
   box.scrollTop = box.scrollHeight;
 }

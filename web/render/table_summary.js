@@ -67,11 +67,7 @@ export function roundSummaryOf(ctl) {
    * @param {View} view @param {RoundSummary | null | undefined} last
    */
   function roundSummary(view, last) {
-    return last ? summaryParts(view, last) : [];
-  }
-
-  /** @param {View} view @param {RoundSummary} last */
-  function summaryParts(view, last) {
+    if (!last) return [];
     // a phone held sideways, or many players on a phone upright or in a window too short for their
     // upright tiles: the hands' tiles lie down, so every player's row is short (style.css: .compact)
     const sideways = mediaHolds(SIDEWAYS);
