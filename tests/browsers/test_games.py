@@ -2,9 +2,10 @@
 a hint, a move by click and one by keyboard, undo (and redo by its key, back to the same move), the
 keys' help and the More panel (on a narrow screen) closed by Esc, a reload that resumes the saved
 game (a solitaire says so), on to the solitaire's end or the table's first round end (the computers
-at instant pace; its summary closed by Esc, the replay opened by its key; Matador's and Round the
-Clock's deals are over in that round: the last summary closed by Esc leaves "Show the result"), then
-the replay and the review (a decision rated, at least). No console error (conftest.py)."""
+at instant pace; its summary closed by Esc, the score sheet's names read on a phone, the replay opened
+by its key; Matador's and Round the Clock's deals are over in that round: the last summary closed by
+Esc leaves "Show the result"), then the replay and the review (a decision rated, at least). No console
+error (conftest.py)."""
 
 from __future__ import annotations
 
@@ -78,6 +79,44 @@ def keys_help_and_more(page: Page) -> None:
         page.resize(1280, 900)
 
 
+# each player's name in the score sheet's heading: the boxes its text takes against its own column's, and
+# the way it reads in degrees, from its writing mode and the turns of the boxes that hold it (0 left to
+# right, 270 upwards as the page turns them for five players or more on a phone, 180 upside down); a name
+# that runs across the page takes a box wider than tall, one that runs up or down taller than wide
+SHEET_NAMES = """() => [...document.querySelectorAll('.play-area.more-open .score-sheet thead th:not(:first-child)')]
+  .map((th) => { const column = th.getBoundingClientRect(), range = document.createRange();
+    const text = document.createTreeWalker(th, NodeFilter.SHOW_TEXT).nextNode();
+    range.selectNodeContents(text);
+    const boxes = [...range.getClientRects()];
+    let reads = getComputedStyle(text.parentElement).writingMode.startsWith('vertical') ? 90 : 0;
+    for (let box = text.parentElement; th.contains(box); box = box.parentElement) {
+      const { transform } = getComputedStyle(box);
+      const turn = new DOMMatrix(transform === 'none' ? undefined : transform);
+      reads += Math.round(Math.atan2(turn.b, turn.a) * 180 / Math.PI);
+    }
+    reads = ((reads % 360) + 360) % 360;
+    return {name: th.textContent, reads, text: boxes.map((b) => [b.left, b.right, b.width, b.height]),
+      column: [column.left, column.right],
+      whole: boxes.length > 0 && reads !== 180 && boxes.every((b) => b.left >= column.left - 0.5
+        && b.right <= column.right + 0.5 && (reads === 0 ? b.width > b.height : b.height > b.width))}; })"""
+
+
+def sheet_names_on_a_phone(page: Page) -> None:
+    """On a phone upright, the More panel's score sheet shows each player's name within its own
+    column, reading across or upwards (with five players or more the names are turned: WebKit kept
+    the table cell's text horizontal and turned it, so each name came out upside down)."""
+    page.resize(360, 740)
+    try:
+        page.wait(NARROW_AND_SETTLED, 360, timeout_s=SCREEN_S, what="the phone's layout, settled")
+        page.click(".more-button")
+        page.wait(exists(".play-area.more-open .score-sheet"), timeout_s=SCREEN_S, what="the score sheet")
+        names = page.run(SHEET_NAMES)
+        assert names and all(name["whole"] for name in names), f"{page.name}: {names}"
+        esc_closes(page, exists(".play-area.more-open"), "() => !document.querySelector('.play-area.more-open')")
+    finally:
+        page.resize(1280, 900)
+
+
 @pytest.mark.parametrize("game", sorted(SOLITAIRE_DEALS))
 def test_solitaire(browser_page: Page, server_url: str, game: str) -> None:
     page = browser_page
@@ -124,5 +163,6 @@ def test_table_game(browser_page: Page, server_url: str, game: str) -> None:
         page.click("[data-action=review-game]")
     else:  # the round's summary closes by Esc, and the replay opens by its key
         esc_closes(page, exists("#round-summary[open]"), "() => !document.querySelector('#round-summary[open]')")
+        sheet_names_on_a_phone(page)
         page.press("p")
     replay_and_review(page)

@@ -17,7 +17,7 @@ export function scoreSheet(view, name) {
   if (!rounds.length) return h("p", { class: "score-sheet-empty" }, "No round is over yet.");
   const seats = view.seats.map((_, i) => i);
   const head = h("tr", {}, h("th", { scope: "col" }, "Round"),
-    ...seats.map((i) => h("th", { scope: "col", class: "num" }, name(i))));
+    ...seats.map((i) => h("th", { scope: "col", class: "num" }, h("span", { class: "sheet-name" }, name(i)))));
   const rows = rounds.map((round) => h("tr", { "data-round": String(round.round) },
     h("th", { scope: "row" }, String(round.round), round.reason === "blocked" ? h("span", { class: "sheet-note" }, " blocked") : null),
     ...seats.map((i) => {
