@@ -119,10 +119,14 @@ ROOM_JS = """(keys) => {
   const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
   const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
   const places = keys.flatMap((k) => [...document.querySelectorAll(`[data-key="${CSS.escape(k)}"]`)]).filter(shown);
+  // and the buttons of the moves on screen (Draw, Pass, "Go", a tile's ways round, Clock's exchange)
+  const buttons = [...document.querySelectorAll('button[data-move]')].filter(shown);
+  const seen = [...places, ...buttons];
+  const name = (e) => e.dataset.key ?? `button ${e.dataset.move}`;
   return {
     scrolls: document.documentElement.scrollHeight > innerHeight + 1,
-    covered: places.filter((e) => meets(box(e), guide)).map((e) => e.dataset.key),
-    outside: places.filter((e) => box(e).bottom > innerHeight + 1 || box(e).top < -1).map((e) => e.dataset.key),
+    covered: seen.filter((e) => meets(box(e), guide)).map(name),
+    outside: seen.filter((e) => box(e).bottom > innerHeight + 1 || box(e).top < -1).map(name),
   };
 }"""
 
@@ -201,7 +205,7 @@ SETTLED_VIEW_JS = """async (timeout) => {
 
 def check_room(page: Page, keys: list[str]) -> None:
     """The play screen fits the viewport (no page scrolling) and the guide covers none of the
-    places it points at, each of them in view."""
+    places it points at nor the moves' buttons, each of them in view."""
     room = page.evaluate(ROOM_JS, keys)
     assert room == {"scrolls": False, "covered": [], "outside": []}, room
 
@@ -350,8 +354,23 @@ def turned_with_marks(page: Page, view: dict[str, Any]) -> None:
         assert check_step(page, fresh), f"the round's dialog closed at {size}"
 
 
-def play_lesson(app: App, game: str, size_name: str) -> None:
+def turned_to(page: Page, view: dict[str, Any], size: ViewportSize) -> None:
+    """The step on a screen of another size: its note, the places it points at and the moves'
+    buttons all in view there too, none under the guide (check_step, on the look settled takes
+    with the view once the page has settled at that size: one round trip)."""
+    page.set_viewport_size(size)
+    turned = settled(page)
+    assert turned["moves"] == view["moves"], f"the step changed when turned to {size}"
+    assert not check_step(page, turned), f"a round's dialog opened at {size}"
+
+
+def play_lesson(app: App, game: str, size_name: str, turn_to: ViewportSize | None = None) -> None:
+    """The lesson played to its end by its guide, each step checked (check_step) and once a lesson
+    its note's focus, axe, a move off the lesson and (on a desktop) the replay; its end. `turn_to`:
+    a second size each step is checked at too, the page turned to it and back by turns (one turn a
+    step: a step seen at one size is turned to the other and its move made there)."""
     page = app.page
+    size = page.viewport_size
     stats_before = page.evaluate("localStorage.getItem('boneyard.stats.v1')")
     view = settled(page)
     steps = view["guide"]["steps"]
@@ -374,6 +393,8 @@ def play_lesson(app: App, game: str, size_name: str) -> None:
                 page.emulate_media(color_scheme="light")
             checked_axe = True
             in_dialog = dialog_open(page)
+        if turn_to and size and not in_dialog:  # (before a move off the lesson changes what is offered)
+            turned_to(page, view, turn_to if page.viewport_size == size else size)
         off = None if wrong_done or in_dialog else wrong_move(view)
         if off is not None:
             record = page.evaluate("""async () => (await window.boneyard.request({op: 'record',
@@ -407,6 +428,9 @@ def play_lesson(app: App, game: str, size_name: str) -> None:
         move = guide["suggest"] or view["legal"][0]
         act(page, view, move, in_dialog)
         view = settled(page, view["moves"])
+    if size and page.viewport_size != size:  # the lesson's end at the walk's own size
+        page.set_viewport_size(size)
+        until_still(page)
     assert seen == list(range(1, steps + 1)), seen
     assert wrong_done, "no step of the lesson offered a move off it"
     assert replayed or size_name != "1280x800", "the replay was never opened during the lesson"
