@@ -56,10 +56,14 @@ SUMMARY_PROBLEMS = """() => {
   return problems;
 }"""
 
+# (the buttons beside the table, held sideways, leave it the dialog's height)
 ROWS_IN_VIEW = """() => {
   const dialog = document.querySelector('#round-summary');
   const top = dialog.querySelector(':scope > h2').getBoundingClientRect().bottom;
-  const bottom = dialog.querySelector(':scope > .actions').getBoundingClientRect().top;
+  const [bar, table] = [dialog.querySelector(':scope > .actions'), dialog.querySelector('.summary-table')]
+    .map((e) => e.getBoundingClientRect());
+  const bottom = bar.left < table.right && bar.right > table.left ? bar.top
+    : dialog.getBoundingClientRect().top + dialog.clientTop + dialog.clientHeight;
   return [...dialog.querySelectorAll('.summary-table tbody tr')].map((row) => {
     const r = row.getBoundingClientRect();
     return {name: row.querySelector('th').textContent, top: Math.round(r.top), bottom: Math.round(r.bottom),

@@ -1,7 +1,9 @@
 """A long round's summary on a phone held upright or in a laptop's short window: ten players
 (Tiddle-A-Wink) at 1280x600, 360x740 and 390x844, the round's end of the first round: the hands'
 tiles lie down so the rows are short, and the headline, every player's row and the buttons are in
-view with nothing to scroll (the rows stood 52 px tall and the dialog scrolled); at the game's end
+view with nothing to scroll (the rows stood 52 px tall and the dialog scrolled); held sideways with
+the browser's bars shown (740x340, 667x320) too, its one button beside the table (the last row took
+a scroll); at the game's end
 its score sheet, every round, shows every player's column whole (the last was cut in half at the
 dialog's edge), and on shorter phones, upright and sideways, at least its last round (the dialog
 scrolls), with no line cut in half under its title or over its buttons as it scrolls (it fades there).
@@ -26,9 +28,9 @@ SHORT = (360, 560)  # a short phone upright (or one with its browser's bars show
 SHORT_SIDEWAYS = [(740, 340), (667, 320)]  # phones held sideways, their browser's bars shown
 
 
-def test_a_ten_seat_round_summary_fits_a_phone_upright_and_a_laptop(phone: App) -> None:
+def test_a_ten_seat_round_summary_fits_a_phone_either_way_and_a_laptop(phone: App) -> None:
     """Opened in a laptop's short window (1280x600: its rows of upright tiles made the dialog's
-    content 802 px in its 582), then the phone's sizes."""
+    content 802 px in its 582), then the phone's sizes, upright and sideways."""
     record, _ = native_record("tiddle-a-wink", OPTIONS, 10, 3, round_over)
     page = phone.page
     computer_speed(page, "instant")
@@ -38,7 +40,7 @@ def test_a_ten_seat_round_summary_fits_a_phone_upright_and_a_laptop(phone: App) 
     expect(dialog).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
     settled(page)
     found = {}
-    for size in each_size(page, [(1280, 600), *UPRIGHT]):
+    for size in each_size(page, [(1280, 600), *UPRIGHT, *SHORT_SIDEWAYS]):
         rows = page.evaluate(ROWS_IN_VIEW)
         scroll = dialog.evaluate("d => [d.scrollHeight, d.clientHeight]")
         if not (len(rows) == 11 and all(r["inView"] for r in rows)):
