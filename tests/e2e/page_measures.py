@@ -2,8 +2,9 @@
 flight from the stock sampled frame by frame (DRAWN_TILE_FLIGHT), an open summary dialog's fit
 (SUMMARY_PROBLEMS), its rows in view (ROWS_IN_VIEW), its round's words (HEADLINE_IN_VIEW) and its
 score sheet's last round (LAST_ROW_IN_VIEW) and its rows' edges (ROWS_CUT), its title and buttons
-on top as it scrolls (COVERED_PARTS), Luzon's board on an upright phone (LUZON_UPRIGHT), and the
-toolbar's lines (TOOLBAR_ROWS)."""
+on top as it scrolls (COVERED_PARTS), the lines cut at their edges (EDGE_LINES), its buttons' rows and
+the lines each hand's tiles take (ROWS_AND_LINES), Luzon's board on an upright phone (LUZON_UPRIGHT), and
+the toolbar's lines (TOOLBAR_ROWS)."""
 
 # Sample, every animation frame, the ghost in flight and the drawn tile's opacity, until `ms` after
 # the draw is on screen (a ghost or the drawn tile: however long the engine took to answer), for at
@@ -55,10 +56,14 @@ SUMMARY_PROBLEMS = """() => {
   return problems;
 }"""
 
+# (the buttons beside the table, held sideways, leave it the dialog's height)
 ROWS_IN_VIEW = """() => {
   const dialog = document.querySelector('#round-summary');
   const top = dialog.querySelector(':scope > h2').getBoundingClientRect().bottom;
-  const bottom = dialog.querySelector(':scope > .actions').getBoundingClientRect().top;
+  const [bar, table] = [dialog.querySelector(':scope > .actions'), dialog.querySelector('.summary-table')]
+    .map((e) => e.getBoundingClientRect());
+  const bottom = bar.left < table.right && bar.right > table.left ? bar.top
+    : dialog.getBoundingClientRect().top + dialog.clientTop + dialog.clientHeight;
   return [...dialog.querySelectorAll('.summary-table tbody tr')].map((row) => {
     const r = row.getBoundingClientRect();
     return {name: row.querySelector('th').textContent, top: Math.round(r.top), bottom: Math.round(r.bottom),
@@ -167,4 +172,58 @@ HEADLINE_IN_VIEW = """() => {
   const bottom = Math.min(innerHeight, dialog.getBoundingClientRect().bottom);
   return {title: [t.top, t.bottom], words: [w.top, w.bottom], text: words.textContent,
     whole: w.height > 0 && w.top >= t.bottom - 1 && w.bottom <= bottom};
+}"""
+
+
+# the open dialog's lines of text and its tiles (as drawn: each line box of a text, clipped by the boxes
+# around it that scroll) cut by its title's lower edge or its buttons' upper edge, with the part of each left
+# in view, and the fade drawn at each edge (its height, 0 when none shows): a line cut there shows only
+# within the fade (its letters cut in half read as garbled), and no fade shows where nothing is under it
+EDGE_LINES = """async () => {
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))); // (a scroll just made)
+  const dialog = document.querySelector("dialog[open]");
+  const title = dialog.querySelector(":scope > h2"), bar = dialog.querySelector(":scope > .actions");
+  const fade = (e, pseudo) => { const s = getComputedStyle(e, pseudo);
+    return s.content !== "none" && s.display !== "none" && s.visibility === "visible" ? parseFloat(s.height) : 0; };
+  const [top, bottom] = [title.getBoundingClientRect().bottom, bar.getBoundingClientRect().top];
+  const clipped = (e, r) => {
+    let [t, b] = [r.top, r.bottom];
+    for (let p = e.parentElement; p && p !== dialog; p = p.parentElement) {
+      if (!/auto|scroll|hidden/.test(getComputedStyle(p).overflowY)) continue;
+      const box = p.getBoundingClientRect();
+      [t, b] = [Math.max(t, box.top + p.clientTop), Math.min(b, box.top + p.clientTop + p.clientHeight)];
+    }
+    return b - t > 0.5 ? {top: t, bottom: b} : null;
+  };
+  const lines = [];
+  const walk = document.createTreeWalker(dialog, NodeFilter.SHOW_TEXT);
+  for (let node; (node = walk.nextNode());) {
+    const e = node.parentElement;
+    if (!node.textContent.trim() || title.contains(e) || bar.contains(e) || !e.checkVisibility()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    for (const r of range.getClientRects()) lines.push({text: node.textContent.slice(0, 24), box: clipped(e, r)});
+  }
+  for (const tile of dialog.querySelectorAll(".mini-tile")) {
+    lines.push({text: tile.title, box: clipped(tile, tile.getBoundingClientRect())});
+  }
+  const cut = (edge, inView) => lines.filter((l) => l.box && l.box.top < edge - 0.5 && l.box.bottom > edge + 0.5)
+    .map((l) => ({text: l.text, inView: Math.round(inView(l.box))}));
+  return {fades: {title: fade(title, "::after"), buttons: fade(bar, "::before")},
+    title: cut(top, (b) => b.bottom - top), buttons: cut(bottom, (b) => bottom - b.top),
+    end: dialog.scrollHeight - dialog.clientHeight, at: dialog.scrollTop};
+}"""
+
+
+# the open dialog's buttons' rows (their tops) and the words they show, and each player's row of the
+# round's summary: the lines its hand's tiles take, and whether it is whole between the title and the buttons
+ROWS_AND_LINES = """() => {
+  const dialog = document.querySelector("dialog[open]");
+  const buttons = [...dialog.querySelectorAll(":scope > .actions button")];
+  const lines = (tiles) => new Set(tiles.map((t) => Math.round(t.getBoundingClientRect().top))).size;
+  return {buttonRows: new Set(buttons.map((b) => Math.round(b.getBoundingClientRect().top))).size,
+    said: buttons.map((b) => b.innerText), names: buttons.map((b) => b.getAttribute("aria-label") ?? b.innerText),
+    scrolls: dialog.scrollHeight > dialog.clientHeight + 1,
+    hands: [...dialog.querySelectorAll(".summary-table tbody tr")].map((row) => ({
+      name: row.querySelector("th").textContent, lines: lines([...row.querySelectorAll(".mini-tile")])}))};
 }"""

@@ -1,9 +1,12 @@
 """A table game's dialogs on a phone held sideways (844x390), as the gallery's games end:
 the draw game's end (double-9, four players, five rounds) shows its headline, every player's row,
 the whole score sheet and the buttons with nothing to scroll (the sheet scrolled in a box five rows
-high), and Matador's blocked round (eight players) says its sum in two lines at most, each hand's
-count in the players' table (written term by term it ran four lines), and turned upright says it
-term by term again."""
+high), and Matador's blocked round (eight players) that ends the game says its sum in two lines at
+most, each hand's count in the players' table (written term by term it ran four lines), and turned
+upright says it term by term again. On the shorter phones held sideways (667x375, 740x340) that
+dialog shows the result at once: nothing to scroll, every player's row whole, each hand's tiles in a
+line or two (an eleven-tile hand took four lines of three) and the buttons in one row, in their
+shorter words (each keeps its name; they took two rows, a third of the dialog)."""
 
 from __future__ import annotations
 
@@ -13,11 +16,12 @@ from playwright.sync_api import expect
 
 from .conftest import ROOT, SCREEN_TIMEOUT_MS, App, settled, shoot, until_still
 from .native_records import game_over, native_record, open_record
-from .page_measures import ROWS_IN_VIEW, SUMMARY_PROBLEMS
-from .screen_sizes import resize
+from .page_measures import ROWS_AND_LINES, ROWS_IN_VIEW, SUMMARY_PROBLEMS
+from .screen_sizes import each_size, resize
 
 SHOTS = ROOT / "test-results" / "phone"  # beside test_phone's
 SIDEWAYS = (844, 390)
+SHORTER = [(667, 375), (740, 340)]  # phones held sideways, shorter and narrower
 SHEET_IN_VIEW = """() => {
   const dialog = document.querySelector('#round-summary');
   const box = dialog.querySelector('.score-sheet-scroll');
@@ -79,7 +83,13 @@ def test_a_blocked_matador_round_says_its_sum_in_two_lines_held_sideways(phone: 
     problems = page.evaluate(SUMMARY_PROBLEMS)
     rows = page.evaluate(ROWS_IN_VIEW)
     said = page.evaluate(SUM_LINES)
+    wide = page.evaluate(ROWS_AND_LINES)
     shoot(page, SHOTS / "matador-blocked-8-seats-844x390")
+    shorter = {}
+    for size in each_size(page, SHORTER):
+        shoot(page, SHOTS / f"matador-blocked-8-seats-{size}")
+        shorter[size] = {"problems": page.evaluate(SUMMARY_PROBLEMS), "rows": page.evaluate(ROWS_IN_VIEW),
+                         **page.evaluate(ROWS_AND_LINES)}
     # the phone turned upright with the summary open: its words and table follow, term by term and
     # without the "Less" column (they kept the sideways ones)
     resize(phone, (390, 844))
@@ -95,4 +105,15 @@ def test_a_blocked_matador_round_says_its_sum_in_two_lines_held_sideways(phone: 
     assert said["head"] == f"Less {minus.pop()}", said
     assert said["counts"] == [counts.get(seat, "") for seat in range(8)], said
     assert f" {last['score']['total']} points" in said["text"], said
+    # at 844x390 the buttons in one row say their whole words; shorter, their short words, each named by its whole ones
+    assert wide["buttonRows"] == 1 and wide["said"] == wide["names"], wide
+    hands = {len(tiles) for tiles in last["hands"]}
+    assert max(hands) >= 10, hands  # (the case: a hand of ten tiles or more)
+    for size, seen in shorter.items():
+        assert not seen["problems"] and not seen["scrolls"], (size, seen)
+        assert len(seen["rows"]) == 9 and all(r["inView"] for r in seen["rows"]), (size, seen["rows"])
+        assert all(hand["lines"] <= 2 for hand in seen["hands"]), (size, seen["hands"])
+        assert seen["buttonRows"] == 1 and seen["names"] == wide["names"], (size, seen)
+        shorter_words = zip(seen["said"], seen["names"], strict=True)
+        assert all(len(short) < len(name) for short, name in shorter_words), (size, seen)
     assert not phone.errors

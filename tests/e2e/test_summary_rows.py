@@ -1,18 +1,23 @@
 """A long round's summary on a phone held upright or in a laptop's short window: ten players
 (Tiddle-A-Wink) at 1280x600, 360x740 and 390x844, the round's end of the first round: the hands'
 tiles lie down so the rows are short, and the headline, every player's row and the buttons are in
-view with nothing to scroll (the rows stood 52 px tall and the dialog scrolled); at the game's end
+view with nothing to scroll (the rows stood 52 px tall and the dialog scrolled); held sideways with
+the browser's bars shown (740x340, 667x320) too, its one button beside the table (the last row took
+a scroll); at the game's end
 its score sheet, every round, shows every player's column whole (the last was cut in half at the
 dialog's edge), and on shorter phones, upright and sideways, at least its last round (the dialog
-scrolls). Each position is opened once and the page then resized."""
+scrolls), with no line cut in half under its title or over its buttons as it scrolls (it fades there).
+Each position is opened once and the page then resized."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from playwright.sync_api import expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, settled
 from .native_records import game_over, native_record, open_record
-from .page_measures import COVERED_PARTS, HEADLINE_IN_VIEW, LAST_ROW_IN_VIEW, ROWS_CUT, ROWS_IN_VIEW
+from .page_measures import COVERED_PARTS, EDGE_LINES, HEADLINE_IN_VIEW, LAST_ROW_IN_VIEW, ROWS_CUT, ROWS_IN_VIEW
 from .screen_sizes import each_size, round_over
 
 OPTIONS = {"set": "double-9", "players": 10}
@@ -23,9 +28,9 @@ SHORT = (360, 560)  # a short phone upright (or one with its browser's bars show
 SHORT_SIDEWAYS = [(740, 340), (667, 320)]  # phones held sideways, their browser's bars shown
 
 
-def test_a_ten_seat_round_summary_fits_a_phone_upright_and_a_laptop(phone: App) -> None:
+def test_a_ten_seat_round_summary_fits_a_phone_either_way_and_a_laptop(phone: App) -> None:
     """Opened in a laptop's short window (1280x600: its rows of upright tiles made the dialog's
-    content 802 px in its 582), then the phone's sizes."""
+    content 802 px in its 582), then the phone's sizes, upright and sideways."""
     record, _ = native_record("tiddle-a-wink", OPTIONS, 10, 3, round_over)
     page = phone.page
     computer_speed(page, "instant")
@@ -35,7 +40,7 @@ def test_a_ten_seat_round_summary_fits_a_phone_upright_and_a_laptop(phone: App) 
     expect(dialog).to_have_attribute("open", "", timeout=SCREEN_TIMEOUT_MS)
     settled(page)
     found = {}
-    for size in each_size(page, [(1280, 600), *UPRIGHT]):
+    for size in each_size(page, [(1280, 600), *UPRIGHT, *SHORT_SIDEWAYS]):
         rows = page.evaluate(ROWS_IN_VIEW)
         scroll = dialog.evaluate("d => [d.scrollHeight, d.clientHeight]")
         if not (len(rows) == 11 and all(r["inView"] for r in rows)):
@@ -44,6 +49,20 @@ def test_a_ten_seat_round_summary_fits_a_phone_upright_and_a_laptop(phone: App) 
             found[f"{size}: the dialog scrolls"] = scroll
     page.keyboard.press("Escape")
     assert found == {}, found
+
+
+def unfaded(edges: dict[str, Any]) -> list[Any]:
+    """What EDGE_LINES finds wrong: a line cut by the open dialog's title or buttons that shows outside
+    the fade there, and a fade shown where nothing is under it (the title's at the dialog's top, the
+    buttons' at its end)."""
+    fades = edges["fades"]
+    wrong: list[Any] = [(edge, line, fades[edge]) for edge in ("title", "buttons") for line in edges[edge]
+                        if line["inView"] > fades[edge] + 0.5]
+    if edges["at"] <= 0 and fades["title"]:
+        wrong.append(("the title's fade at the top", edges))
+    if edges["at"] >= edges["end"] - 1 and fades["buttons"]:
+        wrong.append(("the buttons' fade at the end", edges))
+    return wrong
 
 
 # every cell of the game-over dialog's score sheet: its box against the sheet's scroll box and the dialog's
@@ -68,8 +87,10 @@ def test_a_ten_seat_score_sheet_shows_every_column_whole_on_a_phone(phone: App) 
     where the buttons covered it), every row it shows whole (the row above the latest showed its lower
     half under the sheet's heading); on a shorter phone, where the dialog scrolls, its title and buttons
     stay over the sheet passing under them (its heading and total row showed through and over the buttons),
-    and scrolled to its end it shows the sheet's last round, there and held sideways at 740x340 and 667x320
-    (the sheet was squeezed to its heading and total row: no round in view however it was scrolled)."""
+    a line they cut in part fades into the panel there (the half left in view read as garbled), and
+    scrolled to its end it shows the sheet's last round, there and held sideways at 740x340 and 667x320
+    (the sheet was squeezed to its heading and total row: no round in view however it was scrolled), a
+    line cut at its edges faded there too, scrolled half way and at its end."""
     record, view = native_record("tiddle-a-wink", OPTIONS, 10, 3, game_over)
     assert view["outcome"] and len(view["rounds"]) > 1  # the game's end: its dialog has the sheet of every round
     page = phone.page
@@ -103,11 +124,19 @@ def test_a_ten_seat_score_sheet_shows_every_column_whole_on_a_phone(phone: App) 
             dialog.evaluate("(d, top) => { d.scrollTop = top; }", top)
             if covered := page.evaluate(COVERED_PARTS):
                 found[f"{size} scrolled {top}: covered"] = covered
+            if wrong := unfaded(page.evaluate(EDGE_LINES)):
+                found[f"{size} scrolled {top}: lines cut"] = wrong
     for size in each_size(page, [SHORT, *SHORT_SIDEWAYS]):  # at the dialog's end, the sheet's last round in view
-        page.locator("dialog[open]").evaluate("d => { d.scrollTop = d.scrollHeight; }")
+        dialog = page.locator("dialog[open]")
+        dialog.evaluate("d => { d.scrollTop = (d.scrollHeight - d.clientHeight) / 2; }")
+        if wrong := unfaded(page.evaluate(EDGE_LINES)):
+            found[f"{size} half way: lines cut"] = wrong
+        dialog.evaluate("d => { d.scrollTop = d.scrollHeight; }")
         seen = page.evaluate(LAST_ROW_IN_VIEW, "dialog[open]")
         if not seen["whole"]:
             found[f"{size}: last round at the dialog's end"] = seen
+        if wrong := unfaded(page.evaluate(EDGE_LINES)):
+            found[f"{size} at the end: lines cut"] = wrong
     page.keyboard.press("Escape")
     assert found == {}, found
 

@@ -66,19 +66,22 @@ function outcomeActions(view, won, { spec, state, hotSeat, emit, optionValues })
   };
   /** @type {Action[]} */
   const actions = [
-    { label: words.again, attrs: { class: "primary", id: "play-again" },
+    { label: words.again, short: words.newGame, attrs: { class: "primary", id: "play-again" },
       run: again({ values: seated ? view.options : optionValues(), seed: randomSeed(spec.hidden_hands) }) },
-    { label: words.replay, attrs: { id: "replay", "data-action": "replay" },
+    { label: words.replay, short: "Replay", attrs: { id: "replay", "data-action": "replay" },
       run: again({ extra: { winnable: view.winnable, daily: state.daily } }) },
   ];
   if (seated) {
-    actions.push({ label: "Change setup", attrs: { id: "change-setup" }, run: () => {
+    actions.push({ label: "Change setup", short: "Setup", attrs: { id: "change-setup" }, run: () => {
       emit({ type: "show-setup", initial: { options: view.options, seats: view.seats, names: state.names }, canCancel: false });
     } });
   }
-  if (!won && view.can_undo && !hotSeat) actions.push({ label: "Undo last move", run: () => { emit({ type: "undo" }); } });
-  if (!hotSeat) actions.push({ label: "Review the game", attrs: { "data-action": "review-game" }, run: () => { emit({ type: "open-coach" }); } });
-  actions.push({ label: seated ? "Look at the table" : "Close", run: () => { emit({ type: "redraw" }); } });
+  if (!won && view.can_undo && !hotSeat) actions.push({ label: "Undo last move", short: "Undo", run: () => { emit({ type: "undo" }); } });
+  if (!hotSeat) {
+    actions.push({ label: "Review the game", short: "Review", attrs: { "data-action": "review-game" },
+      run: () => { emit({ type: "open-coach" }); } });
+  }
+  actions.push({ label: seated ? "Look at the table" : "Close", short: seated ? "See table" : "Close", run: () => { emit({ type: "redraw" }); } });
   return actions;
 }
 

@@ -33,7 +33,8 @@ function drawing(/** @type {() => (Node | null)[]} */ draw) {
 
 /**
  * The bodies of a dialog: each drawn again while it is open when the window changes size into
- * another drawing, its marks put on again, the dialog at its top again.
+ * another drawing, its marks put on again, the dialog at its top again; at each size its buttons'
+ * row fitted again (actionsInOneRow).
  * @param {HTMLElement} dialog
  * @param {() => boolean} isOpen
  */
@@ -41,7 +42,13 @@ function redrawnBodies(dialog, isOpen) {
   /** @type {{draw: () => (Node | null)[], mark?: (root: HTMLElement) => void, shown: ReturnType<typeof drawing>} | null} */
   let drawn = null;
   let resized = 0;
-  const onResize = () => { resized ||= requestAnimationFrame(() => { resized = 0; again(); }); };
+  const onResize = () => {
+    resized ||= requestAnimationFrame(() => {
+      resized = 0;
+      again();
+      if (isOpen()) actionsInOneRow(dialog);
+    });
+  };
   window.addEventListener("resize", onResize);
 
   function again() {
@@ -68,6 +75,21 @@ function redrawnBodies(dialog, isOpen) {
       cancelAnimationFrame(resized);
     },
   };
+}
+
+/**
+ * The dialog's buttons in one row where their words would take two: `short` on their row, and a phone
+ * held sideways shows their shorter words (style.css; each keeps its name). Held sideways at 667x375 the
+ * game's five ways on took two rows of touch-sized buttons, a third of the dialog's height. Measured
+ * when the dialog opens and at each size.
+ * @param {HTMLElement} dialog
+ */
+function actionsInOneRow(dialog) {
+  const row = dialog.querySelector(":scope > .actions");
+  if (!row) return;
+  row.classList.remove("short");
+  const tops = new Set([...row.children].map((button) => Math.round(button.getBoundingClientRect().top)));
+  row.classList.toggle("short", tops.size > 1);
 }
 
 /**
@@ -106,6 +128,7 @@ export function createFrameDialogs({ dialogId, wayOn, fallback, onClosed }) {
     else delete dialog.dataset.result;
     dialog.replaceChildren(h("h2", { id: "summary-title" }, title), ...bodies.first(body, mark), h("div", { class: "actions" }, ...made));
     ends.open();
+    actionsInOneRow(dialog);
     mark?.(dialog);
     drawWayOn([]);
     made[0]?.focus({ preventScroll: true });

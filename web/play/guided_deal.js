@@ -167,10 +167,10 @@ export function createGuidedDeal(parts) {
    */
   function outcomeActions(view, actions) {
     const out = [...actions];
-    if (!offer.hidden) out.splice(1, 0, { label: "Play a guided deal", attrs: { "data-action": "start-lesson" },
+    if (!offer.hidden) out.splice(1, 0, { label: "Play a guided deal", short: "Guided deal", attrs: { "data-action": "start-lesson" },
       run: () => { emit({ type: "start-lesson" }); } });
     if (view.guide) {
-      out.splice(0, out.length - 2, { label: "Play a real game", attrs: { class: "primary", "data-action": "real-game" },
+      out.splice(0, out.length - 2, { label: "Play a real game", short: "Real game", attrs: { class: "primary", "data-action": "real-game" },
         run: leave });
     }
     return out;

@@ -80,7 +80,9 @@ function stickyHeading(box) {
  * A sheet that scrolls under its sticky heading is given the least height of its place, in
  * `--sheet-least` (style.css): its title, heading, total row and its last round, so a short screen's
  * dialog scrolls instead of squeezing every round out of the sheet (held sideways at 740x340 it showed
- * its heading and total row only, the rounds a scroll away under them). Measured at each size.
+ * its heading and total row only, the rounds a scroll away under them). Beside the round's table (held
+ * sideways), as far down as the table at least: the dialog's rows beside it grew for the sheet only, and
+ * the table's last rows ran under the buttons, out of reach (Ivo's at 740x340). Measured at each size.
  * @param {HTMLElement} box the sheet's scroll box
  * @param {HTMLTableSectionElement} head its sticky heading, at its own height
  */
@@ -88,8 +90,10 @@ function keepRoundsInView(box, head) {
   const place = box.parentElement;
   if (!place) return;
   const height = (/** @type {Element | null | undefined} */ e) => e?.getBoundingClientRect().height ?? 0;
-  const least = [place.querySelector(":scope > summary"), head, box.querySelector("tbody tr:last-child"), box.querySelector("tfoot")]
+  const own = [place.querySelector(":scope > summary"), head, box.querySelector("tbody tr:last-child"), box.querySelector("tfoot")]
     .reduce((sum, part) => sum + height(part), 0);
+  const [at, table] = [place.getBoundingClientRect(), place.parentElement?.querySelector(":scope > .summary-scroll")?.getBoundingClientRect()];
+  const least = Math.max(own, table && table.left >= at.right ? table.bottom - at.top : 0);
   if (least > 0) place.style.setProperty("--sheet-least", `${Math.ceil(least)}px`);
 }
 
