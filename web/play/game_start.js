@@ -88,7 +88,9 @@ async function startUsual(parts, linked, link) {
   emit({ type: "claim", what: "the screen started its game" });
   const seated = isSeatedGame(spec);
   const saved = await resumeSaved(parts, !linked);
-  if (state.disposed) return; // the screen was left meanwhile: nothing more is started for it
+  // the screen was left meanwhile, or the engine gave no answer (said; a restart starts the screen
+  // again, the saved game kept for it): nothing more is started for it
+  if (state.disposed || saved === null) return;
   // a link over a saved game in progress asks first: kept, the saved game stays; left, it counts as lost
   if (linked && saved && !(await extras.leaveGame())) return;
   if (link?.daily && link.seed === null) {
@@ -122,9 +124,11 @@ function linkedGame({ spec, state }, link) {
 }
 
 /**
- * Put the saved game back on screen; true when it is there.
+ * Put the saved game back on screen; true when it is there, null when the engine gave no answer (it
+ * took too long, or failed: the saved game is kept; a restart of the engine starts the screen again).
  * @param {GameStartParts} parts
  * @param {boolean} tell say that it was resumed
+ * @returns {Promise<boolean | null>}
  */
 async function resumeSaved(parts, tell) {
   const { spec, state, notify, emit } = parts;
@@ -139,6 +143,7 @@ async function resumeSaved(parts, tell) {
     return true;
   }
   if (state.disposed) return false; // not loaded because the screen was left: the saved game stays
+  if (!answer) return null; // no answer (a load that took too long on a slow machine): never dropped for it
   dropGame(spec.id);
   notify(`The saved game of ${spec.name} could not be restored and was removed.`);
   return false;
