@@ -1,7 +1,8 @@
 """What several test files measure in the page, as functions for `page.evaluate`: a drawn tile's
 flight from the stock sampled frame by frame (DRAWN_TILE_FLIGHT), an open summary dialog's fit
 (SUMMARY_PROBLEMS), its rows in view (ROWS_IN_VIEW), its round's words (HEADLINE_IN_VIEW) and its
-score sheet's last round (LAST_ROW_IN_VIEW) and its rows' edges (ROWS_CUT), its title and buttons
+score sheet's last round (LAST_ROW_IN_VIEW), its rows' edges (ROWS_CUT) and the blank over its heading's
+names (HEADING_GAP), its title and buttons
 on top as it scrolls (COVERED_PARTS), the lines cut at their edges (EDGE_LINES), its buttons' rows and
 the lines each hand's tiles take (ROWS_AND_LINES), Luzon's board on an upright phone (LUZON_UPRIGHT), and
 the toolbar's lines (TOOLBAR_ROWS)."""
@@ -147,6 +148,22 @@ ROWS_CUT = """scope => {
   return {band, scrolls: box.scrollHeight > box.clientHeight + 1, cut};
 }"""
 
+
+# the blank above the names of the score sheet's heading (in `scope`): from the heading's top to the
+# highest of its cells' words (a range over each cell's text, the upright names' own boxes), less each
+# cell's padding; none (a pixel or so of the text's own line) when the heading is at its own height (it was
+# made taller for whole rows under it, and showed a blank band above the names)
+HEADING_GAP = """scope => {
+  const head = document.querySelector(`${scope} .score-sheet thead`);
+  const top = head.getBoundingClientRect().top;
+  return Math.min(...[...head.querySelectorAll("th")].map((th) => {
+    const range = document.createRange();
+    range.selectNodeContents(th);
+    const words = Math.min(...[...range.getClientRects(), ...[...th.children].map((e) => e.getBoundingClientRect())]
+      .map((r) => r.top));
+    return words - top - parseFloat(getComputedStyle(th).paddingTop);
+  }));
+}"""
 
 # the open dialog's title and buttons, which stay in view as it scrolls (sticky): the points of each
 # (its two ends and middle) where something else is on top

@@ -6,7 +6,7 @@ the browser's bars shown (740x340, 667x320) too, its one button beside the table
 a scroll); at the game's end
 its score sheet, every round, shows every player's column whole (the last was cut in half at the
 dialog's edge), and on shorter phones, upright and sideways, at least its last round (the dialog
-scrolls), with no line cut in half under its title or over its buttons as it scrolls (it fades there).
+scrolls, but for 740x340), with no line cut in half under its title or over its buttons as it scrolls (it fades there).
 Each position is opened once and the page then resized."""
 
 from __future__ import annotations
@@ -17,7 +17,15 @@ from playwright.sync_api import expect
 
 from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, settled
 from .native_records import game_over, native_record, open_record
-from .page_measures import COVERED_PARTS, EDGE_LINES, HEADLINE_IN_VIEW, LAST_ROW_IN_VIEW, ROWS_CUT, ROWS_IN_VIEW
+from .page_measures import (
+    COVERED_PARTS,
+    EDGE_LINES,
+    HEADING_GAP,
+    HEADLINE_IN_VIEW,
+    LAST_ROW_IN_VIEW,
+    ROWS_CUT,
+    ROWS_IN_VIEW,
+)
 from .screen_sizes import each_size, round_over
 
 OPTIONS = {"set": "double-9", "players": 10}
@@ -85,12 +93,14 @@ def test_a_ten_seat_score_sheet_shows_every_column_whole_on_a_phone(phone: App) 
     words, under its title, and the sheet, taking the height they leave, shows its last round above
     the buttons (the dialog had scrolled the words under the title to bring the sheet's total row up,
     where the buttons covered it), every row it shows whole (the row above the latest showed its lower
-    half under the sheet's heading); on a shorter phone, where the dialog scrolls, its title and buttons
-    stay over the sheet passing under them (its heading and total row showed through and over the buttons),
-    a line they cut in part fades into the panel there (the half left in view read as garbled), and
-    scrolled to its end it shows the sheet's last round, there and held sideways at 740x340 and 667x320
-    (the sheet was squeezed to its heading and total row: no round in view however it was scrolled), a
-    line cut at its edges faded there too, scrolled half way and at its end."""
+    half under the sheet's heading) with no blank band over the heading's names (the heading was made
+    taller for that; the sheet's box is made shorter instead), there and at every size below; on a
+    shorter phone, where the dialog scrolls, its title and buttons stay over the sheet passing under them
+    (its heading and total row showed through and over the buttons), a line they cut in part fades into
+    the panel there (the half left in view read as garbled), and scrolled to its end it shows the sheet's
+    last round, there and held sideways at 740x340 and 667x320 (the sheet was squeezed to its heading and
+    total row: no round in view however it was scrolled), a line cut at its edges faded there too,
+    scrolled half way and at its end; at 740x340 the dialog fits with nothing to scroll (it scrolled 25 px)."""
     record, view = native_record("tiddle-a-wink", OPTIONS, 10, 3, game_over)
     assert view["outcome"] and len(view["rounds"]) > 1  # the game's end: its dialog has the sheet of every round
     page = phone.page
@@ -116,6 +126,8 @@ def test_a_ten_seat_score_sheet_shows_every_column_whole_on_a_phone(phone: App) 
         rows = page.evaluate(ROWS_CUT, "dialog[open]")
         if rows["cut"]:  # (the sheet scrolls at these sizes: its rows' edges are what is checked)
             found[f"{size}: rows in part"] = rows
+        if (gap := page.evaluate(HEADING_GAP, "dialog[open]")) > 2:  # whole rows, and no blank band over the names
+            found[f"{size}: a band over the heading"] = gap
     for size in each_size(page, [SHORT]):  # the dialog scrolls: its title and buttons stay over what passes
         dialog = page.locator("dialog[open]")
         end = dialog.evaluate("d => d.scrollHeight - d.clientHeight")
@@ -128,6 +140,8 @@ def test_a_ten_seat_score_sheet_shows_every_column_whole_on_a_phone(phone: App) 
                 found[f"{size} scrolled {top}: lines cut"] = wrong
     for size in each_size(page, [SHORT, *SHORT_SIDEWAYS]):  # at the dialog's end, the sheet's last round in view
         dialog = page.locator("dialog[open]")
+        if size == "740x340" and (end := dialog.evaluate("d => d.scrollHeight - d.clientHeight")) > 1:
+            found[f"{size}: the dialog scrolls"] = end  # (25 px, its tables' rows 3 px taller each)
         dialog.evaluate("d => { d.scrollTop = (d.scrollHeight - d.clientHeight) / 2; }")
         if wrong := unfaded(page.evaluate(EDGE_LINES)):
             found[f"{size} half way: lines cut"] = wrong
@@ -135,6 +149,8 @@ def test_a_ten_seat_score_sheet_shows_every_column_whole_on_a_phone(phone: App) 
         seen = page.evaluate(LAST_ROW_IN_VIEW, "dialog[open]")
         if not seen["whole"]:
             found[f"{size}: last round at the dialog's end"] = seen
+        if (gap := page.evaluate(HEADING_GAP, "dialog[open]")) > 2:
+            found[f"{size}: a band over the heading"] = gap
         if wrong := unfaded(page.evaluate(EDGE_LINES)):
             found[f"{size} at the end: lines cut"] = wrong
     page.keyboard.press("Escape")

@@ -65,14 +65,15 @@ function showLatestRounds(box) {
 }
 
 /**
- * The sheet's heading where it stays in view as the sheet scrolls (the round summary's: style.css), at
- * its own height again (rowsWholeUnderHeading adds to it, for the size it measured); else null.
+ * The sheet's heading where it stays in view as the sheet scrolls (the round summary's: style.css), the
+ * sheet's box at the height its place gives it again (rowsWholeUnderHeading shortens it, for the size it
+ * measured); else null.
  * @param {HTMLElement} box the sheet's scroll box
  */
 function stickyHeading(box) {
   const head = box.querySelector("thead");
   if (!head?.rows[0] || getComputedStyle(head).position !== "sticky") return null;
-  head.rows[0].style.removeProperty("height");
+  box.style.removeProperty("max-height");
   return head;
 }
 
@@ -98,18 +99,26 @@ function keepRoundsInView(box, head) {
 }
 
 /**
- * A sheet scrolled to its latest rounds under its sticky heading shows whole rows only: the part of a
- * row the heading would leave in view (its lower half, read as garbled figures) is added to the
- * heading's height.
- * @param {HTMLElement} box the sheet's scroll box, scrolled to its end
- * @param {HTMLTableSectionElement} head its sticky heading, at its own height
+ * A sheet scrolled to its latest rounds under its sticky heading shows whole rows only: its box is made
+ * shorter by the part of a row the heading would leave in view (its lower half, read as garbled figures),
+ * the heading kept at its own height (made taller, it showed a blank band above its names), the height
+ * freed left to the dialog.
+ * @param {HTMLElement} box the sheet's scroll box, scrolled to its end, at the height its place gives it
+ * @param {HTMLTableSectionElement} head its sticky heading
  */
 function rowsWholeUnderHeading(box, head) {
   const bottom = head.getBoundingClientRect().bottom;
   const cut = [...box.querySelectorAll("tbody tr")].map((r) => r.getBoundingClientRect())
     .find((r) => r.top < bottom - 1 && r.bottom > bottom + 1); // (under a pixel of a row above is none)
   if (box.scrollHeight <= box.clientHeight + 1 || !cut) return;
-  const row = /** @type {HTMLTableRowElement} */ (head.rows[0]);
-  row.style.height = `${row.getBoundingClientRect().height + cut.bottom - bottom}px`;
+  box.style.maxHeight = `${box.getBoundingClientRect().height - (cut.bottom - bottom)}px`;
   box.scrollTop = box.scrollHeight;
 }
+
+/* A box shortened to whole rows is measured again when the window grows (a phone's browser bars put away):
+   at its height it would not have grown with its place, and its observer would not have been told. */
+globalThis.addEventListener?.("resize", () => {
+  for (const box of document.querySelectorAll(".score-sheet-scroll")) {
+    if (box instanceof HTMLElement) box.style.removeProperty("max-height");
+  }
+});
