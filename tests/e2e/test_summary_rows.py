@@ -15,7 +15,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, settled
+from .conftest import SCREEN_TIMEOUT_MS, App, computer_speed, settled, until_still
 from .native_records import game_over, native_record, open_record
 from .page_measures import (
     COVERED_PARTS,
@@ -26,7 +26,7 @@ from .page_measures import (
     ROWS_CUT,
     ROWS_IN_VIEW,
 )
-from .screen_sizes import each_size, round_over
+from .screen_sizes import each_size, resize, round_over
 
 OPTIONS = {"set": "double-9", "players": 10}
 
@@ -57,6 +57,9 @@ def test_a_ten_seat_round_summary_fits_a_phone_either_way_and_a_laptop(phone: Ap
             found[f"{size}: the dialog scrolls"] = scroll
     page.keyboard.press("Escape")
     assert found == {}, found
+
+
+SHEET_HEIGHT = "() => document.querySelector('dialog[open] .score-sheet-scroll').getBoundingClientRect().height"
 
 
 def unfaded(edges: dict[str, Any]) -> list[Any]:
@@ -100,7 +103,9 @@ def test_a_ten_seat_score_sheet_shows_every_column_whole_on_a_phone(phone: App) 
     the panel there (the half left in view read as garbled), and scrolled to its end it shows the sheet's
     last round, there and held sideways at 740x340 and 667x320 (the sheet was squeezed to its heading and
     total row: no round in view however it was scrolled), a line cut at its edges faded there too,
-    scrolled half way and at its end; at 740x340 the dialog fits with nothing to scroll (it scrolled 25 px)."""
+    scrolled half way and at its end; at 740x340 the dialog fits with nothing to scroll (it scrolled 25 px).
+    The window made taller (360x740 to 360x844), the sheet grows as the dialog opened there has it (its box,
+    shortened to whole rows, kept its height: the frame fits it again)."""
     record, view = native_record("tiddle-a-wink", OPTIONS, 10, 3, game_over)
     assert view["outcome"] and len(view["rounds"]) > 1  # the game's end: its dialog has the sheet of every round
     page = phone.page
@@ -153,6 +158,17 @@ def test_a_ten_seat_score_sheet_shows_every_column_whole_on_a_phone(phone: App) 
             found[f"{size}: a band over the heading"] = gap
         if wrong := unfaded(page.evaluate(EDGE_LINES)):
             found[f"{size} at the end: lines cut"] = wrong
+    # the window taller (a phone's bars put away), the dialog's drawing the same: its sheet as tall as the
+    # dialog opened at that size makes it
+    resize(phone, UPRIGHT[0])
+    resize(phone, (360, 844))
+    grown = page.evaluate(SHEET_HEIGHT)
+    page.keyboard.press("Escape")
+    page.click("[data-action=show-result]")
+    expect(page.locator("dialog[open] .score-sheet")).to_be_visible(timeout=SCREEN_TIMEOUT_MS)
+    until_still(page)
+    if abs(grown - (opened := page.evaluate(SHEET_HEIGHT))) > 1:  # (it kept the height it had at 360x740)
+        found["360x844, grown to: the sheet's height"] = [grown, opened]
     page.keyboard.press("Escape")
     assert found == {}, found
 

@@ -3,6 +3,7 @@
 // through dialog.js (Back, Esc, a tap outside; the keyboard back to what opened it).
 
 import { h, put } from "../render/dom.js";
+import { sheetsFitAgain } from "../render/score_sheet.js";
 import { attachDialog } from "./dialog.js";
 import { words } from "./frame_toolbar.js";
 
@@ -34,7 +35,7 @@ function drawing(/** @type {() => (Node | null)[]} */ draw) {
 /**
  * The bodies of a dialog: each drawn again while it is open when the window changes size into
  * another drawing, its marks put on again, the dialog at its top again; at each size its buttons'
- * row fitted again (actionsInOneRow).
+ * row (actionsInOneRow) and its score sheet (sheetsFitAgain) fitted again.
  * @param {HTMLElement} dialog
  * @param {() => boolean} isOpen
  */
@@ -46,7 +47,9 @@ function redrawnBodies(dialog, isOpen) {
     resized ||= requestAnimationFrame(() => {
       resized = 0;
       again();
-      if (isOpen()) actionsInOneRow(dialog);
+      if (!isOpen()) return;
+      actionsInOneRow(dialog);
+      sheetsFitAgain(dialog);
     });
   };
   window.addEventListener("resize", onResize);

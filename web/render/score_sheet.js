@@ -115,10 +115,14 @@ function rowsWholeUnderHeading(box, head) {
   box.scrollTop = box.scrollHeight;
 }
 
-/* A box shortened to whole rows is measured again when the window grows (a phone's browser bars put away):
-   at its height it would not have grown with its place, and its observer would not have been told. */
-globalThis.addEventListener?.("resize", () => {
-  for (const box of document.querySelectorAll(".score-sheet-scroll")) {
+/**
+ * The sheets in `root` measured again at a new window size (the frame's dialogs call it as the window
+ * changes size): a box shortened to whole rows (rowsWholeUnderHeading) would not grow with its place at
+ * that height, nor its observer be told (a phone's browser bars put away); at its full height it is.
+ * @param {ParentNode} root
+ */
+export function sheetsFitAgain(root) {
+  for (const box of root.querySelectorAll(".score-sheet-scroll")) {
     if (box instanceof HTMLElement) box.style.removeProperty("max-height");
   }
-});
+}
