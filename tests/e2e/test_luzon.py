@@ -175,6 +175,8 @@ def test_hint(app: App) -> None:
 
 
 def test_bad_saved_game_dropped(app: App) -> None:
+    start_luzon_deal(app, LUZON_WON_SEED)  # the game on screen whose save the reload reads
+    expect_moves(app, 0)
     app.page.evaluate("localStorage.setItem('boneyard.game.luzon', '{not json')")
     app.page.reload()
     app.wait_ready()
