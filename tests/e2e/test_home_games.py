@@ -139,6 +139,11 @@ def test_table_game_link_opens_the_same_deal(app: App) -> None:
 
 
 def test_bad_link_gives_a_notice_and_a_playable_page(app: App) -> None:
+    """A link with values the game does not know opens the game with a notice saying what was
+    dropped; a table game link whose deal number is dropped resumes the draw game in progress
+    (opened here first, not left by an earlier test)."""
+    open_at_my_turn(app, TABLE_LINK)  # the draw game in progress that the bad deal number resumes below
+    expect_saved_deal(app, "draw", 3)
     page = app.page
     notice = page.locator("#notice")
     page.goto(app.url + "#/play/clock?deal=5&exchange=maybe&colour=red")
@@ -150,7 +155,7 @@ def test_bad_link_gives_a_notice_and_a_playable_page(app: App) -> None:
     page.goto(app.url + "#/play/draw?deal=three&players=9")
     expect(notice).to_contain_text("“three” is not a whole number")
     expect(notice).to_contain_text("“9” is not one of 2, 3, 4, 5, 6")
-    # the bad deal number is dropped: the game in progress (the one opened above) is resumed
+    # the bad deal number is dropped: the draw game in progress (opened at the start) is resumed
     expect(page.locator("#table-screen[data-session]")).to_be_visible(timeout=TIMEOUT)
     page.goto(app.url + "#/play/draw?deal=4&players=2&seats=human,robot")
     expect(notice).to_contain_text("the seats “human,robot” are not 2 of")

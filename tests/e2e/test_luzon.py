@@ -22,6 +22,7 @@ def reserve_on_page(app: App) -> list[str | None]:
 
 def test_engine_ready_and_menu(app: App) -> None:
     page = app.page
+    page.goto(f"{app.url}#/")  # the menu (where the module's fresh page starts; a test before may have left it)
     assert page.evaluate("document.documentElement.dataset.engine") == "ready"
     marks = page.evaluate("performance.getEntriesByType('mark').map(m => m.name)")
     assert "shell-painted" in marks and "engine-ready" in marks
@@ -31,6 +32,7 @@ def test_engine_ready_and_menu(app: App) -> None:
 
 
 def test_rules_page(app: App) -> None:
+    app.page.goto(f"{app.url}#/")  # from the menu, wherever the test before left the page
     app.page.click(".game-card[data-game=luzon] a:has-text('Rules')")
     spec = next(g for g in CATALOG if g["id"] == "luzon")
     for section in spec["rules"]:
@@ -173,6 +175,8 @@ def test_hint(app: App) -> None:
 
 
 def test_bad_saved_game_dropped(app: App) -> None:
+    start_luzon_deal(app, LUZON_WON_SEED)  # the game on screen whose save the reload reads
+    expect_moves(app, 0)
     app.page.evaluate("localStorage.setItem('boneyard.game.luzon', '{not json')")
     app.page.reload()
     app.wait_ready()

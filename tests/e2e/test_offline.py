@@ -1,7 +1,12 @@
 """Offline play through the service worker, with dist/ served under a sub-path (/boneyard/):
 first visit precaches every file of the build; with the server stopped a reload still reaches
 engine-ready and a Luzon deal is played to its end; a new build offers "a new version is
-ready — reload"; no request leaves the origin."""
+ready — reload"; no request leaves the origin.
+
+One site and one page for the file, its tests in a chain, each the continuation of the one before:
+the first visit installs the service worker the later tests are served by; the offline reload
+stops the site, which stays down for the next test (a tab the worker controls) and is started
+again, on the same origin, by the last (the new build)."""
 
 from __future__ import annotations
 

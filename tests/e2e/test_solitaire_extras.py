@@ -23,6 +23,7 @@ from .conftest import (
     computer_speed,
     every_deal,
     expect_moves,
+    follow_link,
     next_deal_numbers,
     open_deal,
     screenshot,
@@ -356,7 +357,9 @@ def test_the_big_clock_keeps_its_own_resign_and_shows_no_second_one(app: App) ->
 
 
 def test_the_setting_deals_winnable_deals_and_the_page_is_axe_clean(app: App) -> None:
-    app.page.goto(f"{app.url}#/settings")
+    every_deal(app)  # the setting off (a new visitor has it on): turned on below on the settings page
+    follow_link(app, "#/settings")  # no saved game in progress (the links below would ask about it first)
+    expect(app.page.locator("#setting-winnableOnly-false")).to_be_checked()
     app.page.check("#setting-winnableOnly-true")
     assert app.page.evaluate("JSON.parse(localStorage.getItem('boneyard.settings.v1')).winnableOnly") is True
     next_deal_numbers(app, FIRST_UNWINNABLE_SIXES)  # a link of options only: a new deal, by the setting
