@@ -81,7 +81,7 @@ function outcomeActions(view, won, { spec, state, hotSeat, emit, optionValues })
     actions.push({ label: "Review the game", short: "Review", attrs: { "data-action": "review-game" },
       run: () => { emit({ type: "open-coach" }); } });
   }
-  actions.push({ label: seated ? "Look at the table" : "Close", short: seated ? "See table" : "Close", run: () => { emit({ type: "redraw" }); } });
+  actions.push({ label: seated ? "Look at the table" : "Close", ...(seated ? { short: "See table" } : {}), run: () => { emit({ type: "redraw" }); } });
   return actions;
 }
 
