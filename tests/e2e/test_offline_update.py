@@ -27,8 +27,10 @@ COUNT_UPDATES = """(() => {
   window.__updates = 0;
   const update = ServiceWorkerRegistration.prototype.update;
   ServiceWorkerRegistration.prototype.update = function () { window.__updates += 1; return update.call(this); };
-  if (sessionStorage.getItem("%s")) Object.defineProperty(navigator, "onLine", { configurable: true, get: () => false });
-})()""" % OFFLINE_MARK
+  if (sessionStorage.getItem(MARK)) {
+    Object.defineProperty(navigator, "onLine", { configurable: true, get: () => false });
+  }
+})()""".replace("MARK", json.dumps(OFFLINE_MARK))
 
 
 @pytest.fixture(scope="module")
