@@ -2,10 +2,10 @@
 a hint, a move by click and one by keyboard, undo (and redo by its key, back to the same move), the
 keys' help and the More panel (on a narrow screen) closed by Esc, a reload that resumes the saved
 game (a solitaire says so), on to the solitaire's end or the table's first round end (the computers
-at instant pace; its summary closed by Esc, the score sheet's names read on a phone, the replay opened
-by its key; Matador's and Round the Clock's deals are over in that round: the last summary closed by
-Esc leaves "Show the result"), then the replay and the review (a decision rated, at least). No console
-error (conftest.py)."""
+at instant pace; its summary closed by Esc, the score sheet's names read on a phone, the second round
+played to its end and its score sheet looked at held sideways, the replay opened by its key; Matador's
+and Round the Clock's deals are over in that round: the last summary closed by Esc leaves "Show the
+result"), then the replay and the review (a decision rated, at least). No console error (conftest.py)."""
 
 from __future__ import annotations
 
@@ -62,7 +62,9 @@ def esc_closes(page: Page, opened: str, closed: str) -> None:
     page.wait(closed, timeout_s=SCREEN_S, what=f"Esc to close ({closed})")
 
 
-NARROW_AND_SETTLED = """(width) => innerWidth <= width && document.documentElement.dataset.settled === 'yes'
+# the window at most `width` by `height` (the page told of it) and the page settled at that size
+SIZED_AND_SETTLED = """(width, height) => innerWidth <= width && innerHeight <= height
+  && document.documentElement.dataset.settled === 'yes'
   && new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))))"""
 
 
@@ -72,7 +74,7 @@ def keys_help_and_more(page: Page) -> None:
     esc_closes(page, exists("dialog[open]"), "() => !document.querySelector('dialog[open]')")
     page.resize(800, 900)
     try:  # the narrow layout drawn and the page settled (the window's new size reaches WebKit's page later)
-        page.wait(NARROW_AND_SETTLED, 800, timeout_s=SCREEN_S, what="the narrow layout, settled")
+        page.wait(SIZED_AND_SETTLED, 800, 900, timeout_s=SCREEN_S, what="the narrow layout, settled")
         page.click(".more-button")
         esc_closes(page, exists(".play-area.more-open"), "() => !document.querySelector('.play-area.more-open')")
     finally:
@@ -107,12 +109,40 @@ def sheet_names_on_a_phone(page: Page) -> None:
     the table cell's text horizontal and turned it, so each name came out upside down)."""
     page.resize(360, 740)
     try:
-        page.wait(NARROW_AND_SETTLED, 360, timeout_s=SCREEN_S, what="the phone's layout, settled")
+        page.wait(SIZED_AND_SETTLED, 360, 740, timeout_s=SCREEN_S, what="the phone's layout, settled")
         page.click(".more-button")
         page.wait(exists(".play-area.more-open .score-sheet"), timeout_s=SCREEN_S, what="the score sheet")
         names = page.run(SHEET_NAMES)
         assert names and all(name["whole"] for name in names), f"{page.name}: {names}"
         esc_closes(page, exists(".play-area.more-open"), "() => !document.querySelector('.play-area.more-open')")
+    finally:
+        page.resize(1280, 900)
+
+
+# the round summary's score sheet: the height its place takes beyond its parts' (a blank band), how far the
+# sheet and the dialog scroll
+SHEET_FIT = """() => { const dialog = document.querySelector('#round-summary[open]');
+  const place = dialog?.querySelector('.sheet-box'), box = place?.querySelector('.score-sheet-scroll');
+  if (!box) return null;
+  const height = (e) => e.getBoundingClientRect().height;
+  return { band: height(place) - [...place.children].reduce((sum, part) => sum + height(part), 0),
+    sheetScrolls: box.scrollHeight - box.clientHeight, dialogScrolls: dialog.scrollHeight - dialog.clientHeight,
+    height: innerHeight }; }"""
+
+
+def sheet_whole_held_sideways(page: Page) -> None:
+    """Held sideways (844x390, then 844x340 as a phone's browser bars come back), the round summary's
+    score sheet of two rounds shows whole, its place no taller than it, nothing to scroll: WebKit gave
+    the sheet's row all the height the dialog could take (84-114 px blank under the sheet),
+    and, that row made as tall as the sheet, sized the dialog at a new height by its margins at the one
+    before (the sheet scrolled in a dialog shorter than the window left it)."""
+    try:
+        for height in (390, 340):
+            page.resize(844, height)
+            page.wait(SIZED_AND_SETTLED, 844, height, timeout_s=SCREEN_S, what=f"the layout at 844x{height}, settled")
+            fit = page.run(SHEET_FIT)
+            assert fit and fit["band"] <= 1 and fit["sheetScrolls"] <= 1 and fit["dialogScrolls"] <= 1, \
+                f"{page.name} at 844x{height}: {fit}"
     finally:
         page.resize(1280, 900)
 
@@ -164,5 +194,9 @@ def test_table_game(browser_page: Page, server_url: str, game: str) -> None:
     else:  # the round's summary closes by Esc, and the replay opens by its key
         esc_closes(page, exists("#round-summary[open]"), "() => !document.querySelector('#round-summary[open]')")
         sheet_names_on_a_phone(page)
+        page.click("button[data-action=next-round]")
+        table_round_to_its_end(page)
+        sheet_whole_held_sideways(page)
+        esc_closes(page, exists("#round-summary[open]"), "() => !document.querySelector('#round-summary[open]')")
         page.press("p")
     replay_and_review(page)

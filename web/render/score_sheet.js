@@ -57,6 +57,7 @@ function showLatestRounds(box) {
     if (head) keepRoundsInView(box, head);
     if (shown) box.scrollTop = box.scrollHeight;
     if (shown && head) rowsWholeUnderHeading(box, head);
+    if (shown) squeezedWhereDialogScrolls(place);
     if (shown && !shownIn.get(place) && !place.closest("dialog")) box.querySelector("tfoot tr")?.scrollIntoView({ block: "nearest", inline: "nearest" });
     shownIn.set(place, shown);
   });
@@ -116,13 +117,32 @@ function rowsWholeUnderHeading(box, head) {
 }
 
 /**
+ * A dialog's sheet is whole, its place as tall as it (style.css, held sideways), unless the dialog would
+ * scroll: then its place is squeezed (`.squeezed`), the sheet scrolling within the height the dialog
+ * leaves it. (With the sheet's row always flexible, WebKit gave it all the height the dialog could take,
+ * however short the sheet: a blank band under it, 84 px under two rounds at 844x390; and at a new window
+ * height it sized such a dialog by its margins at the height before, the sheet scrolling in a dialog
+ * shorter than the window left it.)
+ * @param {HTMLElement} place the sheet's place (the <details> around it)
+ */
+function squeezedWhereDialogScrolls(place) {
+  const dialog = place.closest("dialog");
+  if (dialog && dialog.scrollHeight > dialog.clientHeight + 1) place.classList.add("squeezed");
+}
+
+/**
  * The sheets in `root` measured again at a new window size (the frame's dialogs call it as the window
  * changes size): a box shortened to whole rows (rowsWholeUnderHeading) would not grow with its place at
  * that height, nor its observer be told (a phone's browser bars put away); at its full height it is.
+ * Each sheet whole again, then squeezed where its dialog would scroll (squeezedWhereDialogScrolls).
  * @param {ParentNode} root
  */
 export function sheetsFitAgain(root) {
   for (const box of root.querySelectorAll(".score-sheet-scroll")) {
     if (box instanceof HTMLElement) box.style.removeProperty("max-height");
+    box.parentElement?.classList.remove("squeezed");
+  }
+  for (const place of root.querySelectorAll(".sheet-box")) {
+    if (place instanceof HTMLElement) squeezedWhereDialogScrolls(place);
   }
 }
