@@ -14,7 +14,7 @@ from playwright.sync_api import ConsoleMessage, Error, sync_playwright
 
 from tests.e2e.conftest import CHROMIUM_TEST_ARGS, chromium_executable
 
-from .drivers import KEYS, Page, PageError
+from .drivers import KEYS, WINDOW, Page, PageError
 
 # a WebDriver key value (drivers.KEYS) as Playwright names the key
 KEY_NAMES = {value: name for name, value in KEYS.items()}
@@ -36,7 +36,7 @@ class ChromiumPage(Page):
     def _launch(self) -> None:
         self.context = self.playwright.chromium.launch_persistent_context(
             self.profile.name, headless=True, args=CHROMIUM_TEST_ARGS, executable_path=self.executable,
-            viewport={"width": 1280, "height": 900})
+            viewport={"width": WINDOW[0], "height": WINDOW[1]})
         self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
         self.page.on("console", self._console)
         self.page.on("pageerror", lambda error: self.errors.append(f"pageerror: {error}"))

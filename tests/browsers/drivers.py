@@ -38,6 +38,7 @@ import build
 from .bidi import Bidi
 
 START_TIMEOUT_S = 60
+WINDOW = (1280, 900)  # the browser's window as each scene starts and goes back to after a phone's size
 SYSTEM_PYTHON = "/usr/bin/python3"  # Debian's, with build.WEBKIT_BINDINGS: webkit_browser.py runs on it
 WEBKIT_BROWSER = Path(__file__).with_name("webkit_browser.py")
 FIREFOX = "firefox-esr"
@@ -280,14 +281,14 @@ class FirefoxPage(Page):
     def _launch(self) -> None:
         self.process = subprocess.Popen(
             [FIREFOX, "--headless", "--remote-debugging-port=0", "--profile", self.profile.name, "--no-remote",
-             "--width", "1280", "--height", "900"],
+             "--width", str(WINDOW[0]), "--height", str(WINDOW[1])],
             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         url = self._listening()
         self.bidi = Bidi(url + "/session")
         self.bidi.command("session.new", {"capabilities": {}})
         self.bidi.command("session.subscribe", {"events": ["log.entryAdded"]})
         self.context = self._own_tab()
-        self.resize(1280, 900)
+        self.resize(*WINDOW)
         self.seen = 0
         self.errors: list[str] = []
         self.warnings: list[str] = []
@@ -403,7 +404,7 @@ class WebKitPage(Page):
                     raise
                 time.sleep(0.2)
         self.session = f"/session/{answer['sessionId']}"
-        self.resize(1280, 900)
+        self.resize(*WINDOW)
         self._send("POST", f"{self.session}/timeouts", {"script": 120_000})
         self.errors: list[str] = []
         self.warnings: list[str] = []

@@ -9,9 +9,12 @@ result"), then the replay and the review (a decision rated, at least). No consol
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import pytest
 
-from .drivers import Page
+from .drivers import WINDOW, Page
 from .scenes import (
     SCREEN_S,
     SOLITAIRE_DEALS,
@@ -68,17 +71,30 @@ SIZED_AND_SETTLED = """(width, height) => innerWidth <= width && innerHeight <= 
   && new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))))"""
 
 
+def sized(page: Page, width: int, height: int) -> None:
+    """The window made `width` by `height`, the page's layout at that size drawn and settled (the
+    window's new size reaches WebKit's page later)."""
+    page.resize(width, height)
+    page.wait(SIZED_AND_SETTLED, width, height, timeout_s=SCREEN_S, what=f"the layout at {width}x{height}, settled")
+
+
+@contextmanager
+def held_at(page: Page, width: int, height: int) -> Iterator[None]:
+    """The window `width` by `height` (sized) for what is done within; afterwards the scene's own (WINDOW)."""
+    try:
+        sized(page, width, height)
+        yield
+    finally:
+        page.resize(*WINDOW)
+
+
 def keys_help_and_more(page: Page) -> None:
     """The keys' help opens by "?" and closes by Esc; so does the More panel of a narrow screen."""
     page.press("?")
     esc_closes(page, exists("dialog[open]"), "() => !document.querySelector('dialog[open]')")
-    page.resize(800, 900)
-    try:  # the narrow layout drawn and the page settled (the window's new size reaches WebKit's page later)
-        page.wait(SIZED_AND_SETTLED, 800, 900, timeout_s=SCREEN_S, what="the narrow layout, settled")
+    with held_at(page, 800, 900):
         page.click(".more-button")
         esc_closes(page, exists(".play-area.more-open"), "() => !document.querySelector('.play-area.more-open')")
-    finally:
-        page.resize(1280, 900)
 
 
 # each player's name in the score sheet's heading: the boxes its text takes against its own column's, and
@@ -107,16 +123,12 @@ def sheet_names_on_a_phone(page: Page) -> None:
     """On a phone upright, the More panel's score sheet shows each player's name within its own
     column, reading across or upwards (with five players or more the names are turned: WebKit kept
     the table cell's text horizontal and turned it, so each name came out upside down)."""
-    page.resize(360, 740)
-    try:
-        page.wait(SIZED_AND_SETTLED, 360, 740, timeout_s=SCREEN_S, what="the phone's layout, settled")
+    with held_at(page, 360, 740):
         page.click(".more-button")
         page.wait(exists(".play-area.more-open .score-sheet"), timeout_s=SCREEN_S, what="the score sheet")
         names = page.run(SHEET_NAMES)
         assert names and all(name["whole"] for name in names), f"{page.name}: {names}"
         esc_closes(page, exists(".play-area.more-open"), "() => !document.querySelector('.play-area.more-open')")
-    finally:
-        page.resize(1280, 900)
 
 
 # the round summary's score sheet: the height its place takes beyond its parts' (a blank band), how far the
@@ -136,15 +148,12 @@ def sheet_whole_held_sideways(page: Page) -> None:
     the sheet's row all the height the dialog could take (84-114 px blank under the sheet),
     and, that row made as tall as the sheet, sized the dialog at a new height by its margins at the one
     before (the sheet scrolled in a dialog shorter than the window left it)."""
-    try:
+    with held_at(page, 844, 390):
         for height in (390, 340):
-            page.resize(844, height)
-            page.wait(SIZED_AND_SETTLED, 844, height, timeout_s=SCREEN_S, what=f"the layout at 844x{height}, settled")
+            sized(page, 844, height)
             fit = page.run(SHEET_FIT)
             assert fit and fit["band"] <= 1 and fit["sheetScrolls"] <= 1 and fit["dialogScrolls"] <= 1, \
                 f"{page.name} at 844x{height}: {fit}"
-    finally:
-        page.resize(1280, 900)
 
 
 @pytest.mark.parametrize("game", sorted(SOLITAIRE_DEALS))

@@ -81,7 +81,8 @@ function outcomeActions(view, won, { spec, state, hotSeat, emit, optionValues })
     actions.push({ label: "Review the game", short: "Review", attrs: { "data-action": "review-game" },
       run: () => { emit({ type: "open-coach" }); } });
   }
-  actions.push({ label: seated ? "Look at the table" : "Close", ...(seated ? { short: "See table" } : {}), run: () => { emit({ type: "redraw" }); } });
+  const redraw = () => { emit({ type: "redraw" }); };
+  actions.push(seated ? { label: "Look at the table", short: "See table", run: redraw } : { label: "Close", run: redraw });
   return actions;
 }
 
