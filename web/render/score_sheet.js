@@ -123,11 +123,19 @@ function rowsWholeUnderHeading(box, head) {
  * however short the sheet: a blank band under it, 84 px under two rounds at 844x390; and at a new window
  * height it sized such a dialog by its margins at the height before, the sheet scrolling in a dialog
  * shorter than the window left it.)
+ * A sheet still running out of its squeezed place is given the place's height: Firefox before 143 (ESR 140)
+ * has no `::details-content`, so a <details>' content cannot shrink with it (ten players' game end held
+ * sideways at 844x340 scrolled the dialog 36 px, the sheet's lower rows past its place).
  * @param {HTMLElement} place the sheet's place (the <details> around it)
  */
 function squeezedWhereDialogScrolls(place) {
   const dialog = place.closest("dialog");
-  if (dialog && dialog.scrollHeight > dialog.clientHeight + 1) place.classList.add("squeezed");
+  if (!dialog || dialog.scrollHeight <= dialog.clientHeight + 1) return;
+  place.classList.add("squeezed");
+  const box = place.querySelector(".score-sheet-scroll");
+  if (!(box instanceof HTMLElement)) return;
+  const [room, sheet] = [place.getBoundingClientRect(), box.getBoundingClientRect()];
+  if (sheet.bottom > room.bottom + 1) box.style.maxHeight = `${Math.max(0, room.bottom - sheet.top)}px`;
 }
 
 /**
