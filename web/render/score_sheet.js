@@ -55,9 +55,9 @@ function showLatestRounds(box) {
     const shown = box.clientHeight > 0;
     const head = stickyHeading(box);
     if (head) keepRoundsInView(box, head);
+    if (shown) squeezedWhereDialogScrolls(place);
     if (shown) box.scrollTop = box.scrollHeight;
     if (shown && head) rowsWholeUnderHeading(box, head);
-    if (shown) squeezedWhereDialogScrolls(place);
     if (shown && !shownIn.get(place) && !place.closest("dialog")) box.querySelector("tfoot tr")?.scrollIntoView({ block: "nearest", inline: "nearest" });
     shownIn.set(place, shown);
   });
