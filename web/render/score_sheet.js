@@ -55,7 +55,7 @@ function showLatestRounds(box) {
     const shown = box.clientHeight > 0;
     const head = stickyHeading(box);
     if (head) keepRoundsInView(box, head);
-    if (shown) squeezedWhereDialogScrolls(place);
+    if (shown) squeezedWhereDialogScrolls(place); // (first: the sheet scrolled and its rows whole at the height it keeps)
     if (shown) box.scrollTop = box.scrollHeight;
     if (shown && head) rowsWholeUnderHeading(box, head);
     if (shown && !shownIn.get(place) && !place.closest("dialog")) box.querySelector("tfoot tr")?.scrollIntoView({ block: "nearest", inline: "nearest" });
