@@ -6,7 +6,8 @@ most, each hand's count in the players' table (written term by term it ran four 
 upright says it term by term again. On the shorter phones held sideways (667x375, 740x340) that
 dialog shows the result at once: nothing to scroll, every player's row whole, each hand's tiles in a
 line or two (an eleven-tile hand took four lines of three) and the buttons in one row, in their
-shorter words (each keeps its name; they took two rows, a third of the dialog)."""
+shorter words (each keeps its name; they took two rows, a third of the dialog). Where the sheet's box
+cannot shrink with its place (Firefox ESR 140), ten players' game end keeps the sheet within it."""
 
 from __future__ import annotations
 
@@ -116,4 +117,40 @@ def test_a_blocked_matador_round_says_its_sum_in_two_lines_held_sideways(phone: 
         assert seen["buttonRows"] == 1 and seen["names"] == wide["names"], (size, seen)
         shorter_words = zip(seen["said"], seen["names"], strict=True)
         assert all(len(short) < len(name) for short, name in shorter_words), (size, seen)
+    assert not phone.errors
+
+
+# a <details>' content that does not shrink with it, as in Firefox ESR 140 (no `::details-content`)
+# (a constructed style sheet: the page's CSP refuses a <style> element)
+CONTENT_UNSHRINKING = """() => { const sheet = new CSSStyleSheet(); window.__unshrinking = sheet;
+  sheet.replaceSync('#round-summary > .sheet-box::details-content '
+    + '{ flex: none !important; min-height: auto !important; }');
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]; }"""
+SHEET_IN_PLACE = """() => { const dialog = document.querySelector('#round-summary[open]');
+  const place = dialog.querySelector('.sheet-box'), box = place.querySelector('.score-sheet-scroll');
+  const bottom = (e) => e.getBoundingClientRect().bottom;
+  return { pastPlace: bottom(box) - bottom(place), fromEnd: box.scrollHeight - box.clientHeight - box.scrollTop,
+    totalUnderButtons: bottom(box.querySelector('tfoot tr'))
+      - dialog.querySelector('.actions').getBoundingClientRect().top }; }"""
+
+
+def test_ten_players_sheet_stays_in_its_place_where_its_box_cannot_shrink(phone: App) -> None:
+    """Where a <details>' content does not shrink with it (Firefox ESR 140), ten players' game end keeps
+    its score sheet within its place, scrolled to its latest rounds, its total row above the buttons,
+    held sideways (844x390, 740x340) and upright (390x844): the sheet is given its place's height
+    (score_sheet.js fittedToPlace). Without it Firefox ran the total row under the buttons."""
+    options = {"set": "double-9", "players": 10}
+    record, view = native_record("tiddle-a-wink", options, 10, 3, game_over)
+    assert len(view["rounds"]) >= 4, view["rounds"]  # (the case: a sheet taller than its place)
+    page = phone.page
+    page.evaluate(CONTENT_UNSHRINKING)
+    try:
+        opened_sideways(phone, "tiddle-a-wink", options, 10, 3, record)
+        seen = {size: page.evaluate(SHEET_IN_PLACE) for size in each_size(page, [SIDEWAYS, (740, 340), (390, 844)])}
+        page.keyboard.press("Escape")
+    finally:
+        page.evaluate("() => { document.adoptedStyleSheets = document.adoptedStyleSheets"
+                      ".filter((sheet) => sheet !== window.__unshrinking); }")
+    for size, fit in seen.items():
+        assert fit["pastPlace"] <= 1 and fit["fromEnd"] <= 1 and fit["totalUnderButtons"] <= 1, (size, fit)
     assert not phone.errors

@@ -55,7 +55,7 @@ function showLatestRounds(box) {
     const shown = box.clientHeight > 0;
     const head = stickyHeading(box);
     if (head) keepRoundsInView(box, head);
-    if (shown) squeezedWhereDialogScrolls(place); // (first: the sheet scrolled and its rows whole at the height it keeps)
+    if (shown) fittedToPlace(place); // (first: the sheet scrolled and its rows whole at the height it keeps)
     if (shown) box.scrollTop = box.scrollHeight;
     if (shown && head) rowsWholeUnderHeading(box, head);
     if (shown && !shownIn.get(place) && !place.closest("dialog")) box.querySelector("tfoot tr")?.scrollIntoView({ block: "nearest", inline: "nearest" });
@@ -123,15 +123,22 @@ function rowsWholeUnderHeading(box, head) {
  * however short the sheet: a blank band under it, 84 px under two rounds at 844x390; and at a new window
  * height it sized such a dialog by its margins at the height before, the sheet scrolling in a dialog
  * shorter than the window left it.)
- * A sheet still running out of its squeezed place is given the place's height: Firefox before 143 (ESR 140)
- * has no `::details-content`, so a <details>' content cannot shrink with it (ten players' game end held
- * sideways at 844x340 scrolled the dialog 36 px, the sheet's lower rows past its place).
  * @param {HTMLElement} place the sheet's place (the <details> around it)
  */
 function squeezedWhereDialogScrolls(place) {
   const dialog = place.closest("dialog");
-  if (!dialog || dialog.scrollHeight <= dialog.clientHeight + 1) return;
-  place.classList.add("squeezed");
+  if (dialog && dialog.scrollHeight > dialog.clientHeight + 1) place.classList.add("squeezed");
+}
+
+/**
+ * The sheet's place squeezed where its dialog would scroll, and the sheet kept within its place: a sheet
+ * running past it is given the place's height. Firefox before 143 (ESR 140) has no `::details-content`, so a
+ * <details>' content does not shrink with it: ten players' game end ran its total row under the dialog's
+ * buttons (held sideways at 844x390; upright at 390x844 half of it; a six-player one at 1280x800).
+ * @param {HTMLElement} place the sheet's place (the <details> around it)
+ */
+function fittedToPlace(place) {
+  squeezedWhereDialogScrolls(place);
   const box = place.querySelector(".score-sheet-scroll");
   if (!(box instanceof HTMLElement)) return;
   const [room, sheet] = [place.getBoundingClientRect(), box.getBoundingClientRect()];
@@ -142,7 +149,7 @@ function squeezedWhereDialogScrolls(place) {
  * The sheets in `root` measured again at a new window size (the frame's dialogs call it as the window
  * changes size): a box shortened to whole rows (rowsWholeUnderHeading) would not grow with its place at
  * that height, nor its observer be told (a phone's browser bars put away); at its full height it is.
- * Each sheet whole again, then squeezed where its dialog would scroll (squeezedWhereDialogScrolls).
+ * Each sheet whole again, then fitted to its place (fittedToPlace).
  * @param {ParentNode} root
  */
 export function sheetsFitAgain(root) {
@@ -151,6 +158,6 @@ export function sheetsFitAgain(root) {
     box.parentElement?.classList.remove("squeezed");
   }
   for (const place of root.querySelectorAll(".sheet-box")) {
-    if (place instanceof HTMLElement) squeezedWhereDialogScrolls(place);
+    if (place instanceof HTMLElement) fittedToPlace(place);
   }
 }
