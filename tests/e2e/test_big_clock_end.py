@@ -68,10 +68,27 @@ def small_or_unseen(page: Page, set_aside: int, sizes: list[tuple[int, int]]) ->
     return problems
 
 
+# the room a scrollbar takes (a desktop's Firefox or Chromium: 12-17 px) taken from the Big Clock's side, as
+# padding (the phone's scrollbars take none); a constructed style sheet: the page's CSP refuses a <style>
+SIDE_SCROLLBAR = """() => { const sheet = new CSSStyleSheet(); window.__scrollbar = sheet;
+  sheet.replaceSync('.bc-side { padding-right: 15px; }');
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]; }"""
+NO_SIDE_SCROLLBAR = """() => {
+  document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== window.__scrollbar); }"""
+
+
 def test_the_games_end_shows_every_tile_large_and_in_view(phone: App) -> None:
+    """... and held sideways beside a scrollbar that takes room: the stock and the drawn tile lay one over
+    the other there, the side ran past the board and the last row of tiles set aside was cut (Firefox)."""
     set_aside = games_end(phone, 1)
     assert set_aside >= 12, "the deal's end should set many tiles aside"
     assert not small_or_unseen(phone.page, set_aside, PHONES)
+    phone.page.evaluate(SIDE_SCROLLBAR)
+    try:
+        beside_a_scrollbar = small_or_unseen(phone.page, set_aside, [(844, 390)])
+    finally:
+        phone.page.evaluate(NO_SIDE_SCROLLBAR)
+    assert not beside_a_scrollbar
     assert not phone.errors
 
 
