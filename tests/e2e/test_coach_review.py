@@ -367,6 +367,11 @@ def test_moves_of_show_solution_are_not_graded_as_the_persons(app: App) -> None:
         "els => els.map(e => Number(e.dataset.index))")
     assert all(i < by_hand for i in indices), indices
     page.click("button[data-action=coach-close]")
+    # opened again on the same game: its review shown at once, not asked for again (it was thrown away)
+    page.click("button[data-action=coach]")
+    expect(page.locator("#coach-review-text")).to_contain_text("Not graded as yours")
+    expect(page.locator("#coach-decisions li[data-index]")).to_have_count(len(indices))
+    page.click("button[data-action=coach-close]")
     assert not app.errors, app.errors
 
 

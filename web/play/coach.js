@@ -34,13 +34,15 @@ import { keepBoardRoom } from "./coach_room.js";
  * Mount the coach for `record`: the game's renderer (createRenderer) draws each position through
  * a replay's renderer context; the replay's Play runs on the screen's sequencer. name(seat) is a
  * seat's name; motionMs() the duration of a slide at the page's speed (0: no motion); onClose()
- * goes back to the game; resume: a coach before as a remount kept it (else the coach opens at the game's end).
+ * goes back to the game; resume: a coach before as a remount kept it (else the coach opens at the game's end,
+ * with `reviewed`, the review of this record a coach before finished, shown).
  * @param {{engine: Engine, spec: GameSpec, record: GameRecord, createRenderer: RendererFactory,
  *   name: (seat: number) => string, motionMs: () => number, sequencer: Sequencer, onClose: () => void,
- *   resume?: CoachKept | null}} parts
+ *   resume?: CoachKept | null, reviewed?: import("./coach_review.js").ReviewResults | null}} parts
  * @returns {{element: HTMLElement, focus: () => void, kept: () => CoachKept, dispose: () => void}}
  */
-export function createCoach({ engine, spec, record, createRenderer, name, motionMs, sequencer, onClose, resume = null }) {
+export function createCoach({ engine, spec, record, createRenderer, name, motionMs, sequencer, onClose, resume = null,
+  reviewed = null }) {
   const replay = new Replay({ engine, spec, record, createRenderer, name, motionMs, sequencer });
   const marks = new Marks(replay);
   const review = new Review({ engine, record, total: replay.total, number: (at) => replay.number(at), show: (d) => marks.show(d) });
@@ -66,7 +68,10 @@ export function createCoach({ engine, spec, record, createRenderer, name, motion
       });
     }
     review.resume(resume.review);
-  } else replay.go(replay.total);
+  } else {
+    replay.go(replay.total);
+    review.resume(reviewed);
+  }
   return {
     element,
     focus: () => element.focus(),

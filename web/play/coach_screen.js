@@ -35,8 +35,15 @@ export function createCoachScreen(host) {
   const { frame, sequencer } = host;
   /** @type {ReturnType<typeof createCoach> | null} */
   let coach = null;
+  let opened = ""; // the record the coach shows (its JSON)
+  /** The last whole review a coach showed and the record it reviewed: opened again on the same game, the
+   *  coach shows it, not asked for again (a beginner's Big Clock game takes minutes to review).
+   *  @type {{record: string, results: import("./coach_review.js").ReviewResults} | null} */
+  let reviewed = null;
   let leaving = false; // the screen goes away: the coach closes without putting the game back
   const layer = attachScreenLayer(() => {
+    const results = coach?.kept().review;
+    if (results && typeof results === "object") reviewed = { record: opened, results };
     coach?.dispose();
     coach = null;
     if (leaving) return;
@@ -51,8 +58,10 @@ export function createCoachScreen(host) {
     const from = document.activeElement;
     sequencer.cancel();
     frame.closeDialogs();
+    opened = JSON.stringify(record);
     coach = createCoach({ engine: host.engine, spec: host.spec, record, createRenderer: host.createRenderer,
-      name: host.name, motionMs: host.motionMs, sequencer, onClose: layer.close, resume });
+      name: host.name, motionMs: host.motionMs, sequencer, onClose: layer.close, resume,
+      reviewed: reviewed?.record === opened ? reviewed.results : null });
     host.showCoach(coach.element);
     layer.opened(from);
     coach.focus();
