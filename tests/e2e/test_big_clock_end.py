@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App
-from .native_records import game_over, native_record, open_record
-from .screen_sizes import each_size
+from .conftest import SCREEN_TIMEOUT_MS, App, box_of, until_still
+from .native_records import Midgame, game_over, native_record, open_record
+from .screen_sizes import each_size, resize
 
 PHONES = [(360, 740), (390, 844), (844, 390)]
 MIN_HALF_PX = 20
@@ -99,4 +99,30 @@ def test_a_long_set_aside_is_in_view_with_the_dial_upright(phone: App) -> None:
     set_aside = games_end(phone, 30)
     assert set_aside >= 27, "the deal's end should set 27 tiles aside or more"
     assert not small_or_unseen(phone.page, set_aside, [(360, 740), (390, 844)])
+    assert not phone.errors
+
+
+def test_the_board_stays_put_as_the_status_line_shortens(phone: App) -> None:
+    """Upright on a phone the status says "A double is in trouble: shift tiles, or draw" in two lines and
+    "Place the drawn 0-6" in one: the line keeps its height within the deal, so a draw and its placing do
+    not move the board (it went 21 px up at each draw and down at each placing)."""
+    options = {"set": "double-12"}
+    record, _ = native_record("big-clock", options, 1, 1, Midgame(12))
+    page = phone.page
+    resize(phone, (390, 844))
+    open_record(phone, "big-clock", options, 1, 1, record)
+    status, board = page.locator("#game-status"), page.locator("#board")
+    expect(status).to_contain_text("A double is in trouble")
+    moves = len(record["moves"])
+    top = box_of(board)["y"]
+    page.click(".bc-stock")
+    expect(board).to_have_attribute("data-moves", str(moves + 1), timeout=SCREEN_TIMEOUT_MS)
+    expect(status).to_contain_text("Place the drawn")
+    until_still(page)
+    drawn_top = box_of(board)["y"]
+    page.click(".bc-drawn")
+    page.locator("[data-slot].target").first.click()
+    expect(board).to_have_attribute("data-moves", str(moves + 2), timeout=SCREEN_TIMEOUT_MS)
+    until_still(page)
+    assert (drawn_top, box_of(board)["y"]) == (top, top)
     assert not phone.errors

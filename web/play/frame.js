@@ -13,6 +13,7 @@ import { createMessages } from "./frame_messages.js";
 import { createSidePanel } from "./frame_side.js";
 import { createToolbar } from "./frame_toolbar.js";
 import { isSeatedGame } from "./seating.js";
+import { keepTallest } from "./status_height.js";
 
 /** @typedef {import("../engine_types.js").GameSpec} GameSpec */
 /** @typedef {import("../engine_types.js").View} View */
@@ -64,8 +65,9 @@ function buildFrame(root, { spec, screen, board, extras, tools, options, speed, 
   const toolbar = createToolbar(spec, screen, extras.toolbar);
   const messages = createMessages();
   const side = createSidePanel({ spec, screen, options, extras: extras.side, tools, speed });
-  const playMain = h("div", { class: "play-main" }, toolbar.element,
-    h("div", { class: "statusline" }, status, wayOn, ...(screen.statusExtras ?? [])), guide, messages.element, board);
+  const statusLine = h("div", { class: "statusline" }, status, wayOn, ...(screen.statusExtras ?? []));
+  const statusHeight = keepTallest(statusLine);
+  const playMain = h("div", { class: "play-main" }, toolbar.element, statusLine, guide, messages.element, board);
   const playArea = h("div", { class: "play-area" }, playMain, side.element);
   const morePanel = attachMorePanel(playArea, side.element, toolbar.more);
   side.element.prepend(morePanel.element);
@@ -78,7 +80,7 @@ function buildFrame(root, { spec, screen, board, extras, tools, options, speed, 
     head, body, ...dialogs.elements, extras.dialog);
   messages.placeIn(toolbar.element, head);
   root.replaceChildren(section);
-  return { spec, screen, board, status, toolbar, messages, side, playArea, morePanel, body, dialogs, section };
+  return { spec, screen, board, status, statusHeight, toolbar, messages, side, playArea, morePanel, body, dialogs, section };
 }
 
 /** @typedef {ReturnType<typeof buildFrame>} Built */
@@ -136,8 +138,9 @@ function keepFocus(built) {
  * @param {FrameModel} model
  */
 function draw(built, model) {
-  const { spec, board, status, toolbar, messages, side } = built;
+  const { spec, board, status, statusHeight, toolbar, messages, side } = built;
   const refocus = keepFocus(built);
+  statusHeight.round(`${model.boardData.session}:${model.boardData.round}`);
   for (const [key, value] of Object.entries(model.boardData)) {
     if (value === null) delete board.dataset[key];
     else put(board.dataset, key, value);
@@ -159,7 +162,7 @@ function draw(built, model) {
 export function createFrame(root, parts) {
   let onDialogClosed = () => {};
   const built = buildFrame(root, parts, () => onDialogClosed());
-  const { board, toolbar, messages, side, playArea, morePanel, body, dialogs, section } = built;
+  const { board, toolbar, messages, side, playArea, morePanel, body, dialogs, section, statusHeight } = built;
   /** @param {HTMLElement} node what the body shows: the setup or the coach (showPlay: the play area) */
   const show = (node) => { if (!body.contains(node)) body.replaceChildren(node); };
   return {
@@ -218,6 +221,7 @@ export function createFrame(root, parts) {
     dispose() {
       morePanel.detach();
       dialogs.detach();
+      statusHeight.detach();
     },
   };
 }
