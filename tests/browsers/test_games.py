@@ -14,6 +14,8 @@ from contextlib import contextmanager
 
 import pytest
 
+from tests.e2e.page_measures import SHEET_FIT
+
 from .drivers import WINDOW, Page
 from .scenes import (
     SCREEN_S,
@@ -129,18 +131,6 @@ def sheet_names_on_a_phone(page: Page) -> None:
         names = page.run(SHEET_NAMES)
         assert names and all(name["whole"] for name in names), f"{page.name}: {names}"
         esc_closes(page, exists(".play-area.more-open"), "() => !document.querySelector('.play-area.more-open')")
-
-
-# the round summary's score sheet: the height its place takes beyond its parts' (a blank band), how far the
-# sheet and the dialog scroll, how far the sheet runs past its place, how far it is from its latest rounds
-SHEET_FIT = """() => { const dialog = document.querySelector('#round-summary[open]');
-  const place = dialog?.querySelector('.sheet-box'), box = place?.querySelector('.score-sheet-scroll');
-  if (!box) return null;
-  const height = (e) => e.getBoundingClientRect().height;
-  return { band: height(place) - [...place.children].reduce((sum, part) => sum + height(part), 0),
-    sheetScrolls: box.scrollHeight - box.clientHeight, dialogScrolls: dialog.scrollHeight - dialog.clientHeight,
-    pastPlace: box.getBoundingClientRect().bottom - place.getBoundingClientRect().bottom,
-    fromEnd: box.scrollHeight - box.clientHeight - box.scrollTop, height: innerHeight }; }"""
 
 
 def sheet_whole_held_sideways(page: Page) -> None:

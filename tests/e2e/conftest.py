@@ -346,6 +346,19 @@ def next_deal_numbers(app: App, *numbers: int) -> None:
     }""", list(numbers))
 
 
+@contextmanager
+def styled(page: Page, css: str) -> Iterator[None]:
+    """`css` put on the page for what is done within (a constructed style sheet: the page's CSP refuses a
+    <style> element), then taken away: a browser's way of laying out that Chromium has not, imitated."""
+    page.evaluate("""css => { const sheet = new CSSStyleSheet(); sheet.replaceSync(css); window.__styled = sheet;
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]; }""", css)
+    try:
+        yield
+    finally:
+        page.evaluate("""() => {
+          document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== window.__styled); }""")
+
+
 def until_still(page: Page, scroller: str | None = None, timeout_ms: int = 5000) -> None:
     """Wait until nothing on the page moves (no tile in flight, no transition running, and the
     `scroller` element's scroll position the same for a few frames: a snap comes to rest): a

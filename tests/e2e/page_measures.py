@@ -2,7 +2,7 @@
 flight from the stock sampled frame by frame (DRAWN_TILE_FLIGHT), an open summary dialog's fit
 (SUMMARY_PROBLEMS), its rows in view (ROWS_IN_VIEW), its round's words (HEADLINE_IN_VIEW) and its
 score sheet's last round (LAST_ROW_IN_VIEW), its rows' edges (ROWS_CUT) and the blank over its heading's
-names (HEADING_GAP), its title and buttons
+names (HEADING_GAP), its score sheet against its place (SHEET_FIT), its title and buttons
 on top as it scrolls (COVERED_PARTS), the lines cut at their edges (EDGE_LINES), its buttons' rows and
 the lines each hand's tiles take (ROWS_AND_LINES), Luzon's board on an upright phone (LUZON_UPRIGHT), and
 the toolbar's lines (TOOLBAR_ROWS)."""
@@ -244,3 +244,18 @@ ROWS_AND_LINES = """() => {
     hands: [...dialog.querySelectorAll(".summary-table tbody tr")].map((row) => ({
       name: row.querySelector("th").textContent, lines: lines([...row.querySelectorAll(".mini-tile")])}))};
 }"""
+
+
+# the round summary's score sheet: the height its place takes beyond its parts' (a blank band), how far the
+# sheet and the dialog scroll, how far the sheet runs past its place, how far it is from its latest rounds,
+# how far its total row runs under the dialog's buttons (null: no sheet open)
+SHEET_FIT = """() => { const dialog = document.querySelector('#round-summary[open]');
+  const place = dialog?.querySelector('.sheet-box'), box = place?.querySelector('.score-sheet-scroll');
+  if (!box) return null;
+  const height = (e) => e.getBoundingClientRect().height, bottom = (e) => e.getBoundingClientRect().bottom;
+  return { band: height(place) - [...place.children].reduce((sum, part) => sum + height(part), 0),
+    sheetScrolls: box.scrollHeight - box.clientHeight, dialogScrolls: dialog.scrollHeight - dialog.clientHeight,
+    pastPlace: bottom(box) - bottom(place), fromEnd: box.scrollHeight - box.clientHeight - box.scrollTop,
+    totalUnderButtons: bottom(box.querySelector('tfoot tr'))
+      - dialog.querySelector('.actions').getBoundingClientRect().top,
+    height: innerHeight }; }"""

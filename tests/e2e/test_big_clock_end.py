@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from .conftest import SCREEN_TIMEOUT_MS, App, box_of, until_still
+from .conftest import SCREEN_TIMEOUT_MS, App, box_of, styled, until_still
 from .native_records import Midgame, game_over, native_record, open_record
 from .screen_sizes import each_size, resize
 
@@ -69,12 +69,8 @@ def small_or_unseen(page: Page, set_aside: int, sizes: list[tuple[int, int]]) ->
 
 
 # the room a scrollbar takes (a desktop's Firefox or Chromium: 12-17 px) taken from the Big Clock's side, as
-# padding (the phone's scrollbars take none); a constructed style sheet: the page's CSP refuses a <style>
-SIDE_SCROLLBAR = """() => { const sheet = new CSSStyleSheet(); window.__scrollbar = sheet;
-  sheet.replaceSync('.bc-side { padding-right: 15px; }');
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]; }"""
-NO_SIDE_SCROLLBAR = """() => {
-  document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sheet) => sheet !== window.__scrollbar); }"""
+# padding (the phone's scrollbars take none)
+SIDE_SCROLLBAR = ".bc-side { padding-right: 15px; }"
 
 
 def test_the_games_end_shows_every_tile_large_and_in_view(phone: App) -> None:
@@ -83,11 +79,8 @@ def test_the_games_end_shows_every_tile_large_and_in_view(phone: App) -> None:
     set_aside = games_end(phone, 1)
     assert set_aside >= 12, "the deal's end should set many tiles aside"
     assert not small_or_unseen(phone.page, set_aside, PHONES)
-    phone.page.evaluate(SIDE_SCROLLBAR)
-    try:
+    with styled(phone.page, SIDE_SCROLLBAR):
         beside_a_scrollbar = small_or_unseen(phone.page, set_aside, [(844, 390)])
-    finally:
-        phone.page.evaluate(NO_SIDE_SCROLLBAR)
     assert not beside_a_scrollbar
     assert not phone.errors
 

@@ -15,9 +15,9 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from .conftest import ROOT, SCREEN_TIMEOUT_MS, App, settled, shoot, until_still
+from .conftest import ROOT, SCREEN_TIMEOUT_MS, App, settled, shoot, styled, until_still
 from .native_records import game_over, native_record, open_record
-from .page_measures import ROWS_AND_LINES, ROWS_IN_VIEW, SUMMARY_PROBLEMS
+from .page_measures import ROWS_AND_LINES, ROWS_IN_VIEW, SHEET_FIT, SUMMARY_PROBLEMS
 from .screen_sizes import each_size, resize
 
 SHOTS = ROOT / "test-results" / "phone"  # beside test_phone's
@@ -121,17 +121,8 @@ def test_a_blocked_matador_round_says_its_sum_in_two_lines_held_sideways(phone: 
 
 
 # a <details>' content that does not shrink with it, as in Firefox ESR 140 (no `::details-content`)
-# (a constructed style sheet: the page's CSP refuses a <style> element)
-CONTENT_UNSHRINKING = """() => { const sheet = new CSSStyleSheet(); window.__unshrinking = sheet;
-  sheet.replaceSync('#round-summary > .sheet-box::details-content '
-    + '{ flex: none !important; min-height: auto !important; }');
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]; }"""
-SHEET_IN_PLACE = """() => { const dialog = document.querySelector('#round-summary[open]');
-  const place = dialog.querySelector('.sheet-box'), box = place.querySelector('.score-sheet-scroll');
-  const bottom = (e) => e.getBoundingClientRect().bottom;
-  return { pastPlace: bottom(box) - bottom(place), fromEnd: box.scrollHeight - box.clientHeight - box.scrollTop,
-    totalUnderButtons: bottom(box.querySelector('tfoot tr'))
-      - dialog.querySelector('.actions').getBoundingClientRect().top }; }"""
+CONTENT_UNSHRINKING = ("#round-summary > .sheet-box::details-content"
+                       " { flex: none !important; min-height: auto !important; }")
 
 
 def test_ten_players_sheet_stays_in_its_place_where_its_box_cannot_shrink(phone: App) -> None:
@@ -143,14 +134,10 @@ def test_ten_players_sheet_stays_in_its_place_where_its_box_cannot_shrink(phone:
     record, view = native_record("tiddle-a-wink", options, 10, 3, game_over)
     assert len(view["rounds"]) >= 4, view["rounds"]  # (the case: a sheet taller than its place)
     page = phone.page
-    page.evaluate(CONTENT_UNSHRINKING)
-    try:
+    with styled(page, CONTENT_UNSHRINKING):
         opened_sideways(phone, "tiddle-a-wink", options, 10, 3, record)
-        seen = {size: page.evaluate(SHEET_IN_PLACE) for size in each_size(page, [SIDEWAYS, (740, 340), (390, 844)])}
+        seen = {size: page.evaluate(SHEET_FIT) for size in each_size(page, [SIDEWAYS, (740, 340), (390, 844)])}
         page.keyboard.press("Escape")
-    finally:
-        page.evaluate("() => { document.adoptedStyleSheets = document.adoptedStyleSheets"
-                      ".filter((sheet) => sheet !== window.__unshrinking); }")
     for size, fit in seen.items():
         assert fit["pastPlace"] <= 1 and fit["fromEnd"] <= 1 and fit["totalUnderButtons"] <= 1, (size, fit)
     assert not phone.errors

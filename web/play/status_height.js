@@ -12,6 +12,13 @@
 export function keepTallest(line) {
   let tallest = 0;
   let shown = "";
+  const observer = new ResizeObserver(([entry]) => {
+    const height = entry.borderBoxSize[0]?.blockSize ?? 0;
+    if (height > tallest + 0.5) { // (as tall as it is: its size does not change, nothing is observed again)
+      tallest = height;
+      line.style.minHeight = `${height}px`;
+    }
+  });
   const afresh = () => {
     tallest = 0;
     line.style.removeProperty("min-height");
@@ -25,13 +32,6 @@ export function keepTallest(line) {
     size = now;
     afresh();
   };
-  const observer = new ResizeObserver(([entry]) => {
-    const height = entry.borderBoxSize[0]?.blockSize ?? 0;
-    if (height > tallest + 0.5) { // (as tall as it is: its size does not change, nothing is observed again)
-      tallest = height;
-      line.style.minHeight = `${height}px`;
-    }
-  });
   observer.observe(line);
   addEventListener("resize", resized);
   return {
